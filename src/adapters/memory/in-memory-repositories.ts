@@ -1,0 +1,111 @@
+import type { E164 } from '../../domain/e164.js';
+import { cents } from '../../domain/money.js';
+import { matchesSearch } from '../../domain/contact.js';
+import {
+  DuplicateKey,
+  type AgentRepository,
+  type ApiKeyRepository,
+  type ContactRepository,
+  type LedgerRepository,
+  type PhoneNumberRepository,
+  type ProjectRepository,
+  type Repositories,
+} from '../../application/ports/repositories.js';
+import { byCreation, newestFirst, pageOf, type InMemoryTables } from './in-memory-tables.js';
+
+const inProject = <T extends { projectId: string }>(row: T | undefined, projectId: string): T | null =>
+  row && row.projectId === projectId ? row : null;
+
+const projects = (t: InMemoryTables): ProjectRepository => ({
+  findById: async (id) => t.projects.get(id) ?? null,
+  findByEmail: async (email) => [...t.projects.values()].find((p) => p.email === email.toLowerCase()) ?? null,
+  lockById: async (id) => t.projects.get(id) ?? null,
+  list: async (query) =>
+    pageOf(
+      [...t.projects.values()].filter((p) => !query.email || p.email.includes(query.email.toLowerCase())).sort(byCreation),
+      query,
+    ),
+  save: async (project) => {
+    const other = [...t.projects.values()].find((p) => p.email === project.email && p.id !== project.id);
+    if (other) throw new DuplicateKey('projects_email_unique');
+    t.projects.set(project.id, project);
+  },
+});
+
+const apiKeys = (t: InMemoryTables): ApiKeyRepository => ({
+  findByHash: async (hash) => [...t.apiKeys.values()].find((k) => k.hash === hash) ?? null,
+  findById: async (id) => t.apiKeys.get(id) ?? null,
+  listByProject: async (projectId) => [...t.apiKeys.values()].filter((k) => k.projectId === projectId).sort(byCreation),
+  save: async (key) => void t.apiKeys.set(key.id, key),
+});
+
+const agents = (t: InMemoryTables): AgentRepository => ({
+  findById: async (projectId, id) => inProject(t.agents.get(id), projectId),
+  list: async (projectId, page) =>
+    pageOf([...t.agents.values()].filter((a) => a.projectId === projectId).sort(byCreation), page),
+  save: async (agent) => void t.agents.set(agent.id, agent),
+  delete: async (projectId, id) => {
+    if (inProject(t.agents.get(id), projectId)) t.agents.delete(id);
+  },
+});
+
+const numbers = (t: InMemoryTables): PhoneNumberRepository => ({
+  findById: async (projectId, id) => inProject(t.numbers.get(id), projectId),
+  findLiveByPhoneNumber: async (phoneNumber: E164) =>
+    [...t.numbers.values()].find((n) => n.phoneNumber === phoneNumber && n.status === 'active') ?? null,
+  listLive: async (projectId, page) =>
+    pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId && n.status === 'active').sort(byCreation), page),
+  listByAgents: async (agentIds) =>
+    [...t.numbers.values()].filter((n) => n.agentId !== null && agentIds.includes(n.agentId) && n.status === 'active').sort(byCreation),
+  countEverProvisioned: async (projectId) => [...t.numbers.values()].filter((n) => n.projectId === projectId).length,
+  save: async (number) => {
+    const clash = [...t.numbers.values()].find(
+      (n) => n.id !== number.id && n.status === 'active' && number.status === 'active' && n.phoneNumber === number.phoneNumber,
+    );
+    if (clash) throw new DuplicateKey('phone_numbers_live_unique');
+    t.numbers.set(number.id, number);
+  },
+  detachAgent: async (agentId) => {
+    for (const n of t.numbers.values()) if (n.agentId === agentId) t.numbers.set(n.id, { ...n, agentId: null });
+  },
+});
+
+const contacts = (t: InMemoryTables): ContactRepository => ({
+  findById: async (projectId, id) => inProject(t.contacts.get(id), projectId),
+  findByPhoneNumber: async (projectId, phoneNumber) =>
+    [...t.contacts.values()].find((c) => c.projectId === projectId && c.phoneNumber === phoneNumber) ?? null,
+  list: async (projectId, query) =>
+    pageOf(
+      [...t.contacts.values()]
+        .filter((c) => c.projectId === projectId && (query.search === null || matchesSearch(c, query.search)))
+        .sort(newestFirst),
+      query,
+    ),
+  save: async (contact) => {
+    const clash = [...t.contacts.values()].find(
+      (c) => c.projectId === contact.projectId && c.phoneNumber === contact.phoneNumber && c.id !== contact.id,
+    );
+    if (clash) throw new DuplicateKey('contacts_project_phone_unique');
+    t.contacts.set(contact.id, contact);
+  },
+  delete: async (projectId, id) => {
+    if (inProject(t.contacts.get(id), projectId)) t.contacts.delete(id);
+  },
+});
+
+const ledger = (t: InMemoryTables): LedgerRepository => ({
+  append: async (entry) => void t.ledger.set(entry.id, entry),
+  balanceOf: async (projectId) =>
+    cents([...t.ledger.values()].filter((e) => e.projectId === projectId).reduce((sum, e) => sum + e.amountCents, 0)),
+  list: async (projectId, page) =>
+    pageOf([...t.ledger.values()].filter((e) => e.projectId === projectId).sort(newestFirst), page),
+});
+
+export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({
+  projects: projects(tables),
+  apiKeys: apiKeys(tables),
+  agents: agents(tables),
+  numbers: numbers(tables),
+  contacts: contacts(tables),
+  ledger: ledger(tables),
+});

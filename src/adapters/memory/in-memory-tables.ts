@@ -1,0 +1,38 @@
+import type { Agent } from '../../domain/agent.js';
+import type { ApiKey } from '../../domain/api-key.js';
+import type { Contact } from '../../domain/contact.js';
+import type { LedgerEntry } from '../../domain/ledger.js';
+import type { PhoneNumber } from '../../domain/phone-number.js';
+import type { Project } from '../../domain/project.js';
+
+/**
+ * The in-memory store: one map per aggregate. Rows are immutable domain values, so a
+ * shallow copy of every map is a complete snapshot (what a rollback restores).
+ */
+export class InMemoryTables {
+  projects = new Map<string, Project>();
+  apiKeys = new Map<string, ApiKey>();
+  agents = new Map<string, Agent>();
+  numbers = new Map<string, PhoneNumber>();
+  contacts = new Map<string, Contact>();
+  ledger = new Map<string, LedgerEntry>();
+
+  snapshot(): () => void {
+    const saved = Object.entries(this).map(([name, map]) => [name, new Map(map as Map<string, unknown>)] as const);
+    return () => {
+      for (const [name, map] of saved) (this as Record<string, unknown>)[name] = map;
+    };
+  }
+}
+
+/** Offset paging over an already ordered array. */
+export const pageOf = <T>(rows: readonly T[], page: { limit: number; offset: number }) => ({
+  items: rows.slice(page.offset, page.offset + page.limit),
+  total: rows.length,
+});
+
+/** Oldest first, ties broken by id (ids are time-sortable). */
+export const byCreation = <T extends { createdAt: Date; id: string }>(a: T, b: T): number =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export const newestFirst = <T extends { createdAt: Date; id: string }>(a: T, b: T): number => byCreation(b, a);

@@ -1,0 +1,92 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { Country } from '../../domain/country.js';
+import { trustE164, type E164 } from '../../domain/e164.js';
+import type {
+  AvailableNumber,
+  NumberWebhooks,
+  ProviderFailure,
+  PurchasedNumber,
+  Telephony,
+} from '../../application/ports/telephony.js';
+import { countryOfAreaCode, DEFAULT_AREA_CODES, isValidAreaCode } from './north-american-area-codes.js';
+
+export type SimulatedOperation = 'search' | 'purchase' | 'configure' | 'release';
+
+interface HeldNumber {
+  readonly providerId: string;
+  readonly phoneNumber: E164;
+  webhooks: NumberWebhooks | null;
+}
+
+/**
+ * A carrier in process: fictional NXX-555-01XX numbers (reserved for fiction, never
+ * dialable), a record of what is held and how it is configured, and failures injected
+ * on demand so tests can break any step.
+ */
+export class SimulatedTelephony implements Telephony {
+  private readonly held = new Map<string, HeldNumber>();
+  private readonly failures = new Map<SimulatedOperation, ProviderFailure>();
+  private sequence = 0;
+
+  /** Makes the next call of `operation` fail with a carrier error. */
+  failNext(operation: SimulatedOperation, message = `simulated ${operation} failure`, providerCode = '20500'): void {
+    this.failures.set(operation, { _tag: 'ProviderError', message, providerCode });
+  }
+
+  /** Numbers currently held at the carrier, with their webhook configuration. */
+  heldNumbers(): readonly HeldNumber[] {
+    return [...this.held.values()];
+  }
+
+  async searchNumbers(query: { country: Country; areaCode: string | null; limit: number }) {
+    const failed = this.takeFailure('search');
+    if (failed) return E.left(failed);
+    if (query.areaCode !== null && (!isValidAreaCode(query.areaCode) || countryOfAreaCode(query.areaCode) !== query.country)) {
+      return E.right([]); // like a real carrier: no inventory there, not an error
+    }
+    const areaCodes = query.areaCode ? [query.areaCode] : DEFAULT_AREA_CODES[query.country];
+    const taken = new Set([...this.held.values()].map((n) => n.phoneNumber));
+    const found: AvailableNumber[] = [];
+    for (const areaCode of areaCodes) {
+      for (let line = 0; line < 100 && found.length < query.limit; line++) {
+        const phoneNumber = trustE164(`+1${areaCode}55501${String(line).padStart(2, '0')}`);
+        if (!taken.has(phoneNumber)) found.push({ phoneNumber, country: query.country, locality: null, region: null });
+      }
+    }
+    return E.right(found);
+  }
+
+  async purchaseNumber(phoneNumber: E164, webhooks: NumberWebhooks): Promise<E.Either<ProviderFailure, PurchasedNumber>> {
+    const failed = this.takeFailure('purchase');
+    if (failed) return E.left(failed);
+    if ([...this.held.values()].some((n) => n.phoneNumber === phoneNumber)) {
+      return E.left({ _tag: 'ProviderError', message: 'PhoneNumber is not available', providerCode: '21422' });
+    }
+    this.sequence += 1;
+    const providerId = `PNSIM${String(this.sequence).padStart(8, '0')}${phoneNumber.slice(2)}`;
+    this.held.set(providerId, { providerId, phoneNumber, webhooks });
+    return E.right({ providerId, phoneNumber });
+  }
+
+  async configureNumber(providerId: string, webhooks: NumberWebhooks): Promise<E.Either<ProviderFailure, void>> {
+    const failed = this.takeFailure('configure');
+    if (failed) return E.left(failed);
+    const number = this.held.get(providerId);
+    if (!number) return E.left({ _tag: 'ProviderError', message: `number ${providerId} not found`, providerCode: '20404' });
+    number.webhooks = webhooks;
+    return E.right(undefined);
+  }
+
+  async releaseNumber(providerId: string): Promise<E.Either<ProviderFailure, void>> {
+    const failed = this.takeFailure('release');
+    if (failed) return E.left(failed);
+    this.held.delete(providerId);
+    return E.right(undefined);
+  }
+
+  private takeFailure(operation: SimulatedOperation): ProviderFailure | undefined {
+    const failure = this.failures.get(operation);
+    this.failures.delete(operation);
+    return failure;
+  }
+}

@@ -1,0 +1,22 @@
+/** Prefixes of the opaque, time-sortable ids (wire.md). */
+export type IdPrefix =
+  | 'proj'
+  | 'acct'
+  | 'user'
+  | 'key'
+  | 'agt'
+  | 'num'
+  | 'ctc'
+  | 'conv'
+  | 'msg'
+  | 'call'
+  | 'turn'
+  | 'wh'
+  | 'whd'
+  | 'evt'
+  | 'led'
+  | 'ver';
+
+export interface IdGenerator {
+  next(prefix: IdPrefix): string;
+}

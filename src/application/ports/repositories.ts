@@ -1,0 +1,86 @@
+import type { Agent } from '../../domain/agent.js';
+import type { ApiKey } from '../../domain/api-key.js';
+import type { Contact } from '../../domain/contact.js';
+import type { E164 } from '../../domain/e164.js';
+import type { LedgerEntry } from '../../domain/ledger.js';
+import type { Cents } from '../../domain/money.js';
+import type { PhoneNumber } from '../../domain/phone-number.js';
+import type { Project } from '../../domain/project.js';
+import type { Page, PageRequest } from './pagination.js';
+
+export interface ProjectRepository {
+  findById(id: string): Promise<Project | null>;
+  findByEmail(email: string): Promise<Project | null>;
+  /** Reads the project and holds it until the unit of work ends, so concurrent provisioning queues up. */
+  lockById(id: string): Promise<Project | null>;
+  list(query: PageRequest & { readonly email?: string }): Promise<Page<Project>>;
+  save(project: Project): Promise<void>;
+}
+
+export interface ApiKeyRepository {
+  findByHash(hash: string): Promise<ApiKey | null>;
+  findById(id: string): Promise<ApiKey | null>;
+  listByProject(projectId: string): Promise<readonly ApiKey[]>;
+  save(key: ApiKey): Promise<void>;
+}
+
+export interface AgentRepository {
+  findById(projectId: string, id: string): Promise<Agent | null>;
+  list(projectId: string, page: PageRequest): Promise<Page<Agent>>;
+  save(agent: Agent): Promise<void>;
+  delete(projectId: string, id: string): Promise<void>;
+}
+
+export interface PhoneNumberRepository {
+  /** Finds live and released numbers of the project. */
+  findById(projectId: string, id: string): Promise<PhoneNumber | null>;
+  /** The live number that owns this E.164 value, whichever project holds it. */
+  findLiveByPhoneNumber(phoneNumber: E164): Promise<PhoneNumber | null>;
+  /** Live numbers only, oldest first. */
+  listLive(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>>;
+  /** Live numbers attached to these agents, oldest first. */
+  listByAgents(agentIds: readonly string[]): Promise<readonly PhoneNumber[]>;
+  /** Every number the project ever provisioned, released ones included (the lifetime limit). */
+  countEverProvisioned(projectId: string): Promise<number>;
+  save(number: PhoneNumber): Promise<void>;
+  /** Sets agentId to null on every number of the agent. */
+  detachAgent(agentId: string): Promise<void>;
+}
+
+export interface ContactRepository {
+  findById(projectId: string, id: string): Promise<Contact | null>;
+  findByPhoneNumber(projectId: string, phoneNumber: E164): Promise<Contact | null>;
+  /** Newest first; `search` is a case-insensitive contains on name or number. */
+  list(projectId: string, query: PageRequest & { readonly search: string | null }): Promise<Page<Contact>>;
+  /** Throws {@link DuplicateKey} when the project already has the number. */
+  save(contact: Contact): Promise<void>;
+  delete(projectId: string, id: string): Promise<void>;
+}
+
+export interface LedgerRepository {
+  append(entry: LedgerEntry): Promise<void>;
+  balanceOf(projectId: string): Promise<Cents>;
+  /** Newest first. */
+  list(projectId: string, page: PageRequest): Promise<Page<LedgerEntry>>;
+}
+
+/** Every repository, bound to one unit of work. */
+export interface Repositories {
+  readonly projects: ProjectRepository;
+  readonly apiKeys: ApiKeyRepository;
+  readonly agents: AgentRepository;
+  readonly numbers: PhoneNumberRepository;
+  readonly contacts: ContactRepository;
+  readonly ledger: LedgerRepository;
+}
+
+/**
+ * Thrown by a repository when a write breaks a uniqueness rule the storage enforces (a race
+ * the use case's own check could not see); the use case that expects it maps it to a Conflict.
+ */
+export class DuplicateKey extends Error {
+  constructor(readonly constraint: string) {
+    super(`duplicate key: ${constraint}`);
+    this.name = 'DuplicateKey';
+  }
+}

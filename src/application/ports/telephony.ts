@@ -1,0 +1,40 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import type { Country } from '../../domain/country.js';
+import type { E164 } from '../../domain/e164.js';
+
+export interface ProviderFailure {
+  readonly _tag: 'ProviderError';
+  readonly message: string;
+  readonly providerCode: string | null;
+}
+
+export interface AvailableNumber {
+  readonly phoneNumber: E164;
+  readonly country: Country;
+  readonly locality: string | null;
+  readonly region: string | null;
+}
+
+/** Where the carrier sends a number's inbound traffic. */
+export interface NumberWebhooks {
+  readonly smsUrl: string;
+  readonly voiceUrl: string;
+  readonly voiceStatusUrl: string;
+}
+
+export interface PurchasedNumber {
+  readonly providerId: string;
+  readonly phoneNumber: E164;
+}
+
+/** The phone carrier: numbers now; SMS and calls join as those features land. */
+export interface Telephony {
+  searchNumbers(query: {
+    country: Country;
+    areaCode: string | null;
+    limit: number;
+  }): Promise<E.Either<ProviderFailure, readonly AvailableNumber[]>>;
+  purchaseNumber(phoneNumber: E164, webhooks: NumberWebhooks): Promise<E.Either<ProviderFailure, PurchasedNumber>>;
+  configureNumber(providerId: string, webhooks: NumberWebhooks): Promise<E.Either<ProviderFailure, void>>;
+  releaseNumber(providerId: string): Promise<E.Either<ProviderFailure, void>>;
+}

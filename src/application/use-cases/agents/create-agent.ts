@@ -1,0 +1,31 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { createAgent, type AgentFields } from '../../../domain/agent.js';
+import { fromDomain, type AppError } from '../../errors.js';
+import type { CoreDeps } from '../shared/deps.js';
+import type { AgentWithNumbers } from './agent-with-numbers.js';
+
+export interface CreateAgentInput {
+  readonly projectId: string;
+  readonly fields: AgentFields;
+}
+
+export class CreateAgent {
+  constructor(private readonly deps: CoreDeps) {}
+
+  execute(input: CreateAgentInput): TE.TaskEither<AppError, AgentWithNumbers> {
+    const { uow, clock, ids } = this.deps;
+    return () =>
+      uow.transaction(async (tx) => {
+        const created = createAgent({
+          id: ids.next('agt'),
+          projectId: input.projectId,
+          fields: input.fields,
+          now: clock.now(),
+        });
+        if (E.isLeft(created)) return E.left(fromDomain(created.left));
+        await tx.agents.save(created.right);
+        return E.right({ agent: created.right, numbers: [] });
+      });
+  }
+}

@@ -1,0 +1,21 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Agent } from '../../../domain/agent.js';
+import { notFound, type AppError } from '../../errors.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
+
+/** Deletes the agent; its numbers (and later its conversations and calls) stay, with no agent. */
+export class DeleteAgent {
+  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+
+  execute(input: { readonly projectId: string; readonly agentId: string }): TE.TaskEither<AppError, Agent> {
+    return () =>
+      this.deps.uow.transaction(async (tx) => {
+        const agent = await tx.agents.findById(input.projectId, input.agentId);
+        if (!agent) return E.left(notFound('agent', input.agentId));
+        await tx.numbers.detachAgent(agent.id);
+        await tx.agents.delete(input.projectId, agent.id);
+        return E.right(agent);
+      });
+  }
+}

@@ -1,0 +1,32 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { updateAgent, type AgentChanges } from '../../../domain/agent.js';
+import { fromDomain, notFound, type AppError } from '../../errors.js';
+import type { Clock } from '../../ports/clock.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { withNumbers, type AgentWithNumbers } from './agent-with-numbers.js';
+
+/**
+ * A partial update. A new `voiceMode` applies to calls that start after it: a live call
+ * keeps the runtime it started with.
+ */
+export class UpdateAgent {
+  constructor(private readonly deps: { readonly uow: UnitOfWork; readonly clock: Clock }) {}
+
+  execute(input: {
+    readonly projectId: string;
+    readonly agentId: string;
+    readonly changes: AgentChanges;
+  }): TE.TaskEither<AppError, AgentWithNumbers> {
+    return () =>
+      this.deps.uow.transaction(async (tx) => {
+        const agent = await tx.agents.findById(input.projectId, input.agentId);
+        if (!agent) return E.left(notFound('agent', input.agentId));
+        const updated = updateAgent(agent, input.changes, this.deps.clock.now());
+        if (E.isLeft(updated)) return E.left(fromDomain(updated.left));
+        await tx.agents.save(updated.right);
+        const [view] = await withNumbers(tx, [updated.right]);
+        return E.right(view!);
+      });
+  }
+}

@@ -1,0 +1,36 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { updateContact, type Contact, type ContactFields } from '../../../domain/contact.js';
+import { conflict, fromDomain, notFound, type AppError } from '../../errors.js';
+import type { Clock } from '../../ports/clock.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { duplicateAsConflict } from '../shared/run.js';
+import { duplicateContactMessage } from './create-contact.js';
+
+export class UpdateContact {
+  constructor(private readonly deps: { readonly uow: UnitOfWork; readonly clock: Clock }) {}
+
+  execute(input: {
+    readonly projectId: string;
+    readonly contactId: string;
+    readonly changes: Partial<ContactFields>;
+  }): TE.TaskEither<AppError, Contact> {
+    const duplicate = duplicateContactMessage(input.changes.phoneNumber ?? '');
+    return () =>
+      this.deps.uow
+        .transaction(async (tx) => {
+          const contact = await tx.contacts.findById(input.projectId, input.contactId);
+          if (!contact) return E.left(notFound('contact', input.contactId));
+          const { phoneNumber } = input.changes;
+          if (phoneNumber && phoneNumber !== contact.phoneNumber) {
+            const other = await tx.contacts.findByPhoneNumber(input.projectId, phoneNumber);
+            if (other && other.id !== contact.id) return E.left(conflict(duplicate));
+          }
+          const updated = updateContact(contact, input.changes, this.deps.clock.now());
+          if (E.isLeft(updated)) return E.left(fromDomain(updated.left));
+          await tx.contacts.save(updated.right);
+          return E.right(updated.right);
+        })
+        .catch(duplicateAsConflict(duplicate));
+  }
+}

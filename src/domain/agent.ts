@@ -1,0 +1,85 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { invalidField, type DomainError } from './errors.js';
+import { isNanp, type E164 } from './e164.js';
+
+export const VOICE_MODES = ['webhook', 'hosted'] as const;
+export type VoiceMode = (typeof VOICE_MODES)[number];
+
+export const DEFAULT_VOICE = 'Google.en-US-Journey-O';
+export const DEFAULT_LANGUAGE = 'en-US';
+
+/** An AI persona. Phone numbers point at it; it answers in `webhook` or `hosted` mode. */
+export interface Agent {
+  readonly id: string;
+  readonly projectId: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly voiceMode: VoiceMode;
+  readonly systemPrompt: string | null;
+  readonly greeting: string | null;
+  readonly voice: string;
+  readonly transferNumber: E164 | null;
+  readonly language: string;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export interface AgentFields {
+  readonly name: string;
+  readonly description?: string | null;
+  readonly voiceMode?: VoiceMode;
+  readonly systemPrompt?: string | null;
+  readonly greeting?: string | null;
+  readonly voice?: string;
+  readonly transferNumber?: E164 | null;
+  readonly language?: string;
+}
+
+/** A partial change; `transferNumber: null` clears it (the REST edge maps `""` to null). */
+export type AgentChanges = Partial<AgentFields>;
+
+const checkInvariants = (agent: Agent): E.Either<DomainError, Agent> => {
+  if (agent.name.trim() === '') return E.left(invalidField('name', 'must not be empty'));
+  if (agent.voiceMode === 'hosted' && !agent.systemPrompt?.trim()) {
+    return E.left(invalidField('systemPrompt', 'is required when voiceMode is hosted'));
+  }
+  if (agent.transferNumber !== null && !isNanp(agent.transferNumber)) {
+    return E.left(invalidField('transferNumber', 'must be a US or Canadian number in E.164 form'));
+  }
+  return E.right(agent);
+};
+
+export const createAgent = (props: {
+  id: string;
+  projectId: string;
+  fields: AgentFields;
+  now: Date;
+}): E.Either<DomainError, Agent> =>
+  checkInvariants({
+    id: props.id,
+    projectId: props.projectId,
+    name: props.fields.name.trim(),
+    description: props.fields.description ?? null,
+    voiceMode: props.fields.voiceMode ?? 'webhook',
+    systemPrompt: props.fields.systemPrompt ?? null,
+    greeting: props.fields.greeting ?? null,
+    voice: props.fields.voice ?? DEFAULT_VOICE,
+    transferNumber: props.fields.transferNumber ?? null,
+    language: props.fields.language ?? DEFAULT_LANGUAGE,
+    createdAt: props.now,
+    updatedAt: props.now,
+  });
+
+export const updateAgent = (agent: Agent, changes: AgentChanges, now: Date): E.Either<DomainError, Agent> => {
+  const defined = Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  ) as AgentChanges;
+  return checkInvariants({
+    ...agent,
+    ...defined,
+    name: defined.name?.trim() ?? agent.name,
+    voice: defined.voice ?? agent.voice,
+    language: defined.language ?? agent.language,
+    updatedAt: now,
+  });
+};

@@ -1,0 +1,62 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { invalidField, type DomainError } from './errors.js';
+import type { E164 } from './e164.js';
+
+/** An address-book entry, unique per project by phone number. */
+export interface Contact {
+  readonly id: string;
+  readonly projectId: string;
+  readonly name: string;
+  readonly phoneNumber: E164;
+  readonly email: string | null;
+  readonly notes: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export interface ContactFields {
+  readonly name: string;
+  readonly phoneNumber: E164;
+  readonly email?: string | null;
+  readonly notes?: string | null;
+}
+
+const checkName = (contact: Contact): E.Either<DomainError, Contact> =>
+  contact.name.trim() === '' ? E.left(invalidField('name', 'must not be empty')) : E.right(contact);
+
+export const createContact = (props: {
+  id: string;
+  projectId: string;
+  fields: ContactFields;
+  now: Date;
+}): E.Either<DomainError, Contact> =>
+  checkName({
+    id: props.id,
+    projectId: props.projectId,
+    name: props.fields.name.trim(),
+    phoneNumber: props.fields.phoneNumber,
+    email: props.fields.email ?? null,
+    notes: props.fields.notes ?? null,
+    createdAt: props.now,
+    updatedAt: props.now,
+  });
+
+export const updateContact = (
+  contact: Contact,
+  changes: Partial<ContactFields>,
+  now: Date,
+): E.Either<DomainError, Contact> =>
+  checkName({
+    ...contact,
+    name: changes.name?.trim() ?? contact.name,
+    phoneNumber: changes.phoneNumber ?? contact.phoneNumber,
+    email: changes.email === undefined ? contact.email : changes.email,
+    notes: changes.notes === undefined ? contact.notes : changes.notes,
+    updatedAt: now,
+  });
+
+/** Case-insensitive "contains" on name or number, the rule of the contacts search. */
+export const matchesSearch = (contact: Contact, search: string): boolean => {
+  const needle = search.trim().toLowerCase();
+  return contact.name.toLowerCase().includes(needle) || contact.phoneNumber.includes(needle);
+};

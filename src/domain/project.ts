@@ -1,0 +1,71 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { DomainError } from './errors.js';
+import { cents, type Cents } from './money.js';
+
+export const DEFAULT_NUMBER_LIMIT = 10;
+/** Provisioning needs at least this much on the account, whatever the price. */
+export const MINIMUM_PROVISIONING_BALANCE = cents(300);
+
+export type ProjectStatus = 'active' | 'suspended';
+
+/** A customer's account: owns agents, numbers and the balance ledger. */
+export interface Project {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly status: ProjectStatus;
+  /** Lifetime count of numbers this project may provision (released ones count too). */
+  readonly numberLimit: number;
+  readonly recordingEnabled: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export const newProject = (props: {
+  id: string;
+  email: string;
+  name?: string;
+  now: Date;
+}): Project => ({
+  id: props.id,
+  email: props.email.trim().toLowerCase(),
+  name: props.name ?? props.email.trim().toLowerCase(),
+  status: 'active',
+  numberLimit: DEFAULT_NUMBER_LIMIT,
+  recordingEnabled: false,
+  createdAt: props.now,
+  updatedAt: props.now,
+});
+
+/**
+ * May this project buy one more number? The lifetime limit counts every number it ever
+ * provisioned; the balance must cover both the minimum and the first month's price.
+ */
+export const canProvisionNumber = (
+  project: Project,
+  numbersEverProvisioned: number,
+  balance: Cents,
+  monthlyPrice: Cents,
+): E.Either<DomainError, void> => {
+  if (numbersEverProvisioned >= project.numberLimit) {
+    return E.left({ _tag: 'NumberLimitReached', limit: project.numberLimit });
+  }
+  const required = cents(Math.max(MINIMUM_PROVISIONING_BALANCE, monthlyPrice));
+  if (balance < required) {
+    return E.left({ _tag: 'InsufficientBalance', balanceCents: balance, requiredCents: required });
+  }
+  return E.right(undefined);
+};
+
+export const raiseNumberLimit = (
+  project: Project,
+  limit: number,
+  now: Date,
+): E.Either<DomainError, Project> =>
+  Number.isInteger(limit) && limit >= project.numberLimit
+    ? E.right({ ...project, numberLimit: limit, updatedAt: now })
+    : E.left({
+        _tag: 'InvalidField',
+        field: 'numberLimit',
+        message: `must be a whole number of at least ${project.numberLimit}`,
+      });
