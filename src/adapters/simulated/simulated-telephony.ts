@@ -1,3 +1,5 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Country } from '../../domain/country.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
@@ -21,12 +23,17 @@ interface HeldNumber {
 /**
  * A carrier in process: fictional NXX-555-01XX numbers (reserved for fiction, never
  * dialable), a record of what is held and how it is configured, and failures injected
- * on demand so tests can break any step.
+ * on demand so tests can break any step. With `stateFile`, what is held survives a restart,
+ * as it would at a real carrier.
  */
 export class SimulatedTelephony implements Telephony {
   private readonly held = new Map<string, HeldNumber>();
   private readonly failures = new Map<SimulatedOperation, ProviderFailure>();
   private sequence = 0;
+
+  constructor(private readonly options: { readonly stateFile?: string } = {}) {
+    if (options.stateFile) this.load(options.stateFile);
+  }
 
   /** Makes the next call of `operation` fail with a carrier error. */
   failNext(operation: SimulatedOperation, message = `simulated ${operation} failure`, providerCode = '20500'): void {
@@ -65,6 +72,7 @@ export class SimulatedTelephony implements Telephony {
     this.sequence += 1;
     const providerId = `PNSIM${String(this.sequence).padStart(8, '0')}${phoneNumber.slice(2)}`;
     this.held.set(providerId, { providerId, phoneNumber, webhooks });
+    this.persist();
     return E.right({ providerId, phoneNumber });
   }
 
@@ -74,6 +82,7 @@ export class SimulatedTelephony implements Telephony {
     const number = this.held.get(providerId);
     if (!number) return E.left({ _tag: 'ProviderError', message: `number ${providerId} not found`, providerCode: '20404' });
     number.webhooks = webhooks;
+    this.persist();
     return E.right(undefined);
   }
 
@@ -81,6 +90,7 @@ export class SimulatedTelephony implements Telephony {
     const failed = this.takeFailure('release');
     if (failed) return E.left(failed);
     this.held.delete(providerId);
+    this.persist();
     return E.right(undefined);
   }
 
@@ -88,5 +98,24 @@ export class SimulatedTelephony implements Telephony {
     const failure = this.failures.get(operation);
     this.failures.delete(operation);
     return failure;
+  }
+
+  private load(file: string): void {
+    let saved: { sequence: number; held: HeldNumber[] };
+    try {
+      saved = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      return; // first start: nothing held yet
+    }
+    this.sequence = saved.sequence;
+    for (const number of saved.held) this.held.set(number.providerId, number);
+  }
+
+  private persist(): void {
+    const file = this.options.stateFile;
+    if (!file) return;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp`, JSON.stringify({ sequence: this.sequence, held: [...this.held.values()] }));
+    renameSync(`${file}.tmp`, file);
   }
 }

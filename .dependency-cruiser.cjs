@@ -1,0 +1,47 @@
+/**
+ * The layer rule of docs/architecture: arrows point inwards only.
+ * `npm test` runs this; a violation fails the build.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'src/domain imports only the domain and fp-ts',
+      severity: 'error',
+      from: { path: '^src/domain' },
+      to: { pathNot: ['^src/domain', '^node_modules/fp-ts/'] },
+    },
+    {
+      name: 'application-knows-no-technology',
+      comment: 'src/application imports the domain, its own ports and fp-ts; never an adapter, the bootstrap or a technology',
+      severity: 'error',
+      from: { path: '^src/application' },
+      to: { pathNot: ['^src/domain', '^src/application', '^node_modules/fp-ts/'] },
+    },
+    {
+      name: 'adapters-stay-apart',
+      comment: 'an adapter never imports another adapter',
+      severity: 'error',
+      from: { path: '^src/adapters/([^/]+)/' },
+      to: { path: '^src/adapters/([^/]+)/', pathNot: '^src/adapters/$1/' },
+    },
+    {
+      name: 'adapters-do-not-know-bootstrap',
+      severity: 'error',
+      from: { path: '^src/adapters' },
+      to: { path: '^src/bootstrap' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

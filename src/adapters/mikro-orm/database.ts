@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { lockDataDir } from './data-dir-lock.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
+import { entities } from './entities/index.js';
+import { migrationsList } from './migrations/index.js';
+import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.js';
+
+export interface DatabaseLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection URL; without it the embedded PGlite in `dataDir` is used. */
+  readonly databaseUrl?: string;
+  /** Holds the embedded database (`pgdata/`), its socket and the owner lock. */
+  readonly dataDir: string;
+  readonly logger?: DatabaseLogger;
+}
+
+/** An open, migrated database. `close()` releases the connection pool, PGlite and the lock. */
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  readonly orm: MikroORM;
+  readonly uow: MikroOrmUnitOfWork;
+  /** Names of the migrations this open applied (empty when the schema was current). */
+  readonly applied: readonly string[];
+  close(): Promise<void>;
+}
+
+const ormOptions = (connection: Options): Options => ({
+  ...connection,
+  entities,
+  discovery: { disableDynamicFileAccess: true },
+  allowGlobalContext: false,
+  debug: false,
+  ensureDatabase: false,
+  extensions: [Migrator],
+  migrations: {
+    migrationsList,
+    tableName: 'mikro_orm_migrations',
+    transactional: true,
+    allOrNothing: true,
+    disableForeignKeys: false,
+    snapshot: false,
+    silent: true,
+  },
+});
+
+/**
+ * Opens the store and brings its schema up to date: real PostgreSQL when `databaseUrl` is
+ * given, otherwise PGlite persisted in `dataDir`, locked to this process.
+ */
+export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    cleanups.length = 0;
+  };
+
+  try {
+    let connection: Options;
+    if (options.databaseUrl) {
+      connection = { clientUrl: options.databaseUrl };
+    } else {
+      mkdirSync(options.dataDir, { recursive: true });
+      cleanups.push(lockDataDir(options.dataDir));
+      const embedded: EmbeddedPostgres = await startEmbeddedPostgres(options.dataDir);
+      cleanups.push(() => embedded.stop());
+      connection = {
+        host: embedded.host,
+        port: embedded.port,
+        user: 'postgres',
+        dbName: 'postgres',
+        // PGlite runs one session: the pool must never open a second connection.
+        pool: { min: 0, max: 1 },
+      };
+      options.logger?.info(`embedded database in ${options.dataDir}`);
+    }
+
+    const orm = await MikroORM.init(ormOptions(connection));
+    cleanups.push(() => orm.close(true));
+
+    const applied = (await orm.getMigrator().up()).map((migration) => migration.name);
+    if (applied.length > 0) options.logger?.info(`applied migrations: ${applied.join(', ')}`);
+
+    const close = cleanUp;
+    return {
+      kind: options.databaseUrl ? 'postgres' : 'pglite',
+      orm,
+      uow: new MikroOrmUnitOfWork(orm),
+      applied,
+      close,
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+};
+
+/** Applies pending migrations and closes again (the CLI's `migrate`). Returns their names. */
+export const migrate = async (options: DatabaseOptions): Promise<readonly string[]> => {
+  const database = await openDatabase(options);
+  await database.close();
+  return database.applied;
+};

@@ -1,0 +1,37 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+/** A row of `agents`. */
+export interface AgentRow {
+  id: string;
+  projectId: string;
+  name: string;
+  description: string | null;
+  voiceMode: string;
+  systemPrompt: string | null;
+  greeting: string | null;
+  voice: string;
+  transferNumber: string | null;
+  language: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const AgentSchema = new EntitySchema<AgentRow>({
+  name: 'AgentRow',
+  tableName: 'agents',
+  indexes: [{ name: 'agents_project_created_index', properties: ['projectId', 'createdAt', 'id'] }],
+  properties: {
+    id: { type: 'string', columnType: 'text', primary: true },
+    projectId: { type: 'string', columnType: 'text' },
+    name: { type: 'string', columnType: 'text' },
+    description: { type: 'string', columnType: 'text', nullable: true },
+    voiceMode: { type: 'string', columnType: 'text' },
+    systemPrompt: { type: 'string', columnType: 'text', nullable: true },
+    greeting: { type: 'string', columnType: 'text', nullable: true },
+    voice: { type: 'string', columnType: 'text' },
+    transferNumber: { type: 'string', columnType: 'text', nullable: true },
+    language: { type: 'string', columnType: 'text' },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+    updatedAt: { type: 'Date', columnType: 'timestamptz' },
+  },
+});

@@ -1,0 +1,28 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+/** A row of `projects`, as the ORM sees it. */
+export interface ProjectRow {
+  id: string;
+  email: string;
+  name: string;
+  status: string;
+  numberLimit: number;
+  recordingEnabled: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const ProjectSchema = new EntitySchema<ProjectRow>({
+  name: 'ProjectRow',
+  tableName: 'projects',
+  properties: {
+    id: { type: 'string', columnType: 'text', primary: true },
+    email: { type: 'string', columnType: 'text', unique: 'projects_email_unique' },
+    name: { type: 'string', columnType: 'text' },
+    status: { type: 'string', columnType: 'text' },
+    numberLimit: { type: 'integer' },
+    recordingEnabled: { type: 'boolean' },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+    updatedAt: { type: 'Date', columnType: 'timestamptz' },
+  },
+});

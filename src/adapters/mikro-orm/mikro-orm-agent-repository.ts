@@ -1,0 +1,58 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
+import type { AgentRepository } from '../../application/ports/repositories.js';
+import type { Agent, VoiceMode } from '../../domain/agent.js';
+import { trustE164 } from '../../domain/e164.js';
+import { AgentSchema, type AgentRow } from './entities/agent.js';
+import { findPage, findRow, upsertRow } from './storage-support.js';
+
+export const toAgent = (row: AgentRow): Agent => ({
+  id: row.id,
+  projectId: row.projectId,
+  name: row.name,
+  description: row.description,
+  voiceMode: row.voiceMode as VoiceMode,
+  systemPrompt: row.systemPrompt,
+  greeting: row.greeting,
+  voice: row.voice,
+  transferNumber: row.transferNumber === null ? null : trustE164(row.transferNumber),
+  language: row.language,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export const toAgentRow = (agent: Agent): AgentRow => ({
+  id: agent.id,
+  projectId: agent.projectId,
+  name: agent.name,
+  description: agent.description,
+  voiceMode: agent.voiceMode,
+  systemPrompt: agent.systemPrompt,
+  greeting: agent.greeting,
+  voice: agent.voice,
+  transferNumber: agent.transferNumber,
+  language: agent.language,
+  createdAt: agent.createdAt,
+  updatedAt: agent.updatedAt,
+});
+
+export class MikroOrmAgentRepository implements AgentRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async findById(projectId: string, id: string): Promise<Agent | null> {
+    const row = await findRow(this.em, AgentSchema, { id, projectId });
+    return row && toAgent(row);
+  }
+
+  list(projectId: string, page: PageRequest): Promise<Page<Agent>> {
+    return findPage(this.em, AgentSchema, { projectId }, { createdAt: 'asc', id: 'asc' }, page, toAgent);
+  }
+
+  save(agent: Agent): Promise<void> {
+    return upsertRow(this.em, AgentSchema, toAgentRow(agent));
+  }
+
+  async delete(projectId: string, id: string): Promise<void> {
+    await this.em.nativeDelete(AgentSchema, { id, projectId });
+  }
+}

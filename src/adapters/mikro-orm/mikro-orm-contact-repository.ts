@@ -1,0 +1,60 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
+import type { ContactRepository } from '../../application/ports/repositories.js';
+import type { Contact } from '../../domain/contact.js';
+import { trustE164, type E164 } from '../../domain/e164.js';
+import { ContactSchema, type ContactRow } from './entities/contact.js';
+import { containsPattern, findPage, findRow, upsertRow } from './storage-support.js';
+
+export const toContact = (row: ContactRow): Contact => ({
+  id: row.id,
+  projectId: row.projectId,
+  name: row.name,
+  phoneNumber: trustE164(row.phoneNumber),
+  email: row.email,
+  notes: row.notes,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export const toContactRow = (contact: Contact): ContactRow => ({
+  id: contact.id,
+  projectId: contact.projectId,
+  name: contact.name,
+  phoneNumber: contact.phoneNumber,
+  email: contact.email,
+  notes: contact.notes,
+  createdAt: contact.createdAt,
+  updatedAt: contact.updatedAt,
+});
+
+export class MikroOrmContactRepository implements ContactRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async findById(projectId: string, id: string): Promise<Contact | null> {
+    const row = await findRow(this.em, ContactSchema, { id, projectId });
+    return row && toContact(row);
+  }
+
+  async findByPhoneNumber(projectId: string, phoneNumber: E164): Promise<Contact | null> {
+    const row = await findRow(this.em, ContactSchema, { projectId, phoneNumber });
+    return row && toContact(row);
+  }
+
+  list(projectId: string, query: PageRequest & { readonly search: string | null }): Promise<Page<Contact>> {
+    const pattern = query.search === null ? null : containsPattern(query.search.trim());
+    const where =
+      pattern === null
+        ? { projectId }
+        : { projectId, $or: [{ name: { $ilike: pattern } }, { phoneNumber: { $ilike: pattern } }] };
+    return findPage(this.em, ContactSchema, where, { createdAt: 'desc', id: 'desc' }, query, toContact);
+  }
+
+  save(contact: Contact): Promise<void> {
+    return upsertRow(this.em, ContactSchema, toContactRow(contact));
+  }
+
+  async delete(projectId: string, id: string): Promise<void> {
+    await this.em.nativeDelete(ContactSchema, { id, projectId });
+  }
+}

@@ -1,0 +1,70 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
+import type { PhoneNumberRepository } from '../../application/ports/repositories.js';
+import type { Country } from '../../domain/country.js';
+import { trustE164, type E164 } from '../../domain/e164.js';
+import type { NumberStatus, PhoneNumber } from '../../domain/phone-number.js';
+import { PhoneNumberSchema, type PhoneNumberRow } from './entities/phone-number.js';
+import { findPage, findRow, findRows, upsertRow } from './storage-support.js';
+
+export const toPhoneNumber = (row: PhoneNumberRow): PhoneNumber => ({
+  id: row.id,
+  projectId: row.projectId,
+  phoneNumber: trustE164(row.phoneNumber),
+  country: row.country as Country,
+  status: row.status as NumberStatus,
+  agentId: row.agentId,
+  providerId: row.providerId,
+  createdAt: row.createdAt,
+  releasedAt: row.releasedAt,
+});
+
+export const toPhoneNumberRow = (number: PhoneNumber): PhoneNumberRow => ({
+  id: number.id,
+  projectId: number.projectId,
+  phoneNumber: number.phoneNumber,
+  country: number.country,
+  status: number.status,
+  agentId: number.agentId,
+  providerId: number.providerId,
+  createdAt: number.createdAt,
+  releasedAt: number.releasedAt,
+});
+
+const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
+
+export class MikroOrmPhoneNumberRepository implements PhoneNumberRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async findById(projectId: string, id: string): Promise<PhoneNumber | null> {
+    const row = await findRow(this.em, PhoneNumberSchema, { id, projectId });
+    return row && toPhoneNumber(row);
+  }
+
+  async findLiveByPhoneNumber(phoneNumber: E164): Promise<PhoneNumber | null> {
+    const row = await findRow(this.em, PhoneNumberSchema, { phoneNumber, status: 'active' });
+    return row && toPhoneNumber(row);
+  }
+
+  listLive(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>> {
+    return findPage(this.em, PhoneNumberSchema, { projectId, status: 'active' }, OLDEST_FIRST, page, toPhoneNumber);
+  }
+
+  async listByAgents(agentIds: readonly string[]): Promise<readonly PhoneNumber[]> {
+    if (agentIds.length === 0) return [];
+    const where = { agentId: { $in: [...agentIds] }, status: 'active' };
+    return (await findRows(this.em, PhoneNumberSchema, where, OLDEST_FIRST)).map(toPhoneNumber);
+  }
+
+  countEverProvisioned(projectId: string): Promise<number> {
+    return this.em.count(PhoneNumberSchema, { projectId });
+  }
+
+  save(number: PhoneNumber): Promise<void> {
+    return upsertRow(this.em, PhoneNumberSchema, toPhoneNumberRow(number));
+  }
+
+  async detachAgent(agentId: string): Promise<void> {
+    await this.em.nativeUpdate(PhoneNumberSchema, { agentId }, { agentId: null });
+  }
+}

@@ -1,0 +1,61 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
+import type { ProjectRepository } from '../../application/ports/repositories.js';
+import type { Project, ProjectStatus } from '../../domain/project.js';
+import { ProjectSchema, type ProjectRow } from './entities/project.js';
+import { containsPattern, findPage, findRow, upsertRow } from './storage-support.js';
+
+export const toProject = (row: ProjectRow): Project => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  status: row.status as ProjectStatus,
+  numberLimit: row.numberLimit,
+  recordingEnabled: row.recordingEnabled,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export const toProjectRow = (project: Project): ProjectRow => ({
+  id: project.id,
+  email: project.email,
+  name: project.name,
+  status: project.status,
+  numberLimit: project.numberLimit,
+  recordingEnabled: project.recordingEnabled,
+  createdAt: project.createdAt,
+  updatedAt: project.updatedAt,
+});
+
+export class MikroOrmProjectRepository implements ProjectRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async findById(id: string): Promise<Project | null> {
+    const row = await findRow(this.em, ProjectSchema, { id });
+    return row && toProject(row);
+  }
+
+  async findByEmail(email: string): Promise<Project | null> {
+    const row = await findRow(this.em, ProjectSchema, { email: email.toLowerCase() });
+    return row && toProject(row);
+  }
+
+  async lockById(id: string): Promise<Project | null> {
+    const row = await this.em.findOne(
+      ProjectSchema,
+      { id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true },
+    );
+    return row && toProject(row);
+  }
+
+  list(query: PageRequest & { readonly email?: string }): Promise<Page<Project>> {
+    const where = query.email ? { email: { $ilike: containsPattern(query.email.toLowerCase()) } } : {};
+    return findPage(this.em, ProjectSchema, where, { createdAt: 'asc', id: 'asc' }, query, toProject);
+  }
+
+  save(project: Project): Promise<void> {
+    return upsertRow(this.em, ProjectSchema, toProjectRow(project));
+  }
+}

@@ -1,0 +1,18 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Repositories } from '../../application/ports/repositories.js';
+import { MikroOrmAgentRepository } from './mikro-orm-agent-repository.js';
+import { MikroOrmApiKeyRepository } from './mikro-orm-api-key-repository.js';
+import { MikroOrmContactRepository } from './mikro-orm-contact-repository.js';
+import { MikroOrmLedgerRepository } from './mikro-orm-ledger-repository.js';
+import { MikroOrmPhoneNumberRepository } from './mikro-orm-phone-number-repository.js';
+import { MikroOrmProjectRepository } from './mikro-orm-project-repository.js';
+
+/** Every repository bound to one EntityManager (in practice: one transaction's fork). */
+export const mikroOrmRepositories = (em: EntityManager): Repositories => ({
+  projects: new MikroOrmProjectRepository(em),
+  apiKeys: new MikroOrmApiKeyRepository(em),
+  agents: new MikroOrmAgentRepository(em),
+  numbers: new MikroOrmPhoneNumberRepository(em),
+  contacts: new MikroOrmContactRepository(em),
+  ledger: new MikroOrmLedgerRepository(em),
+});

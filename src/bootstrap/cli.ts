@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { createPinoLogger } from '../adapters/pino/pino-logger.js';
+import { ConfigError, createSwitchboard } from './create-switchboard.js';
+import { startServer } from './server.js';
+
+const USAGE = `usage: switchboard <command>
+
+  serve                          run the server (the default)
+  migrate                        apply pending database migrations and exit
+  create-project --email <addr>  open a project and print its first API key
+`;
+
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+};
+
+const serve = async () => {
+  const running = await startServer();
+  process.stdout.write(`Switchboard is running at ${running.url}\n`);
+  const shutdown = () => void running.stop().then(() => process.exit(0));
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+};
+
+/** Runs one use case against the configured storage, then closes it. */
+const withCore = async (work: (sb: ReturnType<typeof createSwitchboard>) => Promise<void>) => {
+  const switchboard = createSwitchboard({ logger: createPinoLogger({ level: 'warn' }) });
+  try {
+    await switchboard.start();
+    await work(switchboard);
+  } finally {
+    await switchboard.close();
+  }
+};
+
+const main = async () => {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const command = positionals[0] ?? 'serve';
+  if (values.help) return void process.stdout.write(USAGE);
+  switch (command) {
+    case 'serve':
+      return serve();
+    case 'migrate':
+      return withCore(async () => void process.stdout.write('migrations applied\n'));
+    case 'create-project': {
+      const email = values.email ?? fail('create-project needs --email <address>');
+      return withCore(async (sb) => {
+        const created = await sb.useCases().createProject.execute({ email, name: values.name })();
+        if (created._tag === 'Left') fail(`could not create the project: ${JSON.stringify(created.left)}`);
+        if (created._tag === 'Right') {
+          const { project, apiKey } = created.right;
+          process.stdout.write(`project ${project.id} for ${project.email}\nAPI key (shown once, keep it safe): ${apiKey.clear}\n`);
+        }
+      });
+    }
+    default:
+      return fail(`unknown command "${command}"\n\n${USAGE}`);
+  }
+};
+
+main().catch((error: unknown) => {
+  fail(error instanceof ConfigError ? error.message : `switchboard: ${error instanceof Error ? error.message : String(error)}`);
+});

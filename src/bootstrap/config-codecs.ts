@@ -1,0 +1,103 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { cents, type Cents } from '../domain/money.js';
+
+/** A whole number given as text, within bounds. */
+export const IntegerFromEnv = (min: number, max: number) =>
+  new t.Type<number, string, unknown>(
+    `integer ${min}..${max}`,
+    (u): u is number => typeof u === 'number',
+    (u, c) =>
+      typeof u === 'string' && /^-?\d+$/.test(u.trim()) && Number(u) >= min && Number(u) <= max
+        ? t.success(Number(u))
+        : t.failure(u, c, `must be a whole number from ${min} to ${max}`),
+    String,
+  );
+
+/** US dollars as text ("10.00", "3", "0.5") → integer cents. */
+export const UsdFromEnv = new t.Type<Cents, string, unknown>(
+  'USD amount',
+  (u): u is Cents => typeof u === 'number',
+  (u, c) =>
+    typeof u === 'string' && /^\d+(\.\d{1,2})?$/.test(u.trim())
+      ? t.success(cents(Math.round(Number(u) * 100)))
+      : t.failure(u, c, 'must be an amount in USD such as 10.00'),
+  (v) => (v / 100).toFixed(2),
+);
+
+export interface RateSpec {
+  readonly points: number;
+  readonly durationSeconds: number;
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** "100/10s", "5/1h", "20/h" → points per window. */
+export const RateFromEnv = new t.Type<RateSpec, string, unknown>(
+  'rate',
+  (u): u is RateSpec => typeof u === 'object' && u !== null && 'points' in u,
+  (u, c) => {
+    const match = typeof u === 'string' ? /^\s*(\d+)\s*\/\s*(\d*)\s*([smhd])\s*$/.exec(u) : null;
+    if (!match || Number(match[1]) < 1) return t.failure(u, c, 'must look like 100/10s (requests per window; s, m, h or d)');
+    const amount = match[2] === '' ? 1 : Number(match[2]);
+    if (amount < 1) return t.failure(u, c, 'the window must be at least 1');
+    return t.success({ points: Number(match[1]), durationSeconds: amount * UNIT_SECONDS[match[3]!]! });
+  },
+  (v) => `${v.points}/${v.durationSeconds}s`,
+);
+
+/** "0,300,1800" → seconds before each attempt; the first is usually 0. */
+export const DelaysFromEnv = new t.Type<readonly number[], string, unknown>(
+  'delays',
+  (u): u is number[] => Array.isArray(u),
+  (u, c) => {
+    const parts = typeof u === 'string' ? u.split(',').map((p) => p.trim()) : [];
+    return parts.length > 0 && parts.every((p) => /^\d+$/.test(p))
+      ? t.success(parts.map(Number))
+      : t.failure(u, c, 'must be a comma-separated list of seconds such as 0,300,1800');
+  },
+  (v) => v.join(','),
+);
+
+export const UrlFromEnv = (protocols: readonly string[]) =>
+  new t.Type<string, string, unknown>(
+    'url',
+    (u): u is string => typeof u === 'string',
+    (u, c) => {
+      if (typeof u !== 'string') return t.failure(u, c, 'must be a URL');
+      try {
+        const url = new URL(u);
+        return protocols.includes(url.protocol) ? t.success(u.replace(/\/+$/, '')) : t.failure(u, c, `must be a ${protocols.join(' or ')} URL`);
+      } catch {
+        return t.failure(u, c, 'must be a URL');
+      }
+    },
+    String,
+  );
+
+export const OneOf = <V extends string>(values: readonly V[]) =>
+  new t.Type<V, string, unknown>(
+    values.join('|'),
+    (u): u is V => typeof u === 'string' && (values as readonly string[]).includes(u),
+    (u, c) =>
+      typeof u === 'string' && (values as readonly string[]).includes(u)
+        ? t.success(u as V)
+        : t.failure(u, c, `must be one of ${values.join(', ')}`),
+    String,
+  );
+
+/** Decodes an optional variable: absent or empty → the default. */
+export const optional = <A, F = A>(
+  codec: t.Decoder<unknown, A>,
+  raw: string | undefined,
+  fallback: F,
+  name: string,
+  problems: string[],
+): A | F => {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const decoded = codec.decode(raw);
+  if (E.isRight(decoded)) return decoded.right;
+  const message = decoded.left[0]?.message ?? 'is not valid';
+  problems.push(`${name}=${JSON.stringify(raw)}: ${message}`);
+  return fallback;
+};

@@ -1,0 +1,95 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { cents, type Cents } from '../domain/money.js';
+import {
+  DelaysFromEnv,
+  IntegerFromEnv,
+  OneOf,
+  optional,
+  RateFromEnv,
+  UrlFromEnv,
+  UsdFromEnv,
+  type RateSpec,
+} from './config-codecs.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Everything Switchboard reads from its environment, decoded and defaulted. */
+export interface SwitchboardConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Where the carrier reaches this server; derived from host and port when unset. */
+  readonly publicUrl: string | null;
+  readonly databaseUrl: string | null;
+  readonly dataDir: string;
+  readonly twilio: { readonly accountSid: string; readonly authToken: string; readonly apiUrl: string | null } | null;
+  readonly smtp: { readonly url: string; readonly from: string } | null;
+  readonly llm: { readonly baseUrl: string; readonly apiKey: string | null; readonly model: string } | null;
+  readonly adminToken: string | null;
+  readonly webhookRetryDelays: readonly number[];
+  readonly rateLimit: RateSpec;
+  readonly signupRateLimitEmail: RateSpec;
+  readonly signupRateLimitIp: RateSpec;
+  readonly prices: { readonly signupCredit: Cents; readonly numberMonthly: Cents; readonly recordingMonthly: Cents };
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+  readonly eventBus: 'in-process' | 'postgres';
+  readonly production: boolean;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const text = (raw: string | undefined): string | null => (raw && raw.trim() !== '' ? raw.trim() : null);
+
+/** Decodes the environment; on failure, one line per bad variable. */
+export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardConfig> => {
+  const problems: string[] = [];
+  const http = UrlFromEnv(['http:', 'https:']);
+  const accountSid = text(env.TWILIO_ACCOUNT_SID);
+  const authToken = text(env.TWILIO_AUTH_TOKEN);
+  if ((accountSid === null) !== (authToken === null)) {
+    problems.push('TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN must be set together');
+  }
+  if (accountSid !== null && !/^AC[0-9a-fA-F]{32}$/.test(accountSid)) {
+    problems.push('TWILIO_ACCOUNT_SID: must be AC followed by 32 hexadecimal characters');
+  }
+  const smtpUrl = optional(UrlFromEnv(['smtp:', 'smtps:']), env.SMTP_URL, null, 'SMTP_URL', problems);
+  const llmBaseUrl = optional(http, env.LLM_BASE_URL, null, 'LLM_BASE_URL', problems);
+  const config: SwitchboardConfig = {
+    port: optional(IntegerFromEnv(0, 65535), env.PORT, 3000, 'PORT', problems),
+    host: text(env.HOST) ?? '127.0.0.1',
+    publicUrl: optional(http, env.PUBLIC_URL, null, 'PUBLIC_URL', problems),
+    databaseUrl: optional(UrlFromEnv(['postgres:', 'postgresql:']), env.DATABASE_URL, null, 'DATABASE_URL', problems),
+    dataDir: text(env.DATA_DIR) ?? './.switchboard',
+    twilio:
+      accountSid && authToken
+        ? { accountSid, authToken, apiUrl: optional(http, env.TWILIO_API_URL, null, 'TWILIO_API_URL', problems) }
+        : null,
+    smtp: smtpUrl ? { url: smtpUrl, from: text(env.MAIL_FROM) ?? 'Switchboard <no-reply@switchboard.local>' } : null,
+    llm: llmBaseUrl ? { baseUrl: llmBaseUrl, apiKey: text(env.LLM_API_KEY), model: text(env.LLM_MODEL) ?? 'gpt-4o-mini' } : null,
+    adminToken: text(env.ADMIN_TOKEN),
+    webhookRetryDelays: optional(DelaysFromEnv, env.WEBHOOK_RETRY_DELAYS, [0, 300, 1800, 7200, 21600, 43200], 'WEBHOOK_RETRY_DELAYS', problems),
+    rateLimit: optional(RateFromEnv, env.RATE_LIMIT, { points: 100, durationSeconds: 10 }, 'RATE_LIMIT', problems),
+    signupRateLimitEmail: optional(RateFromEnv, env.SIGNUP_RATE_LIMIT_EMAIL, { points: 5, durationSeconds: 3600 }, 'SIGNUP_RATE_LIMIT_EMAIL', problems),
+    signupRateLimitIp: optional(RateFromEnv, env.SIGNUP_RATE_LIMIT_IP, { points: 20, durationSeconds: 3600 }, 'SIGNUP_RATE_LIMIT_IP', problems),
+    prices: {
+      signupCredit: optional(UsdFromEnv, env.SIGNUP_CREDIT, cents(1000), 'SIGNUP_CREDIT', problems),
+      numberMonthly: optional(UsdFromEnv, env.PRICE_NUMBER_MONTHLY, cents(300), 'PRICE_NUMBER_MONTHLY', problems),
+      recordingMonthly: optional(UsdFromEnv, env.PRICE_RECORDING_MONTHLY, cents(500), 'PRICE_RECORDING_MONTHLY', problems),
+    },
+    logLevel: optional(OneOf(LOG_LEVELS), env.LOG_LEVEL, 'info', 'LOG_LEVEL', problems),
+    eventBus: optional(OneOf(['in-process', 'postgres'] as const), env.EVENT_BUS, 'in-process', 'EVENT_BUS', problems),
+    production: env.NODE_ENV === 'production',
+  };
+  if (config.eventBus === 'postgres' && config.databaseUrl === null) {
+    problems.push('EVENT_BUS=postgres needs DATABASE_URL (several nodes must share one PostgreSQL)');
+  }
+  return problems.length > 0 ? E.left(problems) : E.right(config);
+};
+
+/** The configuration with nothing set: what `npm start` runs on. */
+export const defaultConfig = (): SwitchboardConfig => {
+  const loaded = loadConfig({});
+  if (E.isLeft(loaded)) throw new Error(loaded.left.join('\n'));
+  return loaded.right;
+};
+
+export type { RateSpec };

@@ -1,0 +1,52 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as E from 'fp-ts/lib/Either.js';
+import { createPinoLogger } from '../adapters/pino/pino-logger.js';
+import { loadConfig } from './config.js';
+import { ConfigError, createSwitchboard, type Switchboard } from './create-switchboard.js';
+
+export interface RunningServer {
+  readonly url: string;
+  readonly server: Server;
+  readonly switchboard: Switchboard;
+  stop(): Promise<void>;
+}
+
+/**
+ * The standalone server: REST (and later the carrier's webhooks, WebSockets and the admin
+ * console) on one Node `http.Server`. Listens first so that `PORT=0` can pick a free port,
+ * then opens storage; a failure to open (a locked DATA_DIR, say) closes the listener again.
+ */
+export const startServer = async (env: Readonly<Record<string, string | undefined>> = process.env): Promise<RunningServer> => {
+  const loaded = loadConfig(env);
+  if (E.isLeft(loaded)) throw new ConfigError(loaded.left);
+  const config = loaded.right;
+  let switchboard: Switchboard | null = null;
+  const server = createServer((request, response) => {
+    if (switchboard) return switchboard.requestListener(request, response);
+    response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+    response.end(JSON.stringify({ error: { message: 'starting', code: 'SERVICE_UNAVAILABLE', type: 'server_error' } }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const logger = createPinoLogger({ level: config.logLevel });
+  const candidate = createSwitchboard({ env, logger, config: { port, publicUrl: config.publicUrl ?? url } });
+  try {
+    await candidate.start();
+  } catch (error) {
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
+  }
+  switchboard = candidate;
+  logger.info({ url }, `Switchboard listening on ${url}`);
+  const stop = async () => {
+    server.closeAllConnections?.();
+    await new Promise((resolve) => server.close(resolve));
+    await candidate.close();
+  };
+  return { url, server, switchboard: candidate, stop };
+};

@@ -1,0 +1,19 @@
+/**
+ * Switchboard: AI phone agents (voice and SMS) on your own carrier account and database.
+ * Embed it with {@link createSwitchboard}; implement a port to bring your own adapter.
+ */
+export { createSwitchboard, ConfigError, type Switchboard, type SwitchboardOptions } from './bootstrap/create-switchboard.js';
+export { startServer, type RunningServer } from './bootstrap/server.js';
+export { loadConfig, type SwitchboardConfig } from './bootstrap/config.js';
+export type { UseCases } from './application/use-cases/index.js';
+export type { AppError } from './application/errors.js';
+export type { Telephony, NumberWebhooks, AvailableNumber, PurchasedNumber, ProviderFailure } from './application/ports/telephony.js';
+export type { UnitOfWork } from './application/ports/unit-of-work.js';
+export type * from './application/ports/repositories.js';
+export type { Clock } from './application/ports/clock.js';
+export type { IdGenerator } from './application/ports/id-generator.js';
+export type { Logger } from './application/ports/logger.js';
+export type { VoiceCatalog, Voice } from './application/ports/voice-catalog.js';
+export { InMemoryUnitOfWork } from './adapters/memory/in-memory-unit-of-work.js';
+export { SimulatedTelephony } from './adapters/simulated/simulated-telephony.js';
+export { FixedClock } from './adapters/system/fixed-clock.js';
