@@ -3,9 +3,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DuplicateKey } from '../../application/ports/repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 
-/** A unique violation becomes the port's DuplicateKey, named by the violated constraint. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * A unique violation becomes the port's DuplicateKey, named by the violated constraint. The
+ * EntityManager's native methods convert driver errors; QueryBuilder.execute() passes pg's
+ * DatabaseError through unchanged, hence both checks.
+ */
 export const translateUniqueViolation = (error: unknown): unknown =>
-  error instanceof UniqueConstraintViolationException
+  error instanceof UniqueConstraintViolationException || (error as { code?: unknown })?.code === UNIQUE_VIOLATION
     ? new DuplicateKey((error as { constraint?: string }).constraint ?? 'unique')
     : error;
 

@@ -6,13 +6,15 @@ import { trustE164, type E164 } from '../../domain/e164.js';
 import type {
   AvailableNumber,
   NumberWebhooks,
+  OutboundSms,
+  SentSms,
   ProviderFailure,
   PurchasedNumber,
   Telephony,
 } from '../../application/ports/telephony.js';
 import { countryOfAreaCode, DEFAULT_AREA_CODES, isValidAreaCode } from './north-american-area-codes.js';
 
-export type SimulatedOperation = 'search' | 'purchase' | 'configure' | 'release';
+export type SimulatedOperation = 'search' | 'purchase' | 'configure' | 'release' | 'sendSms';
 
 interface HeldNumber {
   readonly providerId: string;
@@ -30,6 +32,8 @@ export class SimulatedTelephony implements Telephony {
   private readonly held = new Map<string, HeldNumber>();
   private readonly failures = new Map<SimulatedOperation, ProviderFailure>();
   private sequence = 0;
+  /** Every SMS handed to the carrier, oldest first. */
+  readonly outbox: (OutboundSms & { readonly providerMessageId: string })[] = [];
 
   constructor(private readonly options: { readonly stateFile?: string } = {}) {
     if (options.stateFile) this.load(options.stateFile);
@@ -92,6 +96,18 @@ export class SimulatedTelephony implements Telephony {
     this.held.delete(providerId);
     this.persist();
     return E.right(undefined);
+  }
+
+  async sendSms(sms: OutboundSms): Promise<E.Either<ProviderFailure, SentSms>> {
+    const failed = this.takeFailure('sendSms');
+    if (failed) return E.left(failed);
+    if (![...this.held.values()].some((n) => n.phoneNumber === sms.from)) {
+      return E.left({ _tag: 'ProviderError', message: `${sms.from} is not a number held on this account`, providerCode: '21606' });
+    }
+    this.sequence += 1;
+    const providerMessageId = `SMSIM${String(this.sequence).padStart(10, '0')}`;
+    this.outbox.push({ ...sms, providerMessageId });
+    return E.right({ providerMessageId, status: 'sent' });
   }
 
   private takeFailure(operation: SimulatedOperation): ProviderFailure | undefined {

@@ -27,7 +27,24 @@ export interface PurchasedNumber {
   readonly phoneNumber: E164;
 }
 
-/** The phone carrier: numbers now; SMS and calls join as those features land. */
+export interface OutboundSms {
+  readonly from: E164;
+  readonly to: E164;
+  readonly body: string;
+  readonly mediaUrls: readonly string[];
+  /** Where the carrier reports delivery progress for this message. */
+  readonly statusCallbackUrl: string;
+}
+
+/** Delivery states a carrier reports, in the order a message moves through them. */
+export type SmsDeliveryStatus = 'queued' | 'sent' | 'delivered' | 'failed';
+
+export interface SentSms {
+  readonly providerMessageId: string;
+  readonly status: SmsDeliveryStatus;
+}
+
+/** The phone carrier: numbers and SMS; calls join as that feature lands. */
 export interface Telephony {
   searchNumbers(query: {
     country: Country;
@@ -37,4 +54,5 @@ export interface Telephony {
   purchaseNumber(phoneNumber: E164, webhooks: NumberWebhooks): Promise<E.Either<ProviderFailure, PurchasedNumber>>;
   configureNumber(providerId: string, webhooks: NumberWebhooks): Promise<E.Either<ProviderFailure, void>>;
   releaseNumber(providerId: string): Promise<E.Either<ProviderFailure, void>>;
+  sendSms(sms: OutboundSms): Promise<E.Either<ProviderFailure, SentSms>>;
 }

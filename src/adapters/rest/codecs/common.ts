@@ -1,0 +1,36 @@
+import * as t from 'io-ts';
+
+/**
+ * A string from a closed set. A non-string is a type error; an unknown value carries the
+ * allowed values in its message. `normalise` lets a codec accept e.g. lower-case countries.
+ */
+export const oneOf = <V extends string>(
+  values: readonly V[],
+  normalise: (raw: string) => string = (raw) => raw,
+): t.Type<V, string, unknown> =>
+  new t.Type<V, string, unknown>(
+    values.map((v) => `"${v}"`).join(' or '),
+    (u): u is V => typeof u === 'string' && (values as readonly string[]).includes(u),
+    (u, c) => {
+      if (typeof u !== 'string') return t.failure(u, c);
+      const value = normalise(u);
+      return (values as readonly string[]).includes(value)
+        ? t.success(value as V)
+        : t.failure(u, c, `must be one of ${values.join(', ')}`);
+    },
+    String,
+  );
+
+/** A string that must match a pattern; `message` tells the client what was expected. */
+export const matching = (pattern: RegExp, message: string, name = 'string'): t.Type<string, string, unknown> =>
+  new t.Type<string, string, unknown>(
+    name,
+    (u): u is string => typeof u === 'string' && pattern.test(u),
+    (u, c) => (typeof u !== 'string' ? t.failure(u, c) : pattern.test(u) ? t.success(u) : t.failure(u, c, message)),
+    String,
+  );
+
+export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null], `${codec.name} or null`);
+
+/** Deliberately loose: the address is only stored, and real validation is sending mail to it. */
+export const emailAddress = matching(/^[^\s@]+@[^\s@]+$/, 'is not a valid e-mail address', 'e-mail address');

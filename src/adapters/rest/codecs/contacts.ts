@@ -1,0 +1,37 @@
+import * as t from 'io-ts';
+import type { ContactFields } from '../../../domain/contact.js';
+import { pageQuery } from '../pagination.js';
+import { emailAddress, nullable } from './common.js';
+import { anyPhoneNumber } from './phone.js';
+
+const optionalFields = {
+  email: nullable(emailAddress),
+  notes: nullable(t.string),
+};
+
+export const CreateContactBody = t.intersection([
+  t.type({ name: t.string, phoneNumber: anyPhoneNumber }),
+  t.partial(optionalFields),
+]);
+export const UpdateContactBody = t.partial({ name: t.string, phoneNumber: anyPhoneNumber, ...optionalFields });
+
+export const ListContactsQuery = t.intersection([
+  pageQuery({ defaultLimit: 50, maxLimit: 200 }),
+  t.partial({ search: t.string }),
+]);
+
+type ContactBody = t.TypeOf<typeof UpdateContactBody>;
+
+/** Picks the known fields only: unknown body fields must never reach the aggregate. */
+export const toContactChanges = (body: ContactBody): Partial<ContactFields> => ({
+  name: body.name,
+  phoneNumber: body.phoneNumber,
+  email: body.email,
+  notes: body.notes,
+});
+
+export const toContactFields = (body: t.TypeOf<typeof CreateContactBody>): ContactFields => ({
+  ...toContactChanges(body),
+  name: body.name,
+  phoneNumber: body.phoneNumber,
+});

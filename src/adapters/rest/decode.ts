@@ -1,0 +1,68 @@
+import type { Context } from 'hono';
+import * as E from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
+import type { AppError, FieldProblem } from '../../application/errors.js';
+import type { InputLocation } from './error-envelope.js';
+
+const isBranch = (type: t.Decoder<unknown, unknown>): boolean => {
+  const tag = (type as { _tag?: string })._tag;
+  return tag === 'UnionType' || tag === 'IntersectionType';
+};
+
+/** Path of the failing field; union and intersection members add index keys that name nothing. */
+const fieldOf = (context: t.Context, location: InputLocation): { field: string; entry: t.ContextEntry } => {
+  const keys: string[] = [];
+  let entry = context[0]!;
+  context.forEach((current, i) => {
+    if (i === 0 || isBranch(context[i - 1]!.type)) return;
+    keys.push(current.key);
+    entry = current;
+  });
+  return { field: keys.length ? keys.join('.') : location, entry };
+};
+
+const fieldProblemOf = (error: t.ValidationError, location: InputLocation): FieldProblem => {
+  const { field, entry } = fieldOf(error.context, location);
+  if (error.value === undefined && field !== location) return { field, message: 'field required', type: 'missing' };
+  if (error.message) return { field, message: error.message, type: 'value_error' };
+  if (field === location) return { field, message: 'must be a JSON object', type: 'type_error' };
+  return { field, message: `expected ${entry.type.name}`, type: 'type_error' };
+};
+
+const RANK: Readonly<Record<string, number>> = { missing: 0, value_error: 1, type_error: 2 };
+
+/**
+ * The one reporter of the REST edge: one problem per field. A union reports every member's
+ * failure; the most telling one (missing, then a codec's own message) is kept.
+ */
+export const reportProblems = (errors: t.Errors, location: InputLocation): FieldProblem[] => {
+  const byField = new Map<string, FieldProblem>();
+  for (const problem of errors.map((e) => fieldProblemOf(e, location))) {
+    const seen = byField.get(problem.field);
+    if (!seen || (RANK[problem.type] ?? 3) < (RANK[seen.type] ?? 3)) byField.set(problem.field, problem);
+  }
+  return [...byField.values()];
+};
+
+export const invalidInput = (details: readonly FieldProblem[]): AppError => ({
+  _tag: 'Validation',
+  message: `Request validation failed: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`,
+  details,
+});
+
+export const decode = <A>(codec: t.Decoder<unknown, A>, value: unknown, location: InputLocation): E.Either<AppError, A> =>
+  E.mapLeft((errors: t.Errors) => invalidInput(reportProblems(errors, location)))(codec.decode(value));
+
+/** Reads and decodes a JSON body. No body at all reads as `{}`, so required fields report as missing. */
+export const decodeBody = async <A>(c: Context, codec: t.Decoder<unknown, A>): Promise<E.Either<AppError, A>> => {
+  const text = await c.req.text();
+  if (text.trim() === '') return decode(codec, {}, 'body');
+  try {
+    return decode(codec, JSON.parse(text) as unknown, 'body');
+  } catch {
+    return E.left(invalidInput([{ field: 'body', message: 'is not valid JSON', type: 'json_invalid' }]));
+  }
+};
+
+export const decodeQuery = <A>(c: Context, codec: t.Decoder<unknown, A>): E.Either<AppError, A> =>
+  decode(codec, c.req.query(), 'query');

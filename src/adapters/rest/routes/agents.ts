@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { UseCases } from '../../../application/use-cases/index.js';
+import { AttachNumberBody, CreateAgentBody, toAgentChanges, toAgentFields, UpdateAgentBody } from '../codecs/agents.js';
+import { decodeBody, decodeQuery } from '../decode.js';
+import type { RestEnv } from '../env.js';
+import { AGENT_PAGE, pageEnvelope } from '../pagination.js';
+import { projectOf, send, sendError } from '../respond.js';
+import { agentView, attachedNumberView, deletedAgentView, voiceView } from '../views/agents.js';
+
+/** `/v1/agents`: agents and the numbers attached to them. */
+export const agentRoutes = (useCases: UseCases): Hono<RestEnv> => {
+  const app = new Hono<RestEnv>();
+
+  // Before `/:id`, which would otherwise read "voices" as an agent id.
+  app.get('/voices', (c) =>
+    send(c, useCases.listVoices.execute(), (voices) => c.json({ data: voices.map(voiceView) })),
+  );
+
+  app.post('/', async (c) => {
+    const fields = pipe(await decodeBody(c, CreateAgentBody), E.chain(toAgentFields));
+    if (E.isLeft(fields)) return sendError(c, fields.left);
+    return send(c, useCases.createAgent.execute({ projectId: projectOf(c), fields: fields.right }), (agent) =>
+      c.json(agentView(agent)),
+    );
+  });
+
+  app.get('/', async (c) => {
+    const page = decodeQuery(c, AGENT_PAGE);
+    if (E.isLeft(page)) return sendError(c, page.left, 'query');
+    return send(c, useCases.listAgents.execute({ projectId: projectOf(c), page: page.right }), (agents) =>
+      c.json(pageEnvelope(agents, page.right, agentView)),
+    );
+  });
+
+  app.get('/:id', (c) =>
+    send(c, useCases.getAgent.execute({ projectId: projectOf(c), agentId: c.req.param('id') }), (agent) =>
+      c.json(agentView(agent)),
+    ),
+  );
+
+  app.patch('/:id', async (c) => {
+    const changes = pipe(await decodeBody(c, UpdateAgentBody), E.chain(toAgentChanges));
+    if (E.isLeft(changes)) return sendError(c, changes.left);
+    const input = { projectId: projectOf(c), agentId: c.req.param('id'), changes: changes.right };
+    return send(c, useCases.updateAgent.execute(input), (agent) => c.json(agentView(agent)));
+  });
+
+  app.delete('/:id', (c) =>
+    send(c, useCases.deleteAgent.execute({ projectId: projectOf(c), agentId: c.req.param('id') }), (agent) =>
+      c.json(deletedAgentView(agent)),
+    ),
+  );
+
+  app.post('/:id/numbers', async (c) => {
+    const body = await decodeBody(c, AttachNumberBody);
+    if (E.isLeft(body)) return sendError(c, body.left);
+    const input = { projectId: projectOf(c), agentId: c.req.param('id'), numberId: body.right.numberId };
+    return send(c, useCases.attachNumber.execute(input), (number) => c.json(attachedNumberView(number)));
+  });
+
+  app.delete('/:id/numbers/:numberId', (c) => {
+    const input = { projectId: projectOf(c), agentId: c.req.param('id'), numberId: c.req.param('numberId') };
+    return send(c, useCases.detachNumber.execute(input), () => c.json({ success: true }));
+  });
+
+  return app;
+};

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import * as E from 'fp-ts/lib/Either.js';
+import type { UseCases } from '../../../application/use-cases/index.js';
+import {
+  CreateContactBody,
+  ListContactsQuery,
+  toContactChanges,
+  toContactFields,
+  UpdateContactBody,
+} from '../codecs/contacts.js';
+import { decodeBody, decodeQuery } from '../decode.js';
+import type { RestEnv } from '../env.js';
+import { pageEnvelope } from '../pagination.js';
+import { projectOf, send, sendError } from '../respond.js';
+import { contactView } from '../views/contacts.js';
+
+/** `/v1/contacts`: the project's address book. */
+export const contactRoutes = (useCases: UseCases): Hono<RestEnv> => {
+  const app = new Hono<RestEnv>();
+
+  app.get('/', async (c) => {
+    const query = decodeQuery(c, ListContactsQuery);
+    if (E.isLeft(query)) return sendError(c, query.left, 'query');
+    const { limit, offset, search } = query.right;
+    const input = { projectId: projectOf(c), page: { limit, offset }, search: search ?? null };
+    return send(c, useCases.listContacts.execute(input), (contacts) =>
+      c.json(pageEnvelope(contacts, input.page, contactView)),
+    );
+  });
+
+  app.post('/', async (c) => {
+    const body = await decodeBody(c, CreateContactBody);
+    if (E.isLeft(body)) return sendError(c, body.left);
+    const input = { projectId: projectOf(c), fields: toContactFields(body.right) };
+    return send(c, useCases.createContact.execute(input), (contact) => c.json(contactView(contact), 201));
+  });
+
+  app.get('/:id', (c) =>
+    send(c, useCases.getContact.execute({ projectId: projectOf(c), contactId: c.req.param('id') }), (contact) =>
+      c.json(contactView(contact)),
+    ),
+  );
+
+  app.patch('/:id', async (c) => {
+    const body = await decodeBody(c, UpdateContactBody);
+    if (E.isLeft(body)) return sendError(c, body.left);
+    const input = { projectId: projectOf(c), contactId: c.req.param('id'), changes: toContactChanges(body.right) };
+    return send(c, useCases.updateContact.execute(input), (contact) => c.json(contactView(contact)));
+  });
+
+  app.delete('/:id', (c) =>
+    send(c, useCases.deleteContact.execute({ projectId: projectOf(c), contactId: c.req.param('id') }), () =>
+      c.body(null, 204),
+    ),
+  );
+
+  return app;
+};

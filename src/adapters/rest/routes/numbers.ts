@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import * as E from 'fp-ts/lib/Either.js';
+import type { UseCases } from '../../../application/use-cases/index.js';
+import { ProvisionNumberBody, toProvisionInput } from '../codecs/numbers.js';
+import { decodeBody, decodeQuery } from '../decode.js';
+import type { RestEnv } from '../env.js';
+import { NUMBER_PAGE, pageEnvelope } from '../pagination.js';
+import { projectOf, send, sendError } from '../respond.js';
+import { numberView, releasedNumberView } from '../views/numbers.js';
+
+/** `/v1/numbers`: provisioning, reading and releasing carrier numbers. */
+export const numberRoutes = (useCases: UseCases): Hono<RestEnv> => {
+  const app = new Hono<RestEnv>();
+
+  app.post('/', async (c) => {
+    const body = await decodeBody(c, ProvisionNumberBody);
+    if (E.isLeft(body)) return sendError(c, body.left);
+    return send(c, useCases.provisionNumber.execute(toProvisionInput(projectOf(c), body.right)), (number) =>
+      c.json(numberView(number)),
+    );
+  });
+
+  app.get('/', async (c) => {
+    const page = decodeQuery(c, NUMBER_PAGE);
+    if (E.isLeft(page)) return sendError(c, page.left, 'query');
+    return send(c, useCases.listNumbers.execute({ projectId: projectOf(c), page: page.right }), (numbers) =>
+      c.json(pageEnvelope(numbers, page.right, numberView)),
+    );
+  });
+
+  app.get('/:id', (c) =>
+    send(c, useCases.getNumber.execute({ projectId: projectOf(c), numberId: c.req.param('id') }), (number) =>
+      c.json(numberView(number)),
+    ),
+  );
+
+  app.delete('/:id', (c) =>
+    send(c, useCases.releaseNumber.execute({ projectId: projectOf(c), numberId: c.req.param('id') }), (number) =>
+      c.json(releasedNumberView(number)),
+    ),
+  );
+
+  return app;
+};

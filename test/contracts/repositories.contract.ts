@@ -1,0 +1,537 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
+import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
+import type { Agent } from '../../src/domain/agent.js';
+import type { ApiKey } from '../../src/domain/api-key.js';
+import type { Contact } from '../../src/domain/contact.js';
+import { trustE164, type E164 } from '../../src/domain/e164.js';
+import type { LedgerEntry } from '../../src/domain/ledger.js';
+import { cents } from '../../src/domain/money.js';
+import type { PhoneNumber } from '../../src/domain/phone-number.js';
+import type { Project } from '../../src/domain/project.js';
+
+export interface OpenedStore {
+  readonly uow: UnitOfWork;
+  close(): Promise<void>;
+}
+
+// Every test makes its own ids and numbers, so the suite never needs an empty database.
+const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
+const newNumber = (): E164 => trustE164(`+1${randomInt(200, 999)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`);
+const at = (second: number): Date => new Date(Date.UTC(2026, 0, 1) + second * 1000 + 123);
+
+const aProject = (overrides: Partial<Project> = {}): Project => {
+  const id = overrides.id ?? newId('prj');
+  return {
+    id,
+    email: `${id}@example.com`,
+    name: 'Acme',
+    status: 'active',
+    numberLimit: 10,
+    recordingEnabled: false,
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...overrides,
+  };
+};
+
+const anApiKey = (overrides: Partial<ApiKey> = {}): ApiKey => ({
+  id: newId('key'),
+  projectId: newId('prj'),
+  prefix: 'sk_live_abc',
+  hash: randomUUID().replaceAll('-', '').repeat(2),
+  name: null,
+  createdAt: at(0),
+  revokedAt: null,
+  lastUsedAt: null,
+  ...overrides,
+});
+
+const anAgent = (overrides: Partial<Agent> = {}): Agent => ({
+  id: newId('agt'),
+  projectId: newId('prj'),
+  name: 'Receptionist',
+  description: null,
+  voiceMode: 'webhook',
+  systemPrompt: null,
+  greeting: null,
+  voice: 'Google.en-US-Journey-O',
+  transferNumber: null,
+  language: 'en-US',
+  createdAt: at(0),
+  updatedAt: at(0),
+  ...overrides,
+});
+
+const aNumber = (overrides: Partial<PhoneNumber> = {}): PhoneNumber => ({
+  id: newId('num'),
+  projectId: newId('prj'),
+  phoneNumber: newNumber(),
+  country: 'US',
+  status: 'active',
+  agentId: null,
+  providerId: `PN${randomUUID().replaceAll('-', '')}`,
+  createdAt: at(0),
+  releasedAt: null,
+  ...overrides,
+});
+
+const aContact = (overrides: Partial<Contact> = {}): Contact => ({
+  id: newId('con'),
+  projectId: newId('prj'),
+  name: 'Ada Lovelace',
+  phoneNumber: newNumber(),
+  email: null,
+  notes: null,
+  createdAt: at(0),
+  updatedAt: at(0),
+  ...overrides,
+});
+
+const anEntry = (overrides: Partial<LedgerEntry> = {}): LedgerEntry => ({
+  id: newId('led'),
+  projectId: newId('prj'),
+  amountCents: cents(1000),
+  reason: 'signup_credit',
+  resourceId: null,
+  createdAt: at(0),
+  ...overrides,
+});
+
+const page = (offset: number, limit: number) => ({ offset, limit });
+
+/**
+ * The behaviour every storage adapter shares, asserted through the ports only. `open` is
+ * called once per suite; the store may already hold rows of other tests or runs.
+ */
+export const repositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
+  describe(`${name} repositories`, () => {
+    let store: OpenedStore;
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    /** Runs `work` in its own committed unit of work. */
+    const inTx = async <A>(work: (tx: Repositories) => Promise<A>): Promise<A> => {
+      const result = await store.uow.transaction(async (tx) => E.right(await work(tx)));
+      if (E.isLeft(result)) throw new Error('unexpected Left');
+      return result.right;
+    };
+    const saveAll = <T>(save: (tx: Repositories) => (row: T) => Promise<void>, rows: readonly T[]) =>
+      inTx(async (tx) => {
+        for (const row of rows) await save(tx)(row);
+      });
+
+    describe('unit of work', () => {
+      it('answers ping', async () => {
+        await expect(store.uow.ping()).resolves.toBeUndefined();
+      });
+
+      it('commits on Right and returns the value', async () => {
+        const project = aProject();
+        const result = await store.uow.transaction(async (tx) => {
+          await tx.projects.save(project);
+          return E.right('done');
+        });
+        expect(result).toEqual(E.right('done'));
+        expect(await inTx((tx) => tx.projects.findById(project.id))).toEqual(project);
+      });
+
+      it('rolls back on Left and returns it', async () => {
+        const project = aProject();
+        const entry = anEntry({ projectId: project.id });
+        const result = await store.uow.transaction(async (tx) => {
+          await tx.projects.save(project);
+          await tx.ledger.append(entry);
+          return E.left('nope');
+        });
+        expect(result).toEqual(E.left('nope'));
+        expect(await inTx((tx) => tx.projects.findById(project.id))).toBeNull();
+        expect(await inTx((tx) => tx.ledger.balanceOf(project.id))).toBe(0);
+      });
+
+      it('rolls back on a throw and rethrows it', async () => {
+        const project = aProject();
+        const failure = new Error('boom');
+        await expect(
+          store.uow.transaction(async (tx) => {
+            await tx.projects.save(project);
+            throw failure;
+          }),
+        ).rejects.toBe(failure);
+        expect(await inTx((tx) => tx.projects.findById(project.id))).toBeNull();
+      });
+
+      it('sees its own writes before committing', async () => {
+        const project = aProject();
+        const seen = await inTx(async (tx) => {
+          await tx.projects.save(project);
+          return tx.projects.findById(project.id);
+        });
+        expect(seen).toEqual(project);
+      });
+    });
+
+    describe('projects', () => {
+      it('round-trips every field and finds by id, e-mail and lock', async () => {
+        const project = aProject({ status: 'suspended', numberLimit: 25, recordingEnabled: true, updatedAt: at(5) });
+        await saveAll((tx) => (p) => tx.projects.save(p), [project]);
+        const found = await inTx(async (tx) => ({
+          byId: await tx.projects.findById(project.id),
+          byEmail: await tx.projects.findByEmail(project.email.toUpperCase()),
+          locked: await tx.projects.lockById(project.id),
+          missing: await tx.projects.lockById(newId('prj')),
+        }));
+        expect(found).toEqual({ byId: project, byEmail: project, locked: project, missing: null });
+        expect(found.byId?.createdAt).toBeInstanceOf(Date);
+      });
+
+      it('overwrites an existing project on save', async () => {
+        const project = aProject();
+        const changed = { ...project, name: 'Renamed', numberLimit: 50, recordingEnabled: true, updatedAt: at(9) };
+        await saveAll((tx) => (p) => tx.projects.save(p), [project, changed]);
+        expect(await inTx((tx) => tx.projects.findById(project.id))).toEqual(changed);
+      });
+
+      it('refuses a second project with the same e-mail', async () => {
+        const first = aProject();
+        await saveAll((tx) => (p) => tx.projects.save(p), [first]);
+        await expect(inTx((tx) => tx.projects.save(aProject({ email: first.email })))).rejects.toBeInstanceOf(
+          DuplicateKey,
+        );
+      });
+
+      it('lists oldest first, filtered by e-mail, with paging and total', async () => {
+        const tag = randomUUID().slice(0, 8);
+        const [a, b, c] = [2, 1, 3].map((s) =>
+          aProject({ email: `${tag}-${s}-${newId('p')}@example.com`, createdAt: at(s) }),
+        ) as [Project, Project, Project];
+        await saveAll((tx) => (p) => tx.projects.save(p), [a, b, c, aProject()]);
+        const [first, second] = await inTx(async (tx) => [
+          await tx.projects.list({ ...page(0, 2), email: tag }),
+          await tx.projects.list({ ...page(2, 2), email: tag.toUpperCase() }),
+        ]);
+        expect(first).toEqual({ items: [b, a], total: 3 });
+        expect(second).toEqual({ items: [c], total: 3 });
+      });
+    });
+
+    describe('api keys', () => {
+      it('round-trips a key with nulls and finds it by id and hash', async () => {
+        const key = anApiKey();
+        await saveAll((tx) => (k) => tx.apiKeys.save(k), [key]);
+        const found = await inTx(async (tx) => [
+          await tx.apiKeys.findById(key.id),
+          await tx.apiKeys.findByHash(key.hash),
+          await tx.apiKeys.findByHash('0'.repeat(64)),
+        ]);
+        expect(found).toEqual([key, key, null]);
+      });
+
+      it('stores the revocation and last use of an existing key', async () => {
+        const key = anApiKey();
+        const used = { ...key, name: 'CI', revokedAt: at(7), lastUsedAt: at(6) };
+        await saveAll((tx) => (k) => tx.apiKeys.save(k), [key, used]);
+        expect(await inTx((tx) => tx.apiKeys.findByHash(key.hash))).toEqual(used);
+      });
+
+      it("lists one project's keys oldest first", async () => {
+        const projectId = newId('prj');
+        const newer = anApiKey({ projectId, createdAt: at(2) });
+        const older = anApiKey({ projectId, createdAt: at(1) });
+        await saveAll((tx) => (k) => tx.apiKeys.save(k), [newer, older, anApiKey()]);
+        expect(await inTx((tx) => tx.apiKeys.listByProject(projectId))).toEqual([older, newer]);
+      });
+    });
+
+    describe('agents', () => {
+      it('round-trips every field, set and null, within its project only', async () => {
+        const bare = anAgent();
+        const full = anAgent({
+          description: 'Front desk',
+          voiceMode: 'hosted',
+          systemPrompt: 'Be brief.',
+          greeting: 'Hello!',
+          voice: 'Polly.Joanna',
+          transferNumber: newNumber(),
+          language: 'fr-CA',
+          updatedAt: at(3),
+        });
+        await saveAll((tx) => (a) => tx.agents.save(a), [bare, full]);
+        const found = await inTx(async (tx) => [
+          await tx.agents.findById(bare.projectId, bare.id),
+          await tx.agents.findById(full.projectId, full.id),
+          await tx.agents.findById(full.projectId, bare.id),
+        ]);
+        expect(found).toEqual([bare, full, null]);
+      });
+
+      it('overwrites an existing agent on save', async () => {
+        const agent = anAgent();
+        const changed = { ...agent, name: 'Sales', greeting: 'Hi', updatedAt: at(4) };
+        await saveAll((tx) => (a) => tx.agents.save(a), [agent, changed]);
+        expect(await inTx((tx) => tx.agents.findById(agent.projectId, agent.id))).toEqual(changed);
+      });
+
+      it('lists oldest first, ties by id, with paging and total', async () => {
+        const projectId = newId('prj');
+        const base = newId('agt');
+        const b = anAgent({ id: `${base}b`, projectId, createdAt: at(1) });
+        const a = anAgent({ id: `${base}a`, projectId, createdAt: at(1) });
+        const c = anAgent({ projectId, createdAt: at(2) });
+        const z = anAgent({ projectId, createdAt: at(0) });
+        await saveAll((tx) => (x) => tx.agents.save(x), [c, b, a, z, anAgent()]);
+        const pages = await inTx(async (tx) => [
+          await tx.agents.list(projectId, page(0, 3)),
+          await tx.agents.list(projectId, page(3, 3)),
+        ]);
+        expect(pages).toEqual([
+          { items: [z, a, b], total: 4 },
+          { items: [c], total: 4 },
+        ]);
+      });
+
+      it("deletes only within the agent's project", async () => {
+        const agent = anAgent();
+        await saveAll((tx) => (a) => tx.agents.save(a), [agent]);
+        await inTx((tx) => tx.agents.delete(newId('prj'), agent.id));
+        expect(await inTx((tx) => tx.agents.findById(agent.projectId, agent.id))).toEqual(agent);
+        await inTx((tx) => tx.agents.delete(agent.projectId, agent.id));
+        expect(await inTx((tx) => tx.agents.findById(agent.projectId, agent.id))).toBeNull();
+      });
+    });
+
+    describe('phone numbers', () => {
+      it('round-trips live and released numbers within their project only', async () => {
+        const agent = anAgent();
+        const live = aNumber({ projectId: agent.projectId, agentId: agent.id, country: 'CA' });
+        const released = aNumber({ projectId: agent.projectId, status: 'released', releasedAt: at(8) });
+        await inTx(async (tx) => {
+          await tx.agents.save(agent);
+          await tx.numbers.save(live);
+          await tx.numbers.save(released);
+        });
+        const found = await inTx(async (tx) => [
+          await tx.numbers.findById(agent.projectId, live.id),
+          await tx.numbers.findById(agent.projectId, released.id),
+          await tx.numbers.findById(newId('prj'), live.id),
+        ]);
+        expect(found).toEqual([live, released, null]);
+      });
+
+      it('overwrites an existing number on save (release)', async () => {
+        const number = aNumber();
+        const released = { ...number, status: 'released' as const, releasedAt: at(5) };
+        await saveAll((tx) => (n) => tx.numbers.save(n), [number, released]);
+        expect(await inTx((tx) => tx.numbers.findById(number.projectId, number.id))).toEqual(released);
+      });
+
+      it('finds the live owner of a number, ignoring released ones', async () => {
+        const phoneNumber = newNumber();
+        const old = aNumber({ phoneNumber, status: 'released', releasedAt: at(1) });
+        const current = aNumber({ phoneNumber, createdAt: at(2) });
+        await saveAll((tx) => (n) => tx.numbers.save(n), [old, current]);
+        expect(await inTx((tx) => tx.numbers.findLiveByPhoneNumber(phoneNumber))).toEqual(current);
+        const gone = aNumber({ status: 'released', releasedAt: at(1) });
+        await saveAll((tx) => (n) => tx.numbers.save(n), [gone]);
+        expect(await inTx((tx) => tx.numbers.findLiveByPhoneNumber(gone.phoneNumber))).toBeNull();
+      });
+
+      it('refuses a second live number with the same value', async () => {
+        const live = aNumber();
+        await saveAll((tx) => (n) => tx.numbers.save(n), [live]);
+        await expect(inTx((tx) => tx.numbers.save(aNumber({ phoneNumber: live.phoneNumber })))).rejects.toBeInstanceOf(
+          DuplicateKey,
+        );
+      });
+
+      it('lists live numbers oldest first with paging and total', async () => {
+        const projectId = newId('prj');
+        const [n1, n2, n3] = [1, 2, 3].map((s) => aNumber({ projectId, createdAt: at(s) })) as [
+          PhoneNumber,
+          PhoneNumber,
+          PhoneNumber,
+        ];
+        const released = aNumber({ projectId, createdAt: at(0), status: 'released', releasedAt: at(4) });
+        await saveAll((tx) => (n) => tx.numbers.save(n), [n3, released, n1, n2, aNumber()]);
+        const pages = await inTx(async (tx) => [
+          await tx.numbers.listLive(projectId, page(0, 2)),
+          await tx.numbers.listLive(projectId, page(2, 2)),
+        ]);
+        expect(pages).toEqual([
+          { items: [n1, n2], total: 3 },
+          { items: [n3], total: 3 },
+        ]);
+      });
+
+      it("lists the live numbers of given agents and counts every number ever provisioned", async () => {
+        const projectId = newId('prj');
+        const [a1, a2, a3] = [anAgent({ projectId }), anAgent({ projectId }), anAgent({ projectId })];
+        const first = aNumber({ projectId, agentId: a2.id, createdAt: at(1) });
+        const second = aNumber({ projectId, agentId: a1.id, createdAt: at(2) });
+        const other = aNumber({ projectId, agentId: a3.id, createdAt: at(3) });
+        const released = aNumber({ projectId, status: 'released', releasedAt: at(4) });
+        await inTx(async (tx) => {
+          for (const agent of [a1, a2, a3]) await tx.agents.save(agent);
+          for (const number of [second, other, first, released]) await tx.numbers.save(number);
+        });
+        const result = await inTx(async (tx) => ({
+          byAgents: await tx.numbers.listByAgents([a1.id, a2.id]),
+          none: await tx.numbers.listByAgents([]),
+          count: await tx.numbers.countEverProvisioned(projectId),
+          elsewhere: await tx.numbers.countEverProvisioned(newId('prj')),
+        }));
+        expect(result).toEqual({ byAgents: [first, second], none: [], count: 4, elsewhere: 0 });
+      });
+
+      it("detaches an agent from its numbers only", async () => {
+        const projectId = newId('prj');
+        const [agent, keeper] = [anAgent({ projectId }), anAgent({ projectId })];
+        const [n1, n2] = [aNumber({ projectId, agentId: agent.id }), aNumber({ projectId, agentId: agent.id })];
+        const kept = aNumber({ projectId, agentId: keeper.id });
+        await inTx(async (tx) => {
+          await tx.agents.save(agent);
+          await tx.agents.save(keeper);
+          for (const number of [n1, n2, kept]) await tx.numbers.save(number);
+          await tx.numbers.detachAgent(agent.id);
+        });
+        const found = await inTx(async (tx) => [
+          await tx.numbers.findById(projectId, n1.id),
+          await tx.numbers.findById(projectId, n2.id),
+          await tx.numbers.findById(projectId, kept.id),
+        ]);
+        expect(found).toEqual([{ ...n1, agentId: null }, { ...n2, agentId: null }, kept]);
+      });
+    });
+
+    describe('contacts', () => {
+      it('round-trips every field within its project only', async () => {
+        const bare = aContact();
+        const full = aContact({ email: 'ada@example.com', notes: 'Prefers SMS', updatedAt: at(2) });
+        await saveAll((tx) => (c) => tx.contacts.save(c), [bare, full]);
+        const found = await inTx(async (tx) => [
+          await tx.contacts.findById(bare.projectId, bare.id),
+          await tx.contacts.findById(full.projectId, full.id),
+          await tx.contacts.findById(newId('prj'), full.id),
+          await tx.contacts.findByPhoneNumber(full.projectId, full.phoneNumber),
+          await tx.contacts.findByPhoneNumber(newId('prj'), full.phoneNumber),
+        ]);
+        expect(found).toEqual([bare, full, null, full, null]);
+      });
+
+      it('overwrites an existing contact on save, number included', async () => {
+        const contact = aContact();
+        const changed = { ...contact, name: 'Ada King', phoneNumber: newNumber(), notes: 'x', updatedAt: at(3) };
+        await saveAll((tx) => (c) => tx.contacts.save(c), [contact, changed]);
+        expect(await inTx((tx) => tx.contacts.findById(contact.projectId, contact.id))).toEqual(changed);
+      });
+
+      it('throws DuplicateKey for a second contact with the number and rolls back', async () => {
+        const projectId = newId('prj');
+        const first = aContact({ projectId });
+        await saveAll((tx) => (c) => tx.contacts.save(c), [first]);
+        const bystander = aContact({ projectId });
+        await expect(
+          inTx(async (tx) => {
+            await tx.contacts.save(bystander);
+            await tx.contacts.save(aContact({ projectId, phoneNumber: first.phoneNumber }));
+          }),
+        ).rejects.toBeInstanceOf(DuplicateKey);
+        expect(await inTx((tx) => tx.contacts.findById(projectId, bystander.id))).toBeNull();
+        // Another project may hold the same number.
+        const elsewhere = aContact({ phoneNumber: first.phoneNumber });
+        await saveAll((tx) => (c) => tx.contacts.save(c), [elsewhere]);
+        expect(await inTx((tx) => tx.contacts.findById(elsewhere.projectId, elsewhere.id))).toEqual(elsewhere);
+      });
+
+      it('lists newest first with paging and total', async () => {
+        const projectId = newId('prj');
+        const [c1, c2, c3] = [1, 2, 3].map((s) => aContact({ projectId, createdAt: at(s) })) as [
+          Contact,
+          Contact,
+          Contact,
+        ];
+        await saveAll((tx) => (c) => tx.contacts.save(c), [c2, c1, c3, aContact()]);
+        const pages = await inTx(async (tx) => [
+          await tx.contacts.list(projectId, { ...page(0, 2), search: null }),
+          await tx.contacts.list(projectId, { ...page(2, 2), search: null }),
+        ]);
+        expect(pages).toEqual([
+          { items: [c3, c2], total: 3 },
+          { items: [c1], total: 3 },
+        ]);
+      });
+
+      it('searches name and number case-insensitively, % and _ literally', async () => {
+        const projectId = newId('prj');
+        const alice = aContact({ projectId, name: 'Alice Smith', phoneNumber: trustE164('+14155550101'), createdAt: at(1) });
+        const bob = aContact({ projectId, name: 'Bob', phoneNumber: trustE164('+12125550199'), createdAt: at(2) });
+        const percent = aContact({ projectId, name: '100% Juice', createdAt: at(3) });
+        const hundred = aContact({ projectId, name: '100 Juices', createdAt: at(4) });
+        const under = aContact({ projectId, name: 'snake_case', createdAt: at(5) });
+        const plain = aContact({ projectId, name: 'snakeXcase', createdAt: at(6) });
+        await saveAll((tx) => (c) => tx.contacts.save(c), [alice, bob, percent, hundred, under, plain]);
+        const search = (text: string) =>
+          inTx(async (tx) => (await tx.contacts.list(projectId, { ...page(0, 10), search: text })).items);
+        expect(await search('aLiCe sM')).toEqual([alice]);
+        expect(await search('2125550')).toEqual([bob]);
+        expect(await search('+1415')).toEqual([alice]);
+        expect(await search('100%')).toEqual([percent]);
+        expect(await search('e_c')).toEqual([under]);
+        expect(await search('nobody here')).toEqual([]);
+        expect(await inTx((tx) => tx.contacts.list(projectId, { ...page(0, 1), search: 'JUICE' }))).toEqual({
+          items: [hundred],
+          total: 2,
+        });
+      });
+
+      it("deletes only within the contact's project", async () => {
+        const contact = aContact();
+        await saveAll((tx) => (c) => tx.contacts.save(c), [contact]);
+        await inTx((tx) => tx.contacts.delete(newId('prj'), contact.id));
+        expect(await inTx((tx) => tx.contacts.findById(contact.projectId, contact.id))).toEqual(contact);
+        await inTx((tx) => tx.contacts.delete(contact.projectId, contact.id));
+        expect(await inTx((tx) => tx.contacts.findById(contact.projectId, contact.id))).toBeNull();
+      });
+    });
+
+    describe('ledger', () => {
+      it('has a zero balance without entries', async () => {
+        expect(await inTx((tx) => tx.ledger.balanceOf(newId('prj')))).toBe(0);
+      });
+
+      it('sums credits and charges of the project only', async () => {
+        const projectId = newId('prj');
+        const entries = [
+          anEntry({ projectId, amountCents: cents(1000) }),
+          anEntry({ projectId, amountCents: cents(-300), reason: 'number_first_month', resourceId: newId('num') }),
+          anEntry({ projectId, amountCents: cents(-45), reason: 'adjustment' }),
+          anEntry({ amountCents: cents(99_999) }),
+        ];
+        await saveAll((tx) => (e) => tx.ledger.append(e), entries);
+        expect(await inTx((tx) => tx.ledger.balanceOf(projectId))).toBe(655);
+      });
+
+      it('lists newest first with paging and total, every field kept', async () => {
+        const projectId = newId('prj');
+        const older = anEntry({ projectId, createdAt: at(1) });
+        const newer = anEntry({ projectId, amountCents: cents(-300), reason: 'number_renewal', resourceId: newId('num'), createdAt: at(2) });
+        const newest = anEntry({ projectId, amountCents: cents(-500), reason: 'recording_renewal', createdAt: at(3) });
+        await saveAll((tx) => (e) => tx.ledger.append(e), [newer, older, newest, anEntry()]);
+        const pages = await inTx(async (tx) => [
+          await tx.ledger.list(projectId, page(0, 2)),
+          await tx.ledger.list(projectId, page(2, 2)),
+        ]);
+        expect(pages).toEqual([
+          { items: [newest, newer], total: 3 },
+          { items: [older], total: 3 },
+        ]);
+      });
+    });
+  });
+};

@@ -1,0 +1,64 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
+import type { Project } from '../../../src/domain/project.js';
+import { repositoryContract } from '../../contracts/repositories.contract.js';
+
+const tempDirs: string[] = [];
+const newDataDir = async (): Promise<string> => {
+  const dir = await mkdtemp(join(tmpdir(), 'switchboard-pglite-'));
+  tempDirs.push(dir);
+  return dir;
+};
+afterAll(async () => {
+  for (const dir of tempDirs) await rm(dir, { recursive: true, force: true });
+});
+
+repositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+
+describe('embedded PGlite database', () => {
+  let dataDir: string;
+  let sut: Database;
+  beforeAll(async () => {
+    dataDir = await newDataDir();
+    sut = await openDatabase({ dataDir });
+  });
+  afterAll(async () => {
+    await sut?.close();
+  });
+
+  const project: Project = {
+    id: 'prj_persisted',
+    email: 'persisted@example.com',
+    name: 'Persisted',
+    status: 'active',
+    numberLimit: 10,
+    recordingEnabled: false,
+    createdAt: new Date('2026-03-04T05:06:07.089Z'),
+    updatedAt: new Date('2026-03-04T05:06:07.089Z'),
+  };
+
+  it('applies the migrations on first open', () => {
+    expect(sut.kind).toBe('pglite');
+    expect(sut.applied).toContain('Migration20261121000000_foundation');
+  });
+
+  it('refuses a second open of the same data directory while it is open', async () => {
+    await expect(openDatabase({ dataDir })).rejects.toThrow(
+      `${dataDir} is in use by another Switchboard process (pid ${process.pid})`,
+    );
+    await expect(sut.uow.ping()).resolves.toBeUndefined();
+  });
+
+  it('keeps the data across close and reopen', async () => {
+    await sut.uow.transaction(async (tx) => E.right(await tx.projects.save(project)));
+    await sut.close();
+    sut = await openDatabase({ dataDir });
+    expect(sut.applied).toEqual([]);
+    const found = await sut.uow.transaction(async (tx) => E.right(await tx.projects.findById(project.id)));
+    expect(found).toEqual(E.right(project));
+  });
+});
