@@ -55,10 +55,13 @@ const ormOptions = (connection: Options): Options => ({
  * given, otherwise PGlite persisted in `dataDir`, locked to this process.
  */
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
+  // Undone in reverse order: ORM, then the embedded server, then the data-dir lock.
   const cleanups: (() => Promise<void> | void)[] = [];
   const cleanUp = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-    cleanups.length = 0;
+    const pending = cleanups.splice(0).reverse();
+    const failures: unknown[] = [];
+    for (const cleanup of pending) await Promise.resolve().then(cleanup).catch((error) => failures.push(error));
+    if (failures.length > 0) throw failures[0];
   };
 
   try {
@@ -87,16 +90,15 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     const applied = (await orm.getMigrator().up()).map((migration) => migration.name);
     if (applied.length > 0) options.logger?.info(`applied migrations: ${applied.join(', ')}`);
 
-    const close = cleanUp;
     return {
       kind: options.databaseUrl ? 'postgres' : 'pglite',
       orm,
       uow: new MikroOrmUnitOfWork(orm),
       applied,
-      close,
+      close: cleanUp,
     };
   } catch (error) {
-    await cleanUp();
+    await cleanUp().catch(() => undefined);
     throw error;
   }
 };

@@ -42,7 +42,7 @@ export class MikroOrmContactRepository implements ContactRepository {
   }
 
   list(projectId: string, query: PageRequest & { readonly search: string | null }): Promise<Page<Contact>> {
-    const pattern = query.search === null ? null : `%${query.search.trim()}%`;
+    const pattern = query.search === null ? null : containsPattern(query.search.trim());
     const where =
       pattern === null
         ? { projectId }

@@ -20,7 +20,7 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
     try {
       return await this.orm.em.fork().transactional(async (em) => {
         const result = await work(mikroOrmRepositories(em));
-        
+        if (E.isLeft(result)) throw new RollbackWith(result);
         await em.flush();
         return result;
       });

@@ -1,4 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
@@ -53,10 +55,15 @@ describe('embedded PGlite database', () => {
     await expect(sut.uow.ping()).resolves.toBeUndefined();
   });
 
-  it('keeps the data across close and reopen', async () => {
+  it('keeps the data across close and reopen, taking over the lock of a dead process', async () => {
     await sut.uow.transaction(async (tx) => E.right(await tx.projects.save(project)));
     await sut.close();
+    expect(await readdir(dataDir)).toEqual(['pgdata']); // lock and socket are gone
+
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
+    await writeFile(join(dataDir, 'switchboard.lock'), String(deadPid));
     sut = await openDatabase({ dataDir });
+    expect(existsSync(join(dataDir, 'switchboard.lock'))).toBe(true);
     expect(sut.applied).toEqual([]);
     const found = await sut.uow.transaction(async (tx) => E.right(await tx.projects.findById(project.id)));
     expect(found).toEqual(E.right(project));
