@@ -3,14 +3,15 @@ import { dirname } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Country } from '../../domain/country.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
-import type {
-  AvailableNumber,
-  NumberWebhooks,
-  OutboundSms,
-  SentSms,
-  ProviderFailure,
-  PurchasedNumber,
-  Telephony,
+import {
+  NUMBER_NOT_AVAILABLE,
+  type AvailableNumber,
+  type NumberWebhooks,
+  type OutboundSms,
+  type SentSms,
+  type ProviderFailure,
+  type PurchasedNumber,
+  type Telephony,
 } from '../../application/ports/telephony.js';
 import { countryOfAreaCode, DEFAULT_AREA_CODES, isValidAreaCode } from './north-american-area-codes.js';
 
@@ -71,7 +72,7 @@ export class SimulatedTelephony implements Telephony {
     const failed = this.takeFailure('purchase');
     if (failed) return E.left(failed);
     if ([...this.held.values()].some((n) => n.phoneNumber === phoneNumber)) {
-      return E.left({ _tag: 'ProviderError', message: 'PhoneNumber is not available', providerCode: '21422' });
+      return E.left({ _tag: 'ProviderError', message: 'PhoneNumber is not available', providerCode: NUMBER_NOT_AVAILABLE });
     }
     this.sequence += 1;
     const providerId = `PNSIM${String(this.sequence).padStart(8, '0')}${phoneNumber.slice(2)}`;

@@ -2,6 +2,12 @@ import type * as E from 'fp-ts/lib/Either.js';
 import type { Country } from '../../domain/country.js';
 import type { E164 } from '../../domain/e164.js';
 
+/**
+ * The failure code meaning "that number was sold to someone else since the search" (Twilio's
+ * 21422, which every adapter uses for it): provisioning then tries the next candidate.
+ */
+export const NUMBER_NOT_AVAILABLE = '21422';
+
 export interface ProviderFailure {
   readonly _tag: 'ProviderError';
   readonly message: string;

@@ -7,7 +7,7 @@ import { attachTo, type PhoneNumber } from '../../../domain/phone-number.js';
 import { canProvisionNumber } from '../../../domain/project.js';
 import { fromDomain, notFound, type AppError } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
-import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/telephony.js';
+import { NUMBER_NOT_AVAILABLE, type NumberWebhooks, type PurchasedNumber, type Telephony } from '../../ports/telephony.js';
 import type { CoreDeps } from '../shared/deps.js';
 
 export interface ProvisionNumberInput {
@@ -80,6 +80,7 @@ export class ProvisionNumber {
       const bought = await telephony.purchaseNumber(candidate.phoneNumber, webhooks);
       if (E.isRight(bought)) return bought;
       lastFailure = providerError(bought.left);
+      if (bought.left.providerCode !== NUMBER_NOT_AVAILABLE) break; // only a sold-out candidate is worth another try
     }
     return E.left(lastFailure);
   }

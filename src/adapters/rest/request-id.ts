@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from '../../application/ports/logger.js';
+import type { RestEnv } from './env.js';
+
+/** An incoming id is echoed only if it cannot smuggle anything into logs or headers. */
+const SANE_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/**
+ * Names every request (reusing the caller's id when sane), echoes the id on every response,
+ * errors included, and logs one line per request: 5xx at error level so they page someone.
+ */
+export const requestId =
+  (logger: Logger): MiddlewareHandler<RestEnv> =>
+  async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header(REQUEST_ID_HEADER);
+    const id = incoming && SANE_ID.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
+    const log = logger.child({ requestId: id });
+    c.set('requestId', id);
+    c.set('logger', log);
+    await next();
+    c.res.headers.set(REQUEST_ID_HEADER, id);
+    const line = {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (c.res.status >= 500) log.error({ ...line, requestId: id }, 'request failed');
+    else log.info(line, 'request');
+  };

@@ -1,0 +1,128 @@
+import * as E from 'fp-ts/lib/Either.js';
+import twilio from 'twilio';
+import type { Logger } from '../../application/ports/logger.js';
+import type {
+  AvailableNumber,
+  NumberWebhooks,
+  OutboundSms,
+  ProviderFailure,
+  PurchasedNumber,
+  SentSms,
+  Telephony,
+} from '../../application/ports/telephony.js';
+import type { Country } from '../../domain/country.js';
+import { trustE164, type E164 } from '../../domain/e164.js';
+import { RedirectingRequestClient } from './redirecting-request-client.js';
+import { smsDeliveryStatusOf } from './sms-status.js';
+import { providerFailureOf, twilioCodeOf } from './twilio-failures.js';
+
+/** How to reach a Twilio account. */
+export interface TwilioTelephonyOptions {
+  /** `AC` followed by 32 hexadecimal characters. */
+  readonly accountSid: string;
+  readonly authToken: string;
+  /**
+   * Send every REST call to this origin instead of Twilio's (`TWILIO_API_URL`): a local fake
+   * or a recording proxy. `null` talks to Twilio.
+   */
+  readonly apiUrl: string | null;
+  readonly logger?: Logger;
+}
+
+// Twilio answers a search with an error instead of an empty list for some area codes;
+// for the port, as for the simulated carrier, that is "no inventory there".
+const NO_INVENTORY_CODES = new Set(['21451', '21452']);
+const ALREADY_GONE_CODE = '20404';
+
+/** The carrier is Twilio, through the official SDK. Failures come back as `ProviderError`, never thrown. */
+export class TwilioTelephony implements Telephony {
+  private readonly client: twilio.Twilio;
+  private readonly apiOrigin: string;
+  private readonly logger: Logger | undefined;
+
+  constructor(options: TwilioTelephonyOptions) {
+    const httpClient = options.apiUrl
+      ? new RedirectingRequestClient(options.apiUrl, { autoRetry: true })
+      : new twilio.RequestClient({ autoRetry: true });
+    this.client = twilio(options.accountSid, options.authToken, { httpClient });
+    this.apiOrigin = options.apiUrl ? new URL(options.apiUrl).origin : 'https://api.twilio.com';
+    this.logger = options.logger?.child({ component: 'twilio', accountSid: options.accountSid });
+  }
+
+  async searchNumbers(query: {
+    country: Country;
+    areaCode: string | null;
+    limit: number;
+  }): Promise<E.Either<ProviderFailure, readonly AvailableNumber[]>> {
+    if (query.limit < 1) return E.right([]);
+    const found = await this.call('search', async () => {
+      const numbers = await this.client.availablePhoneNumbers(query.country).local.list({
+        ...(query.areaCode !== null ? { areaCode: Number(query.areaCode) } : {}),
+        smsEnabled: true,
+        voiceEnabled: true,
+        limit: query.limit,
+      });
+      return numbers.map(
+        (n): AvailableNumber => ({
+          phoneNumber: trustE164(n.phoneNumber),
+          country: query.country,
+          locality: n.locality || null,
+          region: n.region || null,
+        }),
+      );
+    });
+    return E.isLeft(found) && NO_INVENTORY_CODES.has(found.left.providerCode ?? '') ? E.right([]) : found;
+  }
+
+  async purchaseNumber(phoneNumber: E164, webhooks: NumberWebhooks): Promise<E.Either<ProviderFailure, PurchasedNumber>> {
+    return this.call('purchase', async () => {
+      const created = await this.client.incomingPhoneNumbers.create({ phoneNumber, ...webhookSettings(webhooks) });
+      return { providerId: created.sid, phoneNumber: trustE164(created.phoneNumber) };
+    });
+  }
+
+  async configureNumber(providerId: string, webhooks: NumberWebhooks): Promise<E.Either<ProviderFailure, void>> {
+    return this.call('configure', async () => {
+      await this.client.incomingPhoneNumbers(providerId).update(webhookSettings(webhooks));
+    });
+  }
+
+  async releaseNumber(providerId: string): Promise<E.Either<ProviderFailure, void>> {
+    const removed = await this.call('release', async () => {
+      await this.client.incomingPhoneNumbers(providerId).remove();
+    });
+    return E.isLeft(removed) && removed.left.providerCode === ALREADY_GONE_CODE ? E.right(undefined) : removed;
+  }
+
+  async sendSms(sms: OutboundSms): Promise<E.Either<ProviderFailure, SentSms>> {
+    return this.call('sendSms', async () => {
+      const message = await this.client.messages.create({
+        from: sms.from,
+        to: sms.to,
+        ...(sms.body !== '' ? { body: sms.body } : {}),
+        ...(sms.mediaUrls.length > 0 ? { mediaUrl: [...sms.mediaUrls] } : {}),
+        statusCallback: sms.statusCallbackUrl,
+      });
+      return { providerMessageId: message.sid, status: smsDeliveryStatusOf(message.status) };
+    });
+  }
+
+  private async call<T>(operation: string, run: () => Promise<T>): Promise<E.Either<ProviderFailure, T>> {
+    try {
+      return E.right(await run());
+    } catch (error) {
+      const failure = providerFailureOf(error, this.apiOrigin);
+      this.logger?.warn({ operation, providerCode: twilioCodeOf(error), reason: failure.message }, 'Twilio call failed');
+      return E.left(failure);
+    }
+  }
+}
+
+const webhookSettings = (webhooks: NumberWebhooks) => ({
+  smsUrl: webhooks.smsUrl,
+  smsMethod: 'POST',
+  voiceUrl: webhooks.voiceUrl,
+  voiceMethod: 'POST',
+  statusCallback: webhooks.voiceStatusUrl,
+  statusCallbackMethod: 'POST',
+});
