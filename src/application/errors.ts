@@ -29,7 +29,13 @@ export type AppError =
       readonly retryAfterSeconds: number;
       readonly scope: string;
     }
-  | { readonly _tag: 'Unavailable'; readonly message: string };
+  | { readonly _tag: 'Unavailable'; readonly message: string }
+  | {
+      /** A sign-up's one-time code was refused: wrong, expired, or too many wrong tries. */
+      readonly _tag: 'CodeRefused';
+      readonly reason: 'invalid' | 'expired' | 'exhausted';
+      readonly message: string;
+    };
 
 export const notFound = (resource: string, id: string): AppError => ({ _tag: 'NotFound', resource, id });
 
@@ -60,5 +66,29 @@ export const fromDomain = (error: DomainError): AppError => {
       return notFound('number', error.numberId);
     case 'ForeignResource':
       return notFound(error.resource, error.id);
+    case 'WrongCode':
+      return {
+        _tag: 'CodeRefused',
+        reason: 'invalid',
+        message:
+          error.attemptsLeft > 0
+            ? `The code is not correct; ${error.attemptsLeft} attempt${error.attemptsLeft === 1 ? '' : 's'} left`
+            : 'The code is not correct and no attempts are left; start a new sign-up',
+      };
+    case 'CodeExpired':
+      return { _tag: 'CodeRefused', reason: 'expired', message: 'The code has expired; start a new sign-up' };
+    case 'CodeExhausted':
+      return {
+        _tag: 'CodeRefused',
+        reason: 'exhausted',
+        message: `Too many wrong codes (${error.maxAttempts}); this verification is closed, start a new sign-up`,
+      };
+    case 'SignUpAlreadyVerified':
+      return conflict(
+        `Verification ${error.signUpId} was already completed${error.projectId ? ` (project ${error.projectId})` : ''}; ` +
+          'its API key was shown once by that verification and is not shown again',
+      );
+    case 'DeliveryNotFailed':
+      return conflict(`delivery ${error.deliveryId} is ${error.status}; only a failed delivery can be redelivered`);
   }
 };

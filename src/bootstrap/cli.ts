@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { createPinoLogger } from '../adapters/pino/pino-logger.js';
+import { ADMIN_OPTIONS, ADMIN_USAGE, isAdminCommand, runAdminCommand } from './admin-commands.js';
 import { ConfigError, createSwitchboard } from './create-switchboard.js';
 import { startServer } from './server.js';
 
@@ -9,7 +10,7 @@ const USAGE = `usage: switchboard <command>
   serve                          run the server (the default)
   migrate                        apply pending database migrations and exit
   create-project --email <addr>  open a project and print its first API key
-`;
+${ADMIN_USAGE}`;
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n`);
@@ -38,7 +39,7 @@ const withCore = async (work: (sb: ReturnType<typeof createSwitchboard>) => Prom
 const main = async () => {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...ADMIN_OPTIONS },
   });
   const command = positionals[0] ?? 'serve';
   if (values.help) return void process.stdout.write(USAGE);
@@ -59,6 +60,9 @@ const main = async () => {
       });
     }
     default:
+      if (isAdminCommand(command)) {
+        return withCore(async (sb) => void process.stdout.write(`${await runAdminCommand(command, values, () => sb.useCases())}\n`));
+      }
       return fail(`unknown command "${command}"\n\n${USAGE}`);
   }
 };

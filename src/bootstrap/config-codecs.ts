@@ -46,13 +46,13 @@ export const RateFromEnv = new t.Type<RateSpec, string, unknown>(
   (v) => `${v.points}/${v.durationSeconds}s`,
 );
 
-/** "0,300,1800" → seconds before each attempt; the first is usually 0. */
+/** "0,300,1800" → seconds before each attempt; the first is usually 0. Fractions ("0,0.05") are for tests. */
 export const DelaysFromEnv = new t.Type<readonly number[], string, unknown>(
   'delays',
   (u): u is number[] => Array.isArray(u),
   (u, c) => {
     const parts = typeof u === 'string' ? u.split(',').map((p) => p.trim()) : [];
-    return parts.length > 0 && parts.every((p) => /^\d+$/.test(p))
+    return parts.length > 0 && parts.every((p) => /^\d+(\.\d+)?$/.test(p))
       ? t.success(parts.map(Number))
       : t.failure(u, c, 'must be a comma-separated list of seconds such as 0,300,1800');
   },

@@ -21,7 +21,15 @@ export interface SwitchboardConfig {
   readonly publicUrl: string | null;
   readonly databaseUrl: string | null;
   readonly dataDir: string;
-  readonly twilio: { readonly accountSid: string; readonly authToken: string; readonly apiUrl: string | null } | null;
+  readonly twilio: {
+    readonly accountSid: string;
+    readonly authToken: string;
+    readonly apiUrl: string | null;
+    /** Web calls (Voice SDK tokens): `TWILIO_API_KEY_SID`, `TWILIO_API_KEY_SECRET`, `TWILIO_TWIML_APP_SID`. */
+    readonly apiKeySid?: string | null;
+    readonly apiKeySecret?: string | null;
+    readonly twimlAppSid?: string | null;
+  } | null;
   readonly smtp: { readonly url: string; readonly from: string } | null;
   readonly llm: { readonly baseUrl: string; readonly apiKey: string | null; readonly model: string } | null;
   readonly adminToken: string | null;
@@ -61,7 +69,14 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     dataDir: text(env.DATA_DIR) ?? './.switchboard',
     twilio:
       accountSid && authToken
-        ? { accountSid, authToken, apiUrl: optional(http, env.TWILIO_API_URL, null, 'TWILIO_API_URL', problems) }
+        ? {
+            accountSid,
+            authToken,
+            apiUrl: optional(http, env.TWILIO_API_URL, null, 'TWILIO_API_URL', problems),
+            apiKeySid: text(env.TWILIO_API_KEY_SID),
+            apiKeySecret: text(env.TWILIO_API_KEY_SECRET),
+            twimlAppSid: text(env.TWILIO_TWIML_APP_SID),
+          }
         : null,
     smtp: smtpUrl ? { url: smtpUrl, from: text(env.MAIL_FROM) ?? 'Switchboard <no-reply@switchboard.local>' } : null,
     llm: llmBaseUrl ? { baseUrl: llmBaseUrl, apiKey: text(env.LLM_API_KEY), model: text(env.LLM_MODEL) ?? 'gpt-4o-mini' } : null,

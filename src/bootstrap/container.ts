@@ -6,12 +6,21 @@ import type { Logger } from '../application/ports/logger.js';
 import type { NumberWebhooks, Telephony } from '../application/ports/telephony.js';
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import type { VoiceCatalog } from '../application/ports/voice-catalog.js';
+import type { WebhookTransport } from '../application/ports/webhook-transport.js';
+import { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
 import type { UseCases } from '../application/use-cases/index.js';
+import { FetchWebhookTransport } from '../adapters/http/fetch-webhook-transport.js';
 import { NodeCredentials } from '../adapters/node-crypto/node-credentials.js';
 import { TimeSortableIdGenerator } from '../adapters/node-crypto/time-sortable-id-generator.js';
 import { createRestApi } from '../adapters/rest/rest-api.js';
 import { ConversationRelayVoiceCatalog } from '../adapters/voices/conversation-relay-voice-catalog.js';
 import { buildUseCases } from './build-use-cases.js';
+import { bindVoice } from './voice.js';
+import type { CallUseCases } from '../application/use-cases/calls/call-use-cases.js';
+import { restRateLimits, signUpPorts } from './sign-up-and-billing.js';
+import { BillingClock } from '../application/services/billing-clock.js';
+import type { Mailer } from '../application/ports/mailer.js';
+import type { RateLimiter } from '../application/ports/rate-limiter.js';
 import type { SwitchboardConfig } from './config.js';
 import { TOKENS } from './tokens.js';
 
@@ -23,6 +32,12 @@ export interface ContainerInputs {
   readonly telephony: Telephony;
   readonly clock: Clock;
   readonly numberWebhooks: NumberWebhooks;
+  /** `PUBLIC_URL`, base path included: where the carrier reaches calls' webhooks and sockets. */
+  readonly publicUrl: string;
+  readonly mailer: Mailer;
+  readonly rateLimiter: RateLimiter;
+  /** Where the carrier reports outbound SMS progress. */
+  readonly smsStatusUrl: string;
 }
 
 /**
@@ -40,23 +55,48 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
   container.bind<IdGenerator>(TOKENS.ids).toResolvedValue(() => new TimeSortableIdGenerator());
   container.bind<Credentials>(TOKENS.credentials).toResolvedValue(() => new NodeCredentials());
   container.bind<VoiceCatalog>(TOKENS.voiceCatalog).toResolvedValue(() => new ConversationRelayVoiceCatalog());
+  container.bind<WebhookTransport>(TOKENS.webhookTransport).toResolvedValue(() => new FetchWebhookTransport());
+  container
+    .bind<WebhookDispatcher>(TOKENS.webhookDispatcher)
+    .toResolvedValue(
+      (config: SwitchboardConfig, uow: UnitOfWork, transport: WebhookTransport, clock: Clock, logger: Logger) =>
+        new WebhookDispatcher({ uow, transport, clock, logger, retryDelays: config.webhookRetryDelays }),
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.webhookTransport, TOKENS.clock, TOKENS.logger],
+    );
   container
     .bind<UseCases>(TOKENS.useCases)
     .toResolvedValue(
-      (config: SwitchboardConfig, uow: UnitOfWork, clock: Clock, ids: IdGenerator, credentials: Credentials, telephony: Telephony, voices: VoiceCatalog, numberWebhooks: NumberWebhooks) =>
-        buildUseCases({ uow, clock, ids, credentials, telephony, voices, numberWebhooks, prices: config.prices }),
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.numberWebhooks],
+      (config: SwitchboardConfig, uow: UnitOfWork, clock: Clock, ids: IdGenerator, credentials: Credentials, telephony: Telephony, voices: VoiceCatalog, numberWebhooks: NumberWebhooks, webhookTransport: WebhookTransport, dispatcher: WebhookDispatcher) =>
+        buildUseCases({
+          uow, clock, ids, credentials, telephony, voices, numberWebhooks, prices: config.prices,
+          signUp: signUpPorts(config, inputs.mailer, inputs.rateLimiter, inputs.logger),
+          smsStatusUrl: inputs.smsStatusUrl,
+          webhookTransport,
+          deliveryTrigger: dispatcher,
+          refuseInternalWebhookUrls: config.production,
+        }),
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.numberWebhooks, TOKENS.webhookTransport, TOKENS.webhookDispatcher],
     );
   container
     .bind(TOKENS.restApi)
     .toResolvedValue(
-      (useCases: UseCases, logger: Logger, uow: UnitOfWork) =>
+      (useCases: UseCases, logger: Logger, uow: UnitOfWork, calls: CallUseCases) =>
         createRestApi({
           useCases,
           logger,
           health: () => uow.ping().then(() => true, () => false),
+          limits: restRateLimits(inputs.config, inputs.rateLimiter),
+          calls,
         }),
-      [TOKENS.useCases, TOKENS.logger, TOKENS.unitOfWork],
+      [TOKENS.useCases, TOKENS.logger, TOKENS.unitOfWork, TOKENS.callUseCases],
     );
+  container
+    .bind<BillingClock>(TOKENS.billingClock)
+    .toResolvedValue(
+      (config: SwitchboardConfig, uow: UnitOfWork, clock: Clock, ids: IdGenerator, logger: Logger) =>
+        new BillingClock({ uow, clock, ids, logger: logger.child({ component: 'billing' }), prices: config.prices }),
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger],
+    );
+  bindVoice(container, inputs.publicUrl);
   return container;
 };

@@ -1,19 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import * as E from 'fp-ts/lib/Either.js';
 import { Hono } from 'hono';
 import type { Clock } from '../application/ports/clock.js';
 import type { Logger } from '../application/ports/logger.js';
+import type { Mailer } from '../application/ports/mailer.js';
+import type { UnitOfWork } from '../application/ports/unit-of-work.js';
+import type { RateLimiter } from '../application/ports/rate-limiter.js';
+import type { BillingClock } from '../application/services/billing-clock.js';
 import type { NumberWebhooks, Telephony } from '../application/ports/telephony.js';
+import type { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
 import type { UseCases } from '../application/use-cases/index.js';
 import { createPinoLogger } from '../adapters/pino/pino-logger.js';
 import { SimulatedTelephony } from '../adapters/simulated/simulated-telephony.js';
 import { SystemClock } from '../adapters/system/system-clock.js';
+import { twilioSmsRoutes } from '../adapters/twilio/twilio-sms-routes.js';
+import { TwilioTelephony } from '../adapters/twilio/twilio-telephony.js';
 import { loadConfig, type SwitchboardConfig } from './config.js';
 import { buildContainer } from './container.js';
+import { chooseMailer, openRateLimiter, type OpenedRateLimiter } from './sign-up-and-billing.js';
 import { openStorage, type OpenedStorage, type StorageChoice } from './storage.js';
 import { TOKENS } from './tokens.js';
+import type { VoiceRuntime } from './voice.js';
 
 export interface SwitchboardOptions {
   /** Read instead of `process.env`. */
@@ -27,6 +37,12 @@ export interface SwitchboardOptions {
   readonly telephony?: Telephony;
   readonly clock?: Clock;
   readonly logger?: Logger;
+  /** Your own storage (e.g. an InMemoryUnitOfWork a test inspects); wins over `storage`. Not closed by close(). */
+  readonly unitOfWork?: UnitOfWork;
+  /** Sends sign-up codes; default: SMTP when SMTP_URL is set, else the log. */
+  readonly mailer?: Mailer;
+  /** Counts rate limits; default: PostgreSQL with DATABASE_URL, else process memory. */
+  readonly rateLimiter?: RateLimiter;
 }
 
 /** One running core: handlers for a host server, and its lifecycle. */
@@ -36,10 +52,19 @@ export interface Switchboard {
   readonly fetch: (request: Request) => Promise<Response>;
   /** Node `http` request listener. Starts the core on first use. */
   readonly requestListener: (request: IncomingMessage, response: ServerResponse) => void;
+  /**
+   * Node `upgrade` handler for Switchboard's WebSockets (ConversationRelay at `/twilio/relay`,
+   * simulated web calls at `/simulated/web-call`). Starts the core on first use. Resolves
+   * false, leaving the socket alone, when the upgrade is not Switchboard's. The standalone
+   * server wires it; an embedding host calls it from its own server's `upgrade` event.
+   */
+  readonly handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => Promise<boolean>;
   /** Opens storage (running migrations) and wires the core. Idempotent. */
   start(): Promise<void>;
   /** The use cases, for embedders who call the core directly. Available after start(). */
   useCases(): UseCases;
+  /** Live calls, the call use cases and the simulated carrier's calls. Available after start(). */
+  voice(): VoiceRuntime;
   close(): Promise<void>;
 }
 
@@ -70,13 +95,31 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
   let storage: OpenedStorage | null = null;
   let app: Hono | null = null;
   let useCases: UseCases | null = null;
+  let voice: VoiceRuntime | null = null;
+  let dispatcher: WebhookDispatcher | null = null;
+  let billing: BillingClock | null = null;
+  let limits: OpenedRateLimiter | null = null;
   let starting: Promise<void> | null = null;
 
   const open = async () => {
-    storage = await openStorage(storageChoice, config, logger);
+    storage = options.unitOfWork
+      ? { uow: options.unitOfWork, description: 'custom', close: async () => {} }
+      : await openStorage(storageChoice, config, logger);
+    limits = options.rateLimiter
+      ? { limiter: options.rateLimiter, description: 'custom', close: async () => {} }
+      : await openRateLimiter(config, storageChoice);
+    const { twilio } = config;
     const telephony =
       options.telephony ??
-      new SimulatedTelephony(storageChoice === 'database' ? { stateFile: join(config.dataDir, 'simulated-carrier.json') } : {});
+      (twilio
+        ? new TwilioTelephony({
+            accountSid: twilio.accountSid,
+            authToken: twilio.authToken,
+            apiUrl: twilio.apiUrl,
+            logger,
+            webCalls: { apiKeySid: twilio.apiKeySid ?? null, apiKeySecret: twilio.apiKeySecret ?? null, twimlAppSid: twilio.twimlAppSid ?? null },
+          })
+        : new SimulatedTelephony(storageChoice === 'database' ? { stateFile: join(config.dataDir, 'simulated-carrier.json') } : {}));
     const container = buildContainer({
       config,
       logger,
@@ -84,12 +127,24 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
       telephony,
       clock: options.clock ?? new SystemClock(),
       numberWebhooks,
+      publicUrl,
+      smsStatusUrl: `${publicUrl}/twilio/sms/status`,
+      mailer: options.mailer ?? chooseMailer(config, logger),
+      rateLimiter: limits.limiter,
     });
     useCases = container.get<UseCases>(TOKENS.useCases);
+    dispatcher = container.get<WebhookDispatcher>(TOKENS.webhookDispatcher);
+    dispatcher.start();
+    billing = container.get<BillingClock>(TOKENS.billingClock);
+    billing.start();
+    voice = container.get<VoiceRuntime>(TOKENS.voice);
     const root = new Hono();
+    // Before the REST API, whose catch-all answers every path it does not know.
+    if (twilio) root.route(basePath || '/', twilioSmsRoutes({ useCases, authToken: twilio.authToken, publicUrl, logger }));
+    if (voice.twilioRoutes) root.route(basePath || '/', voice.twilioRoutes);
     root.route(basePath || '/', container.get<Hono>(TOKENS.restApi));
     app = root;
-    logger.info({ storage: storage.description, publicUrl, carrier: options.telephony ? 'custom' : 'simulated' }, 'switchboard ready');
+    logger.info({ storage: storage.description, publicUrl, carrier: options.telephony ? 'custom' : twilio ? 'twilio' : 'simulated' }, 'switchboard ready');
   };
 
   const start = () => {
@@ -100,24 +155,42 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
     return starting;
   };
 
-  const fetch = async (request: Request): Promise<Response> => {
+  // `env` carries the Node socket when served by requestListener (the client IP of sign-up limits).
+  const handle = async (request: Request, env?: object): Promise<Response> => {
     await start();
-    return app!.fetch(request);
+    return app!.fetch(request, env);
   };
+  const fetch = (request: Request): Promise<Response> => handle(request);
 
   return {
     config,
     fetch,
-    requestListener: getRequestListener(fetch),
+    requestListener: getRequestListener(handle),
     start,
     useCases: () => {
       if (!useCases) throw new Error('Switchboard is not started: await start() first');
       return useCases;
     },
+    handleUpgrade: async (request, socket, head) => {
+      await start();
+      return voice!.handleUpgrade(request, socket, head);
+    },
+    voice: () => {
+      if (!voice) throw new Error('Switchboard is not started: await start() first');
+      return voice;
+    },
     close: async () => {
       await starting?.catch(() => undefined);
+      await voice?.close();
+      voice = null;
+      await dispatcher?.stop();
+      dispatcher = null;
+      await billing?.stop();
+      billing = null;
       await storage?.close();
       storage = null;
+      await limits?.close();
+      limits = null;
       starting = null;
     },
   };

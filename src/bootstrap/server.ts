@@ -27,6 +27,14 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
     response.end(JSON.stringify({ error: { message: 'starting', code: 'SERVICE_UNAVAILABLE', type: 'server_error' } }));
   });
+  // WebSockets (ConversationRelay, simulated web calls); any other upgrade is refused.
+  server.on('upgrade', (request, socket, head) => {
+    const taken = switchboard ? switchboard.handleUpgrade(request, socket, head) : Promise.resolve(false);
+    void taken.then(
+      (ok) => ok || socket.destroy(),
+      () => socket.destroy(),
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

@@ -9,6 +9,11 @@ export const TOKENS = {
   telephony: Symbol('Telephony'),
   voiceCatalog: Symbol('VoiceCatalog'),
   numberWebhooks: Symbol('NumberWebhooks'),
+  webhookTransport: Symbol('WebhookTransport'),
+  webhookDispatcher: Symbol('WebhookDispatcher'),
+  billingClock: Symbol('BillingClock'),
   useCases: Symbol('UseCases'),
   restApi: Symbol('RestApi'),
+  voice: Symbol('VoiceRuntime'),
+  callUseCases: Symbol('CallUseCases'),
 } as const;

@@ -38,6 +38,12 @@ export const newProject = (props: {
 });
 
 /**
+ * The account mirrored by a project (the sign-up response's `account_id`): one per project,
+ * so its id is the project's own with the account prefix, and nothing more needs storing.
+ */
+export const accountIdOf = (project: Pick<Project, 'id'>): string => `acct_${project.id.replace(/^proj_/, '')}`;
+
+/**
  * May this project buy one more number? The lifetime limit counts every number it ever
  * provisioned; the balance must cover both the minimum and the first month's price.
  */
@@ -69,3 +75,18 @@ export const raiseNumberLimit = (
         field: 'numberLimit',
         message: `must be a whole number of at least ${project.numberLimit}`,
       });
+
+/**
+ * The operator stops a project: its API keys are refused (403 PROJECT_SUSPENDED) until it is
+ * reactivated; its data, numbers and ledger stay as they are. Suspending twice changes nothing.
+ */
+export const suspendProject = (project: Project, now: Date): Project =>
+  project.status === 'suspended' ? project : { ...project, status: 'suspended', updatedAt: now };
+
+/** Lifts a suspension; an active project stays as it is. */
+export const reactivateProject = (project: Project, now: Date): Project =>
+  project.status === 'active' ? project : { ...project, status: 'active', updatedAt: now };
+
+/** Turns the recording add-on on or off; billing reads the flag (see BillingClock). */
+export const setRecording = (project: Project, enabled: boolean, now: Date): Project =>
+  project.recordingEnabled === enabled ? project : { ...project, recordingEnabled: enabled, updatedAt: now };

@@ -96,6 +96,8 @@ const anEntry = (overrides: Partial<LedgerEntry> = {}): LedgerEntry => ({
   amountCents: cents(1000),
   reason: 'signup_credit',
   resourceId: null,
+  periodEnd: null,
+  note: null,
   createdAt: at(0),
   ...overrides,
 });

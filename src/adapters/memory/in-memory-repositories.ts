@@ -11,7 +11,11 @@ import {
   type ProjectRepository,
   type Repositories,
 } from '../../application/ports/repositories.js';
+import { inMemoryCalls, inMemoryTranscripts } from './in-memory-call-repositories.js';
 import { byCreation, newestFirst, pageOf, type InMemoryTables } from './in-memory-tables.js';
+import { inMemorySignUps } from './in-memory-sign-up-repository.js';
+import { inMemoryConversations, inMemoryMessages } from './in-memory-messaging-repositories.js';
+import { inMemoryDeliveries, inMemoryWebhooks } from './in-memory-webhook-repositories.js';
 
 const inProject = <T extends { projectId: string }>(row: T | undefined, projectId: string): T | null =>
   row && row.projectId === projectId ? row : null;
@@ -55,6 +59,8 @@ const numbers = (t: InMemoryTables): PhoneNumberRepository => ({
     [...t.numbers.values()].find((n) => n.phoneNumber === phoneNumber && n.status === 'active') ?? null,
   listLive: async (projectId, page) =>
     pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId && n.status === 'active').sort(byCreation), page),
+  listAll: async (projectId, page) =>
+    pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId).sort(byCreation), page),
   listByAgents: async (agentIds) =>
     [...t.numbers.values()].filter((n) => n.agentId !== null && agentIds.includes(n.agentId) && n.status === 'active').sort(byCreation),
   countEverProvisioned: async (projectId) => [...t.numbers.values()].filter((n) => n.projectId === projectId).length,
@@ -97,6 +103,18 @@ const ledger = (t: InMemoryTables): LedgerRepository => ({
   append: async (entry) => void t.ledger.set(entry.id, entry),
   balanceOf: async (projectId) =>
     cents([...t.ledger.values()].filter((e) => e.projectId === projectId).reduce((sum, e) => sum + e.amountCents, 0)),
+  paidThrough: async (projectId, resourceId) =>
+    [...t.ledger.values()]
+      .filter((e) => e.projectId === projectId && e.resourceId === resourceId && e.periodEnd !== null)
+      .reduce<Date | null>((latest, e) => (latest === null || e.periodEnd! > latest ? e.periodEnd : latest), null),
+  chargesSince: async (projectId, since) =>
+    cents(
+      Math.abs(
+        [...t.ledger.values()]
+          .filter((e) => e.projectId === projectId && e.amountCents < 0 && e.createdAt >= since)
+          .reduce((sum, e) => sum + e.amountCents, 0),
+      ),
+    ),
   list: async (projectId, page) =>
     pageOf([...t.ledger.values()].filter((e) => e.projectId === projectId).sort(newestFirst), page),
 });
@@ -108,4 +126,11 @@ export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({
   numbers: numbers(tables),
   contacts: contacts(tables),
   ledger: ledger(tables),
+  signUps: inMemorySignUps(tables),
+  webhooks: inMemoryWebhooks(tables),
+  deliveries: inMemoryDeliveries(tables),
+  conversations: inMemoryConversations(tables),
+  messages: inMemoryMessages(tables),
+  calls: inMemoryCalls(tables),
+  transcripts: inMemoryTranscripts(tables),
 });

@@ -1,9 +1,16 @@
 import type { Agent } from '../../domain/agent.js';
+import type { Call, TranscriptTurn } from '../../domain/call.js';
 import type { ApiKey } from '../../domain/api-key.js';
 import type { Contact } from '../../domain/contact.js';
+import type { Conversation } from '../../domain/conversation.js';
 import type { LedgerEntry } from '../../domain/ledger.js';
+import type { Message } from '../../domain/message.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { Project } from '../../domain/project.js';
+import type { SignUp } from '../../domain/sign-up.js';
+import type { DeliveryAttempt } from '../../application/ports/webhook-repositories.js';
+import type { Webhook } from '../../domain/webhook.js';
+import type { WebhookDelivery } from '../../domain/webhook-delivery.js';
 
 /**
  * The in-memory store: one map per aggregate. Rows are immutable domain values, so a
@@ -16,6 +23,18 @@ export class InMemoryTables {
   numbers = new Map<string, PhoneNumber>();
   contacts = new Map<string, Contact>();
   ledger = new Map<string, LedgerEntry>();
+  signUps = new Map<string, SignUp>();
+  webhooks = new Map<string, Webhook>();
+  deliveries = new Map<string, WebhookDelivery>();
+  /** Keyed `{deliveryId}:{attempt}`. */
+  deliveryAttempts = new Map<string, DeliveryAttempt>();
+  /** Claimed deliveries and when their lease runs out. */
+  deliveryLeases = new Map<string, Date>();
+  conversations = new Map<string, Conversation>();
+  messages = new Map<string, Message>();
+  calls = new Map<string, Call>();
+  /** Each call's turns in sequence order, keyed by call id (a snapshot copies one entry per call). */
+  transcripts = new Map<string, readonly TranscriptTurn[]>();
 
   snapshot(): () => void {
     const saved = Object.entries(this).map(([name, map]) => [name, new Map(map as Map<string, unknown>)] as const);

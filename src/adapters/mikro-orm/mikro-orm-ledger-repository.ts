@@ -12,6 +12,8 @@ export const toLedgerEntry = (row: LedgerEntryRow): LedgerEntry => ({
   amountCents: cents(row.amountCents),
   reason: row.reason as LedgerReason,
   resourceId: row.resourceId,
+  periodEnd: row.periodEnd,
+  note: row.note,
   createdAt: row.createdAt,
 });
 
@@ -21,6 +23,8 @@ export const toLedgerEntryRow = (entry: LedgerEntry): LedgerEntryRow => ({
   amountCents: entry.amountCents,
   reason: entry.reason,
   resourceId: entry.resourceId,
+  periodEnd: entry.periodEnd,
+  note: entry.note,
   createdAt: entry.createdAt,
 });
 
@@ -38,6 +42,22 @@ export class MikroOrmLedgerRepository implements LedgerRepository {
       [projectId],
     );
     return cents(Number(row?.balance ?? 0));
+  }
+
+  async paidThrough(projectId: string, resourceId: string): Promise<Date | null> {
+    const [row] = await this.em.execute<{ paid_through: Date | string | null }[]>(
+      'select max(period_end) as paid_through from ledger_entries where project_id = ? and resource_id = ?',
+      [projectId, resourceId],
+    );
+    return row?.paid_through ? new Date(row.paid_through) : null;
+  }
+
+  async chargesSince(projectId: string, since: Date): Promise<Cents> {
+    const [row] = await this.em.execute<{ charges: string }[]>(
+      'select coalesce(-sum(amount_cents), 0)::bigint as charges from ledger_entries where project_id = ? and amount_cents < 0 and created_at >= ?',
+      [projectId, since],
+    );
+    return cents(Number(row?.charges ?? 0));
   }
 
   list(projectId: string, page: PageRequest): Promise<Page<LedgerEntry>> {

@@ -2,10 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Repositories } from '../../application/ports/repositories.js';
 import { MikroOrmAgentRepository } from './mikro-orm-agent-repository.js';
 import { MikroOrmApiKeyRepository } from './mikro-orm-api-key-repository.js';
+import { MikroOrmCallRepository, MikroOrmTranscriptRepository } from './mikro-orm-call-repositories.js';
 import { MikroOrmContactRepository } from './mikro-orm-contact-repository.js';
+import { MikroOrmConversationRepository } from './mikro-orm-conversation-repository.js';
 import { MikroOrmLedgerRepository } from './mikro-orm-ledger-repository.js';
+import { MikroOrmMessageRepository } from './mikro-orm-message-repository.js';
 import { MikroOrmPhoneNumberRepository } from './mikro-orm-phone-number-repository.js';
 import { MikroOrmProjectRepository } from './mikro-orm-project-repository.js';
+import { MikroOrmSignUpRepository } from './mikro-orm-sign-up-repository.js';
+import { MikroOrmDeliveryRepository, MikroOrmWebhookRepository } from './mikro-orm-webhook-repositories.js';
 
 /** Every repository bound to one EntityManager (in practice: one transaction's fork). */
 export const mikroOrmRepositories = (em: EntityManager): Repositories => ({
@@ -15,4 +20,11 @@ export const mikroOrmRepositories = (em: EntityManager): Repositories => ({
   numbers: new MikroOrmPhoneNumberRepository(em),
   contacts: new MikroOrmContactRepository(em),
   ledger: new MikroOrmLedgerRepository(em),
+  signUps: new MikroOrmSignUpRepository(em),
+  webhooks: new MikroOrmWebhookRepository(em),
+  deliveries: new MikroOrmDeliveryRepository(em),
+  conversations: new MikroOrmConversationRepository(em),
+  messages: new MikroOrmMessageRepository(em),
+  calls: new MikroOrmCallRepository(em),
+  transcripts: new MikroOrmTranscriptRepository(em),
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Credentials, MintedApiKey } from '../../application/ports/credentials.js';
 
 const KEY_PREFIX = 'sk_live_';
@@ -13,6 +13,23 @@ export class NodeCredentials implements Credentials {
 
   hashApiKey(clear: string): string {
     return createHash('sha256').update(clear, 'utf8').digest('hex');
+  }
+
+  mintWebhookSecret(): string {
+    return `whsec_${randomBytes(24).toString('base64url')}`;
+  }
+
+  mintOtp(): string {
+    return String(randomInt(0, 1_000_000)).padStart(6, '0');
+  }
+
+  /**
+   * Salted with the verification id, so equal codes of two sign-ups hash apart. A 6-digit code
+   * is not a password: the hash keeps it out of plain sight in the database, while its short
+   * life (10 minutes) and three tries are what protect it.
+   */
+  hashOtp(verificationId: string, code: string): string {
+    return createHash('sha256').update(`${verificationId}:${code}`, 'utf8').digest('hex');
   }
 
   same(a: string, b: string): boolean {

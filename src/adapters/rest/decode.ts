@@ -10,7 +10,7 @@ const isBranch = (type: t.Decoder<unknown, unknown>): boolean => {
 };
 
 /** Path of the failing field; union and intersection members add index keys that name nothing. */
-const fieldOf = (context: t.Context, location: InputLocation): { field: string; entry: t.ContextEntry } => {
+const fieldOf = (context: t.Context, location: InputLocation): { field: string; entry: t.ContextEntry; whole: boolean } => {
   const keys: string[] = [];
   let entry = context[0]!;
   context.forEach((current, i) => {
@@ -18,14 +18,15 @@ const fieldOf = (context: t.Context, location: InputLocation): { field: string; 
     keys.push(current.key);
     entry = current;
   });
-  return { field: keys.length ? keys.join('.') : location, entry };
+  // `whole`: the input itself failed, not a field of it (which may be named like the location: `body`).
+  return { field: keys.length ? keys.join('.') : location, entry, whole: keys.length === 0 };
 };
 
 const fieldProblemOf = (error: t.ValidationError, location: InputLocation): FieldProblem => {
-  const { field, entry } = fieldOf(error.context, location);
-  if (error.value === undefined && field !== location) return { field, message: 'field required', type: 'missing' };
+  const { field, entry, whole } = fieldOf(error.context, location);
+  if (error.value === undefined && !whole) return { field, message: 'field required', type: 'missing' };
   if (error.message) return { field, message: error.message, type: 'value_error' };
-  if (field === location) return { field, message: 'must be a JSON object', type: 'type_error' };
+  if (whole) return { field, message: 'must be a JSON object', type: 'type_error' };
   return { field, message: `expected ${entry.type.name}`, type: 'type_error' };
 };
 

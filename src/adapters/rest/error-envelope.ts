@@ -19,9 +19,16 @@ const LABELS: Readonly<Record<string, string>> = {
   number: 'Phone number',
   agent: 'Agent',
   contact: 'Contact',
+  call: 'Call',
+  conversation: 'Conversation',
+  message: 'Message',
   project: 'Project',
   route: 'Route',
+  verification: 'Verification',
+  'api key': 'API key',
 };
+
+const CODE_REFUSALS = { invalid: 'INVALID_CODE', expired: 'CODE_EXPIRED', exhausted: 'CODE_EXHAUSTED' } as const;
 
 const absurd = (value: never): never => {
   throw new Error(`unmapped error: ${JSON.stringify(value)}`);
@@ -86,6 +93,9 @@ export const problemOf = (error: AppError): Problem => {
       };
     case 'Unavailable':
       return { status: 503, code: 'SERVICE_UNAVAILABLE', type: 'server_error', message: error.message };
+    case 'CodeRefused':
+      // Exhausted is a 400 too, not a 429: waiting does not help, only a new sign-up does.
+      return { status: 400, code: CODE_REFUSALS[error.reason], type: 'validation_error', message: error.message };
     default:
       return absurd(error);
   }

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { hasMore, type Page, type PageRequest } from '../../application/ports/pagination.js';
 
 /** A whole number from a query string, with a default when the parameter is absent. */
-const integerParam = (min: number, max: number, fallback: number): t.Type<number, string, unknown> =>
+export const integerParam = (min: number, max: number, fallback: number): t.Type<number, string, unknown> =>
   new t.Type<number, string, unknown>(
     `integer from ${min} to ${max}`,
     (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= min && u <= max,

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
+import { DependencyUnavailable } from '../../application/ports/dependency-unavailable.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
+import type { CallUseCases } from '../../application/use-cases/calls/call-use-cases.js';
 import { authenticate } from './auth.js';
 import type { RestEnv } from './env.js';
 import { internalError } from './error-envelope.js';
@@ -8,14 +10,25 @@ import { fallback } from './fallback.js';
 import { requestId } from './request-id.js';
 import { sendError, sendProblem } from './respond.js';
 import { agentRoutes } from './routes/agents.js';
+import { agentCallRoutes, callRoutes } from './routes/calls.js';
 import { contactRoutes } from './routes/contacts.js';
+import { agentConversationRoutes, conversationRoutes } from './routes/conversations.js';
+import { messageRoutes, numberMessageRoutes } from './routes/messages.js';
 import { numberRoutes } from './routes/numbers.js';
+import { signUpRoutes } from './routes/signup.js';
+import { usageRoutes } from './routes/usage.js';
+import { rateLimit, type RestRateLimits } from './rate-limit.js';
+import { agentWebhookRoutes, webhookRoutes } from './routes/webhooks.js';
 
 export interface RestDeps {
   readonly useCases: UseCases;
   readonly logger: Logger;
   /** Resolves true when the service can serve requests (the store answers). */
   readonly health: () => Promise<boolean>;
+  /** Per-API-key limits on every `/v1` route; without them nothing is limited (embedders' tests). */
+  readonly limits?: RestRateLimits;
+  /** The call routes (`/v1/calls`, `/v1/agents/{id}/calls`); absent: not served. */
+  readonly calls?: CallUseCases;
 }
 
 const isHealthy = (health: () => Promise<boolean>): Promise<boolean> => health().catch(() => false);
@@ -34,18 +47,36 @@ export const createRestApi = (deps: RestDeps): Hono<RestEnv> => {
       : sendError(c, { _tag: 'Unavailable', message: 'The service is not ready; retry with backoff' }),
   );
 
+  api.route('/v0/agent', signUpRoutes(deps.useCases));
   api.use('/v1/*', authenticate(deps.useCases));
+  if (deps.limits) api.use('/v1/*', rateLimit(deps.limits));
+  api.route('/v1/usage', usageRoutes(deps.useCases));
   api.route('/v1/agents', agentRoutes(deps.useCases));
   api.route('/v1/numbers', numberRoutes(deps.useCases));
   api.route('/v1/contacts', contactRoutes(deps.useCases));
+  api.route('/v1/agents', agentConversationRoutes(deps.useCases));
+  api.route('/v1/numbers', numberMessageRoutes(deps.useCases));
+  api.route('/v1/conversations', conversationRoutes(deps.useCases));
+  api.route('/v1/messages', messageRoutes(deps.useCases));
+  api.route('/v1/webhooks', webhookRoutes(deps.useCases));
+  api.route('/v1/agents', agentWebhookRoutes(deps.useCases));
+  if (deps.calls) {
+    api.route('/v1/calls', callRoutes(deps.calls));
+    api.route('/v1/agents', agentCallRoutes(deps.calls));
+  }
   api.all('*', fallback(api));
 
   api.onError((error, c) => {
     const id = c.get('requestId') ?? 'unknown';
+    const unavailable = error instanceof DependencyUnavailable;
     (c.get('logger') ?? deps.logger).error(
       { requestId: id, err: { name: error.name, message: error.message, stack: error.stack } },
-      'unhandled error',
+      unavailable ? 'dependency unavailable' : 'unhandled error',
     );
+    // A store that cannot be reached is transient (503, retry with backoff); anything else is a defect (500).
+    if (unavailable) {
+      return sendError(c, { _tag: 'Unavailable', message: `${error.message}; retry with exponential backoff (request id ${id})` });
+    }
     return sendProblem(c, internalError(id));
   });
   return api;

@@ -6,6 +6,9 @@ import { trustE164, type E164 } from '../../domain/e164.js';
 import {
   NUMBER_NOT_AVAILABLE,
   type AvailableNumber,
+  type OutboundCall,
+  type PlacedCall,
+  type WebCallToken,
   type NumberWebhooks,
   type OutboundSms,
   type SentSms,
@@ -13,9 +16,10 @@ import {
   type PurchasedNumber,
   type Telephony,
 } from '../../application/ports/telephony.js';
+import { WebCallTokens } from './web-call-tokens.js';
 import { countryOfAreaCode, DEFAULT_AREA_CODES, isValidAreaCode } from './north-american-area-codes.js';
 
-export type SimulatedOperation = 'search' | 'purchase' | 'configure' | 'release' | 'sendSms';
+export type SimulatedOperation = 'search' | 'purchase' | 'configure' | 'release' | 'sendSms' | 'placeCall' | 'endCall';
 
 interface HeldNumber {
   readonly providerId: string;
@@ -35,6 +39,13 @@ export class SimulatedTelephony implements Telephony {
   private sequence = 0;
   /** Every SMS handed to the carrier, oldest first. */
   readonly outbox: (OutboundSms & { readonly providerMessageId: string })[] = [];
+
+  /** Every call placed, oldest first; the recipient "answers" when a test or the console says so. */
+  readonly placedCalls: (OutboundCall & { readonly providerCallId: string })[] = [];
+  /** Provider ids of the calls hung up through the carrier. */
+  readonly endedCalls: string[] = [];
+  /** Signs and checks this instance's web call tokens. */
+  readonly webCallTokens = new WebCallTokens();
 
   constructor(private readonly options: { readonly stateFile?: string } = {}) {
     if (options.stateFile) this.load(options.stateFile);
@@ -109,6 +120,34 @@ export class SimulatedTelephony implements Telephony {
     const providerMessageId = `SMSIM${String(this.sequence).padStart(10, '0')}`;
     this.outbox.push({ ...sms, providerMessageId });
     return E.right({ providerMessageId, status: 'sent' });
+  }
+
+  async placeCall(call: OutboundCall): Promise<E.Either<ProviderFailure, PlacedCall>> {
+    const failed = this.takeFailure('placeCall');
+    if (failed) return E.left(failed);
+    if (![...this.held.values()].some((n) => n.phoneNumber === call.from)) {
+      return E.left({ _tag: 'ProviderError', message: `${call.from} is not a number held on this account`, providerCode: '21210' });
+    }
+    this.sequence += 1;
+    const providerCallId = `CASIM${String(this.sequence).padStart(10, '0')}`;
+    this.placedCalls.push({ ...call, providerCallId });
+    return E.right({ providerCallId });
+  }
+
+  async endCall(providerCallId: string): Promise<E.Either<ProviderFailure, void>> {
+    const failed = this.takeFailure('endCall');
+    if (failed) return E.left(failed);
+    this.endedCalls.push(providerCallId);
+    return E.right(undefined);
+  }
+
+  async webCallToken(request: {
+    readonly callId: string;
+    readonly identity: string;
+    readonly ttlSeconds: number;
+    readonly now: Date;
+  }): Promise<E.Either<ProviderFailure, WebCallToken>> {
+    return E.right(this.webCallTokens.issue(request));
   }
 
   private takeFailure(operation: SimulatedOperation): ProviderFailure | undefined {

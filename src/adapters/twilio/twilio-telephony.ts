@@ -3,6 +3,9 @@ import twilio from 'twilio';
 import type { Logger } from '../../application/ports/logger.js';
 import type {
   AvailableNumber,
+  OutboundCall,
+  PlacedCall,
+  WebCallToken,
   NumberWebhooks,
   OutboundSms,
   ProviderFailure,
@@ -13,6 +16,7 @@ import type {
 import type { Country } from '../../domain/country.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { RedirectingRequestClient } from './redirecting-request-client.js';
+import { endTwilioCall, placeTwilioCall, twilioWebCallToken, type TwilioWebCallSettings } from './twilio-calls.js';
 import { smsDeliveryStatusOf } from './sms-status.js';
 import { providerFailureOf, twilioCodeOf } from './twilio-failures.js';
 
@@ -27,6 +31,8 @@ export interface TwilioTelephonyOptions {
    */
   readonly apiUrl: string | null;
   readonly logger?: Logger;
+  /** Web calls (Voice SDK access tokens); absent: POST /v1/calls/web answers with a carrier error. */
+  readonly webCalls?: TwilioWebCallSettings;
 }
 
 // Twilio answers a search with an error instead of an empty list for some area codes;
@@ -39,12 +45,16 @@ export class TwilioTelephony implements Telephony {
   private readonly client: twilio.Twilio;
   private readonly apiOrigin: string;
   private readonly logger: Logger | undefined;
+  private readonly accountSid: string;
+  private readonly webCalls: TwilioWebCallSettings;
 
   constructor(options: TwilioTelephonyOptions) {
     const httpClient = options.apiUrl
       ? new RedirectingRequestClient(options.apiUrl, { autoRetry: true })
       : new twilio.RequestClient({ autoRetry: true });
     this.client = twilio(options.accountSid, options.authToken, { httpClient });
+    this.accountSid = options.accountSid;
+    this.webCalls = options.webCalls ?? { apiKeySid: null, apiKeySecret: null, twimlAppSid: null };
     this.apiOrigin = options.apiUrl ? new URL(options.apiUrl).origin : 'https://api.twilio.com';
     this.logger = options.logger?.child({ component: 'twilio', accountSid: options.accountSid });
   }
@@ -105,6 +115,27 @@ export class TwilioTelephony implements Telephony {
       });
       return { providerMessageId: message.sid, status: smsDeliveryStatusOf(message.status) };
     });
+  }
+
+  async placeCall(call: OutboundCall): Promise<E.Either<ProviderFailure, PlacedCall>> {
+    return this.call('placeCall', () => placeTwilioCall(this.client, call));
+  }
+
+  async endCall(providerCallId: string): Promise<E.Either<ProviderFailure, void>> {
+    return this.call('endCall', () => endTwilioCall(this.client, providerCallId));
+  }
+
+  async webCallToken(request: {
+    readonly callId: string;
+    readonly identity: string;
+    readonly ttlSeconds: number;
+    readonly now: Date;
+  }): Promise<E.Either<ProviderFailure, WebCallToken>> {
+    try {
+      return E.right(twilioWebCallToken(this.accountSid, this.webCalls, request));
+    } catch (error) {
+      return E.left({ _tag: 'ProviderError', message: (error as Error).message, providerCode: null });
+    }
   }
 
   private async call<T>(operation: string, run: () => Promise<T>): Promise<E.Either<ProviderFailure, T>> {

@@ -6,7 +6,11 @@ import type { LedgerEntry } from '../../domain/ledger.js';
 import type { Cents } from '../../domain/money.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { Project } from '../../domain/project.js';
+import type { SignUp } from '../../domain/sign-up.js';
+import type { CallRepository, TranscriptRepository } from './call-repositories.js';
+import type { ConversationRepository, MessageRepository } from './messaging-repositories.js';
 import type { Page, PageRequest } from './pagination.js';
+import type { DeliveryRepository, WebhookRepository } from './webhook-repositories.js';
 
 export interface ProjectRepository {
   findById(id: string): Promise<Project | null>;
@@ -38,6 +42,8 @@ export interface PhoneNumberRepository {
   findLiveByPhoneNumber(phoneNumber: E164): Promise<PhoneNumber | null>;
   /** Live numbers only, oldest first. */
   listLive(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>>;
+  /** Live and released numbers, oldest first (the operator's view). */
+  listAll(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>>;
   /** Live numbers attached to these agents, oldest first. */
   listByAgents(agentIds: readonly string[]): Promise<readonly PhoneNumber[]>;
   /** Every number the project ever provisioned, released ones included (the lifetime limit). */
@@ -60,8 +66,20 @@ export interface ContactRepository {
 export interface LedgerRepository {
   append(entry: LedgerEntry): Promise<void>;
   balanceOf(projectId: string): Promise<Cents>;
+  /** The latest `periodEnd` of the project's charges for this resource; null if none has one. */
+  paidThrough(projectId: string, resourceId: string): Promise<Date | null>;
+  /** The sum of the project's charges (negative entries) since `since`, as a positive amount. */
+  chargesSince(projectId: string, since: Date): Promise<Cents>;
   /** Newest first. */
   list(projectId: string, page: PageRequest): Promise<Page<LedgerEntry>>;
+}
+
+export interface SignUpRepository {
+  findById(id: string): Promise<SignUp | null>;
+  /** Reads the sign-up and holds it until the unit of work ends: code attempts queue up. */
+  lockById(id: string): Promise<SignUp | null>;
+  save(signUp: SignUp): Promise<void>;
+  delete(id: string): Promise<void>;
 }
 
 /** Every repository, bound to one unit of work. */
@@ -72,6 +90,13 @@ export interface Repositories {
   readonly numbers: PhoneNumberRepository;
   readonly contacts: ContactRepository;
   readonly ledger: LedgerRepository;
+  readonly signUps: SignUpRepository;
+  readonly webhooks: WebhookRepository;
+  readonly deliveries: DeliveryRepository;
+  readonly conversations: ConversationRepository;
+  readonly messages: MessageRepository;
+  readonly calls: CallRepository;
+  readonly transcripts: TranscriptRepository;
 }
 
 /**

@@ -50,7 +50,42 @@ export interface SentSms {
   readonly status: SmsDeliveryStatus;
 }
 
-/** The phone carrier: numbers and SMS; calls join as that feature lands. */
+/** Where the carrier reaches this server about one call. */
+export interface CallWebhooks {
+  /** The agent's media socket (ConversationRelay: `wss://…/twilio/relay?callId=…`). */
+  readonly relayUrl: string;
+  /** Requested when the agent's session on the call ends (ConversationRelay's `<Connect action>`). */
+  readonly relayEndedUrl: string;
+  readonly statusUrl: string;
+  readonly recordingStatusUrl: string;
+}
+
+/** An outbound call to place: the agent talks as soon as the recipient answers. */
+export interface OutboundCall {
+  readonly callId: string;
+  readonly from: E164;
+  readonly to: E164;
+  /** Spoken when the recipient answers; empty: silent until spoken to. */
+  readonly greeting: string;
+  /** A catalog voice id, `Provider.voice`. */
+  readonly voice: string;
+  readonly language: string;
+  /** Record the call (the project's recording add-on). */
+  readonly record: boolean;
+  readonly webhooks: CallWebhooks;
+}
+
+export interface PlacedCall {
+  readonly providerCallId: string;
+}
+
+/** A short-lived credential a browser starts a web call with. */
+export interface WebCallToken {
+  readonly token: string;
+  readonly expiresAt: Date;
+}
+
+/** The phone carrier: numbers, SMS and calls. */
 export interface Telephony {
   searchNumbers(query: {
     country: Country;
@@ -61,4 +96,14 @@ export interface Telephony {
   configureNumber(providerId: string, webhooks: NumberWebhooks): Promise<E.Either<ProviderFailure, void>>;
   releaseNumber(providerId: string): Promise<E.Either<ProviderFailure, void>>;
   sendSms(sms: OutboundSms): Promise<E.Either<ProviderFailure, SentSms>>;
+  placeCall(call: OutboundCall): Promise<E.Either<ProviderFailure, PlacedCall>>;
+  /** Hangs up a live call. */
+  endCall(providerCallId: string): Promise<E.Either<ProviderFailure, void>>;
+  /** A token for a browser to join the web call `callId` as `identity`, valid `ttlSeconds` from `now`. */
+  webCallToken(request: {
+    readonly callId: string;
+    readonly identity: string;
+    readonly ttlSeconds: number;
+    readonly now: Date;
+  }): Promise<E.Either<ProviderFailure, WebCallToken>>;
 }

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Hono } from 'hono';
+import { FetchWebhookTransport } from '../../../src/adapters/http/fetch-webhook-transport.js';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { NodeCredentials } from '../../../src/adapters/node-crypto/node-credentials.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
@@ -9,6 +10,8 @@ import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-te
 import { SystemClock } from '../../../src/adapters/system/system-clock.js';
 import { ConversationRelayVoiceCatalog } from '../../../src/adapters/voices/conversation-relay-voice-catalog.js';
 import type { Logger } from '../../../src/application/ports/logger.js';
+import type { DeliveryTrigger } from '../../../src/application/ports/webhook-repositories.js';
+import type { WebhookTransport } from '../../../src/application/ports/webhook-transport.js';
 import type { UseCases } from '../../../src/application/use-cases/index.js';
 import { buildUseCases } from '../../../src/bootstrap/build-use-cases.js';
 import { credit } from '../../../src/domain/ledger.js';
@@ -65,6 +68,10 @@ export const aRestApi = async (options: {
   readonly telephony?: SimulatedTelephony;
   readonly health?: () => Promise<boolean>;
   readonly useCases?: (real: UseCases) => UseCases;
+  readonly webhookTransport?: WebhookTransport;
+  readonly deliveryTrigger?: DeliveryTrigger;
+  /** `NODE_ENV=production` behaviour: webhook URLs on internal hosts are refused. */
+  readonly production?: boolean;
 } = {}) => {
   const uow = new InMemoryUnitOfWork();
   const telephony = options.telephony ?? new SimulatedTelephony();
@@ -76,7 +83,11 @@ export const aRestApi = async (options: {
     telephony,
     voices: new ConversationRelayVoiceCatalog(),
     numberWebhooks,
+    smsStatusUrl: 'http://x/twilio/sms/status',
     prices: { numberMonthly: cents(300), signupCredit: cents(1000) },
+    webhookTransport: options.webhookTransport ?? new FetchWebhookTransport(),
+    deliveryTrigger: options.deliveryTrigger ?? { poke: () => undefined },
+    refuseInternalWebhookUrls: options.production ?? false,
   });
   const useCases = options.useCases?.(real) ?? real;
   const logger = new RecordingLogger();

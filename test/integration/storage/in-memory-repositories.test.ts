@@ -1,4 +1,14 @@
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
+import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
+import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
+import { callRepositoryContract } from '../../contracts/call-repositories.contract.js';
 import { repositoryContract } from '../../contracts/repositories.contract.js';
+import { signUpRepositoryContract } from '../../contracts/sign-up-repository.contract.js';
+import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
 
 repositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+callRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+signUpRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+messagingRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+deliveryRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+adminQueriesContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));

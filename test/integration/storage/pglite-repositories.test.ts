@@ -7,7 +7,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import type { Project } from '../../../src/domain/project.js';
+import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
+import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
+import { callRepositoryContract } from '../../contracts/call-repositories.contract.js';
 import { repositoryContract } from '../../contracts/repositories.contract.js';
+import { signUpRepositoryContract } from '../../contracts/sign-up-repository.contract.js';
+import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
 
 const tempDirs: string[] = [];
 const newDataDir = async (): Promise<string> => {
@@ -20,6 +25,11 @@ afterAll(async () => {
 });
 
 repositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+callRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+signUpRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+deliveryRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+messagingRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+adminQueriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 
 describe('embedded PGlite database', () => {
   let dataDir: string;

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
+import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
+import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
+import { callRepositoryContract } from '../../contracts/call-repositories.contract.js';
 import { repositoryContract } from '../../contracts/repositories.contract.js';
+import { signUpRepositoryContract } from '../../contracts/sign-up-repository.contract.js';
+import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -18,7 +23,7 @@ const withScratchDatabase = async <A>(work: (client: pg.Client) => Promise<A>): 
 };
 
 describe.skipIf(!serverUrl)('PostgreSQL', () => {
-  repositoryContract('PostgreSQL', async () => {
+  const openScratch = async () => {
     const name = `sb_test_${randomBytes(6).toString('hex')}`;
     await withScratchDatabase((client) => client.query(`create database ${name}`));
     const url = new URL(serverUrl!);
@@ -31,5 +36,11 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
         await withScratchDatabase((client) => client.query(`drop database if exists ${name}`));
       },
     };
-  });
+  };
+  repositoryContract('PostgreSQL', openScratch);
+  callRepositoryContract('PostgreSQL', openScratch);
+  signUpRepositoryContract('PostgreSQL', openScratch);
+  messagingRepositoryContract('PostgreSQL', openScratch);
+  deliveryRepositoryContract('PostgreSQL', openScratch);
+  adminQueriesContract('PostgreSQL', openScratch);
 });

@@ -22,6 +22,9 @@ describe(problemOf.name, () => {
       'rate_limit_error',
     ],
     [{ _tag: 'Unavailable', message: 'm' }, 503, 'SERVICE_UNAVAILABLE', 'server_error'],
+    [{ _tag: 'CodeRefused', reason: 'invalid', message: 'm' }, 400, 'INVALID_CODE', 'validation_error'],
+    [{ _tag: 'CodeRefused', reason: 'expired', message: 'm' }, 400, 'CODE_EXPIRED', 'validation_error'],
+    [{ _tag: 'CodeRefused', reason: 'exhausted', message: 'm' }, 400, 'CODE_EXHAUSTED', 'validation_error'],
   ])('maps %o to %i %s %s', (error, status, code, type) => {
     const sut = problemOf(error);
 

@@ -1,9 +1,30 @@
 import { AgentSchema } from './agent.js';
 import { ApiKeySchema } from './api-key.js';
+import { CallSchema, TranscriptTurnSchema } from './call.js';
 import { ContactSchema } from './contact.js';
+import { ConversationSchema } from './conversation.js';
 import { LedgerEntrySchema } from './ledger-entry.js';
+import { MessageSchema } from './message.js';
 import { PhoneNumberSchema } from './phone-number.js';
 import { ProjectSchema } from './project.js';
+import { SignUpSchema } from './sign-up.js';
+import { WebhookDeliveryAttemptSchema, WebhookDeliverySchema } from './webhook-delivery.js';
+import { WebhookSchema } from './webhook.js';
 
 /** Every schema the ORM must discover; a later feature appends its own. */
-export const entities = [ProjectSchema, ApiKeySchema, AgentSchema, PhoneNumberSchema, ContactSchema, LedgerEntrySchema];
+export const entities = [
+  ProjectSchema,
+  ApiKeySchema,
+  AgentSchema,
+  PhoneNumberSchema,
+  ContactSchema,
+  LedgerEntrySchema,
+  SignUpSchema,
+  WebhookSchema,
+  WebhookDeliverySchema,
+  WebhookDeliveryAttemptSchema,
+  ConversationSchema,
+  MessageSchema,
+  CallSchema,
+  TranscriptTurnSchema,
+];

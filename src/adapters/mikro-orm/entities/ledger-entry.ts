@@ -7,6 +7,8 @@ export interface LedgerEntryRow {
   amountCents: number;
   reason: string;
   resourceId: string | null;
+  periodEnd: Date | null;
+  note: string | null;
   createdAt: Date;
 }
 
@@ -20,6 +22,8 @@ export const LedgerEntrySchema = new EntitySchema<LedgerEntryRow>({
     amountCents: { type: 'integer' },
     reason: { type: 'string', columnType: 'text' },
     resourceId: { type: 'string', columnType: 'text', nullable: true },
+    periodEnd: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    note: { type: 'string', columnType: 'text', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
   },
 });

@@ -1,5 +1,9 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000_foundation } from './Migration20261121000000_foundation.js';
+import { Migration20261121010000_signup_billing } from './Migration20261121010000_signup_billing.js';
+import { Migration20261121020000_webhooks } from './Migration20261121020000_webhooks.js';
+import { Migration20261121030000_messaging } from './Migration20261121030000_messaging.js';
+import { Migration20261121040000_calls } from './Migration20261121040000_calls.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -8,4 +12,8 @@ import { Migration20261121000000_foundation } from './Migration20261121000000_fo
  */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000000_foundation', class: Migration20261121000000_foundation },
+  { name: 'Migration20261121010000_signup_billing', class: Migration20261121010000_signup_billing },
+  { name: 'Migration20261121020000_webhooks', class: Migration20261121020000_webhooks },
+  { name: 'Migration20261121030000_messaging', class: Migration20261121030000_messaging },
+  { name: 'Migration20261121040000_calls', class: Migration20261121040000_calls },
 ];

@@ -4,7 +4,7 @@ import type { Agent } from '../../../domain/agent.js';
 import { notFound, type AppError } from '../../errors.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
-/** Deletes the agent; its numbers (and later its conversations and calls) stay, with no agent. */
+/** Deletes the agent; its numbers, conversations and calls stay, with no agent. */
 export class DeleteAgent {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
@@ -14,6 +14,10 @@ export class DeleteAgent {
         const agent = await tx.agents.findById(input.projectId, input.agentId);
         if (!agent) return E.left(notFound('agent', input.agentId));
         await tx.numbers.detachAgent(agent.id);
+        await tx.conversations.detachAgent(agent.id);
+        await tx.calls.detachAgent(agent.id);
+        const webhook = await tx.webhooks.findForAgent(input.projectId, agent.id);
+        if (webhook) await tx.webhooks.delete(input.projectId, webhook.id);
         await tx.agents.delete(input.projectId, agent.id);
         return E.right(agent);
       });

@@ -1,0 +1,26 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
+import { openDatabase } from '../src/adapters/mikro-orm/database.js';
+import { TimeSortableIdGenerator } from '../src/adapters/node-crypto/time-sortable-id-generator.js';
+import { SystemClock } from '../src/adapters/system/system-clock.js';
+import { queueWebhookEvent } from '../src/application/use-cases/webhooks/queue-webhook-event.js';
+import { recordAttempt } from '../src/domain/webhook-delivery.js';
+
+const database = await openDatabase({ dataDir: await mkdtemp(join(tmpdir(), 'prof-')), databaseUrl: process.env.DATABASE_URL });
+const ids = new TimeSortableIdGenerator(); const clock = new SystemClock();
+const webhook = { id: ids.next('wh'), projectId: 'p', agentId: null, url: 'http://x', secret: 's', contextLimit: 10, timeoutSeconds: 30, createdAt: new Date(), updatedAt: new Date() };
+await database.uow.transaction(async (tx) => E.right(await tx.webhooks.save(webhook)));
+const N = 3200, B = 64;
+const time = async (label: string, f: () => Promise<unknown>) => { const t = performance.now(); await f(); const e = performance.now() - t; console.log(label.padEnd(30), e.toFixed(0), 'ms', (e / N * 1000).toFixed(0), 'us/delivery'); };
+await time('enqueue (50/tx)', async () => { for (let b = 0; b < N; b += 50) await database.uow.transaction(async (tx) => { for (let i = 0; i < 50; i++) await queueWebhookEvent(tx, { ids, clock }, webhook, { eventType: 'agent.message', channel: 'sms', agentId: null, messageId: null, callId: null, envelope: { data: { message: 'x' } } }); return E.right(1); }); });
+const claimed: any[] = [];
+await time(`claim (${B}/tx)`, async () => { for (let b = 0; b < N; b += B) { const r = await database.uow.transaction(async (tx) => E.right(await tx.deliveries.claimDue(new Date(), B, 60000))); if (E.isRight(r)) claimed.push(...r.right); } });
+await time('findByIds per batch', async () => { for (let b = 0; b < N; b += B) await database.uow.transaction(async (tx) => E.right(await tx.webhooks.findByIds([webhook.id]))); });
+await time('empty tx per batch', async () => { for (let b = 0; b < N; b += B) await database.uow.transaction(async () => E.right(1)); });
+const now = new Date();
+const recs = claimed.map((d) => { const u = recordAttempt(d, { ok: true, httpStatus: 200, errorMessage: null, responseBody: '' }, [0], now); return { delivery: u, attempt: { deliveryId: d.id, attempt: 1, attemptedAt: now, httpStatus: 200, errorMessage: null, durationMs: 1 } }; });
+await time(`record (${B}/tx)`, async () => { for (let b = 0; b < recs.length; b += B) await database.uow.transaction(async (tx) => E.right(await tx.deliveries.recordAttempts(recs.slice(b, b + B)))); });
+console.log('claimed', claimed.length);
+await database.close();

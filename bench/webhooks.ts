@@ -1,0 +1,219 @@
+/**
+ * Webhook delivery benchmark (not a test): events out to a receiver on loopback, signed,
+ * through the transactional outbox. Prints deliveries per second and the latency from the
+ * moment the event exists (its transaction committed / the inbound SMS arrived) to the
+ * receiver holding the whole request.
+ *
+ *   npm run bench:webhooks                       # embedded PGlite in a temporary directory
+ *   DATABASE_URL=postgres://… npm run bench:webhooks
+ *   BENCH_EVENTS=5000 BENCH_SMS=1000 BENCH_SMS_RATE=50 npm run bench:webhooks
+ *
+ * 1. engine: events written straight to the outbox with `queueWebhookEvent` (50 per
+ *    transaction, then a poke), delivered by a WebhookDispatcher with the default settings.
+ * 2. inbound SMS: the real `receiveInboundSms` use case (message stored + event queued in one
+ *    transaction, then a poke) of a full Switchboard core, in a burst and at a steady rate.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
+import { FetchWebhookTransport } from '../src/adapters/http/fetch-webhook-transport.js';
+import { openDatabase } from '../src/adapters/mikro-orm/database.js';
+import { TimeSortableIdGenerator } from '../src/adapters/node-crypto/time-sortable-id-generator.js';
+import { silentLogger } from '../src/adapters/pino/pino-logger.js';
+import { SystemClock } from '../src/adapters/system/system-clock.js';
+import { WebhookDispatcher } from '../src/application/services/webhook-dispatcher.js';
+import { queueWebhookEvent } from '../src/application/use-cases/webhooks/queue-webhook-event.js';
+import { createSwitchboard } from '../src/bootstrap/create-switchboard.js';
+import { trustE164 } from '../src/domain/e164.js';
+import type { Webhook } from '../src/domain/webhook.js';
+
+const env = process.env;
+const EVENTS = Number(env.BENCH_EVENTS ?? 5000);
+const SMS = Number(env.BENCH_SMS ?? 1000);
+const SMS_CONCURRENCY = Number(env.BENCH_SMS_CONCURRENCY ?? 8);
+const SMS_RATE = Number(env.BENCH_SMS_RATE ?? 50);
+const BATCH = 50;
+
+const must = async <A>(task: () => Promise<E.Either<unknown, A>>, what: string): Promise<A> => {
+  const result = await task();
+  if (E.isLeft(result)) throw new Error(`${what} failed: ${JSON.stringify(result.left)}`);
+  return result.right;
+};
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+// The receiver notes when each event arrived, by the sequence number in its text.
+const arrivals = new Map<number, number>();
+let onArrival: () => void = () => undefined;
+const receiver = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const at = performance.now();
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { message: string } };
+    arrivals.set(Number(body.data.message.split(' ')[1]), at);
+    res.writeHead(200).end();
+    onArrival();
+  });
+});
+receiver.keepAliveTimeout = 60_000;
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+const allArrived = (from: number, to: number) =>
+  new Promise<void>((resolve) => {
+    const check = () => {
+      for (let seq = from; seq < to; seq++) if (!arrivals.has(seq)) return;
+      onArrival = () => undefined;
+      resolve();
+    };
+    onArrival = check;
+    check();
+  });
+
+const sentAt = new Map<number, number>();
+const latencies = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => arrivals.get(from + i)! - sentAt.get(from + i)!).sort((a, b) => a - b);
+
+const report = (label: string, from: number, to: number, seconds: number) => {
+  const sorted = latencies(from, to);
+  console.log(
+    `${label.padEnd(44)} ${String(to - from).padStart(5)} in ${seconds.toFixed(2).padStart(5)} s = ` +
+      `${((to - from) / seconds).toFixed(0).padStart(5)} deliveries/s   latency p50 ${percentile(sorted, 50).toFixed(1)} ms, ` +
+      `p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+  );
+};
+
+const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-'));
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir });
+const storage = database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL (DATABASE_URL)';
+console.log(`switchboard webhook benchmark: ${storage}, receiver on loopback, node ${process.version}\n`);
+let next = 0;
+
+// 1. The engine on its own.
+{
+  const ids = new TimeSortableIdGenerator();
+  const clock = new SystemClock();
+  const now = new Date();
+  const webhook: Webhook = {
+    id: ids.next('wh'),
+    projectId: ids.next('proj'),
+    agentId: null,
+    url: receiverUrl,
+    secret: 'whsec_bench',
+    contextLimit: 10,
+    timeoutSeconds: 30,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await database.uow.transaction(async (tx) => E.right(await tx.webhooks.save(webhook)));
+  const dispatcher = new WebhookDispatcher({
+    uow: database.uow,
+    transport: new FetchWebhookTransport(),
+    clock,
+    logger: silentLogger(),
+    retryDelays: [0, 300, 1800, 7200, 21600, 43200],
+  });
+  dispatcher.start();
+  const queueBatch = async (from: number, count: number) => {
+    await database.uow.transaction(async (tx) => {
+      for (let seq = from; seq < from + count; seq++) {
+        await queueWebhookEvent(tx, { ids, clock }, webhook, {
+          eventType: 'agent.message',
+          channel: 'sms',
+          agentId: null,
+          messageId: null,
+          callId: null,
+          envelope: { event: 'agent.message', channel: 'sms', data: { message: `bench ${seq}` } },
+        });
+      }
+      return E.right(undefined);
+    });
+    const committed = performance.now();
+    for (let seq = from; seq < from + count; seq++) sentAt.set(seq, committed);
+    dispatcher.poke();
+  };
+  const run = async (label: string, count: number) => {
+    const from = next;
+    const started = performance.now();
+    for (let seq = from; seq < from + count; seq += BATCH) await queueBatch(seq, Math.min(BATCH, from + count - seq));
+    next = from + count;
+    await allArrived(from, next);
+    report(label, from, next, (performance.now() - started) / 1000);
+  };
+  await run('warm-up', 500);
+  await run(`engine: outbox -> receiver (${BATCH} per commit)`, EVENTS);
+  await dispatcher.stop();
+}
+
+// 2. From inbound SMS, through a full Switchboard core.
+{
+  const switchboard = createSwitchboard({
+    env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: env.LOG_LEVEL ?? 'warn', NODE_ENV: 'development' },
+    unitOfWork: database.uow,
+  });
+  await switchboard.start();
+  const useCases = switchboard.useCases();
+  const { project } = await must(useCases.createProject.execute({ email: `bench-${Date.now()}@example.com` }), 'sign-up');
+  const agent = await must(useCases.createAgent.execute({ projectId: project.id, fields: { name: 'Bench' } }), 'agent');
+  const number = await must(
+    useCases.provisionNumber.execute({ projectId: project.id, country: 'US', areaCode: null, agentId: agent.agent.id }),
+    'number',
+  );
+  await must(useCases.configureWebhook.execute({ projectId: project.id, agentId: null, settings: { url: receiverUrl } }), 'webhook');
+
+  const inbound = (seq: number) => {
+    sentAt.set(seq, performance.now());
+    return must(
+      useCases.receiveInboundSms.execute({
+        to: number.phoneNumber,
+        // One thread per sender; senders cycle, like a busy number's customers.
+        from: trustE164(`+1415555${String(1000 + (seq % 200)).padStart(4, '0')}`),
+        body: `bench ${seq}`,
+        mediaUrls: [],
+        providerMessageId: `SMbench${seq}`,
+      }),
+      'inbound SMS',
+    );
+  };
+
+  for (let i = 0; i < 100; i++) await inbound(next++);
+  await allArrived(next - 100, next);
+
+  {
+    const from = next;
+    const to = from + SMS;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: SMS_CONCURRENCY }, async () => {
+        while (next < to) await inbound(next++);
+      }),
+    );
+    await allArrived(from, to);
+    report(`inbound SMS burst (${SMS_CONCURRENCY} concurrent)`, from, to, (performance.now() - started) / 1000);
+  }
+  {
+    const count = Math.min(SMS, SMS_RATE * 10);
+    const from = next;
+    const started = performance.now();
+    const pending: Promise<unknown>[] = [];
+    for (let i = 0; i < count; i++) {
+      const wait = started + (i * 1000) / SMS_RATE - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      pending.push(inbound(next++));
+    }
+    await Promise.all(pending);
+    await allArrived(from, next);
+    report(`inbound SMS at a steady ${SMS_RATE}/s`, from, next, (performance.now() - started) / 1000);
+  }
+  await switchboard.close();
+}
+
+await database.close();
+receiver.closeAllConnections();
+await new Promise<void>((resolve) => receiver.close(() => resolve()));
+await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,176 @@
+import { GraphQLError } from 'graphql';
+import { Repeater } from 'graphql-yoga';
+import * as E from 'fp-ts/lib/Either.js';
+import { graphqlErrorOf, run, runOrNull } from '../errors.js';
+import { connectionOf, connectionType, type AdminBuilder, type TranscriptEvent } from './builder.js';
+import type { AdminSchemaDeps } from './deps.js';
+import type { AdminEnums } from './enums.js';
+import { phoneNumber, simulatedOnly } from './mutations.js';
+import { pageArgs, pageRequest } from './paging.js';
+
+const idOrNull = (value: string | number | null | undefined) => (value === null || value === undefined ? null : String(value));
+
+/** Calls, their transcripts live and stored, and the simulated caller. */
+export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, enums: AdminEnums) => {
+  const { calls, admin } = deps;
+  const { CallStatus, CallDirection, CallType, TurnRole, TranscriptEventKind } = enums;
+
+  builder.objectType('Call', {
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      projectId: t.exposeID('projectId'),
+      agentId: t.exposeID('agentId', { nullable: true }),
+      phoneNumberId: t.exposeID('phoneNumberId', { nullable: true }),
+      fromNumber: t.exposeString('fromNumber'),
+      toNumber: t.exposeString('toNumber'),
+      direction: t.field({ type: CallDirection, resolve: (c) => c.direction }),
+      type: t.field({ type: CallType, resolve: (c) => c.type }),
+      status: t.field({ type: CallStatus, resolve: (c) => c.status }),
+      startedAt: t.expose('startedAt', { type: 'DateTime' }),
+      endedAt: t.expose('endedAt', { type: 'DateTime', nullable: true }),
+      durationSeconds: t.exposeInt('durationSeconds', { nullable: true }),
+      disconnectionReason: t.exposeString('disconnectionReason', { nullable: true }),
+      lastTranscriptSnippet: t.exposeString('lastTranscriptSnippet', { nullable: true }),
+      recordingAvailable: t.exposeBoolean('recordingAvailable'),
+      recordingUrl: t.exposeString('recordingUrl', { nullable: true }),
+      metadata: t.expose('metadata', { type: 'JSON', nullable: true }),
+      transcript: t.field({
+        type: ['TranscriptTurn'],
+        description: 'Every turn so far, in order.',
+        resolve: async (c) => (await run(calls.getCall.execute({ projectId: c.projectId, callId: c.id }))).transcript,
+      }),
+    }),
+  });
+  connectionType(builder, 'CallPage', 'Call', 'Calls, the latest first.');
+
+  builder.objectType('TranscriptTurn', {
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      role: t.field({ type: TurnRole, resolve: (turn) => turn.role }),
+      content: t.exposeString('content'),
+      interrupted: t.exposeBoolean('interrupted', { description: 'The caller cut the agent off; content is what was said.' }),
+      sequence: t.exposeInt('sequence'),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    }),
+  });
+
+  builder.objectType('TranscriptEvent', {
+    description: 'A turn of a call, or its end (then the stream closes).',
+    fields: (t) => ({
+      kind: t.field({ type: TranscriptEventKind, resolve: (e) => e.kind }),
+      callId: t.exposeID('callId'),
+      turn: t.expose('turn', { type: 'TranscriptTurn', nullable: true }),
+      status: t.field({ type: CallStatus, nullable: true, resolve: (e) => e.status }),
+    }),
+  });
+
+  builder.objectField('Project', 'calls', (t) =>
+    t.field({
+      type: 'CallPage',
+      description: 'Calls, the latest first.',
+      args: {
+        ...pageArgs(t),
+        status: t.arg({ type: CallStatus }),
+        direction: t.arg({ type: CallDirection }),
+        type: t.arg({ type: CallType }),
+        search: t.arg.string({ description: 'Contains, on the from or to number.' }),
+        agentId: t.arg.id(),
+      },
+      resolve: async (p, args) => {
+        const page = pageRequest(args);
+        const query = {
+          ...page,
+          status: args.status ?? null,
+          direction: args.direction ?? null,
+          type: args.type ?? null,
+          search: args.search?.trim() || null,
+          agentId: idOrNull(args.agentId),
+        };
+        return connectionOf((await run(calls.listCalls.execute({ projectId: p.id, query }))).page, page);
+      },
+    }),
+  );
+
+  const findCall = async (callId: string) => (await run(admin.findCall.execute({ callId }))).call;
+
+  builder.queryField('call', (t) =>
+    t.field({
+      type: 'Call',
+      nullable: true,
+      description: 'One call by its id, whatever its project.',
+      args: { id: t.arg.id({ required: true }) },
+      resolve: async (_, args) => (await runOrNull(admin.findCall.execute({ callId: String(args.id) })))?.call ?? null,
+    }),
+  );
+
+  builder.mutationField('endCall', (t) =>
+    t.field({
+      type: 'Call',
+      description: 'Hangs up a live call (reason ended_by_api); a call not in progress is a CONFLICT.',
+      args: { callId: t.arg.id({ required: true }) },
+      resolve: async (_, args) => {
+        const call = await findCall(String(args.callId));
+        return run(calls.endCall.execute({ projectId: call.projectId, callId: call.id }));
+      },
+    }),
+  );
+
+  builder.mutationField('simulateInboundCall', (t) =>
+    t.field({
+      type: 'Call',
+      description: 'Simulated carrier only: `from` dials our number `to` and its agent answers.',
+      args: { to: t.arg.string({ required: true }), from: t.arg.string({ required: true }) },
+      resolve: async (_, args) => {
+        const simulated = simulatedOnly(deps, 'Starting a call');
+        const started = await simulated.startInbound({ to: phoneNumber('to', args.to), from: phoneNumber('from', args.from) });
+        if (E.isLeft(started)) throw graphqlErrorOf(started.left);
+        return findCall(started.right.callId);
+      },
+    }),
+  );
+
+  builder.mutationField('sayAsCaller', (t) =>
+    t.field({
+      type: 'Call',
+      description: "Simulated carrier only: the caller says `text` on a live call; the agent's answer follows in the transcript.",
+      args: { callId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
+      resolve: async (_, args) => {
+        const simulated = simulatedOnly(deps, 'Speaking as the caller');
+        if (args.text.trim() === '') throw new GraphQLError('text must not be empty', { extensions: { code: 'VALIDATION_ERROR' } });
+        const call = await findCall(String(args.callId));
+        if (call.status !== 'in-progress') {
+          throw new GraphQLError(`Call ${call.id} is not in progress (status ${call.status})`, { extensions: { code: 'CONFLICT' } });
+        }
+        const said = simulated.sayAsCaller(call.id, args.text.trim());
+        if (E.isLeft(said)) throw graphqlErrorOf(said.left);
+        return call;
+      },
+    }),
+  );
+
+  builder.subscriptionField('callTranscript', (t) =>
+    t.field({
+      type: 'TranscriptEvent',
+      description: 'The turns stored so far, then each new one live (the same stream as the REST SSE), then the end.',
+      args: { callId: t.arg.id({ required: true }) },
+      subscribe: async (_, args) => {
+        const call = await findCall(String(args.callId));
+        const opened = await calls.streamTranscript.execute({ projectId: call.projectId, callId: call.id })();
+        if (E.isLeft(opened)) throw graphqlErrorOf(opened.left);
+        const stream = opened.right;
+        return new Repeater<TranscriptEvent>(async (push, stop) => {
+          void stop.then(() => stream.close());
+          for await (const event of stream.events) {
+            await push(
+              event.type === 'turn'
+                ? { kind: 'turn', callId: call.id, turn: event.turn, status: null }
+                : { kind: 'ended', callId: call.id, turn: null, status: event.status },
+            );
+          }
+          stop();
+        });
+      },
+      resolve: (event) => event,
+    }),
+  );
+};

@@ -1,0 +1,27 @@
+import { VOICE_MODES } from '../../../domain/agent.js';
+import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES } from '../../../domain/call.js';
+import { enumOf, type AdminBuilder } from './builder.js';
+
+const LEDGER_REASONS = ['signup_credit', 'top_up', 'adjustment', 'number_first_month', 'number_renewal', 'recording_renewal'] as const;
+const DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
+const EVENT_TYPES = ['agent.message', 'agent.call_ended'] as const;
+
+/** Every enum of the schema, defined once per builder and shared by the type files. */
+export const defineEnums = (builder: AdminBuilder) => ({
+  ProjectStatus: enumOf(builder, 'ProjectStatus', ['active', 'suspended'] as const),
+  LedgerReason: enumOf(builder, 'LedgerReason', LEDGER_REASONS),
+  VoiceMode: enumOf(builder, 'VoiceMode', VOICE_MODES),
+  NumberStatus: enumOf(builder, 'NumberStatus', ['active', 'released'] as const),
+  MessageDirection: enumOf(builder, 'MessageDirection', ['inbound', 'outbound'] as const),
+  MessageStatus: enumOf(builder, 'MessageStatus', ['received', 'queued', 'sent', 'delivered', 'failed'] as const),
+  DeliveryStatus: enumOf(builder, 'DeliveryStatus', DELIVERY_STATUSES),
+  EventType: enumOf(builder, 'WebhookEventType', EVENT_TYPES),
+  DeliveryEventKind: enumOf(builder, 'DeliveryEventKind', ['created', 'updated'] as const),
+  CallStatus: enumOf(builder, 'CallStatus', CALL_STATUSES),
+  CallDirection: enumOf(builder, 'CallDirection', CALL_DIRECTIONS),
+  CallType: enumOf(builder, 'CallType', CALL_TYPES),
+  TurnRole: enumOf(builder, 'TurnRole', ['user', 'agent'] as const, 'user: the caller; agent: the agent.'),
+  TranscriptEventKind: enumOf(builder, 'TranscriptEventKind', ['turn', 'ended'] as const),
+});
+
+export type AdminEnums = ReturnType<typeof defineEnums>;

@@ -1,0 +1,29 @@
+import type { GraphQLSchema } from 'graphql';
+import { newAdminBuilder } from './builder.js';
+import { defineCallTypes } from './call-types.js';
+import type { AdminSchemaDeps } from './deps.js';
+import { defineEnums } from './enums.js';
+import { defineMessagingTypes } from './messaging-types.js';
+import { defineMutations } from './mutations.js';
+import { defineProjectTypes } from './project-types.js';
+import { defineQueries } from './queries.js';
+import { defineResourceTypes } from './resource-types.js';
+import { defineSubscriptions } from './subscriptions.js';
+import { defineWebhookTypes } from './webhook-types.js';
+
+export type { AdminSchemaDeps, SimulatedCaller } from './deps.js';
+
+/** The console's schema, code first, on a builder of its own. */
+export const buildAdminSchema = (deps: AdminSchemaDeps): GraphQLSchema => {
+  const builder = newAdminBuilder();
+  const enums = defineEnums(builder);
+  defineProjectTypes(builder, deps, enums);
+  defineResourceTypes(builder, enums);
+  defineMessagingTypes(builder, deps, enums);
+  defineWebhookTypes(builder, enums);
+  defineQueries(builder, deps);
+  defineMutations(builder, deps);
+  defineSubscriptions(builder, deps);
+  defineCallTypes(builder, deps, enums);
+  return builder.toSchema({ sortSchema: false });
+};

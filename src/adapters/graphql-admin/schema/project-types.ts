@@ -1,0 +1,177 @@
+import { run } from '../errors.js';
+import { connectionOf, connectionType, type AdminBuilder } from './builder.js';
+import type { AdminSchemaDeps } from './deps.js';
+import type { AdminEnums } from './enums.js';
+import { pageArgs, pageRequest } from './paging.js';
+
+const usd = (amountCents: number): number => Math.round(amountCents) / 100;
+
+/** A project and everything the operator reads through it. */
+export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, enums: AdminEnums) => {
+  const { useCases, admin } = deps;
+  const { ProjectStatus, LedgerReason, DeliveryStatus, EventType } = enums;
+  builder.objectType('Project', {
+    description: "A customer's account: its agents, numbers, traffic and balance.",
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      email: t.exposeString('email'),
+      name: t.exposeString('name'),
+      status: t.field({ type: ProjectStatus, resolve: (p) => p.status }),
+      numberLimit: t.exposeInt('numberLimit', { description: 'Lifetime count of numbers it may provision (released ones count).' }),
+      recordingEnabled: t.exposeBoolean('recordingEnabled'),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+      usage: t.field({ type: 'Usage', resolve: (p) => run(useCases.getUsage.execute({ projectId: p.id })) }),
+      balanceCents: t.int({
+        description: 'The sum of the ledger, in cents (the same as GET /v1/usage).',
+        resolve: async (p) => (await run(useCases.getUsage.execute({ projectId: p.id }))).balanceCents,
+      }),
+      balance: t.float({
+        description: 'The balance in USD.',
+        resolve: async (p) => usd((await run(useCases.getUsage.execute({ projectId: p.id }))).balanceCents),
+      }),
+      ledger: t.field({
+        type: 'LedgerPage',
+        description: 'Account entries, newest first.',
+        args: pageArgs(t),
+        resolve: async (p, args) => {
+          const page = pageRequest(args);
+          return connectionOf(await run(admin.listLedger.execute({ projectId: p.id, page })), page);
+        },
+      }),
+      apiKeys: t.field({ type: ['ApiKey'], resolve: (p) => run(admin.listApiKeys.execute({ projectId: p.id })) }),
+      agents: t.field({
+        type: 'AgentPage',
+        args: pageArgs(t),
+        resolve: async (p, args) => {
+          const page = pageRequest(args);
+          return connectionOf(await run(useCases.listAgents.execute({ projectId: p.id, page })), page);
+        },
+      }),
+      numbers: t.field({
+        type: 'PhoneNumberPage',
+        description: 'Every number it ever provisioned, released ones included, oldest first.',
+        args: pageArgs(t),
+        resolve: async (p, args) => {
+          const page = pageRequest(args);
+          return connectionOf(await run(admin.listProjectNumbers.execute({ projectId: p.id, page })), page);
+        },
+      }),
+      contacts: t.field({
+        type: 'ContactPage',
+        args: { ...pageArgs(t), search: t.arg.string({ description: 'Contains, on name or number.' }) },
+        resolve: async (p, args) => {
+          const page = pageRequest(args);
+          const found = await run(useCases.listContacts.execute({ projectId: p.id, page, search: args.search?.trim() || null }));
+          return connectionOf(found, page);
+        },
+      }),
+      conversations: t.field({
+        type: 'ConversationPage',
+        description: 'Threads, the latest message first.',
+        args: { ...pageArgs(t), agentId: t.arg.id() },
+        resolve: async (p, args) => {
+          const page = pageRequest(args);
+          const agentId = args.agentId === null || args.agentId === undefined ? null : String(args.agentId);
+          return connectionOf(await run(useCases.listConversations.execute({ projectId: p.id, page, agentId })), page);
+        },
+      }),
+      webhooks: t.field({
+        type: ['Webhook'],
+        description: 'The account default first, then the per-agent webhooks.',
+        resolve: (p) => run(admin.listProjectWebhooks.execute({ projectId: p.id })),
+      }),
+      deliveries: t.field({
+        type: 'DeliveryPage',
+        description: 'The delivery log, newest first.',
+        args: { ...pageArgs(t), status: t.arg({ type: DeliveryStatus }), eventType: t.arg({ type: EventType }), agentId: t.arg.id() },
+        resolve: async (p, args) => {
+          const page = pageRequest(args);
+          const filter = {
+            status: args.status ?? null,
+            eventType: args.eventType ?? null,
+            agentId: args.agentId === null || args.agentId === undefined ? null : String(args.agentId),
+          };
+          return connectionOf(await run(admin.listProjectDeliveries.execute({ projectId: p.id, page, filter })), page);
+        },
+      }),
+      deliveryStats: t.field({
+        type: 'DeliveryStats',
+        description: 'Deliveries created in the last `hours` hours (as GET /v1/webhooks/deliveries/stats?hours=N).',
+        args: { hours: t.arg.int({ defaultValue: 24 }) },
+        resolve: (p, args) => run(useCases.getDeliveryStats.execute({ projectId: p.id, hours: Math.min(Math.max(args.hours ?? 24, 1), 24 * 90) })),
+      }),
+      deliveryTotals: t.field({
+        type: 'DeliveryTotals',
+        description: 'Every delivery the project ever had.',
+        resolve: (p) => run(useCases.getAllTimeDeliveryStats.execute({ projectId: p.id })),
+      }),
+    }),
+  });
+  connectionType(builder, 'ProjectPage', 'Project', 'Projects, oldest first.');
+
+  builder.objectType('Usage', {
+    description: 'Balance, numbers and this month’s charges, as GET /v1/usage reports them.',
+    fields: (t) => ({
+      balanceCents: t.exposeInt('balanceCents'),
+      balance: t.float({ resolve: (u) => usd(u.balanceCents) }),
+      activeNumbers: t.int({ resolve: (u) => u.numbers.active }),
+      provisionedLifetime: t.int({ resolve: (u) => u.numbers.provisionedLifetime }),
+      numberLimit: t.int({ resolve: (u) => u.numbers.limit }),
+      chargesThisMonthCents: t.exposeInt('chargesThisMonthCents'),
+      recordingEnabled: t.exposeBoolean('recordingEnabled'),
+    }),
+  });
+
+  builder.objectType('LedgerEntry', {
+    description: 'A credit (positive) or a charge (negative) on the account.',
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      amountCents: t.exposeInt('amountCents'),
+      amount: t.float({ description: 'USD', resolve: (e) => usd(e.amountCents) }),
+      reason: t.field({ type: LedgerReason, resolve: (e) => e.reason }),
+      note: t.exposeString('note', { nullable: true }),
+      resourceId: t.exposeString('resourceId', { nullable: true }),
+      periodEnd: t.expose('periodEnd', { type: 'DateTime', nullable: true }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    }),
+  });
+  connectionType(builder, 'LedgerPage', 'LedgerEntry', 'Ledger entries, newest first.');
+
+  builder.objectType('AccountChange', {
+    fields: (t) => ({
+      entry: t.expose('entry', { type: 'LedgerEntry' }),
+      balanceCents: t.exposeInt('balanceCents'),
+      balance: t.float({ resolve: (c) => usd(c.balanceCents) }),
+    }),
+  });
+
+  builder.objectType('RecordingChange', {
+    fields: (t) => ({
+      project: t.expose('project', { type: 'Project' }),
+      charge: t.expose('charge', { type: 'LedgerEntry', nullable: true, description: 'The month charged now, if any.' }),
+    }),
+  });
+
+  builder.objectType('ApiKey', {
+    description: 'An API key; only its prefix is known (keys are stored hashed).',
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      projectId: t.exposeID('projectId'),
+      prefix: t.exposeString('prefix'),
+      name: t.exposeString('name', { nullable: true }),
+      active: t.boolean({ resolve: (k) => k.revokedAt === null }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+      lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true }),
+    }),
+  });
+
+  builder.objectType('IssuedApiKey', {
+    fields: (t) => ({
+      apiKey: t.expose('key', { type: 'ApiKey' }),
+      secret: t.exposeString('clear', { description: 'The key itself: shown this once, never again.' }),
+    }),
+  });
+
+};

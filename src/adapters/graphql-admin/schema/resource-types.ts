@@ -1,0 +1,64 @@
+import { connectionType, type AdminBuilder } from './builder.js';
+import type { AdminEnums } from './enums.js';
+
+/** Agents, numbers, contacts and webhooks: what a project has configured. */
+export const defineResourceTypes = (builder: AdminBuilder, { VoiceMode, NumberStatus }: AdminEnums) => {
+
+  builder.objectType('Agent', {
+    fields: (t) => ({
+      id: t.id({ resolve: ({ agent }) => agent.id }),
+      name: t.string({ resolve: ({ agent }) => agent.name }),
+      description: t.string({ nullable: true, resolve: ({ agent }) => agent.description }),
+      voiceMode: t.field({ type: VoiceMode, resolve: ({ agent }) => agent.voiceMode }),
+      systemPrompt: t.string({ nullable: true, resolve: ({ agent }) => agent.systemPrompt }),
+      greeting: t.string({ nullable: true, resolve: ({ agent }) => agent.greeting }),
+      voice: t.string({ resolve: ({ agent }) => agent.voice }),
+      language: t.string({ resolve: ({ agent }) => agent.language }),
+      transferNumber: t.string({ nullable: true, resolve: ({ agent }) => agent.transferNumber }),
+      numbers: t.field({ type: ['PhoneNumber'], description: 'Its live numbers.', resolve: ({ numbers }) => numbers }),
+      createdAt: t.field({ type: 'DateTime', resolve: ({ agent }) => agent.createdAt }),
+      updatedAt: t.field({ type: 'DateTime', resolve: ({ agent }) => agent.updatedAt }),
+    }),
+  });
+  connectionType(builder, 'AgentPage', 'Agent', 'Agents, oldest first.');
+
+  builder.objectType('PhoneNumber', {
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      phoneNumber: t.exposeString('phoneNumber'),
+      country: t.exposeString('country'),
+      status: t.field({ type: NumberStatus, resolve: (n) => n.status }),
+      agentId: t.exposeID('agentId', { nullable: true }),
+      providerId: t.exposeString('providerId', { description: "The carrier's id (Twilio's PN… sid)." }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      releasedAt: t.expose('releasedAt', { type: 'DateTime', nullable: true }),
+    }),
+  });
+  connectionType(builder, 'PhoneNumberPage', 'PhoneNumber', 'Numbers, oldest first.');
+
+  builder.objectType('Contact', {
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      name: t.exposeString('name'),
+      phoneNumber: t.exposeString('phoneNumber'),
+      email: t.exposeString('email', { nullable: true }),
+      notes: t.exposeString('notes', { nullable: true }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    }),
+  });
+  connectionType(builder, 'ContactPage', 'Contact', 'Contacts, newest first.');
+
+  builder.objectType('Webhook', {
+    description: 'Where events go: the account default (agentId null) or one agent’s. The secret is not shown.',
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      agentId: t.exposeID('agentId', { nullable: true }),
+      url: t.exposeString('url'),
+      contextLimit: t.exposeInt('contextLimit'),
+      timeoutSeconds: t.exposeInt('timeoutSeconds'),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    }),
+  });
+};

@@ -1,0 +1,47 @@
+import type { CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
+import { DuplicateKey } from '../../application/ports/repositories.js';
+import type { Call } from '../../domain/call.js';
+import { pageOf, type InMemoryTables } from './in-memory-tables.js';
+
+const newestStartFirst = (a: Call, b: Call): number =>
+  b.startedAt.getTime() - a.startedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
+  findById: async (projectId, id) => {
+    const call = t.calls.get(id);
+    return call && call.projectId === projectId ? call : null;
+  },
+  findByIdInAnyProject: async (id) => t.calls.get(id) ?? null,
+  findByProviderCallId: async (providerCallId) =>
+    [...t.calls.values()].find((c) => c.providerCallId === providerCallId) ?? null,
+  list: async (projectId, query) => {
+    const search = query.search?.trim().toLowerCase() || null;
+    const rows = [...t.calls.values()].filter(
+      (c) =>
+        c.projectId === projectId &&
+        (query.status === null || c.status === query.status) &&
+        (query.direction === null || c.direction === query.direction) &&
+        (query.type === null || c.type === query.type) &&
+        (query.agentId === null || c.agentId === query.agentId) &&
+        (search === null || c.fromNumber.toLowerCase().includes(search) || c.toNumber.toLowerCase().includes(search)),
+    );
+    return pageOf(rows.sort(newestStartFirst), query);
+  },
+  save: async (call) => void t.calls.set(call.id, call),
+  detachAgent: async (agentId) => {
+    for (const call of t.calls.values()) if (call.agentId === agentId) t.calls.set(call.id, { ...call, agentId: null });
+  },
+});
+
+export const inMemoryTranscripts = (t: InMemoryTables): TranscriptRepository => ({
+  save: async (turns) => {
+    for (const turn of turns) {
+      const stored = t.transcripts.get(turn.callId) ?? [];
+      const clash = stored.find((s) => s.sequence === turn.sequence && s.id !== turn.id);
+      if (clash) throw new DuplicateKey('transcript_turns_call_sequence_unique');
+      const rest = stored.filter((s) => s.id !== turn.id);
+      t.transcripts.set(turn.callId, [...rest, turn].sort((a, b) => a.sequence - b.sequence));
+    }
+  },
+  listByCall: async (callId, afterSequence = 0) => (t.transcripts.get(callId) ?? []).filter((turn) => turn.sequence > afterSequence),
+});

@@ -1,0 +1,34 @@
+import { ConnectionException } from '@mikro-orm/core';
+import { DependencyUnavailable } from '../../application/ports/dependency-unavailable.js';
+
+/** Socket errors of a connection that cannot be made or was lost. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** SQLSTATEs of a server that is going away, starting up or full: class 08 plus these. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** pg and knex say so only in words. */
+const LOST_CONNECTION = /connection terminated|timeout acquiring a connection|connection ended unexpectedly|connection error|pool after calling end|pool is draining/i;
+
+const isConnectionFailureItself = (error: unknown): boolean => {
+  if (error instanceof ConnectionException) return true;
+  if (!(error instanceof Error)) return false;
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08'))) return true;
+  if (syscall === 'connect') return true; // e.g. ENOENT on a Unix socket that is gone
+  return LOST_CONNECTION.test(error.message);
+};
+
+/**
+ * Is this the database being unreachable, rather than a query going wrong? Drivers wrap
+ * errors, so the `cause` chain is searched too.
+ */
+export const isConnectionFailure = (error: unknown): boolean => {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (isConnectionFailureItself(current)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/** The storage boundary's translation: connection-class errors become the port's DependencyUnavailable. */
+export const translateConnectionFailure = (error: unknown): unknown =>
+  isConnectionFailure(error) && !(error instanceof DependencyUnavailable) ? new DependencyUnavailable('database', { cause: error }) : error;

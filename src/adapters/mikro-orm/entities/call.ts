@@ -1,0 +1,89 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+/** A row of `calls`. */
+export interface CallRow {
+  id: string;
+  projectId: string;
+  agentId: string | null;
+  phoneNumberId: string | null;
+  fromNumber: string;
+  toNumber: string;
+  direction: string;
+  type: string;
+  status: string;
+  startedAt: Date;
+  endedAt: Date | null;
+  durationSeconds: number | null;
+  disconnectionReason: string | null;
+  providerCallId: string | null;
+  recordingUrl: string | null;
+  recordingAvailable: boolean;
+  voiceMode: string;
+  greeting: string;
+  voice: string;
+  language: string;
+  systemPrompt: string | null;
+  metadata: Record<string, unknown> | null;
+  lastTranscriptSnippet: string | null;
+}
+
+export const CallSchema = new EntitySchema<CallRow>({
+  name: 'CallRow',
+  tableName: 'calls',
+  indexes: [
+    { name: 'calls_project_started_index', properties: ['projectId', 'startedAt', 'id'] },
+    { name: 'calls_agent_started_index', properties: ['agentId', 'startedAt', 'id'] },
+    { name: 'calls_provider_call_id_index', properties: ['providerCallId'] },
+  ],
+  properties: {
+    id: { type: 'string', columnType: 'text', primary: true },
+    projectId: { type: 'string', columnType: 'text' },
+    agentId: { type: 'string', columnType: 'text', nullable: true },
+    phoneNumberId: { type: 'string', columnType: 'text', nullable: true },
+    fromNumber: { type: 'string', columnType: 'text' },
+    toNumber: { type: 'string', columnType: 'text' },
+    direction: { type: 'string', columnType: 'text' },
+    type: { type: 'string', columnType: 'text' },
+    status: { type: 'string', columnType: 'text' },
+    startedAt: { type: 'Date', columnType: 'timestamptz' },
+    endedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    durationSeconds: { type: 'integer', nullable: true },
+    disconnectionReason: { type: 'string', columnType: 'text', nullable: true },
+    providerCallId: { type: 'string', columnType: 'text', nullable: true },
+    recordingUrl: { type: 'string', columnType: 'text', nullable: true },
+    recordingAvailable: { type: 'boolean' },
+    voiceMode: { type: 'string', columnType: 'text' },
+    greeting: { type: 'string', columnType: 'text' },
+    voice: { type: 'string', columnType: 'text' },
+    language: { type: 'string', columnType: 'text' },
+    systemPrompt: { type: 'string', columnType: 'text', nullable: true },
+    metadata: { type: 'json', nullable: true },
+    lastTranscriptSnippet: { type: 'string', columnType: 'text', nullable: true },
+  },
+});
+
+/** A row of `transcript_turns`; (callId, sequence) is unique. */
+export interface TranscriptTurnRow {
+  id: string;
+  callId: string;
+  sequence: number;
+  role: string;
+  content: string;
+  interrupted: boolean;
+  createdAt: Date;
+}
+
+export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
+  name: 'TranscriptTurnRow',
+  tableName: 'transcript_turns',
+  uniques: [{ name: 'transcript_turns_call_sequence_unique', properties: ['callId', 'sequence'] }],
+  properties: {
+    id: { type: 'string', columnType: 'text', primary: true },
+    callId: { type: 'string', columnType: 'text' },
+    sequence: { type: 'integer' },
+    role: { type: 'string', columnType: 'text' },
+    content: { type: 'string', columnType: 'text' },
+    interrupted: { type: 'boolean' },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+  },
+});

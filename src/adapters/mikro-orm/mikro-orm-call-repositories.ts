@@ -1,0 +1,104 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
+import type { Page } from '../../application/ports/pagination.js';
+import type { Call, CallDirection, CallStatus, CallType, TranscriptTurn, TurnRole } from '../../domain/call.js';
+import type { VoiceMode } from '../../domain/agent.js';
+import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
+import { containsPattern, findPage, findRow, findRows, translateUniqueViolation, upsertRow } from './storage-support.js';
+
+const toCall = (row: CallRow): Call => ({
+  id: row.id,
+  projectId: row.projectId,
+  agentId: row.agentId,
+  phoneNumberId: row.phoneNumberId,
+  fromNumber: row.fromNumber,
+  toNumber: row.toNumber,
+  direction: row.direction as CallDirection,
+  type: row.type as CallType,
+  status: row.status as CallStatus,
+  startedAt: row.startedAt,
+  endedAt: row.endedAt,
+  durationSeconds: row.durationSeconds,
+  disconnectionReason: row.disconnectionReason,
+  providerCallId: row.providerCallId,
+  recordingUrl: row.recordingUrl,
+  recordingAvailable: row.recordingAvailable,
+  voiceMode: row.voiceMode as VoiceMode,
+  greeting: row.greeting,
+  voice: row.voice,
+  language: row.language,
+  systemPrompt: row.systemPrompt,
+  metadata: row.metadata,
+  lastTranscriptSnippet: row.lastTranscriptSnippet,
+});
+
+const toCallRow = (call: Call): CallRow => ({ ...call, metadata: call.metadata ? { ...call.metadata } : null });
+
+const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
+  id: row.id,
+  callId: row.callId,
+  role: row.role as TurnRole,
+  content: row.content,
+  createdAt: row.createdAt,
+  interrupted: row.interrupted,
+  sequence: row.sequence,
+});
+
+export class MikroOrmCallRepository implements CallRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async findById(projectId: string, id: string): Promise<Call | null> {
+    const row = await findRow(this.em, CallSchema, { id, projectId });
+    return row && toCall(row);
+  }
+
+  async findByIdInAnyProject(id: string): Promise<Call | null> {
+    const row = await findRow(this.em, CallSchema, { id });
+    return row && toCall(row);
+  }
+
+  async findByProviderCallId(providerCallId: string): Promise<Call | null> {
+    const row = await findRow(this.em, CallSchema, { providerCallId });
+    return row && toCall(row);
+  }
+
+  list(projectId: string, query: CallListQuery): Promise<Page<Call>> {
+    const search = query.search?.trim() ? containsPattern(query.search.trim()) : null;
+    const where = {
+      projectId,
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.direction ? { direction: query.direction } : {}),
+      ...(query.type ? { type: query.type } : {}),
+      ...(query.agentId ? { agentId: query.agentId } : {}),
+      ...(search ? { $or: [{ fromNumber: { $ilike: search } }, { toNumber: { $ilike: search } }] } : {}),
+    };
+    return findPage(this.em, CallSchema, where, { startedAt: 'desc', id: 'desc' }, query, toCall);
+  }
+
+  save(call: Call): Promise<void> {
+    return upsertRow(this.em, CallSchema, toCallRow(call));
+  }
+
+  async detachAgent(agentId: string): Promise<void> {
+    await this.em.nativeUpdate(CallSchema, { agentId }, { agentId: null });
+  }
+}
+
+export class MikroOrmTranscriptRepository implements TranscriptRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async save(turns: readonly TranscriptTurn[]): Promise<void> {
+    if (turns.length === 0) return;
+    const rows: TranscriptTurnRow[] = turns.map((t) => ({ ...t }));
+    try {
+      await this.em.createQueryBuilder(TranscriptTurnSchema).insert(rows).onConflict('id').merge(['content', 'interrupted']).execute();
+    } catch (error) {
+      throw translateUniqueViolation(error);
+    }
+  }
+
+  async listByCall(callId: string, afterSequence = 0): Promise<readonly TranscriptTurn[]> {
+    const rows = await findRows(this.em, TranscriptTurnSchema, { callId, sequence: { $gt: afterSequence } }, { sequence: 'asc' });
+    return rows.map(toTurn);
+  }
+}

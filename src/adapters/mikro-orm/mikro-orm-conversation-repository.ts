@@ -1,0 +1,71 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ConversationRepository } from '../../application/ports/messaging-repositories.js';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
+import type { Conversation } from '../../domain/conversation.js';
+import { trustE164, type E164 } from '../../domain/e164.js';
+import { ConversationSchema, type ConversationRow } from './entities/conversation.js';
+import { findPage, findRow, upsertRow } from './storage-support.js';
+
+export const toConversation = (row: ConversationRow): Conversation => ({
+  id: row.id,
+  projectId: row.projectId,
+  agentId: row.agentId,
+  phoneNumberId: row.phoneNumberId,
+  phoneNumber: trustE164(row.phoneNumber),
+  participant: trustE164(row.participant),
+  channel: 'sms',
+  lastMessageAt: row.lastMessageAt,
+  lastMessagePreview: row.lastMessagePreview,
+  messageCount: row.messageCount,
+  state: row.state,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export const toConversationRow = (conversation: Conversation): ConversationRow => ({
+  id: conversation.id,
+  projectId: conversation.projectId,
+  agentId: conversation.agentId,
+  phoneNumberId: conversation.phoneNumberId,
+  phoneNumber: conversation.phoneNumber,
+  participant: conversation.participant,
+  channel: conversation.channel,
+  lastMessageAt: conversation.lastMessageAt,
+  lastMessagePreview: conversation.lastMessagePreview,
+  messageCount: conversation.messageCount,
+  state: conversation.state === null ? null : { ...conversation.state },
+  createdAt: conversation.createdAt,
+  updatedAt: conversation.updatedAt,
+});
+
+export class MikroOrmConversationRepository implements ConversationRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async findById(projectId: string, id: string): Promise<Conversation | null> {
+    const row = await findRow(this.em, ConversationSchema, { id, projectId });
+    return row && toConversation(row);
+  }
+
+  async findByIdInAnyProject(id: string): Promise<Conversation | null> {
+    const row = await findRow(this.em, ConversationSchema, { id });
+    return row && toConversation(row);
+  }
+
+  async findByThread(phoneNumberId: string, participant: E164): Promise<Conversation | null> {
+    const row = await findRow(this.em, ConversationSchema, { phoneNumberId, participant });
+    return row && toConversation(row);
+  }
+
+  list(projectId: string, query: PageRequest & { readonly agentId: string | null }): Promise<Page<Conversation>> {
+    const where = query.agentId === null ? { projectId } : { projectId, agentId: query.agentId };
+    return findPage(this.em, ConversationSchema, where, { lastMessageAt: 'desc', id: 'desc' }, query, toConversation);
+  }
+
+  save(conversation: Conversation): Promise<void> {
+    return upsertRow(this.em, ConversationSchema, toConversationRow(conversation));
+  }
+
+  async detachAgent(agentId: string): Promise<void> {
+    await this.em.nativeUpdate(ConversationSchema, { agentId }, { agentId: null });
+  }
+}

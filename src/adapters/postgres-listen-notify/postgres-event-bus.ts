@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { CallEvent, EventBus, Unsubscribe } from '../../application/ports/event-bus.js';
+import type { Logger } from '../../application/ports/logger.js';
+
+const CHANNEL = 'switchboard_call_events';
+/** NOTIFY refuses payloads of 8000 bytes or more; past this a payload goes by reference. */
+const INLINE_LIMIT = 7900;
+const RECONNECT_MS = 1000;
+
+/** What travels in a NOTIFY: the event itself, or where to read it. */
+type Notice = { readonly event: CallEvent } | { readonly ref: string; readonly callId: string };
+
+const revive = (event: CallEvent): CallEvent =>
+  event.type === 'turn' ? { ...event, turn: { ...event.turn, createdAt: new Date(event.turn.createdAt) } } : event;
+
+/**
+ * Call events across every process on one PostgreSQL: LISTEN on a connection of its own (never
+ * the ORM's pool, never PGlite), NOTIFY from a second one, serialised so one publisher's
+ * events arrive in order. A payload too large for NOTIFY is stored in `event_bus_payloads`
+ * and announced by id.
+ */
+export class PostgresEventBus implements EventBus {
+  private readonly listeners = new Map<string, Set<(event: CallEvent) => void>>();
+  private listener: pg.Client | null = null;
+  private publisher: pg.Client | null = null;
+  private publishing: Promise<unknown> = Promise.resolve();
+  /** Notifications are handled one after another, so a by-reference read never reorders events. */
+  private receiving: Promise<void> = Promise.resolve();
+  private starting: Promise<void> | null = null;
+  private closed = false;
+  private publishedByRef = 0;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** Connects both sessions and starts listening. Idempotent. */
+  start(): Promise<void> {
+    this.starting ??= this.connect().catch((error) => {
+      this.starting = null;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  async publish(event: CallEvent): Promise<void> {
+    await this.start();
+    const text = JSON.stringify({ event } satisfies Notice);
+    const run = async () => {
+      const client = this.publisher!;
+      if (Buffer.byteLength(text, 'utf8') <= INLINE_LIMIT) {
+        await client.query('select pg_notify($1, $2)', [CHANNEL, text]);
+        return;
+      }
+      const ref = randomUUID();
+      await client.query('insert into event_bus_payloads (id, payload) values ($1, $2)', [ref, text]);
+      await client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ref, callId: event.callId } satisfies Notice)]);
+      if (++this.publishedByRef % 100 === 0) {
+        await client.query(`delete from event_bus_payloads where created_at < now() - interval '10 minutes'`);
+      }
+    };
+    const done = this.publishing.then(run, run);
+    this.publishing = done.catch(() => undefined);
+    await done;
+  }
+
+  async subscribe(callId: string, listener: (event: CallEvent) => void): Promise<Unsubscribe> {
+    await this.start();
+    let set = this.listeners.get(callId);
+    if (!set) this.listeners.set(callId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(callId) === set) this.listeners.delete(callId);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listeners.clear();
+    await this.publishing;
+    const clients = [this.listener, this.publisher];
+    this.listener = null;
+    this.publisher = null;
+    await Promise.all(clients.map((c) => c?.end().catch(() => undefined)));
+  }
+
+  private async connect(): Promise<void> {
+    const publisher = new pg.Client({ connectionString: this.databaseUrl, application_name: 'switchboard-event-bus' });
+    publisher.on('error', (error) => this.logger?.error({ err: error.message }, 'event bus publisher connection failed'));
+    await publisher.connect();
+    this.publisher = publisher;
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'switchboard-event-bus' });
+    client.on('notification', (message) => {
+      const payload = message.payload;
+      if (message.channel === CHANNEL && payload) this.receiving = this.receiving.then(() => this.receive(payload));
+    });
+    client.on('error', (error) => {
+      this.logger?.error({ err: error.message }, 'event bus listener connection failed; reconnecting');
+      this.reconnectLater(client);
+    });
+    client.on('end', () => this.reconnectLater(client));
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  private reconnectLater(client: pg.Client): void {
+    if (this.closed || this.listener !== client) return;
+    this.listener = null;
+    setTimeout(() => {
+      if (!this.closed) this.listen().catch((error) => this.logger?.error({ err: String(error) }, 'event bus could not listen again'));
+    }, RECONNECT_MS).unref();
+  }
+
+  private async receive(payload: string): Promise<void> {
+    try {
+      const notice = JSON.parse(payload) as Notice;
+      if ('ref' in notice) {
+        if (!this.listeners.has(notice.callId)) return;
+        const found = await this.publisher!.query<{ payload: string }>('select payload from event_bus_payloads where id = $1', [notice.ref]);
+        const row = found.rows[0];
+        if (row) this.deliver(revive((JSON.parse(row.payload) as { event: CallEvent }).event));
+        return;
+      }
+      this.deliver(revive(notice.event));
+    } catch (error) {
+      this.logger?.error({ err: String(error) }, 'event bus could not read a notification');
+    }
+  }
+
+  private deliver(event: CallEvent): void {
+    const listeners = this.listeners.get(event.callId);
+    if (!listeners) return;
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.logger?.error({ callId: event.callId, err: String(error) }, 'call event listener failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import * as t from 'io-ts';
+import { integerParam, pageQuery } from '../pagination.js';
+
+export const CONVERSATION_PAGE = pageQuery({ defaultLimit: 20, maxLimit: 100 });
+
+export const ConversationDetailQuery = t.type({ message_limit: integerParam(1, 100, 50) });
+
+const isObjectOrNull = (u: unknown): u is Record<string, unknown> | null =>
+  u === null || (typeof u === 'object' && !Array.isArray(u));
+
+/** JSON text with object keys sorted: equal values, whatever the key order, compare equal. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+type State = Record<string, unknown> | null;
+
+/**
+ * `PATCH /v1/conversations/{id}`: `{state}` or its alias `{metadata}`, an object or null.
+ * Both with different values is a contradiction the client must resolve (422).
+ */
+export const UpdateConversationBody = new t.Type<{ state: State }, unknown, unknown>(
+  'conversation state',
+  (u): u is { state: State } => typeof u === 'object' && u !== null && 'state' in u,
+  (u, c) => {
+    if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c);
+    const body = u as Record<string, unknown>;
+    const given = (['state', 'metadata'] as const).filter((key) => body[key] !== undefined);
+    if (given.length === 0) {
+      return t.failure(undefined, [...c, { key: 'state', type: t.UnknownRecord, actual: undefined }]);
+    }
+    for (const key of given) {
+      if (!isObjectOrNull(body[key])) {
+        return t.failure(body[key], [...c, { key, type: t.UnknownRecord, actual: body[key] }], 'must be a JSON object or null');
+      }
+    }
+    if (given.length === 2 && canonical(body.state) !== canonical(body.metadata)) {
+      return t.failure(body.metadata, [...c, { key: 'metadata', type: t.UnknownRecord, actual: body.metadata }], 'must equal state when both are given (metadata is an alias of state)');
+    }
+    return t.success({ state: body[given[0]!] as State });
+  },
+  (a) => a,
+);

@@ -1,0 +1,108 @@
+import * as t from 'io-ts';
+import type { MessageCursor } from '../../../application/ports/messaging-repositories.js';
+import type { SendSmsInput } from '../../../application/use-cases/messages/send-sms.js';
+import { integerParam } from '../pagination.js';
+import { matching, nullable } from './common.js';
+import { anyPhoneNumber } from './phone.js';
+
+// Date, time, optional seconds and fraction, optional zone (none reads as UTC).
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
+
+// A `+` left unencoded in a query string arrives as a space: `…:00 02:00` is `…:00+02:00`.
+const UNENCODED_PLUS = /(\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?) (\d{2}(?::?\d{2})?)$/;
+
+const offsetMinutes = (zone: string): number | null => {
+  if (zone.toUpperCase() === 'Z') return 0;
+  const digits = zone.slice(1).replace(':', '');
+  const hours = Number(digits.slice(0, 2));
+  const minutes = Number(digits.slice(2) || '0');
+  if (hours > 23 || minutes > 59) return null;
+  return (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
+};
+
+/** Milliseconds since the epoch, and whether digits finer than a millisecond were given. */
+const parseDateTime = (raw: string): { ms: number; finer: boolean } | null => {
+  const m = DATE_TIME.exec(raw.trim().replace(UNENCODED_PLUS, '$1+$2'));
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s = '0', fraction = '', zone = 'Z'] = m;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const local = Date.UTC(year, month - 1, day, hour, minute, second, Number(fraction.slice(0, 3).padEnd(3, '0')));
+  const check = new Date(local);
+  // Date.UTC rolls 2026-02-30 over into March: a value that does not come back is no date.
+  const real = check.getUTCMonth() === month - 1 && check.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+  const offset = offsetMinutes(zone);
+  if (!real || offset === null) return null;
+  return { ms: local - offset * 60_000, finer: /[1-9]/.test(fraction.slice(3)) };
+};
+
+/**
+ * A `before`/`after` cursor: an ISO 8601 date-time. Stored times have millisecond precision;
+ * a finer `before` is rounded up so `receivedAt < before` keeps the same meaning.
+ */
+const cursorTime = (bound: 'before' | 'after') =>
+  new t.Type<Date | null, string | undefined, unknown>(
+    'ISO 8601 date-time',
+    (u): u is Date | null => u === null || u instanceof Date,
+    (u, c) => {
+      if (u === undefined) return t.success(null);
+      if (typeof u !== 'string') return t.failure(u, c);
+      const parsed = parseDateTime(u);
+      if (!parsed) return t.failure(u, c, 'must be an ISO 8601 date-time, e.g. 2026-01-02T03:04:05.678Z');
+      return t.success(new Date(parsed.ms + (bound === 'before' && parsed.finer ? 1 : 0)));
+    },
+    (a) => a?.toISOString(),
+  );
+
+/** `limit` (default 50, max 200), `before`, `after`: the cursor of every message list. */
+export const MessageListQuery = t.type({
+  limit: integerParam(1, 200, 50),
+  before: cursorTime('before'),
+  after: cursorTime('after'),
+});
+
+export const toCursor = (query: t.TypeOf<typeof MessageListQuery>): MessageCursor => query;
+
+const MAX_BODY = 1600;
+const MAX_MEDIA = 10;
+
+const mediaUrl = matching(/^https?:\/\/\S+$/i, 'must be an http(s) URL', 'URL');
+const mediaUrls = t.array(mediaUrl);
+
+/** A list of media URLs; null reads as none (a union would report every member's failure). */
+const optionalMediaUrls = new t.Type<string[], string[], unknown>(
+  mediaUrls.name,
+  mediaUrls.is,
+  (u, c) => (u === null ? t.success([]) : mediaUrls.validate(u, c)),
+  (a) => a,
+);
+
+/** `POST /v1/messages` is snake_case (wire.md). */
+export const SendMessageBody = t.intersection([
+  t.type({ agent_id: t.string, to_number: anyPhoneNumber, body: t.string }),
+  t.partial({
+    number_id: nullable(t.string),
+    from_number: nullable(anyPhoneNumber),
+    media_urls: optionalMediaUrls,
+  }),
+]);
+type SendMessage = t.TypeOf<typeof SendMessageBody>;
+
+/** What the codec cannot say alone: a text or a picture must be there, within Twilio's sizes. */
+export const checkSendMessage = (body: SendMessage): { field: string; message: string } | null => {
+  const media = body.media_urls ?? [];
+  if (body.body.length > MAX_BODY) return { field: 'body', message: `must be at most ${MAX_BODY} characters` };
+  if (media.length > MAX_MEDIA) return { field: 'media_urls', message: `must hold at most ${MAX_MEDIA} URLs` };
+  if (body.body.trim() === '' && media.length === 0) return { field: 'body', message: 'must not be empty unless media_urls are given' };
+  return null;
+};
+
+export const toSendSmsInput = (projectId: string, body: SendMessage): SendSmsInput => ({
+  projectId,
+  agentId: body.agent_id,
+  to: body.to_number,
+  body: body.body,
+  mediaUrls: body.media_urls ?? [],
+  numberId: body.number_id ?? null,
+  fromNumber: body.from_number ?? null,
+});

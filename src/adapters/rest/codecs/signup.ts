@@ -1,0 +1,43 @@
+import * as t from 'io-ts';
+import { matching } from './common.js';
+
+/**
+ * An address a code can be mailed to: one @, a dotted domain, no spaces, at most 254
+ * characters. Real validation is the code arriving.
+ */
+export const signUpEmail = new t.Type<string, string, unknown>(
+  'e-mail address',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    if (typeof u !== 'string') return t.failure(u, c);
+    const value = u.trim();
+    return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value)
+      ? t.success(value)
+      : t.failure(u, c, 'is not a valid e-mail address');
+  },
+  String,
+);
+
+const agentName = matching(/^(?=.*\S)[^\n\r]{1,100}$/, 'must be 1 to 100 characters on one line', 'agent name');
+
+export const SignUpBody = t.intersection([
+  t.type({ human_email: signUpEmail }),
+  t.partial({ agent_name: t.union([agentName, t.null]) }),
+]);
+
+/** Six digits; a JSON number is accepted too, its leading zeros restored. */
+const otpCode = new t.Type<string, string, unknown>(
+  '6-digit code',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    const text = typeof u === 'number' && Number.isInteger(u) && u >= 0 && u < 1_000_000 ? String(u).padStart(6, '0') : u;
+    if (typeof text !== 'string') return t.failure(u, c);
+    return /^\d{6}$/.test(text.trim()) ? t.success(text.trim()) : t.failure(u, c, 'must be the 6-digit code from the e-mail');
+  },
+  String,
+);
+
+export const VerifyBody = t.type({
+  verification_id: matching(/^\S{1,100}$/, 'must be the verification_id returned by sign-up', 'verification id'),
+  otp_code: otpCode,
+});

@@ -1,0 +1,117 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { Hono, type Context } from 'hono';
+import type * as t from 'io-ts';
+import type { AppError } from '../../../application/errors.js';
+import { streamSSE } from 'hono/streaming';
+import type { CallListQuery } from '../../../application/ports/call-repositories.js';
+import type { CallUseCases } from '../../../application/use-cases/calls/call-use-cases.js';
+import { CreateCallBody, CreateWebCallBody, ListCallsQuery } from '../codecs/calls.js';
+import { decodeBody, decodeQuery } from '../decode.js';
+import type { RestEnv } from '../env.js';
+import { hasMore } from '../../../application/ports/pagination.js';
+import { projectOf, send, sendError } from '../respond.js';
+import { callView, placedCallView, turnView } from '../views/calls.js';
+
+const HEARTBEAT_MS = 15_000;
+
+const listQuery = (c: Context<RestEnv>, agentId: string | null): E.Either<AppError, CallListQuery> =>
+  E.map((q: t.TypeOf<typeof ListCallsQuery>) => ({
+    limit: q.limit,
+    offset: q.offset,
+    status: q.status ?? null,
+    direction: q.direction ?? null,
+    type: q.type ?? null,
+    search: q.search?.trim() ? q.search : null,
+    agentId,
+  }))(decodeQuery(c, ListCallsQuery));
+
+const listCalls = (calls: CallUseCases, c: Context<RestEnv>, agentId: string | null) => {
+  const query = listQuery(c, agentId);
+  if (E.isLeft(query)) return sendError(c, query.left, 'query');
+  return send(c, calls.listCalls.execute({ projectId: projectOf(c), query: query.right }), ({ page, recordingEnabled }) =>
+    c.json({ data: page.items.map((call) => callView(call, recordingEnabled)), hasMore: hasMore(page, query.right), total: page.total }),
+  );
+};
+
+/** `/v1/calls`: outbound and web calls, the call log, transcripts and their live stream. */
+export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
+  const app = new Hono<RestEnv>();
+
+  app.post('/', async (c) => {
+    const body = await decodeBody(c, CreateCallBody);
+    if (E.isLeft(body)) return sendError(c, body.left);
+    const b = body.right;
+    const input = {
+      projectId: projectOf(c),
+      agentId: b.agentId,
+      toNumber: b.toNumber,
+      fromNumberId: b.fromNumberId ?? null,
+      initialGreeting: b.initialGreeting ?? null,
+      voice: b.voice ?? null,
+      systemPrompt: b.systemPrompt?.trim() ? b.systemPrompt : null,
+    };
+    return send(c, calls.placeOutboundCall.execute(input), (call) => c.json(placedCallView(call)));
+  });
+
+  app.post('/web', async (c) => {
+    const body = await decodeBody(c, CreateWebCallBody);
+    if (E.isLeft(body)) return sendError(c, body.left);
+    const input = { projectId: projectOf(c), agentId: body.right.agentId, metadata: body.right.metadata ?? null };
+    return send(c, calls.createWebCall.execute(input), (web) =>
+      c.json({ callId: web.call.id, accessToken: web.accessToken, expiresAt: web.expiresAt.toISOString() }),
+    );
+  });
+
+  app.get('/', (c) => listCalls(calls, c, null));
+
+  app.get('/:id', (c) =>
+    send(c, calls.getCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), ({ call, transcript, recordingEnabled }) =>
+      c.json({ ...callView(call, recordingEnabled), transcript: transcript.map(turnView) }),
+    ),
+  );
+
+  app.post('/:id/end', (c) =>
+    send(c, calls.endCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), (call) => c.json({ id: call.id, status: 'ending' })),
+  );
+
+  app.get('/:id/transcript', (c) =>
+    send(c, calls.getCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), ({ call, transcript }) =>
+      c.json({ callId: call.id, status: call.status, transcript: transcript.map(turnView) }),
+    ),
+  );
+
+  app.get('/:id/transcript/stream', async (c) => {
+    const opened = await calls.streamTranscript.execute({ projectId: projectOf(c), callId: c.req.param('id') })();
+    if (E.isLeft(opened)) return sendError(c, opened.left);
+    const transcript = opened.right;
+    c.header('Cache-Control', 'no-cache');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n').catch(() => undefined), HEARTBEAT_MS);
+      stream.onAbort(() => transcript.close());
+      try {
+        await stream.writeSSE({ event: 'connected', data: JSON.stringify({ callId: transcript.callId }) });
+        for await (const event of transcript.events) {
+          if (event.type === 'turn') {
+            await stream.writeSSE({ event: 'turn', id: String(event.turn.sequence), data: JSON.stringify(turnView(event.turn)) });
+          } else {
+            await stream.writeSSE({ event: 'ended', data: JSON.stringify({ callId: transcript.callId, status: event.status }) });
+            break;
+          }
+        }
+      } finally {
+        clearInterval(heartbeat);
+        transcript.close();
+      }
+    });
+  });
+
+  return app;
+};
+
+/** `GET /v1/agents/{id}/calls`. */
+export const agentCallRoutes = (calls: CallUseCases): Hono<RestEnv> => {
+  const app = new Hono<RestEnv>();
+  app.get('/:id/calls', (c) => listCalls(calls, c, c.req.param('id')));
+  return app;
+};

@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import * as E from 'fp-ts/lib/Either.js';
+import type { UseCases } from '../../../application/use-cases/index.js';
+import { CONVERSATION_PAGE, ConversationDetailQuery, UpdateConversationBody } from '../codecs/conversations.js';
+import { MessageListQuery, toCursor } from '../codecs/messages.js';
+import { decodeBody, decodeQuery } from '../decode.js';
+import type { RestEnv } from '../env.js';
+import { pageEnvelope } from '../pagination.js';
+import { projectOf, send, sendError } from '../respond.js';
+import { conversationDetailView, conversationView } from '../views/conversations.js';
+import { messageSliceView, messageView } from '../views/messages.js';
+
+/** `/v1/conversations`: SMS threads, their metadata and their messages. */
+export const conversationRoutes = (useCases: UseCases): Hono<RestEnv> => {
+  const app = new Hono<RestEnv>();
+
+  app.get('/', async (c) => {
+    const page = decodeQuery(c, CONVERSATION_PAGE);
+    if (E.isLeft(page)) return sendError(c, page.left, 'query');
+    return send(c, useCases.listConversations.execute({ projectId: projectOf(c), page: page.right, agentId: null }), (list) =>
+      c.json(pageEnvelope(list, page.right, conversationView)),
+    );
+  });
+
+  app.get('/:id', async (c) => {
+    const query = decodeQuery(c, ConversationDetailQuery);
+    if (E.isLeft(query)) return sendError(c, query.left, 'query');
+    const input = { projectId: projectOf(c), conversationId: c.req.param('id'), messageLimit: query.right.message_limit };
+    return send(c, useCases.getConversation.execute(input), (detail) => c.json(conversationDetailView(detail)));
+  });
+
+  app.patch('/:id', async (c) => {
+    const body = await decodeBody(c, UpdateConversationBody);
+    if (E.isLeft(body)) return sendError(c, body.left);
+    const input = { projectId: projectOf(c), conversationId: c.req.param('id'), state: body.right.state, messageLimit: 50 };
+    return send(c, useCases.updateConversationState.execute(input), (detail) => c.json(conversationDetailView(detail)));
+  });
+
+  app.get('/:id/messages', async (c) => {
+    const query = decodeQuery(c, MessageListQuery);
+    if (E.isLeft(query)) return sendError(c, query.left, 'query');
+    const input = { projectId: projectOf(c), conversationId: c.req.param('id'), cursor: toCursor(query.right) };
+    return send(c, useCases.listConversationMessages.execute(input), (slice) => c.json(messageSliceView(slice, messageView)));
+  });
+
+  return app;
+};
+
+/** `GET /v1/agents/{id}/conversations`, mounted beside the agent routes. */
+export const agentConversationRoutes = (useCases: UseCases): Hono<RestEnv> => {
+  const app = new Hono<RestEnv>();
+  app.get('/:id/conversations', async (c) => {
+    const page = decodeQuery(c, CONVERSATION_PAGE);
+    if (E.isLeft(page)) return sendError(c, page.left, 'query');
+    const input = { projectId: projectOf(c), page: page.right, agentId: c.req.param('id') };
+    return send(c, useCases.listConversations.execute(input), (list) => c.json(pageEnvelope(list, page.right, conversationView)));
+  });
+  return app;
+};

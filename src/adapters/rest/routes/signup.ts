@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import * as E from 'fp-ts/lib/Either.js';
+import type { UseCases } from '../../../application/use-cases/index.js';
+import { clientIpOf } from '../client-ip.js';
+import { SignUpBody, VerifyBody } from '../codecs/signup.js';
+import { decodeBody } from '../decode.js';
+import type { RestEnv } from '../env.js';
+import { send, sendError } from '../respond.js';
+
+/** `/v0/agent`: self-signup without an API key; snake_case on the wire. */
+export const signUpRoutes = (useCases: UseCases): Hono<RestEnv> => {
+  const app = new Hono<RestEnv>();
+
+  app.post('/sign-up', async (c) => {
+    const body = await decodeBody(c, SignUpBody);
+    if (E.isLeft(body)) return sendError(c, body.left);
+    const input = { email: body.right.human_email, agentName: body.right.agent_name ?? null, clientIp: clientIpOf(c) };
+    return send(c, useCases.startSignUp.execute(input), (signUp) =>
+      c.json({
+        verification_id: signUp.id,
+        human_email: signUp.email,
+        expires_at: signUp.expiresAt.toISOString(),
+        message:
+          `A 6-digit code was sent to ${signUp.email}. Ask the human for it and send it to POST /v0/agent/verify ` +
+          `with this verification_id before ${signUp.expiresAt.toISOString()}.`,
+      }),
+    );
+  });
+
+  app.post('/verify', async (c) => {
+    const body = await decodeBody(c, VerifyBody);
+    if (E.isLeft(body)) return sendError(c, body.left);
+    const input = { verificationId: body.right.verification_id, code: body.right.otp_code };
+    return send(c, useCases.verifySignUp.execute(input), (done) =>
+      c.json({
+        account_id: done.accountId,
+        project_id: done.project.id,
+        agent_id: done.agent.id,
+        number_id: done.number.id,
+        phone_number: done.number.phoneNumber,
+        api_key: done.apiKey.clear,
+      }),
+    );
+  });
+
+  return app;
+};

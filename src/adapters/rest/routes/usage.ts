@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import type { UseCases } from '../../../application/use-cases/index.js';
+import type { RestEnv } from '../env.js';
+import { projectOf, send } from '../respond.js';
+
+const usd = (amountCents: number): number => Math.round(amountCents) / 100;
+
+/** `/v1/usage`: balance, numbers and this month's charges, as the ledger says. */
+export const usageRoutes = (useCases: UseCases): Hono<RestEnv> => {
+  const app = new Hono<RestEnv>();
+
+  app.get('/', (c) =>
+    send(c, useCases.getUsage.execute({ projectId: projectOf(c) }), (usage) =>
+      c.json({
+        balance: usd(usage.balanceCents),
+        balanceCents: usage.balanceCents,
+        currency: 'USD',
+        numbers: usage.numbers,
+        chargesThisMonthCents: usage.chargesThisMonthCents,
+        chargesThisMonth: usd(usage.chargesThisMonthCents),
+        recordingEnabled: usage.recordingEnabled,
+      }),
+    ),
+  );
+
+  return app;
+};

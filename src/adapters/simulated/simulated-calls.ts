@@ -1,0 +1,206 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { AppError } from '../../application/errors.js';
+import { notFound } from '../../application/errors.js';
+import type { Logger } from '../../application/ports/logger.js';
+import type { VoiceGateway } from '../../application/ports/voice-gateway.js';
+import type { VoiceSession } from '../../application/services/voice-session.js';
+import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
+import type { CallUseCases } from '../../application/use-cases/calls/call-use-cases.js';
+import type { Call } from '../../domain/call.js';
+import type { SimulatedTelephony } from './simulated-telephony.js';
+
+/** What the agent did on a simulated call, in order. */
+export type AgentEvent =
+  | { readonly type: 'text'; readonly token: string; readonly last: boolean }
+  | { readonly type: 'sendDigits'; readonly digits: string }
+  | { readonly type: 'transfer'; readonly to: string }
+  | { readonly type: 'hangup' };
+
+/** A call on the simulated carrier, as its caller experiences it. */
+export class SimulatedCall {
+  /** Every action of the agent, oldest first. */
+  readonly events: AgentEvent[] = [];
+  /** How the agent's session ended, when the agent ended it. */
+  endedBy: 'transfer' | 'hangup' | 'disconnect' | null = null;
+  /** Settles when the carrier has reported the end (transfer, agent hang-up). */
+  finished: Promise<unknown> = Promise.resolve();
+  private readonly waiters = new Set<() => void>();
+
+  constructor(readonly callId: string) {}
+
+  /** The agent's words, one entry per talk cycle (closed by `last`). */
+  utterances(): string[] {
+    const said: string[] = [];
+    let current = '';
+    for (const event of this.events) {
+      if (event.type !== 'text') continue;
+      current += event.token;
+      if (event.last) {
+        said.push(current);
+        current = '';
+      }
+    }
+    if (current !== '') said.push(current);
+    return said;
+  }
+
+  get digits(): string[] {
+    return this.events.flatMap((e) => (e.type === 'sendDigits' ? [e.digits] : []));
+  }
+
+  get transfers(): string[] {
+    return this.events.flatMap((e) => (e.type === 'transfer' ? [e.to] : []));
+  }
+
+  /** Resolves once `done()` holds (checked after every agent action); rejects after `timeoutMs`. */
+  until(done: (call: SimulatedCall) => boolean, timeoutMs = 5000): Promise<void> {
+    if (done(this)) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!done(this)) return;
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`simulated call ${this.callId}: condition not met within ${timeoutMs} ms; agent did ${JSON.stringify(this.events)}`));
+      }, timeoutMs);
+      this.waiters.add(check);
+    });
+  }
+
+  record(event: AgentEvent): void {
+    this.events.push(event);
+    for (const waiter of [...this.waiters]) waiter();
+  }
+}
+
+/**
+ * The agent side of a simulated line: records every action on the {@link SimulatedCall},
+ * passes it on to `forward` (a browser's socket), and reports transfers and hang-ups to the
+ * core as a carrier would.
+ */
+export class SimulatedGateway implements VoiceGateway {
+  constructor(
+    private readonly call: SimulatedCall,
+    private readonly onEnd: (reason: 'transfer' | 'agent_hangup') => Promise<unknown>,
+    private readonly forward?: (event: AgentEvent) => void,
+  ) {}
+
+  speak(text: string, last: boolean): void {
+    this.emit({ type: 'text', token: text, last });
+  }
+
+  pressDigits(digits: string): void {
+    this.emit({ type: 'sendDigits', digits });
+  }
+
+  transfer(to: string): void {
+    this.call.endedBy = 'transfer';
+    this.emit({ type: 'transfer', to });
+    this.call.finished = this.onEnd('transfer');
+  }
+
+  hangUp(): void {
+    this.call.endedBy = 'hangup';
+    this.emit({ type: 'hangup' });
+    this.call.finished = this.onEnd('agent_hangup');
+  }
+
+  disconnect(): void {
+    this.call.endedBy ??= 'disconnect';
+  }
+
+  private emit(event: AgentEvent): void {
+    this.call.record(event);
+    this.forward?.(event);
+  }
+}
+
+export interface SimulatedCallsDeps {
+  readonly engine: VoiceSessionEngine;
+  readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall'>;
+  readonly telephony: SimulatedTelephony;
+  readonly logger: Logger;
+}
+
+/**
+ * Live calls on the simulated carrier, driven by tests, the admin console or the browser
+ * page: the same voice engine as on Twilio, with the caller played by whoever calls
+ * {@link sayAsCaller} and friends.
+ */
+export class SimulatedCalls {
+  private readonly calls = new Map<string, SimulatedCall>();
+  private sequence = 0;
+
+  constructor(private readonly deps: SimulatedCallsDeps) {}
+
+  /** StartSimulatedInboundCall: someone dials one of our numbers and the agent answers. */
+  async startInbound(input: { readonly from: string; readonly to: string }): Promise<E.Either<AppError, SimulatedCall>> {
+    const answered = await this.deps.calls.answerInboundCall.execute({
+      from: input.from,
+      to: input.to,
+      providerCallId: `CASIMIN${String(++this.sequence).padStart(8, '0')}${Date.now()}`,
+      webCallId: null,
+    })();
+    if (E.isLeft(answered)) return answered;
+    return this.connect(answered.right.call);
+  }
+
+  /** The recipient of an outbound call placed on the simulated carrier picks up. */
+  async answerOutbound(callId: string): Promise<E.Either<AppError, SimulatedCall>> {
+    if (!this.deps.telephony.placedCalls.some((c) => c.callId === callId)) return E.left(notFound('call', callId));
+    return this.connect({ id: callId } as Call);
+  }
+
+  /**
+   * Opens the agent's session on a call and records its actions; `forward` also receives them
+   * (the web-call socket). The greeting is "spoken by the carrier", as ConversationRelay does.
+   */
+  async connect(call: Pick<Call, 'id'>, forward?: (event: AgentEvent) => void): Promise<E.Either<AppError, SimulatedCall>> {
+    const record = new SimulatedCall(call.id);
+    const gateway = new SimulatedGateway(
+      record,
+      (reason) => this.deps.calls.finishCall.execute({ callId: call.id, outcome: 'completed', reason })(),
+      forward,
+    );
+    const opened = await this.deps.engine.open(call.id, gateway);
+    if (E.isLeft(opened)) return opened;
+    const greeting = opened.right.context.call.greeting;
+    if (greeting.trim() !== '') gateway.speak(greeting, true);
+    this.calls.set(call.id, record);
+    return E.right(record);
+  }
+
+  call(callId: string): SimulatedCall | undefined {
+    return this.calls.get(callId);
+  }
+
+  /** SayAsCaller: the caller's final words of one utterance. */
+  sayAsCaller(callId: string, text: string): E.Either<AppError, void> {
+    return this.withSession(callId, (session) => session.callerSaid(text));
+  }
+
+  /** The caller talks over the agent, who had said `heard` by then. */
+  interrupt(callId: string, heard: string): E.Either<AppError, void> {
+    return this.withSession(callId, (session) => session.callerInterrupted(heard));
+  }
+
+  pressDigit(callId: string, digit: string): E.Either<AppError, void> {
+    return this.withSession(callId, (session) => session.callerPressed(digit));
+  }
+
+  /** HangUpSimulatedCall: the caller hangs up; the call completes. */
+  async hangUp(callId: string): Promise<E.Either<AppError, Call>> {
+    this.deps.engine.find(callId)?.callerHungUp();
+    return this.deps.calls.finishCall.execute({ callId, outcome: 'completed', reason: 'user_hangup' })();
+  }
+
+  private withSession(callId: string, act: (session: VoiceSession) => void): E.Either<AppError, void> {
+    const session = this.deps.engine.find(callId);
+    if (!session) return E.left(notFound('call', callId));
+    act(session);
+    return E.right(undefined);
+  }
+}

@@ -1,0 +1,114 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import * as E from 'fp-ts/lib/Either.js';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { Logger } from '../../application/ports/logger.js';
+import type { CallUseCases } from '../../application/use-cases/calls/call-use-cases.js';
+import type { AgentEvent, SimulatedCalls } from './simulated-calls.js';
+import type { SimulatedTelephony } from './simulated-telephony.js';
+
+export const WEB_CALL_PATH = '/simulated/web-call';
+
+export interface SimulatedWebCallServerOptions {
+  readonly simulatedCalls: SimulatedCalls;
+  readonly telephony: SimulatedTelephony;
+  readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall'>;
+  readonly clock: { now(): Date };
+  readonly logger: Logger;
+}
+
+interface CallerFrame {
+  readonly type?: string;
+  readonly voicePrompt?: string;
+  readonly last?: boolean;
+  readonly utteranceUntilInterrupt?: string;
+  readonly digit?: string;
+}
+
+const frameOf = (event: AgentEvent): object => {
+  switch (event.type) {
+    case 'text':
+      return event;
+    case 'sendDigits':
+      return event;
+    case 'transfer':
+      return { type: 'end', handoffData: JSON.stringify({ reason: 'transfer', to: event.to }) };
+    case 'hangup':
+      return { type: 'end', handoffData: JSON.stringify({ reason: 'hangup' }) };
+  }
+};
+
+/**
+ * Web calls on the simulated carrier: the browser (or a test) opens
+ * `/simulated/web-call?token=…` with the token of POST /v1/calls/web within its 30 seconds.
+ * Frames mirror ConversationRelay: `prompt`, `interrupt`, `dtmf` in; `text`, `sendDigits` and
+ * `end` out (the greeting first, as the carrier speaks it).
+ */
+export class SimulatedWebCallServer {
+  private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  private readonly log: Logger;
+
+  constructor(private readonly options: SimulatedWebCallServerOptions) {
+    this.log = options.logger.child({ component: 'simulated-web-call' });
+  }
+
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (!url.pathname.endsWith(WEB_CALL_PATH)) return false;
+    const claims = this.options.telephony.webCallTokens.verify(url.searchParams.get('token') ?? '', this.options.clock.now());
+    if (!claims) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return true;
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => void this.connect(ws, claims.callId));
+    return true;
+  }
+
+  async close(): Promise<void> {
+    for (const client of this.wss.clients) client.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private async connect(ws: WebSocket, callId: string): Promise<void> {
+    const early: CallerFrame[] = [];
+    let ready = false;
+    let closed = false;
+    const { simulatedCalls } = this.options;
+    const handle = (frame: CallerFrame) => {
+      if (frame.type === 'prompt' && frame.last !== false && typeof frame.voicePrompt === 'string') simulatedCalls.sayAsCaller(callId, frame.voicePrompt);
+      else if (frame.type === 'interrupt') simulatedCalls.interrupt(callId, frame.utteranceUntilInterrupt ?? '');
+      else if (frame.type === 'dtmf' && typeof frame.digit === 'string') simulatedCalls.pressDigit(callId, frame.digit);
+    };
+    ws.on('message', (data: RawData) => {
+      let frame: CallerFrame;
+      try {
+        frame = JSON.parse(data.toString()) as CallerFrame;
+      } catch {
+        return;
+      }
+      if (ready) handle(frame);
+      else early.push(frame);
+    });
+    ws.on('close', () => {
+      closed = true;
+      if (ready) void simulatedCalls.hangUp(callId);
+    });
+
+    const joined = await this.options.calls.answerInboundCall.execute({ to: 'web', from: `client:${callId}`, providerCallId: `WEBSIM${callId}`, webCallId: callId })();
+    const connected = E.isRight(joined)
+      ? await simulatedCalls.connect(joined.right.call, (event) => {
+          if (ws.readyState !== WebSocket.OPEN) return;
+          ws.send(JSON.stringify(frameOf(event)));
+          if (event.type === 'transfer' || event.type === 'hangup') ws.close(1000);
+        })
+      : joined;
+    if (E.isLeft(connected)) {
+      this.log.warn({ callId, reason: connected.left._tag }, 'web call refused');
+      ws.close(1008, 'call not available');
+      return;
+    }
+    ready = true;
+    for (const frame of early) handle(frame);
+    if (closed) void simulatedCalls.hangUp(callId);
+  }
+}

@@ -1,0 +1,167 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import * as E from 'fp-ts/lib/Either.js';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { Logger } from '../../application/ports/logger.js';
+import type { VoiceGateway } from '../../application/ports/voice-gateway.js';
+import type { VoiceSession } from '../../application/services/voice-session.js';
+import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
+import type { Handoff } from './twilio-voice-routes.js';
+import { verifyTwilioWebSocketSignature } from './twilio-signature.js';
+
+export const RELAY_PATH = '/twilio/relay';
+
+/** `https://host/base` → `wss://host/base` (`http` → `ws`, for local set-ups only: Twilio needs wss). */
+export const webSocketBase = (publicUrl: string): string => publicUrl.replace(/\/+$/, '').replace(/^http/, 'ws');
+
+/** The socket URL ConversationRelay opens for a call, exactly as it will be signed. */
+export const relayUrlFor = (publicUrl: string, callId: string): string =>
+  `${webSocketBase(publicUrl)}${RELAY_PATH}?callId=${encodeURIComponent(callId)}`;
+
+/** The agent's actions as ConversationRelay frames. */
+class RelayGateway implements VoiceGateway {
+  constructor(private readonly socket: WebSocket) {}
+
+  speak(text: string, last: boolean): void {
+    this.send({ type: 'text', token: text, last });
+  }
+
+  pressDigits(digits: string): void {
+    this.send({ type: 'sendDigits', digits });
+  }
+
+  transfer(to: string): void {
+    this.end({ reason: 'transfer', to });
+  }
+
+  hangUp(): void {
+    this.end({ reason: 'hangup' });
+  }
+
+  disconnect(): void {
+    this.end({ reason: 'hangup' });
+  }
+
+  private end(handoff: Handoff): void {
+    this.send({ type: 'end', handoffData: JSON.stringify(handoff) });
+  }
+
+  private send(frame: object): void {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+}
+
+interface RelayFrame {
+  readonly type?: string;
+  readonly voicePrompt?: string;
+  readonly last?: boolean;
+  readonly utteranceUntilInterrupt?: string;
+  readonly digit?: string;
+  readonly description?: string;
+  readonly callSid?: string;
+}
+
+export interface ConversationRelayServerOptions {
+  readonly engine: VoiceSessionEngine;
+  readonly authToken: string;
+  /** `PUBLIC_URL`, base path included: relay URLs were built from it. */
+  readonly publicUrl: string;
+  readonly logger: Logger;
+}
+
+/**
+ * The ConversationRelay WebSocket (`/twilio/relay?callId=…`): one socket per call, opened by
+ * Twilio with `X-Twilio-Signature` over the full `wss://` URL. Caller frames (`prompt`,
+ * `interrupt`, `dtmf`) drive the call's voice session; the agent answers with `text` tokens,
+ * `sendDigits` and `end` (hand-off data for a transfer or hang-up).
+ */
+export class ConversationRelayServer {
+  private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  private readonly log: Logger;
+
+  constructor(private readonly options: ConversationRelayServerOptions) {
+    this.log = options.logger.child({ component: 'conversation-relay' });
+  }
+
+  /** Takes the upgrade when it is for the relay path (true), else leaves it (false). */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (!url.pathname.endsWith(RELAY_PATH)) return false;
+    const signedUrl = `${webSocketBase(this.options.publicUrl)}${RELAY_PATH}${url.search}`;
+    const signature = request.headers['x-twilio-signature'];
+    if (!verifyTwilioWebSocketSignature({ authToken: this.options.authToken, url: signedUrl, signature: typeof signature === 'string' ? signature : null })) {
+      this.log.warn({ path: url.pathname }, 'relay socket refused: invalid Twilio signature');
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return true;
+    }
+    const callId = url.searchParams.get('callId') ?? '';
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.connect(ws, callId));
+    return true;
+  }
+
+  async close(): Promise<void> {
+    for (const client of this.wss.clients) client.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private connect(ws: WebSocket, callId: string): void {
+    const gateway = new RelayGateway(ws);
+    let session: VoiceSession | null = null;
+    let early: RelayFrame[] | null = [];
+    let closed = false;
+    const handle = (frame: RelayFrame) => {
+      if (!session) return;
+      switch (frame.type) {
+        case 'prompt':
+          if (frame.last !== false && typeof frame.voicePrompt === 'string') session.callerSaid(frame.voicePrompt);
+          return;
+        case 'interrupt':
+          session.callerInterrupted(frame.utteranceUntilInterrupt ?? '');
+          return;
+        case 'dtmf':
+          if (typeof frame.digit === 'string') session.callerPressed(frame.digit);
+          return;
+        case 'error':
+          this.log.warn({ callId, error: frame.description }, 'ConversationRelay reported an error');
+          return;
+        default: // setup, info
+          return;
+      }
+    };
+    ws.on('message', (data: RawData) => {
+      let frame: RelayFrame;
+      try {
+        frame = JSON.parse(data.toString()) as RelayFrame;
+      } catch {
+        this.log.warn({ callId }, 'unreadable ConversationRelay frame ignored');
+        return;
+      }
+      if (early) early.push(frame);
+      else handle(frame);
+    });
+    ws.on('close', () => {
+      closed = true;
+      session?.callerHungUp();
+    });
+    ws.on('error', (error) => this.log.warn({ callId, err: error.message }, 'relay socket error'));
+    void this.options.engine.open(callId, gateway).then(
+      (opened) => {
+        if (E.isLeft(opened)) {
+          this.log.warn({ callId, reason: opened.left._tag }, 'relay socket for no live call; ending it');
+          gateway.hangUp();
+          ws.close(1000);
+          return;
+        }
+        session = opened.right;
+        const pending = early ?? [];
+        early = null;
+        for (const frame of pending) handle(frame);
+        if (closed) session.callerHungUp();
+      },
+      (error: unknown) => {
+        this.log.error({ callId, err: String(error) }, 'could not open the voice session');
+        ws.close(1011);
+      },
+    );
+  }
+}

@@ -1,0 +1,60 @@
+/** The settings of one agent session on ConversationRelay. */
+export interface RelaySettings {
+  /** `wss://…/twilio/relay?callId=…`; signed by Twilio exactly as written here. */
+  readonly relayUrl: string;
+  /** `<Connect action>`: Twilio asks it what to do when the session ends. */
+  readonly relayEndedUrl: string;
+  /** Spoken on answer; empty: none. */
+  readonly greeting: string;
+  /** A catalog voice id, `Provider.voice` (`Google.en-US-Journey-O`); a bare voice keeps Twilio's provider. */
+  readonly voice: string;
+  readonly language: string;
+  /** Record the call from here on, reporting to this URL (inbound calls; outbound ones record through the Calls API). */
+  readonly recordingStatusUrl?: string | null;
+}
+
+const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+export const xmlEscape = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const attributes = (attrs: Readonly<Record<string, string | null | undefined>>): string =>
+  Object.entries(attrs)
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([name, value]) => ` ${name}="${xmlEscape(value!)}"`)
+    .join('');
+
+/** `Google.en-US-Journey-O` → provider `Google`, voice `en-US-Journey-O`. */
+export const splitVoice = (voice: string): { readonly ttsProvider: string | null; readonly voice: string } => {
+  const dot = voice.indexOf('.');
+  return dot > 0 ? { ttsProvider: voice.slice(0, dot), voice: voice.slice(dot + 1) } : { ttsProvider: null, voice };
+};
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/**
+ * The TwiML that hands the call to the agent: optionally start recording, then connect
+ * ConversationRelay (barge-in on speech and keys, DTMF reported). Built by hand: the SDK's
+ * typings spell several attributes in lower case.
+ */
+export const conversationRelayTwiml = (settings: RelaySettings): string => {
+  const { ttsProvider, voice } = splitVoice(settings.voice);
+  const recording = settings.recordingStatusUrl
+    ? `<Start><Recording${attributes({ channels: 'dual', recordingStatusCallback: settings.recordingStatusUrl, recordingStatusCallbackMethod: 'POST' })}/></Start>`
+    : '';
+  const relay = `<ConversationRelay${attributes({
+    url: settings.relayUrl,
+    welcomeGreeting: settings.greeting.trim() !== '' ? settings.greeting : null,
+    voice,
+    ttsProvider,
+    language: settings.language,
+    interruptible: 'any',
+    dtmfDetection: 'true',
+  })}/>`;
+  return `${XML_HEAD}<Response>${recording}<Connect${attributes({ action: settings.relayEndedUrl, method: 'POST' })}>${relay}</Connect></Response>`;
+};
+
+/** Cold transfer after the agent's session: dial the number, showing our number as caller ID. */
+export const dialTwiml = (to: string, callerId: string | null): string =>
+  `${XML_HEAD}<Response><Dial${attributes({ callerId })}>${xmlEscape(to)}</Dial></Response>`;
+
+export const hangupTwiml = (apology?: string): string =>
+  `${XML_HEAD}<Response>${apology ? `<Say>${xmlEscape(apology)}</Say>` : ''}<Hangup/></Response>`;

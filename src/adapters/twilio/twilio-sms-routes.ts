@@ -1,0 +1,82 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { Hono, type Context } from 'hono';
+import type { Logger } from '../../application/ports/logger.js';
+import type { UseCases } from '../../application/use-cases/index.js';
+import { looksLikeE164, trustE164 } from '../../domain/e164.js';
+import { smsDeliveryStatusOf } from './sms-status.js';
+import { twilioSignatureGuard, type TwilioParams, type TwilioWebhookEnv } from './twilio-signature.js';
+
+export interface TwilioSmsRoutesOptions {
+  readonly useCases: Pick<UseCases, 'receiveInboundSms' | 'updateMessageStatus'>;
+  readonly authToken: string;
+  /** `PUBLIC_URL`, base path included: the numbers' webhook URLs were built from it. */
+  readonly publicUrl: string;
+  readonly logger?: Logger;
+}
+
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+
+const twiml = (c: Context<TwilioWebhookEnv>, status: 200 | 404 = 200) =>
+  c.body(EMPTY_TWIML, status, { 'Content-Type': 'text/xml; charset=utf-8' });
+
+const mediaUrlsOf = (params: TwilioParams): string[] => {
+  const count = Number.parseInt(params.NumMedia ?? '0', 10);
+  return Array.from({ length: Number.isFinite(count) ? Math.min(Math.max(count, 0), 10) : 0 }, (_, i) => params[`MediaUrl${i}`])
+    .filter((url): url is string => typeof url === 'string' && url !== '');
+};
+
+/**
+ * Twilio's SMS webhooks, each behind the `X-Twilio-Signature` check: `POST /twilio/sms` (a
+ * number's SmsUrl) stores the text and answers an empty TwiML `<Response/>` (replies go out
+ * through the API, later); `POST /twilio/sms/status` records delivery progress of our texts.
+ * Mount it at the app's root (its paths are absolute).
+ */
+export const twilioSmsRoutes = (options: TwilioSmsRoutesOptions): Hono<TwilioWebhookEnv> => {
+  const app = new Hono<TwilioWebhookEnv>();
+  const log = options.logger?.child({ component: 'twilio-sms' });
+  const guard = twilioSignatureGuard({ authToken: options.authToken, publicUrl: options.publicUrl });
+
+  app.post('/twilio/sms', guard, async (c) => {
+    const params = c.get('twilioParams');
+    const { From: from = '', To: to = '' } = params;
+    if (!looksLikeE164(from) || !looksLikeE164(to)) {
+      // Short codes and alphanumeric senders have no thread to join.
+      log?.warn({ messageSid: params.MessageSid, from, to }, 'inbound SMS without E.164 numbers ignored');
+      return twiml(c);
+    }
+    const received = await options.useCases.receiveInboundSms.execute({
+      to: trustE164(to),
+      from: trustE164(from),
+      body: params.Body ?? '',
+      mediaUrls: mediaUrlsOf(params),
+      providerMessageId: params.MessageSid || null,
+    })();
+    if (E.isLeft(received)) {
+      log?.warn({ messageSid: params.MessageSid, to, reason: received.left._tag }, 'inbound SMS refused');
+      return twiml(c, 404);
+    }
+    return twiml(c);
+  });
+
+  app.post('/twilio/sms/status', guard, async (c) => {
+    const params = c.get('twilioParams');
+    const providerMessageId = params.MessageSid ?? '';
+    const status = params.MessageStatus ?? params.SmsStatus ?? '';
+    if (providerMessageId === '' || status === '') return c.body(null, 400);
+    const projectId = c.req.query('projectId');
+    const messageId = c.req.query('messageId');
+    const updated = await options.useCases.updateMessageStatus.execute({
+      providerMessageId,
+      ownId: projectId && messageId ? { projectId, messageId } : null,
+      status: smsDeliveryStatusOf(status),
+      errorCode: params.ErrorCode || null,
+    })();
+    if (E.isLeft(updated)) {
+      log?.warn({ messageSid: providerMessageId, status }, 'status callback for an unknown message');
+      return c.body(null, 404);
+    }
+    return c.body(null, 204);
+  });
+
+  return app;
+};

@@ -1,0 +1,140 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { Hono, type Context } from 'hono';
+import type { Logger } from '../../application/ports/logger.js';
+import type { CallWebhooks } from '../../application/ports/telephony.js';
+import type { CallUseCases } from '../../application/use-cases/calls/call-use-cases.js';
+import type { FinishCallInput } from '../../application/use-cases/calls/finish-call.js';
+import type { Call } from '../../domain/call.js';
+import { conversationRelayTwiml, dialTwiml, hangupTwiml } from './conversation-relay-twiml.js';
+import { twilioSignatureGuard, type TwilioParams, type TwilioWebhookEnv } from './twilio-signature.js';
+
+export interface TwilioVoiceRoutesOptions {
+  readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall' | 'attachCallRecording'>;
+  readonly callWebhooks: (callId: string) => CallWebhooks;
+  readonly authToken: string;
+  /** `PUBLIC_URL`, base path included. */
+  readonly publicUrl: string;
+  readonly logger?: Logger;
+}
+
+/** What the agent's session left in `end.handoffData` (see ConversationRelayServer). */
+export interface Handoff {
+  readonly reason: 'transfer' | 'hangup';
+  readonly to?: string;
+}
+
+const xml = (c: Context<TwilioWebhookEnv>, body: string) => c.body(body, 200, { 'Content-Type': 'text/xml; charset=utf-8' });
+const EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+const FAILED_STATUSES = new Set(['busy', 'no-answer', 'canceled', 'failed']);
+
+const handoffOf = (raw: string | undefined): Handoff | null => {
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<Handoff>;
+    return parsed.reason === 'transfer' || parsed.reason === 'hangup' ? (parsed as Handoff) : null;
+  } catch {
+    return null;
+  }
+};
+
+const seconds = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
+
+/** Our side of the line: the number that shows as caller ID when the agent transfers. */
+const ourNumber = (call: Call): string | null =>
+  call.type === 'web' ? null : call.direction === 'inbound' ? call.toNumber : call.fromNumber;
+
+/**
+ * Twilio's voice webhooks, each behind the `X-Twilio-Signature` check:
+ * - `POST /twilio/voice` (a number's VoiceUrl, or the TwiML App's for web calls): opens the call
+ *   and answers with ConversationRelay TwiML (plus recording when the add-on is on);
+ * - `POST /twilio/voice/relay-ended` (`<Connect action>`): the agent's session ended; transfer
+ *   with `<Dial>`, or hang up;
+ * - `POST /twilio/voice/status`: call progress; busy, no-answer, canceled and failed are failures;
+ * - `POST /twilio/voice/recording`: a recording is ready.
+ */
+export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<TwilioWebhookEnv> => {
+  const app = new Hono<TwilioWebhookEnv>();
+  const log = options.logger?.child({ component: 'twilio-voice' });
+  const guard = twilioSignatureGuard({ authToken: options.authToken, publicUrl: options.publicUrl });
+  const finish = (c: Context<TwilioWebhookEnv>, input: FinishCallInput) => options.calls.finishCall.execute(input)();
+
+  app.post('/twilio/voice', guard, async (c) => {
+    const p = c.get('twilioParams');
+    const client = /^client:(call_\w+)$/.exec(p.From ?? '');
+    const answered = await options.calls.answerInboundCall.execute({
+      to: p.To ?? '',
+      from: p.From ?? '',
+      providerCallId: p.CallSid ?? '',
+      webCallId: client?.[1] ?? null,
+    })();
+    if (E.isLeft(answered)) {
+      log?.warn({ callSid: p.CallSid, to: p.To, reason: answered.left._tag }, 'inbound call refused');
+      return xml(c, hangupTwiml('Sorry, this number is not connected to an agent. Goodbye.'));
+    }
+    const { call, record } = answered.right;
+    const hooks = options.callWebhooks(call.id);
+    log?.info({ callId: call.id, callSid: p.CallSid, agentId: call.agentId }, 'inbound call answered');
+    return xml(
+      c,
+      conversationRelayTwiml({
+        relayUrl: hooks.relayUrl,
+        relayEndedUrl: hooks.relayEndedUrl,
+        greeting: call.greeting,
+        voice: call.voice,
+        language: call.language,
+        recordingStatusUrl: record ? hooks.recordingStatusUrl : null,
+      }),
+    );
+  });
+
+  app.post('/twilio/voice/relay-ended', guard, async (c) => {
+    const p = c.get('twilioParams');
+    const callId = c.req.query('callId') ?? null;
+    const ref = callId ? { callId } : { providerCallId: p.CallSid ?? '' };
+    const handoff = handoffOf(p.HandoffData);
+    if (handoff?.reason === 'transfer' && handoff.to) {
+      const ended = await finish(c, { ...ref, outcome: 'completed', reason: 'transfer' });
+      log?.info({ callId, to: handoff.to }, 'cold transfer');
+      return xml(c, dialTwiml(handoff.to, E.isRight(ended) ? ourNumber(ended.right) : null));
+    }
+    if (handoff?.reason === 'hangup') {
+      await finish(c, { ...ref, outcome: 'completed', reason: 'agent_hangup' });
+      return xml(c, hangupTwiml());
+    }
+    if (p.SessionStatus === 'failed') {
+      log?.warn({ callId, errorCode: p.ErrorCode, error: p.ErrorMessage }, 'ConversationRelay session failed');
+      await finish(c, { ...ref, outcome: 'failed', reason: 'error' });
+      return xml(c, hangupTwiml('Sorry, something went wrong. Please call again later.'));
+    }
+    await finish(c, { ...ref, outcome: 'completed', reason: 'user_hangup', durationSeconds: seconds(p.CallDuration) });
+    return xml(c, hangupTwiml());
+  });
+
+  app.post('/twilio/voice/status', guard, async (c) => {
+    const p: TwilioParams = c.get('twilioParams');
+    const callId = c.req.query('callId') ?? null;
+    const ref = callId ? { callId } : { providerCallId: p.CallSid ?? '' };
+    const status = p.CallStatus ?? '';
+    if (status === 'completed') {
+      await finish(c, { ...ref, outcome: 'completed', reason: 'user_hangup', durationSeconds: seconds(p.CallDuration) });
+    } else if (FAILED_STATUSES.has(status)) {
+      await finish(c, { ...ref, outcome: 'failed', reason: status, durationSeconds: 0 });
+    }
+    return xml(c, EMPTY);
+  });
+
+  app.post('/twilio/voice/recording', guard, async (c) => {
+    const p = c.get('twilioParams');
+    if (p.RecordingStatus && p.RecordingStatus !== 'completed') return xml(c, EMPTY);
+    if (!p.RecordingUrl) return xml(c, EMPTY);
+    const attached = await options.calls.attachCallRecording.execute({
+      callId: c.req.query('callId') ?? null,
+      providerCallId: p.CallSid ?? null,
+      recordingUrl: p.RecordingUrl,
+    })();
+    if (E.isLeft(attached)) log?.warn({ callSid: p.CallSid, reason: attached.left._tag }, 'recording of an unknown call');
+    return xml(c, EMPTY);
+  });
+
+  return app;
+};

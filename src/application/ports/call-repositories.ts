@@ -1,0 +1,32 @@
+import type { Call, CallDirection, CallStatus, CallType, TranscriptTurn } from '../../domain/call.js';
+import type { Page, PageRequest } from './pagination.js';
+
+export interface CallListQuery extends PageRequest {
+  readonly status: CallStatus | null;
+  readonly direction: CallDirection | null;
+  readonly type: CallType | null;
+  /** Case-insensitive contains on fromNumber or toNumber. */
+  readonly search: string | null;
+  readonly agentId: string | null;
+}
+
+/** Part of `Repositories` (as `calls`). */
+export interface CallRepository {
+  findById(projectId: string, id: string): Promise<Call | null>;
+  /** Whatever its project: carrier callbacks and live sessions know only the call's id. */
+  findByIdInAnyProject(id: string): Promise<Call | null>;
+  findByProviderCallId(providerCallId: string): Promise<Call | null>;
+  /** Newest first. */
+  list(projectId: string, query: CallListQuery): Promise<Page<Call>>;
+  save(call: Call): Promise<void>;
+  /** Sets agentId to null on every call of the agent. */
+  detachAgent(agentId: string): Promise<void>;
+}
+
+/** Part of `Repositories` (as `transcripts`). */
+export interface TranscriptRepository {
+  /** Inserts the turns, or overwrites those with the same id (a barge-in truncates a stored turn). */
+  save(turns: readonly TranscriptTurn[]): Promise<void>;
+  /** The call's turns with a sequence above `afterSequence` (default: all), in sequence order. */
+  listByCall(callId: string, afterSequence?: number): Promise<readonly TranscriptTurn[]>;
+}

@@ -1,0 +1,20 @@
+import type { CallStatus, TranscriptTurn } from '../../domain/call.js';
+
+/** What live listeners of a call (the transcript stream) hear about it. */
+export type CallEvent =
+  | { readonly type: 'turn'; readonly callId: string; readonly turn: TranscriptTurn }
+  | { readonly type: 'ended'; readonly callId: string; readonly status: CallStatus };
+
+export type Unsubscribe = () => void;
+
+/**
+ * Publish/subscribe of call events by call id, across every process sharing the store when
+ * the adapter can (PostgreSQL LISTEN/NOTIFY). Delivery is at most once and in publishing
+ * order per publisher; a listener that must miss nothing reads storage too (the SSE seam).
+ */
+export interface EventBus {
+  publish(event: CallEvent): Promise<void>;
+  /** Resolves once the subscription is active: every event published after that reaches `listener`. */
+  subscribe(callId: string, listener: (event: CallEvent) => void): Promise<Unsubscribe>;
+  close(): Promise<void>;
+}

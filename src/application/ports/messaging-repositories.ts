@@ -1,0 +1,57 @@
+import type { Conversation } from '../../domain/conversation.js';
+import type { E164 } from '../../domain/e164.js';
+import type { Message } from '../../domain/message.js';
+import type { Page, PageRequest } from './pagination.js';
+
+/**
+ * A window of a message list: newest first, `receivedAt < before` and `receivedAt > after`
+ * when given. A client continues with `before` = the receivedAt of the oldest item.
+ */
+export interface MessageCursor {
+  readonly limit: number;
+  readonly before: Date | null;
+  readonly after: Date | null;
+}
+
+export interface MessageSlice {
+  /** Newest first. */
+  readonly items: readonly Message[];
+  /** True when the window holds more (older) messages beyond these. */
+  readonly hasMore: boolean;
+}
+
+/** Part of `Repositories` (as `conversations`). */
+export interface ConversationRepository {
+  findById(projectId: string, id: string): Promise<Conversation | null>;
+  /** Whatever its project: the operator looks a thread up by its id alone. */
+  findByIdInAnyProject(id: string): Promise<Conversation | null>;
+  /** The one thread of this number with this participant. */
+  findByThread(phoneNumberId: string, participant: E164): Promise<Conversation | null>;
+  /** Newest lastMessageAt first; only the agent's threads when `agentId` is given. */
+  list(projectId: string, query: PageRequest & { readonly agentId: string | null }): Promise<Page<Conversation>>;
+  /** Throws DuplicateKey when the number already has a thread with the participant. */
+  save(conversation: Conversation): Promise<void>;
+  /** Sets agentId to null on every conversation of the agent. */
+  detachAgent(agentId: string): Promise<void>;
+}
+
+/** Part of `Repositories` (as `messages`). */
+export interface MessageRepository {
+  findById(projectId: string, id: string): Promise<Message | null>;
+  /** Carrier ids are unique across every project. */
+  findByProviderMessageId(providerMessageId: string): Promise<Message | null>;
+  /**
+   * Holds the number's message stream until the unit of work ends: concurrent writers to one
+   * number take turns, so each reads the newest receivedAt the other committed.
+   */
+  lockNumber(phoneNumberId: string): Promise<void>;
+  /** The receivedAt of the number's newest message, or null when it has none. */
+  latestReceivedAt(phoneNumberId: string): Promise<Date | null>;
+  listByConversation(conversationId: string, cursor: MessageCursor): Promise<MessageSlice>;
+  listByNumber(phoneNumberId: string, cursor: MessageCursor): Promise<MessageSlice>;
+  /**
+   * Throws DuplicateKey when another message has the same providerMessageId, or the same
+   * receivedAt on the same number.
+   */
+  save(message: Message): Promise<void>;
+}

@@ -1,0 +1,17 @@
+/**
+ * One live call as the agent acts on it: what the carrier (ConversationRelay, the simulated
+ * carrier, a browser) is told to do. Caller events flow the other way, into the session.
+ * Every method returns at once; the carrier does the work.
+ */
+export interface VoiceGateway {
+  /** Speaks a chunk of text; `last` closes the agent's talk cycle. */
+  speak(text: string, last: boolean): void;
+  /** Presses keypad digits (`0-9`, `*`, `#`) on the line. */
+  pressDigits(digits: string): void;
+  /** Ends the agent's session and hands the caller to this number (cold transfer). */
+  transfer(to: string): void;
+  /** Ends the agent's session and the call. */
+  hangUp(): void;
+  /** The call is over for another reason (the caller left, a carrier report): let go of the line. */
+  disconnect(): void;
+}

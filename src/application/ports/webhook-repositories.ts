@@ -1,0 +1,89 @@
+import type { Webhook } from '../../domain/webhook.js';
+import type { DeliveryStatus, WebhookDelivery, WebhookEventType } from '../../domain/webhook-delivery.js';
+import type { Page, PageRequest } from './pagination.js';
+
+/**
+ * Part of `Repositories` (as `webhooks` and `deliveries`), bound to the unit of work:
+ * a delivery is queued in the same transaction as the change that caused it (the outbox).
+ */
+export interface WebhookRepository {
+  findForAgent(projectId: string, agentId: string): Promise<Webhook | null>;
+  findDefault(projectId: string): Promise<Webhook | null>;
+  /** The webhooks with these ids, whatever their project (the dispatcher resolves targets). */
+  findByIds(ids: readonly string[]): Promise<readonly Webhook[]>;
+  /** The project's default webhook first, then the agents' webhooks, oldest first. */
+  listByProject(projectId: string): Promise<readonly Webhook[]>;
+  /** Throws DuplicateKey when the project already has a webhook for the same agent (or default). */
+  save(webhook: Webhook): Promise<void>;
+  delete(projectId: string, id: string): Promise<void>;
+}
+
+/** One row of the attempt log: what happened when the delivery was sent once. */
+export interface DeliveryAttempt {
+  readonly deliveryId: string;
+  /** 1-based. */
+  readonly attempt: number;
+  readonly attemptedAt: Date;
+  readonly httpStatus: number | null;
+  readonly errorMessage: string | null;
+  readonly durationMs: number;
+}
+
+/** A delivery after one more attempt, and the log row of that attempt. */
+export interface RecordedAttempt {
+  readonly delivery: WebhookDelivery;
+  readonly attempt: DeliveryAttempt;
+}
+
+export interface DeliveryListQuery extends PageRequest {
+  /** Only deliveries created at or after this instant. */
+  readonly since: Date | null;
+  readonly agentId: string | null;
+  /** Only deliveries in this status (absent or null: any). */
+  readonly status?: DeliveryStatus | null;
+  /** Only deliveries of this event type (absent or null: any). */
+  readonly eventType?: WebhookEventType | null;
+}
+
+/** Deliveries created in one hour (truncated, UTC), of one event type, in one status. */
+export interface DeliveryCount {
+  readonly hour: Date;
+  readonly eventType: WebhookEventType;
+  readonly status: DeliveryStatus;
+  readonly count: number;
+}
+
+export interface DeliveryTotals {
+  readonly total: number;
+  readonly success: number;
+  readonly failed: number;
+  readonly pending: number;
+}
+
+export interface DeliveryRepository {
+  /** Queues the event: the row is the outbox entry and, later, its delivery log. */
+  enqueue(delivery: WebhookDelivery): Promise<void>;
+  findById(projectId: string, id: string): Promise<WebhookDelivery | null>;
+  /**
+   * Takes up to `limit` pending deliveries due at `now` that nobody holds, oldest due first,
+   * and holds them for `leaseMs` (rows other transactions hold are skipped, not waited for).
+   * The hold is released by {@link recordAttempts} or when the lease runs out.
+   */
+  claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly WebhookDelivery[]>;
+  /** Stores each delivery's new state (releasing its lease) and appends its attempt row. */
+  recordAttempts(attempts: readonly RecordedAttempt[]): Promise<void>;
+  /** Stores a delivery's status and next attempt as the operator changed them (a redelivery). */
+  reschedule(delivery: WebhookDelivery): Promise<void>;
+  /** Oldest first. */
+  listAttempts(deliveryId: string): Promise<readonly DeliveryAttempt[]>;
+  /** Newest first. */
+  list(projectId: string, query: DeliveryListQuery): Promise<Page<WebhookDelivery>>;
+  /** Counts of deliveries created since `since`, by hour, event type and status. */
+  stats(projectId: string, since: Date): Promise<readonly DeliveryCount[]>;
+  allTime(projectId: string): Promise<DeliveryTotals>;
+}
+
+/** Tells the dispatcher that a committed unit of work queued something to send now. */
+export interface DeliveryTrigger {
+  poke(): void;
+}

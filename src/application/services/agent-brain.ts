@@ -1,0 +1,70 @@
+import type { Agent } from '../../domain/agent.js';
+import type { Call, TranscriptTurn } from '../../domain/call.js';
+import type { Webhook } from '../../domain/webhook.js';
+
+/** What the agent does next, in the order it arrives. */
+export type AgentAction =
+  | { readonly kind: 'say'; readonly text: string; readonly interim: boolean }
+  | { readonly kind: 'digits'; readonly digits: string }
+  | { readonly kind: 'transfer' }
+  | { readonly kind: 'hangup' };
+
+/** Moments of one turn, for the latency figures (monotonic milliseconds). */
+export interface TurnTiming {
+  /** The caller's final words reached the engine. */
+  receivedAt: number;
+  /** The brain sent its request (webhook POST, model call). */
+  requestedAt: number | null;
+  /** The first piece of the answer arrived. */
+  firstChunkAt: number | null;
+  /** The first words left for the carrier. */
+  firstSpokenAt: number | null;
+}
+
+/** One caller turn put to the brain. */
+export interface BrainTurn {
+  readonly call: Call;
+  /** Null once the agent is deleted. */
+  readonly agent: Agent | null;
+  /** Where the call's events go (the agent's webhook, else the account default), if anywhere. */
+  readonly webhook: Webhook | null;
+  readonly utterance: string;
+  readonly confidence: number | null;
+  /** A keypad press rather than speech. */
+  readonly dtmf: string | null;
+  /** Earlier turns of the call, oldest first. */
+  readonly history: readonly TranscriptTurn[];
+  readonly timing: TurnTiming;
+  /** Sequence of the caller's turn (`whd` deliveries name the call, turns have no id on the wire). */
+  readonly turnSequence: number;
+}
+
+/**
+ * Who answers the caller: the customer's webhook now, a hosted language model next. An
+ * aborted `signal` (barge-in, hang-up) must end the iteration soon; late actions are dropped.
+ */
+export interface AgentBrain {
+  answer(turn: BrainTurn, signal: AbortSignal): AsyncIterable<AgentAction>;
+}
+
+/** Picks the brain of a call by the voice mode it started with. */
+export interface BrainSelector {
+  brainFor(call: Call): AgentBrain;
+}
+
+export const brainsByMode = (brains: { readonly webhook: AgentBrain; readonly hosted: AgentBrain }): BrainSelector => ({
+  brainFor: (call) => (call.voiceMode === 'hosted' ? brains.hosted : brains.webhook),
+});
+
+/**
+ * The hosted brain while no language model is configured: a short apology instead of
+ * silence or a crash.
+ */
+export class UnavailableHostedBrain implements AgentBrain {
+  constructor(private readonly onUse?: (call: Call) => void) {}
+
+  async *answer(turn: BrainTurn): AsyncIterable<AgentAction> {
+    this.onUse?.(turn.call);
+    yield { kind: 'say', text: "Sorry, I can't take your call right now. Please try again later.", interim: false };
+  }
+}

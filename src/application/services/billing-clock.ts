@@ -1,0 +1,133 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { addMonths, periodsDue, type BillingPeriod } from '../../domain/billing.js';
+import { charge, type LedgerReason } from '../../domain/ledger.js';
+import type { Cents } from '../../domain/money.js';
+import type { Project } from '../../domain/project.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { Logger } from '../ports/logger.js';
+import type { Repositories } from '../ports/repositories.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+
+export interface BillingClockDeps {
+  readonly uow: UnitOfWork;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly logger: Logger;
+  readonly prices: { readonly numberMonthly: Cents; readonly recordingMonthly: Cents };
+}
+
+export interface RenewalReport {
+  readonly charges: number;
+  readonly totalCents: number;
+}
+
+export const HOURLY = 60 * 60 * 1000;
+const PROJECT_PAGE = 100;
+const NUMBER_PAGE = 100;
+
+/**
+ * Monthly renewals of live numbers and of the recording add-on.
+ *
+ * Design: nothing but the ledger says what is paid. Every monthly charge records the end of
+ * the month it pays for (`periodEnd`); an item is paid through the latest of these. When that
+ * date has come, the clock charges the next month, starting where the last one ended (no
+ * drift; months missed while no node ran are caught up, at most a year). A number's first
+ * month is charged at provisioning; an add-on enabled without a charge is charged from now.
+ * Each project is renewed in its own unit of work under the project's lock, so two runs or
+ * two nodes charge each month once.
+ *
+ * A balance that cannot cover a renewal is charged anyway and goes negative: numbers stay
+ * live and data is kept; provisioning is refused (INSUFFICIENT_BALANCE) until it is topped up.
+ */
+export class BillingClock {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: BillingClockDeps) {}
+
+  async renewDue(now: Date = this.deps.clock.now()): Promise<RenewalReport> {
+    let charges = 0;
+    let totalCents = 0;
+    for (let offset = 0; ; offset += PROJECT_PAGE) {
+      const page = await this.deps.uow.transaction(async (tx) => E.right(await tx.projects.list({ limit: PROJECT_PAGE, offset })));
+      if (E.isLeft(page)) break;
+      for (const { id } of page.right.items) {
+        try {
+          const renewed = await this.deps.uow.transaction((tx) => this.renewProject(tx, id, now));
+          if (E.isRight(renewed)) {
+            charges += renewed.right.charges;
+            totalCents += renewed.right.totalCents;
+          }
+        } catch (error) {
+          // One project's failure must not stop the others' renewals; the next run retries it.
+          this.deps.logger.error({ projectId: id, err: { message: error instanceof Error ? error.message : String(error) } }, 'renewal failed');
+        }
+      }
+      if (offset + PROJECT_PAGE >= page.right.total) break;
+    }
+    if (charges > 0) this.deps.logger.info({ charges, totalCents }, 'monthly renewals charged');
+    return { charges, totalCents };
+  }
+
+  /** Runs `renewDue` now and then every `intervalMs`; failures are logged, never thrown. */
+  start(intervalMs: number = HOURLY): void {
+    if (this.timer) return;
+    const tick = () => {
+      this.running = this.running
+        .then(() => this.renewDue())
+        .catch((error: unknown) =>
+          this.deps.logger.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'renewals failed'),
+        );
+    };
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref?.();
+    tick();
+  }
+
+  /** Stops the timer and waits for a run in progress. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private async renewProject(tx: Repositories, projectId: string, now: Date): Promise<E.Either<never, RenewalReport>> {
+    const project = await tx.projects.lockById(projectId);
+    if (!project) return E.right({ charges: 0, totalCents: 0 });
+    let charges = 0;
+    let totalCents = 0;
+    const bill = async (resourceId: string, reason: LedgerReason, price: Cents, periods: readonly BillingPeriod[]) => {
+      for (const period of periods) {
+        await tx.ledger.append(
+          charge({ id: this.deps.ids.next('led'), projectId, price, reason, resourceId, periodEnd: period.end, createdAt: now }),
+        );
+        charges += 1;
+        totalCents += price;
+      }
+    };
+    for (let offset = 0; ; offset += NUMBER_PAGE) {
+      const numbers = await tx.numbers.listLive(projectId, { limit: NUMBER_PAGE, offset });
+      for (const number of numbers.items) {
+        // A number from before periods were recorded paid its first month at provisioning.
+        const paidThrough = (await tx.ledger.paidThrough(projectId, number.id)) ?? addMonths(number.createdAt, 1);
+        await bill(number.id, 'number_renewal', this.deps.prices.numberMonthly, periodsDue(paidThrough, now));
+      }
+      if (offset + NUMBER_PAGE >= numbers.total) break;
+    }
+    await this.renewRecording(tx, project, now, bill);
+    return E.right({ charges, totalCents });
+  }
+
+  private async renewRecording(
+    tx: Repositories,
+    project: Project,
+    now: Date,
+    bill: (resourceId: string, reason: LedgerReason, price: Cents, periods: readonly BillingPeriod[]) => Promise<void>,
+  ): Promise<void> {
+    if (!project.recordingEnabled) return;
+    const paidThrough = await tx.ledger.paidThrough(project.id, project.id);
+    const periods = paidThrough ? periodsDue(paidThrough, now) : [{ start: now, end: addMonths(now, 1) }];
+    await bill(project.id, 'recording_renewal', this.deps.prices.recordingMonthly, periods);
+  }
+}

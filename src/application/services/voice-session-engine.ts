@@ -1,0 +1,116 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { isLive } from '../../domain/call.js';
+import { conflict, notFound, type AppError } from '../errors.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { Logger } from '../ports/logger.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { VoiceGateway } from '../ports/voice-gateway.js';
+import { endpointFor } from '../use-cases/webhooks/queue-webhook-event.js';
+import type { BrainSelector, TurnTiming } from './agent-brain.js';
+import type { CallRecordWriter } from './call-record-writer.js';
+import { VoiceSession, type SessionContext } from './voice-session.js';
+
+/** What the call use cases need of the live sessions of this process. */
+export interface LiveCalls {
+  /** Ends the call's session here, if it runs here, and waits until its records are stored. */
+  settle(callId: string): Promise<void>;
+}
+
+export interface VoiceSessionEngineDeps {
+  readonly uow: UnitOfWork;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly logger: Logger;
+  readonly brains: BrainSelector;
+  readonly writer: CallRecordWriter;
+  /** Monotonic milliseconds; `performance.now()` by default. */
+  readonly now?: () => number;
+  readonly observer?: (callId: string, timing: TurnTiming) => void;
+  /** How stale a session's view of its webhook may get; default 5 s. */
+  readonly webhookRefreshMs?: number;
+}
+
+/**
+ * The live calls of this process. A carrier adapter opens a session when its media leg
+ * connects (ConversationRelay's socket, the simulated carrier, a browser) and feeds it caller
+ * events; the session answers through the carrier's {@link VoiceGateway}. No carrier code here.
+ */
+export class VoiceSessionEngine implements LiveCalls {
+  private readonly sessions = new Map<string, VoiceSession>();
+  private readonly refreshedAt = new WeakMap<SessionContext, number>();
+  private readonly now: () => number;
+  private readonly log: Logger;
+
+  constructor(private readonly deps: VoiceSessionEngineDeps) {
+    this.now = deps.now ?? (() => performance.now());
+    this.log = deps.logger.child({ component: 'voice-engine' });
+  }
+
+  /** Opens the session of a live call (one read of the call, its agent, webhook and turns so far). */
+  async open(callId: string, gateway: VoiceGateway): Promise<E.Either<AppError, VoiceSession>> {
+    const loaded = await this.deps.uow.transaction(async (tx) => {
+      const call = await tx.calls.findByIdInAnyProject(callId);
+      if (!call) return E.left(notFound('call', callId));
+      if (!isLive(call)) return E.left(conflict(`call ${callId} is ${call.status}, not in progress`));
+      const agent = call.agentId ? await tx.agents.findById(call.projectId, call.agentId) : null;
+      const webhook = await endpointFor(tx, call.projectId, call.agentId);
+      const turns = await tx.transcripts.listByCall(call.id);
+      return E.right({ context: { call, agent, webhook } satisfies SessionContext, turns });
+    });
+    if (E.isLeft(loaded)) return loaded;
+    const { context, turns } = loaded.right;
+    this.sessions.get(callId)?.terminate();
+    this.refreshedAt.set(context, this.now());
+    const session = new VoiceSession(context, turns, gateway, {
+      ids: this.deps.ids,
+      clock: this.deps.clock,
+      logger: this.deps.logger,
+      now: this.now,
+      writer: this.deps.writer,
+      brain: this.deps.brains.brainFor(context.call),
+      observer: this.deps.observer,
+      onEnded: (ended) => {
+        if (this.sessions.get(ended.callId) === ended) this.sessions.delete(ended.callId);
+      },
+      refreshWebhook: (ctx) => this.refreshWebhook(ctx),
+    });
+    this.sessions.set(callId, session);
+    session.recordGreeting();
+    this.log.info({ callId, agentId: context.call.agentId, voiceMode: context.call.voiceMode }, 'voice session opened');
+    return E.right(session);
+  }
+
+  /** The live session of a call in this process. */
+  find(callId: string): VoiceSession | undefined {
+    return this.sessions.get(callId);
+  }
+
+  get liveCount(): number {
+    return this.sessions.size;
+  }
+
+  async settle(callId: string): Promise<void> {
+    this.sessions.get(callId)?.terminate();
+    await this.deps.writer.settled();
+  }
+
+  /** Ends every session and stores what they left. */
+  async close(): Promise<void> {
+    for (const session of [...this.sessions.values()]) session.terminate();
+    await this.deps.writer.settled();
+  }
+
+  private refreshWebhook(context: SessionContext): void {
+    const last = this.refreshedAt.get(context) ?? 0;
+    if (this.now() - last < (this.deps.webhookRefreshMs ?? 5000)) return;
+    this.refreshedAt.set(context, this.now());
+    const { projectId, agentId } = context.call;
+    this.deps.uow
+      .transaction(async (tx) => E.right(await endpointFor(tx, projectId, agentId)))
+      .then((found) => {
+        if (E.isRight(found)) context.webhook = found.right;
+      })
+      .catch((error: unknown) => this.log.warn({ callId: context.call.id, err: String(error) }, 'could not refresh the webhook'));
+  }
+}

@@ -1,0 +1,253 @@
+import type { Agent } from '../../domain/agent.js';
+import { truncateTurn, type Call, type DisconnectionReason, type TranscriptTurn, type TurnRole } from '../../domain/call.js';
+import type { Webhook } from '../../domain/webhook.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { Logger } from '../ports/logger.js';
+import type { VoiceGateway } from '../ports/voice-gateway.js';
+import type { AgentAction, AgentBrain, TurnTiming } from './agent-brain.js';
+import type { CallRecordWriter } from './call-record-writer.js';
+
+/** What a session knows of its call; the webhook is refreshed now and then, off the hot path. */
+export interface SessionContext {
+  readonly call: Call;
+  readonly agent: Agent | null;
+  webhook: Webhook | null;
+}
+
+export interface VoiceSessionDeps {
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Monotonic milliseconds. */
+  readonly now: () => number;
+  readonly writer: CallRecordWriter;
+  readonly brain: AgentBrain;
+  /** Hears the timing of every answered turn (the latency figures). */
+  readonly observer?: (callId: string, timing: TurnTiming) => void;
+  /** The session is over (hung up, transferred, terminated). */
+  readonly onEnded: (session: VoiceSession) => void;
+  /** Asks for a fresh look at the call's webhook; the answer lands in the context later. */
+  readonly refreshWebhook: (context: SessionContext) => void;
+}
+
+/** The answer in flight: what was spoken of it so far, and how to cancel it. */
+interface Answer {
+  readonly controller: AbortController;
+  readonly timing: TurnTiming;
+  spoken: string;
+  lastWasInterim: boolean;
+}
+
+const SENTENCE_END = /[.!?,;:…]$/;
+
+/**
+ * One live call's turn taking, with no carrier in sight: caller events come in through the
+ * `caller…` methods, the agent acts through the {@link VoiceGateway}. Each caller turn is
+ * stored and published (behind the loop, by the writer) while the brain is already asked;
+ * the answer is spoken as it arrives. Barge-in cancels the answer in flight and keeps, as the
+ * agent's turn, only what the caller heard.
+ */
+export class VoiceSession {
+  private nextSequence: number;
+  private readonly turns: TranscriptTurn[];
+  private answer: Answer | null = null;
+  /** The agent's last finished turn, which a late barge-in may still truncate. */
+  private lastAgentTurn: TranscriptTurn | null = null;
+  private ended = false;
+  private readonly log: Logger;
+  /** Why the session ended, when the agent ended it. */
+  endReason: DisconnectionReason | null = null;
+
+  constructor(
+    readonly context: SessionContext,
+    stored: readonly TranscriptTurn[],
+    private readonly gateway: VoiceGateway,
+    private readonly deps: VoiceSessionDeps,
+  ) {
+    this.turns = [...stored];
+    this.nextSequence = (stored.at(-1)?.sequence ?? 0) + 1;
+    this.log = deps.logger.child({ callId: context.call.id });
+  }
+
+  get callId(): string {
+    return this.context.call.id;
+  }
+
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  /** Every turn so far, oldest first. */
+  transcript(): readonly TranscriptTurn[] {
+    return this.turns;
+  }
+
+  /** The carrier speaks the greeting on answer; the transcript keeps it as the agent's first turn. */
+  recordGreeting(): void {
+    if (this.context.call.greeting.trim() !== '' && this.turns.length === 0) this.addTurn('agent', this.context.call.greeting);
+  }
+
+  /** The caller's final words of one utterance. */
+  callerSaid(text: string, confidence: number | null = null): void {
+    const receivedAt = this.deps.now();
+    if (this.ended || text.trim() === '') return;
+    this.closeAnswer(true);
+    const turn = this.addTurn('user', text);
+    this.ask(turn, text, confidence, null, receivedAt);
+  }
+
+  /** A keypad press of the caller: a turn of its own, put to the brain like speech. */
+  callerPressed(digit: string): void {
+    const receivedAt = this.deps.now();
+    if (this.ended) return;
+    this.closeAnswer(true);
+    const turn = this.addTurn('user', `[pressed ${digit}]`);
+    this.ask(turn, digit, null, digit, receivedAt);
+  }
+
+  /** Barge-in: the caller spoke over the agent, who had said `heard` by then. */
+  callerInterrupted(heard: string): void {
+    if (this.ended) return;
+    if (this.answer) {
+      this.closeAnswer(true, heard);
+      return;
+    }
+    const last = this.lastAgentTurn;
+    if (last && !last.interrupted && this.turns.at(-1)?.id === last.id) {
+      // The answer had arrived in full, but the caller cut its playback short.
+      const truncated = truncateTurn(last, heard);
+      this.turns[this.turns.length - 1] = truncated;
+      this.lastAgentTurn = truncated;
+      this.deps.writer.writeTurn(truncated, false);
+    }
+  }
+
+  /** The caller's leg is gone (hang-up, socket closed). */
+  callerHungUp(): void {
+    if (this.ended) return;
+    this.closeAnswer(true);
+    this.end(null);
+  }
+
+  /** Our side ends the call (the API, an operator). */
+  hangUp(reason: DisconnectionReason): void {
+    if (this.ended) return;
+    this.closeAnswer(true);
+    this.end(reason);
+    this.gateway.hangUp();
+  }
+
+  /** The call is over elsewhere (a carrier callback): stop, and tell the carrier if it still listens. */
+  terminate(): void {
+    if (this.ended) return;
+    this.closeAnswer(true);
+    this.end(null);
+    this.gateway.disconnect();
+  }
+
+  private ask(turn: TranscriptTurn, utterance: string, confidence: number | null, dtmf: string | null, receivedAt: number): void {
+    const answer: Answer = {
+      controller: new AbortController(),
+      timing: { receivedAt, requestedAt: null, firstChunkAt: null, firstSpokenAt: null },
+      spoken: '',
+      lastWasInterim: false,
+    };
+    this.answer = answer;
+    const { call, agent, webhook } = this.context;
+    const actions = this.deps.brain.answer(
+      { call, agent, webhook, utterance, confidence, dtmf, history: this.turns.slice(0, -1), timing: answer.timing, turnSequence: turn.sequence },
+      answer.controller.signal,
+    );
+    void this.play(answer, actions);
+    this.deps.refreshWebhook(this.context);
+  }
+
+  private async play(answer: Answer, actions: AsyncIterable<AgentAction>): Promise<void> {
+    try {
+      for await (const action of actions) {
+        if (this.answer !== answer) break; // cancelled: late chunks are dropped
+        this.perform(answer, action);
+      }
+    } catch (error) {
+      if (this.answer === answer) this.log.error({ err: String(error) }, 'the agent could not answer');
+    }
+    if (this.answer === answer) this.closeAnswer(false);
+  }
+
+  private perform(answer: Answer, action: AgentAction): void {
+    switch (action.kind) {
+      case 'say': {
+        const joiner = answer.spoken !== '' && !/\s$/.test(answer.spoken) && !/^\s/.test(action.text) && (answer.lastWasInterim || SENTENCE_END.test(answer.spoken)) ? ' ' : '';
+        const token = joiner + action.text;
+        this.gateway.speak(token, false);
+        if (answer.timing.firstSpokenAt === null) answer.timing.firstSpokenAt = this.deps.now();
+        answer.spoken += token;
+        answer.lastWasInterim = action.interim;
+        return;
+      }
+      case 'digits':
+        this.gateway.pressDigits(action.digits);
+        return;
+      case 'transfer': {
+        const to = this.context.agent?.transferNumber ?? null;
+        if (to === null) {
+          this.log.warn(
+            { agentId: this.context.call.agentId },
+            'transfer refused: the agent has no transferNumber; set one on the agent to allow cold transfers',
+          );
+          return;
+        }
+        this.closeAnswer(false);
+        this.end('transfer');
+        this.gateway.transfer(to);
+        return;
+      }
+      case 'hangup':
+        this.closeAnswer(false);
+        this.end('agent_hangup');
+        this.gateway.hangUp();
+        return;
+    }
+  }
+
+  /**
+   * Ends the answer in flight, if any: cancels it when `cancel` (its request is aborted and
+   * late chunks dropped), closes the talk cycle, and stores what was said as the agent's turn:
+   * when `heard` is given (barge-in), only that, marked interrupted.
+   */
+  private closeAnswer(cancel: boolean, heard?: string): void {
+    const answer = this.answer;
+    if (!answer) return;
+    this.answer = null;
+    const cut = cancel && !answer.controller.signal.aborted;
+    if (cut) answer.controller.abort('cancelled');
+    if (answer.spoken !== '' && heard === undefined && !this.ended) this.gateway.speak('', true);
+    if (answer.timing.firstSpokenAt !== null) this.deps.observer?.(this.callId, answer.timing);
+    const content = heard ?? answer.spoken;
+    if (answer.spoken === '' && !heard) return;
+    const turn = this.addTurn('agent', content, heard !== undefined || (cut && answer.spoken !== ''));
+    this.lastAgentTurn = turn;
+  }
+
+  private addTurn(role: TurnRole, content: string, interrupted = false): TranscriptTurn {
+    const turn: TranscriptTurn = {
+      id: this.deps.ids.next('turn'),
+      callId: this.callId,
+      role,
+      content,
+      createdAt: this.deps.clock.now(),
+      interrupted,
+      sequence: this.nextSequence++,
+    };
+    this.turns.push(turn);
+    this.deps.writer.writeTurn(turn);
+    return turn;
+  }
+
+  private end(reason: DisconnectionReason | null): void {
+    this.ended = true;
+    this.endReason = reason;
+    this.deps.onEnded(this);
+  }
+}

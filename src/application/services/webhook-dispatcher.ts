@@ -1,0 +1,274 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { Webhook } from '../../domain/webhook.js';
+import { recordAttempt, type AttemptOutcome, type WebhookDelivery } from '../../domain/webhook-delivery.js';
+import type { Clock } from '../ports/clock.js';
+import type { Logger } from '../ports/logger.js';
+import { DuplicateKey } from '../ports/repositories.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { DeliveryTrigger, RecordedAttempt } from '../ports/webhook-repositories.js';
+import type { WebhookTransport } from '../ports/webhook-transport.js';
+
+export interface DispatcherOptions {
+  /** Most deliveries taken by one claim. */
+  readonly batchSize: number;
+  /** Most sends in flight at once, in this process. */
+  readonly maxInFlight: number;
+  /** How often the outbox is read without a poke: retries that came due, other nodes' work, a restart. */
+  readonly pollIntervalMs: number;
+  /** How long a claim holds a delivery; longer than a send may take, so no one else sends it meanwhile. */
+  readonly leaseMs: number;
+  /** An event POST that has not answered by then is a failed attempt. */
+  readonly eventTimeoutMs: number;
+}
+
+/** Events (not voice turns) get this long to answer (wire.md). */
+export const EVENT_TIMEOUT_MS = 10_000;
+
+export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
+  batchSize: 64,
+  maxInFlight: 32,
+  pollIntervalMs: 1000,
+  leaseMs: 60_000,
+  eventTimeoutMs: EVENT_TIMEOUT_MS,
+};
+
+export interface DispatcherDeps {
+  readonly uow: UnitOfWork;
+  readonly transport: WebhookTransport;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Seconds before attempts 1..n (`WEBHOOK_RETRY_DELAYS`). */
+  readonly retryDelays: readonly number[];
+}
+
+interface Claimed {
+  readonly delivery: WebhookDelivery;
+  readonly webhook: Webhook | null;
+}
+
+const RECORD_BATCH = 500;
+const GONE: AttemptOutcome = { ok: false, httpStatus: null, errorMessage: 'the webhook was deleted', responseBody: null };
+
+/**
+ * Sends the outbox. A claim takes due deliveries in a short transaction (SKIP LOCKED plus a
+ * lease, so several processes never take the same attempt) and commits; the POSTs run outside
+ * any transaction, at most `maxInFlight` at a time; their outcomes are written back in batches.
+ * A poke (after a unit of work that queued something commits) claims at once; a poll finds
+ * the rest.
+ */
+export class WebhookDispatcher implements DeliveryTrigger {
+  private readonly options: DispatcherOptions;
+  private readonly log: Logger;
+  private running = false;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  /** Something may be due that has not been claimed yet. */
+  private backlog = false;
+  private pumping: Promise<void> | null = null;
+  private wakeAgain = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly outcomes: RecordedAttempt[] = [];
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly deps: DispatcherDeps,
+    options: Partial<DispatcherOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...options };
+    this.log = deps.logger.child({ component: 'webhook-dispatcher' });
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.timer = setInterval(() => this.poke(), this.options.pollIntervalMs);
+    this.timer.unref?.();
+    this.poke();
+  }
+
+  /** Stops claiming, then waits for the sends in flight and the writing of their outcomes. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.pumping;
+    await Promise.allSettled([...this.inFlight]);
+    await this.drainOutcomes();
+  }
+
+  poke(): void {
+    this.backlog = true;
+    this.wake();
+  }
+
+  /** One claim, its sends and their outcomes, awaited: for tests and tools that drive it by hand. */
+  async runOnce(): Promise<number> {
+    const claimed = await this.claim(this.options.batchSize);
+    await Promise.all(claimed.map((c) => this.deliver(c)));
+    await this.drainOutcomes();
+    return claimed.length;
+  }
+
+  private wake(): void {
+    if (!this.running) return;
+    if (this.pumping) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.wakeAgain = false;
+    this.pumping = this.pump()
+      .catch((error: unknown) => this.log.error({ err: errorFields(error) }, 'claiming webhook deliveries failed'))
+      .finally(() => {
+        this.pumping = null;
+        if (this.wakeAgain) this.wake();
+      });
+  }
+
+  /**
+   * Under load, sends finish one at a time; refilling each freed slot would cost a claim per
+   * delivery. So a claim waits for half the slots to be free (or for none to be busy).
+   */
+  private hasRoom(): boolean {
+    const free = this.options.maxInFlight - this.inFlight.size;
+    return this.inFlight.size === 0 || free >= Math.ceil(this.options.maxInFlight / 2);
+  }
+
+  private async pump(): Promise<void> {
+    while (this.running && this.backlog && this.hasRoom()) {
+      // Cleared before the claim: a poke while it runs sets it again, so nothing is missed.
+      this.backlog = false;
+      const wanted = Math.min(this.options.batchSize, this.options.maxInFlight - this.inFlight.size);
+      const claimed = await this.claim(wanted);
+      if (claimed.length === wanted) this.backlog = true;
+      for (const item of claimed) this.launch(item);
+    }
+  }
+
+  private launch(item: Claimed): void {
+    const task: Promise<void> = this.deliver(item)
+      .catch((error: unknown) => this.log.error({ deliveryId: item.delivery.id, err: errorFields(error) }, 'webhook send failed'))
+      .finally(() => {
+        this.inFlight.delete(task);
+        if (this.backlog && this.hasRoom()) this.wake();
+      });
+    this.inFlight.add(task);
+  }
+
+  private async claim(limit: number): Promise<readonly Claimed[]> {
+    const { uow, clock } = this.deps;
+    const result = await uow.transaction(async (tx) => {
+      const deliveries = await tx.deliveries.claimDue(clock.now(), limit, this.options.leaseMs);
+      if (deliveries.length === 0) return E.right([]);
+      const webhooks = await tx.webhooks.findByIds([...new Set(deliveries.map((d) => d.webhookId))]);
+      const byId = new Map(webhooks.map((w) => [w.id, w]));
+      return E.right(deliveries.map((delivery) => ({ delivery, webhook: byId.get(delivery.webhookId) ?? null })));
+    });
+    return E.isRight(result) ? result.right : [];
+  }
+
+  private async deliver({ delivery, webhook }: Claimed): Promise<void> {
+    const response = webhook
+      ? await this.deps.transport.send({
+          url: webhook.url,
+          secret: webhook.secret,
+          deliveryId: delivery.id,
+          eventType: delivery.eventType,
+          body: delivery.body,
+          timeoutMs: this.options.eventTimeoutMs,
+        })
+      : { ...GONE, durationMs: 0 };
+    const now = this.deps.clock.now();
+    // A deleted webhook has nowhere to retry to: an empty schedule makes the failure final.
+    const updated = recordAttempt(delivery, response, webhook ? this.deps.retryDelays : [], now);
+    this.logAttempt(updated, response.durationMs);
+    this.outcomes.push({
+      delivery: updated,
+      attempt: {
+        deliveryId: delivery.id,
+        attempt: updated.attemptCount,
+        attemptedAt: now,
+        httpStatus: response.httpStatus,
+        errorMessage: response.errorMessage,
+        durationMs: response.durationMs,
+      },
+    });
+    this.flushOutcomes();
+  }
+
+  private logAttempt(delivery: WebhookDelivery, ms: number): void {
+    const fields = {
+      deliveryId: delivery.id,
+      webhookId: delivery.webhookId,
+      event: delivery.eventType,
+      attempt: delivery.attemptCount,
+      status: delivery.httpStatus,
+      outcome: delivery.status,
+      ms,
+      ...(delivery.errorMessage ? { error: delivery.errorMessage } : {}),
+      ...(delivery.nextRetryAt ? { nextRetryAt: delivery.nextRetryAt.toISOString() } : {}),
+    };
+    if (delivery.status === 'success') this.log.info(fields, 'webhook delivered');
+    else this.log.warn(fields, delivery.status === 'pending' ? 'webhook attempt failed; will retry' : 'webhook delivery failed');
+  }
+
+  private flushOutcomes(): void {
+    if (this.flushing) return;
+    this.flushing = this.writeOutcomes()
+      .catch((error: unknown) => this.log.error({ err: errorFields(error) }, 'recording webhook attempts failed'))
+      .finally(() => {
+        this.flushing = null;
+        if (this.outcomes.length > 0) this.flushOutcomes();
+      });
+  }
+
+  private async drainOutcomes(): Promise<void> {
+    while (this.flushing || this.outcomes.length > 0) {
+      this.flushOutcomes();
+      await this.flushing;
+    }
+  }
+
+  /** Whatever piled up while the last write ran goes in the next one: one transaction per batch. */
+  private async writeOutcomes(): Promise<void> {
+    let failures = 0;
+    while (this.outcomes.length > 0) {
+      const batch = this.outcomes.splice(0, RECORD_BATCH);
+      try {
+        await this.write(batch);
+        failures = 0;
+      } catch (error) {
+        if (error instanceof DuplicateKey) {
+          await this.writeOneByOne(batch);
+          continue;
+        }
+        failures += 1;
+        this.log.error({ err: errorFields(error), deliveries: batch.length }, 'recording webhook attempts failed');
+        // Kept for another try; a stopped dispatcher gives up after a few (the lease then frees the rows).
+        if (!this.running && failures >= 3) return;
+        this.outcomes.unshift(...batch);
+        await new Promise((resolve) => setTimeout(resolve, 250 * failures));
+      }
+    }
+  }
+
+  private write(batch: readonly RecordedAttempt[]): Promise<unknown> {
+    return this.deps.uow.transaction(async (tx) => E.right(await tx.deliveries.recordAttempts(batch)));
+  }
+
+  /** A duplicate attempt row means another process took a delivery whose lease ran out: keep its record. */
+  private async writeOneByOne(batch: readonly RecordedAttempt[]): Promise<void> {
+    for (const outcome of batch) {
+      try {
+        await this.write([outcome]);
+      } catch (error) {
+        if (!(error instanceof DuplicateKey)) throw error;
+        this.log.warn(
+          { deliveryId: outcome.delivery.id, attempt: outcome.attempt.attempt },
+          'attempt already recorded by another dispatcher (lease expired)',
+        );
+      }
+    }
+  }
+}
+
+const errorFields = (error: unknown) =>
+  error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { message: String(error) };

@@ -1,0 +1,75 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { startCall, isLive, withProviderCallId, type Call } from '../../../domain/call.js';
+import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
+import { conflict, notFound, type AppError } from '../../errors.js';
+import type { CoreDeps } from '../shared/deps.js';
+
+export interface InboundCallInput {
+  readonly to: string;
+  readonly from: string;
+  /** The carrier's id of the call. */
+  readonly providerCallId: string;
+  /** Set when a browser joins a web call created by POST /v1/calls/web (its token's identity). */
+  readonly webCallId: string | null;
+}
+
+export interface AnsweredCall {
+  readonly call: Call;
+  /** The project's recording add-on is on: record from answer. */
+  readonly record: boolean;
+}
+
+/**
+ * A call reaches one of our numbers (or a browser joins its web call): find the live number
+ * and its agent, and open the call in progress. Asked again for the same carrier call (a
+ * webhook retry), it answers with the call it already opened.
+ */
+export class AnswerInboundCall {
+  constructor(private readonly deps: CoreDeps) {}
+
+  execute(input: InboundCallInput): TE.TaskEither<AppError, AnsweredCall> {
+    return () =>
+      this.deps.uow.transaction(async (tx) => {
+        if (input.webCallId !== null) {
+          const call = await tx.calls.findByIdInAnyProject(input.webCallId);
+          if (!call || call.type !== 'web') return E.left(notFound('call', input.webCallId));
+          if (!isLive(call)) return E.left(conflict(`web call ${call.id} is already ${call.status}`));
+          const joined = call.providerCallId === input.providerCallId ? call : withProviderCallId(call, input.providerCallId);
+          await tx.calls.save(joined);
+          const project = await tx.projects.findById(call.projectId);
+          return E.right({ call: joined, record: project?.recordingEnabled ?? false });
+        }
+        const known = await tx.calls.findByProviderCallId(input.providerCallId);
+        if (known) {
+          const project = await tx.projects.findById(known.projectId);
+          return E.right({ call: known, record: project?.recordingEnabled ?? false });
+        }
+        const number = looksLikeE164(input.to) ? await tx.numbers.findLiveByPhoneNumber(trustE164(input.to)) : null;
+        if (!number) return E.left(notFound('number', input.to));
+        const agent = number.agentId ? await tx.agents.findById(number.projectId, number.agentId) : null;
+        if (!agent) return E.left(notFound('agent', `attached to ${number.phoneNumber}`));
+        const project = await tx.projects.findById(number.projectId);
+        const call = startCall({
+          id: this.deps.ids.next('call'),
+          projectId: number.projectId,
+          agentId: agent.id,
+          phoneNumberId: number.id,
+          fromNumber: input.from,
+          toNumber: number.phoneNumber,
+          direction: 'inbound',
+          type: 'pstn',
+          startedAt: this.deps.clock.now(),
+          providerCallId: input.providerCallId,
+          voiceMode: agent.voiceMode,
+          greeting: agent.greeting ?? '',
+          voice: agent.voice,
+          language: agent.language,
+          systemPrompt: null,
+          metadata: null,
+        });
+        await tx.calls.save(call);
+        return E.right({ call, record: project?.recordingEnabled ?? false });
+      });
+  }
+}

@@ -1,0 +1,59 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { startCall, type Call } from '../../../domain/call.js';
+import { notFound, type AppError } from '../../errors.js';
+import type { Telephony } from '../../ports/telephony.js';
+import type { CoreDeps } from '../shared/deps.js';
+
+/** The spec's lifetime of a web call token. */
+export const WEB_CALL_TOKEN_SECONDS = 30;
+
+export interface CreatedWebCall {
+  readonly call: Call;
+  readonly accessToken: string;
+  readonly expiresAt: Date;
+}
+
+/**
+ * A browser call to an agent: the call is opened in progress and a token issued (valid 30 s)
+ * that the browser client joins it with. It needs no phone number.
+ */
+export class CreateWebCall {
+  constructor(private readonly deps: CoreDeps & { readonly telephony: Telephony }) {}
+
+  execute(input: {
+    readonly projectId: string;
+    readonly agentId: string;
+    readonly metadata: Readonly<Record<string, unknown>> | null;
+  }): TE.TaskEither<AppError, CreatedWebCall> {
+    return () =>
+      this.deps.uow.transaction(async (tx) => {
+        const agent = await tx.agents.findById(input.projectId, input.agentId);
+        if (!agent) return E.left(notFound('agent', input.agentId));
+        const id = this.deps.ids.next('call');
+        const now = this.deps.clock.now();
+        const token = await this.deps.telephony.webCallToken({ callId: id, identity: id, ttlSeconds: WEB_CALL_TOKEN_SECONDS, now });
+        if (E.isLeft(token)) return token;
+        const call = startCall({
+          id,
+          projectId: input.projectId,
+          agentId: agent.id,
+          phoneNumberId: null,
+          fromNumber: `client:${id}`,
+          toNumber: 'web',
+          direction: 'inbound',
+          type: 'web',
+          startedAt: now,
+          providerCallId: null,
+          voiceMode: agent.voiceMode,
+          greeting: agent.greeting ?? '',
+          voice: agent.voice,
+          language: agent.language,
+          systemPrompt: null,
+          metadata: input.metadata,
+        });
+        await tx.calls.save(call);
+        return E.right({ call, accessToken: token.right.token, expiresAt: token.right.expiresAt });
+      });
+  }
+}

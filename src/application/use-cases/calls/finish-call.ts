@@ -1,0 +1,126 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { completeCall, failCall, isLive, type Call, type DisconnectionReason, type TranscriptTurn } from '../../../domain/call.js';
+import type { Contact } from '../../../domain/contact.js';
+import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
+import { notFound, type AppError } from '../../errors.js';
+import type { EventBus } from '../../ports/event-bus.js';
+import type { Logger } from '../../ports/logger.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
+import type { LiveCalls } from '../../services/voice-session-engine.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { endpointFor, queueWebhookEvent } from '../webhooks/queue-webhook-event.js';
+
+export interface FinishCallInput {
+  /** The call, by our id or by the carrier's. */
+  readonly callId?: string;
+  readonly providerCallId?: string;
+  readonly outcome: 'completed' | 'failed';
+  readonly reason: DisconnectionReason;
+  /** The carrier's count, when it gave one. */
+  readonly durationSeconds?: number | null;
+}
+
+export interface FinishCallDeps extends CoreDeps {
+  readonly live: LiveCalls;
+  readonly eventBus: EventBus;
+  readonly deliveryTrigger: DeliveryTrigger | null;
+  readonly logger: Logger;
+}
+
+/**
+ * A call ends (carrier callback, hang-up, transfer, the API): its session here stops and
+ * stores what it had, the call becomes completed or failed (once: a second report changes
+ * nothing and sends nothing), `agent.call_ended` is queued with the complete transcript, and
+ * the live transcript streams hear `ended`.
+ */
+export class FinishCall {
+  constructor(private readonly deps: FinishCallDeps) {}
+
+  execute(input: FinishCallInput): TE.TaskEither<AppError, Call> {
+    return async () => {
+      const callId = input.callId ?? (await this.idOfProviderCall(input.providerCallId));
+      if (!callId) return E.left(notFound('call', input.providerCallId ?? 'unknown'));
+      await this.deps.live.settle(callId);
+      const result = await this.deps.uow.transaction(async (tx) => {
+        const call = await tx.calls.findByIdInAnyProject(callId);
+        if (!call) return E.left(notFound('call', callId));
+        if (!isLive(call)) return E.right({ call, ended: false, queued: false });
+        const turns = await tx.transcripts.listByCall(call.id);
+        const ending = {
+          now: this.deps.clock.now(),
+          reason: input.reason,
+          durationSeconds: input.durationSeconds ?? null,
+          lastWords: turns.at(-1)?.content ?? null,
+        };
+        const ended = input.outcome === 'completed' ? completeCall(call, ending) : failCall(call, ending);
+        if (E.isLeft(ended)) return E.right({ call, ended: false, queued: false });
+        await tx.calls.save(ended.right);
+        const queued = await this.queueCallEnded(tx, ended.right, turns);
+        return E.right({ call: ended.right, ended: true, queued });
+      });
+      if (E.isLeft(result)) return result;
+      const { call, ended, queued } = result.right;
+      if (ended) {
+        if (queued) this.deps.deliveryTrigger?.poke();
+        await this.deps.eventBus
+          .publish({ type: 'ended', callId: call.id, status: call.status })
+          .catch((error: unknown) => this.deps.logger.error({ callId: call.id, err: String(error) }, 'publishing the end of a call failed'));
+        this.deps.logger.info(
+          { callId: call.id, status: call.status, reason: call.disconnectionReason, durationSeconds: call.durationSeconds },
+          'call ended',
+        );
+      }
+      return E.right(call);
+    };
+  }
+
+  private async idOfProviderCall(providerCallId: string | undefined): Promise<string | null> {
+    if (!providerCallId) return null;
+    const found = await this.deps.uow.transaction(async (tx) => E.right(await tx.calls.findByProviderCallId(providerCallId)));
+    return E.isRight(found) ? (found.right?.id ?? null) : null;
+  }
+
+  private async queueCallEnded(tx: Repositories, call: Call, turns: readonly TranscriptTurn[]): Promise<boolean> {
+    const webhook = await endpointFor(tx, call.projectId, call.agentId);
+    if (!webhook) return false;
+    const party = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
+    const contact = looksLikeE164(party) ? await tx.contacts.findByPhoneNumber(call.projectId, trustE164(party)) : null;
+    await queueWebhookEvent(tx, this.deps, webhook, {
+      eventType: 'agent.call_ended',
+      channel: 'voice',
+      agentId: call.agentId,
+      messageId: null,
+      callId: call.id,
+      envelope: callEndedEnvelope(call, turns, contact, this.deps.clock.now()),
+    });
+    return true;
+  }
+}
+
+/** `agent.call_ended` (wire.md): the complete transcript, never cut by contextLimit. */
+export const callEndedEnvelope = (call: Call, turns: readonly TranscriptTurn[], contact: Contact | null, now: Date) => ({
+  event: 'agent.call_ended',
+  channel: 'voice',
+  timestamp: now.toISOString(),
+  agentId: call.agentId,
+  data: {
+    callId: call.id,
+    numberId: call.phoneNumberId,
+    from: call.fromNumber,
+    to: call.toNumber,
+    contact: contact && { id: contact.id, name: contact.name, email: contact.email, phoneNumber: contact.phoneNumber },
+    direction: call.direction,
+    type: call.type,
+    status: call.status,
+    startedAt: call.startedAt.toISOString(),
+    endedAt: call.endedAt?.toISOString() ?? null,
+    durationSeconds: call.durationSeconds,
+    disconnectionReason: call.disconnectionReason,
+    transcript: turns.map((t) => ({ role: t.role, content: t.content })),
+    recordingUrl: call.recordingUrl,
+  },
+  conversationState: null,
+  recentHistory: [],
+});

@@ -1,0 +1,100 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { failCall, startCall, withProviderCallId, type Call } from '../../../domain/call.js';
+import type { E164 } from '../../../domain/e164.js';
+import { notFound, validation, type AppError } from '../../errors.js';
+import type { Logger } from '../../ports/logger.js';
+import type { Telephony } from '../../ports/telephony.js';
+import type { VoiceCatalog } from '../../ports/voice-catalog.js';
+import type { CoreDeps } from '../shared/deps.js';
+import type { CallWebhooksFor } from './call-webhooks.js';
+
+export interface PlaceOutboundCallInput {
+  readonly projectId: string;
+  readonly agentId: string;
+  readonly toNumber: E164;
+  /** Which of the agent's numbers calls; default the first attached. */
+  readonly fromNumberId: string | null;
+  /** Spoken when the recipient answers; `""` stays silent; absent: the agent's greeting. */
+  readonly initialGreeting: string | null;
+  readonly voice: string | null;
+  /** Makes this one call hosted, with this prompt. */
+  readonly systemPrompt: string | null;
+}
+
+export interface PlaceOutboundCallDeps extends CoreDeps {
+  readonly telephony: Telephony;
+  readonly voices: VoiceCatalog;
+  readonly callWebhooks: CallWebhooksFor;
+  readonly logger: Logger;
+}
+
+/**
+ * The spec's outbound flow: the agent must belong to the project and have a number; the call
+ * is stored first (the carrier may report on it at once), then placed; a carrier refusal
+ * marks it failed and answers with the carrier's error.
+ */
+export class PlaceOutboundCall {
+  constructor(private readonly deps: PlaceOutboundCallDeps) {}
+
+  execute(input: PlaceOutboundCallInput): TE.TaskEither<AppError, Call> {
+    return async () => {
+      if (input.voice !== null && !(await this.deps.voices.listVoices()).some((v) => v.id === input.voice)) {
+        return E.left(validation('voice', 'is not one of the voices of GET /v1/agents/voices'));
+      }
+      const opened = await this.deps.uow.transaction(async (tx) => {
+        const agent = await tx.agents.findById(input.projectId, input.agentId);
+        if (!agent) return E.left(notFound('agent', input.agentId));
+        const numbers = await tx.numbers.listByAgents([agent.id]);
+        if (numbers.length === 0) return E.left(validation('agentId', 'has no phone number attached; attach one to call from it'));
+        const from = input.fromNumberId === null ? numbers[0] : numbers.find((n) => n.id === input.fromNumberId);
+        if (!from) return E.left(validation('fromNumberId', "is not one of the agent's numbers"));
+        const project = await tx.projects.findById(input.projectId);
+        const call = startCall({
+          id: this.deps.ids.next('call'),
+          projectId: input.projectId,
+          agentId: agent.id,
+          phoneNumberId: from.id,
+          fromNumber: from.phoneNumber,
+          toNumber: input.toNumber,
+          direction: 'outbound',
+          type: 'pstn',
+          startedAt: this.deps.clock.now(),
+          providerCallId: null,
+          voiceMode: input.systemPrompt ? 'hosted' : agent.voiceMode,
+          greeting: input.initialGreeting ?? agent.greeting ?? '',
+          voice: input.voice ?? agent.voice,
+          language: agent.language,
+          systemPrompt: input.systemPrompt,
+          metadata: null,
+        });
+        await tx.calls.save(call);
+        return E.right({ call, from: from.phoneNumber, record: project?.recordingEnabled ?? false });
+      });
+      if (E.isLeft(opened)) return opened;
+      const { call, from, record } = opened.right;
+      const placed = await this.deps.telephony.placeCall({
+        callId: call.id,
+        from,
+        to: input.toNumber,
+        greeting: call.greeting,
+        voice: call.voice,
+        language: call.language,
+        record,
+        webhooks: this.deps.callWebhooks(call.id),
+      });
+      return this.deps.uow.transaction(async (tx) => {
+        const current = (await tx.calls.findByIdInAnyProject(call.id)) ?? call;
+        if (E.isLeft(placed)) {
+          const failed = failCall(current, { now: this.deps.clock.now(), reason: 'error' });
+          if (E.isRight(failed)) await tx.calls.save(failed.right);
+          this.deps.logger.warn({ callId: call.id, reason: placed.left.message }, 'the carrier refused the outbound call');
+          return E.left(placed.left);
+        }
+        const updated = withProviderCallId(current, placed.right.providerCallId);
+        await tx.calls.save(updated);
+        return E.right(updated);
+      });
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Call, TranscriptTurn } from '../../../domain/call.js';
+import { notFound, type AppError } from '../../errors.js';
+import type { CallListQuery } from '../../ports/call-repositories.js';
+import type { Page } from '../../ports/pagination.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
+
+export interface CallWithTranscript {
+  readonly call: Call;
+  readonly transcript: readonly TranscriptTurn[];
+  /** The project's recording add-on is on now (recordingUrl is shown only then). */
+  readonly recordingEnabled: boolean;
+}
+
+/** One call with its transcript so far (GET /v1/calls/{id}, GET /v1/calls/{id}/transcript). */
+export class GetCall {
+  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+
+  execute(input: { readonly projectId: string; readonly callId: string }): TE.TaskEither<AppError, CallWithTranscript> {
+    return () =>
+      this.deps.uow.transaction(async (tx) => {
+        const call = await tx.calls.findById(input.projectId, input.callId);
+        if (!call) return E.left(notFound('call', input.callId));
+        const transcript = await tx.transcripts.listByCall(call.id);
+        const project = await tx.projects.findById(input.projectId);
+        return E.right({ call, transcript, recordingEnabled: project?.recordingEnabled ?? false });
+      });
+  }
+}
+
+export interface CallPage {
+  readonly page: Page<Call>;
+  readonly recordingEnabled: boolean;
+}
+
+/** GET /v1/calls and GET /v1/agents/{id}/calls (the agent must be the project's). */
+export class ListCalls {
+  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+
+  execute(input: { readonly projectId: string; readonly query: CallListQuery }): TE.TaskEither<AppError, CallPage> {
+    return () =>
+      this.deps.uow.transaction(async (tx) => {
+        const { agentId } = input.query;
+        if (agentId !== null && !(await tx.agents.findById(input.projectId, agentId))) return E.left(notFound('agent', agentId));
+        const page = await tx.calls.list(input.projectId, input.query);
+        const project = await tx.projects.findById(input.projectId);
+        return E.right({ page, recordingEnabled: project?.recordingEnabled ?? false });
+      });
+  }
+}

@@ -1,0 +1,23 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { notFound, type AppError } from '../../errors.js';
+import type { MessageCursor, MessageSlice } from '../../ports/messaging-repositories.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
+
+/** One thread's messages, newest first, by `receivedAt` cursor. */
+export class ListConversationMessages {
+  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+
+  execute(input: {
+    readonly projectId: string;
+    readonly conversationId: string;
+    readonly cursor: MessageCursor;
+  }): TE.TaskEither<AppError, MessageSlice> {
+    return () =>
+      this.deps.uow.transaction(async (tx) => {
+        const conversation = await tx.conversations.findById(input.projectId, input.conversationId);
+        if (!conversation) return E.left(notFound('conversation', input.conversationId));
+        return E.right(await tx.messages.listByConversation(conversation.id, input.cursor));
+      });
+  }
+}

@@ -1,0 +1,116 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { Agent } from '../../../domain/agent.js';
+import type { Country } from '../../../domain/country.js';
+import { addMonths } from '../../../domain/billing.js';
+import { charge } from '../../../domain/ledger.js';
+import type { Cents } from '../../../domain/money.js';
+import { attachTo, type PhoneNumber } from '../../../domain/phone-number.js';
+import { fromDomain, type AppError } from '../../errors.js';
+import type { Clock } from '../../ports/clock.js';
+import type { IdGenerator } from '../../ports/id-generator.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { NumberWebhooks, ProviderFailure, PurchasedNumber, Telephony } from '../../ports/telephony.js';
+
+/**
+ * The carrier side of provisioning, shared by `ProvisionNumber` and sign-up verification:
+ * search, purchase the first available number, configure its webhooks, then hand it to
+ * `store` (a unit of work that records it). If configuring fails, `store` returns a Left or
+ * anything throws, the number is released at the carrier again: nothing stays held that no
+ * project owns.
+ */
+export interface CarrierSteps {
+  readonly telephony: Telephony;
+  readonly webhooks: NumberWebhooks;
+}
+
+export interface NumberQuery {
+  readonly country: Country;
+  readonly areaCode: string | null;
+}
+
+/** Candidates tried when a number is sold to someone else between search and purchase. */
+const PURCHASE_ATTEMPTS = 3;
+
+export const providerError = (failure: ProviderFailure): AppError => ({
+  _tag: 'ProviderError',
+  message: failure.message,
+  providerCode: failure.providerCode,
+});
+
+export const withPurchasedNumber = async <A>(
+  deps: CarrierSteps,
+  query: NumberQuery,
+  store: (purchased: PurchasedNumber) => Promise<E.Either<AppError, A>>,
+): Promise<E.Either<AppError, A>> => {
+  const purchased = await purchase(deps, query);
+  if (E.isLeft(purchased)) return purchased;
+  const release = () => deps.telephony.releaseNumber(purchased.right.providerId);
+  try {
+    const configured = await deps.telephony.configureNumber(purchased.right.providerId, deps.webhooks);
+    if (E.isLeft(configured)) {
+      await release();
+      return E.left(providerError(configured.left));
+    }
+    const stored = await store(purchased.right);
+    if (E.isLeft(stored)) await release();
+    return stored;
+  } catch (error) {
+    await release().catch(() => undefined);
+    throw error;
+  }
+};
+
+const purchase = async (deps: CarrierSteps, query: NumberQuery): Promise<E.Either<AppError, PurchasedNumber>> => {
+  const { telephony, webhooks } = deps;
+  const none: AppError = { _tag: 'NoNumbersAvailable', country: query.country, areaCode: query.areaCode };
+  const found = await telephony.searchNumbers({ ...query, limit: PURCHASE_ATTEMPTS });
+  if (E.isLeft(found)) return E.left(providerError(found.left));
+  let lastFailure: AppError = none;
+  for (const candidate of found.right) {
+    const bought = await telephony.purchaseNumber(candidate.phoneNumber, webhooks);
+    if (E.isRight(bought)) return bought;
+    lastFailure = providerError(bought.left);
+  }
+  return E.left(lastFailure);
+};
+
+/**
+ * Records a purchased number, attached to `agent` when one is given, and charges its first
+ * month, which pays it through one month from now.
+ */
+export const recordNumber = async (
+  tx: Repositories,
+  deps: { readonly clock: Clock; readonly ids: IdGenerator; readonly numberMonthlyPrice: Cents },
+  props: { readonly projectId: string; readonly country: Country; readonly agent: Agent | null; readonly purchased: PurchasedNumber },
+): Promise<E.Either<AppError, PhoneNumber>> => {
+  const now = deps.clock.now();
+  let number: PhoneNumber = {
+    id: deps.ids.next('num'),
+    projectId: props.projectId,
+    phoneNumber: props.purchased.phoneNumber,
+    country: props.country,
+    status: 'active',
+    agentId: null,
+    providerId: props.purchased.providerId,
+    createdAt: now,
+    releasedAt: null,
+  };
+  if (props.agent) {
+    const attached = attachTo(number, props.agent);
+    if (E.isLeft(attached)) return E.left(fromDomain(attached.left));
+    number = attached.right;
+  }
+  await tx.numbers.save(number);
+  await tx.ledger.append(
+    charge({
+      id: deps.ids.next('led'),
+      projectId: props.projectId,
+      price: deps.numberMonthlyPrice,
+      reason: 'number_first_month',
+      resourceId: number.id,
+      periodEnd: addMonths(now, 1),
+      createdAt: now,
+    }),
+  );
+  return E.right(number);
+};

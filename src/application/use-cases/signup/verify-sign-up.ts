@@ -1,0 +1,120 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { createAgent, type Agent } from '../../../domain/agent.js';
+import { credit } from '../../../domain/ledger.js';
+import type { Cents } from '../../../domain/money.js';
+import type { PhoneNumber } from '../../../domain/phone-number.js';
+import { accountIdOf, canProvisionNumber, newProject, type Project } from '../../../domain/project.js';
+import { acceptsCode, completeSignUp, recordWrongCode, type SignUp } from '../../../domain/sign-up.js';
+import { conflict, fromDomain, notFound, type AppError } from '../../errors.js';
+import type { Credentials } from '../../ports/credentials.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/telephony.js';
+import { recordNumber, withPurchasedNumber } from '../numbers/number-provisioning.js';
+import { mintKeyFor, type IssuedApiKey } from '../projects/issue-api-key.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { duplicateAsConflict } from '../shared/run.js';
+
+export interface VerifySignUpInput {
+  readonly verificationId: string;
+  readonly code: string;
+}
+
+export interface VerifiedSignUp {
+  readonly accountId: string;
+  readonly project: Project;
+  readonly agent: Agent;
+  readonly number: PhoneNumber;
+  readonly apiKey: IssuedApiKey;
+}
+
+export interface VerifySignUpDeps extends CoreDeps {
+  readonly credentials: Credentials;
+  readonly telephony: Telephony;
+  readonly webhooks: NumberWebhooks;
+  readonly signupCredit: Cents;
+  readonly numberMonthlyPrice: Cents;
+}
+
+export const STARTER_AGENT_NAME = 'Starter agent';
+
+const starterPrompt = (name: string) =>
+  `You are ${name}, a friendly and concise phone assistant. Greet callers, find out what they need, ` +
+  'answer briefly from what you know, and offer to take a message with their name and number when you cannot help. ' +
+  'Never invent facts, prices or commitments.';
+
+/**
+ * Self-signup, step two. The code is checked (a wrong one is counted and committed on its
+ * own); then a number is bought at the carrier and ONE unit of work creates the project with
+ * its sign-up credit, the starter hosted agent, the number with its first-month charge and
+ * the API key, and marks the sign-up verified. If that unit of work fails, none of it is
+ * stored and the number is released at the carrier again.
+ */
+export class VerifySignUp {
+  constructor(private readonly deps: VerifySignUpDeps) {}
+
+  execute(input: VerifySignUpInput): TE.TaskEither<AppError, VerifiedSignUp> {
+    return async () => {
+      const checked = await this.deps.uow.transaction((tx) => this.checkCode(tx, input));
+      if (E.isLeft(checked)) return checked;
+      if (E.isLeft(checked.right)) return E.left(checked.right.left); // the wrong try is committed
+      const signUp = checked.right.right;
+      const takenMessage = `A project for ${signUp.email} already exists`;
+      return withPurchasedNumber(this.deps, { country: 'US', areaCode: null }, (purchased) =>
+        this.deps.uow
+          .transaction((tx) => this.provision(tx, input.verificationId, purchased))
+          .catch(duplicateAsConflict(takenMessage)),
+      );
+    };
+  }
+
+  /** Right(Left) is a refusal whose effect (one more wrong try) must be committed. */
+  private async checkCode(tx: Repositories, input: VerifySignUpInput): Promise<E.Either<AppError, E.Either<AppError, SignUp>>> {
+    const { clock, credentials } = this.deps;
+    const found = await tx.signUps.lockById(input.verificationId);
+    if (!found) return E.left(notFound('verification', input.verificationId));
+    const open = acceptsCode(found, clock.now());
+    if (E.isLeft(open)) return E.left(fromDomain(open.left));
+    if (!credentials.same(found.codeHash, credentials.hashOtp(found.id, input.code))) {
+      const wrong = recordWrongCode(found);
+      await tx.signUps.save(wrong.signUp);
+      return E.right(E.left(fromDomain(wrong.error)));
+    }
+    if (await tx.projects.findByEmail(found.email)) return E.left(conflict(`A project for ${found.email} already exists`));
+    return E.right(E.right(found));
+  }
+
+  private async provision(tx: Repositories, verificationId: string, purchased: PurchasedNumber): Promise<E.Either<AppError, VerifiedSignUp>> {
+    const { clock, ids, signupCredit, numberMonthlyPrice } = this.deps;
+    // Locked again: of two verifications racing with the right code, the second finds it spent.
+    const signUp = await tx.signUps.lockById(verificationId);
+    if (!signUp) return E.left(notFound('verification', verificationId));
+    const now = clock.now();
+    const project = newProject({ id: ids.next('proj'), email: signUp.email, now });
+    const completed = completeSignUp(signUp, project.id, now);
+    if (E.isLeft(completed)) return E.left(fromDomain(completed.left));
+    if (await tx.projects.findByEmail(project.email)) return E.left(conflict(`A project for ${project.email} already exists`));
+    await tx.projects.save(project);
+    if (signupCredit > 0) {
+      await tx.ledger.append(
+        credit({ id: ids.next('led'), projectId: project.id, amount: signupCredit, reason: 'signup_credit', resourceId: null, createdAt: now }),
+      );
+    }
+    const allowed = canProvisionNumber(project, 0, signupCredit, numberMonthlyPrice);
+    if (E.isLeft(allowed)) return E.left(fromDomain(allowed.left));
+    const name = signUp.agentName ?? STARTER_AGENT_NAME;
+    const agent = createAgent({
+      id: ids.next('agt'),
+      projectId: project.id,
+      fields: { name, voiceMode: 'hosted', systemPrompt: starterPrompt(name), greeting: 'Hello! How can I help you today?' },
+      now,
+    });
+    if (E.isLeft(agent)) return E.left(fromDomain(agent.left));
+    await tx.agents.save(agent.right);
+    const number = await recordNumber(tx, this.deps, { projectId: project.id, country: 'US', agent: agent.right, purchased });
+    if (E.isLeft(number)) return number;
+    const apiKey = await mintKeyFor(tx, this.deps, project.id, now, 'sign-up');
+    await tx.signUps.save(completed.right);
+    return E.right({ accountId: accountIdOf(project), project, agent: agent.right, number: number.right, apiKey });
+  }
+}

@@ -1,0 +1,45 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { configureWebhook, type Webhook, type WebhookSettings } from '../../../domain/webhook.js';
+import { webhookUrl } from '../../../domain/webhook-url.js';
+import { fromDomain, type AppError } from '../../errors.js';
+import type { Credentials } from '../../ports/credentials.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { duplicateAsConflict } from '../shared/run.js';
+import { checkAgent, findTargetWebhook, type WebhookTarget } from './webhook-target.js';
+
+export interface ConfigureWebhookDeps extends CoreDeps {
+  readonly credentials: Credentials;
+  /** Refuse URLs on private, loopback and link-local hosts (production). */
+  readonly refuseInternalUrls: boolean;
+}
+
+/** Creates the account default or an agent's webhook, or updates it; a new secret every time. */
+export class ConfigureWebhook {
+  constructor(private readonly deps: ConfigureWebhookDeps) {}
+
+  execute(input: WebhookTarget & { readonly settings: WebhookSettings }): TE.TaskEither<AppError, Webhook> {
+    const { uow, clock, ids, credentials } = this.deps;
+    return () =>
+      uow
+        .transaction(async (tx) => {
+          const agent = await checkAgent(tx, input);
+          if (E.isLeft(agent)) return agent;
+          const url = webhookUrl(input.settings.url, { allowInternal: !this.deps.refuseInternalUrls });
+          if (E.isLeft(url)) return E.left(fromDomain(url.left));
+          const configured = configureWebhook({
+            existing: await findTargetWebhook(tx, input),
+            id: ids.next('wh'),
+            projectId: input.projectId,
+            agentId: input.agentId,
+            settings: { ...input.settings, url: url.right },
+            secret: credentials.mintWebhookSecret(),
+            now: clock.now(),
+          });
+          if (E.isLeft(configured)) return E.left(fromDomain(configured.left));
+          await tx.webhooks.save(configured.right);
+          return E.right(configured.right);
+        })
+        .catch(duplicateAsConflict('the webhook was configured concurrently; retry'));
+  }
+}

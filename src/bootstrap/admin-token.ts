@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from '../application/ports/logger.js';
+import type { SwitchboardConfig } from './config.js';
+import type { StorageChoice } from './storage.js';
+
+export const ADMIN_TOKEN_FILE = 'admin-token';
+
+export const generateAdminToken = (): string => `sb_admin_${randomBytes(24).toString('base64url')}`;
+
+/**
+ * The bearer token of the admin console: ADMIN_TOKEN when set; with memory storage, one made
+ * for this instance; otherwise the one kept in `DATA_DIR/admin-token` (mode 0600), made and
+ * printed once to stdout at the first start, so that it stays the same across restarts. The
+ * token goes to stdout that once, never into the structured log.
+ */
+export const resolveAdminToken = async (
+  config: Pick<SwitchboardConfig, 'adminToken' | 'dataDir'>,
+  storage: StorageChoice,
+  logger: Logger,
+  announce: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<string> => {
+  if (config.adminToken) return config.adminToken;
+  if (storage === 'memory') return generateAdminToken();
+  const file = join(config.dataDir, ADMIN_TOKEN_FILE);
+  const kept = await readFile(file, 'utf8').then(
+    (text) => text.trim(),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return '';
+      throw error;
+    },
+  );
+  if (kept !== '') return kept;
+  const token = generateAdminToken();
+  await mkdir(config.dataDir, { recursive: true });
+  try {
+    await writeFile(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process made it first: theirs is the token.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await readFile(file, 'utf8')).trim();
+    throw error;
+  }
+  logger.info({ file }, 'admin console token generated (printed once on stdout; set ADMIN_TOKEN to choose one)');
+  announce(`Switchboard admin console token (kept in ${file}): ${token}`);
+  return token;
+};

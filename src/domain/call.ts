@@ -1,0 +1,124 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { VoiceMode } from './agent.js';
+
+export const CALL_STATUSES = ['in-progress', 'completed', 'failed'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+export const CALL_DIRECTIONS = ['inbound', 'outbound'] as const;
+export type CallDirection = (typeof CALL_DIRECTIONS)[number];
+export const CALL_TYPES = ['pstn', 'web'] as const;
+export type CallType = (typeof CALL_TYPES)[number];
+
+/**
+ * Why a call ended. The named ones are what Switchboard itself decides; a carrier's own
+ * outcome (`busy`, `no-answer`, `canceled`) is kept as it said it.
+ */
+export type DisconnectionReason = 'user_hangup' | 'agent_hangup' | 'transfer' | 'error' | 'ended_by_api' | (string & {});
+
+/** One phone or browser call handled by an agent. */
+export interface Call {
+  readonly id: string;
+  readonly projectId: string;
+  /** Null once the agent is deleted. */
+  readonly agentId: string | null;
+  /** Our number on the call; null for web calls. */
+  readonly phoneNumberId: string | null;
+  readonly fromNumber: string;
+  readonly toNumber: string;
+  readonly direction: CallDirection;
+  readonly type: CallType;
+  readonly status: CallStatus;
+  readonly startedAt: Date;
+  readonly endedAt: Date | null;
+  readonly durationSeconds: number | null;
+  readonly disconnectionReason: DisconnectionReason | null;
+  /** The carrier's id (Twilio's `CA…` sid), once the carrier has one. */
+  readonly providerCallId: string | null;
+  readonly recordingUrl: string | null;
+  readonly recordingAvailable: boolean;
+  /** The mode the call started with: changing the agent's mode never switches a live call. */
+  readonly voiceMode: VoiceMode;
+  /** Spoken on answer; empty: stay silent until spoken to. */
+  readonly greeting: string;
+  readonly voice: string;
+  readonly language: string;
+  /** Set by an outbound call's request: this one call is then hosted with this prompt. */
+  readonly systemPrompt: string | null;
+  /** Free-form data a web call was started with. */
+  readonly metadata: Readonly<Record<string, unknown>> | null;
+  /** The last words said, kept when the call ends. */
+  readonly lastTranscriptSnippet: string | null;
+}
+
+export type CallError = { readonly _tag: 'CallNotInProgress'; readonly callId: string; readonly status: CallStatus };
+
+export type NewCall = Omit<
+  Call,
+  'status' | 'endedAt' | 'durationSeconds' | 'disconnectionReason' | 'recordingUrl' | 'recordingAvailable' | 'lastTranscriptSnippet'
+>;
+
+export const startCall = (props: NewCall): Call => ({
+  ...props,
+  status: 'in-progress',
+  endedAt: null,
+  durationSeconds: null,
+  disconnectionReason: null,
+  recordingUrl: null,
+  recordingAvailable: false,
+  lastTranscriptSnippet: null,
+});
+
+export const isLive = (call: Call): boolean => call.status === 'in-progress';
+
+const SNIPPET_LENGTH = 200;
+
+interface Ending {
+  readonly now: Date;
+  readonly reason: DisconnectionReason;
+  /** The carrier's count; else measured from startedAt. */
+  readonly durationSeconds?: number | null;
+  readonly lastWords?: string | null;
+}
+
+/** A call ends once: completed or failed, never back to in-progress. */
+const end = (call: Call, status: 'completed' | 'failed', ending: Ending): E.Either<CallError, Call> => {
+  if (!isLive(call)) return E.left({ _tag: 'CallNotInProgress', callId: call.id, status: call.status });
+  const measured = Math.max(0, Math.round((ending.now.getTime() - call.startedAt.getTime()) / 1000));
+  return E.right({
+    ...call,
+    status,
+    endedAt: ending.now,
+    durationSeconds: ending.durationSeconds ?? measured,
+    disconnectionReason: ending.reason,
+    lastTranscriptSnippet: ending.lastWords ? ending.lastWords.slice(0, SNIPPET_LENGTH) : call.lastTranscriptSnippet,
+  });
+};
+
+export const completeCall = (call: Call, ending: Ending): E.Either<CallError, Call> => end(call, 'completed', ending);
+
+export const failCall = (call: Call, ending: Ending): E.Either<CallError, Call> => end(call, 'failed', ending);
+
+/** A recording exists from now on, whatever the add-on does later. */
+export const attachRecording = (call: Call, url: string): Call => ({ ...call, recordingUrl: url, recordingAvailable: true });
+
+export const withProviderCallId = (call: Call, providerCallId: string): Call => ({ ...call, providerCallId });
+
+export type TurnRole = 'user' | 'agent';
+
+/** One utterance of the caller or the agent. `sequence` rises strictly within a call. */
+export interface TranscriptTurn {
+  readonly id: string;
+  readonly callId: string;
+  readonly role: TurnRole;
+  readonly content: string;
+  readonly createdAt: Date;
+  /** The caller cut the agent off: `content` is what was actually spoken. */
+  readonly interrupted: boolean;
+  readonly sequence: number;
+}
+
+/** Barge-in: the agent's turn keeps only what the caller heard before cutting in. */
+export const truncateTurn = (turn: TranscriptTurn, heard: string): TranscriptTurn => ({
+  ...turn,
+  content: heard,
+  interrupted: true,
+});

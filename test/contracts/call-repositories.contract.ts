@@ -1,0 +1,163 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
+import type { CallListQuery } from '../../src/application/ports/call-repositories.js';
+import { attachRecording, completeCall, startCall, truncateTurn, type Call, type TranscriptTurn } from '../../src/domain/call.js';
+import type { OpenedStore } from './repositories.contract.js';
+
+const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
+const newNumber = (): string => `+1${randomInt(200, 999)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+const at = (second: number): Date => new Date(Date.UTC(2026, 0, 1) + second * 1000 + 123);
+
+const aCall = (overrides: Partial<Call> = {}): Call =>
+  ({
+    ...startCall({
+      id: newId('call'),
+      projectId: newId('prj'),
+      agentId: newId('agt'),
+      phoneNumberId: newId('num'),
+      fromNumber: newNumber(),
+      toNumber: newNumber(),
+      direction: 'inbound',
+      type: 'pstn',
+      startedAt: at(0),
+      providerCallId: `CA${randomUUID().replaceAll('-', '')}`,
+      voiceMode: 'webhook',
+      greeting: 'Hello!',
+      voice: 'Google.en-US-Journey-O',
+      language: 'en-US',
+      systemPrompt: null,
+      metadata: null,
+    }),
+    ...overrides,
+  }) as Call;
+
+const aTurn = (call: Call, sequence: number, overrides: Partial<TranscriptTurn> = {}): TranscriptTurn => ({
+  id: newId('turn'),
+  callId: call.id,
+  role: sequence % 2 === 1 ? 'agent' : 'user',
+  content: `turn ${sequence}`,
+  createdAt: at(sequence),
+  interrupted: false,
+  sequence,
+  ...overrides,
+});
+
+const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
+  limit: 20,
+  offset: 0,
+  status: null,
+  direction: null,
+  type: null,
+  search: null,
+  agentId: null,
+  ...overrides,
+});
+
+/** The behaviour every CallRepository and TranscriptRepository adapter must show. */
+export const callRepositoryContract = (name: string, open: () => Promise<OpenedStore>) => {
+  describe(`${name} call repositories`, () => {
+    let store: OpenedStore;
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    const inTx = async <A>(work: (tx: Repositories) => Promise<A>): Promise<A> => {
+      const result = await store.uow.transaction(async (tx) => E.right(await work(tx)));
+      if (E.isLeft(result)) throw new Error('unexpected Left');
+      return result.right;
+    };
+
+    it('stores a call and reads it back by id, by the carrier id, and only within its project', async () => {
+      const sut = aCall({ metadata: { source: 'web', n: 1 } });
+      await inTx((tx) => tx.calls.save(sut));
+
+      expect(await inTx((tx) => tx.calls.findById(sut.projectId, sut.id))).toEqual(sut);
+      expect(await inTx((tx) => tx.calls.findByIdInAnyProject(sut.id))).toEqual(sut);
+      expect(await inTx((tx) => tx.calls.findByProviderCallId(sut.providerCallId!))).toEqual(sut);
+      expect(await inTx((tx) => tx.calls.findById(newId('prj'), sut.id))).toBeNull();
+    });
+
+    it('overwrites a call on save: its end and its recording', async () => {
+      const call = aCall();
+      await inTx((tx) => tx.calls.save(call));
+      const ended = completeCall(call, { now: at(42), reason: 'user_hangup', lastWords: 'Bye' });
+      if (E.isLeft(ended)) throw new Error('not completed');
+      const recorded = attachRecording(ended.right, 'https://api.twilio.com/rec/RE1');
+      await inTx((tx) => tx.calls.save(recorded));
+
+      const found = await inTx((tx) => tx.calls.findById(call.projectId, call.id));
+      expect(found).toEqual(recorded);
+      expect(found).toMatchObject({ status: 'completed', durationSeconds: 42, recordingAvailable: true, lastTranscriptSnippet: 'Bye' });
+    });
+
+    it('lists a project’s calls newest first, filtered by status, direction, type, agent and a search on the numbers', async () => {
+      const projectId = newId('prj');
+      const agentId = newId('agt');
+      const first = aCall({ projectId, agentId, startedAt: at(1), fromNumber: '+12125550101' });
+      const second = aCall({ projectId, startedAt: at(2), direction: 'outbound', toNumber: '+13125550177' });
+      const web = aCall({ projectId, agentId, startedAt: at(3), type: 'web', status: 'failed', fromNumber: 'client:x', toNumber: 'web' });
+      await inTx(async (tx) => {
+        for (const call of [first, second, web, aCall()]) await tx.calls.save(call);
+      });
+
+      const all = await inTx((tx) => tx.calls.list(projectId, query()));
+      expect(all.items.map((c) => c.id)).toEqual([web.id, second.id, first.id]);
+      expect(all.total).toBe(3);
+      const ids = async (q: Partial<CallListQuery>) => (await inTx((tx) => tx.calls.list(projectId, query(q)))).items.map((c) => c.id);
+      expect(await ids({ status: 'failed' })).toEqual([web.id]);
+      expect(await ids({ direction: 'outbound' })).toEqual([second.id]);
+      expect(await ids({ type: 'pstn' })).toEqual([second.id, first.id]);
+      expect(await ids({ agentId })).toEqual([web.id, first.id]);
+      expect(await ids({ search: '555017' })).toEqual([second.id]);
+      expect(await ids({ search: 'CLIENT' })).toEqual([web.id]);
+      const page = await inTx((tx) => tx.calls.list(projectId, query({ limit: 1, offset: 1 })));
+      expect(page.items.map((c) => c.id)).toEqual([second.id]);
+      expect(page.total).toBe(3);
+    });
+
+    it('nulls the agent of every call of a deleted agent, and only those', async () => {
+      const agentId = newId('agt');
+      const mine = aCall({ agentId });
+      const other = aCall();
+      await inTx(async (tx) => {
+        await tx.calls.save(mine);
+        await tx.calls.save(other);
+        await tx.calls.detachAgent(agentId);
+      });
+
+      expect((await inTx((tx) => tx.calls.findById(mine.projectId, mine.id)))?.agentId).toBeNull();
+      expect((await inTx((tx) => tx.calls.findById(other.projectId, other.id)))?.agentId).toBe(other.agentId);
+    });
+
+    it('keeps transcript turns in sequence order, reads those after a sequence, and overwrites a truncated turn', async () => {
+      const call = aCall();
+      const turns = [aTurn(call, 1), aTurn(call, 2), aTurn(call, 3)];
+      await inTx(async (tx) => {
+        await tx.calls.save(call);
+        await tx.transcripts.save([turns[2]!, turns[0]!]);
+        await tx.transcripts.save([turns[1]!]);
+      });
+      const truncated = truncateTurn(turns[2]!, 'turn');
+      await inTx((tx) => tx.transcripts.save([truncated]));
+
+      expect(await inTx((tx) => tx.transcripts.listByCall(call.id))).toEqual([turns[0], turns[1], truncated]);
+      expect(await inTx((tx) => tx.transcripts.listByCall(call.id, 1))).toEqual([turns[1], truncated]);
+      expect(await inTx((tx) => tx.transcripts.listByCall(call.id, 3))).toEqual([]);
+    });
+
+    it('refuses a second turn with the same sequence in a call', async () => {
+      const call = aCall();
+      await inTx(async (tx) => {
+        await tx.calls.save(call);
+        await tx.transcripts.save([aTurn(call, 1)]);
+      });
+
+      await expect(inTx((tx) => tx.transcripts.save([aTurn(call, 1)]))).rejects.toBeInstanceOf(DuplicateKey);
+    });
+  });
+};

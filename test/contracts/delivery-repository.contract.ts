@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
+import type { DeliveryAttempt } from '../../src/application/ports/webhook-repositories.js';
+import type { Webhook } from '../../src/domain/webhook.js';
+import type { WebhookDelivery } from '../../src/domain/webhook-delivery.js';
+import type { OpenedStore } from './repositories.contract.js';
+
+const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
+
+const HOUR = 3_600_000;
+// The claim sees every project's due rows: each test works in an earlier era than the one
+// before, so rows an earlier test left pending are never due in a later one.
+let eraStart = Date.UTC(2020, 0, 1);
+const nextEra = () => {
+  eraStart -= 30 * 24 * HOUR;
+  const start = eraStart;
+  return (ms: number) => new Date(start + ms);
+};
+
+const aWebhook = (overrides: Partial<Webhook> = {}): Webhook => ({
+  id: newId('wh'),
+  projectId: newId('proj'),
+  agentId: null,
+  url: 'https://hooks.example.com/in',
+  secret: `whsec_${randomUUID()}`,
+  contextLimit: 10,
+  timeoutSeconds: 30,
+  createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, 123)),
+  updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 1, 456)),
+  ...overrides,
+});
+
+const aDelivery = (overrides: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
+  id: newId('whd'),
+  projectId: newId('proj'),
+  webhookId: newId('wh'),
+  agentId: null,
+  eventType: 'agent.message',
+  channel: 'sms',
+  messageId: newId('msg'),
+  callId: null,
+  body: '{"event":"agent.message","data":{"message":"héllo ✓"}}',
+  status: 'pending',
+  attemptCount: 0,
+  httpStatus: null,
+  errorMessage: null,
+  responseBody: null,
+  lastAttemptAt: null,
+  nextRetryAt: new Date(Date.UTC(2026, 0, 1)),
+  createdAt: new Date(Date.UTC(2026, 0, 1)),
+  ...overrides,
+});
+
+const anAttempt = (delivery: WebhookDelivery, overrides: Partial<DeliveryAttempt> = {}): DeliveryAttempt => ({
+  deliveryId: delivery.id,
+  attempt: delivery.attemptCount,
+  attemptedAt: delivery.lastAttemptAt ?? new Date(Date.UTC(2026, 0, 1)),
+  httpStatus: delivery.httpStatus,
+  errorMessage: delivery.errorMessage,
+  durationMs: 12,
+  ...overrides,
+});
+
+const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
+
+/** Webhooks and the delivery outbox, asserted through the ports on every storage adapter. */
+export const deliveryRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
+  describe(`${name} webhook and delivery repositories`, () => {
+    let store: OpenedStore;
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    const inTx = async <A>(work: (tx: Repositories) => Promise<A>): Promise<A> => {
+      const result = await store.uow.transaction(async (tx) => E.right(await work(tx)));
+      if (E.isLeft(result)) throw new Error('unexpected Left');
+      return result.right;
+    };
+    const enqueueAll = (rows: readonly WebhookDelivery[]) =>
+      inTx(async (tx) => {
+        for (const row of rows) await tx.deliveries.enqueue(row);
+      });
+
+    describe('webhooks', () => {
+      it('keeps one default and one per agent, each found by its own lookup', async () => {
+        const projectId = newId('proj');
+        const agentId = newId('agt');
+        const fallback = aWebhook({ projectId });
+        const own = aWebhook({ projectId, agentId, contextLimit: 0, timeoutSeconds: 120 });
+        await inTx(async (tx) => {
+          await tx.webhooks.save(fallback);
+          await tx.webhooks.save(own);
+        });
+        const found = await inTx(async (tx) => ({
+          fallback: await tx.webhooks.findDefault(projectId),
+          own: await tx.webhooks.findForAgent(projectId, agentId),
+          otherAgent: await tx.webhooks.findForAgent(projectId, newId('agt')),
+          otherProject: await tx.webhooks.findDefault(newId('proj')),
+          byIds: await tx.webhooks.findByIds([own.id, fallback.id, newId('wh')]),
+        }));
+        expect(found.fallback).toEqual(fallback);
+        expect(found.own).toEqual(own);
+        expect(found.otherAgent).toBeNull();
+        expect(found.otherProject).toBeNull();
+        expect([...found.byIds].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+          [own, fallback].sort((a, b) => a.id.localeCompare(b.id)),
+        );
+      });
+
+      it('overwrites on save and refuses a second default or a second webhook of one agent', async () => {
+        const projectId = newId('proj');
+        const agentId = newId('agt');
+        const first = aWebhook({ projectId });
+        const perAgent = aWebhook({ projectId, agentId });
+        await inTx(async (tx) => {
+          await tx.webhooks.save(first);
+          await tx.webhooks.save(perAgent);
+        });
+        const rotated = { ...first, secret: 'whsec_rotated', url: 'https://other.example.com/', updatedAt: new Date() };
+        await inTx((tx) => tx.webhooks.save(rotated));
+        expect(await inTx((tx) => tx.webhooks.findDefault(projectId))).toEqual(rotated);
+
+        await expect(inTx((tx) => tx.webhooks.save(aWebhook({ projectId })))).rejects.toBeInstanceOf(DuplicateKey);
+        await expect(inTx((tx) => tx.webhooks.save(aWebhook({ projectId, agentId })))).rejects.toBeInstanceOf(DuplicateKey);
+      });
+
+      it('deletes only within the project', async () => {
+        const webhook = aWebhook();
+        await inTx((tx) => tx.webhooks.save(webhook));
+        await inTx((tx) => tx.webhooks.delete(newId('proj'), webhook.id));
+        expect(await inTx((tx) => tx.webhooks.findDefault(webhook.projectId))).toEqual(webhook);
+        await inTx((tx) => tx.webhooks.delete(webhook.projectId, webhook.id));
+        expect(await inTx((tx) => tx.webhooks.findDefault(webhook.projectId))).toBeNull();
+      });
+    });
+
+    describe('deliveries', () => {
+      it('round-trips every field and finds by id within the project', async () => {
+        const delivery = aDelivery({ agentId: newId('agt'), channel: 'voice', eventType: 'agent.call_ended', callId: newId('call'), messageId: null });
+        await enqueueAll([delivery]);
+        expect(await inTx((tx) => tx.deliveries.findById(delivery.projectId, delivery.id))).toEqual(delivery);
+        expect(await inTx((tx) => tx.deliveries.findById(newId('proj'), delivery.id))).toBeNull();
+      });
+
+      it('claims due pending rows oldest first, up to the limit, and holds them for the lease', async () => {
+        const at = nextEra();
+        const due = [3, 1, 2].map((s) => aDelivery({ nextRetryAt: at(s * 1000) }));
+        const later = aDelivery({ nextRetryAt: at(60_000) });
+        const finished = aDelivery({ nextRetryAt: null, status: 'success', attemptCount: 1 });
+        await enqueueAll([...due, later, finished]);
+
+        const first = await inTx((tx) => tx.deliveries.claimDue(at(10_000), 2, 30_000));
+        expect(ids(first)).toEqual([due[1]!.id, due[2]!.id]);
+        expect(first[0]).toEqual(due[1]);
+        const second = await inTx((tx) => tx.deliveries.claimDue(at(10_000), 10, 30_000));
+        expect(ids(second)).toEqual([due[0]!.id]);
+        expect(await inTx((tx) => tx.deliveries.claimDue(at(20_000), 10, 30_000))).toEqual([]);
+        // The lease of the first claim ran out; the row that came due meanwhile is taken too.
+        const afterLease = await inTx((tx) => tx.deliveries.claimDue(at(65_000), 10, 30_000));
+        expect(ids(afterLease)).toEqual([due[1]!.id, due[2]!.id, due[0]!.id, later.id]);
+      });
+
+      it('never hands one row to two claims running at the same time', async () => {
+        const at = nextEra();
+        const rows = Array.from({ length: 20 }, (_, i) => aDelivery({ nextRetryAt: at(i) }));
+        await enqueueAll(rows);
+        const claims = await Promise.all(
+          Array.from({ length: 4 }, () => inTx((tx) => tx.deliveries.claimDue(at(1000), 8, 30_000))),
+        );
+        const claimed = claims.flatMap(ids);
+        expect(new Set(claimed).size).toBe(claimed.length);
+        expect(claimed.sort()).toEqual(ids(rows).sort());
+      });
+
+      it('records an attempt: the new state, the lease released, one attempt row each', async () => {
+        const at = nextEra();
+        const delivery = aDelivery({ nextRetryAt: at(0) });
+        await enqueueAll([delivery]);
+        await inTx((tx) => tx.deliveries.claimDue(at(0), 1, 60_000));
+        const failed: WebhookDelivery = {
+          ...delivery,
+          attemptCount: 1,
+          httpStatus: 500,
+          errorMessage: 'HTTP 500',
+          responseBody: 'oops',
+          lastAttemptAt: at(100),
+          nextRetryAt: at(5_000),
+        };
+        await inTx((tx) => tx.deliveries.recordAttempts([{ delivery: failed, attempt: anAttempt(failed) }]));
+        expect(await inTx((tx) => tx.deliveries.findById(delivery.projectId, delivery.id))).toEqual(failed);
+        // Released: due again at its retry time although the claim's lease has not run out.
+        expect(ids(await inTx((tx) => tx.deliveries.claimDue(at(5_000), 10, 60_000)))).toEqual([delivery.id]);
+
+        const delivered: WebhookDelivery = {
+          ...failed,
+          status: 'success',
+          attemptCount: 2,
+          httpStatus: 204,
+          errorMessage: null,
+          responseBody: '',
+          lastAttemptAt: at(5_100),
+          nextRetryAt: null,
+        };
+        await inTx((tx) => tx.deliveries.recordAttempts([{ delivery: delivered, attempt: anAttempt(delivered, { durationMs: 3 }) }]));
+        expect(await inTx((tx) => tx.deliveries.findById(delivery.projectId, delivery.id))).toEqual(delivered);
+        expect(await inTx((tx) => tx.deliveries.listAttempts(delivery.id))).toEqual([
+          anAttempt(failed),
+          anAttempt(delivered, { durationMs: 3 }),
+        ]);
+        expect(await inTx((tx) => tx.deliveries.claimDue(at(99_000), 10, 60_000))).toEqual([]);
+      });
+
+      it('refuses a second record of the same attempt', async () => {
+        const delivery = aDelivery({ status: 'success', attemptCount: 1, httpStatus: 200, lastAttemptAt: new Date(), nextRetryAt: null });
+        await enqueueAll([delivery]);
+        await inTx((tx) => tx.deliveries.recordAttempts([{ delivery, attempt: anAttempt(delivery) }]));
+        await expect(
+          inTx((tx) => tx.deliveries.recordAttempts([{ delivery, attempt: anAttempt(delivery) }])),
+        ).rejects.toBeInstanceOf(DuplicateKey);
+        expect(await inTx((tx) => tx.deliveries.listAttempts(delivery.id))).toHaveLength(1);
+      });
+
+      it('lists the project newest first, filtered by age and agent, with the total', async () => {
+        const projectId = newId('proj');
+        const agentId = newId('agt');
+        const hoursAgo = (h: number) => new Date(Date.UTC(2026, 5, 1, 12) - h * HOUR);
+        const rows = [30, 1, 5, 2].map((h, i) =>
+          aDelivery({ projectId, createdAt: hoursAgo(h), agentId: i % 2 === 0 ? agentId : null }),
+        );
+        await enqueueAll([...rows, aDelivery()]);
+        const all = await inTx((tx) => tx.deliveries.list(projectId, { limit: 2, offset: 1, since: null, agentId: null }));
+        expect(all.total).toBe(4);
+        expect(ids(all.items)).toEqual([rows[3]!.id, rows[2]!.id]);
+        const recent = await inTx((tx) =>
+          tx.deliveries.list(projectId, { limit: 10, offset: 0, since: hoursAgo(24), agentId: null }),
+        );
+        expect(ids(recent.items)).toEqual([rows[1]!.id, rows[3]!.id, rows[2]!.id]);
+        const ofAgent = await inTx((tx) => tx.deliveries.list(projectId, { limit: 10, offset: 0, since: null, agentId }));
+        expect(ids(ofAgent.items)).toEqual([rows[2]!.id, rows[0]!.id]);
+      });
+
+      it('counts by hour, event type and status since a moment, and all time', async () => {
+        const projectId = newId('proj');
+        const hour = (h: number, minute = 0) => new Date(Date.UTC(2026, 5, 1, h, minute, minute === 0 ? 0 : 7));
+        await enqueueAll([
+          aDelivery({ projectId, createdAt: hour(9, 59) }),
+          aDelivery({ projectId, createdAt: hour(10, 1), status: 'success' }),
+          aDelivery({ projectId, createdAt: hour(10, 30), status: 'success' }),
+          aDelivery({ projectId, createdAt: hour(10, 45), status: 'failed', eventType: 'agent.call_ended' }),
+          aDelivery({ projectId, createdAt: hour(12, 5) }),
+          aDelivery({ projectId, createdAt: hour(3), status: 'failed' }),
+          aDelivery({ createdAt: hour(10, 2), status: 'success' }),
+        ]);
+        const counts = await inTx((tx) => tx.deliveries.stats(projectId, hour(9, 30)));
+        const key = (c: { hour: Date; eventType: string; status: string }) => `${c.hour.toISOString()} ${c.eventType} ${c.status}`;
+        expect(counts.map((c) => [key(c), c.count]).sort()).toEqual(
+          [
+            [`${hour(9).toISOString()} agent.message pending`, 1],
+            [`${hour(10).toISOString()} agent.message success`, 2],
+            [`${hour(10).toISOString()} agent.call_ended failed`, 1],
+            [`${hour(12).toISOString()} agent.message pending`, 1],
+          ].sort(),
+        );
+        expect(await inTx((tx) => tx.deliveries.allTime(projectId))).toEqual({ total: 6, success: 2, failed: 2, pending: 2 });
+        expect(await inTx((tx) => tx.deliveries.allTime(newId('proj')))).toEqual({ total: 0, success: 0, failed: 0, pending: 0 });
+      });
+    });
+  });
+};

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Repositories } from '../../src/application/ports/repositories.js';
+import type { LedgerEntry } from '../../src/domain/ledger.js';
+import { cents } from '../../src/domain/money.js';
+import type { SignUp } from '../../src/domain/sign-up.js';
+import type { OpenedStore } from './repositories.contract.js';
+
+const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
+const at = (iso: string): Date => new Date(iso);
+
+const aSignUp = (overrides: Partial<SignUp> = {}): SignUp => {
+  const id = overrides.id ?? newId('ver');
+  return {
+    id,
+    email: `${id}@example.com`,
+    agentName: 'Front desk',
+    codeHash: 'a'.repeat(64),
+    attempts: 0,
+    expiresAt: at('2026-01-01T00:10:00.123Z'),
+    status: 'pending',
+    projectId: null,
+    createdAt: at('2026-01-01T00:00:00.123Z'),
+    verifiedAt: null,
+    ...overrides,
+  };
+};
+
+const anEntry = (overrides: Partial<LedgerEntry> = {}): LedgerEntry => ({
+  id: newId('led'),
+  projectId: newId('proj'),
+  amountCents: cents(-300),
+  reason: 'number_renewal',
+  resourceId: null,
+  periodEnd: null,
+  note: null,
+  createdAt: at('2026-01-01T00:00:00.123Z'),
+  ...overrides,
+});
+
+/** Sign-up storage and the ledger's billing queries, on every storage adapter. */
+export const signUpRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
+  describe(`${name} sign-up and billing storage`, () => {
+    let store: OpenedStore;
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    const inTx = async <A>(work: (tx: Repositories) => Promise<A>): Promise<A> => {
+      const result = await store.uow.transaction(async (tx) => E.right(await work(tx)));
+      if (E.isLeft(result)) throw new Error('unexpected Left');
+      return result.right;
+    };
+
+    describe('SignUpRepository', () => {
+      it('stores a sign-up and finds it by id, plain or locked', async () => {
+        const signUp = aSignUp({ agentName: null });
+
+        await inTx((tx) => tx.signUps.save(signUp));
+
+        expect(await inTx((tx) => tx.signUps.findById(signUp.id))).toEqual(signUp);
+        expect(await inTx((tx) => tx.signUps.lockById(signUp.id))).toEqual(signUp);
+      });
+
+      it('answers null for an unknown id', async () => {
+        expect(await inTx((tx) => tx.signUps.findById('ver_unknown'))).toBeNull();
+        expect(await inTx((tx) => tx.signUps.lockById('ver_unknown'))).toBeNull();
+      });
+
+      it('overwrites on save: attempts, then completion', async () => {
+        const signUp = aSignUp();
+        await inTx((tx) => tx.signUps.save(signUp));
+        const completed: SignUp = { ...signUp, attempts: 2, status: 'verified', projectId: 'proj_1', verifiedAt: at('2026-01-01T00:05:00.456Z') };
+
+        await inTx((tx) => tx.signUps.save(completed));
+
+        expect(await inTx((tx) => tx.signUps.findById(signUp.id))).toEqual(completed);
+      });
+
+      it('deletes', async () => {
+        const signUp = aSignUp();
+        await inTx((tx) => tx.signUps.save(signUp));
+
+        await inTx((tx) => tx.signUps.delete(signUp.id));
+
+        expect(await inTx((tx) => tx.signUps.findById(signUp.id))).toBeNull();
+      });
+
+      it('keeps nothing of a unit of work that ends in a Left', async () => {
+        const signUp = aSignUp();
+
+        await store.uow.transaction(async (tx) => {
+          await tx.signUps.save(signUp);
+          return E.left('no');
+        });
+
+        expect(await inTx((tx) => tx.signUps.findById(signUp.id))).toBeNull();
+      });
+    });
+
+    describe('LedgerRepository billing queries', () => {
+      it('keeps period end and note of an entry', async () => {
+        const entry = anEntry({ periodEnd: at('2026-02-01T00:00:00.123Z'), note: 'invoice 7' });
+
+        await inTx((tx) => tx.ledger.append(entry));
+
+        expect((await inTx((tx) => tx.ledger.list(entry.projectId, { limit: 10, offset: 0 }))).items).toEqual([entry]);
+      });
+
+      it('says a resource is paid through the latest period end of its project’s charges', async () => {
+        const projectId = newId('proj');
+        const resourceId = newId('num');
+        await inTx(async (tx) => {
+          await tx.ledger.append(anEntry({ projectId, resourceId, periodEnd: at('2026-02-01T00:00:00.123Z') }));
+          await tx.ledger.append(anEntry({ projectId, resourceId, periodEnd: at('2026-03-01T00:00:00.123Z') }));
+          await tx.ledger.append(anEntry({ projectId, resourceId, periodEnd: null }));
+          await tx.ledger.append(anEntry({ projectId, resourceId: newId('num'), periodEnd: at('2027-01-01T00:00:00.000Z') }));
+          await tx.ledger.append(anEntry({ resourceId, periodEnd: at('2028-01-01T00:00:00.000Z') })); // another project
+        });
+
+        expect(await inTx((tx) => tx.ledger.paidThrough(projectId, resourceId))).toEqual(at('2026-03-01T00:00:00.123Z'));
+      });
+
+      it('says null for a resource without periods', async () => {
+        const projectId = newId('proj');
+        await inTx((tx) => tx.ledger.append(anEntry({ projectId, resourceId: 'num_x', periodEnd: null })));
+
+        expect(await inTx((tx) => tx.ledger.paidThrough(projectId, 'num_x'))).toBeNull();
+        expect(await inTx((tx) => tx.ledger.paidThrough(projectId, 'num_none'))).toBeNull();
+      });
+
+      it('sums the charges since a date as a positive amount, credits and older charges left out', async () => {
+        const projectId = newId('proj');
+        const since = at('2026-04-01T00:00:00.000Z');
+        await inTx(async (tx) => {
+          await tx.ledger.append(anEntry({ projectId, amountCents: cents(-300), createdAt: at('2026-03-31T23:59:59.999Z') }));
+          await tx.ledger.append(anEntry({ projectId, amountCents: cents(-300), createdAt: since }));
+          await tx.ledger.append(anEntry({ projectId, amountCents: cents(-500), createdAt: at('2026-04-20T00:00:00.000Z') }));
+          await tx.ledger.append(anEntry({ projectId, amountCents: cents(1000), reason: 'top_up', createdAt: at('2026-04-21T00:00:00.000Z') }));
+          await tx.ledger.append(anEntry({ amountCents: cents(-700), createdAt: at('2026-04-21T00:00:00.000Z') })); // another project
+        });
+
+        expect(await inTx((tx) => tx.ledger.chargesSince(projectId, since))).toBe(800);
+        expect(await inTx((tx) => tx.ledger.chargesSince(newId('proj'), since))).toBe(0);
+      });
+    });
+  });
+};

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
+import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
+import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
+import { ReceiveInboundSms } from '../../../src/application/use-cases/messages/receive-inbound-sms.js';
+import { trustE164 } from '../../../src/domain/e164.js';
+import { aNumber, anAgent, aWebhook } from '../../unit/application/messages/messaging-fixture.js';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+const onServer = async (sql: string) => {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+};
+
+/** Real PostgreSQL, several connections: the races the unique indexes and the retries settle. */
+describe.skipIf(!serverUrl)(`${ReceiveInboundSms.name} on PostgreSQL, concurrently`, () => {
+  const name = `sb_test_${randomBytes(6).toString('hex')}`;
+  let database: Database;
+  let sut: ReceiveInboundSms;
+
+  beforeAll(async () => {
+    await onServer(`create database ${name}`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
+    await database.uow.transaction(async (tx) => {
+      await tx.agents.save(anAgent());
+      await tx.numbers.save(aNumber());
+      await tx.webhooks.save(aWebhook());
+      return E.right(undefined);
+    });
+    // Every text arrives in the same millisecond: each must still get its own receivedAt.
+    sut = new ReceiveInboundSms({ uow: database.uow, clock: new FixedClock(), ids: new TimeSortableIdGenerator(), deliveryTrigger: { poke: () => {} } });
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await onServer(`drop database if exists ${name}`);
+  });
+
+  it('stores simultaneous texts once each, on one thread, at distinct receivedAt, with one event each', async () => {
+    const texts = Array.from({ length: 8 }, (_, i) => ({
+      to: trustE164('+14155550100'),
+      from: trustE164('+14155550199'),
+      body: `text ${i}`,
+      mediaUrls: [],
+      providerMessageId: `SMrace${i % 4}`,
+    }));
+
+    const results = await Promise.all(texts.map((text) => sut.execute(text)()));
+
+    expect(results.every(E.isRight)).toBe(true);
+    const stored = await database.uow.transaction(async (tx) =>
+      E.right(await tx.messages.listByNumber('num_1', { limit: 50, before: null, after: null })),
+    );
+    const messages = E.isRight(stored) ? stored.right.items : [];
+    expect(messages.map((m) => m.providerMessageId).sort()).toEqual(['SMrace0', 'SMrace1', 'SMrace2', 'SMrace3']);
+    expect(new Set(messages.map((m) => m.receivedAt.getTime())).size).toBe(4);
+    expect(new Set(messages.map((m) => m.conversationId)).size).toBe(1);
+    const queued = await database.orm.em.fork().getConnection().execute<{ count: number }[]>(
+      'select count(*)::int as count from webhook_deliveries',
+    );
+    expect(queued).toEqual([{ count: 4 }]);
+  });
+});

@@ -1,0 +1,251 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FetchWebhookTransport } from '../../../src/adapters/http/fetch-webhook-transport.js';
+import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
+import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
+import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
+import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
+import { SystemClock } from '../../../src/adapters/system/system-clock.js';
+import type { Clock } from '../../../src/application/ports/clock.js';
+import type { Repositories } from '../../../src/application/ports/repositories.js';
+import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
+import { WebhookDispatcher, type DispatcherOptions } from '../../../src/application/services/webhook-dispatcher.js';
+import { GetAllTimeDeliveryStats } from '../../../src/application/use-cases/webhooks/get-all-time-delivery-stats.js';
+import { GetDeliveryStats } from '../../../src/application/use-cases/webhooks/get-delivery-stats.js';
+import { endpointFor, queueWebhookEvent } from '../../../src/application/use-cases/webhooks/queue-webhook-event.js';
+import type { Webhook } from '../../../src/domain/webhook.js';
+import { RecordingLogger } from '../rest/harness.js';
+import { eventually, hasValidSignature, startReceiver, type Answer, type Receiver } from '../../support/webhook-receiver.js';
+
+const ids = new TimeSortableIdGenerator();
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const inTx = async <A>(uow: UnitOfWork, work: (tx: Repositories) => Promise<A>): Promise<A> => {
+  const result = await uow.transaction(async (tx) => E.right(await work(tx)));
+  if (E.isLeft(result)) throw new Error('unexpected Left');
+  return result.right;
+};
+
+const aWebhook = (projectId: string, url: string, agentId: string | null = null): Webhook => ({
+  id: ids.next('wh'),
+  projectId,
+  agentId,
+  url,
+  secret: `whsec_test_${ids.next('wh')}`,
+  contextLimit: 10,
+  timeoutSeconds: 30,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+});
+
+const receiver = async (answer?: (index: number) => Answer): Promise<Receiver> => {
+  const started = await startReceiver(answer && ((_, index) => answer(index)));
+  cleanups.push(() => started.close());
+  return started;
+};
+
+const pglite = async (): Promise<UnitOfWork> => {
+  const dir = await mkdtemp(join(tmpdir(), 'switchboard-dispatch-'));
+  const database = await openDatabase({ dataDir: dir });
+  cleanups.push(() => rm(dir, { recursive: true, force: true }), () => database.close());
+  return database.uow;
+};
+
+/** A project with a webhook, the outbox and a dispatcher over them. */
+const aWorld = async (props: {
+  uow: UnitOfWork;
+  url: string;
+  clock?: Clock;
+  delays?: readonly number[];
+  options?: Partial<DispatcherOptions>;
+}) => {
+  const clock = props.clock ?? new SystemClock();
+  const logger = new RecordingLogger();
+  const projectId = ids.next('proj');
+  const webhook = aWebhook(projectId, props.url);
+  await inTx(props.uow, (tx) => tx.webhooks.save(webhook));
+  const sut = new WebhookDispatcher(
+    { uow: props.uow, transport: new FetchWebhookTransport(), clock, logger, retryDelays: props.delays ?? [0, 300, 1800] },
+    { pollIntervalMs: 25, ...props.options },
+  );
+  cleanups.push(() => sut.stop());
+  const queue = (agentId: string | null = null) =>
+    inTx(props.uow, async (tx) => {
+      const target = await endpointFor(tx, projectId, agentId);
+      return queueWebhookEvent(tx, { ids, clock }, target!, {
+        eventType: 'agent.message',
+        channel: 'sms',
+        agentId,
+        messageId: ids.next('msg'),
+        callId: null,
+        envelope: { event: 'agent.message', channel: 'sms', agentId, data: { message: 'hello ✓' } },
+      });
+    });
+  const stored = (id: string) => inTx(props.uow, (tx) => tx.deliveries.findById(projectId, id));
+  const attempts = (id: string) => inTx(props.uow, (tx) => tx.deliveries.listAttempts(id));
+  return { sut, clock, logger, projectId, webhook, queue, stored, attempts };
+};
+
+describe(WebhookDispatcher.name, () => {
+  it('retries a failing endpoint on the schedule until it answers 2xx, signing every attempt', async () => {
+    const uow = await pglite();
+    const endpoint = await receiver((i) => (i < 2 ? 500 : 200));
+    const world = await aWorld({ uow, url: endpoint.url, delays: [0, 0.05, 0.05, 0.05, 0.05, 0.05] });
+    world.sut.start();
+
+    const delivery = await world.queue();
+    world.sut.poke();
+    await eventually(async () => (await world.stored(delivery.id))?.status === 'success', 10_000, 'the delivery');
+
+    expect(endpoint.received.map((r) => r.id)).toEqual([delivery.id, delivery.id, delivery.id]);
+    expect(endpoint.received.every((r) => hasValidSignature(world.webhook.secret, r))).toBe(true);
+    expect(endpoint.received.every((r) => r.body === delivery.body && r.event === 'agent.message')).toBe(true);
+    expect(endpoint.received.every((r) => r.contentType === 'application/json')).toBe(true);
+    expect(endpoint.received.every((r) => Math.abs(Number(r.timestamp) - Date.now() / 1000) < 60)).toBe(true);
+
+    const attempts = await world.attempts(delivery.id);
+    expect(attempts.map((a) => [a.attempt, a.httpStatus])).toEqual([[1, 500], [2, 500], [3, 200]]);
+    expect(await world.stored(delivery.id)).toMatchObject({ status: 'success', attemptCount: 3, httpStatus: 200, nextRetryAt: null, responseBody: 'ok' });
+
+    const stats = await new GetDeliveryStats({ uow, clock: world.clock }).execute({ projectId: world.projectId, hours: 24 })();
+    expect(stats).toMatchObject(E.right({ total: 1, success: 1, failed: 0, pending: 0, successRate: 1 }));
+    expect(E.isRight(stats) && stats.right.byEventType).toEqual({ 'agent.message': { success: 1, failed: 0, pending: 0 } });
+    const allTime = await new GetAllTimeDeliveryStats({ uow }).execute({ projectId: world.projectId })();
+    expect(allTime).toEqual(E.right({ total: 1, success: 1, failed: 0, pending: 0, successRate: 1 }));
+
+    const lines = world.logger.lines.filter((l) => l.fields.deliveryId === delivery.id);
+    expect(lines.map((l) => [l.level, l.fields.attempt, l.fields.status])).toEqual([
+      ['warn', 1, 500],
+      ['warn', 2, 500],
+      ['info', 3, 200],
+    ]);
+    expect(lines.every((l) => typeof l.fields.ms === 'number' && l.fields.event === 'agent.message')).toBe(true);
+    expect(JSON.stringify(world.logger.lines)).not.toContain(world.webhook.secret);
+  });
+
+  it('waits out each delay of the schedule and gives up after the last attempt', async () => {
+    const clock = new FixedClock(new Date('2026-03-01T12:00:00.000Z'));
+    const endpoint = await receiver(() => 503);
+    const world = await aWorld({ uow: new InMemoryUnitOfWork(), url: endpoint.url, clock, delays: [0, 300, 1800] });
+    const delivery = await world.queue();
+
+    expect(await world.sut.runOnce()).toBe(1);
+    expect(await world.stored(delivery.id)).toMatchObject({
+      status: 'pending',
+      attemptCount: 1,
+      httpStatus: 503,
+      errorMessage: 'HTTP 503',
+      nextRetryAt: new Date('2026-03-01T12:05:00.000Z'),
+    });
+    clock.advance(299_999);
+    expect(await world.sut.runOnce()).toBe(0);
+    clock.advance(1);
+    expect(await world.sut.runOnce()).toBe(1);
+    expect((await world.stored(delivery.id))?.nextRetryAt).toEqual(new Date('2026-03-01T12:35:00.000Z'));
+    clock.advance(1_800_000);
+    expect(await world.sut.runOnce()).toBe(1);
+    clock.advance(86_400_000);
+    expect(await world.sut.runOnce()).toBe(0);
+
+    expect(await world.stored(delivery.id)).toMatchObject({ status: 'failed', attemptCount: 3, nextRetryAt: null });
+    expect((await world.attempts(delivery.id)).map((a) => a.attemptedAt.toISOString())).toEqual([
+      '2026-03-01T12:00:00.000Z',
+      '2026-03-01T12:05:00.000Z',
+      '2026-03-01T12:35:00.000Z',
+    ]);
+    expect(endpoint.received).toHaveLength(3);
+  });
+
+  it('counts an endpoint that does not answer in time as a failed attempt', async () => {
+    const endpoint = await receiver(() => 'hang');
+    const world = await aWorld({ uow: new InMemoryUnitOfWork(), url: endpoint.url, options: { eventTimeoutMs: 200 } });
+    const delivery = await world.queue();
+
+    await world.sut.runOnce();
+
+    expect(await world.stored(delivery.id)).toMatchObject({
+      status: 'pending',
+      attemptCount: 1,
+      httpStatus: null,
+      errorMessage: 'timed out after 200 ms',
+    });
+  });
+
+  it("sends an agent's events to its own webhook and everyone else's to the account default", async () => {
+    const uow = new InMemoryUnitOfWork();
+    const fallbackEndpoint = await receiver();
+    const agentEndpoint = await receiver();
+    const world = await aWorld({ uow, url: fallbackEndpoint.url });
+    const agentWithOwn = ids.next('agt');
+    await inTx(uow, (tx) => tx.webhooks.save(aWebhook(world.projectId, agentEndpoint.url, agentWithOwn)));
+
+    const own = await world.queue(agentWithOwn);
+    const other = await world.queue(ids.next('agt'));
+    const noAgent = await world.queue(null);
+    await world.sut.runOnce();
+
+    expect(agentEndpoint.received.map((r) => r.id)).toEqual([own.id]);
+    expect(fallbackEndpoint.received.map((r) => r.id).sort()).toEqual([other.id, noAgent.id].sort());
+  });
+
+  it('fails a delivery at once when its webhook was deleted', async () => {
+    const uow = new InMemoryUnitOfWork();
+    const endpoint = await receiver();
+    const world = await aWorld({ uow, url: endpoint.url });
+    const delivery = await world.queue();
+    await inTx(uow, (tx) => tx.webhooks.delete(world.projectId, world.webhook.id));
+
+    await world.sut.runOnce();
+
+    expect(await world.stored(delivery.id)).toMatchObject({
+      status: 'failed',
+      attemptCount: 1,
+      errorMessage: 'the webhook was deleted',
+      nextRetryAt: null,
+    });
+    expect(endpoint.received).toHaveLength(0);
+  });
+
+  it('finishes the sends in flight and records them when stopped', async () => {
+    const uow = await pglite();
+    const endpoint = await startReceiver(() => 200);
+    cleanups.push(() => endpoint.close());
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    let sending = false;
+    const transport = new FetchWebhookTransport();
+    const world = await aWorld({ uow, url: endpoint.url });
+    const sut = new WebhookDispatcher(
+      {
+        uow,
+        transport: {
+          send: async (request) => {
+            sending = true;
+            await slow;
+            return transport.send(request);
+          },
+        },
+        clock: world.clock,
+        logger: world.logger,
+        retryDelays: [0, 300],
+      },
+      { pollIntervalMs: 25 },
+    );
+    const delivery = await world.queue();
+    sut.start();
+    await eventually(() => sending, 2_000, 'the send to start');
+
+    const stopped = sut.stop();
+    setTimeout(release, 100);
+    await stopped;
+
+    expect(endpoint.received.map((r) => r.id)).toEqual([delivery.id]);
+    expect(await world.stored(delivery.id)).toMatchObject({ status: 'success', attemptCount: 1 });
+  });
+});

@@ -1,0 +1,210 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/use-cases/messages/receive-inbound-sms.js';
+import { trustE164 } from '../../../../src/domain/e164.js';
+import { aContact, anAgent, aMessagingStore, aNumber, aWebhook, RecordingTrigger, T0 } from './messaging-fixture.js';
+
+const OURS = trustE164('+14155550100');
+const SECOND = trustE164('+14155550101');
+const THEIRS = trustE164('+14155550199');
+
+const anSms = (overrides: Partial<InboundSms> = {}): InboundSms => ({
+  to: OURS,
+  from: THEIRS,
+  body: 'Hello?',
+  mediaUrls: [],
+  providerMessageId: null,
+  ...overrides,
+});
+
+describe(ReceiveInboundSms.name, () => {
+  let store: ReturnType<typeof aMessagingStore>;
+  let trigger: RecordingTrigger;
+  let sut: ReceiveInboundSms;
+
+  beforeEach(async () => {
+    store = aMessagingStore();
+    trigger = new RecordingTrigger();
+    sut = new ReceiveInboundSms({ uow: store.uow, clock: store.clock, ids: store.ids, deliveryTrigger: trigger });
+    await store.seed(async (tx) => {
+      await tx.agents.save(anAgent());
+      await tx.numbers.save(aNumber());
+      await tx.numbers.save(aNumber({ id: 'num_2', phoneNumber: SECOND, providerId: 'PN2' }));
+    });
+  });
+
+  const receive = async (sms: Partial<InboundSms> = {}) => {
+    const result = await sut.execute(anSms(sms))();
+    if (E.isLeft(result)) throw new Error(`expected Right, got ${JSON.stringify(result.left)}`);
+    return result.right;
+  };
+  const deliveries = () => [...store.tables.deliveries.values()];
+  const bodyOf = (index: number) => JSON.parse(deliveries()[index]!.body);
+
+  it("stores the text as received on a new thread owned by the number's agent, at once", async () => {
+    const received = await receive({ body: 'Do you deliver?', mediaUrls: ['https://media.example.com/1.jpg'], providerMessageId: 'SM1' });
+
+    expect(received.duplicate).toBe(false);
+    expect([...store.tables.messages.values()]).toEqual([
+      {
+        id: expect.stringMatching(/^msg_/),
+        projectId: 'proj_1',
+        conversationId: received.conversation.id,
+        phoneNumberId: 'num_1',
+        direction: 'inbound',
+        channel: 'sms',
+        body: 'Do you deliver?',
+        fromNumber: THEIRS,
+        toNumber: OURS,
+        status: 'received',
+        mediaUrls: ['https://media.example.com/1.jpg'],
+        providerMessageId: 'SM1',
+        errorCode: null,
+        receivedAt: T0,
+      },
+    ]);
+    expect([...store.tables.conversations.values()]).toEqual([
+      expect.objectContaining({
+        id: expect.stringMatching(/^conv_/),
+        agentId: 'agt_1',
+        phoneNumberId: 'num_1',
+        phoneNumber: OURS,
+        participant: THEIRS,
+        lastMessageAt: T0,
+        lastMessagePreview: 'Do you deliver?',
+        messageCount: 1,
+        state: null,
+      }),
+    ]);
+  });
+
+  it('keeps separate threads for two numbers of one agent with the same participant', async () => {
+    const first = await receive({ to: OURS });
+    const second = await receive({ to: SECOND });
+    const again = await receive({ to: OURS });
+
+    expect(first.conversation.id).not.toBe(second.conversation.id);
+    expect(again.conversation.id).toBe(first.conversation.id);
+    expect(
+      [...store.tables.conversations.values()].map((c) => [c.phoneNumberId, c.participant, c.agentId, c.messageCount]).sort(),
+    ).toEqual([
+      ['num_1', THEIRS, 'agt_1', 2],
+      ['num_2', THEIRS, 'agt_1', 1],
+    ]);
+  });
+
+  it('stores a repeated carrier id once and queues nothing for the repeat', async () => {
+    await store.seed((tx) => tx.webhooks.save(aWebhook()));
+    const first = await receive({ providerMessageId: 'SMdup' });
+
+    const repeat = await receive({ providerMessageId: 'SMdup', body: 'changed?' });
+
+    expect(repeat).toEqual({ message: first.message, conversation: first.conversation, duplicate: true });
+    expect(store.tables.messages.size).toBe(1);
+    expect([...store.tables.conversations.values()][0]!.messageCount).toBe(1);
+    expect(deliveries()).toHaveLength(1);
+    expect(trigger.pokes).toBe(1);
+  });
+
+  it('gives texts arriving in the same millisecond distinct, increasing receivedAt', async () => {
+    await receive({ to: OURS });
+    await receive({ to: SECOND });
+    await receive({ to: OURS });
+
+    const times = [...store.tables.messages.values()].map((m) => [m.phoneNumberId, m.receivedAt.toISOString()]);
+    expect(times).toEqual([
+      ['num_1', '2026-05-01T12:00:00.000Z'],
+      ['num_2', '2026-05-01T12:00:00.000Z'],
+      ['num_1', '2026-05-01T12:00:00.001Z'],
+    ]);
+  });
+
+  it('refuses a text to a number that is not live, storing nothing', async () => {
+    await store.seed((tx) => tx.numbers.save(aNumber({ status: 'released', agentId: null, releasedAt: T0 })));
+
+    const result = await sut.execute(anSms({ to: OURS }))();
+    const unknown = await sut.execute(anSms({ to: trustE164('+12125550100') }))();
+
+    expect(result).toEqual(E.left({ _tag: 'NotFound', resource: 'number', id: OURS }));
+    expect(unknown).toEqual(E.left({ _tag: 'NotFound', resource: 'number', id: '+12125550100' }));
+    expect(store.tables.messages.size).toBe(0);
+    expect(store.tables.conversations.size).toBe(0);
+  });
+
+  describe('the agent.message event', () => {
+    it("queues it for the agent's own webhook with the recent contextLimit messages and the conversation state", async () => {
+      await store.seed(async (tx) => {
+        await tx.webhooks.save(aWebhook({ id: 'wh_default' }));
+        await tx.webhooks.save(aWebhook({ id: 'wh_agent', agentId: 'agt_1', contextLimit: 3 }));
+        await tx.contacts.save(aContact());
+      });
+      for (const body of ['one', 'two', 'three', 'four']) {
+        await receive({ body });
+        store.clock.advance(1000);
+      }
+      const thread = [...store.tables.conversations.values()][0]!;
+      await store.seed((tx) => tx.conversations.save({ ...thread, state: { stage: 'quote', cart: ['A-1'] } }));
+      store.tables.deliveries.clear();
+
+      const last = await receive({ body: 'five', providerMessageId: 'SM5', mediaUrls: ['https://media.example.com/5.png'] });
+
+      expect(deliveries()).toEqual([
+        expect.objectContaining({
+          webhookId: 'wh_agent',
+          agentId: 'agt_1',
+          eventType: 'agent.message',
+          channel: 'sms',
+          messageId: last.message.id,
+          status: 'pending',
+        }),
+      ]);
+      const history = [...store.tables.messages.values()].filter((m) => m.body !== 'five');
+      expect(bodyOf(0)).toEqual({
+        event: 'agent.message',
+        channel: 'sms',
+        timestamp: '2026-05-01T12:00:04.000Z',
+        agentId: 'agt_1',
+        data: {
+          messageId: last.message.id,
+          conversationId: thread.id,
+          numberId: 'num_1',
+          from: THEIRS,
+          to: OURS,
+          contact: { id: 'ctc_1', name: 'Ada Lovelace', email: 'ada@example.com', phoneNumber: THEIRS },
+          message: 'five',
+          mediaUrls: ['https://media.example.com/5.png'],
+          direction: 'inbound',
+          receivedAt: '2026-05-01T12:00:04.000Z',
+        },
+        conversationState: { stage: 'quote', cart: ['A-1'] },
+        recentHistory: history.slice(1).map((m) => ({
+          messageId: m.id,
+          content: m.body,
+          direction: 'inbound',
+          channel: 'sms',
+          at: m.receivedAt.toISOString(),
+        })),
+      });
+      expect(bodyOf(0).recentHistory.map((h: { content: string }) => h.content)).toEqual(['two', 'three', 'four']);
+      expect(trigger.pokes).toBe(5);
+    });
+
+    it('goes to the account default when the agent has none, with no contact and no history at contextLimit 0', async () => {
+      await store.seed((tx) => tx.webhooks.save(aWebhook({ contextLimit: 0 })));
+      await receive({ body: 'earlier' });
+
+      await receive({ body: 'now' });
+
+      expect(deliveries().map((d) => d.webhookId)).toEqual(['wh_1', 'wh_1']);
+      expect(bodyOf(1)).toMatchObject({ data: { contact: null, message: 'now' }, conversationState: null, recentHistory: [] });
+    });
+
+    it('queues nothing and pokes no one when the project has no webhook', async () => {
+      await receive();
+
+      expect(deliveries()).toEqual([]);
+      expect(trigger.pokes).toBe(0);
+      expect(store.tables.messages.size).toBe(1);
+    });
+  });
+});
