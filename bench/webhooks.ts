@@ -6,10 +6,11 @@
  *
  *   npm run bench:webhooks                       # embedded PGlite in a temporary directory
  *   DATABASE_URL=postgres://… npm run bench:webhooks
- *   BENCH_EVENTS=5000 BENCH_SMS=1000 BENCH_SMS_RATE=50 npm run bench:webhooks
+ *   BENCH_EVENTS=5000 BENCH_RATE=1000 BENCH_SMS=500 BENCH_SMS_RATE=20 npm run bench:webhooks
  *
- * 1. engine: events written straight to the outbox with `queueWebhookEvent` (50 per
- *    transaction, then a poke), delivered by a WebhookDispatcher with the default settings.
+ * 1. engine: events written straight to the outbox with `queueWebhookEvent`, delivered by a
+ *    WebhookDispatcher with the default settings: a backlog (throughput), then a steady
+ *    stream of BENCH_RATE events/s, committed every 10 ms and poked (latency from the commit).
  * 2. inbound SMS: the real `receiveInboundSms` use case (message stored + event queued in one
  *    transaction, then a poke) of a full Switchboard core, in a burst and at a steady rate.
  */
@@ -32,9 +33,10 @@ import type { Webhook } from '../src/domain/webhook.js';
 
 const env = process.env;
 const EVENTS = Number(env.BENCH_EVENTS ?? 5000);
-const SMS = Number(env.BENCH_SMS ?? 1000);
+const SMS = Number(env.BENCH_SMS ?? 500);
 const SMS_CONCURRENCY = Number(env.BENCH_SMS_CONCURRENCY ?? 8);
-const SMS_RATE = Number(env.BENCH_SMS_RATE ?? 50);
+const SMS_RATE = Number(env.BENCH_SMS_RATE ?? 20);
+const ENGINE_RATE = Number(env.BENCH_RATE ?? 1000);
 const BATCH = 50;
 
 const must = async <A>(task: () => Promise<E.Either<unknown, A>>, what: string): Promise<A> => {
@@ -76,16 +78,27 @@ const allArrived = (from: number, to: number) =>
   });
 
 const sentAt = new Map<number, number>();
-const latencies = (from: number, to: number) =>
-  Array.from({ length: to - from }, (_, i) => arrivals.get(from + i)! - sentAt.get(from + i)!).sort((a, b) => a - b);
+/** When the inbound SMS use case answered (its transaction had committed and the dispatcher was poked). */
+const committedAt = new Map<number, number>();
+const latencies = (from: number, to: number, since = sentAt) =>
+  Array.from({ length: to - from }, (_, i) => arrivals.get(from + i)! - since.get(from + i)!).sort((a, b) => a - b);
 
-const report = (label: string, from: number, to: number, seconds: number) => {
+const report = (label: string, from: number, to: number, seconds: number, withLatency = true) => {
   const sorted = latencies(from, to);
+  const latency = withLatency
+    ? `latency p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`
+    : 'latency: n/a (all queued before the start)';
   console.log(
     `${label.padEnd(44)} ${String(to - from).padStart(5)} in ${seconds.toFixed(2).padStart(5)} s = ` +
-      `${((to - from) / seconds).toFixed(0).padStart(5)} deliveries/s   latency p50 ${percentile(sorted, 50).toFixed(1)} ms, ` +
-      `p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+      `${((to - from) / seconds).toFixed(0).padStart(5)} deliveries/s   ${latency}`,
   );
+  if (committedAt.has(from)) {
+    const afterCommit = latencies(from, to, committedAt);
+    console.log(
+      `${''.padEnd(44)} of which after the SMS was stored and the event queued: ` +
+        `p50 ${percentile(afterCommit, 50).toFixed(1)} ms, p99 ${percentile(afterCommit, 99).toFixed(1)} ms`,
+    );
+  }
 };
 
 const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-'));
@@ -119,7 +132,7 @@ let next = 0;
     retryDelays: [0, 300, 1800, 7200, 21600, 43200],
   });
   dispatcher.start();
-  const queueBatch = async (from: number, count: number) => {
+  const queueBatch = async (from: number, count: number, poke: boolean) => {
     await database.uow.transaction(async (tx) => {
       for (let seq = from; seq < from + count; seq++) {
         await queueWebhookEvent(tx, { ids, clock }, webhook, {
@@ -135,18 +148,39 @@ let next = 0;
     });
     const committed = performance.now();
     for (let seq = from; seq < from + count; seq++) sentAt.set(seq, committed);
-    dispatcher.poke();
+    if (poke) dispatcher.poke();
   };
-  const run = async (label: string, count: number) => {
+
+  // Warm-up, then a backlog: everything queued first, then delivered as fast as it goes.
+  dispatcher.start();
+  for (let seq = 0; seq < 500; seq += BATCH) await queueBatch(seq, BATCH, true);
+  await allArrived(0, 500);
+  await dispatcher.stop();
+  next = 500;
+  {
+    const from = next;
+    for (let seq = from; seq < from + EVENTS; seq += BATCH) await queueBatch(seq, Math.min(BATCH, from + EVENTS - seq), false);
+    next = from + EVENTS;
+    const started = performance.now();
+    dispatcher.start();
+    await allArrived(from, next);
+    report(`engine: a backlog of ${EVENTS} events`, from, next, (performance.now() - started) / 1000, false);
+  }
+  // A steady stream: a commit of ENGINE_RATE / 100 events every 10 ms.
+  {
+    const count = ENGINE_RATE * 5;
+    const perCommit = Math.max(1, Math.round(ENGINE_RATE / 100));
     const from = next;
     const started = performance.now();
-    for (let seq = from; seq < from + count; seq += BATCH) await queueBatch(seq, Math.min(BATCH, from + count - seq));
+    for (let seq = from, tick = 0; seq < from + count; seq += perCommit, tick++) {
+      const wait = started + tick * 10 - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      await queueBatch(seq, Math.min(perCommit, from + count - seq), true);
+    }
     next = from + count;
     await allArrived(from, next);
-    report(label, from, next, (performance.now() - started) / 1000);
-  };
-  await run('warm-up', 500);
-  await run(`engine: outbox -> receiver (${BATCH} per commit)`, EVENTS);
+    report(`engine: a steady ${ENGINE_RATE} events/s`, from, next, (performance.now() - started) / 1000);
+  }
   await dispatcher.stop();
 }
 
@@ -166,9 +200,9 @@ let next = 0;
   );
   await must(useCases.configureWebhook.execute({ projectId: project.id, agentId: null, settings: { url: receiverUrl } }), 'webhook');
 
-  const inbound = (seq: number) => {
+  const inbound = async (seq: number) => {
     sentAt.set(seq, performance.now());
-    return must(
+    await must(
       useCases.receiveInboundSms.execute({
         to: number.phoneNumber,
         // One thread per sender; senders cycle, like a busy number's customers.
@@ -179,6 +213,7 @@ let next = 0;
       }),
       'inbound SMS',
     );
+    committedAt.set(seq, performance.now());
   };
 
   for (let i = 0; i < 100; i++) await inbound(next++);

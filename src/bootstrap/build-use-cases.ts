@@ -48,6 +48,7 @@ import { silentLogger } from '../adapters/pino/pino-logger.js';
 import { MemoryRateLimiter } from '../adapters/rate-limiter-flexible/memory-rate-limiter.js';
 import type { Cents } from '../domain/money.js';
 import type { WebhookTransport } from '../application/ports/webhook-transport.js';
+import type { HostedReplies } from '../application/services/hosted-sms-responder.js';
 import { EVENT_TIMEOUT_MS } from '../application/services/webhook-dispatcher.js';
 import { ConfigureWebhook } from '../application/use-cases/webhooks/configure-webhook.js';
 import { DeleteWebhook } from '../application/use-cases/webhooks/delete-webhook.js';
@@ -96,6 +97,8 @@ export interface CorePorts {
   /** Production: webhook URLs on private, loopback and link-local hosts are refused. */
   readonly refuseInternalWebhookUrls: boolean;
   readonly prices: { readonly numberMonthly: Cents; readonly signupCredit: Cents };
+  /** Answers texts to hosted agents (hosted mode); absent: such texts are stored and queued only. */
+  readonly hostedReplies?: HostedReplies;
 }
 
 export const buildUseCases = (ports: CorePorts): UseCases => {
@@ -141,7 +144,7 @@ export const buildUseCases = (ports: CorePorts): UseCases => {
     getContact: new GetContact({ uow }),
     updateContact: new UpdateContact({ uow, clock }),
     deleteContact: new DeleteContact({ uow }),
-    receiveInboundSms: new ReceiveInboundSms({ ...core, deliveryTrigger: ports.deliveryTrigger }),
+    receiveInboundSms: new ReceiveInboundSms({ ...core, deliveryTrigger: ports.deliveryTrigger, hostedReplies: ports.hostedReplies }),
     updateMessageStatus: new UpdateMessageStatus({ uow }),
     sendSms: new SendSms({ ...core, telephony, smsStatusUrl: ports.smsStatusUrl }),
     listConversations: new ListConversations({ uow }),

@@ -20,6 +20,7 @@ const fail = (message: string): never => {
 const serve = async () => {
   const running = await startServer();
   process.stdout.write(`Switchboard is running at ${running.url}\n`);
+  process.stdout.write(`Admin console: ${running.url}/admin/graphql   Playground: ${running.url}/playground\n`);
   const shutdown = () => void running.stop().then(() => process.exit(0));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

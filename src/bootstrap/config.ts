@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { DEFAULT_HOSTED_APOLOGY } from '../application/services/hosted-brain.js';
 import { cents, type Cents } from '../domain/money.js';
 import {
   DelaysFromEnv,
@@ -31,7 +32,15 @@ export interface SwitchboardConfig {
     readonly twimlAppSid?: string | null;
   } | null;
   readonly smtp: { readonly url: string; readonly from: string } | null;
-  readonly llm: { readonly baseUrl: string; readonly apiKey: string | null; readonly model: string } | null;
+  readonly llm: {
+    readonly baseUrl: string;
+    readonly apiKey: string | null;
+    readonly model: string;
+    /** `LLM_TIMEOUT` (seconds, default 10): the longest wait for the first token, and between pieces. */
+    readonly timeoutMs?: number;
+  } | null;
+  /** `HOSTED_APOLOGY`: what a hosted agent says when its language model fails or is missing. */
+  readonly hostedApology: string;
   readonly adminToken: string | null;
   readonly webhookRetryDelays: readonly number[];
   readonly rateLimit: RateSpec;
@@ -79,7 +88,15 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
           }
         : null,
     smtp: smtpUrl ? { url: smtpUrl, from: text(env.MAIL_FROM) ?? 'Switchboard <no-reply@switchboard.local>' } : null,
-    llm: llmBaseUrl ? { baseUrl: llmBaseUrl, apiKey: text(env.LLM_API_KEY), model: text(env.LLM_MODEL) ?? 'gpt-4o-mini' } : null,
+    llm: llmBaseUrl
+      ? {
+          baseUrl: llmBaseUrl,
+          apiKey: text(env.LLM_API_KEY),
+          model: text(env.LLM_MODEL) ?? 'gpt-4o-mini',
+          timeoutMs: optional(IntegerFromEnv(1, 600), env.LLM_TIMEOUT, 10, 'LLM_TIMEOUT', problems) * 1000,
+        }
+      : null,
+    hostedApology: text(env.HOSTED_APOLOGY) ?? DEFAULT_HOSTED_APOLOGY,
     adminToken: text(env.ADMIN_TOKEN),
     webhookRetryDelays: optional(DelaysFromEnv, env.WEBHOOK_RETRY_DELAYS, [0, 300, 1800, 7200, 21600, 43200], 'WEBHOOK_RETRY_DELAYS', problems),
     rateLimit: optional(RateFromEnv, env.RATE_LIMIT, { points: 100, durationSeconds: 10 }, 'RATE_LIMIT', problems),

@@ -7,6 +7,9 @@ import type { NumberWebhooks, Telephony } from '../application/ports/telephony.j
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import type { VoiceCatalog } from '../application/ports/voice-catalog.js';
 import type { WebhookTransport } from '../application/ports/webhook-transport.js';
+import type { LanguageModel } from '../application/ports/language-model.js';
+import { HostedSmsResponder } from '../application/services/hosted-sms-responder.js';
+import { SendSms } from '../application/use-cases/messages/send-sms.js';
 import { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
 import type { UseCases } from '../application/use-cases/index.js';
 import { FetchWebhookTransport } from '../adapters/http/fetch-webhook-transport.js';
@@ -38,6 +41,8 @@ export interface ContainerInputs {
   readonly rateLimiter: RateLimiter;
   /** Where the carrier reports outbound SMS progress. */
   readonly smsStatusUrl: string;
+  /** Hosted mode's model (calls and texts); null: hosted agents apologise on calls, leave texts unanswered. */
+  readonly languageModel: LanguageModel | null;
 }
 
 /**
@@ -64,9 +69,21 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
       [TOKENS.config, TOKENS.unitOfWork, TOKENS.webhookTransport, TOKENS.clock, TOKENS.logger],
     );
   container
+    .bind<HostedSmsResponder>(TOKENS.hostedSms)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock, ids: IdGenerator, telephony: Telephony, logger: Logger) =>
+        new HostedSmsResponder({
+          uow,
+          model: inputs.languageModel,
+          sendSms: new SendSms({ uow, clock, ids, telephony, smsStatusUrl: inputs.smsStatusUrl }),
+          logger,
+        }),
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.logger],
+    );
+  container
     .bind<UseCases>(TOKENS.useCases)
     .toResolvedValue(
-      (config: SwitchboardConfig, uow: UnitOfWork, clock: Clock, ids: IdGenerator, credentials: Credentials, telephony: Telephony, voices: VoiceCatalog, numberWebhooks: NumberWebhooks, webhookTransport: WebhookTransport, dispatcher: WebhookDispatcher) =>
+      (config: SwitchboardConfig, uow: UnitOfWork, clock: Clock, ids: IdGenerator, credentials: Credentials, telephony: Telephony, voices: VoiceCatalog, numberWebhooks: NumberWebhooks, webhookTransport: WebhookTransport, dispatcher: WebhookDispatcher, hostedReplies: HostedSmsResponder) =>
         buildUseCases({
           uow, clock, ids, credentials, telephony, voices, numberWebhooks, prices: config.prices,
           signUp: signUpPorts(config, inputs.mailer, inputs.rateLimiter, inputs.logger),
@@ -74,8 +91,9 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
           webhookTransport,
           deliveryTrigger: dispatcher,
           refuseInternalWebhookUrls: config.production,
+          hostedReplies,
         }),
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.numberWebhooks, TOKENS.webhookTransport, TOKENS.webhookDispatcher],
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.numberWebhooks, TOKENS.webhookTransport, TOKENS.webhookDispatcher, TOKENS.hostedSms],
     );
   container
     .bind(TOKENS.restApi)
@@ -97,6 +115,6 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
         new BillingClock({ uow, clock, ids, logger: logger.child({ component: 'billing' }), prices: config.prices }),
       [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger],
     );
-  bindVoice(container, inputs.publicUrl);
+  bindVoice(container, inputs.publicUrl, inputs.languageModel);
   return container;
 };

@@ -10,6 +10,8 @@ import type { Mailer } from '../application/ports/mailer.js';
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import type { RateLimiter } from '../application/ports/rate-limiter.js';
 import type { BillingClock } from '../application/services/billing-clock.js';
+import type { LanguageModel } from '../application/ports/language-model.js';
+import type { HostedSmsResponder } from '../application/services/hosted-sms-responder.js';
 import type { NumberWebhooks, Telephony } from '../application/ports/telephony.js';
 import type { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
 import type { UseCases } from '../application/use-cases/index.js';
@@ -19,7 +21,10 @@ import { SystemClock } from '../adapters/system/system-clock.js';
 import { twilioSmsRoutes } from '../adapters/twilio/twilio-sms-routes.js';
 import { TwilioTelephony } from '../adapters/twilio/twilio-telephony.js';
 import { loadConfig, type SwitchboardConfig } from './config.js';
+import { mountAdminConsole } from './admin-console.js';
+import { resolveAdminToken } from './admin-token.js';
 import { buildContainer } from './container.js';
+import { chooseLanguageModel } from './language-model.js';
 import { chooseMailer, openRateLimiter, type OpenedRateLimiter } from './sign-up-and-billing.js';
 import { openStorage, type OpenedStorage, type StorageChoice } from './storage.js';
 import { TOKENS } from './tokens.js';
@@ -43,6 +48,8 @@ export interface SwitchboardOptions {
   readonly mailer?: Mailer;
   /** Counts rate limits; default: PostgreSQL with DATABASE_URL, else process memory. */
   readonly rateLimiter?: RateLimiter;
+  /** Answers for hosted agents (e.g. a ScriptedLanguageModel); default: the OpenAI-compatible server of LLM_BASE_URL, if set. */
+  readonly languageModel?: LanguageModel;
 }
 
 /** One running core: handlers for a host server, and its lifecycle. */
@@ -65,6 +72,11 @@ export interface Switchboard {
   useCases(): UseCases;
   /** Live calls, the call use cases and the simulated carrier's calls. Available after start(). */
   voice(): VoiceRuntime;
+  /**
+   * The bearer token of `{base}/admin/graphql`: ADMIN_TOKEN, else generated (per instance with
+   * memory storage; kept in DATA_DIR/admin-token otherwise). Available after start().
+   */
+  adminToken(): string;
   close(): Promise<void>;
 }
 
@@ -98,8 +110,10 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
   let voice: VoiceRuntime | null = null;
   let dispatcher: WebhookDispatcher | null = null;
   let billing: BillingClock | null = null;
+  let hostedSms: HostedSmsResponder | null = null;
   let limits: OpenedRateLimiter | null = null;
   let starting: Promise<void> | null = null;
+  let adminToken: string | null = null;
 
   const open = async () => {
     storage = options.unitOfWork
@@ -129,6 +143,7 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
       numberWebhooks,
       publicUrl,
       smsStatusUrl: `${publicUrl}/twilio/sms/status`,
+      languageModel: options.languageModel ?? chooseLanguageModel(config),
       mailer: options.mailer ?? chooseMailer(config, logger),
       rateLimiter: limits.limiter,
     });
@@ -136,12 +151,15 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
     dispatcher = container.get<WebhookDispatcher>(TOKENS.webhookDispatcher);
     dispatcher.start();
     billing = container.get<BillingClock>(TOKENS.billingClock);
+    hostedSms = container.get<HostedSmsResponder>(TOKENS.hostedSms);
     billing.start();
     voice = container.get<VoiceRuntime>(TOKENS.voice);
     const root = new Hono();
     // Before the REST API, whose catch-all answers every path it does not know.
     if (twilio) root.route(basePath || '/', twilioSmsRoutes({ useCases, authToken: twilio.authToken, publicUrl, logger }));
     if (voice.twilioRoutes) root.route(basePath || '/', voice.twilioRoutes);
+    adminToken ??= await resolveAdminToken(config, options.unitOfWork ? 'memory' : storageChoice, logger);
+    mountAdminConsole(root, container, { basePath, adminToken, logger });
     root.route(basePath || '/', container.get<Hono>(TOKENS.restApi));
     app = root;
     logger.info({ storage: storage.description, publicUrl, carrier: options.telephony ? 'custom' : twilio ? 'twilio' : 'simulated' }, 'switchboard ready');
@@ -179,6 +197,10 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
       if (!voice) throw new Error('Switchboard is not started: await start() first');
       return voice;
     },
+    adminToken: () => {
+      if (!adminToken) throw new Error('Switchboard is not started: await start() first');
+      return adminToken;
+    },
     close: async () => {
       await starting?.catch(() => undefined);
       await voice?.close();
@@ -187,6 +209,8 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
       dispatcher = null;
       await billing?.stop();
       billing = null;
+      await hostedSms?.close();
+      hostedSms = null;
       await storage?.close();
       storage = null;
       await limits?.close();

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
@@ -28,7 +29,11 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     response.end(JSON.stringify({ error: { message: 'starting', code: 'SERVICE_UNAVAILABLE', type: 'server_error' } }));
   });
   // WebSockets (ConversationRelay, simulated web calls); any other upgrade is refused.
+  // Upgraded sockets leave the server's own bookkeeping: kept here, so that stop() can end them.
+  const upgraded = new Set<Duplex>();
   server.on('upgrade', (request, socket, head) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
     const taken = switchboard ? switchboard.handleUpgrade(request, socket, head) : Promise.resolve(false);
     void taken.then(
       (ok) => ok || socket.destroy(),
@@ -53,6 +58,7 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
   logger.info({ url }, `Switchboard listening on ${url}`);
   const stop = async () => {
     server.closeAllConnections?.();
+    for (const socket of upgraded) socket.destroy();
     await new Promise((resolve) => server.close(resolve));
     await candidate.close();
   };

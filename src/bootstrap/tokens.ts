@@ -16,4 +16,5 @@ export const TOKENS = {
   restApi: Symbol('RestApi'),
   voice: Symbol('VoiceRuntime'),
   callUseCases: Symbol('CallUseCases'),
+  hostedSms: Symbol('HostedSmsResponder'),
 } as const;

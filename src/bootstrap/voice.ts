@@ -11,7 +11,9 @@ import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import type { VoiceCatalog } from '../application/ports/voice-catalog.js';
 import type { VoiceTurnTransport } from '../application/ports/voice-turn-transport.js';
 import type { DeliveryTrigger } from '../application/ports/webhook-repositories.js';
-import { brainsByMode, UnavailableHostedBrain, type AgentBrain, type TurnTiming } from '../application/services/agent-brain.js';
+import type { LanguageModel } from '../application/ports/language-model.js';
+import { brainsByMode, type AgentBrain, type TurnTiming } from '../application/services/agent-brain.js';
+import { HostedBrain } from '../application/services/hosted-brain.js';
 import { CallRecordWriter } from '../application/services/call-record-writer.js';
 import { VoiceSessionEngine } from '../application/services/voice-session-engine.js';
 import { WebhookBrain } from '../application/services/webhook-brain.js';
@@ -62,8 +64,10 @@ export interface VoiceInputs {
   readonly publicUrl: string;
   /** Hears each answered turn's timing (the voice benchmark). */
   readonly observer?: (callId: string, timing: TurnTiming) => void;
-  /** The brain of hosted calls; default: a short apology (no language model yet). */
+  /** The brain of hosted calls; default: a {@link HostedBrain} on `languageModel`. */
   readonly hostedBrain?: AgentBrain;
+  /** Hosted mode's model; null or absent: hosted calls hear the apology. */
+  readonly languageModel?: LanguageModel | null;
   readonly transport?: VoiceTurnTransport;
 }
 
@@ -99,7 +103,7 @@ export const buildVoice = (inputs: VoiceInputs): VoiceRuntime => {
   });
   const hostedBrain =
     inputs.hostedBrain ??
-    new UnavailableHostedBrain((call) => log.warn({ callId: call.id, agentId: call.agentId }, 'hosted voice mode has no language model configured'));
+    new HostedBrain({ model: inputs.languageModel ?? null, apology: config.hostedApology, logger: log, now: () => performance.now() });
   const engine = new VoiceSessionEngine({
     uow,
     clock,
@@ -145,6 +149,7 @@ export const buildVoice = (inputs: VoiceInputs): VoiceRuntime => {
     handleUpgrade: (request, socket, head) => upgrades.some((u) => u.handleUpgrade(request, socket, head)),
     close: async () => {
       await Promise.all(upgrades.map((u) => u.close()));
+      await simulated?.close();
       await engine.close();
       await eventBus.close();
       await transport.close?.();
@@ -153,12 +158,12 @@ export const buildVoice = (inputs: VoiceInputs): VoiceRuntime => {
 };
 
 /** Binds the voice side into the container (TOKENS.voice, TOKENS.callUseCases). */
-export const bindVoice = (container: Container, publicUrl: string): void => {
+export const bindVoice = (container: Container, publicUrl: string, languageModel: LanguageModel | null = null): void => {
   container
     .bind<VoiceRuntime>(TOKENS.voice)
     .toResolvedValue(
       (config: SwitchboardConfig, logger: Logger, uow: UnitOfWork, telephony: Telephony, clock: Clock, ids: IdGenerator, voices: VoiceCatalog, deliveryTrigger: DeliveryTrigger) =>
-        buildVoice({ config, logger, uow, telephony, clock, ids, voices, deliveryTrigger, publicUrl }),
+        buildVoice({ config, logger, uow, telephony, clock, ids, voices, deliveryTrigger, publicUrl, languageModel }),
       [TOKENS.config, TOKENS.logger, TOKENS.unitOfWork, TOKENS.telephony, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.webhookDispatcher],
     );
   container.bind<CallUseCases>(TOKENS.callUseCases).toResolvedValue((voice: VoiceRuntime) => voice.calls, [TOKENS.voice]);

@@ -114,6 +114,8 @@ export interface TranscriptTurn {
   /** The caller cut the agent off: `content` is what was actually spoken. */
   readonly interrupted: boolean;
   readonly sequence: number;
+  /** The agent could not answer as asked (e.g. the language model failed): why. `content` is what was said instead. */
+  readonly error?: string;
 }
 
 /** Barge-in: the agent's turn keeps only what the caller heard before cutting in. */

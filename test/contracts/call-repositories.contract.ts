@@ -150,6 +150,17 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.transcripts.listByCall(call.id, 3))).toEqual([]);
     });
 
+    it('keeps why the agent could not answer on a turn, beside turns without one', async () => {
+      const call = aCall();
+      const turns = [aTurn(call, 1), aTurn(call, 2, { error: 'language model: the model answered HTTP 500' })];
+      await inTx(async (tx) => {
+        await tx.calls.save(call);
+        await tx.transcripts.save(turns);
+      });
+
+      expect(await inTx((tx) => tx.transcripts.listByCall(call.id))).toEqual(turns);
+    });
+
     it('refuses a second turn with the same sequence in a call', async () => {
       const call = aCall();
       await inTx(async (tx) => {

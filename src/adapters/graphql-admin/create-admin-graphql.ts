@@ -22,12 +22,23 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-const EXAMPLE = `# Paste the admin token into the Headers pane below:
+const describe = (args: readonly unknown[]) => args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(' ');
+
+const EXAMPLE = `# Put the admin token into the Headers pane below:
 #   {"Authorization": "Bearer <ADMIN_TOKEN>"}
+# The token is printed once at the first start
+# and kept in DATA_DIR/admin-token (or set ADMIN_TOKEN).
 query Projects {
-  projects(limit: 10) {
+  projects(email: "", limit: 10) {
     total
-    items { id email status balance numberLimit usage { activeNumbers chargesThisMonthCents } }
+    items {
+      id
+      email
+      status
+      balance
+      numberLimit
+      usage { activeNumbers chargesThisMonthCents }
+    }
   }
 }
 `;
@@ -55,11 +66,12 @@ export const createAdminGraphql = (deps: AdminGraphqlDeps): AdminGraphql => {
     graphqlEndpoint: deps.endpoint,
     graphiql: false,
     landingPage: false,
+    // Unexpected errors reach the client masked; the log keeps what they were.
     logging: {
       debug: () => undefined,
       info: () => undefined,
-      warn: (...args: unknown[]) => log.warn({ detail: args.map(String).join(' ') }, 'admin graphql warning'),
-      error: (...args: unknown[]) => log.error({ detail: args.map(String).join(' ') }, 'admin graphql error'),
+      warn: (...args: unknown[]) => log.warn({ detail: describe(args) }, 'admin graphql warning'),
+      error: (...args: unknown[]) => log.error({ detail: describe(args) }, 'admin graphql error'),
     },
   });
   const graphiql: GraphiQLOptions = {

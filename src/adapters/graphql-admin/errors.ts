@@ -1,14 +1,19 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
 import type { AppError } from '../../application/errors.js';
 
 const absurd = (value: never): never => {
   throw new Error(`unmapped error: ${JSON.stringify(value)}`);
 };
 
-const failure = (message: string, code: string, extra: Record<string, unknown> = {}) =>
-  new GraphQLError(message, { extensions: { code, ...extra } });
+/**
+ * A failure the client is meant to read (never masked). Made by yoga's own helper: an error
+ * class from another copy of `graphql` (ESM and CommonJS builds both exist) would be masked.
+ */
+export const failure = (message: string, code: string, extra: Record<string, unknown> = {}): GraphQLError =>
+  createGraphQLError(message, { extensions: { code, ...extra } });
 
 /**
  * The console's one reading of every expected failure: a GraphQL error whose

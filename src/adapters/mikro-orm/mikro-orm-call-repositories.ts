@@ -42,6 +42,7 @@ const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   createdAt: row.createdAt,
   interrupted: row.interrupted,
   sequence: row.sequence,
+  ...(row.error !== null ? { error: row.error } : {}),
 });
 
 export class MikroOrmCallRepository implements CallRepository {
@@ -89,7 +90,7 @@ export class MikroOrmTranscriptRepository implements TranscriptRepository {
 
   async save(turns: readonly TranscriptTurn[]): Promise<void> {
     if (turns.length === 0) return;
-    const rows: TranscriptTurnRow[] = turns.map((t) => ({ ...t }));
+    const rows: TranscriptTurnRow[] = turns.map((t) => ({ ...t, error: t.error ?? null }));
     try {
       await this.em.createQueryBuilder(TranscriptTurnSchema).insert(rows).onConflict('id').merge(['content', 'interrupted']).execute();
     } catch (error) {

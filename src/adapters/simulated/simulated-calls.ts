@@ -132,6 +132,8 @@ export interface SimulatedCallsDeps {
  */
 export class SimulatedCalls {
   private readonly calls = new Map<string, SimulatedCall>();
+  /** Ends being recorded right now: close() waits for them before storage goes away. */
+  private readonly finishing = new Set<Promise<unknown>>();
   private sequence = 0;
 
   constructor(private readonly deps: SimulatedCallsDeps) {}
@@ -162,7 +164,7 @@ export class SimulatedCalls {
     const record = new SimulatedCall(call.id);
     const gateway = new SimulatedGateway(
       record,
-      (reason) => this.deps.calls.finishCall.execute({ callId: call.id, outcome: 'completed', reason })(),
+      (reason) => this.track(this.deps.calls.finishCall.execute({ callId: call.id, outcome: 'completed', reason })()),
       forward,
     );
     const opened = await this.deps.engine.open(call.id, gateway);
@@ -194,7 +196,19 @@ export class SimulatedCalls {
   /** HangUpSimulatedCall: the caller hangs up; the call completes. */
   async hangUp(callId: string): Promise<E.Either<AppError, Call>> {
     this.deps.engine.find(callId)?.callerHungUp();
-    return this.deps.calls.finishCall.execute({ callId, outcome: 'completed', reason: 'user_hangup' })();
+    return this.track(this.deps.calls.finishCall.execute({ callId, outcome: 'completed', reason: 'user_hangup' })());
+  }
+
+  /** Waits for the ends being recorded. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.finishing]);
+  }
+
+  private track<A>(work: Promise<A>): Promise<A> {
+    this.finishing.add(work);
+    const done = () => this.finishing.delete(work);
+    work.then(done, done);
+    return work;
   }
 
   private withSession(callId: string, act: (session: VoiceSession) => void): E.Either<AppError, void> {

@@ -91,7 +91,7 @@ export class SimulatedWebCallServer {
     });
     ws.on('close', () => {
       closed = true;
-      if (ready) void simulatedCalls.hangUp(callId);
+      if (ready) this.hangUp(callId);
     });
 
     const joined = await this.options.calls.answerInboundCall.execute({ to: 'web', from: `client:${callId}`, providerCallId: `WEBSIM${callId}`, webCallId: callId })();
@@ -109,6 +109,12 @@ export class SimulatedWebCallServer {
     }
     ready = true;
     for (const frame of early) handle(frame);
-    if (closed) void simulatedCalls.hangUp(callId);
+    if (closed) this.hangUp(callId);
+  }
+
+  private hangUp(callId: string): void {
+    this.options.simulatedCalls
+      .hangUp(callId)
+      .catch((error: unknown) => this.log.error({ callId, err: String(error) }, 'could not record the end of a web call'));
   }
 }

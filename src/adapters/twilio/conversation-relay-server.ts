@@ -109,11 +109,11 @@ export class ConversationRelayServer {
     let session: VoiceSession | null = null;
     let early: RelayFrame[] | null = [];
     let closed = false;
-    const handle = (frame: RelayFrame) => {
+    const handle = (frame: RelayFrame, receivedAt: number) => {
       if (!session) return;
       switch (frame.type) {
         case 'prompt':
-          if (frame.last !== false && typeof frame.voicePrompt === 'string') session.callerSaid(frame.voicePrompt);
+          if (frame.last !== false && typeof frame.voicePrompt === 'string') session.callerSaid(frame.voicePrompt, null, receivedAt);
           return;
         case 'interrupt':
           session.callerInterrupted(frame.utteranceUntilInterrupt ?? '');
@@ -129,6 +129,7 @@ export class ConversationRelayServer {
       }
     };
     ws.on('message', (data: RawData) => {
+      const receivedAt = performance.now();
       let frame: RelayFrame;
       try {
         frame = JSON.parse(data.toString()) as RelayFrame;
@@ -137,7 +138,7 @@ export class ConversationRelayServer {
         return;
       }
       if (early) early.push(frame);
-      else handle(frame);
+      else handle(frame, receivedAt);
     });
     ws.on('close', () => {
       closed = true;
@@ -155,7 +156,7 @@ export class ConversationRelayServer {
         session = opened.right;
         const pending = early ?? [];
         early = null;
-        for (const frame of pending) handle(frame);
+        for (const frame of pending) handle(frame, performance.now());
         if (closed) session.callerHungUp();
       },
       (error: unknown) => {

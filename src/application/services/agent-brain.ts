@@ -4,7 +4,13 @@ import type { Webhook } from '../../domain/webhook.js';
 
 /** What the agent does next, in the order it arrives. */
 export type AgentAction =
-  | { readonly kind: 'say'; readonly text: string; readonly interim: boolean }
+  | {
+      readonly kind: 'say';
+      readonly text: string;
+      readonly interim: boolean;
+      /** Said instead of an answer (an apology): why, kept on the agent's transcript turn. */
+      readonly error?: string;
+    }
   | { readonly kind: 'digits'; readonly digits: string }
   | { readonly kind: 'transfer' }
   | { readonly kind: 'hangup' };
@@ -55,16 +61,3 @@ export interface BrainSelector {
 export const brainsByMode = (brains: { readonly webhook: AgentBrain; readonly hosted: AgentBrain }): BrainSelector => ({
   brainFor: (call) => (call.voiceMode === 'hosted' ? brains.hosted : brains.webhook),
 });
-
-/**
- * The hosted brain while no language model is configured: a short apology instead of
- * silence or a crash.
- */
-export class UnavailableHostedBrain implements AgentBrain {
-  constructor(private readonly onUse?: (call: Call) => void) {}
-
-  async *answer(turn: BrainTurn): AsyncIterable<AgentAction> {
-    this.onUse?.(turn.call);
-    yield { kind: 'say', text: "Sorry, I can't take your call right now. Please try again later.", interim: false };
-  }
-}

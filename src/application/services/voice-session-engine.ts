@@ -41,10 +41,18 @@ export class VoiceSessionEngine implements LiveCalls {
   private readonly refreshedAt = new WeakMap<SessionContext, number>();
   private readonly now: () => number;
   private readonly log: Logger;
+  private readonly observers = new Set<(callId: string, timing: TurnTiming) => void>();
 
   constructor(private readonly deps: VoiceSessionEngineDeps) {
     this.now = deps.now ?? (() => performance.now());
     this.log = deps.logger.child({ component: 'voice-engine' });
+    if (deps.observer) this.observers.add(deps.observer);
+  }
+
+  /** Hears the timing of every answered turn from now on (latency figures); returns the way to stop. */
+  onTurnTimed(observer: (callId: string, timing: TurnTiming) => void): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
   }
 
   /** Opens the session of a live call (one read of the call, its agent, webhook and turns so far). */
@@ -69,7 +77,9 @@ export class VoiceSessionEngine implements LiveCalls {
       now: this.now,
       writer: this.deps.writer,
       brain: this.deps.brains.brainFor(context.call),
-      observer: this.deps.observer,
+      observer: (id, timing) => {
+        for (const observer of this.observers) observer(id, timing);
+      },
       onEnded: (ended) => {
         if (this.sessions.get(ended.callId) === ended) this.sessions.delete(ended.callId);
       },

@@ -37,6 +37,8 @@ interface Answer {
   readonly timing: TurnTiming;
   spoken: string;
   lastWasInterim: boolean;
+  /** Why the brain said something other than an answer (see AgentAction `say`). */
+  error: string | null;
 }
 
 const SENTENCE_END = /[.!?,;:…]$/;
@@ -88,9 +90,11 @@ export class VoiceSession {
     if (this.context.call.greeting.trim() !== '' && this.turns.length === 0) this.addTurn('agent', this.context.call.greeting);
   }
 
-  /** The caller's final words of one utterance. */
-  callerSaid(text: string, confidence: number | null = null): void {
-    const receivedAt = this.deps.now();
+  /**
+   * The caller's final words of one utterance. `receivedAt` (monotonic ms): when the carrier's
+   * frame arrived, if the adapter stamped it; else now.
+   */
+  callerSaid(text: string, confidence: number | null = null, receivedAt = this.deps.now()): void {
     if (this.ended || text.trim() === '') return;
     this.closeAnswer(true);
     const turn = this.addTurn('user', text);
@@ -152,6 +156,7 @@ export class VoiceSession {
       timing: { receivedAt, requestedAt: null, firstChunkAt: null, firstSpokenAt: null },
       spoken: '',
       lastWasInterim: false,
+      error: null,
     };
     this.answer = answer;
     const { call, agent, webhook } = this.context;
@@ -184,6 +189,7 @@ export class VoiceSession {
         if (answer.timing.firstSpokenAt === null) answer.timing.firstSpokenAt = this.deps.now();
         answer.spoken += token;
         answer.lastWasInterim = action.interim;
+        if (action.error !== undefined) answer.error ??= action.error;
         return;
       }
       case 'digits':
@@ -226,11 +232,11 @@ export class VoiceSession {
     if (answer.timing.firstSpokenAt !== null) this.deps.observer?.(this.callId, answer.timing);
     const content = heard ?? answer.spoken;
     if (answer.spoken === '' && !heard) return;
-    const turn = this.addTurn('agent', content, heard !== undefined || (cut && answer.spoken !== ''));
+    const turn = this.addTurn('agent', content, heard !== undefined || (cut && answer.spoken !== ''), answer.error);
     this.lastAgentTurn = turn;
   }
 
-  private addTurn(role: TurnRole, content: string, interrupted = false): TranscriptTurn {
+  private addTurn(role: TurnRole, content: string, interrupted = false, error: string | null = null): TranscriptTurn {
     const turn: TranscriptTurn = {
       id: this.deps.ids.next('turn'),
       callId: this.callId,
@@ -239,6 +245,7 @@ export class VoiceSession {
       createdAt: this.deps.clock.now(),
       interrupted,
       sequence: this.nextSequence++,
+      ...(error !== null ? { error } : {}),
     };
     this.turns.push(turn);
     this.deps.writer.writeTurn(turn);

@@ -26,7 +26,7 @@ export const EVENT_TIMEOUT_MS = 10_000;
 
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   batchSize: 64,
-  maxInFlight: 32,
+  maxInFlight: 64,
   pollIntervalMs: 1000,
   leaseMs: 60_000,
   eventTimeoutMs: EVENT_TIMEOUT_MS,

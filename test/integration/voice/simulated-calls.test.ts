@@ -51,6 +51,22 @@ describe(SimulatedCalls.name, () => {
     expect((await harness.api('GET', `/v1/calls/${call.callId}`)).body).toMatchObject({ status: 'completed', disconnectionReason: 'transfer' });
   });
 
+  it('truncates the stored agent turn when the caller cuts its playback short after the answer arrived', async () => {
+    const line = await harness.anAgentOnTheLine();
+    echo();
+    const started = await sut.startInbound({ from: '+14155550123', to: line.phoneNumber });
+    if (E.isLeft(started)) throw new Error(started.left._tag);
+    sut.sayAsCaller(started.right.callId, 'tell me everything');
+    await started.right.until((c) => c.utterances().length === 2);
+
+    sut.interrupt(started.right.callId, 'You said tell');
+    await harness.sut.voice().engine.settle('none');
+
+    const transcript = (await harness.api('GET', `/v1/calls/${started.right.callId}/transcript`)).body.transcript;
+    expect(transcript.at(-1)).toMatchObject({ role: 'agent', content: 'You said tell', interrupted: true });
+    expect(transcript).toHaveLength(3);
+  });
+
   it('has a hosted agent without a language model apologise instead of failing', async () => {
     const line = await harness.anAgentOnTheLine({ voiceMode: 'hosted', systemPrompt: 'You are Acme support.' });
     const started = await sut.startInbound({ from: '+14155550123', to: line.phoneNumber });
@@ -86,6 +102,17 @@ describe(SimulatedCalls.name, () => {
     expect(telephony.endedCalls).toHaveLength(1);
     expect(harness.sut.voice().engine.find(started.right.callId)).toBeUndefined();
     expect((await harness.api('GET', `/v1/calls/${started.right.callId}`)).body).toMatchObject({ status: 'completed', disconnectionReason: 'ended_by_api' });
+  });
+
+  it('keeps the calls of a deleted agent, with no agent', async () => {
+    const line = await harness.anAgentOnTheLine();
+    const started = await sut.startInbound({ from: '+14155550123', to: line.phoneNumber });
+    if (E.isLeft(started)) throw new Error(started.left._tag);
+    await sut.hangUp(started.right.callId);
+
+    expect((await harness.api('DELETE', `/v1/agents/${line.agentId}`)).status).toBe(200);
+
+    expect((await harness.api('GET', `/v1/calls/${started.right.callId}`)).body).toMatchObject({ agentId: null, status: 'completed' });
   });
 
   it('answers an outbound call placed on the simulated carrier with the call’s own greeting', async () => {

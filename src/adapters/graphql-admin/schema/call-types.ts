@@ -1,7 +1,6 @@
-import { GraphQLError } from 'graphql';
 import { Repeater } from 'graphql-yoga';
 import * as E from 'fp-ts/lib/Either.js';
-import { graphqlErrorOf, run, runOrNull } from '../errors.js';
+import { failure, graphqlErrorOf, run, runOrNull } from '../errors.js';
 import { connectionOf, connectionType, type AdminBuilder, type TranscriptEvent } from './builder.js';
 import type { AdminSchemaDeps } from './deps.js';
 import type { AdminEnums } from './enums.js';
@@ -49,6 +48,11 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
       role: t.field({ type: TurnRole, resolve: (turn) => turn.role }),
       content: t.exposeString('content'),
       interrupted: t.exposeBoolean('interrupted', { description: 'The caller cut the agent off; content is what was said.' }),
+      error: t.string({
+        nullable: true,
+        description: 'Why the agent could not answer on this turn (e.g. the language model failed); content is the apology said instead.',
+        resolve: (turn) => turn.error ?? null,
+      }),
       sequence: t.exposeInt('sequence'),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
     }),
@@ -136,10 +140,10 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
       args: { callId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
       resolve: async (_, args) => {
         const simulated = simulatedOnly(deps, 'Speaking as the caller');
-        if (args.text.trim() === '') throw new GraphQLError('text must not be empty', { extensions: { code: 'VALIDATION_ERROR' } });
+        if (args.text.trim() === '') throw failure('text must not be empty', 'VALIDATION_ERROR');
         const call = await findCall(String(args.callId));
         if (call.status !== 'in-progress') {
-          throw new GraphQLError(`Call ${call.id} is not in progress (status ${call.status})`, { extensions: { code: 'CONFLICT' } });
+          throw failure(`Call ${call.id} is not in progress (status ${call.status})`, 'CONFLICT');
         }
         const said = simulated.sayAsCaller(call.id, args.text.trim());
         if (E.isLeft(said)) throw graphqlErrorOf(said.left);

@@ -1,14 +1,13 @@
-import { GraphQLError } from 'graphql';
 import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
 import { cents } from '../../../domain/money.js';
-import { run } from '../errors.js';
+import { failure, run } from '../errors.js';
 import type { AdminBuilder } from './builder.js';
 import type { AdminSchemaDeps } from './deps.js';
 
 const phoneNumber = (field: string, value: string) => {
   const trimmed = value.trim();
   if (!looksLikeE164(trimmed)) {
-    throw new GraphQLError(`${field} must be an E.164 number such as +14155550123`, { extensions: { code: 'VALIDATION_ERROR', field } });
+    throw failure(`${field} must be an E.164 number such as +14155550123`, 'VALIDATION_ERROR', { field });
   }
   return trustE164(trimmed);
 };
@@ -16,7 +15,7 @@ const phoneNumber = (field: string, value: string) => {
 /** Refuses the mutations that play a caller when a real carrier is in use. */
 export const simulatedOnly = (deps: AdminSchemaDeps, what: string): NonNullable<AdminSchemaDeps['simulated']> => {
   if (!deps.simulated) {
-    throw new GraphQLError(`${what} is only possible on the simulated carrier`, { extensions: { code: 'SIMULATED_CARRIER_ONLY' } });
+    throw failure(`${what} is only possible on the simulated carrier`, 'SIMULATED_CARRIER_ONLY');
   }
   return deps.simulated;
 };

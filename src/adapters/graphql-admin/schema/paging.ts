@@ -1,5 +1,5 @@
-import { GraphQLError } from 'graphql';
 import type { PageRequest } from '../../../application/ports/pagination.js';
+import { failure } from '../errors.js';
 import { MAX_PAGE, type AdminBuilder } from './builder.js';
 
 type FieldBuilder = Parameters<Parameters<AdminBuilder['objectType']>[1]['fields'] & object>[0];
@@ -14,8 +14,8 @@ export const pageRequest = (args: { readonly limit?: number | null; readonly off
   const limit = args.limit ?? 20;
   const offset = args.offset ?? 0;
   if (limit < 1 || limit > MAX_PAGE) {
-    throw new GraphQLError(`limit must be between 1 and ${MAX_PAGE}`, { extensions: { code: 'VALIDATION_ERROR' } });
+    throw failure(`limit must be between 1 and ${MAX_PAGE}`, 'VALIDATION_ERROR');
   }
-  if (offset < 0) throw new GraphQLError('offset must be at least 0', { extensions: { code: 'VALIDATION_ERROR' } });
+  if (offset < 0) throw failure('offset must be at least 0', 'VALIDATION_ERROR');
   return { limit, offset };
 };

@@ -1,4 +1,4 @@
-import { run } from '../errors.js';
+import { failure, run } from '../errors.js';
 import { connectionOf, connectionType, type AdminBuilder } from './builder.js';
 import type { AdminSchemaDeps } from './deps.js';
 import type { AdminEnums } from './enums.js';
@@ -97,9 +97,13 @@ export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps,
       }),
       deliveryStats: t.field({
         type: 'DeliveryStats',
-        description: 'Deliveries created in the last `hours` hours (as GET /v1/webhooks/deliveries/stats?hours=N).',
+        description: 'Deliveries created in the last `hours` hours, 1 to 168 (as GET /v1/webhooks/deliveries/stats?hours=N).',
         args: { hours: t.arg.int({ defaultValue: 24 }) },
-        resolve: (p, args) => run(useCases.getDeliveryStats.execute({ projectId: p.id, hours: Math.min(Math.max(args.hours ?? 24, 1), 24 * 90) })),
+        resolve: (p, args) => {
+          const hours = args.hours ?? 24;
+          if (hours < 1 || hours > 168) throw failure('hours must be between 1 and 168', 'VALIDATION_ERROR');
+          return run(useCases.getDeliveryStats.execute({ projectId: p.id, hours }));
+        },
       }),
       deliveryTotals: t.field({
         type: 'DeliveryTotals',

@@ -29,7 +29,9 @@ const watchDeliveries = (deps: AdminSchemaDeps, projectId: string) =>
     let stopped = false;
     void stop.then(() => (stopped = true));
     while (!stopped) {
-      await Promise.race([stop, new Promise((resolve) => setTimeout(resolve, deps.deliveryPollMs))]);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([stop, new Promise((resolve) => (timer = setTimeout(resolve, deps.deliveryPollMs)))]);
+      clearTimeout(timer);
       if (stopped) break;
       const { items } = await newest();
       const next = new Map<string, string>();

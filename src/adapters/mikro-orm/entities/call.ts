@@ -71,6 +71,8 @@ export interface TranscriptTurnRow {
   content: string;
   interrupted: boolean;
   createdAt: Date;
+  /** Why the agent could not answer on this turn (hosted mode's apology), else null. */
+  error: string | null;
 }
 
 export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
@@ -85,5 +87,6 @@ export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
     content: { type: 'string', columnType: 'text' },
     interrupted: { type: 'boolean' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
+    error: { type: 'string', columnType: 'text', nullable: true },
   },
 });

@@ -4,6 +4,7 @@ import { Migration20261121010000_signup_billing } from './Migration2026112101000
 import { Migration20261121020000_webhooks } from './Migration20261121020000_webhooks.js';
 import { Migration20261121030000_messaging } from './Migration20261121030000_messaging.js';
 import { Migration20261121040000_calls } from './Migration20261121040000_calls.js';
+import { Migration20261121050000_turn_errors } from './Migration20261121050000_turn_errors.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121020000_webhooks', class: Migration20261121020000_webhooks },
   { name: 'Migration20261121030000_messaging', class: Migration20261121030000_messaging },
   { name: 'Migration20261121040000_calls', class: Migration20261121040000_calls },
+  { name: 'Migration20261121050000_turn_errors', class: Migration20261121050000_turn_errors },
 ];

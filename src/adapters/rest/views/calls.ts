@@ -30,6 +30,7 @@ export const turnView = (turn: TranscriptTurn) => ({
   content: turn.content,
   createdAt: turn.createdAt.toISOString(),
   ...(turn.interrupted ? { interrupted: true as const } : {}),
+  ...(turn.error !== undefined ? { error: turn.error } : {}),
 });
 
 /** POST /v1/calls. */

@@ -7,6 +7,7 @@ import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { notFound, type AppError } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
+import type { HostedReplies } from '../../services/hosted-sms-responder.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { endpointFor, queueWebhookEvent } from '../webhooks/queue-webhook-event.js';
 import { inboundSmsEvent } from './message-event.js';
@@ -32,6 +33,8 @@ export interface ReceivedSms {
 
 export interface ReceiveInboundSmsDeps extends CoreDeps {
   readonly deliveryTrigger: DeliveryTrigger;
+  /** Answers texts to hosted agents, after the text is committed; none: texts are only stored and queued. */
+  readonly hostedReplies?: HostedReplies;
 }
 
 /**
@@ -46,6 +49,10 @@ export class ReceiveInboundSms {
     return async () => {
       const result = await retryingRaces(() => this.deps.uow.transaction((tx) => this.receive(tx, input)));
       if (E.isRight(result) && result.right.queued) this.deps.deliveryTrigger.poke();
+      if (E.isRight(result) && result.right.hosted) {
+        const { message } = result.right.received;
+        this.deps.hostedReplies?.replyTo({ projectId: message.projectId, conversationId: message.conversationId, messageId: message.id });
+      }
       return E.map(({ received }: { received: ReceivedSms }) => received)(result);
     };
   }
@@ -53,10 +60,10 @@ export class ReceiveInboundSms {
   private async receive(
     tx: Repositories,
     input: InboundSms,
-  ): Promise<E.Either<AppError, { received: ReceivedSms; queued: boolean }>> {
+  ): Promise<E.Either<AppError, { received: ReceivedSms; queued: boolean; hosted: boolean }>> {
     if (input.providerMessageId !== null) {
       const stored = await this.alreadyStored(tx, input.providerMessageId);
-      if (stored) return E.right({ received: stored, queued: false });
+      if (stored) return E.right({ received: stored, queued: false, hosted: false });
     }
     const number = await tx.numbers.findLiveByPhoneNumber(input.to);
     if (!number) return E.left(notFound('number', input.to));
@@ -70,7 +77,8 @@ export class ReceiveInboundSms {
       providerMessageId: input.providerMessageId,
     });
     const queued = await this.queueEvent(tx, number, conversation, message);
-    return E.right({ received: { message, conversation, duplicate: false }, queued });
+    const agent = conversation.agentId ? await tx.agents.findById(conversation.projectId, conversation.agentId) : null;
+    return E.right({ received: { message, conversation, duplicate: false }, queued, hosted: agent?.voiceMode === 'hosted' });
   }
 
   private async alreadyStored(tx: Repositories, providerMessageId: string): Promise<ReceivedSms | null> {

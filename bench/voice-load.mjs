@@ -1,0 +1,71 @@
+// The load side of bench/voice.ts, in a worker thread: the customer's webhook (answers NDJSON
+// at once) and N callers acting as Twilio (signed voice webhook, signed ConversationRelay socket).
+import { createServer } from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+import twilio from 'twilio';
+import { WebSocket } from 'ws';
+
+const { authToken, accountSid, number } = workerData;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const hook = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    res.write('{"text":"Sure, let me look that up for you."}\n');
+    res.end('{"text":"Your order shipped yesterday."}\n');
+  });
+});
+hook.keepAliveTimeout = 60_000;
+await new Promise((resolve) => hook.listen(0, '127.0.0.1', resolve));
+parentPort.postMessage({ type: 'hook', url: `http://127.0.0.1:${hook.address().port}/voice` });
+
+const oneCall = async (round, index, roundTripMs) => {
+  await sleep(Math.random() * Math.min(2000, round.calls * 4)); // calls ramp up
+  const callSid = `CA${String(index).padStart(8, '0')}${Date.now().toString(16)}${Math.random().toString(16).slice(2, 10)}`;
+  const voiceUrl = `${round.serverUrl}/twilio/voice`;
+  const params = { CallSid: callSid, AccountSid: accountSid, From: `+1415555${String(index % 10000).padStart(4, '0')}`, To: number, CallStatus: 'ringing' };
+  const answer = await fetch(voiceUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.getExpectedTwilioSignature(authToken, voiceUrl, params) },
+    body: new URLSearchParams(params).toString(),
+  });
+  const relayUrl = /<ConversationRelay[^>]*\surl="([^"]+)"/.exec(await answer.text())?.[1]?.replaceAll('&amp;', '&');
+  if (!relayUrl) throw new Error('no relay URL');
+  const socket = new WebSocket(relayUrl, { headers: { 'X-Twilio-Signature': twilio.getExpectedTwilioSignature(authToken, relayUrl, {}) }, perMessageDeflate: false });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let waiting = null;
+  socket.on('message', (data) => {
+    const frame = JSON.parse(data.toString());
+    if (!waiting || frame.type !== 'text') return;
+    if (waiting.first) {
+      roundTripMs.push(performance.now() - waiting.sentAt);
+      waiting.first = false;
+    }
+    if (frame.last) {
+      const done = waiting;
+      waiting = null;
+      done.resolve();
+    }
+  });
+  socket.send(JSON.stringify({ type: 'setup', callSid, from: params.From, to: number, direction: 'inbound', callType: 'PSTN' }));
+  for (let turn = 0; turn < round.turns; turn++) {
+    await sleep(round.thinkMs * (0.5 + Math.random()));
+    await new Promise((resolve) => {
+      waiting = { sentAt: performance.now(), first: true, resolve };
+      socket.send(JSON.stringify({ type: 'prompt', voicePrompt: `Where is order ${index}-${turn}?`, lang: 'en-US', last: true }));
+    });
+  }
+  socket.close();
+};
+
+parentPort.on('message', async (round) => {
+  const roundTripMs = [];
+  const results = await Promise.allSettled(Array.from({ length: round.calls }, (_, i) => oneCall(round, i, roundTripMs)));
+  const failed = results.filter((r) => r.status === 'rejected');
+  if (failed.length > 0) console.error(`first failure: ${failed[0].reason}`);
+  parentPort.postMessage({ type: 'done', roundTripMs, failures: failed.length });
+});

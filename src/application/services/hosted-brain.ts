@@ -1,0 +1,142 @@
+import type { Call } from '../../domain/call.js';
+import { LanguageModelFailure, type ChatMessage, type LanguageModel, type ToolCall } from '../ports/language-model.js';
+import type { Logger } from '../ports/logger.js';
+import type { AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
+import { systemMessage, TOOL, toolsFor, transcriptMessages, type ToolExchange } from './hosted-call-prompt.js';
+import { SentenceChunker } from './sentence-chunker.js';
+
+export const DEFAULT_HOSTED_APOLOGY = "Sorry, I'm having trouble right now. Please try again in a moment.";
+
+export interface HostedBrainDeps {
+  /** Null: no model is configured; every turn gets the apology. */
+  readonly model: LanguageModel | null;
+  /** Spoken when the model fails, is too slow or is missing. */
+  readonly apology: string;
+  readonly logger: Logger;
+  /** Monotonic milliseconds. */
+  readonly now: () => number;
+}
+
+/** A refused tool call gets the model a second go, to tell the caller; bounded. */
+const MAX_ROUNDS = 3;
+const DIGITS = /^[0-9*#wW]+$/;
+
+interface ToolOutcome {
+  readonly actions: AgentAction[];
+  readonly results: { readonly toolCallId: string; readonly content: string }[];
+  /** Something was refused: the model should hear why and speak again. */
+  readonly refused: boolean;
+}
+
+/**
+ * The `hosted` voice mode: the language model answers from the agent's system prompt (or the
+ * call's own), the call's context and its transcript. Sentences are spoken as soon as each is
+ * complete; the tools transfer, press digits and hang up. An aborted signal (barge-in,
+ * hang-up) closes the model's stream. A model that fails, stalls or is missing gets the
+ * caller a short apology, never silence nor a dropped call; the reason is logged and kept on
+ * the apology's transcript turn (`error`).
+ */
+export class HostedBrain implements AgentBrain {
+  /** Per live call (its session's Call object), the tool calls so far, replayed to the model. */
+  private readonly exchanges = new WeakMap<Call, ToolExchange[]>();
+
+  constructor(private readonly deps: HostedBrainDeps) {}
+
+  async *answer(turn: BrainTurn, signal: AbortSignal): AsyncIterable<AgentAction> {
+    const { call, agent } = turn;
+    const log = this.deps.logger.child({ callId: call.id });
+    const { model } = this.deps;
+    if (!model) {
+      log.warn({ agentId: call.agentId }, 'hosted voice mode has no language model: set LLM_BASE_URL (and LLM_MODEL); the caller hears the apology');
+      yield this.apology('no language model is configured (set LLM_BASE_URL and LLM_MODEL)');
+      return;
+    }
+    const exchanges = this.exchanges.get(call) ?? [];
+    this.exchanges.set(call, exchanges);
+    let messages: ChatMessage[] = [
+      { role: 'system', content: systemMessage(call, agent) },
+      ...transcriptMessages(turn.history, exchanges),
+      { role: 'user', content: turn.dtmf !== null ? `[pressed ${turn.dtmf}]` : turn.utterance },
+    ];
+    const tools = toolsFor(call, agent);
+    turn.timing.requestedAt = this.deps.now();
+    for (let round = 1; round <= MAX_ROUNDS; round++) {
+      const chunker = new SentenceChunker();
+      let text = '';
+      const calls: ToolCall[] = [];
+      try {
+        for await (const chunk of model.stream({ messages, tools, signal })) {
+          if (signal.aborted) return;
+          turn.timing.firstChunkAt ??= this.deps.now();
+          if (chunk.type === 'tool_call') {
+            calls.push(chunk.call);
+            continue;
+          }
+          text += chunk.delta;
+          for (const sentence of chunker.push(chunk.delta)) yield { kind: 'say', text: sentence, interim: false };
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        const known = error instanceof LanguageModelFailure;
+        const reason = known ? error.message : `unexpected failure: ${String(error)}`;
+        log.error({ agentId: call.agentId, kind: known ? error.kind : 'unexpected', err: reason }, 'the language model could not answer; the caller hears the apology');
+        yield this.apology(`language model: ${reason}`);
+        return;
+      }
+      if (signal.aborted) return;
+      const rest = chunker.flush();
+      if (rest !== null) yield { kind: 'say', text: rest, interim: false };
+      if (calls.length === 0) return;
+      const outcome = this.perform(calls, turn, log);
+      exchanges.push({ afterSequence: turn.turnSequence, calls, results: outcome.results });
+      yield* outcome.actions;
+      if (!outcome.refused) return;
+      messages = [
+        ...messages,
+        { role: 'assistant', content: text, toolCalls: calls },
+        ...outcome.results.map((r): ChatMessage => ({ role: 'tool', toolCallId: r.toolCallId, content: r.content })),
+      ];
+    }
+  }
+
+  private apology(error: string): AgentAction {
+    return { kind: 'say', text: this.deps.apology, interim: false, error };
+  }
+
+  /** Digits first, then at most one ending action (transfer or hang-up), which ends the session. */
+  private perform(calls: readonly ToolCall[], turn: BrainTurn, log: Logger): ToolOutcome {
+    const actions: AgentAction[] = [];
+    const results: ToolOutcome['results'][number][] = [];
+    let ending: AgentAction | null = null;
+    let refused = false;
+    const refuse = (call: ToolCall, why: string) => {
+      refused = true;
+      results.push({ toolCallId: call.id, content: `Refused: ${why}` });
+      log.warn({ tool: call.name, why }, 'the language model asked for something refused');
+    };
+    for (const call of calls) {
+      if (call.name === TOOL.digits && turn.call.direction === 'outbound') {
+        const digits = typeof call.arguments.digits === 'number' ? String(call.arguments.digits) : call.arguments.digits;
+        if (typeof digits !== 'string' || !DIGITS.test(digits)) refuse(call, 'digits must be a string of 0-9, * and #.');
+        else {
+          actions.push({ kind: 'digits', digits });
+          results.push({ toolCallId: call.id, content: `Pressed ${digits}.` });
+        }
+      } else if (call.name === TOOL.transfer) {
+        const to = turn.agent?.transferNumber ?? null;
+        if (to === null) refuse(call, 'no transfer number is set up for this agent. Tell the caller you cannot transfer them, and keep helping.');
+        else {
+          ending ??= { kind: 'transfer' };
+          results.push({ toolCallId: call.id, content: 'Transferred; the call with you is over.' });
+        }
+      } else if (call.name === TOOL.endCall) {
+        ending ??= { kind: 'hangup' };
+        results.push({ toolCallId: call.id, content: 'Call ended.' });
+      } else {
+        refuse(call, `there is no tool named ${call.name}.`);
+      }
+    }
+    if (ending) return { actions: [...actions, ending], results, refused: false };
+    return { actions, results, refused };
+  }
+}

@@ -1,0 +1,88 @@
+import type { Agent } from '../../domain/agent.js';
+import type { Call, TranscriptTurn } from '../../domain/call.js';
+import type { ChatMessage, ToolCall, ToolDefinition } from '../ports/language-model.js';
+
+/** Tool calls the model made after one caller turn, and what came of them. */
+export interface ToolExchange {
+  /** The caller's turn they answered. */
+  readonly afterSequence: number;
+  readonly calls: readonly ToolCall[];
+  readonly results: readonly { readonly toolCallId: string; readonly content: string }[];
+}
+
+export const TOOL = { transfer: 'transfer_call', digits: 'press_digits', endCall: 'end_call' } as const;
+
+const FALLBACK_PROMPT = 'You are a helpful phone agent.';
+
+/** The tools of a call: digits only where we called out (phone trees answer outbound calls). */
+export const toolsFor = (call: Call, agent: Agent | null): ToolDefinition[] => [
+  {
+    name: TOOL.transfer,
+    description: agent?.transferNumber
+      ? 'Cold-transfer the caller to a human colleague. Say a short goodbye first; the call with you ends.'
+      : 'Cold-transfer the caller to a human colleague. No transfer number is set up, so this will be refused.',
+    parameters: { type: 'object', properties: {}, additionalProperties: false },
+  },
+  ...(call.direction === 'outbound'
+    ? [
+        {
+          name: TOOL.digits,
+          description: 'Press keys on the phone keypad, e.g. to choose an option of an automated phone menu.',
+          parameters: {
+            type: 'object',
+            properties: { digits: { type: 'string', description: 'The keys to press in order: 0-9, * and #, e.g. "1" or "1234#".' } },
+            required: ['digits'],
+            additionalProperties: false,
+          },
+        },
+      ]
+    : []),
+  {
+    name: TOOL.endCall,
+    description: 'Hang up. Use it once the conversation is over and you have said goodbye.',
+    parameters: { type: 'object', properties: {}, additionalProperties: false },
+  },
+];
+
+const callLine = (call: Call): string => {
+  if (call.type === 'web') return 'The caller is talking to you from a web browser.';
+  return call.direction === 'inbound'
+    ? `The caller dialled ${call.toNumber} from ${call.fromNumber}.`
+    : `You called ${call.toNumber} from ${call.fromNumber}; they picked up.`;
+};
+
+/** The system message: the prompt of the call (else of the agent), then what the call is. */
+export const systemMessage = (call: Call, agent: Agent | null): string => {
+  const prompt = call.systemPrompt?.trim() || agent?.systemPrompt?.trim() || FALLBACK_PROMPT;
+  const context = [
+    `You are ${agent?.name ? `"${agent.name}"` : 'the agent'}, on a live phone call. Everything you write is spoken aloud: answer in short, natural sentences, without lists, markdown or emoji.`,
+    callLine(call),
+    call.greeting.trim() !== '' ? `The call opened with your greeting: "${call.greeting.trim()}"` : null,
+  ].filter((line) => line !== null);
+  return `${prompt}\n\n${context.join('\n')}`;
+};
+
+/** The transcript as chat messages, with the tool calls of earlier turns where they happened. */
+export const transcriptMessages = (turns: readonly TranscriptTurn[], exchanges: readonly ToolExchange[]): ChatMessage[] => {
+  const messages: ChatMessage[] = [];
+  const bySequence = new Map(exchanges.map((e) => [e.afterSequence, e]));
+  let open: ToolExchange | null = null;
+  const closeExchange = (content: string) => {
+    if (!open) return;
+    messages.push({ role: 'assistant', content, toolCalls: open.calls });
+    for (const result of open.results) messages.push({ role: 'tool', toolCallId: result.toolCallId, content: result.content });
+    open = null;
+  };
+  for (const turn of turns) {
+    if (turn.role === 'agent') {
+      if (open) closeExchange(turn.content);
+      else messages.push({ role: 'assistant', content: turn.content });
+      continue;
+    }
+    closeExchange('');
+    messages.push({ role: 'user', content: turn.content });
+    open = bySequence.get(turn.sequence) ?? null;
+  }
+  closeExchange('');
+  return messages;
+};

@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anAdminConsole, type AdminHarness } from '../integration/graphql-admin/admin-harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ARTIFACTS = `${ROOT}test-artifacts`;
+
+/**
+ * Saves a screenshot under test-artifacts/; with SCREENSHOTS_TO_DOCS=1 also as docs/<name>
+ * (the README's pictures are made this way).
+ */
+const screenshot = async (page: Page, name: string) => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${name}` });
+  if (process.env.SCREENSHOTS_TO_DOCS === '1') {
+    await mkdir(`${ROOT}docs`, { recursive: true });
+    await copyFile(`${ARTIFACTS}/${name}`, `${ROOT}docs/${name}`);
+  }
+};
+
+// CI installs Debian's chromium (.ci/apt-packages); elsewhere the browser tests need it too.
+describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the admin console and the playground in Chromium', () => {
+  let h: AdminHarness;
+  let browser: Browser;
+  let line: Awaited<ReturnType<AdminHarness['anAgentOnTheLine']>>;
+  beforeAll(async () => {
+    h = await anAdminConsole();
+    line = await h.anAgentOnTheLine();
+    await h.data('mutation ($id: ID!) { creditAccount(projectId: $id, amountCents: 2500, reason: "welcome credit") { balance } }', {
+      id: h.owner.projectId,
+    });
+    await h.data('mutation ($to: String!) { simulateInboundSms(to: $to, from: "+14155550199", body: "Hi! Are you open?") { duplicate } }', {
+      to: line.phoneNumber,
+    });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await h?.stop();
+  });
+
+  it('opens GraphiQL without the token, then runs a query with it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
+    await page.goto(`${h.url}/admin/graphql`);
+    await page.waitForSelector('.graphiql-execute-button', { timeout: 30_000 });
+
+    // The operator pastes the token into the Headers pane.
+    const headers = page.locator('.graphiql-editor-tool .monaco-editor').last();
+    await headers.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(JSON.stringify({ Authorization: `Bearer ${h.sut.adminToken()}` }));
+    await page.keyboard.press('Home');
+    await page.locator('.graphiql-execute-button').click();
+
+    const result = page.locator('.result-window');
+    await expect.poll(() => result.innerText(), { timeout: 15_000 }).toContain(h.owner.projectId);
+    // Monaco renders spaces as no-break spaces.
+    const text = (await result.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain('"balance": 32');
+    expect(text).not.toContain('UNAUTHORIZED');
+    await screenshot(page, 'graphiql.png');
+    await page.close();
+  });
+
+  it('calls a webhook-mode agent from the playground: types a sentence, reads the answer and the live transcript', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${h.url}/playground`);
+
+    await page.fill('#api-key', h.owner.key);
+    await page.click('#load-agents');
+    await expect.poll(() => page.locator('#agent option').allInnerTexts()).toEqual(['Acme support (webhook)']);
+    await page.selectOption('#agent', line.agentId);
+    await page.click('#start-call');
+    await expect.poll(() => page.locator('#say').isEnabled(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.locator('#agent-said').innerText()).toBe('Hi, this is Acme.');
+
+    await page.fill('#say', 'Do you deliver on Sundays?');
+    await page.press('#say', 'Enter');
+
+    await expect.poll(() => page.locator('#agent-said').innerText(), { timeout: 10_000 }).toBe('You said Do you deliver on Sundays?.');
+    const turns = page.locator('#transcript li');
+    await expect.poll(() => turns.count(), { timeout: 10_000 }).toBe(3);
+    expect(await turns.evaluateAll((items) => items.map((li) => [li.getAttribute('data-role'), li.lastChild?.textContent]))).toEqual([
+      ['agent', 'Hi, this is Acme.'],
+      ['user', 'Do you deliver on Sundays?'],
+      ['agent', 'You said Do you deliver on Sundays?.'],
+    ]);
+    const callId = (await page.locator('#call-id').textContent()) ?? '';
+    const { call } = await h.data('query ($id: ID!) { call(id: $id) { type status transcript { content } } }', { id: callId });
+    expect(call).toMatchObject({ type: 'WEB', status: 'IN_PROGRESS' });
+    expect(call.transcript).toHaveLength(3);
+    await screenshot(page, 'playground.png');
+
+    await page.click('#hang-up');
+    await expect
+      .poll(async () => (await h.data('query ($id: ID!) { call(id: $id) { status } }', { id: callId })).call.status, { timeout: 10_000 })
+      .toBe('COMPLETED');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+

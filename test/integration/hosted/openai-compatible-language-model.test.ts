@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OpenAiCompatibleLanguageModel } from '../../../src/adapters/openai-compatible/openai-compatible-language-model.js';
+import { LanguageModelFailure, type ChatChunk, type ChatRequest } from '../../../src/application/ports/language-model.js';
+import { answer, failure, FakeChatCompletions, hang, pause, text, toolCall } from '../../support/fake-chat-completions.js';
+
+const TOOLS = [{ name: 'press_digits', description: 'Press keys.', parameters: { type: 'object', properties: { digits: { type: 'string' } } } }];
+
+describe(OpenAiCompatibleLanguageModel.name, () => {
+  let fake: FakeChatCompletions;
+  let sut: OpenAiCompatibleLanguageModel;
+  beforeEach(async () => {
+    fake = await FakeChatCompletions.start();
+    sut = new OpenAiCompatibleLanguageModel({ baseUrl: fake.url, apiKey: 'sk-test-key', model: 'test-model', timeoutMs: 300 });
+  });
+  afterEach(async () => {
+    await fake.stop();
+  });
+
+  const request = (overrides: Partial<ChatRequest> = {}): ChatRequest => ({
+    messages: [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Call sales.' },
+    ],
+    tools: TOOLS,
+    signal: new AbortController().signal,
+    ...overrides,
+  });
+  const collect = async (req: ChatRequest = request()) => {
+    const chunks: ChatChunk[] = [];
+    for await (const chunk of sut.stream(req)) chunks.push(chunk);
+    return chunks;
+  };
+  const failureOf = async (req: ChatRequest = request()) => {
+    try {
+      await collect(req);
+    } catch (error) {
+      return error;
+    }
+    throw new Error('expected the stream to fail');
+  };
+
+  it('streams text deltas, then tool calls whose arguments came in pieces', async () => {
+    fake.reply(answer(text('Sure,'), text(' one moment.'), toolCall('press_digits', { digits: '12#' }, 4)));
+
+    const chunks = await collect();
+
+    expect(chunks).toEqual([
+      { type: 'text', delta: 'Sure,' },
+      { type: 'text', delta: ' one moment.' },
+      { type: 'tool_call', call: { id: 'call_fake_0', name: 'press_digits', arguments: { digits: '12#' } } },
+    ]);
+  });
+
+  it('posts the model, the messages, the tools and the key to {base}/chat/completions, streaming', async () => {
+    await collect(
+      request({
+        messages: [
+          { role: 'user', content: 'Hi' },
+          { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'press_digits', arguments: { digits: '1' } }] },
+          { role: 'tool', toolCallId: 'call_1', content: 'Pressed 1.' },
+        ],
+      }),
+    );
+
+    const [sent] = fake.requests;
+    expect(sent!.headers.authorization).toBe('Bearer sk-test-key');
+    expect(sent!.body).toEqual({
+      model: 'test-model',
+      stream: true,
+      messages: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'press_digits', arguments: '{"digits":"1"}' } }] },
+        { role: 'tool', tool_call_id: 'call_1', content: 'Pressed 1.' },
+      ],
+      tools: [{ type: 'function', function: TOOLS[0] }],
+    });
+  });
+
+  it('sends no Authorization header without a key (Ollama, a local vLLM)', async () => {
+    sut = new OpenAiCompatibleLanguageModel({ baseUrl: `${fake.url}/`, apiKey: null, model: 'llama3.1' });
+
+    await collect(request({ tools: [] }));
+
+    expect(fake.requests[0]!.headers.authorization).toBeUndefined();
+    expect(fake.requests[0]!.body.tools).toBeUndefined();
+  });
+
+  it('fails with the status and the start of the body when the server answers an error', async () => {
+    fake.reply(failure(500, { error: { message: 'model overloaded' } }));
+
+    const error = await failureOf();
+
+    expect(error).toBeInstanceOf(LanguageModelFailure);
+    expect(error).toMatchObject({ kind: 'http', message: expect.stringContaining('HTTP 500') });
+    expect((error as Error).message).toContain('model overloaded');
+  });
+
+  it('times out when nothing comes, and closes the connection', async () => {
+    fake.reply(answer(hang()));
+
+    const error = await failureOf();
+    await fake.requests[0]!.closed;
+
+    expect(error).toMatchObject({ kind: 'timeout' });
+    expect(fake.requests[0]!.closedByClient).toBe(true);
+  });
+
+  it('times out when the stream stalls after its first token', async () => {
+    fake.reply(answer(text('Let me see'), pause(1000), text(' more.')));
+
+    const error = await failureOf();
+
+    expect(error).toMatchObject({ kind: 'timeout' });
+  });
+
+  it('ends quietly and closes the connection when the request is aborted mid-answer', async () => {
+    const controller = new AbortController();
+    fake.reply(answer(text('A long answer.'), hang()));
+    const chunks: ChatChunk[] = [];
+
+    for await (const chunk of sut.stream(request({ signal: controller.signal }))) {
+      chunks.push(chunk);
+      controller.abort('barge-in');
+    }
+    await fake.requests[0]!.closed;
+
+    expect(chunks).toEqual([{ type: 'text', delta: 'A long answer.' }]);
+    expect(fake.requests[0]!.closedByClient).toBe(true);
+  });
+
+  it('fails as unreachable when nothing listens at the base URL', async () => {
+    await fake.stop();
+
+    const error = await failureOf();
+
+    expect(error).toMatchObject({ kind: 'network', message: expect.stringContaining('could not reach the model') });
+  });
+});

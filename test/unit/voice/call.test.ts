@@ -1,0 +1,66 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { describe, expect, it } from 'vitest';
+import { actionsOf } from '../../../src/application/services/webhook-brain.js';
+import { attachRecording, completeCall, failCall, startCall, type Call } from '../../../src/domain/call.js';
+
+const started = new Date('2026-03-01T12:00:00.000Z');
+const later = (s: number) => new Date(started.getTime() + s * 1000);
+
+const aCall = (): Call =>
+  startCall({
+    id: 'call_1',
+    projectId: 'proj_1',
+    agentId: 'agt_1',
+    phoneNumberId: 'num_1',
+    fromNumber: '+14155550123',
+    toNumber: '+12125550100',
+    direction: 'inbound',
+    type: 'pstn',
+    startedAt: started,
+    providerCallId: 'CA1',
+    voiceMode: 'webhook',
+    greeting: '',
+    voice: 'Google.en-US-Journey-O',
+    language: 'en-US',
+    systemPrompt: null,
+    metadata: null,
+  });
+
+describe('Call', () => {
+  it('completes once, measuring its duration, and never goes back', () => {
+    const sut = completeCall(aCall(), { now: later(61.4), reason: 'user_hangup', lastWords: 'Bye now' });
+
+    expect(sut).toEqual(E.right(expect.objectContaining({ status: 'completed', endedAt: later(61.4), durationSeconds: 61, disconnectionReason: 'user_hangup', lastTranscriptSnippet: 'Bye now' })));
+    const ended = (sut as E.Right<Call>).right;
+    expect(completeCall(ended, { now: later(70), reason: 'agent_hangup' })).toEqual(E.left({ _tag: 'CallNotInProgress', callId: 'call_1', status: 'completed' }));
+    expect(failCall(ended, { now: later(70), reason: 'error' })).toEqual(E.left({ _tag: 'CallNotInProgress', callId: 'call_1', status: 'completed' }));
+  });
+
+  it('fails with the carrier’s reason and its own duration', () => {
+    const sut = failCall(aCall(), { now: later(30), reason: 'no-answer', durationSeconds: 0 });
+
+    expect(sut).toEqual(E.right(expect.objectContaining({ status: 'failed', disconnectionReason: 'no-answer', durationSeconds: 0 })));
+  });
+
+  it('keeps that a recording exists', () => {
+    expect(attachRecording(aCall(), 'https://rec/1')).toMatchObject({ recordingUrl: 'https://rec/1', recordingAvailable: true });
+  });
+});
+
+describe(actionsOf.name, () => {
+  it('reads text, interim, every digits alias, transfer and hang-up, in speaking order', () => {
+    expect(actionsOf({ text: 'Hold on', interim: true })).toEqual([{ kind: 'say', text: 'Hold on', interim: true }]);
+    expect(actionsOf({ digits: '1*#' })).toEqual([{ kind: 'digits', digits: '1*#' }]);
+    expect(actionsOf({ press_digit: 5 })).toEqual([{ kind: 'digits', digits: '5' }]);
+    expect(actionsOf({ dtmf: '#' })).toEqual([{ kind: 'digits', digits: '#' }]);
+    expect(actionsOf({ text: 'Bye', action: 'hangup' })).toEqual([{ kind: 'say', text: 'Bye', interim: false }, { kind: 'hangup' }]);
+    expect(actionsOf({ hangup: true })).toEqual([{ kind: 'hangup' }]);
+    expect(actionsOf({ text: 'Connecting', action: 'transfer' })).toEqual([{ kind: 'say', text: 'Connecting', interim: false }, { kind: 'transfer' }]);
+  });
+
+  it('is silent on anything else', () => {
+    expect(actionsOf('hello')).toEqual([]);
+    expect(actionsOf({ digits: 'abc', text: '' })).toEqual([]);
+    expect(actionsOf(null)).toEqual([]);
+  });
+});
