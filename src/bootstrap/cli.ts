@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { createPinoLogger } from '../adapters/pino/pino-logger.js';
 import { ADMIN_OPTIONS, ADMIN_USAGE, isAdminCommand, runAdminCommand } from './admin-commands.js';
 import { ConfigError, createSwitchboard } from './create-switchboard.js';
-import { startServer } from './server.js';
+import { startServer, type RunningServer } from './server.js';
 
 const USAGE = `usage: switchboard <command>
 
@@ -17,13 +17,32 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
+/**
+ * The signal handlers go in before anything starts: without one, a SIGTERM that lands while
+ * the server is starting (or just after it said so) kills the process on the spot, and work
+ * it had done but not yet recorded (a delivery's outcome, say) is lost.
+ */
 const serve = async () => {
-  const running = await startServer();
+  let running: RunningServer | null = null;
+  let stopRequested = false;
+  const shutdown = () => {
+    if (stopRequested) return;
+    stopRequested = true;
+    if (!running) return; // the start below sees the request and stops right away
+    running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => fail(`switchboard: stopping failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  running = await startServer();
+  if (stopRequested) {
+    stopRequested = false;
+    return shutdown();
+  }
   process.stdout.write(`Switchboard is running at ${running.url}\n`);
   process.stdout.write(`Admin console: ${running.url}/admin/graphql   Playground: ${running.url}/playground\n`);
-  const shutdown = () => void running.stop().then(() => process.exit(0));
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
 };
 
 /** Runs one use case against the configured storage, then closes it. */

@@ -21,7 +21,7 @@ const baseEnv = (env: Record<string, string>) => {
 
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     child.once('exit', (code) => resolve(code));
   });
 
