@@ -30,6 +30,38 @@ export interface WebhookDelivery {
   readonly createdAt: Date;
 }
 
+/** A new event for `webhook`, not yet attempted; due at `dueAt` (null: sent by its caller now). */
+export const newDelivery = (props: {
+  readonly id: string;
+  readonly webhook: { readonly id: string; readonly projectId: string };
+  readonly agentId: string | null;
+  readonly eventType: WebhookEventType;
+  readonly channel: EventChannel | null;
+  readonly messageId: string | null;
+  readonly callId: string | null;
+  readonly body: string;
+  readonly now: Date;
+  readonly dueAt: Date | null;
+}): WebhookDelivery => ({
+  id: props.id,
+  projectId: props.webhook.projectId,
+  webhookId: props.webhook.id,
+  agentId: props.agentId,
+  eventType: props.eventType,
+  channel: props.channel,
+  messageId: props.messageId,
+  callId: props.callId,
+  body: props.body,
+  status: 'pending',
+  attemptCount: 0,
+  httpStatus: null,
+  errorMessage: null,
+  responseBody: null,
+  lastAttemptAt: null,
+  nextRetryAt: props.dueAt,
+  createdAt: props.now,
+});
+
 export interface AttemptOutcome {
   readonly ok: boolean;
   readonly httpStatus: number | null;

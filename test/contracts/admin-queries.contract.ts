@@ -1,13 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Repositories } from '../../src/application/ports/repositories.js';
 import type { Conversation } from '../../src/domain/conversation.js';
 import { trustE164 } from '../../src/domain/e164.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
 import type { Webhook } from '../../src/domain/webhook.js';
 import type { WebhookDelivery } from '../../src/domain/webhook-delivery.js';
-import type { OpenedStore } from './repositories.contract.js';
+import { useStore, type OpenedStore } from './store-harness.js';
 
 const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 const newNumber = () => trustE164(`+1${randomInt(200, 999)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`);
@@ -65,19 +65,7 @@ const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 /** What the operator's console reads and changes beyond the customer API, on every storage adapter. */
 export const adminQueriesContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} repositories, operator queries`, () => {
-    let store: OpenedStore;
-    beforeAll(async () => {
-      store = await open();
-    });
-    afterAll(async () => {
-      await store?.close();
-    });
-
-    const inTx = async <A>(work: (tx: Repositories) => Promise<A>): Promise<A> => {
-      const result = await store.uow.transaction(async (tx) => E.right(await work(tx)));
-      if (E.isLeft(result)) throw new Error('unexpected Left');
-      return result.right;
-    };
+    const { store, inTx } = useStore(open);
 
     it('lists live and released numbers of a project, oldest first, and only its own', async () => {
       const projectId = newId('proj');

@@ -1,10 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
 import type { CallListQuery } from '../../src/application/ports/call-repositories.js';
 import { attachRecording, completeCall, startCall, truncateTurn, type Call, type TranscriptTurn } from '../../src/domain/call.js';
-import type { OpenedStore } from './repositories.contract.js';
+import { useStore, type OpenedStore } from './store-harness.js';
 
 const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 const newNumber = (): string => `+1${randomInt(200, 999)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
@@ -58,19 +58,7 @@ const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
 /** The behaviour every CallRepository and TranscriptRepository adapter must show. */
 export const callRepositoryContract = (name: string, open: () => Promise<OpenedStore>) => {
   describe(`${name} call repositories`, () => {
-    let store: OpenedStore;
-    beforeAll(async () => {
-      store = await open();
-    });
-    afterAll(async () => {
-      await store?.close();
-    });
-
-    const inTx = async <A>(work: (tx: Repositories) => Promise<A>): Promise<A> => {
-      const result = await store.uow.transaction(async (tx) => E.right(await work(tx)));
-      if (E.isLeft(result)) throw new Error('unexpected Left');
-      return result.right;
-    };
+    const { store, inTx } = useStore(open);
 
     it('stores a call and reads it back by id, by the carrier id, and only within its project', async () => {
       const sut = aCall({ metadata: { source: 'web', n: 1 } });

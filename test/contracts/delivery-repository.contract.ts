@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
 import type { DeliveryAttempt } from '../../src/application/ports/webhook-repositories.js';
 import type { Webhook } from '../../src/domain/webhook.js';
 import type { WebhookDelivery } from '../../src/domain/webhook-delivery.js';
-import type { OpenedStore } from './repositories.contract.js';
+import { useStore, type OpenedStore } from './store-harness.js';
 
 const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 
@@ -68,19 +68,7 @@ const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 /** Webhooks and the delivery outbox, asserted through the ports on every storage adapter. */
 export const deliveryRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} webhook and delivery repositories`, () => {
-    let store: OpenedStore;
-    beforeAll(async () => {
-      store = await open();
-    });
-    afterAll(async () => {
-      await store?.close();
-    });
-
-    const inTx = async <A>(work: (tx: Repositories) => Promise<A>): Promise<A> => {
-      const result = await store.uow.transaction(async (tx) => E.right(await work(tx)));
-      if (E.isLeft(result)) throw new Error('unexpected Left');
-      return result.right;
-    };
+    const { store, inTx } = useStore(open);
     const enqueueAll = (rows: readonly WebhookDelivery[]) =>
       inTx(async (tx) => {
         for (const row of rows) await tx.deliveries.enqueue(row);

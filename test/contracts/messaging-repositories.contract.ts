@@ -1,13 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
 import type { Agent } from '../../src/domain/agent.js';
 import type { Conversation } from '../../src/domain/conversation.js';
 import { trustE164, type E164 } from '../../src/domain/e164.js';
 import type { Message } from '../../src/domain/message.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
-import type { OpenedStore } from './repositories.contract.js';
+import { useStore, type OpenedStore } from './store-harness.js';
 
 const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 const newNumber = (): E164 => trustE164(`+1${randomInt(200, 999)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`);
@@ -88,19 +88,7 @@ const aMessage = (conversation: Conversation, overrides: Partial<Message> = {}):
  */
 export const messagingRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} messaging repositories`, () => {
-    let store: OpenedStore;
-    beforeAll(async () => {
-      store = await open();
-    });
-    afterAll(async () => {
-      await store?.close();
-    });
-
-    const inTx = async <A>(work: (tx: Repositories) => Promise<A>): Promise<A> => {
-      const result = await store.uow.transaction(async (tx) => E.right(await work(tx)));
-      if (E.isLeft(result)) throw new Error('unexpected Left');
-      return result.right;
-    };
+    const { store, inTx } = useStore(open);
 
     const aFixture = (): Promise<Fixture> =>
       inTx(async (tx) => {

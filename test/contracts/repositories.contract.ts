@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
 import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
 import type { Agent } from '../../src/domain/agent.js';
@@ -11,11 +11,9 @@ import type { LedgerEntry } from '../../src/domain/ledger.js';
 import { cents } from '../../src/domain/money.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
 import type { Project } from '../../src/domain/project.js';
+import { useStore, type OpenedStore } from './store-harness.js';
 
-export interface OpenedStore {
-  readonly uow: UnitOfWork;
-  close(): Promise<void>;
-}
+export type { OpenedStore };
 
 // Every test makes its own ids and numbers, so the suite never needs an empty database.
 const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
@@ -110,20 +108,7 @@ const page = (offset: number, limit: number) => ({ offset, limit });
  */
 export const repositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} repositories`, () => {
-    let store: OpenedStore;
-    beforeAll(async () => {
-      store = await open();
-    });
-    afterAll(async () => {
-      await store?.close();
-    });
-
-    /** Runs `work` in its own committed unit of work. */
-    const inTx = async <A>(work: (tx: Repositories) => Promise<A>): Promise<A> => {
-      const result = await store.uow.transaction(async (tx) => E.right(await work(tx)));
-      if (E.isLeft(result)) throw new Error('unexpected Left');
-      return result.right;
-    };
+    const { store, inTx } = useStore(open);
     const saveAll = <T>(save: (tx: Repositories) => (row: T) => Promise<void>, rows: readonly T[]) =>
       inTx(async (tx) => {
         for (const row of rows) await save(tx)(row);
@@ -131,12 +116,12 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
 
     describe('unit of work', () => {
       it('answers ping', async () => {
-        await expect(store.uow.ping()).resolves.toBeUndefined();
+        await expect(store().uow.ping()).resolves.toBeUndefined();
       });
 
       it('commits on Right and returns the value', async () => {
         const project = aProject();
-        const result = await store.uow.transaction(async (tx) => {
+        const result = await store().uow.transaction(async (tx) => {
           await tx.projects.save(project);
           return E.right('done');
         });
@@ -147,7 +132,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
       it('rolls back on Left and returns it', async () => {
         const project = aProject();
         const entry = anEntry({ projectId: project.id });
-        const result = await store.uow.transaction(async (tx) => {
+        const result = await store().uow.transaction(async (tx) => {
           await tx.projects.save(project);
           await tx.ledger.append(entry);
           return E.left('nope');
@@ -161,7 +146,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         const project = aProject();
         const failure = new Error('boom');
         await expect(
-          store.uow.transaction(async (tx) => {
+          store().uow.transaction(async (tx) => {
             await tx.projects.save(project);
             throw failure;
           }),

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Repositories } from '../../src/application/ports/repositories.js';
 import type { LedgerEntry } from '../../src/domain/ledger.js';
 import { cents } from '../../src/domain/money.js';
 import type { SignUp } from '../../src/domain/sign-up.js';
-import type { OpenedStore } from './repositories.contract.js';
+import { useStore, type OpenedStore } from './store-harness.js';
 
 const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 const at = (iso: string): Date => new Date(iso);
@@ -42,19 +42,7 @@ const anEntry = (overrides: Partial<LedgerEntry> = {}): LedgerEntry => ({
 /** Sign-up storage and the ledger's billing queries, on every storage adapter. */
 export const signUpRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} sign-up and billing storage`, () => {
-    let store: OpenedStore;
-    beforeAll(async () => {
-      store = await open();
-    });
-    afterAll(async () => {
-      await store?.close();
-    });
-
-    const inTx = async <A>(work: (tx: Repositories) => Promise<A>): Promise<A> => {
-      const result = await store.uow.transaction(async (tx) => E.right(await work(tx)));
-      if (E.isLeft(result)) throw new Error('unexpected Left');
-      return result.right;
-    };
+    const { store, inTx } = useStore(open);
 
     describe('SignUpRepository', () => {
       it('stores a sign-up and finds it by id, plain or locked', async () => {
@@ -93,7 +81,7 @@ export const signUpRepositoryContract = (name: string, open: () => Promise<Opene
       it('keeps nothing of a unit of work that ends in a Left', async () => {
         const signUp = aSignUp();
 
-        await store.uow.transaction(async (tx) => {
+        await store().uow.transaction(async (tx) => {
           await tx.signUps.save(signUp);
           return E.left('no');
         });

@@ -1,4 +1,4 @@
-import { recordAttempt, type AttemptOutcome, type WebhookDelivery } from '../../domain/webhook-delivery.js';
+import { newDelivery, recordAttempt, type AttemptOutcome } from '../../domain/webhook-delivery.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
@@ -103,25 +103,18 @@ export class WebhookBrain implements AgentBrain {
 
   private logEntry(turn: BrainTurn, deliveryId: string, body: string, outcome: AttemptOutcome, ms: number): RecordedAttempt {
     const now = this.deps.clock.now();
-    const queued: WebhookDelivery = {
+    const queued = newDelivery({
       id: deliveryId,
-      projectId: turn.call.projectId,
-      webhookId: turn.webhook!.id,
+      webhook: turn.webhook!,
       agentId: turn.call.agentId,
       eventType: 'agent.message',
       channel: 'voice',
       messageId: null,
       callId: turn.call.id,
       body,
-      status: 'pending',
-      attemptCount: 0,
-      httpStatus: null,
-      errorMessage: null,
-      responseBody: null,
-      lastAttemptAt: null,
-      nextRetryAt: null,
-      createdAt: now,
-    };
+      now,
+      dueAt: null,
+    });
     // No retry schedule: a voice turn is answered now or never.
     const delivery = recordAttempt(queued, outcome, [], now);
     return {

@@ -1,12 +1,15 @@
-import { chooseEndpoint, type Webhook } from '../../../domain/webhook.js';
-import type { EventChannel, WebhookDelivery, WebhookEventType } from '../../../domain/webhook-delivery.js';
+import type { Webhook } from '../../../domain/webhook.js';
+import { newDelivery, type EventChannel, type WebhookDelivery, type WebhookEventType } from '../../../domain/webhook-delivery.js';
 import type { Clock } from '../../ports/clock.js';
 import type { IdGenerator } from '../../ports/id-generator.js';
 import type { Repositories } from '../../ports/repositories.js';
 
-/** The one endpoint an event of this agent goes to, or null when the project has none. */
-export const endpointFor = async (tx: Repositories, projectId: string, agentId: string | null): Promise<Webhook | null> =>
-  chooseEndpoint(agentId ? await tx.webhooks.findForAgent(projectId, agentId) : null, await tx.webhooks.findDefault(projectId));
+/**
+ * The one endpoint an event of this agent goes to (`chooseEndpoint`: the agent's own, else the
+ * account default), or null when the project has none. One read: it is on every event's path.
+ */
+export const endpointFor = (tx: Repositories, projectId: string, agentId: string | null): Promise<Webhook | null> =>
+  tx.webhooks.findEndpoint(projectId, agentId);
 
 export interface EventToQueue {
   readonly eventType: WebhookEventType;
@@ -29,25 +32,18 @@ export const queueWebhookEvent = async (
   event: EventToQueue,
 ): Promise<WebhookDelivery> => {
   const now = deps.clock.now();
-  const delivery: WebhookDelivery = {
+  const delivery = newDelivery({
     id: deps.ids.next('whd'),
-    projectId: webhook.projectId,
-    webhookId: webhook.id,
+    webhook,
     agentId: event.agentId,
     eventType: event.eventType,
     channel: event.channel,
     messageId: event.messageId,
     callId: event.callId,
     body: JSON.stringify(event.envelope),
-    status: 'pending',
-    attemptCount: 0,
-    httpStatus: null,
-    errorMessage: null,
-    responseBody: null,
-    lastAttemptAt: null,
-    nextRetryAt: now,
-    createdAt: now,
-  };
+    now,
+    dueAt: now,
+  });
   await tx.deliveries.enqueue(delivery);
   return delivery;
 };

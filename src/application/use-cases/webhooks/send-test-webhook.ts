@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Webhook } from '../../../domain/webhook.js';
-import { recordAttempt, type WebhookDelivery } from '../../../domain/webhook-delivery.js';
+import { newDelivery, recordAttempt } from '../../../domain/webhook-delivery.js';
 import { badRequest, notFound, type AppError } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { WebhookTransport } from '../../ports/webhook-transport.js';
@@ -65,25 +65,18 @@ export class SendTestWebhook {
       const id = ids.next('whd');
       const queuedAt = clock.now();
       const body = JSON.stringify(sampleEnvelope(agentId, id, queuedAt));
-      const delivery: WebhookDelivery = {
+      const delivery = newDelivery({
         id,
-        projectId: webhook.projectId,
-        webhookId: webhook.id,
+        webhook,
         agentId,
         eventType: 'agent.message',
         channel: 'sms',
         messageId: null,
         callId: null,
         body,
-        status: 'pending',
-        attemptCount: 0,
-        httpStatus: null,
-        errorMessage: null,
-        responseBody: null,
-        lastAttemptAt: null,
-        nextRetryAt: null,
-        createdAt: queuedAt,
-      };
+        now: queuedAt,
+        dueAt: null,
+      });
       const response = await transport.send({
         url: webhook.url,
         secret: webhook.secret,

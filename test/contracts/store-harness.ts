@@ -1,0 +1,40 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { afterAll, beforeAll } from 'vitest';
+import type { Repositories } from '../../src/application/ports/repositories.js';
+import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
+
+/** A storage adapter opened for one contract suite. */
+export interface OpenedStore {
+  readonly uow: UnitOfWork;
+  close(): Promise<void>;
+}
+
+export interface StoreHarness {
+  /** The store opened for the enclosing describe. */
+  readonly store: () => OpenedStore;
+  /** Runs `work` in its own committed unit of work. */
+  readonly inTx: <A>(work: (tx: Repositories) => Promise<A>) => Promise<A>;
+}
+
+/** Opens the store once for the enclosing describe, closes it after, and commits work through it. */
+export const useStore = (open: () => Promise<OpenedStore>): StoreHarness => {
+  let opened: OpenedStore | undefined;
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const store = () => {
+    if (!opened) throw new Error('the store is not open yet');
+    return opened;
+  };
+  return {
+    store,
+    inTx: async (work) => {
+      const result = await store().uow.transaction(async (tx) => E.right(await work(tx)));
+      if (E.isLeft(result)) throw new Error('unexpected Left');
+      return result.right;
+    },
+  };
+};
