@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import * as E from 'fp-ts/lib/Either.js';
@@ -16,10 +15,8 @@ import type { NumberWebhooks, Telephony } from '../application/ports/telephony.j
 import type { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
 import type { UseCases } from '../application/use-cases/index.js';
 import { createPinoLogger } from '../adapters/pino/pino-logger.js';
-import { SimulatedTelephony } from '../adapters/simulated/simulated-telephony.js';
 import { SystemClock } from '../adapters/system/system-clock.js';
 import { twilioSmsRoutes } from '../adapters/twilio/twilio-sms-routes.js';
-import { TwilioTelephony } from '../adapters/twilio/twilio-telephony.js';
 import { loadConfig, type SwitchboardConfig } from './config.js';
 import { mountAdminConsole } from './admin-console.js';
 import { resolveAdminToken } from './admin-token.js';
@@ -27,6 +24,7 @@ import { buildContainer } from './container.js';
 import { chooseLanguageModel } from './language-model.js';
 import { chooseMailer, openRateLimiter, type OpenedRateLimiter } from './sign-up-and-billing.js';
 import { openStorage, type OpenedStorage, type StorageChoice } from './storage.js';
+import { chooseTelephony } from './telephony.js';
 import { TOKENS } from './tokens.js';
 import type { VoiceRuntime } from './voice.js';
 
@@ -123,17 +121,7 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
       ? { limiter: options.rateLimiter, description: 'custom', close: async () => {} }
       : await openRateLimiter(config, storageChoice);
     const { twilio } = config;
-    const telephony =
-      options.telephony ??
-      (twilio
-        ? new TwilioTelephony({
-            accountSid: twilio.accountSid,
-            authToken: twilio.authToken,
-            apiUrl: twilio.apiUrl,
-            logger,
-            webCalls: { apiKeySid: twilio.apiKeySid ?? null, apiKeySecret: twilio.apiKeySecret ?? null, twimlAppSid: twilio.twimlAppSid ?? null },
-          })
-        : new SimulatedTelephony(storageChoice === 'database' ? { stateFile: join(config.dataDir, 'simulated-carrier.json') } : {}));
+    const telephony = options.telephony ?? chooseTelephony(config, storageChoice, logger);
     const container = buildContainer({
       config,
       logger,
