@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { CallEvent, EventBus, Unsubscribe } from '../../application/ports/event-bus.js';
 import type { Logger } from '../../application/ports/logger.js';
+import { CallListeners } from '../../application/services/call-listeners.js';
 
 const CHANNEL = 'switchboard_call_events';
 /** NOTIFY refuses payloads of 8000 bytes or more; past this a payload goes by reference. */
@@ -21,7 +22,7 @@ const revive = (event: CallEvent): CallEvent =>
  * and announced by id.
  */
 export class PostgresEventBus implements EventBus {
-  private readonly listeners = new Map<string, Set<(event: CallEvent) => void>>();
+  private readonly listeners: CallListeners;
   private listener: pg.Client | null = null;
   private publisher: pg.Client | null = null;
   private publishing: Promise<unknown> = Promise.resolve();
@@ -34,7 +35,9 @@ export class PostgresEventBus implements EventBus {
   constructor(
     private readonly databaseUrl: string,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    this.listeners = new CallListeners(logger);
+  }
 
   /** Connects both sessions and starts listening. Idempotent. */
   start(): Promise<void> {
@@ -68,13 +71,7 @@ export class PostgresEventBus implements EventBus {
 
   async subscribe(callId: string, listener: (event: CallEvent) => void): Promise<Unsubscribe> {
     await this.start();
-    let set = this.listeners.get(callId);
-    if (!set) this.listeners.set(callId, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.listeners.get(callId) === set) this.listeners.delete(callId);
-    };
+    return this.listeners.add(callId, listener);
   }
 
   async close(): Promise<void> {
@@ -136,14 +133,6 @@ export class PostgresEventBus implements EventBus {
   }
 
   private deliver(event: CallEvent): void {
-    const listeners = this.listeners.get(event.callId);
-    if (!listeners) return;
-    for (const listener of [...listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.logger?.error({ callId: event.callId, err: String(error) }, 'call event listener failed');
-      }
-    }
+    this.listeners.deliver(event);
   }
 }
