@@ -15,10 +15,14 @@ export const messageView = (message: Message) => ({
   providerMessageId: message.providerMessageId,
 });
 
-/** `GET /v1/numbers/{id}/messages` items also carry the public client's `from` and `to`. */
+/**
+ * `GET /v1/numbers/{id}/messages` items also carry the public client's `from` and `to`, and
+ * `from_`: the `agentphone` client's MessageResponse names the sender so (a Python-side name).
+ */
 export const numberMessageView = (message: Message) => ({
   ...messageView(message),
   from: message.fromNumber,
+  from_: message.fromNumber,
   to: message.toNumber,
 });
 
