@@ -6,13 +6,17 @@
  *
  *   npm run bench:webhooks                       # embedded PGlite in a temporary directory
  *   DATABASE_URL=postgres://… npm run bench:webhooks
- *   BENCH_EVENTS=5000 BENCH_RATE=1000 BENCH_SMS=500 BENCH_SMS_RATE=20 npm run bench:webhooks
+ *   BENCH_EVENTS=5000 BENCH_RATE=1000 BENCH_SMS=3000 BENCH_SMS_CONCURRENCY=16 BENCH_SMS_RATE=250 \
+ *     BENCH_SMS_NUMBERS=8 npm run bench:webhooks
  *
  * 1. engine: events written straight to the outbox with `queueWebhookEvent`, delivered by a
  *    WebhookDispatcher with the default settings: a backlog (throughput), then a steady
  *    stream of BENCH_RATE events/s, committed every 10 ms and poked (latency from the commit).
  * 2. inbound SMS: the real `receiveInboundSms` use case (message stored + event queued in one
  *    transaction, then a poke) of a full Switchboard core, in a burst and at a steady rate.
+ *    Texts are spread over BENCH_SMS_NUMBERS numbers of one project (200 senders each), as real
+ *    traffic is: texts to one number take turns on that number's lock (it makes receivedAt a
+ *    safe cursor), so a single number caps the rate at one unit of work at a time.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -28,14 +32,16 @@ import { SystemClock } from '../src/adapters/system/system-clock.js';
 import { WebhookDispatcher } from '../src/application/services/webhook-dispatcher.js';
 import { queueWebhookEvent } from '../src/application/use-cases/webhooks/queue-webhook-event.js';
 import { createSwitchboard } from '../src/bootstrap/create-switchboard.js';
-import { trustE164 } from '../src/domain/e164.js';
+import { trustE164, type E164 } from '../src/domain/e164.js';
 import type { Webhook } from '../src/domain/webhook.js';
 
 const env = process.env;
 const EVENTS = Number(env.BENCH_EVENTS ?? 5000);
-const SMS = Number(env.BENCH_SMS ?? 500);
-const SMS_CONCURRENCY = Number(env.BENCH_SMS_CONCURRENCY ?? 8);
-const SMS_RATE = Number(env.BENCH_SMS_RATE ?? 20);
+const SMS = Number(env.BENCH_SMS ?? 3000);
+const SMS_CONCURRENCY = Number(env.BENCH_SMS_CONCURRENCY ?? 16);
+const SMS_RATE = Number(env.BENCH_SMS_RATE ?? 250);
+/** At most 10: a project's lifetime number limit. */
+const SMS_NUMBERS = Number(env.BENCH_SMS_NUMBERS ?? 8);
 const ENGINE_RATE = Number(env.BENCH_RATE ?? 1000);
 const BATCH = 50;
 
@@ -187,26 +193,32 @@ let next = 0;
 // 2. From inbound SMS, through a full Switchboard core.
 {
   const switchboard = createSwitchboard({
-    env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: env.LOG_LEVEL ?? 'warn', NODE_ENV: 'development' },
+    // Credit for BENCH_SMS_NUMBERS numbers' first month.
+    env: { SIGNUP_CREDIT: '100.00', ...env, DATA_DIR: dataDir, LOG_LEVEL: env.LOG_LEVEL ?? 'warn', NODE_ENV: 'development' },
     unitOfWork: database.uow,
   });
   await switchboard.start();
   const useCases = switchboard.useCases();
   const { project } = await must(useCases.createProject.execute({ email: `bench-${Date.now()}@example.com` }), 'sign-up');
   const agent = await must(useCases.createAgent.execute({ projectId: project.id, fields: { name: 'Bench' } }), 'agent');
-  const number = await must(
-    useCases.provisionNumber.execute({ projectId: project.id, country: 'US', areaCode: null, agentId: agent.agent.id }),
-    'number',
-  );
+  const numbers: { readonly phoneNumber: E164 }[] = [];
+  for (let i = 0; i < SMS_NUMBERS; i++) {
+    numbers.push(
+      await must(
+        useCases.provisionNumber.execute({ projectId: project.id, country: 'US', areaCode: null, agentId: agent.agent.id }),
+        'number',
+      ),
+    );
+  }
   await must(useCases.configureWebhook.execute({ projectId: project.id, agentId: null, settings: { url: receiverUrl } }), 'webhook');
 
   const inbound = async (seq: number) => {
     sentAt.set(seq, performance.now());
     await must(
       useCases.receiveInboundSms.execute({
-        to: number.phoneNumber,
-        // One thread per sender; senders cycle, like a busy number's customers.
-        from: trustE164(`+1415555${String(1000 + (seq % 200)).padStart(4, '0')}`),
+        // Numbers take turns; one thread per (number, sender); senders cycle, like busy numbers' customers.
+        to: numbers[seq % numbers.length]!.phoneNumber,
+        from: trustE164(`+1415555${String(1000 + (Math.floor(seq / numbers.length) % 200)).padStart(4, '0')}`),
         body: `bench ${seq}`,
         mediaUrls: [],
         providerMessageId: `SMbench${seq}`,
@@ -229,7 +241,7 @@ let next = 0;
       }),
     );
     await allArrived(from, to);
-    report(`inbound SMS burst (${SMS_CONCURRENCY} concurrent)`, from, to, (performance.now() - started) / 1000);
+    report(`inbound SMS burst (${SMS_CONCURRENCY} concurrent, ${numbers.length} numbers)`, from, to, (performance.now() - started) / 1000);
   }
   {
     const count = Math.min(SMS, SMS_RATE * 10);
@@ -243,7 +255,7 @@ let next = 0;
     }
     await Promise.all(pending);
     await allArrived(from, next);
-    report(`inbound SMS at a steady ${SMS_RATE}/s`, from, next, (performance.now() - started) / 1000);
+    report(`inbound SMS at a steady ${SMS_RATE}/s (${numbers.length} numbers)`, from, next, (performance.now() - started) / 1000);
   }
   await switchboard.close();
 }

@@ -21,6 +21,8 @@ export interface SwitchboardConfig {
   /** Where the carrier reaches this server; derived from host and port when unset. */
   readonly publicUrl: string | null;
   readonly databaseUrl: string | null;
+  /** `DATABASE_POOL_MAX`: most connections to DATABASE_URL's server from this process (default 10). */
+  readonly databasePoolMax?: number;
   readonly dataDir: string;
   readonly twilio: {
     readonly accountSid: string;
@@ -75,6 +77,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     host: text(env.HOST) ?? '127.0.0.1',
     publicUrl: optional(http, env.PUBLIC_URL, null, 'PUBLIC_URL', problems),
     databaseUrl: optional(UrlFromEnv(['postgres:', 'postgresql:']), env.DATABASE_URL, null, 'DATABASE_URL', problems),
+    databasePoolMax: optional(IntegerFromEnv(1, 1000), env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX', problems),
     dataDir: text(env.DATA_DIR) ?? './.switchboard',
     twilio:
       accountSid && authToken

@@ -21,6 +21,7 @@ export const openStorage = async (choice: StorageChoice, config: SwitchboardConf
   const database = await openDatabase({
     databaseUrl: config.databaseUrl ?? undefined,
     dataDir: config.dataDir,
+    ...(config.databasePoolMax === undefined ? {} : { poolMax: config.databasePoolMax }),
     logger: { info: (m) => log.info({}, m), warn: (m) => log.warn({}, m), error: (m) => log.error({}, m) },
   });
   return {

@@ -23,6 +23,7 @@ import type { CallUseCases } from '../application/use-cases/calls/call-use-cases
 import { CreateWebCall } from '../application/use-cases/calls/create-web-call.js';
 import { EndCall } from '../application/use-cases/calls/end-call.js';
 import { FinishCall } from '../application/use-cases/calls/finish-call.js';
+import { GetCallRecording } from '../application/use-cases/calls/get-call-recording.js';
 import { PlaceOutboundCall } from '../application/use-cases/calls/place-outbound-call.js';
 import { GetCall, ListCalls } from '../application/use-cases/calls/read-calls.js';
 import { StreamTranscript } from '../application/use-cases/calls/stream-transcript.js';
@@ -125,6 +126,7 @@ export const buildVoice = (inputs: VoiceInputs): VoiceRuntime => {
     attachCallRecording: new AttachCallRecording({ uow }),
     getCall: new GetCall({ uow }),
     listCalls: new ListCalls({ uow }),
+    getCallRecording: new GetCallRecording({ uow, telephony }),
     streamTranscript: new StreamTranscript({ uow, eventBus }),
   };
 

@@ -100,6 +100,37 @@ export const deliveryRepositoryContract = (name: string, open: () => Promise<Ope
         );
       });
 
+      it("finds an agent's endpoint in one read: its own, else the default, else none", async () => {
+        const projectId = newId('proj');
+        const agentId = newId('agt');
+        const fallback = aWebhook({ projectId });
+        const own = aWebhook({ projectId, agentId, createdAt: new Date(Date.UTC(2025, 0, 1)) });
+        const lonely = aWebhook({ agentId: newId('agt') });
+        await inTx(async (tx) => {
+          for (const webhook of [own, fallback, lonely]) await tx.webhooks.save(webhook);
+        });
+
+        const found = await inTx(async (tx) => ({
+          own: await tx.webhooks.findEndpoint(projectId, agentId),
+          otherAgent: await tx.webhooks.findEndpoint(projectId, newId('agt')),
+          noAgent: await tx.webhooks.findEndpoint(projectId, null),
+          agentOfAProjectWithoutDefault: await tx.webhooks.findEndpoint(lonely.projectId, lonely.agentId),
+          otherAgentOfThatProject: await tx.webhooks.findEndpoint(lonely.projectId, newId('agt')),
+          defaultOfThatProject: await tx.webhooks.findEndpoint(lonely.projectId, null),
+          otherProject: await tx.webhooks.findEndpoint(newId('proj'), agentId),
+        }));
+
+        expect(found).toEqual({
+          own,
+          otherAgent: fallback,
+          noAgent: fallback,
+          agentOfAProjectWithoutDefault: lonely,
+          otherAgentOfThatProject: null,
+          defaultOfThatProject: null,
+          otherProject: null,
+        });
+      });
+
       it('overwrites on save and refuses a second default or a second webhook of one agent', async () => {
         const projectId = newId('proj');
         const agentId = newId('agt');

@@ -268,6 +268,27 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         expect(latest).toEqual([at(9), null]);
       });
 
+      it("reads a thread and the number's newest receivedAt together", async () => {
+        const f = await aFixture();
+        const one = aConversation(f, { state: { stage: 'quote' } });
+        const two = aConversation(f);
+        await saved(one, [aMessage(one, { receivedAt: at(4) })]);
+        await saved(two, [aMessage(two, { receivedAt: at(8), mediaUrls: ['https://media.example.com/a.jpg'] })]);
+        const empty = await aFixture();
+
+        const found = await inTx(async (tx) => ({
+          one: await tx.conversations.findThreadAndLatest(f.number.id, one.participant),
+          stranger: await tx.conversations.findThreadAndLatest(f.number.id, newNumber()),
+          quiet: await tx.conversations.findThreadAndLatest(empty.number.id, one.participant),
+        }));
+
+        expect(found).toEqual({
+          one: { conversation: one, latestReceivedAt: at(8) },
+          stranger: { conversation: null, latestReceivedAt: at(8) },
+          quiet: { conversation: null, latestReceivedAt: null },
+        });
+      });
+
       it('lists a thread newest first within before/after (both exclusive), saying whether more are left', async () => {
         const f = await aFixture();
         const conversation = aConversation(f);

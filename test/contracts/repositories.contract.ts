@@ -329,6 +329,32 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         expect(await inTx((tx) => tx.numbers.findLiveByPhoneNumber(gone.phoneNumber))).toBeNull();
       });
 
+      it("finds a live number with its agent's voice mode in one read", async () => {
+        const projectId = newId('prj');
+        const hosted = anAgent({ projectId, voiceMode: 'hosted', systemPrompt: 'Be brief.' });
+        const elsewhere = anAgent({ voiceMode: 'hosted', systemPrompt: 'Be brief.' });
+        await saveAll((tx) => (a) => tx.agents.save(a), [hosted, elsewhere]);
+        const withAgent = aNumber({ projectId, agentId: hosted.id });
+        const withoutAgent = aNumber({ projectId });
+        const foreignAgent = aNumber({ projectId, agentId: elsewhere.id });
+        const released = aNumber({ projectId, agentId: hosted.id, status: 'released', releasedAt: at(1) });
+        await saveAll((tx) => (n) => tx.numbers.save(n), [withAgent, withoutAgent, foreignAgent, released]);
+
+        const found = await inTx(async (tx) => [
+          await tx.numbers.findLiveWithAgentMode(withAgent.phoneNumber),
+          await tx.numbers.findLiveWithAgentMode(withoutAgent.phoneNumber),
+          await tx.numbers.findLiveWithAgentMode(foreignAgent.phoneNumber),
+          await tx.numbers.findLiveWithAgentMode(released.phoneNumber),
+        ]);
+
+        expect(found).toEqual([
+          { number: withAgent, agentVoiceMode: 'hosted' },
+          { number: withoutAgent, agentVoiceMode: null },
+          { number: foreignAgent, agentVoiceMode: null },
+          null,
+        ]);
+      });
+
       it('refuses a second live number with the same value', async () => {
         const live = aNumber();
         await saveAll((tx) => (n) => tx.numbers.save(n), [live]);

@@ -24,7 +24,9 @@ export interface TwilioErrorReply {
 
 export interface Reply {
   readonly status: number;
+  /** Sent as JSON, except bytes (media such as a recording), sent as they are with `contentType`. */
   readonly body?: unknown;
+  readonly contentType?: string;
 }
 
 export interface EndpointRequest {
@@ -145,7 +147,11 @@ export class FakeTwilioApi {
       res.writeHead(reply.status).end();
       return;
     }
-    res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
+    if (reply.body instanceof Uint8Array) {
+      res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/octet-stream' }).end(reply.body);
+      return;
+    }
+    res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json' }).end(JSON.stringify(reply.body));
   }
 
   private answer(

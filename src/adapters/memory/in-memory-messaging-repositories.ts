@@ -28,14 +28,28 @@ const sliceOf = (rows: readonly Message[], cursor: MessageCursor): MessageSlice 
   return { items: window.slice(0, cursor.limit), hasMore: window.length > cursor.limit };
 };
 
+const latestOf = (t: InMemoryTables, phoneNumberId: string): Date | null => {
+  let latest: Date | null = null;
+  for (const m of t.messages.values()) {
+    if (m.phoneNumberId === phoneNumberId && (latest === null || m.receivedAt > latest)) latest = m.receivedAt;
+  }
+  return latest;
+};
+
+const threadOf = (t: InMemoryTables, phoneNumberId: string, participant: string): Conversation | null =>
+  [...t.conversations.values()].find((c) => c.phoneNumberId === phoneNumberId && c.participant === participant) ?? null;
+
 export const inMemoryConversations = (t: InMemoryTables): ConversationRepository => ({
   findById: async (projectId, id) => {
     const row = t.conversations.get(id);
     return row && row.projectId === projectId ? row : null;
   },
   findByIdInAnyProject: async (id) => t.conversations.get(id) ?? null,
-  findByThread: async (phoneNumberId, participant) =>
-    [...t.conversations.values()].find((c) => c.phoneNumberId === phoneNumberId && c.participant === participant) ?? null,
+  findByThread: async (phoneNumberId, participant) => threadOf(t, phoneNumberId, participant),
+  findThreadAndLatest: async (phoneNumberId, participant) => ({
+    conversation: threadOf(t, phoneNumberId, participant),
+    latestReceivedAt: latestOf(t, phoneNumberId),
+  }),
   list: async (projectId, query) =>
     pageOf(
       [...t.conversations.values()]
@@ -69,13 +83,7 @@ export const inMemoryMessages = (t: InMemoryTables): MessageRepository => ({
     [...t.messages.values()].find((m) => m.providerMessageId === providerMessageId) ?? null,
   // Units of work already run one at a time.
   lockNumber: async () => {},
-  latestReceivedAt: async (phoneNumberId) => {
-    let latest: Date | null = null;
-    for (const m of t.messages.values()) {
-      if (m.phoneNumberId === phoneNumberId && (latest === null || m.receivedAt > latest)) latest = m.receivedAt;
-    }
-    return latest;
-  },
+  latestReceivedAt: async (phoneNumberId) => latestOf(t, phoneNumberId),
   listByConversation: async (conversationId, cursor) =>
     sliceOf([...t.messages.values()].filter((m) => m.conversationId === conversationId), cursor),
   listByNumber: async (phoneNumberId, cursor) =>

@@ -1,4 +1,5 @@
 import type { E164 } from '../../domain/e164.js';
+import type { PhoneNumber } from '../../domain/phone-number.js';
 import { cents } from '../../domain/money.js';
 import { matchesSearch } from '../../domain/contact.js';
 import {
@@ -53,10 +54,18 @@ const agents = (t: InMemoryTables): AgentRepository => ({
   },
 });
 
+const liveNumber = (t: InMemoryTables, phoneNumber: E164): PhoneNumber | null =>
+  [...t.numbers.values()].find((n) => n.phoneNumber === phoneNumber && n.status === 'active') ?? null;
+
 const numbers = (t: InMemoryTables): PhoneNumberRepository => ({
   findById: async (projectId, id) => inProject(t.numbers.get(id), projectId),
-  findLiveByPhoneNumber: async (phoneNumber: E164) =>
-    [...t.numbers.values()].find((n) => n.phoneNumber === phoneNumber && n.status === 'active') ?? null,
+  findLiveByPhoneNumber: async (phoneNumber: E164) => liveNumber(t, phoneNumber),
+  findLiveWithAgentMode: async (phoneNumber: E164) => {
+    const number = liveNumber(t, phoneNumber);
+    if (!number) return null;
+    const agent = number.agentId === null ? null : inProject(t.agents.get(number.agentId), number.projectId);
+    return { number, agentVoiceMode: agent?.voiceMode ?? null };
+  },
   listLive: async (projectId, page) =>
     pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId && n.status === 'active').sort(byCreation), page),
   listAll: async (projectId, page) =>

@@ -5,6 +5,7 @@ import type {
   DeliveryTotals,
   WebhookRepository,
 } from '../../application/ports/webhook-repositories.js';
+import { chooseEndpoint } from '../../domain/webhook.js';
 import type { WebhookDelivery } from '../../domain/webhook-delivery.js';
 import { byCreation, newestFirst, pageOf, type InMemoryTables } from './in-memory-tables.js';
 
@@ -15,6 +16,13 @@ export const inMemoryWebhooks = (t: InMemoryTables): WebhookRepository => ({
     [...t.webhooks.values()].find((w) => w.projectId === projectId && w.agentId === agentId) ?? null,
   findDefault: async (projectId) =>
     [...t.webhooks.values()].find((w) => w.projectId === projectId && w.agentId === null) ?? null,
+  findEndpoint: async (projectId, agentId) => {
+    const mine = [...t.webhooks.values()].filter((w) => w.projectId === projectId);
+    return chooseEndpoint(
+      (agentId !== null && mine.find((w) => w.agentId === agentId)) || null,
+      mine.find((w) => w.agentId === null) ?? null,
+    );
+  },
   findByIds: async (ids) => ids.flatMap((id) => t.webhooks.get(id) ?? []),
   listByProject: async (projectId) =>
     [...t.webhooks.values()]

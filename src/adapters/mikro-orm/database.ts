@@ -18,8 +18,13 @@ export interface DatabaseOptions {
   readonly databaseUrl?: string;
   /** Holds the embedded database (`pgdata/`), its socket and the owner lock. */
   readonly dataDir: string;
+  /** Most connections to a `databaseUrl` server (default {@link DEFAULT_POOL_MAX}); PGlite always has one. */
+  readonly poolMax?: number;
   readonly logger?: DatabaseLogger;
 }
+
+/** The pool of a real PostgreSQL: the driver's own default, stated (`DATABASE_POOL_MAX`). */
+export const DEFAULT_POOL_MAX = 10;
 
 /** An open, migrated database. `close()` releases the connection pool, PGlite and the lock. */
 export interface Database {
@@ -67,7 +72,8 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   try {
     let connection: Options;
     if (options.databaseUrl) {
-      connection = { clientUrl: options.databaseUrl };
+      const max = options.poolMax ?? DEFAULT_POOL_MAX;
+      connection = { clientUrl: options.databaseUrl, pool: { min: Math.min(2, max), max } };
     } else {
       mkdirSync(options.dataDir, { recursive: true });
       cleanups.push(lockDataDir(options.dataDir));

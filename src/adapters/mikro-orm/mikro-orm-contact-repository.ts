@@ -4,7 +4,7 @@ import type { ContactRepository } from '../../application/ports/repositories.js'
 import type { Contact } from '../../domain/contact.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { ContactSchema, type ContactRow } from './entities/contact.js';
-import { containsPattern, findPage, findRow, upsertRow } from './storage-support.js';
+import { containsPattern, findPage, findRow, selectRows, upsertRow } from './storage-support.js';
 
 export const toContact = (row: ContactRow): Contact => ({
   id: row.id,
@@ -36,9 +36,13 @@ export class MikroOrmContactRepository implements ContactRepository {
     return row && toContact(row);
   }
 
+  /** Native SQL: every inbound text's event names its sender's contact. */
   async findByPhoneNumber(projectId: string, phoneNumber: E164): Promise<Contact | null> {
-    const row = await findRow(this.em, ContactSchema, { projectId, phoneNumber });
-    return row && toContact(row);
+    const [row] = await selectRows(this.em, ContactSchema, 'select * from contacts where project_id = ? and phone_number = ?', [
+      projectId,
+      phoneNumber,
+    ]);
+    return row ? toContact(row) : null;
   }
 
   list(projectId: string, query: PageRequest & { readonly search: string | null }): Promise<Page<Contact>> {

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ConversationRepository } from '../../application/ports/messaging-repositories.js';
+import type { ConversationRepository, ThreadAndLatest } from '../../application/ports/messaging-repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { Conversation } from '../../domain/conversation.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { ConversationSchema, type ConversationRow } from './entities/conversation.js';
-import { findPage, findRow, upsertRow } from './storage-support.js';
+import { dateOf, findPage, findRow, fromColumns, upsertRowNative } from './storage-support.js';
 
 export const toConversation = (row: ConversationRow): Conversation => ({
   id: row.id,
@@ -56,13 +56,30 @@ export class MikroOrmConversationRepository implements ConversationRepository {
     return row && toConversation(row);
   }
 
+  /**
+   * One statement, so both reads share the snapshot taken after the caller's lockNumber: the
+   * thread (or none) and the newest receivedAt of the number.
+   */
+  async findThreadAndLatest(phoneNumberId: string, participant: E164): Promise<ThreadAndLatest> {
+    const [record]: Record<string, unknown>[] = await this.em.execute(
+      `select (select max(received_at) from messages where phone_number_id = ?) as latest_received_at, c.*
+       from (select 1) as one left join conversations c on c.phone_number_id = ? and c.participant = ?`,
+      [phoneNumberId, phoneNumberId, participant],
+    );
+    return {
+      conversation: record?.id == null ? null : toConversation(fromColumns(this.em, ConversationSchema, record)),
+      latestReceivedAt: dateOf(record?.latest_received_at),
+    };
+  }
+
   list(projectId: string, query: PageRequest & { readonly agentId: string | null }): Promise<Page<Conversation>> {
     const where = query.agentId === null ? { projectId } : { projectId, agentId: query.agentId };
     return findPage(this.em, ConversationSchema, where, { lastMessageAt: 'desc', id: 'desc' }, query, toConversation);
   }
 
+  /** Native SQL: every text updates its thread (see upsertRowNative). */
   save(conversation: Conversation): Promise<void> {
-    return upsertRow(this.em, ConversationSchema, toConversationRow(conversation));
+    return upsertRowNative(this.em, ConversationSchema, toConversationRow(conversation));
   }
 
   async detachAgent(agentId: string): Promise<void> {

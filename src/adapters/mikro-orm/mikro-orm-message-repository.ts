@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FilterQuery } from '@mikro-orm/core';
 import type { MessageCursor, MessageRepository, MessageSlice } from '../../application/ports/messaging-repositories.js';
 import { trustE164 } from '../../domain/e164.js';
 import type { Message, MessageDirection, MessageStatus } from '../../domain/message.js';
 import { MessageSchema, type MessageRow } from './entities/message.js';
-import { findRow, upsertRow } from './storage-support.js';
+import { dateOf, findRow, selectRows, upsertRowNative } from './storage-support.js';
 
 export const toMessage = (row: MessageRow): Message => ({
   id: row.id,
@@ -59,38 +58,44 @@ export class MikroOrmMessageRepository implements MessageRepository {
   }
 
   async latestReceivedAt(phoneNumberId: string): Promise<Date | null> {
-    const [row] = await this.em.find(
-      MessageSchema,
-      { phoneNumberId },
-      { fields: ['receivedAt'], orderBy: { receivedAt: 'desc' }, limit: 1, disableIdentityMap: true },
+    const [row]: { latest: unknown }[] = await this.em.execute(
+      'select max(received_at) as latest from messages where phone_number_id = ?',
+      [phoneNumberId],
     );
-    return row?.receivedAt ?? null;
+    return dateOf(row?.latest);
   }
 
   listByConversation(conversationId: string, cursor: MessageCursor): Promise<MessageSlice> {
-    return this.slice({ conversationId }, cursor);
+    return this.slice('conversation_id', conversationId, cursor);
   }
 
   listByNumber(phoneNumberId: string, cursor: MessageCursor): Promise<MessageSlice> {
-    return this.slice({ phoneNumberId }, cursor);
+    return this.slice('phone_number_id', phoneNumberId, cursor);
   }
 
+  /** Native SQL: every inbound text stores one (see upsertRowNative). */
   save(message: Message): Promise<void> {
-    return upsertRow(this.em, MessageSchema, toMessageRow(message));
+    return upsertRowNative(this.em, MessageSchema, toMessageRow(message));
   }
 
-  /** One row more than the page says whether the window holds more. */
-  private async slice(scope: FilterQuery<MessageRow>, cursor: MessageCursor): Promise<MessageSlice> {
-    const receivedAt = {
-      ...(cursor.before !== null ? { $lt: cursor.before } : {}),
-      ...(cursor.after !== null ? { $gt: cursor.after } : {}),
-    };
-    const where = Object.keys(receivedAt).length > 0 ? { $and: [scope, { receivedAt }] } : scope;
-    const rows = (await this.em.find(MessageSchema, where, {
-      orderBy: { receivedAt: 'desc', id: 'desc' },
-      limit: cursor.limit + 1,
-      disableIdentityMap: true,
-    })) as MessageRow[];
+  /**
+   * One row more than the page says whether the window holds more. Native SQL: the inbound
+   * text's history is read on every text.
+   */
+  private async slice(
+    scope: 'conversation_id' | 'phone_number_id',
+    id: string,
+    cursor: MessageCursor,
+  ): Promise<MessageSlice> {
+    const rows = await selectRows(
+      this.em,
+      MessageSchema,
+      `select * from messages where ${scope} = ?` +
+        (cursor.before !== null ? ' and received_at < ?' : '') +
+        (cursor.after !== null ? ' and received_at > ?' : '') +
+        ' order by received_at desc, id desc limit ?',
+      [id, ...(cursor.before !== null ? [cursor.before] : []), ...(cursor.after !== null ? [cursor.after] : []), cursor.limit + 1],
+    );
     return { items: rows.slice(0, cursor.limit).map(toMessage), hasMore: rows.length > cursor.limit };
   }
 }

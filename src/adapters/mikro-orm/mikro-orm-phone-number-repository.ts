@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
-import type { PhoneNumberRepository } from '../../application/ports/repositories.js';
+import type { LiveNumber, PhoneNumberRepository } from '../../application/ports/repositories.js';
+import type { VoiceMode } from '../../domain/agent.js';
 import type { Country } from '../../domain/country.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import type { NumberStatus, PhoneNumber } from '../../domain/phone-number.js';
 import { PhoneNumberSchema, type PhoneNumberRow } from './entities/phone-number.js';
-import { findPage, findRow, findRows, upsertRow } from './storage-support.js';
+import { findPage, findRow, findRows, fromColumns, upsertRow } from './storage-support.js';
 
 export const toPhoneNumber = (row: PhoneNumberRow): PhoneNumber => ({
   id: row.id,
@@ -44,6 +45,21 @@ export class MikroOrmPhoneNumberRepository implements PhoneNumberRepository {
   async findLiveByPhoneNumber(phoneNumber: E164): Promise<PhoneNumber | null> {
     const row = await findRow(this.em, PhoneNumberSchema, { phoneNumber, status: 'active' });
     return row && toPhoneNumber(row);
+  }
+
+  /** Native SQL: on the path of every inbound text. */
+  async findLiveWithAgentMode(phoneNumber: E164): Promise<LiveNumber | null> {
+    const [record]: Record<string, unknown>[] = await this.em.execute(
+      `select n.*, a.voice_mode as agent_voice_mode
+       from phone_numbers n left join agents a on a.id = n.agent_id and a.project_id = n.project_id
+       where n.phone_number = ? and n.status = 'active'`,
+      [phoneNumber],
+    );
+    if (!record) return null;
+    return {
+      number: toPhoneNumber(fromColumns(this.em, PhoneNumberSchema, record)),
+      agentVoiceMode: (record.agent_voice_mode as VoiceMode | null) ?? null,
+    };
   }
 
   listLive(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>> {

@@ -23,7 +23,7 @@ import {
   type WebhookDeliveryAttemptRow,
   type WebhookDeliveryRow,
 } from './entities/webhook-delivery.js';
-import { findPage, findRow, findRows, translateUniqueViolation, upsertRow } from './storage-support.js';
+import { findPage, findRow, findRows, selectRows, translateUniqueViolation, upsertRow } from './storage-support.js';
 
 export const toWebhook = (row: WebhookRow): Webhook => ({ ...row });
 export const toWebhookRow = (webhook: Webhook): WebhookRow => ({ ...webhook });
@@ -41,9 +41,27 @@ export class MikroOrmWebhookRepository implements WebhookRepository {
     return row && toWebhook(row);
   }
 
+  /** Native SQL, one row: the agent's own sorts before the default (null sorts last). */
+  async findEndpoint(projectId: string, agentId: string | null): Promise<Webhook | null> {
+    const [row] = await selectRows(
+      this.em,
+      WebhookSchema,
+      'select * from webhooks where project_id = ? and (agent_id = ? or agent_id is null) order by agent_id nulls last limit 1',
+      [projectId, agentId],
+    );
+    return row ? toWebhook(row) : null;
+  }
+
+  /** Native SQL: every claim of the dispatcher resolves its deliveries' webhooks. */
   async findByIds(ids: readonly string[]): Promise<readonly Webhook[]> {
     if (ids.length === 0) return [];
-    return (await findRows(this.em, WebhookSchema, { id: { $in: [...ids] } }, { id: 'asc' })).map(toWebhook);
+    const rows = await selectRows(
+      this.em,
+      WebhookSchema,
+      'select * from webhooks where id in (select jsonb_array_elements_text(?::jsonb)) order by id',
+      [JSON.stringify(ids)],
+    );
+    return rows.map(toWebhook);
   }
 
   async listByProject(projectId: string): Promise<readonly Webhook[]> {

@@ -31,6 +31,82 @@ export const upsertRow = async <T extends { id: string }>(
   }
 };
 
+/** How one entity's rows look in native SQL: its table, and each property's column. */
+interface NativeShape {
+  readonly table: string;
+  readonly columns: readonly { readonly property: string; readonly column: string; readonly kind: 'date' | 'json' | 'plain' }[];
+  readonly upsert: string;
+}
+
+const shapes = new WeakMap<object, NativeShape>();
+
+const shapeOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>): NativeShape => {
+  const known = shapes.get(schema);
+  if (known) return known;
+  const meta = em.getMetadata().get(schema.meta.className);
+  const columns = meta.props.map((p) => ({
+    property: p.name,
+    column: p.fieldNames[0]!,
+    kind: p.columnTypes[0] === 'timestamptz' ? ('date' as const) : p.columnTypes[0] === 'jsonb' || p.columnTypes[0] === 'json' ? ('json' as const) : ('plain' as const),
+  }));
+  const names = columns.map((c) => `"${c.column}"`);
+  const shape: NativeShape = {
+    table: meta.tableName,
+    columns,
+    upsert:
+      `insert into "${meta.tableName}" (${names.join(', ')}) values (${columns.map((c) => (c.kind === 'json' ? '?::jsonb' : '?')).join(', ')}) ` +
+      `on conflict ("id") do update set ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`,
+  };
+  shapes.set(schema, shape);
+  return shape;
+};
+
+/**
+ * {@link upsertRow} in native SQL, for rows written on the hot path (every inbound text): the
+ * same statement without the QueryBuilder's cost. JSON columns go as text (a null as SQL null).
+ */
+export const upsertRowNative = async <T extends { id: string }>(
+  em: EntityManager,
+  schema: EntitySchema<T>,
+  row: T,
+): Promise<void> => {
+  const shape = shapeOf(em, schema);
+  const values = shape.columns.map(({ property, kind }) => {
+    const value = (row as Record<string, unknown>)[property] ?? null;
+    return kind === 'json' && value !== null ? JSON.stringify(value) : value;
+  });
+  try {
+    await em.execute(shape.upsert, values);
+  } catch (error) {
+    throw translateUniqueViolation(error);
+  }
+};
+
+/** A `timestamptz` from a native query: the driver hands it over as text (a Date is kept). */
+export const dateOf = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(value as string);
+
+/** A row of a native `select` (snake_case columns; timestamps as text) as the entity's row type. */
+export const fromColumns = <T extends object>(em: EntityManager, schema: EntitySchema<T>, record: Record<string, unknown>): T => {
+  const row: Record<string, unknown> = {};
+  for (const { property, column, kind } of shapeOf(em, schema).columns) {
+    const value = record[column] ?? null;
+    row[property] = kind === 'date' ? dateOf(value) : value;
+  }
+  return row as T;
+};
+
+/** Runs a native `select` of whole rows of one entity (`select *`, or every column by name). */
+export const selectRows = async <T extends object>(
+  em: EntityManager,
+  schema: EntitySchema<T>,
+  sql: string,
+  params: readonly unknown[],
+): Promise<T[]> => {
+  const records: Record<string, unknown>[] = await em.execute(sql, [...params]);
+  return records.map((record) => fromColumns(em, schema, record));
+};
+
 /** Reads one row as a detached plain copy (the identity map is bypassed). */
 export const findRow = async <T extends object>(
   em: EntityManager,

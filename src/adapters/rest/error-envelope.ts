@@ -20,6 +20,7 @@ const LABELS: Readonly<Record<string, string>> = {
   agent: 'Agent',
   contact: 'Contact',
   call: 'Call',
+  recording: 'Recording of call',
   conversation: 'Conversation',
   message: 'Message',
   project: 'Project',

@@ -14,12 +14,13 @@ import {
   type SentSms,
   type ProviderFailure,
   type PurchasedNumber,
+  type RecordingAudio,
   type Telephony,
 } from '../../application/ports/telephony.js';
 import { WebCallTokens } from './web-call-tokens.js';
 import { countryOfAreaCode, DEFAULT_AREA_CODES, isValidAreaCode } from './north-american-area-codes.js';
 
-export type SimulatedOperation = 'search' | 'purchase' | 'configure' | 'release' | 'sendSms' | 'placeCall' | 'endCall';
+export type SimulatedOperation = 'search' | 'purchase' | 'configure' | 'release' | 'sendSms' | 'placeCall' | 'endCall' | 'fetchRecording';
 
 interface HeldNumber {
   readonly providerId: string;
@@ -148,6 +149,13 @@ export class SimulatedTelephony implements Telephony {
     readonly now: Date;
   }): Promise<E.Either<ProviderFailure, WebCallToken>> {
     return E.right(this.webCallTokens.issue(request));
+  }
+
+  /** Simulated calls carry no audio, so there is never a recording to serve. */
+  async fetchRecording(_recordingUrl: string): Promise<E.Either<ProviderFailure, RecordingAudio | null>> {
+    const failed = this.takeFailure('fetchRecording');
+    if (failed) return E.left(failed);
+    return E.right(null);
   }
 
   private takeFailure(operation: SimulatedOperation): ProviderFailure | undefined {

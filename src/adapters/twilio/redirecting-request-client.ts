@@ -23,8 +23,13 @@ export class RedirectingRequestClient extends twilio.RequestClient {
 
   /** `https://api.twilio.com/2010-04-01/X.json?a=1` → `<apiUrl>/2010-04-01/X.json?a=1`. */
   redirect(uri: string): string {
-    const original = new URL(uri);
-    const prefix = this.target.pathname.replace(/\/+$/, '');
-    return `${this.target.origin}${prefix}${original.pathname}${original.search}`;
+    return redirectTo(this.target, uri);
   }
 }
+
+/** `uri` sent to `target` instead: its origin replaced, `target`'s path put in front of its own, its query kept. */
+export const redirectTo = (target: URL, uri: string): string => {
+  const original = new URL(uri);
+  const prefix = target.pathname.replace(/\/+$/, '');
+  return `${target.origin}${prefix}${original.pathname}${original.search}`;
+};

@@ -10,6 +10,7 @@ import type {
   OutboundSms,
   ProviderFailure,
   PurchasedNumber,
+  RecordingAudio,
   SentSms,
   Telephony,
 } from '../../application/ports/telephony.js';
@@ -18,6 +19,7 @@ import { trustE164, type E164 } from '../../domain/e164.js';
 import { RedirectingRequestClient } from './redirecting-request-client.js';
 import { endTwilioCall, placeTwilioCall, twilioWebCallToken, type TwilioWebCallSettings } from './twilio-calls.js';
 import { smsDeliveryStatusOf } from './sms-status.js';
+import { fetchTwilioRecording, type RecordingSource } from './twilio-recordings.js';
 import { providerFailureOf, twilioCodeOf } from './twilio-failures.js';
 
 /** How to reach a Twilio account. */
@@ -47,6 +49,7 @@ export class TwilioTelephony implements Telephony {
   private readonly logger: Logger | undefined;
   private readonly accountSid: string;
   private readonly webCalls: TwilioWebCallSettings;
+  private readonly recordings: RecordingSource;
 
   constructor(options: TwilioTelephonyOptions) {
     const httpClient = options.apiUrl
@@ -57,6 +60,7 @@ export class TwilioTelephony implements Telephony {
     this.webCalls = options.webCalls ?? { apiKeySid: null, apiKeySecret: null, twimlAppSid: null };
     this.apiOrigin = options.apiUrl ? new URL(options.apiUrl).origin : 'https://api.twilio.com';
     this.logger = options.logger?.child({ component: 'twilio', accountSid: options.accountSid });
+    this.recordings = { accountSid: options.accountSid, authToken: options.authToken, apiUrl: options.apiUrl, apiOrigin: this.apiOrigin };
   }
 
   async searchNumbers(query: {
@@ -136,6 +140,14 @@ export class TwilioTelephony implements Telephony {
     } catch (error) {
       return E.left({ _tag: 'ProviderError', message: (error as Error).message, providerCode: null });
     }
+  }
+
+  async fetchRecording(recordingUrl: string): Promise<E.Either<ProviderFailure, RecordingAudio | null>> {
+    const fetched = await fetchTwilioRecording(this.recordings, recordingUrl);
+    if (E.isLeft(fetched)) {
+      this.logger?.warn({ operation: 'fetchRecording', providerCode: fetched.left.providerCode, reason: fetched.left.message }, 'Twilio call failed');
+    }
+    return fetched;
   }
 
   private async call<T>(operation: string, run: () => Promise<T>): Promise<E.Either<ProviderFailure, T>> {

@@ -20,6 +20,14 @@ export interface MessageSlice {
   readonly hasMore: boolean;
 }
 
+/** What a new message of a thread needs to read, under the number's lock. */
+export interface ThreadAndLatest {
+  /** The thread of the number with the participant, as {@link ConversationRepository.findByThread}. */
+  readonly conversation: Conversation | null;
+  /** The number's newest receivedAt, as {@link MessageRepository.latestReceivedAt}. */
+  readonly latestReceivedAt: Date | null;
+}
+
 /** Part of `Repositories` (as `conversations`). */
 export interface ConversationRepository {
   findById(projectId: string, id: string): Promise<Conversation | null>;
@@ -27,6 +35,8 @@ export interface ConversationRepository {
   findByIdInAnyProject(id: string): Promise<Conversation | null>;
   /** The one thread of this number with this participant. */
   findByThread(phoneNumberId: string, participant: E164): Promise<Conversation | null>;
+  /** findByThread and the number's latest receivedAt in one read (every text does both). */
+  findThreadAndLatest(phoneNumberId: string, participant: E164): Promise<ThreadAndLatest>;
   /** Newest lastMessageAt first; only the agent's threads when `agentId` is given. */
   list(projectId: string, query: PageRequest & { readonly agentId: string | null }): Promise<Page<Conversation>>;
   /** Throws DuplicateKey when the number already has a thread with the participant. */

@@ -1,4 +1,4 @@
-import type { Agent } from '../../domain/agent.js';
+import type { Agent, VoiceMode } from '../../domain/agent.js';
 import type { ApiKey } from '../../domain/api-key.js';
 import type { Contact } from '../../domain/contact.js';
 import type { E164 } from '../../domain/e164.js';
@@ -35,11 +35,21 @@ export interface AgentRepository {
   delete(projectId: string, id: string): Promise<void>;
 }
 
+export interface LiveNumber {
+  readonly number: PhoneNumber;
+  readonly agentVoiceMode: VoiceMode | null;
+}
+
 export interface PhoneNumberRepository {
   /** Finds live and released numbers of the project. */
   findById(projectId: string, id: string): Promise<PhoneNumber | null>;
   /** The live number that owns this E.164 value, whichever project holds it. */
   findLiveByPhoneNumber(phoneNumber: E164): Promise<PhoneNumber | null>;
+  /**
+   * findLiveByPhoneNumber, and in the same read the voice mode of the number's agent (null when
+   * it has none, or the agent is not in the number's project): what an inbound text needs.
+   */
+  findLiveWithAgentMode(phoneNumber: E164): Promise<LiveNumber | null>;
   /** Live numbers only, oldest first. */
   listLive(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>>;
   /** Live and released numbers, oldest first (the operator's view). */

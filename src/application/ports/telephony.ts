@@ -85,6 +85,13 @@ export interface WebCallToken {
   readonly expiresAt: Date;
 }
 
+/** A call's recording as the carrier serves it. */
+export interface RecordingAudio {
+  /** e.g. `audio/mpeg`. */
+  readonly contentType: string;
+  readonly body: ReadableStream<Uint8Array> | Uint8Array;
+}
+
 /** The phone carrier: numbers, SMS and calls. */
 export interface Telephony {
   searchNumbers(query: {
@@ -106,4 +113,6 @@ export interface Telephony {
     readonly ttlSeconds: number;
     readonly now: Date;
   }): Promise<E.Either<ProviderFailure, WebCallToken>>;
+  /** The audio behind a call's `recordingUrl` (as its recording callback named it); null: the carrier has no such recording. */
+  fetchRecording(recordingUrl: string): Promise<E.Either<ProviderFailure, RecordingAudio | null>>;
 }

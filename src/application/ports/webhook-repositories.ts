@@ -9,6 +9,11 @@ import type { Page, PageRequest } from './pagination.js';
 export interface WebhookRepository {
   findForAgent(projectId: string, agentId: string): Promise<Webhook | null>;
   findDefault(projectId: string): Promise<Webhook | null>;
+  /**
+   * Where the agent's events go, in one read: its own webhook if it has one, else the project's
+   * default (`agentId` null: the default), else null. The same as `chooseEndpoint` over the two lookups.
+   */
+  findEndpoint(projectId: string, agentId: string | null): Promise<Webhook | null>;
   /** The webhooks with these ids, whatever their project (the dispatcher resolves targets). */
   findByIds(ids: readonly string[]): Promise<readonly Webhook[]>;
   /** The project's default webhook first, then the agents' webhooks, oldest first. */

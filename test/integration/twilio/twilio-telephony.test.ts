@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NumberWebhooks } from '../../../src/application/ports/telephony.js';
 import { RedirectingRequestClient } from '../../../src/adapters/twilio/redirecting-request-client.js';
+import { recordingMp3Url } from '../../../src/adapters/twilio/twilio-recordings.js';
 import { TwilioTelephony } from '../../../src/adapters/twilio/twilio-telephony.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { FakeTwilioApi } from '../../support/fake-twilio-api.js';
@@ -316,5 +317,22 @@ describe(RedirectingRequestClient.name, () => {
       'http://127.0.0.1:4010/fake/2010-04-01/Accounts/AC1/Calls.json?PageSize=5',
     );
     expect(sut.redirect('https://messaging.sydney.au1.twilio.com/v1/Services')).toBe('http://127.0.0.1:4010/fake/v1/Services');
+  });
+});
+
+describe('recordings', () => {
+  it('fetch the MP3 of the recording URL, on the API URL when one is set', () => {
+    const url = `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE1`;
+
+    expect(recordingMp3Url(url, null)).toBe(`${url}.mp3`);
+    expect(recordingMp3Url(url, 'http://127.0.0.1:4010/fake/')).toBe(`http://127.0.0.1:4010/fake${API}/Recordings/RE1.mp3`);
+  });
+
+  it("never send the account's credentials to a host that is not Twilio's", async () => {
+    const sut = new TwilioTelephony({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, apiUrl: null });
+
+    const result = await sut.fetchRecording('http://127.0.0.1:1/Recordings/RE1');
+
+    expect(E.isLeft(result) && result.left.message).toContain('is not on Twilio');
   });
 });

@@ -33,7 +33,7 @@ const listCalls = (calls: CallUseCases, c: Context<RestEnv>, agentId: string | n
   );
 };
 
-/** `/v1/calls`: outbound and web calls, the call log, transcripts and their live stream. */
+/** `/v1/calls`: outbound and web calls, the call log, transcripts and their live stream, recordings. */
 export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
@@ -77,6 +77,15 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
   app.get('/:id/transcript', (c) =>
     send(c, calls.getCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), ({ call, transcript }) =>
       c.json({ callId: call.id, status: call.status, transcript: transcript.map(turnView) }),
+    ),
+  );
+
+  app.get('/:id/recording', (c) =>
+    send(c, calls.getCallRecording.execute({ projectId: projectOf(c), callId: c.req.param('id') }), (audio) =>
+      c.body(audio.body instanceof Uint8Array ? Uint8Array.from(audio.body) : audio.body, 200, {
+        'Content-Type': audio.contentType,
+        'Cache-Control': 'private',
+      }),
     ),
   );
 

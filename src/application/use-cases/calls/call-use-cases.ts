@@ -3,6 +3,7 @@ import type { AttachCallRecording } from './attach-call-recording.js';
 import type { CreateWebCall } from './create-web-call.js';
 import type { EndCall } from './end-call.js';
 import type { FinishCall } from './finish-call.js';
+import type { GetCallRecording } from './get-call-recording.js';
 import type { PlaceOutboundCall } from './place-outbound-call.js';
 import type { GetCall, ListCalls } from './read-calls.js';
 import type { StreamTranscript } from './stream-transcript.js';
@@ -17,5 +18,6 @@ export interface CallUseCases {
   readonly attachCallRecording: AttachCallRecording;
   readonly getCall: GetCall;
   readonly listCalls: ListCalls;
+  readonly getCallRecording: GetCallRecording;
   readonly streamTranscript: StreamTranscript;
 }

@@ -47,7 +47,7 @@ export class ReceiveInboundSms {
 
   execute(input: InboundSms): TE.TaskEither<AppError, ReceivedSms> {
     return async () => {
-      const result = await retryingRaces(() => this.deps.uow.transaction((tx) => this.receive(tx, input)));
+      const result = await retryingRaces((attempt) => this.deps.uow.transaction((tx) => this.receive(tx, input, attempt > 1)));
       if (E.isRight(result) && result.right.queued) this.deps.deliveryTrigger.poke();
       if (E.isRight(result) && result.right.hosted) {
         const { message } = result.right.received;
@@ -57,16 +57,29 @@ export class ReceiveInboundSms {
     };
   }
 
+  /**
+   * The carrier id's unique index is what keeps a second copy out. A first attempt stores
+   * without looking it up (one round trip less on every text); a copy already stored makes its
+   * message insert fail (DuplicateKey), the unit of work rolls back and `retryingRaces` runs it
+   * again with `lookFirst`, which answers with the stored message as before.
+   */
   private async receive(
     tx: Repositories,
     input: InboundSms,
+    lookFirst: boolean,
   ): Promise<E.Either<AppError, { received: ReceivedSms; queued: boolean; hosted: boolean }>> {
-    if (input.providerMessageId !== null) {
-      const stored = await this.alreadyStored(tx, input.providerMessageId);
+    const duplicate = async () => (input.providerMessageId === null ? null : this.alreadyStored(tx, input.providerMessageId));
+    if (lookFirst) {
+      const stored = await duplicate();
       if (stored) return E.right({ received: stored, queued: false, hosted: false });
     }
-    const number = await tx.numbers.findLiveByPhoneNumber(input.to);
-    if (!number) return E.left(notFound('number', input.to));
+    const live = await tx.numbers.findLiveWithAgentMode(input.to);
+    if (!live) {
+      // A copy of a text to a number released since is still answered with what was stored.
+      const stored = lookFirst ? null : await duplicate();
+      return stored ? E.right({ received: stored, queued: false, hosted: false }) : E.left(notFound('number', input.to));
+    }
+    const { number } = live;
     const { conversation, message } = await appendToThread(tx, this.deps, number, input.from, {
       direction: 'inbound',
       body: input.body,
@@ -77,8 +90,8 @@ export class ReceiveInboundSms {
       providerMessageId: input.providerMessageId,
     });
     const queued = await this.queueEvent(tx, number, conversation, message);
-    const agent = conversation.agentId ? await tx.agents.findById(conversation.projectId, conversation.agentId) : null;
-    return E.right({ received: { message, conversation, duplicate: false }, queued, hosted: agent?.voiceMode === 'hosted' });
+    // The thread follows the number's agent (conversation.agentId is number.agentId), read with the number.
+    return E.right({ received: { message, conversation, duplicate: false }, queued, hosted: live.agentVoiceMode === 'hosted' });
   }
 
   private async alreadyStored(tx: Repositories, providerMessageId: string): Promise<ReceivedSms | null> {

@@ -25,7 +25,7 @@ export const appendToThread = async (
 ): Promise<{ readonly conversation: Conversation; readonly message: Message }> => {
   await tx.messages.lockNumber(number.id);
   const now = deps.clock.now();
-  const existing = await tx.conversations.findByThread(number.id, participant);
+  const { conversation: existing, latestReceivedAt } = await tx.conversations.findThreadAndLatest(number.id, participant);
   const thread = existing ?? startConversation({ id: deps.ids.next('conv'), number, participant, now });
   const message: Message = {
     ...draft,
@@ -35,7 +35,7 @@ export const appendToThread = async (
     phoneNumberId: number.id,
     channel: 'sms',
     errorCode: null,
-    receivedAt: nextReceivedAt(now, await tx.messages.latestReceivedAt(number.id)),
+    receivedAt: nextReceivedAt(now, latestReceivedAt),
   };
   const conversation = recordMessage(thread, message, number.agentId);
   // The thread first: the message row refers to it.
@@ -49,12 +49,13 @@ const RACE_ATTEMPTS = 3;
 /**
  * Runs `work` (a whole unit of work) again when storage caught a uniqueness race the number's
  * lock cannot prevent: one carrier id arriving twice at once, both copies checked before
- * either was stored. The next attempt sees what the other one committed.
+ * either was stored. The next attempt sees what the other one committed. `work` is told which
+ * attempt it is (1, 2, …).
  */
-export const retryingRaces = async <A>(work: () => Promise<A>): Promise<A> => {
+export const retryingRaces = async <A>(work: (attempt: number) => Promise<A>): Promise<A> => {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await work();
+      return await work(attempt);
     } catch (error) {
       if (!(error instanceof DuplicateKey) || attempt >= RACE_ATTEMPTS) throw error;
     }

@@ -106,6 +106,16 @@ describe(ReceiveInboundSms.name, () => {
     expect(trigger.pokes).toBe(1);
   });
 
+  it('answers a repeated carrier id with the stored text even after its number was released', async () => {
+    const first = await receive({ providerMessageId: 'SMlate' });
+    await store.seed((tx) => tx.numbers.save(aNumber({ status: 'released', agentId: null, releasedAt: T0 })));
+
+    const repeat = await receive({ providerMessageId: 'SMlate' });
+
+    expect(repeat).toEqual({ message: first.message, conversation: first.conversation, duplicate: true });
+    expect(store.tables.messages.size).toBe(1);
+  });
+
   it('gives texts arriving in the same millisecond distinct, increasing receivedAt', async () => {
     await receive({ to: OURS });
     await receive({ to: SECOND });
