@@ -142,6 +142,7 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
     hostedSms = container.get<HostedSmsResponder>(TOKENS.hostedSms);
     billing.start();
     voice = container.get<VoiceRuntime>(TOKENS.voice);
+    voice.unconnectedWebCalls.start();
     const root = new Hono();
     // Before the REST API, whose catch-all answers every path it does not know.
     if (twilio) root.route(basePath || '/', twilioSmsRoutes({ useCases, authToken: twilio.authToken, publicUrl, logger }));

@@ -22,6 +22,7 @@ import { AttachCallRecording } from '../application/use-cases/calls/attach-call-
 import type { CallUseCases } from '../application/use-cases/calls/call-use-cases.js';
 import { CreateWebCall } from '../application/use-cases/calls/create-web-call.js';
 import { EndCall } from '../application/use-cases/calls/end-call.js';
+import { FailUnconnectedWebCalls } from '../application/use-cases/calls/fail-unconnected-web-calls.js';
 import { FinishCall } from '../application/use-cases/calls/finish-call.js';
 import { GetCallRecording } from '../application/use-cases/calls/get-call-recording.js';
 import { PlaceOutboundCall } from '../application/use-cases/calls/place-outbound-call.js';
@@ -47,6 +48,8 @@ export interface VoiceRuntime {
   readonly simulated: SimulatedCalls | null;
   /** Twilio's voice webhooks, to mount at the app's root; null unless Twilio is the carrier. */
   readonly twilioRoutes: Hono | null;
+  /** Ends web calls no browser joined in time; `start()`ed by the Switchboard, stopped by close(). */
+  readonly unconnectedWebCalls: FailUnconnectedWebCalls;
   /** Takes a WebSocket upgrade meant for Switchboard (true), else leaves it alone (false). */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   close(): Promise<void>;
@@ -130,6 +133,8 @@ export const buildVoice = (inputs: VoiceInputs): VoiceRuntime => {
     streamTranscript: new StreamTranscript({ uow, eventBus }),
   };
 
+  const unconnectedWebCalls = new FailUnconnectedWebCalls({ uow, clock, logger: log, finishCall });
+
   const upgrades: { handleUpgrade(r: IncomingMessage, s: Duplex, h: Buffer): boolean; close(): Promise<void> }[] = [];
   let twilioRoutes: Hono | null = null;
   if (config.twilio) {
@@ -148,8 +153,10 @@ export const buildVoice = (inputs: VoiceInputs): VoiceRuntime => {
     eventBus,
     simulated,
     twilioRoutes,
+    unconnectedWebCalls,
     handleUpgrade: (request, socket, head) => upgrades.some((u) => u.handleUpgrade(request, socket, head)),
     close: async () => {
+      await unconnectedWebCalls.stop();
       await Promise.all(upgrades.map((u) => u.close()));
       await simulated?.close();
       await engine.close();

@@ -66,6 +66,8 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
 
       expect(await inTx((tx) => tx.calls.findById(sut.projectId, sut.id))).toEqual(sut);
       expect(await inTx((tx) => tx.calls.findByIdInAnyProject(sut.id))).toEqual(sut);
+      expect(await inTx((tx) => tx.calls.lockByIdInAnyProject(sut.id))).toEqual(sut);
+      expect(await inTx((tx) => tx.calls.lockByIdInAnyProject(newId('call')))).toBeNull();
       expect(await inTx((tx) => tx.calls.findByProviderCallId(sut.providerCallId!))).toEqual(sut);
       expect(await inTx((tx) => tx.calls.findById(newId('prj'), sut.id))).toBeNull();
     });
@@ -120,6 +122,28 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
 
       expect((await inTx((tx) => tx.calls.findById(mine.projectId, mine.id)))?.agentId).toBeNull();
       expect((await inTx((tx) => tx.calls.findById(other.projectId, other.id)))?.agentId).toBe(other.agentId);
+    });
+
+    it('lists in-progress web calls no browser joined, started before a time, oldest first, across projects', async () => {
+      const web = (second: number, overrides: Partial<Call> = {}) =>
+        aCall({ type: 'web', phoneNumberId: null, providerCallId: null, fromNumber: 'client:x', toNumber: 'web', startedAt: at(second), ...overrides });
+      const older = web(-20);
+      const old = web(-10, { projectId: newId('prj') });
+      const tooRecent = web(5);
+      const joined = web(-15, { providerCallId: `WEBSIM${newId('call')}` });
+      const pstn = aCall({ startedAt: at(-30), providerCallId: null });
+      const ended = completeCall(web(-25), { now: at(-24), reason: 'user_hangup' });
+      if (E.isLeft(ended)) throw new Error('not completed');
+      await inTx(async (tx) => {
+        for (const call of [old, older, tooRecent, joined, pstn, ended.right]) await tx.calls.save(call);
+      });
+      const mine = new Set([older, old, tooRecent, joined, pstn, ended.right].map((c) => c.id));
+
+      const found = await inTx((tx) => tx.calls.listUnconnectedWebCalls(at(0), 10_000));
+      expect(found.filter((c) => mine.has(c.id))).toEqual([older, old]);
+      const starts = found.map((c) => c.startedAt.getTime());
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      expect(await inTx((tx) => tx.calls.listUnconnectedWebCalls(at(0), 1))).toHaveLength(1);
     });
 
     it('keeps transcript turns in sequence order, reads those after a sequence, and overwrites a truncated turn', async () => {

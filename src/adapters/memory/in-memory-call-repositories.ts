@@ -12,6 +12,8 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
     return call && call.projectId === projectId ? call : null;
   },
   findByIdInAnyProject: async (id) => t.calls.get(id) ?? null,
+  // Units of work run one at a time here: reading is already holding.
+  lockByIdInAnyProject: async (id) => t.calls.get(id) ?? null,
   findByProviderCallId: async (providerCallId) =>
     [...t.calls.values()].find((c) => c.providerCallId === providerCallId) ?? null,
   list: async (projectId, query) => {
@@ -31,6 +33,11 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
   detachAgent: async (agentId) => {
     for (const call of t.calls.values()) if (call.agentId === agentId) t.calls.set(call.id, { ...call, agentId: null });
   },
+  listUnconnectedWebCalls: async (startedBefore, limit) =>
+    [...t.calls.values()]
+      .filter((c) => c.type === 'web' && c.status === 'in-progress' && c.providerCallId === null && c.startedAt < startedBefore)
+      .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, limit),
 });
 
 export const inMemoryTranscripts = (t: InMemoryTables): TranscriptRepository => ({

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
 import type { CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import type { Page } from '../../application/ports/pagination.js';
 import type { Call, CallDirection, CallStatus, CallType, TranscriptTurn, TurnRole } from '../../domain/call.js';
@@ -58,6 +59,11 @@ export class MikroOrmCallRepository implements CallRepository {
     return row && toCall(row);
   }
 
+  async lockByIdInAnyProject(id: string): Promise<Call | null> {
+    const row = await this.em.findOne(CallSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true });
+    return row && toCall(row as CallRow);
+  }
+
   async findByProviderCallId(providerCallId: string): Promise<Call | null> {
     const row = await findRow(this.em, CallSchema, { providerCallId });
     return row && toCall(row);
@@ -82,6 +88,15 @@ export class MikroOrmCallRepository implements CallRepository {
 
   async detachAgent(agentId: string): Promise<void> {
     await this.em.nativeUpdate(CallSchema, { agentId }, { agentId: null });
+  }
+
+  async listUnconnectedWebCalls(startedBefore: Date, limit: number): Promise<readonly Call[]> {
+    const rows = (await this.em.find(
+      CallSchema,
+      { type: 'web', status: 'in-progress', providerCallId: null, startedAt: { $lt: startedBefore } },
+      { orderBy: { startedAt: 'asc', id: 'asc' }, limit, disableIdentityMap: true },
+    )) as CallRow[];
+    return rows.map(toCall);
   }
 }
 

@@ -16,11 +16,18 @@ export interface CallRepository {
   /** Whatever its project: carrier callbacks and live sessions know only the call's id. */
   findByIdInAnyProject(id: string): Promise<Call | null>;
   findByProviderCallId(providerCallId: string): Promise<Call | null>;
+  /** Reads the call and holds it until the unit of work ends: whoever ends a call does it once. */
+  lockByIdInAnyProject(id: string): Promise<Call | null>;
   /** Newest first. */
   list(projectId: string, query: CallListQuery): Promise<Page<Call>>;
   save(call: Call): Promise<void>;
   /** Sets agentId to null on every call of the agent. */
   detachAgent(agentId: string): Promise<void>;
+  /**
+   * Web calls, in any project, still in progress that no browser ever joined (no carrier id:
+   * joining sets one) and started before `startedBefore`; oldest first, at most `limit`.
+   */
+  listUnconnectedWebCalls(startedBefore: Date, limit: number): Promise<readonly Call[]>;
 }
 
 /** Part of `Repositories` (as `transcripts`). */

@@ -6,6 +6,7 @@ import twilio from 'twilio';
 import { WebSocket } from 'ws';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
+import type { Clock } from '../../../src/application/ports/clock.js';
 import type { Repositories } from '../../../src/application/ports/repositories.js';
 import type { Telephony } from '../../../src/application/ports/telephony.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
@@ -202,6 +203,8 @@ export const aVoiceSwitchboard = async (
     readonly config?: Partial<SwitchboardConfig>;
     readonly telephony?: Telephony;
     readonly twilio?: boolean;
+    /** The Switchboard's clock (default: the system's). */
+    readonly clock?: Clock;
     /** TWILIO_API_KEY_SID and friends, for web calls. */
     readonly webCalls?: { readonly apiKeySid: string; readonly apiKeySecret: string; readonly twimlAppSid: string };
   } = {},
@@ -221,6 +224,7 @@ export const aVoiceSwitchboard = async (
     env: {},
     unitOfWork: uow,
     logger,
+    clock: options.clock,
     telephony: options.telephony ?? (useTwilio ? undefined : new SimulatedTelephony()),
     config: {
       publicUrl: url,

@@ -20,6 +20,8 @@ export interface FinishCallInput {
   readonly reason: DisconnectionReason;
   /** The carrier's count, when it gave one. */
   readonly durationSeconds?: number | null;
+  /** Ends the call only if this holds of it as stored when it ends (else it is left as it is). */
+  readonly onlyIf?: (call: Call) => boolean;
 }
 
 export interface FinishCallDeps extends CoreDeps {
@@ -44,9 +46,9 @@ export class FinishCall {
       if (!callId) return E.left(notFound('call', input.providerCallId ?? 'unknown'));
       await this.deps.live.settle(callId);
       const result = await this.deps.uow.transaction(async (tx) => {
-        const call = await tx.calls.findByIdInAnyProject(callId);
+        const call = await tx.calls.lockByIdInAnyProject(callId);
         if (!call) return E.left(notFound('call', callId));
-        if (!isLive(call)) return E.right({ call, ended: false, queued: false });
+        if (!isLive(call) || (input.onlyIf && !input.onlyIf(call))) return E.right({ call, ended: false, queued: false });
         const turns = await tx.transcripts.listByCall(call.id);
         const ending = {
           now: this.deps.clock.now(),
