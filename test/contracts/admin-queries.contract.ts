@@ -1,30 +1,15 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import * as E from 'fp-ts/lib/Either.js';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Repositories } from '../../src/application/ports/repositories.js';
 import type { Conversation } from '../../src/domain/conversation.js';
-import { trustE164 } from '../../src/domain/e164.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
 import type { Webhook } from '../../src/domain/webhook.js';
 import type { WebhookDelivery } from '../../src/domain/webhook-delivery.js';
+import { aNumber, at, newId, newNumber } from './builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
-const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
-const newNumber = () => trustE164(`+1${randomInt(200, 999)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`);
-const at = (second: number): Date => new Date(Date.UTC(2026, 0, 1) + second * 1000 + 123);
 
-const aNumber = (projectId: string, overrides: Partial<PhoneNumber> = {}): PhoneNumber => ({
-  id: newId('num'),
-  projectId,
-  phoneNumber: newNumber(),
-  country: 'US',
-  status: 'active',
-  agentId: null,
-  providerId: `PN${randomUUID().replaceAll('-', '')}`,
-  createdAt: at(0),
-  releasedAt: null,
-  ...overrides,
-});
+
+const aNumberOf = (projectId: string, overrides: Partial<PhoneNumber> = {}): PhoneNumber => aNumber({ projectId, ...overrides });
 
 const aWebhook = (projectId: string, overrides: Partial<Webhook> = {}): Webhook => ({
   id: newId('wh'),
@@ -65,14 +50,14 @@ const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 /** What the operator's console reads and changes beyond the customer API, on every storage adapter. */
 export const adminQueriesContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} repositories, operator queries`, () => {
-    const { store, inTx } = useStore(open);
+    const { inTx } = useStore(open);
 
     it('lists live and released numbers of a project, oldest first, and only its own', async () => {
       const projectId = newId('proj');
-      const live = aNumber(projectId, { createdAt: at(2) });
-      const released = aNumber(projectId, { status: 'released', releasedAt: at(5), createdAt: at(1) });
+      const live = aNumberOf(projectId, { createdAt: at(2) });
+      const released = aNumberOf(projectId, { status: 'released', releasedAt: at(5), createdAt: at(1) });
       await inTx(async (tx) => {
-        for (const n of [live, released, aNumber(newId('proj'))]) await tx.numbers.save(n);
+        for (const n of [live, released, aNumberOf(newId('proj'))]) await tx.numbers.save(n);
       });
       const page = await inTx((tx) => tx.numbers.listAll(projectId, { limit: 10, offset: 0 }));
       expect(ids(page.items)).toEqual([released.id, live.id]);
@@ -131,7 +116,7 @@ export const adminQueriesContract = (name: string, open: () => Promise<OpenedSto
 
     it('finds a conversation by its id alone, whatever its project', async () => {
       const projectId = newId('proj');
-      const number = aNumber(projectId);
+      const number = aNumberOf(projectId);
       const conversation: Conversation = {
         id: newId('conv'),
         projectId,

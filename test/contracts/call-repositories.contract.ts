@@ -1,14 +1,12 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
+import { DuplicateKey } from '../../src/application/ports/repositories.js';
 import type { CallListQuery } from '../../src/application/ports/call-repositories.js';
 import { attachRecording, completeCall, startCall, truncateTurn, type Call, type TranscriptTurn } from '../../src/domain/call.js';
+import { at, newId, newNumber } from './builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
-const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
-const newNumber = (): string => `+1${randomInt(200, 999)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
-const at = (second: number): Date => new Date(Date.UTC(2026, 0, 1) + second * 1000 + 123);
 
 const aCall = (overrides: Partial<Call> = {}): Call =>
   ({
@@ -58,7 +56,7 @@ const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
 /** The behaviour every CallRepository and TranscriptRepository adapter must show. */
 export const callRepositoryContract = (name: string, open: () => Promise<OpenedStore>) => {
   describe(`${name} call repositories`, () => {
-    const { store, inTx } = useStore(open);
+    const { inTx } = useStore(open);
 
     it('stores a call and reads it back by id, by the carrier id, and only within its project', async () => {
       const sut = aCall({ metadata: { source: 'web', n: 1 } });

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
+import { DuplicateKey } from '../../src/application/ports/repositories.js';
 import type { DeliveryAttempt } from '../../src/application/ports/webhook-repositories.js';
 import type { Webhook } from '../../src/domain/webhook.js';
 import type { WebhookDelivery } from '../../src/domain/webhook-delivery.js';
+import { newId } from './builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
-const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 
 const HOUR = 3_600_000;
 // The claim sees every project's due rows: each test works in an earlier era than the one
@@ -68,7 +67,7 @@ const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 /** Webhooks and the delivery outbox, asserted through the ports on every storage adapter. */
 export const deliveryRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} webhook and delivery repositories`, () => {
-    const { store, inTx } = useStore(open);
+    const { inTx } = useStore(open);
     const enqueueAll = (rows: readonly WebhookDelivery[]) =>
       inTx(async (tx) => {
         for (const row of rows) await tx.deliveries.enqueue(row);

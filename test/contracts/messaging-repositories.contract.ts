@@ -1,16 +1,13 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import * as E from 'fp-ts/lib/Either.js';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
+import { DuplicateKey } from '../../src/application/ports/repositories.js';
 import type { Agent } from '../../src/domain/agent.js';
 import type { Conversation } from '../../src/domain/conversation.js';
-import { trustE164, type E164 } from '../../src/domain/e164.js';
 import type { Message } from '../../src/domain/message.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
+import { aNumber, anAgent, newId, newNumber } from './builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
-const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
-const newNumber = (): E164 => trustE164(`+1${randomInt(200, 999)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`);
 const at = (ms: number): Date => new Date(Date.UTC(2026, 0, 1) + ms);
 
 /** A project with one agent and one live number attached to it, as rows the messaging tables refer to. */
@@ -20,32 +17,7 @@ interface Fixture {
   readonly number: PhoneNumber;
 }
 
-const anAgent = (projectId: string): Agent => ({
-  id: newId('agt'),
-  projectId,
-  name: 'Texter',
-  description: null,
-  voiceMode: 'webhook',
-  systemPrompt: null,
-  greeting: null,
-  voice: 'Google.en-US-Journey-O',
-  transferNumber: null,
-  language: 'en-US',
-  createdAt: at(0),
-  updatedAt: at(0),
-});
 
-const aNumber = (projectId: string, agentId: string | null): PhoneNumber => ({
-  id: newId('num'),
-  projectId,
-  phoneNumber: newNumber(),
-  country: 'US',
-  status: 'active',
-  agentId,
-  providerId: `PN${randomUUID().replaceAll('-', '')}`,
-  createdAt: at(0),
-  releasedAt: null,
-});
 
 const aConversation = (f: Fixture, overrides: Partial<Conversation> = {}): Conversation => ({
   id: newId('conv'),
@@ -88,13 +60,13 @@ const aMessage = (conversation: Conversation, overrides: Partial<Message> = {}):
  */
 export const messagingRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} messaging repositories`, () => {
-    const { store, inTx } = useStore(open);
+    const { inTx } = useStore(open);
 
     const aFixture = (): Promise<Fixture> =>
       inTx(async (tx) => {
         const projectId = newId('prj');
-        const agent = anAgent(projectId);
-        const number = aNumber(projectId, agent.id);
+        const agent = anAgent({ projectId, name: 'Texter' });
+        const number = aNumber({ projectId, agentId: agent.id });
         await tx.agents.save(agent);
         await tx.numbers.save(number);
         return { projectId, agent, number };
@@ -148,7 +120,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
       it('lists the newest lastMessageAt first, ties by id, with offset paging and an agent filter', async () => {
         const f = await aFixture();
         const other = await inTx(async (tx) => {
-          const agent = anAgent(f.projectId);
+          const agent = anAgent({ projectId: f.projectId, name: 'Texter' });
           await tx.agents.save(agent);
           return agent;
         });

@@ -1,24 +1,19 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
-import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
-import type { Agent } from '../../src/domain/agent.js';
 import type { ApiKey } from '../../src/domain/api-key.js';
 import type { Contact } from '../../src/domain/contact.js';
-import { trustE164, type E164 } from '../../src/domain/e164.js';
+import { trustE164 } from '../../src/domain/e164.js';
 import type { LedgerEntry } from '../../src/domain/ledger.js';
 import { cents } from '../../src/domain/money.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
 import type { Project } from '../../src/domain/project.js';
+import { aNumber, anAgent, at, newId, newNumber } from './builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 export type { OpenedStore };
 
-// Every test makes its own ids and numbers, so the suite never needs an empty database.
-const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
-const newNumber = (): E164 => trustE164(`+1${randomInt(200, 999)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`);
-const at = (second: number): Date => new Date(Date.UTC(2026, 0, 1) + second * 1000 + 123);
 
 const aProject = (overrides: Partial<Project> = {}): Project => {
   const id = overrides.id ?? newId('prj');
@@ -47,34 +42,7 @@ const anApiKey = (overrides: Partial<ApiKey> = {}): ApiKey => ({
   ...overrides,
 });
 
-const anAgent = (overrides: Partial<Agent> = {}): Agent => ({
-  id: newId('agt'),
-  projectId: newId('prj'),
-  name: 'Receptionist',
-  description: null,
-  voiceMode: 'webhook',
-  systemPrompt: null,
-  greeting: null,
-  voice: 'Google.en-US-Journey-O',
-  transferNumber: null,
-  language: 'en-US',
-  createdAt: at(0),
-  updatedAt: at(0),
-  ...overrides,
-});
 
-const aNumber = (overrides: Partial<PhoneNumber> = {}): PhoneNumber => ({
-  id: newId('num'),
-  projectId: newId('prj'),
-  phoneNumber: newNumber(),
-  country: 'US',
-  status: 'active',
-  agentId: null,
-  providerId: `PN${randomUUID().replaceAll('-', '')}`,
-  createdAt: at(0),
-  releasedAt: null,
-  ...overrides,
-});
 
 const aContact = (overrides: Partial<Contact> = {}): Contact => ({
   id: newId('con'),

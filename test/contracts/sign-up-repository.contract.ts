@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import type { Repositories } from '../../src/application/ports/repositories.js';
 import type { LedgerEntry } from '../../src/domain/ledger.js';
 import { cents } from '../../src/domain/money.js';
 import type { SignUp } from '../../src/domain/sign-up.js';
+import { newId } from './builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
-const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 const at = (iso: string): Date => new Date(iso);
 
 const aSignUp = (overrides: Partial<SignUp> = {}): SignUp => {
