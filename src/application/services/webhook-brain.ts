@@ -5,6 +5,7 @@ import type { Logger } from '../ports/logger.js';
 import type { RecordedAttempt } from '../ports/webhook-repositories.js';
 import type { VoiceTurnTransport } from '../ports/voice-turn-transport.js';
 import type { AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
+import { callIdentity, voiceEventHead } from '../use-cases/calls/call-event.js';
 
 export interface WebhookBrainDeps {
   readonly transport: VoiceTurnTransport;
@@ -142,15 +143,9 @@ export const envelopeOf = (turn: BrainTurn, now: Date) => {
   const limit = turn.webhook?.contextLimit ?? 0;
   const history = limit > 0 ? turn.history.slice(-limit) : [];
   return {
-    event: 'agent.message',
-    channel: 'voice',
-    timestamp: now.toISOString(),
-    agentId: call.agentId,
+    ...voiceEventHead('agent.message', call, now),
     data: {
-      callId: call.id,
-      numberId: call.phoneNumberId,
-      from: call.fromNumber,
-      to: call.toNumber,
+      ...callIdentity(call),
       status: 'in-progress',
       transcript: turn.utterance,
       confidence: turn.confidence,

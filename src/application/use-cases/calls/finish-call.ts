@@ -11,6 +11,7 @@ import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { LiveCalls } from '../../services/voice-session-engine.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { endpointFor, queueWebhookEvent } from '../webhooks/queue-webhook-event.js';
+import { callIdentity, voiceEventHead } from './call-event.js';
 
 export interface FinishCallInput {
   /** The call, by our id or by the carrier's. */
@@ -103,15 +104,9 @@ export class FinishCall {
 
 /** `agent.call_ended` (wire.md): the complete transcript, never cut by contextLimit. */
 export const callEndedEnvelope = (call: Call, turns: readonly TranscriptTurn[], contact: Contact | null, now: Date) => ({
-  event: 'agent.call_ended',
-  channel: 'voice',
-  timestamp: now.toISOString(),
-  agentId: call.agentId,
+  ...voiceEventHead('agent.call_ended', call, now),
   data: {
-    callId: call.id,
-    numberId: call.phoneNumberId,
-    from: call.fromNumber,
-    to: call.toNumber,
+    ...callIdentity(call),
     contact: contact && { id: contact.id, name: contact.name, email: contact.email, phoneNumber: contact.phoneNumber },
     direction: call.direction,
     type: call.type,
