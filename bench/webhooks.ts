@@ -37,9 +37,9 @@ import type { Webhook } from '../src/domain/webhook.js';
 
 const env = process.env;
 const EVENTS = Number(env.BENCH_EVENTS ?? 5000);
-const SMS = Number(env.BENCH_SMS ?? 3000);
-const SMS_CONCURRENCY = Number(env.BENCH_SMS_CONCURRENCY ?? 16);
-const SMS_RATE = Number(env.BENCH_SMS_RATE ?? 250);
+const SMS = Number(env.BENCH_SMS ?? 5000);
+const SMS_CONCURRENCY = Number(env.BENCH_SMS_CONCURRENCY ?? 64);
+const SMS_RATE = Number(env.BENCH_SMS_RATE ?? 1000);
 /** At most 10: a project's lifetime number limit. */
 const SMS_NUMBERS = Number(env.BENCH_SMS_NUMBERS ?? 8);
 const ENGINE_RATE = Number(env.BENCH_RATE ?? 1000);

@@ -85,9 +85,7 @@ export const adminQueriesContract = (name: string, open: () => Promise<OpenedSto
       const failedMessage = aDelivery(projectId, { createdAt: at(1) });
       const failedCall = aDelivery(projectId, { eventType: 'agent.call_ended', channel: 'voice', createdAt: at(2) });
       const delivered = aDelivery(projectId, { status: 'success', httpStatus: 200, errorMessage: null, createdAt: at(3) });
-      await inTx(async (tx) => {
-        for (const d of [failedMessage, failedCall, delivered]) await tx.deliveries.enqueue(d);
-      });
+      await inTx((tx) => tx.deliveries.enqueue([failedMessage, failedCall, delivered]));
       const list = (query: Partial<{ status: 'failed' | 'success' | null; eventType: 'agent.message' | 'agent.call_ended' | null }>) =>
         inTx((tx) => tx.deliveries.list(projectId, { limit: 10, offset: 0, since: null, agentId: null, ...query }));
       expect(ids((await list({ status: 'failed' })).items)).toEqual([failedCall.id, failedMessage.id]);
@@ -102,7 +100,7 @@ export const adminQueriesContract = (name: string, open: () => Promise<OpenedSto
     it('reschedules a delivery: its status and next attempt change, nothing else', async () => {
       const projectId = newId('proj');
       const delivery = aDelivery(projectId);
-      await inTx((tx) => tx.deliveries.enqueue(delivery));
+      await inTx((tx) => tx.deliveries.enqueue([delivery]));
       const due = at(100);
       await inTx((tx) => tx.deliveries.reschedule({ ...delivery, status: 'pending', nextRetryAt: due, body: 'ignored' }));
       expect(await inTx((tx) => tx.deliveries.findById(projectId, delivery.id))).toEqual({

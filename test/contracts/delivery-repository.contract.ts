@@ -68,10 +68,7 @@ const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 export const deliveryRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} webhook and delivery repositories`, () => {
     const { inTx } = useStore(open);
-    const enqueueAll = (rows: readonly WebhookDelivery[]) =>
-      inTx(async (tx) => {
-        for (const row of rows) await tx.deliveries.enqueue(row);
-      });
+    const enqueueAll = (rows: readonly WebhookDelivery[]) => inTx((tx) => tx.deliveries.enqueue(rows));
 
     describe('webhooks', () => {
       it('keeps one default and one per agent, each found by its own lookup', async () => {
@@ -109,17 +106,21 @@ export const deliveryRepositoryContract = (name: string, open: () => Promise<Ope
           for (const webhook of [own, fallback, lonely]) await tx.webhooks.save(webhook);
         });
 
-        const found = await inTx(async (tx) => ({
-          own: await tx.webhooks.findEndpoint(projectId, agentId),
-          otherAgent: await tx.webhooks.findEndpoint(projectId, newId('agt')),
-          noAgent: await tx.webhooks.findEndpoint(projectId, null),
-          agentOfAProjectWithoutDefault: await tx.webhooks.findEndpoint(lonely.projectId, lonely.agentId),
-          otherAgentOfThatProject: await tx.webhooks.findEndpoint(lonely.projectId, newId('agt')),
-          defaultOfThatProject: await tx.webhooks.findEndpoint(lonely.projectId, null),
-          otherProject: await tx.webhooks.findEndpoint(newId('proj'), agentId),
-        }));
+        const owners = {
+          own: { projectId, agentId },
+          otherAgent: { projectId, agentId: newId('agt') },
+          noAgent: { projectId, agentId: null },
+          agentOfAProjectWithoutDefault: { projectId: lonely.projectId, agentId: lonely.agentId },
+          otherAgentOfThatProject: { projectId: lonely.projectId, agentId: newId('agt') },
+          defaultOfThatProject: { projectId: lonely.projectId, agentId: null },
+          otherProject: { projectId: newId('proj'), agentId },
+        };
+        const names = Object.keys(owners) as (keyof typeof owners)[];
 
-        expect(found).toEqual({
+        const endpoints = await inTx((tx) => tx.webhooks.findEndpoints(names.map((n) => owners[n])));
+
+        expect(endpoints).toHaveLength(names.length);
+        expect(Object.fromEntries(names.map((n, i) => [n, endpoints[i]]))).toEqual({
           own,
           otherAgent: fallback,
           noAgent: fallback,
@@ -127,6 +128,38 @@ export const deliveryRepositoryContract = (name: string, open: () => Promise<Ope
           otherAgentOfThatProject: null,
           defaultOfThatProject: null,
           otherProject: null,
+        });
+      });
+
+      it('answers several owners of two projects in one read, one answer each in the order asked', async () => {
+        const [one, two] = [newId('proj'), newId('proj')];
+        const [agentA, agentB, agentC] = [newId('agt'), newId('agt'), newId('agt')];
+        const oneDefault = aWebhook({ projectId: one });
+        const oneA = aWebhook({ projectId: one, agentId: agentA });
+        const twoDefault = aWebhook({ projectId: two });
+        const twoB = aWebhook({ projectId: two, agentId: agentB });
+        // agentA's webhook belongs to project one: in project two, agentA falls back to two's default.
+        await inTx(async (tx) => {
+          for (const webhook of [twoB, oneA, twoDefault, oneDefault]) await tx.webhooks.save(webhook);
+        });
+
+        const found = await inTx(async (tx) => ({
+          mixed: await tx.webhooks.findEndpoints([
+            { projectId: two, agentId: agentB },
+            { projectId: one, agentId: agentA },
+            { projectId: one, agentId: agentC },
+            { projectId: two, agentId: agentA },
+            { projectId: newId('proj'), agentId: agentA },
+            { projectId: one, agentId: null },
+            { projectId: two, agentId: null },
+            { projectId: one, agentId: agentA },
+          ]),
+          none: await tx.webhooks.findEndpoints([]),
+        }));
+
+        expect(found).toEqual({
+          mixed: [twoB, oneA, oneDefault, twoDefault, null, oneDefault, twoDefault, oneA],
+          none: [],
         });
       });
 
@@ -163,6 +196,26 @@ export const deliveryRepositoryContract = (name: string, open: () => Promise<Ope
         await enqueueAll([delivery]);
         expect(await inTx((tx) => tx.deliveries.findById(delivery.projectId, delivery.id))).toEqual(delivery);
         expect(await inTx((tx) => tx.deliveries.findById(newId('proj'), delivery.id))).toBeNull();
+      });
+
+      it('queues several deliveries in one call, and nothing for an empty one', async () => {
+        const projectId = newId('proj');
+        const rows = [1, 2, 3].map((h) =>
+          aDelivery({ projectId, createdAt: new Date(Date.UTC(2026, 0, 1, h)), eventType: h === 2 ? 'agent.call_ended' : 'agent.message' }),
+        );
+        await inTx(async (tx) => {
+          await tx.deliveries.enqueue([]);
+          await tx.deliveries.enqueue(rows);
+        });
+        await inTx((tx) => tx.deliveries.enqueue([]));
+
+        const found = await inTx(async (tx) => {
+          const byId = [];
+          for (const row of rows) byId.push(await tx.deliveries.findById(projectId, row.id));
+          return { byId, totals: await tx.deliveries.allTime(projectId) };
+        });
+
+        expect(found).toEqual({ byId: rows, totals: { total: 3, success: 0, failed: 0, pending: 3 } });
       });
 
       it('claims due pending rows oldest first, up to the limit, and holds them for the lease', async () => {

@@ -72,6 +72,21 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         return { projectId, agent, number };
       });
 
+    /** A promise and the function that settles it: a unit of work waits for the test, or the test for it. */
+    const signal = () => {
+      let fire!: () => void;
+      const fired = new Promise<void>((resolve) => {
+        fire = resolve;
+      });
+      return { fire, fired };
+    };
+    const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+    const carrierId = () => `SM${randomUUID().replaceAll('-', '')}`;
+    const receivedAts = async (phoneNumberId: string) =>
+      (await inTx((tx) => tx.messages.listByNumber(phoneNumberId, { limit: 50, before: null, after: null }))).items.map(
+        (m) => m.receivedAt,
+      );
+
     const saved = async (conversation: Conversation, messages: readonly Message[] = []) => {
       await inTx(async (tx) => {
         await tx.conversations.save(conversation);
@@ -115,6 +130,46 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
         await expect(second).rejects.toBeInstanceOf(DuplicateKey);
         expect(await inTx((tx) => tx.conversations.findByThread(f.number.id, first.participant))).toEqual(first);
+      });
+
+      it('saves several conversations in one call, overwriting the ones it holds', async () => {
+        const f = await aFixture();
+        const stored = await saved(aConversation(f, { state: { stage: 'new' } }));
+        const changed = { ...stored, state: null, messageCount: 2, lastMessageAt: at(2000), updatedAt: at(2000) };
+        const fresh = [aConversation(f, { state: { stage: 'quote' } }), aConversation(await aFixture())];
+
+        await inTx(async (tx) => {
+          await tx.conversations.saveAll([]);
+          await tx.conversations.saveAll([fresh[0]!, changed, fresh[1]!]);
+        });
+
+        const found = await inTx(async (tx) => {
+          const rows = [];
+          for (const c of [changed, ...fresh]) rows.push(await tx.conversations.findById(c.projectId, c.id));
+          return rows;
+        });
+        expect(found).toEqual([changed, ...fresh]);
+      });
+
+      it('refuses a batch holding a thread twice, or a thread already stored, and stores none of it', async () => {
+        const f = await aFixture();
+        const stored = await saved(aConversation(f));
+        const bystander = aConversation(f);
+        const again = aConversation(f, { participant: stored.participant });
+        const twin = aConversation(f);
+        const twinOfTwin = aConversation(f, { participant: twin.participant });
+
+        const clashWithStored = inTx((tx) => tx.conversations.saveAll([bystander, again]));
+        const clashWithinBatch = inTx((tx) => tx.conversations.saveAll([bystander, twin, twinOfTwin]));
+
+        await expect(clashWithStored).rejects.toBeInstanceOf(DuplicateKey);
+        await expect(clashWithinBatch).rejects.toBeInstanceOf(DuplicateKey);
+        const found = await inTx(async (tx) => {
+          const rows = [];
+          for (const c of [bystander, again, twin, twinOfTwin]) rows.push(await tx.conversations.findById(f.projectId, c.id));
+          return { rows, thread: await tx.conversations.findByThread(f.number.id, stored.participant) };
+        });
+        expect(found).toEqual({ rows: [null, null, null, null], thread: stored });
       });
 
       it('lists the newest lastMessageAt first, ties by id, with offset paging and an agent filter', async () => {
@@ -225,6 +280,207 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         await expect(tie).rejects.toBeInstanceOf(DuplicateKey);
       });
 
+      it('saves several messages in one call, overwriting the ones it holds', async () => {
+        const f = await aFixture();
+        const one = aConversation(f);
+        const two = aConversation(f);
+        const queued = aMessage(one, { direction: 'outbound', status: 'queued', receivedAt: at(1) });
+        await saved(one, [queued]);
+        await saved(two);
+        const sent = { ...queued, status: 'sent' as const, providerMessageId: carrierId() };
+        const fresh = [
+          aMessage(one, { receivedAt: at(2), providerMessageId: carrierId(), body: 'second' }),
+          aMessage(two, { receivedAt: at(3), mediaUrls: ['https://media.example.com/a.jpg'] }),
+          aMessage(two, { receivedAt: at(4) }),
+        ];
+
+        await inTx(async (tx) => {
+          await tx.messages.saveAll([]);
+          await tx.messages.saveAll([fresh[0]!, sent, fresh[1]!, fresh[2]!]);
+        });
+
+        const found = await inTx(async (tx) => {
+          const rows = [];
+          for (const m of [sent, ...fresh]) rows.push(await tx.messages.findById(f.projectId, m.id));
+          return rows;
+        });
+        expect(found).toEqual([sent, ...fresh]);
+        expect(await receivedAts(f.number.id)).toEqual([at(4), at(3), at(2), at(1)]);
+      });
+
+      it('refuses a batch with a carrier id or a receivedAt of its number taken, and stores none of it', async () => {
+        const f = await aFixture();
+        const one = aConversation(f);
+        const two = aConversation(f);
+        const stored = aMessage(one, { providerMessageId: carrierId(), receivedAt: at(10) });
+        await saved(one, [stored]);
+        await saved(two);
+        const elsewhere = aConversation(await aFixture());
+        await saved(elsewhere);
+        const bystander = () => aMessage(two, { receivedAt: at(1), providerMessageId: carrierId() });
+        const shared = carrierId();
+        const batches: Record<string, Message[]> = {
+          carrierIdStored: [bystander(), aMessage(two, { receivedAt: at(20), providerMessageId: stored.providerMessageId })],
+          carrierIdInBatch: [
+            bystander(),
+            aMessage(two, { receivedAt: at(21), providerMessageId: shared }),
+            aMessage(elsewhere, { receivedAt: at(21), providerMessageId: shared }),
+          ],
+          receivedAtStored: [bystander(), aMessage(two, { receivedAt: at(10) })],
+          receivedAtInBatch: [bystander(), aMessage(one, { receivedAt: at(22) }), aMessage(two, { receivedAt: at(22) })],
+        };
+
+        const outcomes: Record<string, unknown> = {};
+        for (const [name, batch] of Object.entries(batches)) {
+          outcomes[name] = await inTx((tx) => tx.messages.saveAll(batch)).then(
+            () => 'saved',
+            (error: unknown) => (error instanceof DuplicateKey ? 'DuplicateKey' : error),
+          );
+        }
+
+        expect(outcomes).toEqual({
+          carrierIdStored: 'DuplicateKey',
+          carrierIdInBatch: 'DuplicateKey',
+          receivedAtStored: 'DuplicateKey',
+          receivedAtInBatch: 'DuplicateKey',
+        });
+        const found = await inTx(async (tx) => {
+          const rows = [];
+          for (const m of Object.values(batches).flat()) rows.push(await tx.messages.findById(m.projectId, m.id));
+          return rows;
+        });
+        expect(found.every((row) => row === null)).toBe(true);
+        expect(await inTx((tx) => tx.messages.findByProviderMessageId(stored.providerMessageId!))).toEqual(stored);
+        expect(await receivedAts(f.number.id)).toEqual([at(10)]);
+      });
+
+      it('finds several messages by carrier id in one read, ignoring unknown ids', async () => {
+        const f = await aFixture();
+        const conversation = aConversation(f);
+        const [a, b, c] = [1, 2, 3].map((ms) => aMessage(conversation, { receivedAt: at(ms), providerMessageId: carrierId() })) as [
+          Message,
+          Message,
+          Message,
+        ];
+        const unsent = aMessage(conversation, { receivedAt: at(4), providerMessageId: null });
+        await saved(conversation, [a, b, c, unsent]);
+        const byId = (rows: readonly Message[]) => [...rows].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+
+        const found = await inTx(async (tx) => ({
+          several: byId(await tx.messages.findByProviderMessageIds([c.providerMessageId!, 'SMunknown', a.providerMessageId!])),
+          unknown: await tx.messages.findByProviderMessageIds(['SMunknown', carrierId()]),
+          none: await tx.messages.findByProviderMessageIds([]),
+        }));
+
+        expect(found).toEqual({ several: byId([a, c]), unknown: [], none: [] });
+      });
+
+      it('reads the newest messages of several conversations at once, at most `limit` each, newest first', async () => {
+        const f = await aFixture();
+        const busy = aConversation(f);
+        const short = aConversation(f);
+        const silent = aConversation(f);
+        const unasked = aConversation(f);
+        const elsewhere = aConversation(await aFixture());
+        // Interleaved on one number: each conversation's newest are not the number's newest.
+        await saved(busy, [1, 3, 5, 7].map((ms) => aMessage(busy, { receivedAt: at(ms), body: `busy ${ms}` })));
+        await saved(short, [aMessage(short, { receivedAt: at(2), body: 'short 2' })]);
+        await saved(silent);
+        await saved(unasked, [aMessage(unasked, { receivedAt: at(9), body: 'unasked 9' })]);
+        await saved(elsewhere, [aMessage(elsewhere, { receivedAt: at(8), body: 'elsewhere 8' })]);
+        const grouped = (rows: readonly Message[]) => {
+          const bodies: Record<string, string[]> = {};
+          for (const m of rows) (bodies[m.conversationId] ??= []).push(m.body);
+          return bodies;
+        };
+        const asked = [short.id, busy.id, silent.id, elsewhere.id];
+
+        const found = await inTx(async (tx) => ({
+          two: grouped(await tx.messages.latestOfConversations(asked, 2)),
+          one: grouped(await tx.messages.latestOfConversations(asked, 1)),
+          all: grouped(await tx.messages.latestOfConversations([busy.id], 10)),
+          none: await tx.messages.latestOfConversations([], 2),
+        }));
+
+        expect(found).toEqual({
+          two: { [busy.id]: ['busy 7', 'busy 5'], [short.id]: ['short 2'], [elsewhere.id]: ['elsewhere 8'] },
+          one: { [busy.id]: ['busy 7'], [short.id]: ['short 2'], [elsewhere.id]: ['elsewhere 8'] },
+          all: { [busy.id]: ['busy 7', 'busy 5', 'busy 3', 'busy 1'] },
+          none: [],
+        });
+      });
+
+      it('makes a second writer to a locked number wait until the first commits', async () => {
+        const f = await aFixture();
+        const conversation = await saved(aConversation(f));
+        const events: string[] = [];
+        const locked = signal();
+        const release = signal();
+
+        const first = inTx(async (tx) => {
+          await tx.messages.lockNumbers([f.number.id]);
+          locked.fire();
+          await release.fired;
+          await tx.messages.save(aMessage(conversation, { receivedAt: at(5) }));
+          events.push('first wrote');
+        });
+        await locked.fired;
+        const second = inTx(async (tx) => {
+          await tx.messages.lockNumbers([f.number.id]);
+          events.push('second locked');
+          const latest = await tx.messages.latestReceivedAt(f.number.id);
+          await tx.messages.save(aMessage(conversation, { receivedAt: new Date((latest ?? at(5)).getTime() + 1) }));
+          return latest;
+        });
+        await pause(200);
+        events.push('released');
+        release.fire();
+
+        const [, seen] = await Promise.all([first, second]);
+        expect(events).toEqual(['released', 'first wrote', 'second locked']);
+        expect(seen).toEqual(at(5));
+        expect(await receivedAts(f.number.id)).toEqual([at(6), at(5)]);
+      });
+
+      it('lets units of work lock overlapping numbers in any order without deadlocking', async () => {
+        const [x, y, z] = [await aFixture(), await aFixture(), await aFixture()];
+        const [cx, cy, cz] = [aConversation(x), aConversation(y), aConversation(z)];
+        for (const c of [cx, cy, cz]) await saved(c);
+        const held = signal();
+        const release = signal();
+        // Holds every number, so the writers below all queue for their first lock, and all
+        // wake together when it commits: a writer that locked in the order given would then
+        // hold one number while waiting for another that a writer in the opposite order holds.
+        const blocker = inTx(async (tx) => {
+          await tx.messages.lockNumbers([x.number.id, y.number.id, z.number.id]);
+          held.fire();
+          await release.fired;
+        });
+        await held.fired;
+        const writer = (conversations: readonly Conversation[]) =>
+          inTx(async (tx) => {
+            await tx.messages.lockNumbers(conversations.map((c) => c.phoneNumberId));
+            for (const c of conversations) {
+              const latest = await tx.messages.latestReceivedAt(c.phoneNumberId);
+              await tx.messages.save(aMessage(c, { receivedAt: latest === null ? at(0) : new Date(latest.getTime() + 1) }));
+            }
+          });
+        const writers = [writer([cx, cy]), writer([cy, cx]), writer([cz, cy, cx]), writer([cx, cz])];
+        await pause(200);
+        release.fire();
+
+        await Promise.all([blocker, ...writers]);
+        expect({
+          x: await receivedAts(x.number.id),
+          y: await receivedAts(y.number.id),
+          z: await receivedAts(z.number.id),
+        }).toEqual({
+          x: [at(3), at(2), at(1), at(0)],
+          y: [at(2), at(1), at(0)],
+          z: [at(1), at(0)],
+        });
+      });
+
       it("knows the number's newest receivedAt", async () => {
         const f = await aFixture();
         const one = aConversation(f);
@@ -248,16 +504,61 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         await saved(two, [aMessage(two, { receivedAt: at(8), mediaUrls: ['https://media.example.com/a.jpg'] })]);
         const empty = await aFixture();
 
+        const found = await inTx((tx) =>
+          tx.conversations.findThreadsAndLatest([
+            { phoneNumberId: f.number.id, participant: one.participant },
+            { phoneNumberId: f.number.id, participant: newNumber() },
+            { phoneNumberId: empty.number.id, participant: one.participant },
+          ]),
+        );
+
+        expect(found).toEqual([
+          { conversation: one, latestReceivedAt: at(8) },
+          { conversation: null, latestReceivedAt: at(8) },
+          { conversation: null, latestReceivedAt: null },
+        ]);
+      });
+
+      it('reads several threads, each with its own number\'s newest receivedAt, answering in the order asked', async () => {
+        const f = await aFixture();
+        const g = await aFixture();
+        const quiet = await aFixture();
+        const one = aConversation(f);
+        const two = aConversation(f);
+        const other = aConversation(g);
+        const silent = aConversation(quiet);
+        await saved(one, [aMessage(one, { receivedAt: at(4) })]);
+        await saved(two, [aMessage(two, { receivedAt: at(8) })]);
+        await saved(other, [aMessage(other, { receivedAt: at(20) }), aMessage(other, { receivedAt: at(3) })]);
+        await saved(silent);
+        const stranger = newNumber();
+
         const found = await inTx(async (tx) => ({
-          one: await tx.conversations.findThreadAndLatest(f.number.id, one.participant),
-          stranger: await tx.conversations.findThreadAndLatest(f.number.id, newNumber()),
-          quiet: await tx.conversations.findThreadAndLatest(empty.number.id, one.participant),
+          threads: await tx.conversations.findThreadsAndLatest([
+            { phoneNumberId: g.number.id, participant: other.participant },
+            { phoneNumberId: f.number.id, participant: stranger },
+            { phoneNumberId: quiet.number.id, participant: newNumber() },
+            { phoneNumberId: f.number.id, participant: two.participant },
+            { phoneNumberId: g.number.id, participant: one.participant },
+            { phoneNumberId: quiet.number.id, participant: silent.participant },
+            { phoneNumberId: f.number.id, participant: one.participant },
+            { phoneNumberId: g.number.id, participant: other.participant },
+          ]),
+          none: await tx.conversations.findThreadsAndLatest([]),
         }));
 
         expect(found).toEqual({
-          one: { conversation: one, latestReceivedAt: at(8) },
-          stranger: { conversation: null, latestReceivedAt: at(8) },
-          quiet: { conversation: null, latestReceivedAt: null },
+          threads: [
+            { conversation: other, latestReceivedAt: at(20) },
+            { conversation: null, latestReceivedAt: at(8) },
+            { conversation: null, latestReceivedAt: null },
+            { conversation: two, latestReceivedAt: at(8) },
+            { conversation: null, latestReceivedAt: at(20) },
+            { conversation: silent, latestReceivedAt: null },
+            { conversation: one, latestReceivedAt: at(8) },
+            { conversation: other, latestReceivedAt: at(20) },
+          ],
+          none: [],
         });
       });
 

@@ -297,30 +297,57 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         expect(await inTx((tx) => tx.numbers.findLiveByPhoneNumber(gone.phoneNumber))).toBeNull();
       });
 
-      it("finds a live number with its agent's voice mode in one read", async () => {
+      it("finds several live numbers with their agents' voice modes in one read", async () => {
         const projectId = newId('prj');
         const hosted = anAgent({ projectId, voiceMode: 'hosted', systemPrompt: 'Be brief.' });
+        const webhook = anAgent({ projectId, voiceMode: 'webhook' });
         const elsewhere = anAgent({ voiceMode: 'hosted', systemPrompt: 'Be brief.' });
-        await saveAll((tx) => (a) => tx.agents.save(a), [hosted, elsewhere]);
+        await saveAll((tx) => (a) => tx.agents.save(a), [hosted, webhook, elsewhere]);
         const withAgent = aNumber({ projectId, agentId: hosted.id });
+        const withWebhookAgent = aNumber({ projectId, agentId: webhook.id });
         const withoutAgent = aNumber({ projectId });
         const foreignAgent = aNumber({ projectId, agentId: elsewhere.id });
+        const ofAnotherProject = aNumber({ projectId: elsewhere.projectId, agentId: elsewhere.id });
         const released = aNumber({ projectId, agentId: hosted.id, status: 'released', releasedAt: at(1) });
-        await saveAll((tx) => (n) => tx.numbers.save(n), [withAgent, withoutAgent, foreignAgent, released]);
+        // The value of the released number, live again in another project.
+        const reusedLive = aNumber({ phoneNumber: released.phoneNumber, projectId: elsewhere.projectId, agentId: elsewhere.id });
+        const gone = aNumber({ projectId, status: 'released', releasedAt: at(2) });
+        await saveAll(
+          (tx) => (n) => tx.numbers.save(n),
+          [withAgent, withWebhookAgent, withoutAgent, foreignAgent, ofAnotherProject, released, reusedLive, gone],
+        );
+        const byNumberId = <T extends { number: PhoneNumber }>(rows: readonly T[]): T[] =>
+          [...rows].sort((a, b) => (a.number.id < b.number.id ? -1 : a.number.id > b.number.id ? 1 : 0));
 
-        const found = await inTx(async (tx) => [
-          await tx.numbers.findLiveWithAgentMode(withAgent.phoneNumber),
-          await tx.numbers.findLiveWithAgentMode(withoutAgent.phoneNumber),
-          await tx.numbers.findLiveWithAgentMode(foreignAgent.phoneNumber),
-          await tx.numbers.findLiveWithAgentMode(released.phoneNumber),
-        ]);
+        const found = await inTx(async (tx) => ({
+          several: byNumberId(
+            await tx.numbers.findLiveWithAgentModes([
+              withAgent.phoneNumber,
+              newNumber(),
+              withoutAgent.phoneNumber,
+              foreignAgent.phoneNumber,
+              gone.phoneNumber,
+              ofAnotherProject.phoneNumber,
+              withWebhookAgent.phoneNumber,
+              released.phoneNumber,
+            ]),
+          ),
+          onlyReleased: await tx.numbers.findLiveWithAgentModes([gone.phoneNumber]),
+          none: await tx.numbers.findLiveWithAgentModes([]),
+        }));
 
-        expect(found).toEqual([
-          { number: withAgent, agentVoiceMode: 'hosted' },
-          { number: withoutAgent, agentVoiceMode: null },
-          { number: foreignAgent, agentVoiceMode: null },
-          null,
-        ]);
+        expect(found).toEqual({
+          several: byNumberId([
+            { number: withAgent, agentVoiceMode: 'hosted' },
+            { number: withoutAgent, agentVoiceMode: null },
+            { number: foreignAgent, agentVoiceMode: null },
+            { number: ofAnotherProject, agentVoiceMode: 'hosted' },
+            { number: withWebhookAgent, agentVoiceMode: 'webhook' },
+            { number: reusedLive, agentVoiceMode: 'hosted' },
+          ]),
+          onlyReleased: [],
+          none: [],
+        });
       });
 
       it('refuses a second live number with the same value', async () => {
@@ -403,6 +430,34 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
           await tx.contacts.findByPhoneNumber(newId('prj'), full.phoneNumber),
         ]);
         expect(found).toEqual([bare, full, null, full, null]);
+      });
+
+      it('finds contacts by several (project, number) pairs in one read, each pair on its own', async () => {
+        const [one, two] = [newId('prj'), newId('prj')];
+        const [n1, n2] = [newNumber(), newNumber()];
+        const oneN1 = aContact({ projectId: one, phoneNumber: n1 });
+        const oneN2 = aContact({ projectId: one, phoneNumber: n2 });
+        const twoN1 = aContact({ projectId: two, phoneNumber: n1 });
+        const twoN2 = aContact({ projectId: two, phoneNumber: n2 });
+        const twoOther = aContact({ projectId: two });
+        await saveAll((tx) => (c) => tx.contacts.save(c), [oneN1, oneN2, twoN1, twoN2, twoOther]);
+        const byId = (rows: readonly Contact[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+        const found = await inTx(async (tx) => ({
+          pairs: byId(
+            await tx.contacts.findByPhoneNumbers([
+              { projectId: two, phoneNumber: n2 },
+              { projectId: one, phoneNumber: n1 },
+              { projectId: one, phoneNumber: newNumber() },
+              { projectId: newId('prj'), phoneNumber: n1 },
+              { projectId: one, phoneNumber: twoOther.phoneNumber },
+            ]),
+          ),
+          none: await tx.contacts.findByPhoneNumbers([]),
+        }));
+
+        // Not the other pairs the same projects and numbers make (one with n2, two with n1).
+        expect(found).toEqual({ pairs: byId([twoN2, oneN1]), none: [] });
       });
 
       it('overwrites an existing contact on save, number included', async () => {

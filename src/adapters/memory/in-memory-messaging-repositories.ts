@@ -39,6 +39,46 @@ const latestOf = (t: InMemoryTables, phoneNumberId: string): Date | null => {
 const threadOf = (t: InMemoryTables, phoneNumberId: string, participant: string): Conversation | null =>
   [...t.conversations.values()].find((c) => c.phoneNumberId === phoneNumberId && c.participant === participant) ?? null;
 
+/**
+ * Writes `batch` (distinct ids, each a new row or a new version of a stored one) when the rows
+ * the table would then hold have distinct `uniqueKeys` (null: no key), else throws DuplicateKey
+ * named by `constraints` and writes none. `save` is a batch of one.
+ */
+const upsertAll = <T extends { readonly id: string }>(
+  table: Map<string, T>,
+  batch: readonly T[],
+  uniqueKeys: readonly ((row: T) => string | null)[],
+  constraints: readonly string[],
+): void => {
+  const replaced = new Set(batch.map((row) => row.id));
+  const kept = [...table.values()].filter((row) => !replaced.has(row.id));
+  uniqueKeys.forEach((keyOf, i) => {
+    const taken = new Set<string>();
+    for (const row of kept) {
+      const key = keyOf(row);
+      if (key !== null) taken.add(key);
+    }
+    for (const row of batch) {
+      const key = keyOf(row);
+      if (key === null) continue;
+      if (taken.has(key)) throw new DuplicateKey(constraints[i]!);
+      taken.add(key);
+    }
+  });
+  for (const row of batch) table.set(row.id, row);
+};
+
+const saveConversations = (t: InMemoryTables, batch: readonly Conversation[]): void =>
+  upsertAll(t.conversations, batch, [(c) => JSON.stringify([c.phoneNumberId, c.participant])], ['conversations_thread_unique']);
+
+const saveMessages = (t: InMemoryTables, batch: readonly Message[]): void =>
+  upsertAll(
+    t.messages,
+    batch,
+    [(m) => m.providerMessageId, (m) => JSON.stringify([m.phoneNumberId, m.receivedAt.getTime()])],
+    ['messages_provider_message_id_unique', 'messages_number_received_unique'],
+  );
+
 export const inMemoryConversations = (t: InMemoryTables): ConversationRepository => ({
   findById: async (projectId, id) => {
     const row = t.conversations.get(id);
@@ -46,10 +86,11 @@ export const inMemoryConversations = (t: InMemoryTables): ConversationRepository
   },
   findByIdInAnyProject: async (id) => t.conversations.get(id) ?? null,
   findByThread: async (phoneNumberId, participant) => threadOf(t, phoneNumberId, participant),
-  findThreadAndLatest: async (phoneNumberId, participant) => ({
-    conversation: threadOf(t, phoneNumberId, participant),
-    latestReceivedAt: latestOf(t, phoneNumberId),
-  }),
+  findThreadsAndLatest: async (threads) =>
+    threads.map(({ phoneNumberId, participant }) => ({
+      conversation: threadOf(t, phoneNumberId, participant),
+      latestReceivedAt: latestOf(t, phoneNumberId),
+    })),
   list: async (projectId, query) =>
     pageOf(
       [...t.conversations.values()]
@@ -57,16 +98,8 @@ export const inMemoryConversations = (t: InMemoryTables): ConversationRepository
         .sort(byLastMessageDesc),
       query,
     ),
-  save: async (conversation) => {
-    const clash = [...t.conversations.values()].find(
-      (c) =>
-        c.id !== conversation.id &&
-        c.phoneNumberId === conversation.phoneNumberId &&
-        c.participant === conversation.participant,
-    );
-    if (clash) throw new DuplicateKey('conversations_thread_unique');
-    t.conversations.set(conversation.id, conversation);
-  },
+  save: async (conversation) => saveConversations(t, [conversation]),
+  saveAll: async (conversations) => saveConversations(t, conversations),
   detachAgent: async (agentId) => {
     for (const c of t.conversations.values()) {
       if (c.agentId === agentId) t.conversations.set(c.id, { ...c, agentId: null });
@@ -81,23 +114,23 @@ export const inMemoryMessages = (t: InMemoryTables): MessageRepository => ({
   },
   findByProviderMessageId: async (providerMessageId) =>
     [...t.messages.values()].find((m) => m.providerMessageId === providerMessageId) ?? null,
+  findByProviderMessageIds: async (providerMessageIds) => {
+    const wanted = new Set(providerMessageIds);
+    return [...t.messages.values()].filter((m) => m.providerMessageId !== null && wanted.has(m.providerMessageId));
+  },
   // Units of work already run one at a time.
-  lockNumber: async () => {},
+  lockNumbers: async () => {},
   latestReceivedAt: async (phoneNumberId) => latestOf(t, phoneNumberId),
   listByConversation: async (conversationId, cursor) =>
     sliceOf([...t.messages.values()].filter((m) => m.conversationId === conversationId), cursor),
   listByNumber: async (phoneNumberId, cursor) =>
     sliceOf([...t.messages.values()].filter((m) => m.phoneNumberId === phoneNumberId), cursor),
-  save: async (message) => {
-    for (const m of t.messages.values()) {
-      if (m.id === message.id) continue;
-      if (message.providerMessageId !== null && m.providerMessageId === message.providerMessageId) {
-        throw new DuplicateKey('messages_provider_message_id_unique');
-      }
-      if (m.phoneNumberId === message.phoneNumberId && m.receivedAt.getTime() === message.receivedAt.getTime()) {
-        throw new DuplicateKey('messages_number_received_unique');
-      }
-    }
-    t.messages.set(message.id, message);
+  latestOfConversations: async (conversationIds, limit) => {
+    const byConversation = new Map<string, Message[]>(conversationIds.map((id) => [id, []]));
+    for (const m of t.messages.values()) byConversation.get(m.conversationId)?.push(m);
+    const cursor: MessageCursor = { limit: Math.max(0, limit), before: null, after: null };
+    return [...byConversation.values()].flatMap((rows) => sliceOf(rows, cursor).items);
   },
+  save: async (message) => saveMessages(t, [message]),
+  saveAll: async (messages) => saveMessages(t, messages),
 });

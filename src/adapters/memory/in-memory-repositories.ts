@@ -8,6 +8,7 @@ import {
   type ApiKeyRepository,
   type ContactRepository,
   type LedgerRepository,
+  type LiveNumber,
   type PhoneNumberRepository,
   type ProjectRepository,
   type Repositories,
@@ -57,14 +58,20 @@ const agents = (t: InMemoryTables): AgentRepository => ({
 const liveNumber = (t: InMemoryTables, phoneNumber: E164): PhoneNumber | null =>
   [...t.numbers.values()].find((n) => n.phoneNumber === phoneNumber && n.status === 'active') ?? null;
 
+/** The number with its agent's voice mode: null without an agent, or with one of another project. */
+const withAgentMode = (t: InMemoryTables, number: PhoneNumber): LiveNumber => {
+  const agent = number.agentId === null ? null : inProject(t.agents.get(number.agentId), number.projectId);
+  return { number, agentVoiceMode: agent?.voiceMode ?? null };
+};
+
 const numbers = (t: InMemoryTables): PhoneNumberRepository => ({
   findById: async (projectId, id) => inProject(t.numbers.get(id), projectId),
   findLiveByPhoneNumber: async (phoneNumber: E164) => liveNumber(t, phoneNumber),
-  findLiveWithAgentMode: async (phoneNumber: E164) => {
-    const number = liveNumber(t, phoneNumber);
-    if (!number) return null;
-    const agent = number.agentId === null ? null : inProject(t.agents.get(number.agentId), number.projectId);
-    return { number, agentVoiceMode: agent?.voiceMode ?? null };
+  findLiveWithAgentModes: async (phoneNumbers) => {
+    const wanted = new Set<string>(phoneNumbers);
+    return [...t.numbers.values()]
+      .filter((n) => n.status === 'active' && wanted.has(n.phoneNumber))
+      .map((n) => withAgentMode(t, n));
   },
   listLive: async (projectId, page) =>
     pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId && n.status === 'active').sort(byCreation), page),
@@ -85,10 +92,17 @@ const numbers = (t: InMemoryTables): PhoneNumberRepository => ({
   },
 });
 
+const contactKey = (key: { readonly projectId: string; readonly phoneNumber: E164 }): string =>
+  JSON.stringify([key.projectId, key.phoneNumber]);
+
 const contacts = (t: InMemoryTables): ContactRepository => ({
   findById: async (projectId, id) => inProject(t.contacts.get(id), projectId),
   findByPhoneNumber: async (projectId, phoneNumber) =>
     [...t.contacts.values()].find((c) => c.projectId === projectId && c.phoneNumber === phoneNumber) ?? null,
+  findByPhoneNumbers: async (keys) => {
+    const wanted = new Set(keys.map(contactKey));
+    return [...t.contacts.values()].filter((c) => wanted.has(contactKey(c)));
+  },
   list: async (projectId, query) =>
     pageOf(
       [...t.contacts.values()]

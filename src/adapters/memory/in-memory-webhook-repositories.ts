@@ -3,26 +3,30 @@ import type {
   DeliveryCount,
   DeliveryRepository,
   DeliveryTotals,
+  EndpointOwner,
   WebhookRepository,
 } from '../../application/ports/webhook-repositories.js';
-import { chooseEndpoint } from '../../domain/webhook.js';
+import { chooseEndpoint, type Webhook } from '../../domain/webhook.js';
 import type { WebhookDelivery } from '../../domain/webhook-delivery.js';
 import { byCreation, newestFirst, pageOf, type InMemoryTables } from './in-memory-tables.js';
 
 const HOUR_MS = 3_600_000;
+
+/** The owner's own webhook, else its project's default, else null. */
+const endpointOf = (t: InMemoryTables, { projectId, agentId }: EndpointOwner): Webhook | null => {
+  const mine = [...t.webhooks.values()].filter((w) => w.projectId === projectId);
+  return chooseEndpoint(
+    (agentId !== null && mine.find((w) => w.agentId === agentId)) || null,
+    mine.find((w) => w.agentId === null) ?? null,
+  );
+};
 
 export const inMemoryWebhooks = (t: InMemoryTables): WebhookRepository => ({
   findForAgent: async (projectId, agentId) =>
     [...t.webhooks.values()].find((w) => w.projectId === projectId && w.agentId === agentId) ?? null,
   findDefault: async (projectId) =>
     [...t.webhooks.values()].find((w) => w.projectId === projectId && w.agentId === null) ?? null,
-  findEndpoint: async (projectId, agentId) => {
-    const mine = [...t.webhooks.values()].filter((w) => w.projectId === projectId);
-    return chooseEndpoint(
-      (agentId !== null && mine.find((w) => w.agentId === agentId)) || null,
-      mine.find((w) => w.agentId === null) ?? null,
-    );
-  },
+  findEndpoints: async (owners) => owners.map((owner) => endpointOf(t, owner)),
   findByIds: async (ids) => ids.flatMap((id) => t.webhooks.get(id) ?? []),
   listByProject: async (projectId) =>
     [...t.webhooks.values()]
@@ -51,7 +55,9 @@ const totalsOf = (rows: readonly WebhookDelivery[]): DeliveryTotals => ({
 });
 
 export const inMemoryDeliveries = (t: InMemoryTables): DeliveryRepository => ({
-  enqueue: async (delivery) => void t.deliveries.set(delivery.id, delivery),
+  enqueue: async (deliveries) => {
+    for (const delivery of deliveries) t.deliveries.set(delivery.id, delivery);
+  },
   findById: async (projectId, id) => {
     const row = t.deliveries.get(id);
     return row && row.projectId === projectId ? row : null;

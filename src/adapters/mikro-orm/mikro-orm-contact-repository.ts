@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
-import type { ContactRepository } from '../../application/ports/repositories.js';
+import type { ContactKey, ContactRepository } from '../../application/ports/repositories.js';
 import type { Contact } from '../../domain/contact.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { ContactSchema, type ContactRow } from './entities/contact.js';
@@ -43,6 +43,24 @@ export class MikroOrmContactRepository implements ContactRepository {
       phoneNumber,
     ]);
     return row ? toContact(row) : null;
+  }
+
+  /**
+   * Native SQL: every batch of inbound texts names its senders' contacts. One probe of
+   * contacts_project_phone_unique per distinct pair (the lateral limit keeps the planner from
+   * hashing a scan of the table instead).
+   */
+  async findByPhoneNumbers(keys: readonly ContactKey[]): Promise<readonly Contact[]> {
+    if (keys.length === 0) return [];
+    const pairs = new Set(keys.map((key) => JSON.stringify([key.projectId, key.phoneNumber])));
+    const rows = await selectRows(
+      this.em,
+      ContactSchema,
+      `select c.* from jsonb_array_elements(?::jsonb) as k(t)
+       cross join lateral (select * from contacts where project_id = k.t->>0 and phone_number = k.t->>1 limit 1) as c`,
+      [`[${[...pairs].join(',')}]`],
+    );
+    return rows.map(toContact);
   }
 
   list(projectId: string, query: PageRequest & { readonly search: string | null }): Promise<Page<Contact>> {

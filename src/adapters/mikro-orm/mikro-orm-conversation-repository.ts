@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ConversationRepository, ThreadAndLatest } from '../../application/ports/messaging-repositories.js';
+import type { ConversationRepository, ThreadAndLatest, ThreadKey } from '../../application/ports/messaging-repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { Conversation } from '../../domain/conversation.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { ConversationSchema, type ConversationRow } from './entities/conversation.js';
-import { dateOf, findPage, findRow, fromColumns, upsertRowNative } from './storage-support.js';
+import { dateOf, findPage, findRow, fromColumns, upsertRowsNative } from './storage-support.js';
 
 export const toConversation = (row: ConversationRow): Conversation => ({
   id: row.id,
@@ -57,19 +57,26 @@ export class MikroOrmConversationRepository implements ConversationRepository {
   }
 
   /**
-   * One statement, so both reads share the snapshot taken after the caller's lockNumber: the
-   * thread (or none) and the newest receivedAt of the number.
+   * One statement, so every read shares the snapshot taken after the caller's lockNumbers: per
+   * key, in the order given, the thread (or none) and the newest receivedAt of the number. The
+   * lateral subquery's limit keeps each key one probe of conversations_thread_unique (for a
+   * plain join the planner, which guesses 100 keys, may hash a scan of the table instead), and
+   * the max is one probe of messages_number_received_unique.
    */
-  async findThreadAndLatest(phoneNumberId: string, participant: E164): Promise<ThreadAndLatest> {
-    const [record]: Record<string, unknown>[] = await this.em.execute(
-      `select (select max(received_at) from messages where phone_number_id = ?) as latest_received_at, c.*
-       from (select 1) as one left join conversations c on c.phone_number_id = ? and c.participant = ?`,
-      [phoneNumberId, phoneNumberId, participant],
+  async findThreadsAndLatest(threads: readonly ThreadKey[]): Promise<readonly ThreadAndLatest[]> {
+    if (threads.length === 0) return [];
+    const records: Record<string, unknown>[] = await this.em.execute(
+      `select (select max(received_at) from messages where phone_number_id = k.t->>0) as latest_received_at, c.*
+       from jsonb_array_elements(?::jsonb) with ordinality as k(t, ord)
+       left join lateral (
+         select * from conversations where phone_number_id = k.t->>0 and participant = k.t->>1 limit 1) as c on true
+       order by k.ord`,
+      [JSON.stringify(threads.map((key) => [key.phoneNumberId, key.participant]))],
     );
-    return {
-      conversation: record?.id == null ? null : toConversation(fromColumns(this.em, ConversationSchema, record)),
-      latestReceivedAt: dateOf(record?.latest_received_at),
-    };
+    return records.map((record) => ({
+      conversation: record.id == null ? null : toConversation(fromColumns(this.em, ConversationSchema, record)),
+      latestReceivedAt: dateOf(record.latest_received_at),
+    }));
   }
 
   list(projectId: string, query: PageRequest & { readonly agentId: string | null }): Promise<Page<Conversation>> {
@@ -77,9 +84,13 @@ export class MikroOrmConversationRepository implements ConversationRepository {
     return findPage(this.em, ConversationSchema, where, { lastMessageAt: 'desc', id: 'desc' }, query, toConversation);
   }
 
-  /** Native SQL: every text updates its thread (see upsertRowNative). */
   save(conversation: Conversation): Promise<void> {
-    return upsertRowNative(this.em, ConversationSchema, toConversationRow(conversation));
+    return this.saveAll([conversation]);
+  }
+
+  /** Native SQL, one statement: every batch of texts updates its threads (see upsertRowsNative). */
+  saveAll(conversations: readonly Conversation[]): Promise<void> {
+    return upsertRowsNative(this.em, ConversationSchema, conversations.map(toConversationRow));
   }
 
   async detachAgent(agentId: string): Promise<void> {

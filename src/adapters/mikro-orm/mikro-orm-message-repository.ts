@@ -3,7 +3,7 @@ import type { MessageCursor, MessageRepository, MessageSlice } from '../../appli
 import { trustE164 } from '../../domain/e164.js';
 import type { Message, MessageDirection, MessageStatus } from '../../domain/message.js';
 import { MessageSchema, type MessageRow } from './entities/message.js';
-import { dateOf, findRow, selectRows, upsertRowNative } from './storage-support.js';
+import { dateOf, findRow, selectRows, upsertRowsNative } from './storage-support.js';
 
 export const toMessage = (row: MessageRow): Message => ({
   id: row.id,
@@ -48,13 +48,41 @@ export class MikroOrmMessageRepository implements MessageRepository {
   }
 
   async findByProviderMessageId(providerMessageId: string): Promise<Message | null> {
-    const row = await findRow(this.em, MessageSchema, { providerMessageId });
-    return row && toMessage(row);
+    const [message] = await this.findByProviderMessageIds([providerMessageId]);
+    return message ?? null;
   }
 
-  /** A transaction-scoped advisory lock: no row to lock exists before a number's first message. */
-  async lockNumber(phoneNumberId: string): Promise<void> {
-    await this.em.execute('select pg_advisory_xact_lock(hashtext(?))', [`messages:${phoneNumberId}`]);
+  /**
+   * Native SQL: every batch of inbound texts looks for carrier retries. `= any(array(...))`
+   * rather than `in (select ...)`: an index condition on the unique index whatever the planner
+   * guesses of the list's length, where a semi-join may hash a scan of the whole table.
+   */
+  async findByProviderMessageIds(providerMessageIds: readonly string[]): Promise<readonly Message[]> {
+    if (providerMessageIds.length === 0) return [];
+    const rows = await selectRows(
+      this.em,
+      MessageSchema,
+      'select * from messages where provider_message_id = any(array(select jsonb_array_elements_text(?::jsonb)))',
+      [JSON.stringify(providerMessageIds)],
+    );
+    return rows.map(toMessage);
+  }
+
+  /**
+   * Transaction-scoped advisory locks (no row to lock exists before a number's first message),
+   * keyed `hashtext('messages:' || id)` as every other taker of a number's lock. One statement
+   * takes them in ascending order of the key itself (not of the text: two ids may share a key),
+   * each key once. The sort sits in a subquery that is never flattened (DISTINCT, and OFFSET 0
+   * to be explicit), so the outer scan calls the lock function on its rows in the sorted order.
+   */
+  async lockNumbers(phoneNumberIds: readonly string[]): Promise<void> {
+    if (phoneNumberIds.length === 0) return;
+    await this.em.execute(
+      `select pg_advisory_xact_lock(s.k) from (
+         select distinct hashtext('messages:' || t.id) as k from jsonb_array_elements_text(?::jsonb) as t(id)
+         order by k offset 0) as s`,
+      [JSON.stringify(phoneNumberIds)],
+    );
   }
 
   async latestReceivedAt(phoneNumberId: string): Promise<Date | null> {
@@ -73,9 +101,32 @@ export class MikroOrmMessageRepository implements MessageRepository {
     return this.slice('phone_number_id', phoneNumberId, cursor);
   }
 
-  /** Native SQL: every inbound text stores one (see upsertRowNative). */
+  /**
+   * Native SQL: every batch of inbound texts reads its threads' history. One index range per
+   * conversation (messages_conversation_received_index, newest first), through a lateral
+   * subquery with its own limit; the outer order only keeps that order per conversation.
+   */
+  async latestOfConversations(conversationIds: readonly string[], limit: number): Promise<readonly Message[]> {
+    if (conversationIds.length === 0 || limit <= 0) return [];
+    const rows = await selectRows(
+      this.em,
+      MessageSchema,
+      `select m.* from jsonb_array_elements_text(?::jsonb) with ordinality as c(id, ord)
+       cross join lateral (
+         select * from messages where conversation_id = c.id order by received_at desc, id desc limit ?) as m
+       order by c.ord, m.received_at desc, m.id desc`,
+      [JSON.stringify([...new Set(conversationIds)]), limit],
+    );
+    return rows.map(toMessage);
+  }
+
   save(message: Message): Promise<void> {
-    return upsertRowNative(this.em, MessageSchema, toMessageRow(message));
+    return this.saveAll([message]);
+  }
+
+  /** Native SQL, one statement: every batch of inbound texts stores its messages (see upsertRowsNative). */
+  saveAll(messages: readonly Message[]): Promise<void> {
+    return upsertRowsNative(this.em, MessageSchema, messages.map(toMessageRow));
   }
 
   /**

@@ -47,19 +47,22 @@ export class MikroOrmPhoneNumberRepository implements PhoneNumberRepository {
     return row && toPhoneNumber(row);
   }
 
-  /** Native SQL: on the path of every inbound text. */
-  async findLiveWithAgentMode(phoneNumber: E164): Promise<LiveNumber | null> {
-    const [record]: Record<string, unknown>[] = await this.em.execute(
+  /**
+   * Native SQL: on the path of every batch of inbound texts. `= any(array(...))`: an index
+   * condition on phone_numbers_live_unique, however long the list.
+   */
+  async findLiveWithAgentModes(phoneNumbers: readonly E164[]): Promise<readonly LiveNumber[]> {
+    if (phoneNumbers.length === 0) return [];
+    const records: Record<string, unknown>[] = await this.em.execute(
       `select n.*, a.voice_mode as agent_voice_mode
        from phone_numbers n left join agents a on a.id = n.agent_id and a.project_id = n.project_id
-       where n.phone_number = ? and n.status = 'active'`,
-      [phoneNumber],
+       where n.phone_number = any(array(select jsonb_array_elements_text(?::jsonb))) and n.status = 'active'`,
+      [JSON.stringify(phoneNumbers)],
     );
-    if (!record) return null;
-    return {
+    return records.map((record) => ({
       number: toPhoneNumber(fromColumns(this.em, PhoneNumberSchema, record)),
       agentVoiceMode: (record.agent_voice_mode as VoiceMode | null) ?? null,
-    };
+    }));
   }
 
   listLive(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>> {

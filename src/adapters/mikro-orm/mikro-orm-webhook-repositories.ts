@@ -6,6 +6,7 @@ import type {
   DeliveryListQuery,
   DeliveryRepository,
   DeliveryTotals,
+  EndpointOwner,
   RecordedAttempt,
   WebhookRepository,
 } from '../../application/ports/webhook-repositories.js';
@@ -23,7 +24,16 @@ import {
   type WebhookDeliveryAttemptRow,
   type WebhookDeliveryRow,
 } from './entities/webhook-delivery.js';
-import { findPage, findRow, findRows, selectRows, translateUniqueViolation, upsertRow } from './storage-support.js';
+import {
+  findPage,
+  findRow,
+  findRows,
+  fromColumns,
+  insertRowsNative,
+  selectRows,
+  translateUniqueViolation,
+  upsertRow,
+} from './storage-support.js';
 
 export const toWebhook = (row: WebhookRow): Webhook => ({ ...row });
 export const toWebhookRow = (webhook: Webhook): WebhookRow => ({ ...webhook });
@@ -41,15 +51,29 @@ export class MikroOrmWebhookRepository implements WebhookRepository {
     return row && toWebhook(row);
   }
 
-  /** Native SQL, one row: the agent's own sorts before the default (null sorts last). */
-  async findEndpoint(projectId: string, agentId: string | null): Promise<Webhook | null> {
-    const [row] = await selectRows(
-      this.em,
-      WebhookSchema,
-      'select * from webhooks where project_id = ? and (agent_id = ? or agent_id is null) order by agent_id nulls last limit 1',
-      [projectId, agentId],
+  /**
+   * Native SQL, one statement for the distinct owners: per owner, at most one row, the agent's
+   * own sorting before the default (null sorts last; a null agent matches only the default).
+   */
+  async findEndpoints(owners: readonly EndpointOwner[]): Promise<readonly (Webhook | null)[]> {
+    if (owners.length === 0) return [];
+    const keys = owners.map((owner) => JSON.stringify([owner.projectId, owner.agentId]));
+    const distinct = [...new Set(keys)];
+    const records: Record<string, unknown>[] = await this.em.execute(
+      `select w.* from jsonb_array_elements(?::jsonb) with ordinality as k(t, ord)
+       left join lateral (
+         select * from webhooks where project_id = k.t->>0 and (agent_id = k.t->>1 or agent_id is null)
+         order by agent_id nulls last limit 1) as w on true
+       order by k.ord`,
+      [`[${distinct.join(',')}]`],
     );
-    return row ? toWebhook(row) : null;
+    const found = new Map(
+      distinct.map((key, i) => {
+        const record = records[i];
+        return [key, record?.id == null ? null : toWebhook(fromColumns(this.em, WebhookSchema, record))];
+      }),
+    );
+    return keys.map((key) => found.get(key) ?? null);
   }
 
   /** Native SQL: every claim of the dispatcher resolves its deliveries' webhooks. */
@@ -98,6 +122,9 @@ const toDelivery = (row: WebhookDeliveryRow): WebhookDelivery => ({
   createdAt: row.createdAt,
 });
 
+/** A new outbox row: nobody holds it yet. */
+const toDeliveryRow = (delivery: WebhookDelivery): WebhookDeliveryRow => ({ ...delivery, lockedUntil: null });
+
 const toAttempt = (row: WebhookDeliveryAttemptRow): DeliveryAttempt => ({ ...row });
 
 /** A `timestamptz` from a native query (pg parses it to a Date; be lenient about strings). */
@@ -130,23 +157,9 @@ const byDue = (a: WebhookDelivery, b: WebhookDelivery): number =>
 export class MikroOrmDeliveryRepository implements DeliveryRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Native SQL: this insert sits on the hot path of every event (a third cheaper than the QueryBuilder). */
-  async enqueue(d: WebhookDelivery): Promise<void> {
-    try {
-      await this.em.execute(
-        `insert into webhook_deliveries (id, project_id, webhook_id, agent_id, event_type, channel, message_id, call_id,
-           body, status, attempt_count, http_status, error_message, response_body, last_attempt_at, next_retry_at,
-           locked_until, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?)`,
-        [
-          d.id, d.projectId, d.webhookId, d.agentId, d.eventType, d.channel, d.messageId, d.callId,
-          d.body, d.status, d.attemptCount, d.httpStatus, d.errorMessage, d.responseBody, d.lastAttemptAt, d.nextRetryAt,
-          d.createdAt,
-        ],
-      );
-    } catch (error) {
-      throw translateUniqueViolation(error);
-    }
+  /** Native SQL, one statement: this insert sits on the hot path of every event (see insertRowsNative). */
+  enqueue(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    return insertRowsNative(this.em, WebhookDeliverySchema, deliveries.map(toDeliveryRow));
   }
 
   async findById(projectId: string, id: string): Promise<WebhookDelivery | null> {

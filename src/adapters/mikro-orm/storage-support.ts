@@ -31,11 +31,15 @@ export const upsertRow = async <T extends { id: string }>(
   }
 };
 
-/** How one entity's rows look in native SQL: its table, and each property's column. */
+/** How one entity's rows look in native SQL: each property's column, and the parts of its writes. */
 interface NativeShape {
-  readonly table: string;
   readonly columns: readonly { readonly property: string; readonly column: string; readonly kind: 'date' | 'json' | 'plain' }[];
-  readonly upsert: string;
+  /** `insert into "table" (columns) values`, the rows' tuples to follow. */
+  readonly insert: string;
+  /** One row's tuple of placeholders. */
+  readonly tuple: string;
+  /** What makes the insert an upsert on the id. */
+  readonly onConflict: string;
 }
 
 const shapes = new WeakMap<object, NativeShape>();
@@ -51,36 +55,61 @@ const shapeOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>): 
   }));
   const names = columns.map((c) => `"${c.column}"`);
   const shape: NativeShape = {
-    table: meta.tableName,
     columns,
-    upsert:
-      `insert into "${meta.tableName}" (${names.join(', ')}) values (${columns.map((c) => (c.kind === 'json' ? '?::jsonb' : '?')).join(', ')}) ` +
-      `on conflict ("id") do update set ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`,
+    insert: `insert into "${meta.tableName}" (${names.join(', ')}) values `,
+    tuple: `(${columns.map((c) => (c.kind === 'json' ? '?::jsonb' : '?')).join(', ')})`,
+    onConflict: ` on conflict ("id") do update set ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`,
   };
   shapes.set(schema, shape);
   return shape;
 };
 
 /**
- * {@link upsertRow} in native SQL, for rows written on the hot path (every inbound text): the
- * same statement without the QueryBuilder's cost. JSON columns go as text (a null as SQL null).
+ * One multi-row `insert ... values`, for rows written on the hot path (a batch of inbound
+ * texts): one statement for the whole batch, without the QueryBuilder's cost. A VALUES list
+ * rather than one JSON parameter unpacked by jsonb_populate_recordset: as fast or a little
+ * faster for 1 and 50 rows on PGlite and PostgreSQL, and each value takes its column's type
+ * from the insert itself. JSON columns go as text (a null as SQL null).
  */
-export const upsertRowNative = async <T extends { id: string }>(
+const insertRows = async <T extends object>(
   em: EntityManager,
   schema: EntitySchema<T>,
-  row: T,
+  rows: readonly T[],
+  upsert: boolean,
 ): Promise<void> => {
+  if (rows.length === 0) return;
   const shape = shapeOf(em, schema);
-  const values = shape.columns.map(({ property, kind }) => {
-    const value = (row as Record<string, unknown>)[property] ?? null;
-    return kind === 'json' && value !== null ? JSON.stringify(value) : value;
-  });
+  const values: unknown[] = [];
+  for (const row of rows) {
+    for (const { property, kind } of shape.columns) {
+      const value = (row as Record<string, unknown>)[property] ?? null;
+      values.push(kind === 'json' && value !== null ? JSON.stringify(value) : value);
+    }
+  }
+  const sql = shape.insert + rows.map(() => shape.tuple).join(', ') + (upsert ? shape.onConflict : '');
   try {
-    await em.execute(shape.upsert, values);
+    await em.execute(sql, values);
   } catch (error) {
     throw translateUniqueViolation(error);
   }
 };
+
+/**
+ * {@link upsertRow} in native SQL for any number of rows (distinct ids: one statement cannot
+ * update a row twice), all or none. No rows, no statement.
+ */
+export const upsertRowsNative = <T extends { id: string }>(
+  em: EntityManager,
+  schema: EntitySchema<T>,
+  rows: readonly T[],
+): Promise<void> => insertRows(em, schema, rows, true);
+
+/** {@link upsertRowsNative} without the upsert: a row whose id exists already is a DuplicateKey. */
+export const insertRowsNative = <T extends { id: string }>(
+  em: EntityManager,
+  schema: EntitySchema<T>,
+  rows: readonly T[],
+): Promise<void> => insertRows(em, schema, rows, false);
 
 /** A `timestamptz` from a native query: the driver hands it over as text (a Date is kept). */
 export const dateOf = (value: unknown): Date | null =>

@@ -20,6 +20,12 @@ export interface MessageSlice {
   readonly hasMore: boolean;
 }
 
+/** A thread's identity: our number and the participant. */
+export interface ThreadKey {
+  readonly phoneNumberId: string;
+  readonly participant: E164;
+}
+
 /** What a new message of a thread needs to read, under the number's lock. */
 export interface ThreadAndLatest {
   /** The thread of the number with the participant, as {@link ConversationRepository.findByThread}. */
@@ -35,12 +41,17 @@ export interface ConversationRepository {
   findByIdInAnyProject(id: string): Promise<Conversation | null>;
   /** The one thread of this number with this participant. */
   findByThread(phoneNumberId: string, participant: E164): Promise<Conversation | null>;
-  /** findByThread and the number's latest receivedAt in one read (every text does both). */
-  findThreadAndLatest(phoneNumberId: string, participant: E164): Promise<ThreadAndLatest>;
+  /**
+   * findByThread and the number's latest receivedAt, for several threads in one read (every
+   * text does both): one answer per key, in the order of `threads`.
+   */
+  findThreadsAndLatest(threads: readonly ThreadKey[]): Promise<readonly ThreadAndLatest[]>;
   /** Newest lastMessageAt first; only the agent's threads when `agentId` is given. */
   list(projectId: string, query: PageRequest & { readonly agentId: string | null }): Promise<Page<Conversation>>;
   /** Throws DuplicateKey when the number already has a thread with the participant. */
   save(conversation: Conversation): Promise<void>;
+  /** {@link save} for several conversations (distinct ids) at once; all or none. */
+  saveAll(conversations: readonly Conversation[]): Promise<void>;
   /** Sets agentId to null on every conversation of the agent. */
   detachAgent(agentId: string): Promise<void>;
 }
@@ -50,18 +61,29 @@ export interface MessageRepository {
   findById(projectId: string, id: string): Promise<Message | null>;
   /** Carrier ids are unique across every project. */
   findByProviderMessageId(providerMessageId: string): Promise<Message | null>;
+  /** The stored messages with any of these carrier ids, in no particular order. */
+  findByProviderMessageIds(providerMessageIds: readonly string[]): Promise<readonly Message[]>;
   /**
-   * Holds the number's message stream until the unit of work ends: concurrent writers to one
-   * number take turns, so each reads the newest receivedAt the other committed.
+   * Holds these numbers' message streams until the unit of work ends: concurrent writers to one
+   * number take turns, so each reads the newest receivedAt the other committed. The locks are
+   * taken in one order whatever the order given, so two units of work that lock overlapping
+   * sets wait for each other and never deadlock.
    */
-  lockNumber(phoneNumberId: string): Promise<void>;
+  lockNumbers(phoneNumberIds: readonly string[]): Promise<void>;
   /** The receivedAt of the number's newest message, or null when it has none. */
   latestReceivedAt(phoneNumberId: string): Promise<Date | null>;
   listByConversation(conversationId: string, cursor: MessageCursor): Promise<MessageSlice>;
   listByNumber(phoneNumberId: string, cursor: MessageCursor): Promise<MessageSlice>;
   /**
+   * The `limit` newest messages of each of these conversations in one read, newest first within
+   * a conversation (conversations in no particular order).
+   */
+  latestOfConversations(conversationIds: readonly string[], limit: number): Promise<readonly Message[]>;
+  /**
    * Throws DuplicateKey when another message has the same providerMessageId, or the same
    * receivedAt on the same number.
    */
   save(message: Message): Promise<void>;
+  /** {@link save} for several messages (distinct ids) at once; all or none. */
+  saveAll(messages: readonly Message[]): Promise<void>;
 }

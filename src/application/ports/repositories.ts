@@ -46,10 +46,11 @@ export interface PhoneNumberRepository {
   /** The live number that owns this E.164 value, whichever project holds it. */
   findLiveByPhoneNumber(phoneNumber: E164): Promise<PhoneNumber | null>;
   /**
-   * findLiveByPhoneNumber, and in the same read the voice mode of the number's agent (null when
-   * it has none, or the agent is not in the number's project): what an inbound text needs.
+   * findLiveByPhoneNumber for several values in one read, each with the voice mode of the
+   * number's agent (null when it has none, or the agent is not in the number's project): what
+   * inbound texts need. Only the live ones, in no particular order.
    */
-  findLiveWithAgentMode(phoneNumber: E164): Promise<LiveNumber | null>;
+  findLiveWithAgentModes(phoneNumbers: readonly E164[]): Promise<readonly LiveNumber[]>;
   /** Live numbers only, oldest first. */
   listLive(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>>;
   /** Live and released numbers, oldest first (the operator's view). */
@@ -63,9 +64,16 @@ export interface PhoneNumberRepository {
   detachAgent(agentId: string): Promise<void>;
 }
 
+export interface ContactKey {
+  readonly projectId: string;
+  readonly phoneNumber: E164;
+}
+
 export interface ContactRepository {
   findById(projectId: string, id: string): Promise<Contact | null>;
   findByPhoneNumber(projectId: string, phoneNumber: E164): Promise<Contact | null>;
+  /** findByPhoneNumber for several (project, number) pairs in one read: the contacts found, in no particular order. */
+  findByPhoneNumbers(keys: readonly ContactKey[]): Promise<readonly Contact[]>;
   /** Newest first; `search` is a case-insensitive contains on name or number. */
   list(projectId: string, query: PageRequest & { readonly search: string | null }): Promise<Page<Contact>>;
   /** Throws {@link DuplicateKey} when the project already has the number. */

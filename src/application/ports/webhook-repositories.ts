@@ -6,14 +6,21 @@ import type { Page, PageRequest } from './pagination.js';
  * Part of `Repositories` (as `webhooks` and `deliveries`), bound to the unit of work:
  * a delivery is queued in the same transaction as the change that caused it (the outbox).
  */
+/** Whose events: an agent of a project, or (`agentId` null) the project's default. */
+export interface EndpointOwner {
+  readonly projectId: string;
+  readonly agentId: string | null;
+}
+
 export interface WebhookRepository {
   findForAgent(projectId: string, agentId: string): Promise<Webhook | null>;
   findDefault(projectId: string): Promise<Webhook | null>;
   /**
-   * Where the agent's events go, in one read: its own webhook if it has one, else the project's
-   * default (`agentId` null: the default), else null. The same as `chooseEndpoint` over the two lookups.
+   * Where each agent's events go, in one read: its own webhook if it has one, else the project's
+   * default (`agentId` null: the default), else null. The same as `chooseEndpoint` over the two
+   * lookups. One answer per owner, in the order of `owners`.
    */
-  findEndpoint(projectId: string, agentId: string | null): Promise<Webhook | null>;
+  findEndpoints(owners: readonly EndpointOwner[]): Promise<readonly (Webhook | null)[]>;
   /** The webhooks with these ids, whatever their project (the dispatcher resolves targets). */
   findByIds(ids: readonly string[]): Promise<readonly Webhook[]>;
   /** The project's default webhook first, then the agents' webhooks, oldest first. */
@@ -66,8 +73,8 @@ export interface DeliveryTotals {
 }
 
 export interface DeliveryRepository {
-  /** Queues the event: the row is the outbox entry and, later, its delivery log. */
-  enqueue(delivery: WebhookDelivery): Promise<void>;
+  /** Queues the events (one statement): each row is an outbox entry and, later, its delivery log. */
+  enqueue(deliveries: readonly WebhookDelivery[]): Promise<void>;
   findById(projectId: string, id: string): Promise<WebhookDelivery | null>;
   /**
    * Takes up to `limit` pending deliveries due at `now` that nobody holds, oldest due first,

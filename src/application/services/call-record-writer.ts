@@ -64,7 +64,7 @@ export class CallRecordWriter {
       try {
         await this.deps.uow.transaction(async (tx) => {
           if (turns.length > 0) await tx.transcripts.save(turns);
-          for (const { delivery } of deliveries) await tx.deliveries.enqueue(delivery);
+          if (deliveries.length > 0) await tx.deliveries.enqueue(deliveries.map(({ delivery }) => delivery));
           if (deliveries.length > 0) await tx.deliveries.recordAttempts(deliveries);
           return E.right(undefined);
         });

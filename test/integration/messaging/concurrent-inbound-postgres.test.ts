@@ -35,6 +35,8 @@ describe.skipIf(!serverUrl)(`${ReceiveInboundSms.name} on PostgreSQL, concurrent
     await database.uow.transaction(async (tx) => {
       await tx.agents.save(anAgent());
       await tx.numbers.save(aNumber());
+      await tx.numbers.save(aNumber({ id: 'num_2', phoneNumber: trustE164('+14155550101'), providerId: 'PN2' }));
+      await tx.numbers.save(aNumber({ id: 'num_3', phoneNumber: trustE164('+14155550102'), providerId: 'PN3' }));
       await tx.webhooks.save(aWebhook());
       return E.right(undefined);
     });
@@ -70,5 +72,40 @@ describe.skipIf(!serverUrl)(`${ReceiveInboundSms.name} on PostgreSQL, concurrent
       'select count(*)::int as count from webhook_deliveries',
     );
     expect(queued).toEqual([{ count: 4 }]);
+  });
+
+  it('lets two processes store overlapping batches (the same numbers, the same carrier ids) without deadlock or a second copy', async () => {
+    // Two receivers on one database: each commits its texts in groups and locks its batch's numbers.
+    const other = new ReceiveInboundSms({ uow: database.uow, clock: new FixedClock(), ids: new TimeSortableIdGenerator(), deliveryTrigger: { poke: () => {} } });
+    const ours = ['+14155550100', '+14155550101', '+14155550102'].map(trustE164);
+    const text = (i: number, to: (typeof ours)[number]) => ({
+      to,
+      from: trustE164(`+1415555${String(2000 + (i % 7)).padStart(4, '0')}`),
+      body: `batch text ${i}`,
+      mediaUrls: [],
+      providerMessageId: `SMbatch${i}`,
+    });
+    // The same 60 texts reach both: one in its numbers' order, the other in the reverse order.
+    const forwards = Array.from({ length: 60 }, (_, i) => text(i, ours[i % 3]!));
+    const backwards = Array.from({ length: 60 }, (_, i) => text(59 - i, ours[(59 - i) % 3]!));
+
+    const results = await Promise.all([...forwards.map((t) => sut.execute(t)()), ...backwards.map((t) => other.execute(t)())]);
+
+    expect(results.every(E.isRight)).toBe(true);
+    const rows = await database.orm.em.fork().getConnection().execute<{ phone_number_id: string; n: number; instants: number; threads: number }[]>(
+      `select phone_number_id, count(*)::int as n, count(distinct received_at)::int as instants, count(distinct conversation_id)::int as threads
+       from messages where provider_message_id like 'SMbatch%' group by phone_number_id order by phone_number_id`,
+    );
+    expect(rows).toEqual([
+      { phone_number_id: 'num_1', n: 20, instants: 20, threads: 7 },
+      { phone_number_id: 'num_2', n: 20, instants: 20, threads: 7 },
+      { phone_number_id: 'num_3', n: 20, instants: 20, threads: 7 },
+    ]);
+    const copies = results.filter((r) => E.isRight(r) && r.right.duplicate).length;
+    expect(copies).toBe(60);
+    const queued = await database.orm.em.fork().getConnection().execute<{ count: number }[]>(
+      `select count(*)::int as count from webhook_deliveries d join messages m on m.id = d.message_id where m.provider_message_id like 'SMbatch%'`,
+    );
+    expect(queued).toEqual([{ count: 60 }]);
   });
 });

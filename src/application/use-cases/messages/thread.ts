@@ -11,38 +11,78 @@ export type MessageDraft = Pick<
   'direction' | 'body' | 'fromNumber' | 'toNumber' | 'status' | 'mediaUrls' | 'providerMessageId'
 >;
 
+/** One message for {@link appendToThreads}: the thread of `number` with `participant`. */
+export interface ThreadEntry {
+  readonly number: PhoneNumber;
+  readonly participant: E164;
+  readonly draft: MessageDraft;
+}
+
+export interface AppendedMessage {
+  /** The thread as it stands right after this message (later messages of the batch not counted). */
+  readonly conversation: Conversation;
+  readonly message: Message;
+}
+
+const threadKey = (phoneNumberId: string, participant: string): string => `${phoneNumberId} ${participant}`;
+
 /**
- * Stores a message on the thread of `number` with `participant`, starting the thread when
- * there is none. The thread follows the number's current agent. `receivedAt` is made
- * distinct per number (see `nextReceivedAt`) under the number's lock, so it is a safe cursor.
+ * Stores each message on the thread of its number with its participant, starting threads
+ * that do not exist, in the order given; the answers follow that order. Threads follow their
+ * number's current agent. `receivedAt` is made distinct per number (see `nextReceivedAt`)
+ * under the numbers' locks, so it is a safe cursor.
+ *
+ * Each step is one read or write for the whole batch: a batch of texts costs about what one
+ * text does (the inbound path commits texts in groups).
  */
+export const appendToThreads = async (
+  tx: Repositories,
+  deps: { readonly clock: Clock; readonly ids: IdGenerator },
+  entries: readonly ThreadEntry[],
+): Promise<readonly AppendedMessage[]> => {
+  if (entries.length === 0) return [];
+  await tx.messages.lockNumbers([...new Set(entries.map((e) => e.number.id))]);
+  const now = deps.clock.now();
+  const keys = [...new Map(entries.map((e) => [threadKey(e.number.id, e.participant), { phoneNumberId: e.number.id, participant: e.participant }])).values()];
+  const found = await tx.conversations.findThreadsAndLatest(keys);
+  const threads = new Map<string, Conversation | null>();
+  const latest = new Map<string, Date | null>();
+  keys.forEach((key, i) => {
+    threads.set(threadKey(key.phoneNumberId, key.participant), found[i]!.conversation);
+    latest.set(key.phoneNumberId, found[i]!.latestReceivedAt);
+  });
+  const appended = entries.map(({ number, participant, draft }) => {
+    const key = threadKey(number.id, participant);
+    const thread = threads.get(key) ?? startConversation({ id: deps.ids.next('conv'), number, participant, now });
+    const message: Message = {
+      ...draft,
+      id: deps.ids.next('msg'),
+      projectId: number.projectId,
+      conversationId: thread.id,
+      phoneNumberId: number.id,
+      channel: 'sms',
+      errorCode: null,
+      receivedAt: nextReceivedAt(now, latest.get(number.id) ?? null),
+    };
+    const conversation = recordMessage(thread, message, number.agentId);
+    threads.set(key, conversation);
+    latest.set(number.id, message.receivedAt);
+    return { conversation, message };
+  });
+  // The threads first: message rows refer to them. Each thread once, as the batch left it.
+  await tx.conversations.saveAll([...new Map(appended.map(({ conversation }) => [conversation.id, conversation])).values()]);
+  await tx.messages.saveAll(appended.map(({ message }) => message));
+  return appended;
+};
+
+/** {@link appendToThreads} for one message. */
 export const appendToThread = async (
   tx: Repositories,
   deps: { readonly clock: Clock; readonly ids: IdGenerator },
   number: PhoneNumber,
   participant: E164,
   draft: MessageDraft,
-): Promise<{ readonly conversation: Conversation; readonly message: Message }> => {
-  await tx.messages.lockNumber(number.id);
-  const now = deps.clock.now();
-  const { conversation: existing, latestReceivedAt } = await tx.conversations.findThreadAndLatest(number.id, participant);
-  const thread = existing ?? startConversation({ id: deps.ids.next('conv'), number, participant, now });
-  const message: Message = {
-    ...draft,
-    id: deps.ids.next('msg'),
-    projectId: number.projectId,
-    conversationId: thread.id,
-    phoneNumberId: number.id,
-    channel: 'sms',
-    errorCode: null,
-    receivedAt: nextReceivedAt(now, latestReceivedAt),
-  };
-  const conversation = recordMessage(thread, message, number.agentId);
-  // The thread first: the message row refers to it.
-  await tx.conversations.save(conversation);
-  await tx.messages.save(message);
-  return { conversation, message };
-};
+): Promise<AppendedMessage> => (await appendToThreads(tx, deps, [{ number, participant, draft }]))[0]!;
 
 const RACE_ATTEMPTS = 3;
 

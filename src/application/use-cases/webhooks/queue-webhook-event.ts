@@ -8,8 +8,8 @@ import type { Repositories } from '../../ports/repositories.js';
  * The one endpoint an event of this agent goes to (`chooseEndpoint`: the agent's own, else the
  * account default), or null when the project has none. One read: it is on every event's path.
  */
-export const endpointFor = (tx: Repositories, projectId: string, agentId: string | null): Promise<Webhook | null> =>
-  tx.webhooks.findEndpoint(projectId, agentId);
+export const endpointFor = async (tx: Repositories, projectId: string, agentId: string | null): Promise<Webhook | null> =>
+  (await tx.webhooks.findEndpoints([{ projectId, agentId }]))[0] ?? null;
 
 export interface EventToQueue {
   readonly eventType: WebhookEventType;
@@ -21,18 +21,14 @@ export interface EventToQueue {
   readonly envelope: object;
 }
 
-/**
- * Writes the event to the outbox inside the caller's unit of work, so it commits (or not)
- * with the change that caused it. The caller pokes the dispatcher after the commit.
- */
-export const queueWebhookEvent = async (
-  tx: Repositories,
+/** The outbox entry of the event, due at once; nothing is written. */
+export const deliveryOf = (
   deps: { readonly ids: IdGenerator; readonly clock: Clock },
   webhook: Webhook,
   event: EventToQueue,
-): Promise<WebhookDelivery> => {
+): WebhookDelivery => {
   const now = deps.clock.now();
-  const delivery = newDelivery({
+  return newDelivery({
     id: deps.ids.next('whd'),
     webhook,
     agentId: event.agentId,
@@ -44,6 +40,19 @@ export const queueWebhookEvent = async (
     now,
     dueAt: now,
   });
-  await tx.deliveries.enqueue(delivery);
+};
+
+/**
+ * Writes the event to the outbox inside the caller's unit of work, so it commits (or not)
+ * with the change that caused it. The caller pokes the dispatcher after the commit.
+ */
+export const queueWebhookEvent = async (
+  tx: Repositories,
+  deps: { readonly ids: IdGenerator; readonly clock: Clock },
+  webhook: Webhook,
+  event: EventToQueue,
+): Promise<WebhookDelivery> => {
+  const delivery = deliveryOf(deps, webhook, event);
+  await tx.deliveries.enqueue([delivery]);
   return delivery;
 };

@@ -89,7 +89,7 @@ export class SendTestWebhook {
       // A one-step schedule: the outcome of this attempt is final.
       const sent = recordAttempt(delivery, response, [0], attemptedAt);
       await uow.transaction(async (tx) => {
-        await tx.deliveries.enqueue(sent);
+        await tx.deliveries.enqueue([sent]);
         await tx.deliveries.recordAttempts([
           {
             delivery: sent,

@@ -1,0 +1,215 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { Contact } from '../../../domain/contact.js';
+import type { Conversation } from '../../../domain/conversation.js';
+import type { E164 } from '../../../domain/e164.js';
+import type { Message } from '../../../domain/message.js';
+import type { Webhook } from '../../../domain/webhook.js';
+import type { WebhookDelivery } from '../../../domain/webhook-delivery.js';
+import { notFound, type AppError } from '../../errors.js';
+import type { LiveNumber, Repositories } from '../../ports/repositories.js';
+import type { Clock } from '../../ports/clock.js';
+import type { IdGenerator } from '../../ports/id-generator.js';
+import { deliveryOf } from '../webhooks/queue-webhook-event.js';
+import { inboundSmsEvent } from './message-event.js';
+import { appendToThreads, type AppendedMessage } from './thread.js';
+
+export interface InboundSms {
+  /** Our number. */
+  readonly to: E164;
+  /** The participant. */
+  readonly from: E164;
+  readonly body: string;
+  readonly mediaUrls: readonly string[];
+  /** The carrier's id (Twilio's `MessageSid`); a second delivery of the same id is stored once. */
+  readonly providerMessageId: string | null;
+}
+
+export interface ReceivedSms {
+  readonly message: Message;
+  readonly conversation: Conversation;
+  /** True when the carrier id was already stored: nothing new was stored or queued. */
+  readonly duplicate: boolean;
+}
+
+/** What became of one text, and what is left to do once its unit of work has committed. */
+export interface StoredText {
+  readonly received: ReceivedSms;
+  /** An event was queued: the dispatcher is to be poked. */
+  readonly queued: boolean;
+  /** The number's agent answers texts itself. */
+  readonly hosted: boolean;
+}
+
+type Outcome = E.Either<AppError, StoredText>;
+
+const copyOf = (received: ReceivedSms): StoredText => ({ received: { ...received, duplicate: true }, queued: false, hosted: false });
+
+/** The stored copies of these carrier ids, each with its thread. */
+const storedCopies = async (tx: Repositories, ids: readonly (string | null)[]): Promise<ReadonlyMap<string, ReceivedSms>> => {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const copies = new Map<string, ReceivedSms>();
+  for (const message of await tx.messages.findByProviderMessageIds(wanted)) {
+    const conversation = await tx.conversations.findById(message.projectId, message.conversationId);
+    if (conversation) copies.set(message.providerMessageId!, { message, conversation, duplicate: true });
+  }
+  return copies;
+};
+
+const ownerKey = (projectId: string, agentId: string | null) => `${projectId} ${agentId ?? ''}`;
+const contactKey = (projectId: string, phoneNumber: string) => `${projectId} ${phoneNumber}`;
+
+/**
+ * Stores texts to our live numbers, each on the thread of (number, sender), and queues each
+ * one's `agent.message` event for the agent's webhook or the account default, all in the
+ * caller's unit of work. Each step is one statement for the whole batch; the answers follow
+ * the order of `texts`.
+ *
+ * The carrier id's unique index keeps a second copy out. A first attempt stores without looking
+ * ids up (one round trip less); a copy already stored makes the message insert fail
+ * (DuplicateKey), the unit of work rolls back, and the caller runs it again with `lookFirst`,
+ * which answers such texts with what was stored. Two copies within one batch are told apart
+ * here: the first is stored, the second answered with it.
+ */
+export const storeInboundTexts = async (
+  tx: Repositories,
+  deps: { readonly clock: Clock; readonly ids: IdGenerator },
+  texts: readonly InboundSms[],
+  lookFirst: boolean,
+): Promise<readonly Outcome[]> => {
+  const outcomes = new Array<Outcome | undefined>(texts.length);
+  const stored = lookFirst ? await storedCopies(tx, texts.map((t) => t.providerMessageId)) : new Map<string, ReceivedSms>();
+  const fresh = texts.flatMap((text, index) => {
+    const copy = text.providerMessageId === null ? undefined : stored.get(text.providerMessageId);
+    if (copy) outcomes[index] = E.right(copyOf(copy));
+    return copy ? [] : [{ text, index }];
+  });
+  const lives = new Map<string, LiveNumber>(
+    (await tx.numbers.findLiveWithAgentModes([...new Set(fresh.map(({ text }) => text.to))])).map((live) => [live.number.phoneNumber, live]),
+  );
+
+  // A copy of a text to a number released since is still answered with what was stored.
+  const toDeadNumbers = fresh.filter(({ text }) => !lives.has(text.to));
+  const copiesOfDead = lookFirst ? stored : await storedCopies(tx, toDeadNumbers.map(({ text }) => text.providerMessageId));
+  for (const { text, index } of toDeadNumbers) {
+    const copy = text.providerMessageId === null ? undefined : copiesOfDead.get(text.providerMessageId);
+    outcomes[index] = copy ? E.right(copyOf(copy)) : E.left(notFound('number', text.to));
+  }
+
+  const firstWithId = new Map<string, number>();
+  const repeats: { readonly index: number; readonly of: number }[] = [];
+  const toStore = fresh.filter(({ text, index }) => {
+    if (!lives.has(text.to)) return false;
+    const id = text.providerMessageId;
+    const first = id === null ? undefined : firstWithId.get(id);
+    if (first !== undefined) repeats.push({ index, of: first });
+    else if (id !== null) firstWithId.set(id, index);
+    return first === undefined;
+  });
+
+  const appended = await appendToThreads(
+    tx,
+    deps,
+    toStore.map(({ text }) => ({
+      number: lives.get(text.to)!.number,
+      participant: text.from,
+      draft: {
+        direction: 'inbound',
+        body: text.body,
+        fromNumber: text.from,
+        toNumber: text.to,
+        status: 'received',
+        mediaUrls: text.mediaUrls,
+        providerMessageId: text.providerMessageId,
+      },
+    })),
+  );
+  const queued = await queueEvents(tx, deps, appended, toStore.map(({ text }) => lives.get(text.to)!));
+
+  toStore.forEach(({ text, index }, i) => {
+    const { conversation, message } = appended[i]!;
+    outcomes[index] = E.right({
+      received: { message, conversation, duplicate: false },
+      queued: queued[i]!,
+      hosted: lives.get(text.to)!.agentVoiceMode === 'hosted',
+    });
+  });
+  for (const { index, of } of repeats) {
+    const first = outcomes[of]!;
+    outcomes[index] = E.map((done: StoredText) => copyOf(done.received))(first);
+  }
+  return outcomes.map((outcome) => outcome!);
+};
+
+/**
+ * Queues the `agent.message` event of each stored text whose agent (or project) has a webhook,
+ * with the recent `contextLimit` messages before it and the sender's contact: one read each for
+ * the endpoints, the histories and the contacts, one insert for the events. Says which were queued.
+ */
+const queueEvents = async (
+  tx: Repositories,
+  deps: { readonly clock: Clock; readonly ids: IdGenerator },
+  appended: readonly AppendedMessage[],
+  lives: readonly LiveNumber[],
+): Promise<readonly boolean[]> => {
+  if (appended.length === 0) return [];
+  const owners = [...new Map(appended.map(({ conversation: c }) => [ownerKey(c.projectId, c.agentId), { projectId: c.projectId, agentId: c.agentId }])).values()];
+  const found = await tx.webhooks.findEndpoints(owners);
+  const endpoints = new Map<string, Webhook | null>(owners.map((o, i) => [ownerKey(o.projectId, o.agentId), found[i] ?? null]));
+  const endpointOf = ({ conversation: c }: AppendedMessage) => endpoints.get(ownerKey(c.projectId, c.agentId)) ?? null;
+  const withEndpoint = appended.filter((a) => endpointOf(a) !== null);
+  if (withEndpoint.length === 0) return appended.map(() => false);
+
+  const histories = await recentMessages(tx, withEndpoint, endpointOf);
+  const contacts = new Map<string, Contact>(
+    (
+      await tx.contacts.findByPhoneNumbers([
+        ...new Map(withEndpoint.map(({ message: m }) => [contactKey(m.projectId, m.fromNumber), { projectId: m.projectId, phoneNumber: m.fromNumber }])).values(),
+      ])
+    ).map((contact) => [contactKey(contact.projectId, contact.phoneNumber), contact]),
+  );
+  const deliveries: WebhookDelivery[] = [];
+  appended.forEach((entry, i) => {
+    const webhook = endpointOf(entry);
+    if (!webhook) return;
+    const { message, conversation } = entry;
+    const event = inboundSmsEvent({
+      message,
+      conversation,
+      number: lives[i]!.number,
+      contact: contacts.get(contactKey(message.projectId, message.fromNumber)) ?? null,
+      history: (histories.get(conversation.id) ?? [])
+        .filter((m) => m.receivedAt.getTime() < message.receivedAt.getTime())
+        .slice(0, webhook.contextLimit)
+        .reverse(),
+      now: deps.clock.now(),
+    });
+    deliveries.push(deliveryOf(deps, webhook, event));
+  });
+  await tx.deliveries.enqueue(deliveries);
+  return appended.map((entry) => endpointOf(entry) !== null);
+};
+
+/**
+ * The newest messages of each thread, newest first, enough for every text of the batch: read
+ * after the batch is stored, so a thread's own newest messages include the batch's, and each
+ * text keeps those before it.
+ */
+const recentMessages = async (
+  tx: Repositories,
+  appended: readonly AppendedMessage[],
+  endpointOf: (entry: AppendedMessage) => Webhook | null,
+): Promise<ReadonlyMap<string, readonly Message[]>> => {
+  const wanted = appended.filter((entry) => endpointOf(entry)!.contextLimit > 0);
+  if (wanted.length === 0) return new Map();
+  const perThread = new Map<string, number>();
+  for (const { conversation } of wanted) perThread.set(conversation.id, (perThread.get(conversation.id) ?? 0) + 1);
+  const limit = Math.max(...wanted.map((entry) => endpointOf(entry)!.contextLimit)) + Math.max(...perThread.values());
+  const histories = new Map<string, Message[]>();
+  for (const message of await tx.messages.latestOfConversations([...perThread.keys()], limit)) {
+    const list = histories.get(message.conversationId) ?? [];
+    list.push(message);
+    histories.set(message.conversationId, list);
+  }
+  return histories;
+};
