@@ -24,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { FetchWebhookTransport } from '../src/adapters/http/fetch-webhook-transport.js';
+import { NodeHttpWebhookTransport } from '../src/adapters/http/node-http-webhook-transport.js';
 import { openDatabase } from '../src/adapters/mikro-orm/database.js';
 import { TimeSortableIdGenerator } from '../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { silentLogger } from '../src/adapters/pino/pino-logger.js';
@@ -132,7 +132,7 @@ let next = 0;
   await database.uow.transaction(async (tx) => E.right(await tx.webhooks.save(webhook)));
   const dispatcher = new WebhookDispatcher({
     uow: database.uow,
-    transport: new FetchWebhookTransport(),
+    transport: new NodeHttpWebhookTransport(),
     clock,
     logger: silentLogger(),
     retryDelays: [0, 300, 1800, 7200, 21600, 43200],

@@ -12,7 +12,7 @@ import { HostedSmsResponder } from '../application/services/hosted-sms-responder
 import { SendSms } from '../application/use-cases/messages/send-sms.js';
 import { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
 import type { UseCases } from '../application/use-cases/index.js';
-import { FetchWebhookTransport } from '../adapters/http/fetch-webhook-transport.js';
+import { NodeHttpWebhookTransport } from '../adapters/http/node-http-webhook-transport.js';
 import { NodeCredentials } from '../adapters/node-crypto/node-credentials.js';
 import { TimeSortableIdGenerator } from '../adapters/node-crypto/time-sortable-id-generator.js';
 import { createRestApi } from '../adapters/rest/rest-api.js';
@@ -60,7 +60,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
   container.bind<IdGenerator>(TOKENS.ids).toResolvedValue(() => new TimeSortableIdGenerator());
   container.bind<Credentials>(TOKENS.credentials).toResolvedValue(() => new NodeCredentials());
   container.bind<VoiceCatalog>(TOKENS.voiceCatalog).toResolvedValue(() => new ConversationRelayVoiceCatalog());
-  container.bind<WebhookTransport>(TOKENS.webhookTransport).toResolvedValue(() => new FetchWebhookTransport());
+  container.bind<WebhookTransport>(TOKENS.webhookTransport).toResolvedValue(() => new NodeHttpWebhookTransport());
   container
     .bind<WebhookDispatcher>(TOKENS.webhookDispatcher)
     .toResolvedValue(

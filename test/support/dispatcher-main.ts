@@ -4,7 +4,7 @@
  * PGlite in DATA_DIR. Tuning: WEBHOOK_RETRY_DELAYS, POLL_MS, LEASE_MS, EVENT_TIMEOUT_MS.
  * Logs pino JSON lines on stdout and prints `dispatcher ready` once running.
  */
-import { FetchWebhookTransport } from '../../src/adapters/http/fetch-webhook-transport.js';
+import { NodeHttpWebhookTransport } from '../../src/adapters/http/node-http-webhook-transport.js';
 import { openDatabase } from '../../src/adapters/mikro-orm/database.js';
 import { createPinoLogger } from '../../src/adapters/pino/pino-logger.js';
 import { SystemClock } from '../../src/adapters/system/system-clock.js';
@@ -17,7 +17,7 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined
 const dispatcher = new WebhookDispatcher(
   {
     uow: database.uow,
-    transport: new FetchWebhookTransport(),
+    transport: new NodeHttpWebhookTransport(),
     clock: new SystemClock(),
     logger: createPinoLogger({ level: env.LOG_LEVEL ?? 'info', pretty: false }),
     retryDelays: (env.WEBHOOK_RETRY_DELAYS ?? '0,1,1,1,1,1').split(',').map(Number),

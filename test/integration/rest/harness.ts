@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Hono } from 'hono';
-import { FetchWebhookTransport } from '../../../src/adapters/http/fetch-webhook-transport.js';
+import { NodeHttpWebhookTransport } from '../../../src/adapters/http/node-http-webhook-transport.js';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { NodeCredentials } from '../../../src/adapters/node-crypto/node-credentials.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
@@ -85,7 +85,7 @@ export const aRestApi = async (options: {
     numberWebhooks,
     smsStatusUrl: 'http://x/twilio/sms/status',
     prices: { numberMonthly: cents(300), signupCredit: cents(1000) },
-    webhookTransport: options.webhookTransport ?? new FetchWebhookTransport(),
+    webhookTransport: options.webhookTransport ?? new NodeHttpWebhookTransport(),
     deliveryTrigger: options.deliveryTrigger ?? { poke: () => undefined },
     refuseInternalWebhookUrls: options.production ?? false,
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FetchWebhookTransport } from '../../../src/adapters/http/fetch-webhook-transport.js';
+import { NodeHttpWebhookTransport } from '../../../src/adapters/http/node-http-webhook-transport.js';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
@@ -71,7 +71,7 @@ const aWorld = async (props: {
   const webhook = aWebhook(projectId, props.url);
   await inTx(props.uow, (tx) => tx.webhooks.save(webhook));
   const sut = new WebhookDispatcher(
-    { uow: props.uow, transport: new FetchWebhookTransport(), clock, logger, retryDelays: props.delays ?? [0, 300, 1800] },
+    { uow: props.uow, transport: new NodeHttpWebhookTransport(), clock, logger, retryDelays: props.delays ?? [0, 300, 1800] },
     { pollIntervalMs: 25, ...props.options },
   );
   cleanups.push(() => sut.stop());
@@ -219,7 +219,7 @@ describe(WebhookDispatcher.name, () => {
     let release: () => void = () => undefined;
     const slow = new Promise<void>((resolve) => (release = resolve));
     let sending = false;
-    const transport = new FetchWebhookTransport();
+    const transport = new NodeHttpWebhookTransport();
     const world = await aWorld({ uow, url: endpoint.url });
     const sut = new WebhookDispatcher(
       {
