@@ -19,11 +19,13 @@
  *    safe cursor), so a single number caps the rate at one unit of work at a time.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
+import pg from 'pg';
 import { NodeHttpWebhookTransport } from '../src/adapters/http/node-http-webhook-transport.js';
 import { openDatabase } from '../src/adapters/mikro-orm/database.js';
 import { TimeSortableIdGenerator } from '../src/adapters/node-crypto/time-sortable-id-generator.js';
@@ -54,23 +56,21 @@ const must = async <A>(task: () => Promise<E.Either<unknown, A>>, what: string):
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
-// The receiver notes when each event arrived, by the sequence number in its text.
+/** Wall-clock milliseconds with sub-millisecond precision: comparable with the receiver process's. */
+const now = () => performance.timeOrigin + performance.now();
+
+// The receiver runs in a process of its own (as a customer's server would) and reports when each
+// event arrived, by the sequence number in its text.
 const arrivals = new Map<number, number>();
 let onArrival: () => void = () => undefined;
-const receiver = createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const at = performance.now();
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { message: string } };
-    arrivals.set(Number(body.data.message.split(' ')[1]), at);
-    res.writeHead(200).end();
-    onArrival();
-  });
+const receiver = fork(fileURLToPath(new URL('./webhook-receiver.mjs', import.meta.url)), { execArgv: [] });
+const receiverPort = await new Promise<number>((resolve) => receiver.once('message', (m: { port: number }) => resolve(m.port)));
+receiver.on('message', (m: { arrivals?: number[] }) => {
+  if (!m.arrivals) return;
+  for (let i = 0; i < m.arrivals.length; i += 2) arrivals.set(m.arrivals[i]!, m.arrivals[i + 1]!);
+  onArrival();
 });
-receiver.keepAliveTimeout = 60_000;
-await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+const receiverUrl = `http://127.0.0.1:${receiverPort}/hooks`;
 
 const allArrived = (from: number, to: number) =>
   new Promise<void>((resolve) => {
@@ -108,7 +108,16 @@ const report = (label: string, from: number, to: number, seconds: number, withLa
 };
 
 const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-'));
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir });
+/** On a server, a database of the run's own (dropped at the end): earlier runs' numbers would clash. */
+const onServer = async (sql: string) => {
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+};
+const benchDatabase = `switchboard_bench_${randomBytes(4).toString('hex')}`;
+const databaseUrl = env.DATABASE_URL ? Object.assign(new URL(env.DATABASE_URL), { pathname: `/${benchDatabase}` }).toString() : undefined;
+if (databaseUrl) await onServer(`create database ${benchDatabase}`);
+const database = await openDatabase({ databaseUrl, dataDir });
 const storage = database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL (DATABASE_URL)';
 console.log(`switchboard webhook benchmark: ${storage}, receiver on loopback, node ${process.version}\n`);
 let next = 0;
@@ -117,7 +126,7 @@ let next = 0;
 {
   const ids = new TimeSortableIdGenerator();
   const clock = new SystemClock();
-  const now = new Date();
+  const created = new Date();
   const webhook: Webhook = {
     id: ids.next('wh'),
     projectId: ids.next('proj'),
@@ -126,8 +135,8 @@ let next = 0;
     secret: 'whsec_bench',
     contextLimit: 10,
     timeoutSeconds: 30,
-    createdAt: now,
-    updatedAt: now,
+    createdAt: created,
+    updatedAt: created,
   };
   await database.uow.transaction(async (tx) => E.right(await tx.webhooks.save(webhook)));
   const dispatcher = new WebhookDispatcher({
@@ -152,7 +161,7 @@ let next = 0;
       }
       return E.right(undefined);
     });
-    const committed = performance.now();
+    const committed = now();
     for (let seq = from; seq < from + count; seq++) sentAt.set(seq, committed);
     if (poke) dispatcher.poke();
   };
@@ -167,25 +176,25 @@ let next = 0;
     const from = next;
     for (let seq = from; seq < from + EVENTS; seq += BATCH) await queueBatch(seq, Math.min(BATCH, from + EVENTS - seq), false);
     next = from + EVENTS;
-    const started = performance.now();
+    const started = now();
     dispatcher.start();
     await allArrived(from, next);
-    report(`engine: a backlog of ${EVENTS} events`, from, next, (performance.now() - started) / 1000, false);
+    report(`engine: a backlog of ${EVENTS} events`, from, next, (now() - started) / 1000, false);
   }
   // A steady stream: a commit of ENGINE_RATE / 100 events every 10 ms.
   {
     const count = ENGINE_RATE * 5;
     const perCommit = Math.max(1, Math.round(ENGINE_RATE / 100));
     const from = next;
-    const started = performance.now();
+    const started = now();
     for (let seq = from, tick = 0; seq < from + count; seq += perCommit, tick++) {
-      const wait = started + tick * 10 - performance.now();
+      const wait = started + tick * 10 - now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
       await queueBatch(seq, Math.min(perCommit, from + count - seq), true);
     }
     next = from + count;
     await allArrived(from, next);
-    report(`engine: a steady ${ENGINE_RATE} events/s`, from, next, (performance.now() - started) / 1000);
+    report(`engine: a steady ${ENGINE_RATE} events/s`, from, next, (now() - started) / 1000);
   }
   await dispatcher.stop();
 }
@@ -194,7 +203,7 @@ let next = 0;
 {
   const switchboard = createSwitchboard({
     // Credit for BENCH_SMS_NUMBERS numbers' first month.
-    env: { SIGNUP_CREDIT: '100.00', ...env, DATA_DIR: dataDir, LOG_LEVEL: env.LOG_LEVEL ?? 'warn', NODE_ENV: 'development' },
+    env: { SIGNUP_CREDIT: '100.00', ...env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: env.LOG_LEVEL ?? 'warn', NODE_ENV: 'development' },
     unitOfWork: database.uow,
   });
   await switchboard.start();
@@ -213,7 +222,7 @@ let next = 0;
   await must(useCases.configureWebhook.execute({ projectId: project.id, agentId: null, settings: { url: receiverUrl } }), 'webhook');
 
   const inbound = async (seq: number) => {
-    sentAt.set(seq, performance.now());
+    sentAt.set(seq, now());
     await must(
       useCases.receiveInboundSms.execute({
         // Numbers take turns; one thread per (number, sender); senders cycle, like busy numbers' customers.
@@ -225,7 +234,7 @@ let next = 0;
       }),
       'inbound SMS',
     );
-    committedAt.set(seq, performance.now());
+    committedAt.set(seq, now());
   };
 
   for (let i = 0; i < 100; i++) await inbound(next++);
@@ -234,33 +243,33 @@ let next = 0;
   {
     const from = next;
     const to = from + SMS;
-    const started = performance.now();
+    const started = now();
     await Promise.all(
       Array.from({ length: SMS_CONCURRENCY }, async () => {
         while (next < to) await inbound(next++);
       }),
     );
     await allArrived(from, to);
-    report(`inbound SMS burst (${SMS_CONCURRENCY} concurrent, ${numbers.length} numbers)`, from, to, (performance.now() - started) / 1000);
+    report(`inbound SMS burst (${SMS_CONCURRENCY} concurrent, ${numbers.length} numbers)`, from, to, (now() - started) / 1000);
   }
   {
     const count = Math.min(SMS, SMS_RATE * 10);
     const from = next;
-    const started = performance.now();
+    const started = now();
     const pending: Promise<unknown>[] = [];
     for (let i = 0; i < count; i++) {
-      const wait = started + (i * 1000) / SMS_RATE - performance.now();
+      const wait = started + (i * 1000) / SMS_RATE - now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
       pending.push(inbound(next++));
     }
     await Promise.all(pending);
     await allArrived(from, next);
-    report(`inbound SMS at a steady ${SMS_RATE}/s (${numbers.length} numbers)`, from, next, (performance.now() - started) / 1000);
+    report(`inbound SMS at a steady ${SMS_RATE}/s (${numbers.length} numbers)`, from, next, (now() - started) / 1000);
   }
   await switchboard.close();
 }
 
 await database.close();
-receiver.closeAllConnections();
-await new Promise<void>((resolve) => receiver.close(() => resolve()));
+if (databaseUrl) await onServer(`drop database ${benchDatabase}`);
+receiver.disconnect();
 await rm(dataDir, { recursive: true, force: true });
