@@ -9,7 +9,7 @@
  *   BENCH_EVENTS=5000 BENCH_RATE=1000 BENCH_SMS=3000 BENCH_SMS_CONCURRENCY=16 BENCH_SMS_RATE=250 \
  *     BENCH_SMS_NUMBERS=8 npm run bench:webhooks
  *
- * 1. engine: events written straight to the outbox with `queueWebhookEvent`, delivered by a
+ * 1. engine: events written straight to the outbox (one insert per commit), delivered by a
  *    WebhookDispatcher with the default settings: a backlog (throughput), then a steady
  *    stream of BENCH_RATE events/s, committed every 10 ms and poked (latency from the commit).
  * 2. inbound SMS: the real `receiveInboundSms` use case (message stored + event queued in one
@@ -32,7 +32,7 @@ import { TimeSortableIdGenerator } from '../src/adapters/node-crypto/time-sortab
 import { silentLogger } from '../src/adapters/pino/pino-logger.js';
 import { SystemClock } from '../src/adapters/system/system-clock.js';
 import { WebhookDispatcher } from '../src/application/services/webhook-dispatcher.js';
-import { queueWebhookEvent } from '../src/application/use-cases/webhooks/queue-webhook-event.js';
+import { deliveryOf } from '../src/application/use-cases/webhooks/queue-webhook-event.js';
 import { createSwitchboard } from '../src/bootstrap/create-switchboard.js';
 import { trustE164, type E164 } from '../src/domain/e164.js';
 import type { Webhook } from '../src/domain/webhook.js';
@@ -149,16 +149,17 @@ let next = 0;
   dispatcher.start();
   const queueBatch = async (from: number, count: number, poke: boolean) => {
     await database.uow.transaction(async (tx) => {
-      for (let seq = from; seq < from + count; seq++) {
-        await queueWebhookEvent(tx, { ids, clock }, webhook, {
+      const events = Array.from({ length: count }, (_, i) =>
+        deliveryOf({ ids, clock }, webhook, {
           eventType: 'agent.message',
           channel: 'sms',
           agentId: null,
           messageId: null,
           callId: null,
-          envelope: { event: 'agent.message', channel: 'sms', data: { message: `bench ${seq}` } },
-        });
-      }
+          envelope: { event: 'agent.message', channel: 'sms', data: { message: `bench ${from + i}` } },
+        }),
+      );
+      await tx.deliveries.enqueue(events);
       return E.right(undefined);
     });
     const committed = now();

@@ -4,7 +4,7 @@ import type { IdGenerator } from '../application/ports/id-generator.js';
 import type { NumberWebhooks, Telephony } from '../application/ports/telephony.js';
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import type { VoiceCatalog } from '../application/ports/voice-catalog.js';
-import type { DeliveryTrigger } from '../application/ports/webhook-repositories.js';
+import type { DeliveryHandOff, DeliveryTrigger } from '../application/ports/webhook-repositories.js';
 import { AttachNumber } from '../application/use-cases/agents/attach-number.js';
 import { CreateAgent } from '../application/use-cases/agents/create-agent.js';
 import { DeleteAgent } from '../application/use-cases/agents/delete-agent.js';
@@ -92,6 +92,8 @@ export interface CorePorts {
   readonly smsStatusUrl: string;
   /** Wakes the webhook dispatcher after a unit of work queued a delivery. */
   readonly deliveryTrigger: DeliveryTrigger;
+  /** The same dispatcher, taking inbound texts' events without a claim when it runs here. */
+  readonly deliveryHandOff?: DeliveryHandOff;
   /** Signs and POSTs webhook events (test sends go straight through it). */
   readonly webhookTransport: WebhookTransport;
   /** Production: webhook URLs on private, loopback and link-local hosts are refused. */
@@ -144,7 +146,12 @@ export const buildUseCases = (ports: CorePorts): UseCases => {
     getContact: new GetContact({ uow }),
     updateContact: new UpdateContact({ uow, clock }),
     deleteContact: new DeleteContact({ uow }),
-    receiveInboundSms: new ReceiveInboundSms({ ...core, deliveryTrigger: ports.deliveryTrigger, hostedReplies: ports.hostedReplies }),
+    receiveInboundSms: new ReceiveInboundSms({
+      ...core,
+      deliveryTrigger: ports.deliveryTrigger,
+      deliveryHandOff: ports.deliveryHandOff,
+      hostedReplies: ports.hostedReplies,
+    }),
     updateMessageStatus: new UpdateMessageStatus({ uow }),
     sendSms: new SendSms({ ...core, telephony, smsStatusUrl: ports.smsStatusUrl }),
     listConversations: new ListConversations({ uow }),

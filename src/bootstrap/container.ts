@@ -90,6 +90,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
           smsStatusUrl: inputs.smsStatusUrl,
           webhookTransport,
           deliveryTrigger: dispatcher,
+          deliveryHandOff: dispatcher,
           refuseInternalWebhookUrls: config.production,
           hostedReplies,
         }),

@@ -236,6 +236,20 @@ export const deliveryRepositoryContract = (name: string, open: () => Promise<Ope
         expect(ids(afterLease)).toEqual([due[1]!.id, due[2]!.id, due[0]!.id, later.id]);
       });
 
+      it('keeps rows queued with heldUntil from every claim until then, like a lease', async () => {
+        const at = nextEra();
+        const heldRows = [1, 2].map((s) => aDelivery({ nextRetryAt: at(s * 1000) }));
+        const free = aDelivery({ nextRetryAt: at(3000) });
+        await inTx(async (tx) => {
+          await tx.deliveries.enqueue(heldRows, at(40_000));
+          await tx.deliveries.enqueue([free], null);
+        });
+
+        expect(ids(await inTx((tx) => tx.deliveries.claimDue(at(10_000), 10, 60_000)))).toEqual([free.id]);
+        expect(await inTx((tx) => tx.deliveries.claimDue(at(39_999), 10, 60_000))).toEqual([]);
+        expect(await inTx((tx) => tx.deliveries.claimDue(at(40_000), 10, 60_000))).toEqual(heldRows);
+      });
+
       it('never hands one row to two claims running at the same time', async () => {
         const at = nextEra();
         const rows = Array.from({ length: 20 }, (_, i) => aDelivery({ nextRetryAt: at(i) }));

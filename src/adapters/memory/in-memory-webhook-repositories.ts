@@ -55,8 +55,11 @@ const totalsOf = (rows: readonly WebhookDelivery[]): DeliveryTotals => ({
 });
 
 export const inMemoryDeliveries = (t: InMemoryTables): DeliveryRepository => ({
-  enqueue: async (deliveries) => {
-    for (const delivery of deliveries) t.deliveries.set(delivery.id, delivery);
+  enqueue: async (deliveries, heldUntil = null) => {
+    for (const delivery of deliveries) {
+      t.deliveries.set(delivery.id, delivery);
+      if (heldUntil) t.deliveryLeases.set(delivery.id, heldUntil);
+    }
   },
   findById: async (projectId, id) => {
     const row = t.deliveries.get(id);

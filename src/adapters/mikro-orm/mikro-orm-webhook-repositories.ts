@@ -123,7 +123,7 @@ const toDelivery = (row: WebhookDeliveryRow): WebhookDelivery => ({
 });
 
 /** A new outbox row: nobody holds it yet. */
-const toDeliveryRow = (delivery: WebhookDelivery): WebhookDeliveryRow => ({ ...delivery, lockedUntil: null });
+const toDeliveryRow = (delivery: WebhookDelivery, lockedUntil: Date | null): WebhookDeliveryRow => ({ ...delivery, lockedUntil });
 
 const toAttempt = (row: WebhookDeliveryAttemptRow): DeliveryAttempt => ({ ...row });
 
@@ -158,8 +158,8 @@ export class MikroOrmDeliveryRepository implements DeliveryRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Native SQL, one statement: this insert sits on the hot path of every event (see insertRowsNative). */
-  enqueue(deliveries: readonly WebhookDelivery[]): Promise<void> {
-    return insertRowsNative(this.em, WebhookDeliverySchema, deliveries.map(toDeliveryRow));
+  enqueue(deliveries: readonly WebhookDelivery[], heldUntil: Date | null = null): Promise<void> {
+    return insertRowsNative(this.em, WebhookDeliverySchema, deliveries.map((d) => toDeliveryRow(d, heldUntil)));
   }
 
   async findById(projectId: string, id: string): Promise<WebhookDelivery | null> {

@@ -73,8 +73,12 @@ export interface DeliveryTotals {
 }
 
 export interface DeliveryRepository {
-  /** Queues the events (one statement): each row is an outbox entry and, later, its delivery log. */
-  enqueue(deliveries: readonly WebhookDelivery[]): Promise<void>;
+  /**
+   * Queues the events (one statement): each row is an outbox entry and, later, its delivery log.
+   * `heldUntil` keeps them from every claim until then, as a claim's lease does: the process
+   * that queued them sends them itself (see DeliveryHandOff).
+   */
+  enqueue(deliveries: readonly WebhookDelivery[], heldUntil?: Date | null): Promise<void>;
   findById(projectId: string, id: string): Promise<WebhookDelivery | null>;
   /**
    * Takes up to `limit` pending deliveries due at `now` that nobody holds, oldest due first,
@@ -98,4 +102,26 @@ export interface DeliveryRepository {
 /** Tells the dispatcher that a committed unit of work queued something to send now. */
 export interface DeliveryTrigger {
   poke(): void;
+}
+
+/** A queued event and where it goes, as a dispatcher sends it. */
+export interface QueuedEvent {
+  readonly delivery: WebhookDelivery;
+  readonly webhook: Webhook;
+}
+
+/**
+ * The dispatcher of this process, taking events straight from the unit of work that queued
+ * them: they skip the claim (a round trip to the outbox and the wait for it), while the outbox
+ * row, written with a lease, still guarantees them if this process dies before sending.
+ */
+export interface DeliveryHandOff {
+  /**
+   * The lease to queue events with, when this process will send them itself once they commit;
+   * null when it will not (no dispatcher running here, or it is full): queue them unleased, for
+   * any dispatcher's claim.
+   */
+  leaseFor(now: Date): Date | null;
+  /** After the commit: sends events queued with a lease from `leaseFor`. */
+  take(events: readonly QueuedEvent[]): void;
 }

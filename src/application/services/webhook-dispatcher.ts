@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import { DuplicateKey } from '../ports/repositories.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { DeliveryTrigger, RecordedAttempt } from '../ports/webhook-repositories.js';
+import type { DeliveryHandOff, DeliveryTrigger, QueuedEvent, RecordedAttempt } from '../ports/webhook-repositories.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
 
 export interface DispatcherOptions {
@@ -54,9 +54,10 @@ const GONE: AttemptOutcome = { ok: false, httpStatus: null, errorMessage: 'the w
  * lease, so several processes never take the same attempt) and commits; the POSTs run outside
  * any transaction, at most `maxInFlight` at a time; their outcomes are written back in batches.
  * A poke (after a unit of work that queued something commits) claims at once; a poll finds
- * the rest.
+ * the rest. Events queued in this process with a lease from `leaseFor` are handed over after
+ * their commit and sent without a claim.
  */
-export class WebhookDispatcher implements DeliveryTrigger {
+export class WebhookDispatcher implements DeliveryTrigger, DeliveryHandOff {
   private readonly options: DispatcherOptions;
   private readonly log: Logger;
   private running = false;
@@ -98,6 +99,20 @@ export class WebhookDispatcher implements DeliveryTrigger {
   poke(): void {
     this.backlog = true;
     this.wake();
+  }
+
+  /** A claim's lease while this dispatcher runs and has a free slot; otherwise the events are left to claims. */
+  leaseFor(now: Date): Date | null {
+    return this.running && this.inFlight.size < this.options.maxInFlight ? new Date(now.getTime() + this.options.leaseMs) : null;
+  }
+
+  /**
+   * Sends events handed over after their commit, as if just claimed. Stopped meanwhile: they are
+   * left to a claim once their lease runs out, like the claims of a process that died.
+   */
+  take(events: readonly QueuedEvent[]): void {
+    if (!this.running) return;
+    for (const event of events) this.launch(event);
   }
 
   /** One claim, its sends and their outcomes, awaited: for tests and tools that drive it by hand. */

@@ -15,7 +15,7 @@ import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js'
 import { WebhookDispatcher, type DispatcherOptions } from '../../../src/application/services/webhook-dispatcher.js';
 import { GetAllTimeDeliveryStats } from '../../../src/application/use-cases/webhooks/get-all-time-delivery-stats.js';
 import { GetDeliveryStats } from '../../../src/application/use-cases/webhooks/get-delivery-stats.js';
-import { endpointFor, queueWebhookEvent } from '../../../src/application/use-cases/webhooks/queue-webhook-event.js';
+import { deliveryOf, endpointFor, queueWebhookEvent } from '../../../src/application/use-cases/webhooks/queue-webhook-event.js';
 import type { Webhook } from '../../../src/domain/webhook.js';
 import { RecordingLogger } from '../rest/harness.js';
 import { eventually, hasValidSignature, startReceiver, type Answer, type Receiver } from '../../support/webhook-receiver.js';
@@ -247,5 +247,66 @@ describe(WebhookDispatcher.name, () => {
 
     expect(endpoint.received.map((r) => r.id)).toEqual([delivery.id]);
     expect(await world.stored(delivery.id)).toMatchObject({ status: 'success', attemptCount: 1 });
+  });
+
+  describe('events handed over by the unit of work that queued them', () => {
+    const held = async (world: Awaited<ReturnType<typeof aWorld>>, uow: UnitOfWork, heldUntil: Date) =>
+      inTx(uow, async (tx) => {
+        const delivery = deliveryOf({ ids, clock: world.clock }, world.webhook, {
+          eventType: 'agent.message',
+          channel: 'sms',
+          agentId: null,
+          messageId: ids.next('msg'),
+          callId: null,
+          envelope: { event: 'agent.message', channel: 'sms', agentId: null, data: { message: 'handed over' } },
+        });
+        await tx.deliveries.enqueue([delivery], heldUntil);
+        return delivery;
+      });
+
+    it('sends them without a claim: held from claims by the lease, they go out only because they were taken', async () => {
+      const uow = new InMemoryUnitOfWork();
+      const endpoint = await receiver();
+      // No poll within the test: a claim could not take them anyway while the lease holds.
+      const world = await aWorld({ uow, url: endpoint.url, options: { pollIntervalMs: 60_000 } });
+      world.sut.start();
+
+      const lease = world.sut.leaseFor(world.clock.now());
+      const delivery = await held(world, uow, lease!);
+      world.sut.poke();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(endpoint.received).toHaveLength(0);
+      world.sut.take([{ delivery, webhook: world.webhook }]);
+      await eventually(async () => (await world.stored(delivery.id))?.status === 'success', 5_000, 'the delivery');
+
+      expect(lease!.getTime() - Date.now()).toBeGreaterThan(50_000);
+      expect(endpoint.received.map((r) => r.id)).toEqual([delivery.id]);
+      expect(hasValidSignature(world.webhook.secret, endpoint.received[0]!)).toBe(true);
+      expect((await world.attempts(delivery.id)).map((a) => [a.attempt, a.httpStatus])).toEqual([[1, 200]]);
+    });
+
+    it('leaves them to a claim once the lease runs out when the process that held them never sent them', async () => {
+      const uow = await pglite();
+      const endpoint = await receiver();
+      const world = await aWorld({ uow, url: endpoint.url, options: { leaseMs: 300 } });
+      world.sut.start();
+
+      const lease = world.sut.leaseFor(world.clock.now())!;
+      const delivery = await held(world, uow, lease);
+      await eventually(async () => (await world.stored(delivery.id))?.status === 'success', 10_000, 'the delivery');
+
+      expect(endpoint.received.map((r) => r.id)).toEqual([delivery.id]);
+      expect((await world.stored(delivery.id))!.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(lease.getTime());
+    });
+
+    it('offers no lease when it is not running: the events are then queued for claims', async () => {
+      const world = await aWorld({ uow: new InMemoryUnitOfWork(), url: 'http://127.0.0.1:9/hooks' });
+
+      expect(world.sut.leaseFor(new Date())).toBeNull();
+      world.sut.start();
+      expect(world.sut.leaseFor(new Date())).not.toBeNull();
+      await world.sut.stop();
+      expect(world.sut.leaseFor(new Date())).toBeNull();
+    });
   });
 });

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AppError } from '../../errors.js';
 import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
-import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
+import type { DeliveryHandOff, DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import { GroupCommit } from '../../services/group-commit.js';
 import type { HostedReplies } from '../../services/hosted-sms-responder.js';
 import type { CoreDeps } from '../shared/deps.js';
@@ -13,6 +13,8 @@ export type { InboundSms, ReceivedSms } from './store-inbound-texts.js';
 
 export interface ReceiveInboundSmsDeps extends CoreDeps {
   readonly deliveryTrigger: DeliveryTrigger;
+  /** This process's dispatcher, which sends the events it can take at once without claiming them. */
+  readonly deliveryHandOff?: DeliveryHandOff;
   /** Answers texts to hosted agents, after the text is committed; none: texts are only stored and queued. */
   readonly hostedReplies?: HostedReplies;
   /** Most texts stored by one unit of work (default 64). */
@@ -41,7 +43,6 @@ export class ReceiveInboundSms {
   execute(input: InboundSms): TE.TaskEither<AppError, ReceivedSms> {
     return async () => {
       const result = await this.commits.submit(input);
-      if (E.isRight(result) && result.right.queued) this.deps.deliveryTrigger.poke();
       if (E.isRight(result) && result.right.hosted) {
         const { message } = result.right.received;
         this.deps.hostedReplies?.replyTo({ projectId: message.projectId, conversationId: message.conversationId, messageId: message.id });
@@ -50,11 +51,22 @@ export class ReceiveInboundSms {
     };
   }
 
-  /** One unit of work for the batch; a text that fails on its own (unknown number) does not undo the others. */
+  /**
+   * One unit of work for the batch; a text that fails on its own (unknown number) does not undo
+   * the others. Once it commits, the events go to this process's dispatcher when it took them,
+   * else the dispatcher is poked to claim them.
+   */
   private async storeAll(texts: readonly InboundSms[]): Promise<readonly E.Either<AppError, StoredText>[]> {
-    const stored = await retryingRaces((attempt) =>
-      this.deps.uow.transaction(async (tx) => E.right(await storeInboundTexts(tx, this.deps, texts, attempt > 1))),
-    );
-    return E.toUnion(stored);
+    const { deliveryHandOff: handOff, clock, uow } = this.deps;
+    let heldUntil: Date | null = null;
+    const stored = await retryingRaces((attempt) => {
+      heldUntil = handOff?.leaseFor(clock.now()) ?? null;
+      const options = { lookFirst: attempt > 1, heldUntil };
+      return uow.transaction(async (tx) => E.right(await storeInboundTexts(tx, this.deps, texts, options)));
+    });
+    const { outcomes, queued } = E.toUnion(stored);
+    if (queued.length > 0 && heldUntil && handOff) handOff.take(queued);
+    else if (queued.length > 0) this.deps.deliveryTrigger.poke();
+    return outcomes;
   }
 }

@@ -4,11 +4,11 @@ import type { Conversation } from '../../../domain/conversation.js';
 import type { E164 } from '../../../domain/e164.js';
 import type { Message } from '../../../domain/message.js';
 import type { Webhook } from '../../../domain/webhook.js';
-import type { WebhookDelivery } from '../../../domain/webhook-delivery.js';
 import { notFound, type AppError } from '../../errors.js';
 import type { LiveNumber, Repositories } from '../../ports/repositories.js';
 import type { Clock } from '../../ports/clock.js';
 import type { IdGenerator } from '../../ports/id-generator.js';
+import type { QueuedEvent } from '../../ports/webhook-repositories.js';
 import { deliveryOf } from '../webhooks/queue-webhook-event.js';
 import { inboundSmsEvent } from './message-event.js';
 import { appendToThreads, type AppendedMessage } from './thread.js';
@@ -34,15 +34,20 @@ export interface ReceivedSms {
 /** What became of one text, and what is left to do once its unit of work has committed. */
 export interface StoredText {
   readonly received: ReceivedSms;
-  /** An event was queued: the dispatcher is to be poked. */
-  readonly queued: boolean;
   /** The number's agent answers texts itself. */
   readonly hosted: boolean;
 }
 
 type Outcome = E.Either<AppError, StoredText>;
 
-const copyOf = (received: ReceivedSms): StoredText => ({ received: { ...received, duplicate: true }, queued: false, hosted: false });
+export interface StoredTexts {
+  /** One per text, in order. */
+  readonly outcomes: readonly Outcome[];
+  /** The events queued for the texts, for the dispatcher once the unit of work commits. */
+  readonly queued: readonly QueuedEvent[];
+}
+
+const copyOf = (received: ReceivedSms): StoredText => ({ received: { ...received, duplicate: true }, hosted: false });
 
 /** The stored copies of these carrier ids, each with its thread. */
 const storedCopies = async (tx: Repositories, ids: readonly (string | null)[]): Promise<ReadonlyMap<string, ReceivedSms>> => {
@@ -69,14 +74,16 @@ const contactKey = (projectId: string, phoneNumber: string) => `${projectId} ${p
  * ids up (one round trip less); a copy already stored makes the message insert fail
  * (DuplicateKey), the unit of work rolls back, and the caller runs it again with `lookFirst`,
  * which answers such texts with what was stored. Two copies within one batch are told apart
- * here: the first is stored, the second answered with it.
+ * here: the first is stored, the second answered with it. Events are queued held until
+ * `heldUntil` when given (the caller's dispatcher sends them itself).
  */
 export const storeInboundTexts = async (
   tx: Repositories,
   deps: { readonly clock: Clock; readonly ids: IdGenerator },
   texts: readonly InboundSms[],
-  lookFirst: boolean,
-): Promise<readonly Outcome[]> => {
+  options: { readonly lookFirst: boolean; readonly heldUntil: Date | null },
+): Promise<StoredTexts> => {
+  const { lookFirst } = options;
   const outcomes = new Array<Outcome | undefined>(texts.length);
   const stored = lookFirst ? await storedCopies(tx, texts.map((t) => t.providerMessageId)) : new Map<string, ReceivedSms>();
   const fresh = texts.flatMap((text, index) => {
@@ -124,13 +131,12 @@ export const storeInboundTexts = async (
       },
     })),
   );
-  const queued = await queueEvents(tx, deps, appended, toStore.map(({ text }) => lives.get(text.to)!));
+  const queued = await queueEvents(tx, deps, appended, toStore.map(({ text }) => lives.get(text.to)!), options.heldUntil);
 
   toStore.forEach(({ text, index }, i) => {
     const { conversation, message } = appended[i]!;
     outcomes[index] = E.right({
       received: { message, conversation, duplicate: false },
-      queued: queued[i]!,
       hosted: lives.get(text.to)!.agentVoiceMode === 'hosted',
     });
   });
@@ -138,27 +144,28 @@ export const storeInboundTexts = async (
     const first = outcomes[of]!;
     outcomes[index] = E.map((done: StoredText) => copyOf(done.received))(first);
   }
-  return outcomes.map((outcome) => outcome!);
+  return { outcomes: outcomes.map((outcome) => outcome!), queued };
 };
 
 /**
  * Queues the `agent.message` event of each stored text whose agent (or project) has a webhook,
  * with the recent `contextLimit` messages before it and the sender's contact: one read each for
- * the endpoints, the histories and the contacts, one insert for the events. Says which were queued.
+ * the endpoints, the histories and the contacts, one insert for the events.
  */
 const queueEvents = async (
   tx: Repositories,
   deps: { readonly clock: Clock; readonly ids: IdGenerator },
   appended: readonly AppendedMessage[],
   lives: readonly LiveNumber[],
-): Promise<readonly boolean[]> => {
+  heldUntil: Date | null,
+): Promise<readonly QueuedEvent[]> => {
   if (appended.length === 0) return [];
   const owners = [...new Map(appended.map(({ conversation: c }) => [ownerKey(c.projectId, c.agentId), { projectId: c.projectId, agentId: c.agentId }])).values()];
   const found = await tx.webhooks.findEndpoints(owners);
   const endpoints = new Map<string, Webhook | null>(owners.map((o, i) => [ownerKey(o.projectId, o.agentId), found[i] ?? null]));
   const endpointOf = ({ conversation: c }: AppendedMessage) => endpoints.get(ownerKey(c.projectId, c.agentId)) ?? null;
   const withEndpoint = appended.filter((a) => endpointOf(a) !== null);
-  if (withEndpoint.length === 0) return appended.map(() => false);
+  if (withEndpoint.length === 0) return [];
 
   const histories = await recentMessages(tx, withEndpoint, endpointOf);
   const contacts = new Map<string, Contact>(
@@ -168,7 +175,7 @@ const queueEvents = async (
       ])
     ).map((contact) => [contactKey(contact.projectId, contact.phoneNumber), contact]),
   );
-  const deliveries: WebhookDelivery[] = [];
+  const queued: QueuedEvent[] = [];
   appended.forEach((entry, i) => {
     const webhook = endpointOf(entry);
     if (!webhook) return;
@@ -184,10 +191,13 @@ const queueEvents = async (
         .reverse(),
       now: deps.clock.now(),
     });
-    deliveries.push(deliveryOf(deps, webhook, event));
+    queued.push({ delivery: deliveryOf(deps, webhook, event), webhook });
   });
-  await tx.deliveries.enqueue(deliveries);
-  return appended.map((entry) => endpointOf(entry) !== null);
+  await tx.deliveries.enqueue(
+    queued.map(({ delivery }) => delivery),
+    heldUntil,
+  );
+  return queued;
 };
 
 /**

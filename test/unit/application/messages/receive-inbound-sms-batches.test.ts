@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UnitOfWork } from '../../../../src/application/ports/unit-of-work.js';
+import type { QueuedEvent } from '../../../../src/application/ports/webhook-repositories.js';
 import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../../src/domain/e164.js';
 import type { Message } from '../../../../src/domain/message.js';
@@ -91,7 +92,8 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
     // Each answer shows the thread as it stood right after its own text.
     expect(received[0]!.conversation.messageCount).toBe(1);
     expect(received[3]!.conversation.messageCount).toBe(2);
-    expect(trigger.pokes).toBe(4);
+    // One unit of work queued the four events: one poke claims them all.
+    expect(trigger.pokes).toBe(1);
   });
 
   it("gives each text's event the messages before it, the batch's own earlier texts included", async () => {
@@ -163,5 +165,66 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
     expect(results.map((r) => (r.status === 'fulfilled' ? E.isRight(r.value) : r.reason.message))).toEqual([true, 'row refused', true]);
     expect(messages().map((m) => m.body)).toEqual(['fine', 'fine too']);
     expect(unitsOfWork).toBe(4);
+  });
+
+  describe("handing the events to this process's dispatcher", () => {
+    const LEASE_END = new Date('2026-05-01T12:01:00.000Z');
+    let handedOver: QueuedEvent[][];
+    let leaseFor: () => Date | null;
+
+    beforeEach(() => {
+      handedOver = [];
+      leaseFor = () => LEASE_END;
+      sut = new ReceiveInboundSms({
+        uow: store.uow,
+        clock: store.clock,
+        ids: store.ids,
+        deliveryTrigger: trigger,
+        deliveryHandOff: { leaseFor: () => leaseFor(), take: (events) => void handedOver.push([...events]) },
+      });
+    });
+
+    it('queues the events held by its lease and hands them over after the commit, without a poke', async () => {
+      const received = rights(await receiveTogether([{ body: 'one' }, { to: SECOND, body: 'two' }]));
+
+      expect(handedOver).toHaveLength(1);
+      expect(handedOver[0]!.map((e) => [e.delivery.messageId, e.webhook.id])).toEqual(received.map((r) => [r.message.id, 'wh_1']));
+      // Stored as handed over, each held from other dispatchers' claims until the lease ends.
+      expect(handedOver[0]!.map((e) => store.tables.deliveries.get(e.delivery.id))).toEqual(handedOver[0]!.map((e) => e.delivery));
+      expect([...store.tables.deliveryLeases.entries()]).toEqual(handedOver[0]!.map((e) => [e.delivery.id, LEASE_END]));
+      expect(trigger.pokes).toBe(0);
+    });
+
+    it('queues them unleased and pokes when the dispatcher cannot take them', async () => {
+      leaseFor = () => null;
+
+      rights(await receiveTogether([{ body: 'one' }, { body: 'two' }]));
+
+      expect(handedOver).toEqual([]);
+      expect(store.tables.deliveries.size).toBe(2);
+      expect(store.tables.deliveryLeases.size).toBe(0);
+      expect(trigger.pokes).toBe(1);
+    });
+
+    it('hands over only what committed: not the events of an attempt rolled back over a stored copy', async () => {
+      rights(await receiveTogether([{ providerMessageId: 'SMearly', body: 'early' }]));
+      handedOver = [];
+
+      rights(await receiveTogether([{ providerMessageId: 'SMearly', body: 'early' }, { providerMessageId: 'SMnew', body: 'new' }]));
+
+      expect(handedOver).toHaveLength(1);
+      expect(handedOver[0]!.map((e) => JSON.parse(e.delivery.body).data.message)).toEqual(['new']);
+      expect(store.tables.deliveries.has(handedOver[0]![0]!.delivery.id)).toBe(true);
+      expect(store.tables.deliveries.size).toBe(2);
+    });
+
+    it('hands nothing over when no event was queued', async () => {
+      await store.seed(async (tx) => tx.webhooks.delete('proj_1', 'wh_1'));
+
+      rights(await receiveTogether([{ body: 'unheard' }]));
+
+      expect(handedOver).toEqual([]);
+      expect(trigger.pokes).toBe(0);
+    });
   });
 });
