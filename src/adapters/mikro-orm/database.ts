@@ -99,7 +99,8 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     return {
       kind: options.databaseUrl ? 'postgres' : 'pglite',
       orm,
-      uow: new MikroOrmUnitOfWork(orm),
+      // The embedded database has one connection: one session (see SessionModel).
+      uow: new MikroOrmUnitOfWork(orm, { single: !options.databaseUrl }),
       applied,
       close: cleanUp,
     };

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageCursor, MessageRepository, MessageSlice } from '../../application/ports/messaging-repositories.js';
 import { trustE164 } from '../../domain/e164.js';
 import type { Message, MessageDirection, MessageStatus } from '../../domain/message.js';
+import type { SessionModel } from './mikro-orm-repositories.js';
 import { MessageSchema, type MessageRow } from './entities/message.js';
 import { dateOf, findRow, selectRows, upsertRowsNative } from './storage-support.js';
 
@@ -40,7 +41,10 @@ export const toMessageRow = (message: Message): MessageRow => ({
 });
 
 export class MikroOrmMessageRepository implements MessageRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sessions: SessionModel,
+  ) {}
 
   async findById(projectId: string, id: string): Promise<Message | null> {
     const row = await findRow(this.em, MessageSchema, { id, projectId });
@@ -74,9 +78,10 @@ export class MikroOrmMessageRepository implements MessageRepository {
    * takes them in ascending order of the key itself (not of the text: two ids may share a key),
    * each key once. The sort sits in a subquery that is never flattened (DISTINCT, and OFFSET 0
    * to be explicit), so the outer scan calls the lock function on its rows in the sorted order.
+   * A single session has nobody to take turns with: no statement (a round trip on every text).
    */
   async lockNumbers(phoneNumberIds: readonly string[]): Promise<void> {
-    if (phoneNumberIds.length === 0) return;
+    if (phoneNumberIds.length === 0 || this.sessions.single) return;
     await this.em.execute(
       `select pg_advisory_xact_lock(s.k) from (
          select distinct hashtext('messages:' || t.id) as k from jsonb_array_elements_text(?::jsonb) as t(id)

@@ -12,8 +12,17 @@ import { MikroOrmProjectRepository } from './mikro-orm-project-repository.js';
 import { MikroOrmSignUpRepository } from './mikro-orm-sign-up-repository.js';
 import { MikroOrmDeliveryRepository, MikroOrmWebhookRepository } from './mikro-orm-webhook-repositories.js';
 
+/** How the database is reached. */
+export interface SessionModel {
+  /**
+   * One session only (the embedded database: one connection, so units of work run one at a
+   * time and none can interleave with another).
+   */
+  readonly single: boolean;
+}
+
 /** Every repository bound to one EntityManager (in practice: one transaction's fork). */
-export const mikroOrmRepositories = (em: EntityManager): Repositories => ({
+export const mikroOrmRepositories = (em: EntityManager, sessions: SessionModel): Repositories => ({
   projects: new MikroOrmProjectRepository(em),
   apiKeys: new MikroOrmApiKeyRepository(em),
   agents: new MikroOrmAgentRepository(em),
@@ -24,7 +33,7 @@ export const mikroOrmRepositories = (em: EntityManager): Repositories => ({
   webhooks: new MikroOrmWebhookRepository(em),
   deliveries: new MikroOrmDeliveryRepository(em),
   conversations: new MikroOrmConversationRepository(em),
-  messages: new MikroOrmMessageRepository(em),
+  messages: new MikroOrmMessageRepository(em, sessions),
   calls: new MikroOrmCallRepository(em),
   transcripts: new MikroOrmTranscriptRepository(em),
 });

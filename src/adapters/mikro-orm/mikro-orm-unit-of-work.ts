@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Repositories } from '../../application/ports/repositories.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { translateConnectionFailure } from './connection-failures.js';
-import { mikroOrmRepositories } from './mikro-orm-repositories.js';
+import { mikroOrmRepositories, type SessionModel } from './mikro-orm-repositories.js';
 
 /**
  * One database transaction per unit of work, on a fork of the EntityManager (never the
@@ -16,14 +16,17 @@ import { mikroOrmRepositories } from './mikro-orm-repositories.js';
  * afterwards, which repositories never use (a third of the overhead of a short unit of work).
  */
 export class MikroOrmUnitOfWork implements UnitOfWork {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly sessions: SessionModel = { single: false },
+  ) {}
 
   async transaction<L, A>(work: (tx: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
     try {
       const em = this.orm.em.fork();
       await em.begin();
       try {
-        const result = await work(mikroOrmRepositories(em));
+        const result = await work(mikroOrmRepositories(em, this.sessions));
         if (E.isLeft(result)) await em.rollback();
         else await em.commit();
         return result;

@@ -208,24 +208,23 @@ export class MikroOrmDeliveryRepository implements DeliveryRepository {
       duration_ms: Math.round(a.durationMs),
     }));
     try {
+      // One statement (a data-modifying CTE): the outcomes and their log rows in one round trip.
       await this.em.execute(
-        `update webhook_deliveries d set
-           status = v.status, attempt_count = v.attempt_count, http_status = v.http_status,
-           error_message = v.error_message, response_body = v.response_body,
-           last_attempt_at = v.last_attempt_at, next_retry_at = v.next_retry_at, locked_until = null
-         from jsonb_to_recordset(?::jsonb) as v(id text, status text, attempt_count integer,
-           http_status integer, error_message text, response_body text,
-           last_attempt_at timestamptz, next_retry_at timestamptz)
-         where d.id = v.id`,
-        [JSON.stringify(deliveries)],
-      );
-      await this.em.execute(
-        `insert into webhook_delivery_attempts
+        `with outcomes as (
+           update webhook_deliveries d set
+             status = v.status, attempt_count = v.attempt_count, http_status = v.http_status,
+             error_message = v.error_message, response_body = v.response_body,
+             last_attempt_at = v.last_attempt_at, next_retry_at = v.next_retry_at, locked_until = null
+           from jsonb_to_recordset(?::jsonb) as v(id text, status text, attempt_count integer,
+             http_status integer, error_message text, response_body text,
+             last_attempt_at timestamptz, next_retry_at timestamptz)
+           where d.id = v.id)
+         insert into webhook_delivery_attempts
            (delivery_id, attempt, attempted_at, http_status, error_message, duration_ms)
          select delivery_id, attempt, attempted_at, http_status, error_message, duration_ms
          from jsonb_to_recordset(?::jsonb) as v(delivery_id text, attempt integer,
            attempted_at timestamptz, http_status integer, error_message text, duration_ms integer)`,
-        [JSON.stringify(rows)],
+        [JSON.stringify(deliveries), JSON.stringify(rows)],
       );
     } catch (error) {
       throw translateUniqueViolation(error);

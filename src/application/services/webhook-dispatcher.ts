@@ -19,6 +19,12 @@ export interface DispatcherOptions {
   readonly leaseMs: number;
   /** An event POST that has not answered by then is a failed attempt. */
   readonly eventTimeoutMs: number;
+  /**
+   * How long outcomes gather before they are written. Each write is a transaction on the
+   * database every event also goes through: under load, fewer and larger ones leave it more room.
+   * Only the record waits, never a send.
+   */
+  readonly recordDelayMs: number;
 }
 
 /** Events (not voice turns) get this long to answer (wire.md). */
@@ -30,6 +36,7 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   pollIntervalMs: 1000,
   leaseMs: 60_000,
   eventTimeoutMs: EVENT_TIMEOUT_MS,
+  recordDelayMs: 50,
 };
 
 export interface DispatcherDeps {
@@ -227,7 +234,8 @@ export class WebhookDispatcher implements DeliveryTrigger, DeliveryHandOff {
 
   private flushOutcomes(): void {
     if (this.flushing) return;
-    this.flushing = this.writeOutcomes()
+    this.flushing = new Promise((resolve) => setTimeout(resolve, this.options.recordDelayMs))
+      .then(() => this.writeOutcomes())
       .catch((error: unknown) => this.log.error({ err: errorFields(error) }, 'recording webhook attempts failed'))
       .finally(() => {
         this.flushing = null;

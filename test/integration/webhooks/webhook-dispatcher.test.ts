@@ -12,6 +12,7 @@ import { SystemClock } from '../../../src/adapters/system/system-clock.js';
 import type { Clock } from '../../../src/application/ports/clock.js';
 import type { Repositories } from '../../../src/application/ports/repositories.js';
 import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
+import type { QueuedEvent } from '../../../src/application/ports/webhook-repositories.js';
 import { WebhookDispatcher, type DispatcherOptions } from '../../../src/application/services/webhook-dispatcher.js';
 import { GetAllTimeDeliveryStats } from '../../../src/application/use-cases/webhooks/get-all-time-delivery-stats.js';
 import { GetDeliveryStats } from '../../../src/application/use-cases/webhooks/get-delivery-stats.js';
@@ -297,6 +298,42 @@ describe(WebhookDispatcher.name, () => {
 
       expect(endpoint.received.map((r) => r.id)).toEqual([delivery.id]);
       expect((await world.stored(delivery.id))!.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(lease.getTime());
+    });
+
+    it('records the outcomes of sends that finish close together in one write', async () => {
+      const memory = new InMemoryUnitOfWork();
+      let recordWrites = 0;
+      const uow: UnitOfWork = {
+        transaction: (work) =>
+          memory.transaction((tx) =>
+            work({
+              ...tx,
+              deliveries: {
+                ...tx.deliveries,
+                recordAttempts: async (attempts) => {
+                  recordWrites++;
+                  await tx.deliveries.recordAttempts(attempts);
+                },
+              },
+            }),
+          ),
+        ping: () => memory.ping(),
+      };
+      const endpoint = await receiver();
+      const world = await aWorld({ uow, url: endpoint.url, options: { pollIntervalMs: 60_000, recordDelayMs: 200 } });
+      world.sut.start();
+      const lease = world.sut.leaseFor(world.clock.now())!;
+      const events: QueuedEvent[] = [];
+      for (let i = 0; i < 5; i++) events.push({ delivery: await held(world, uow, lease), webhook: world.webhook });
+
+      world.sut.take(events);
+      await eventually(async () => {
+        const stored = await Promise.all(events.map(({ delivery }) => world.stored(delivery.id)));
+        return stored.every((d) => d?.status === 'success');
+      }, 5_000, 'the deliveries');
+
+      expect(endpoint.received).toHaveLength(5);
+      expect(recordWrites).toBe(1);
     });
 
     it('offers no lease when it is not running: the events are then queued for claims', async () => {
