@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 /** pg finds a server's Unix socket as `<host>/.s.PGSQL.<port>`, `host` being a directory. */
 const SOCKET_PORT = 5432;
@@ -17,57 +18,8 @@ export interface EmbeddedPostgres {
 }
 
 /**
- * The database thread: PGlite and its socket server. Plain CommonJS evaluated in a worker, so it
- * runs the same from the compiled build, under tsx and under vitest (a worker cannot load the
- * TypeScript sources in all three); the packages are resolved from this module's location.
- */
-const DATABASE_THREAD = `
-const { parentPort, workerData } = require('node:worker_threads');
-const load = require('node:module').createRequire(workerData.base);
-const { PGlite } = load('@electric-sql/pglite');
-const { PGLiteSocketServer } = load('@electric-sql/pglite-socket');
-(async () => {
-  let db = null;
-  let server = null;
-  try {
-    db = await PGlite.create(workerData.pgdata);
-    // The pool keeps one connection; slack here only absorbs a reconnect racing the old socket's close.
-    server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 4 });
-    await server.start();
-  } catch (error) {
-    if (db) await db.close().catch(() => undefined);
-    parentPort.postMessage({ failed: String((error && error.stack) || error) });
-    return;
-  }
-  parentPort.on('message', async () => {
-    await server.stop().catch(() => undefined);
-    await db.close().catch(() => undefined);
-    parentPort.postMessage({ stopped: true });
-  });
-  parentPort.postMessage({ ready: true });
-})();
-`;
-
-type ThreadMessage = { readonly ready: true } | { readonly failed: string } | { readonly stopped: true };
-
-/** The thread's next message, or its failure to get there (it threw, or it exited). */
-const nextMessage = (thread: Worker): Promise<ThreadMessage> =>
-  new Promise((resolve, reject) => {
-    const settle = (done: () => void) => {
-      thread.off('message', onMessage).off('error', onError).off('exit', onExit);
-      done();
-    };
-    const onMessage = (message: ThreadMessage) => settle(() => resolve(message));
-    const onError = (error: Error) => settle(() => reject(error));
-    const onExit = (code: number) => settle(() => reject(new Error(`the embedded database thread exited (code ${code})`)));
-    thread.on('message', onMessage).on('error', onError).on('exit', onExit);
-  });
-
-/**
  * PGlite persisted in `<dataDir>/pgdata`, served over a Unix socket so that MikroORM's
- * PostgreSQL driver talks to it like to any server. Socket and database belong to this process,
- * the database to a thread of its own: the engine (WebAssembly) then runs on another core than
- * the application, as a database server would, instead of taking turns with it on one.
+ * PostgreSQL driver talks to it like to any server. Socket and database belong to this process.
  */
 export const startEmbeddedPostgres = async (dataDir: string): Promise<EmbeddedPostgres> => {
   const root = resolve(dataDir);
@@ -80,27 +32,24 @@ export const startEmbeddedPostgres = async (dataDir: string): Promise<EmbeddedPo
   const socketPath = join(socketDir, SOCKET_NAME);
   rmSync(socketPath, { force: true }); // left by a process that died (we hold the data-dir lock)
 
-  const thread = new Worker(DATABASE_THREAD, { eval: true, workerData: { base: import.meta.url, pgdata, socketPath } });
-  const removeSocket = () => {
-    rmSync(socketPath, { force: true });
-    if (ownSocketDir) rmSync(ownSocketDir, { recursive: true, force: true });
-  };
-  const started = await nextMessage(thread).catch((error: unknown) => ({ failed: String(error) }));
-  if (!('ready' in started)) {
-    await thread.terminate();
-    removeSocket();
-    throw new Error(`the embedded database did not start: ${'failed' in started ? started.failed : 'stopped'}`);
+  const db = await PGlite.create(pgdata);
+  // The pool keeps one connection; slack here only absorbs a reconnect racing the old socket's close.
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 4 });
+  try {
+    await server.start();
+  } catch (error) {
+    await db.close();
+    throw error;
   }
 
   return {
     host: socketDir,
     port: SOCKET_PORT,
     stop: async () => {
-      const stopped = nextMessage(thread).catch(() => undefined);
-      thread.postMessage('stop');
-      await stopped;
-      await thread.terminate();
-      removeSocket();
+      await server.stop();
+      await db.close();
+      rmSync(socketPath, { force: true });
+      if (ownSocketDir) rmSync(ownSocketDir, { recursive: true, force: true });
     },
   };
 };
