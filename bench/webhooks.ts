@@ -2,21 +2,23 @@
  * Webhook delivery benchmark (not a test): events out to a receiver on loopback, signed,
  * through the transactional outbox. Prints deliveries per second and the latency from the
  * moment the event exists (its transaction committed / the inbound SMS arrived) to the
- * receiver holding the whole request.
+ * receiver holding the whole request. The receiver is a process of its own
+ * (`bench/webhook-receiver.mjs`), as a customer's server would be.
  *
  *   npm run bench:webhooks                       # embedded PGlite in a temporary directory
- *   DATABASE_URL=postgres://… npm run bench:webhooks
- *   BENCH_EVENTS=5000 BENCH_RATE=1000 BENCH_SMS=3000 BENCH_SMS_CONCURRENCY=16 BENCH_SMS_RATE=250 \
+ *   DATABASE_URL=postgres://… npm run bench:webhooks   # a database of its own on that server
+ *   BENCH_EVENTS=5000 BENCH_RATE=1000 BENCH_SMS=5000 BENCH_SMS_CONCURRENCY=64 BENCH_SMS_RATE=1000 \
  *     BENCH_SMS_NUMBERS=8 npm run bench:webhooks
  *
  * 1. engine: events written straight to the outbox (one insert per commit), delivered by a
  *    WebhookDispatcher with the default settings: a backlog (throughput), then a steady
  *    stream of BENCH_RATE events/s, committed every 10 ms and poked (latency from the commit).
- * 2. inbound SMS: the real `receiveInboundSms` use case (message stored + event queued in one
- *    transaction, then a poke) of a full Switchboard core, in a burst and at a steady rate.
- *    Texts are spread over BENCH_SMS_NUMBERS numbers of one project (200 senders each), as real
- *    traffic is: texts to one number take turns on that number's lock (it makes receivedAt a
- *    safe cursor), so a single number caps the rate at one unit of work at a time.
+ * 2. inbound SMS: the real `receiveInboundSms` use case of a full Switchboard core (texts that
+ *    arrive together stored by one unit of work with their events, which go to the dispatcher
+ *    after the commit), in a burst of BENCH_SMS_CONCURRENCY texts at a time and then at a steady
+ *    BENCH_SMS_RATE per second, whether or not the previous ones were answered (as a carrier
+ *    posts them). Texts are spread over BENCH_SMS_NUMBERS numbers of one project (200 senders
+ *    each), as real traffic is.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { fork } from 'node:child_process';

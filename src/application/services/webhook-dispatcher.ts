@@ -36,7 +36,7 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   pollIntervalMs: 1000,
   leaseMs: 60_000,
   eventTimeoutMs: EVENT_TIMEOUT_MS,
-  recordDelayMs: 50,
+  recordDelayMs: 20,
 };
 
 export interface DispatcherDeps {
