@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageCursor, MessageRepository, MessageSlice } from '../../application/ports/messaging-repositories.js';
 import { trustE164 } from '../../domain/e164.js';
 import type { Message, MessageDirection, MessageStatus } from '../../domain/message.js';
-import type { SessionModel } from './mikro-orm-repositories.js';
+import type { SessionModel } from './session-model.js';
 import { MessageSchema, type MessageRow } from './entities/message.js';
 import { dateOf, findRow, selectRows, upsertRowsNative } from './storage-support.js';
 

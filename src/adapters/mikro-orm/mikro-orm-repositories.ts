@@ -11,15 +11,7 @@ import { MikroOrmPhoneNumberRepository } from './mikro-orm-phone-number-reposito
 import { MikroOrmProjectRepository } from './mikro-orm-project-repository.js';
 import { MikroOrmSignUpRepository } from './mikro-orm-sign-up-repository.js';
 import { MikroOrmDeliveryRepository, MikroOrmWebhookRepository } from './mikro-orm-webhook-repositories.js';
-
-/** How the database is reached. */
-export interface SessionModel {
-  /**
-   * One session only (the embedded database: one connection, so units of work run one at a
-   * time and none can interleave with another).
-   */
-  readonly single: boolean;
-}
+import type { SessionModel } from './session-model.js';
 
 /** Every repository bound to one EntityManager (in practice: one transaction's fork). */
 export const mikroOrmRepositories = (em: EntityManager, sessions: SessionModel): Repositories => ({

@@ -3,7 +3,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Repositories } from '../../application/ports/repositories.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { translateConnectionFailure } from './connection-failures.js';
-import { mikroOrmRepositories, type SessionModel } from './mikro-orm-repositories.js';
+import { mikroOrmRepositories } from './mikro-orm-repositories.js';
+import type { SessionModel } from './session-model.js';
 
 /**
  * One database transaction per unit of work, on a fork of the EntityManager (never the
