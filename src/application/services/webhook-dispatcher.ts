@@ -108,9 +108,13 @@ export class WebhookDispatcher implements DeliveryTrigger, DeliveryHandOff {
     this.wake();
   }
 
-  /** A claim's lease while this dispatcher runs and has a free slot; otherwise the events are left to claims. */
-  leaseFor(now: Date): Date | null {
-    return this.running && this.inFlight.size < this.options.maxInFlight ? new Date(now.getTime() + this.options.leaseMs) : null;
+  /**
+   * A claim's lease while this dispatcher runs and has a free slot for each event, so handed-over
+   * sends keep within `maxInFlight` too; otherwise the events are left to claims.
+   */
+  leaseFor(now: Date, events: number): Date | null {
+    const room = this.running && this.inFlight.size + events <= this.options.maxInFlight;
+    return room ? new Date(now.getTime() + this.options.leaseMs) : null;
   }
 
   /**

@@ -272,7 +272,7 @@ describe(WebhookDispatcher.name, () => {
       const world = await aWorld({ uow, url: endpoint.url, options: { pollIntervalMs: 60_000 } });
       world.sut.start();
 
-      const lease = world.sut.leaseFor(world.clock.now());
+      const lease = world.sut.leaseFor(world.clock.now(), 1);
       const delivery = await held(world, uow, lease!);
       world.sut.poke();
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -292,7 +292,7 @@ describe(WebhookDispatcher.name, () => {
       const world = await aWorld({ uow, url: endpoint.url, options: { leaseMs: 300 } });
       world.sut.start();
 
-      const lease = world.sut.leaseFor(world.clock.now())!;
+      const lease = world.sut.leaseFor(world.clock.now(), 1)!;
       const delivery = await held(world, uow, lease);
       await eventually(async () => (await world.stored(delivery.id))?.status === 'success', 10_000, 'the delivery');
 
@@ -322,7 +322,7 @@ describe(WebhookDispatcher.name, () => {
       const endpoint = await receiver();
       const world = await aWorld({ uow, url: endpoint.url, options: { pollIntervalMs: 60_000, recordDelayMs: 200 } });
       world.sut.start();
-      const lease = world.sut.leaseFor(world.clock.now())!;
+      const lease = world.sut.leaseFor(world.clock.now(), 1)!;
       const events: QueuedEvent[] = [];
       for (let i = 0; i < 5; i++) events.push({ delivery: await held(world, uow, lease), webhook: world.webhook });
 
@@ -336,14 +336,17 @@ describe(WebhookDispatcher.name, () => {
       expect(recordWrites).toBe(1);
     });
 
-    it('offers no lease when it is not running: the events are then queued for claims', async () => {
+    it('offers no lease when it is not running or has too few free slots: the events are then queued for claims', async () => {
       const world = await aWorld({ uow: new InMemoryUnitOfWork(), url: 'http://127.0.0.1:9/hooks' });
 
-      expect(world.sut.leaseFor(new Date())).toBeNull();
+      expect(world.sut.leaseFor(new Date(), 1)).toBeNull();
       world.sut.start();
-      expect(world.sut.leaseFor(new Date())).not.toBeNull();
+      expect(world.sut.leaseFor(new Date(), 1)).not.toBeNull();
+      // More events than it has slots for (64 by default): they go to claims, which keep the cap.
+      expect(world.sut.leaseFor(new Date(), 64)).not.toBeNull();
+      expect(world.sut.leaseFor(new Date(), 65)).toBeNull();
       await world.sut.stop();
-      expect(world.sut.leaseFor(new Date())).toBeNull();
+      expect(world.sut.leaseFor(new Date(), 1)).toBeNull();
     });
   });
 });
