@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { normalizeIp, type TrustedRange, type TrustProxy } from '../adapters/rest/client-ip.js';
 import { cents, type Cents } from '../domain/money.js';
 
 /** A whole number given as text, within bounds. */
@@ -74,6 +76,52 @@ export const UrlFromEnv = (protocols: readonly string[]) =>
     },
     String,
   );
+
+const TRUST_PROXY_FORMS = 'must be a number of proxy hops (such as 1) or a comma-separated list of proxy addresses and CIDR ranges (such as 10.0.0.0/8, ::1)';
+
+/** One entry of a `TRUST_PROXY` list: an IPv4 or IPv6 address, optionally with a /prefix length. */
+const trustedRangeOf = (entry: string): E.Either<string, TrustedRange> => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return E.left(`${JSON.stringify(entry)} is not an IP address or CIDR range`);
+  if (prefix === undefined) {
+    // One address; an IPv4-mapped IPv6 one (::ffff:10.0.0.1) as the IPv4 address clients are compared as.
+    const single = normalizeIp(address)!;
+    return E.right(isIP(single) === 4 ? { address: single, prefix: 32, family: 'ipv4' } : { address: single, prefix: 128, family: 'ipv6' });
+  }
+  const full = family === 4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > full) {
+    return E.left(`${JSON.stringify(entry)}: the prefix length must be 0 to ${full} for IPv${family}`);
+  }
+  return E.right({ address, prefix: Number(prefix), family: family === 4 ? 'ipv4' : 'ipv6' });
+};
+
+/**
+ * `TRUST_PROXY`: "1" (proxy hops in front of the server) or "10.0.0.0/8, 127.0.0.1, ::1,
+ * fd00::/8" (the proxies' addresses and ranges). Every entry must be valid.
+ */
+export const TrustProxyFromEnv = new t.Type<TrustProxy, string, unknown>(
+  'trust proxy',
+  (u): u is TrustProxy => typeof u === 'object' && u !== null && ('hops' in u || 'trusted' in u),
+  (u, c) => {
+    if (typeof u !== 'string') return t.failure(u, c, TRUST_PROXY_FORMS);
+    const value = u.trim();
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      return Number.isSafeInteger(hops) ? t.success({ hops }) : t.failure(u, c, 'the number of proxy hops is too large');
+    }
+    if (/^-\d+$/.test(value)) return t.failure(u, c, `${TRUST_PROXY_FORMS}; a hop count cannot be negative`);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const trusted: TrustedRange[] = [];
+    for (const entry of entries) {
+      const range = trustedRangeOf(entry);
+      if (E.isLeft(range)) return t.failure(u, c, `${TRUST_PROXY_FORMS}; ${range.left}`);
+      trusted.push(range.right);
+    }
+    return t.success({ trusted });
+  },
+  (v) => ('hops' in v ? String(v.hops) : v.trusted.map((r) => `${r.address}/${r.prefix}`).join(',')),
+);
 
 export const OneOf = <V extends string>(values: readonly V[]) =>
   new t.Type<V, string, unknown>(

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { TrustProxy } from '../adapters/rest/client-ip.js';
 import { DEFAULT_HOSTED_APOLOGY } from '../application/services/hosted-brain.js';
 import { cents, type Cents } from '../domain/money.js';
 import {
@@ -7,6 +8,7 @@ import {
   OneOf,
   optional,
   RateFromEnv,
+  TrustProxyFromEnv,
   UrlFromEnv,
   UsdFromEnv,
   type RateSpec,
@@ -48,6 +50,11 @@ export interface SwitchboardConfig {
   readonly rateLimit: RateSpec;
   readonly signupRateLimitEmail: RateSpec;
   readonly signupRateLimitIp: RateSpec;
+  /**
+   * `TRUST_PROXY`: which `X-Forwarded-For` entries name the client of the per-IP sign-up limit.
+   * Null (unset, the default): none, the TCP peer is the client.
+   */
+  readonly trustProxy?: TrustProxy | null;
   readonly prices: { readonly signupCredit: Cents; readonly numberMonthly: Cents; readonly recordingMonthly: Cents };
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly eventBus: 'in-process' | 'postgres';
@@ -105,6 +112,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     rateLimit: optional(RateFromEnv, env.RATE_LIMIT, { points: 100, durationSeconds: 10 }, 'RATE_LIMIT', problems),
     signupRateLimitEmail: optional(RateFromEnv, env.SIGNUP_RATE_LIMIT_EMAIL, { points: 5, durationSeconds: 3600 }, 'SIGNUP_RATE_LIMIT_EMAIL', problems),
     signupRateLimitIp: optional(RateFromEnv, env.SIGNUP_RATE_LIMIT_IP, { points: 20, durationSeconds: 3600 }, 'SIGNUP_RATE_LIMIT_IP', problems),
+    trustProxy: optional(TrustProxyFromEnv, env.TRUST_PROXY, null, 'TRUST_PROXY', problems),
     prices: {
       signupCredit: optional(UsdFromEnv, env.SIGNUP_CREDIT, cents(1000), 'SIGNUP_CREDIT', problems),
       numberMonthly: optional(UsdFromEnv, env.PRICE_NUMBER_MONTHLY, cents(300), 'PRICE_NUMBER_MONTHLY', problems),

@@ -105,6 +105,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
           logger,
           health: () => uow.ping().then(() => true, () => false),
           limits: restRateLimits(inputs.config, inputs.rateLimiter),
+          trustProxy: inputs.config.trustProxy,
           calls,
         }),
       [TOKENS.useCases, TOKENS.logger, TOKENS.unitOfWork, TOKENS.callUseCases],

@@ -4,6 +4,7 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
 import type { CallUseCases } from '../../application/use-cases/calls/call-use-cases.js';
 import { authenticate } from './auth.js';
+import { clientIpResolver, type TrustProxy } from './client-ip.js';
 import type { RestEnv } from './env.js';
 import { internalError } from './error-envelope.js';
 import { fallback } from './fallback.js';
@@ -29,6 +30,11 @@ export interface RestDeps {
   readonly limits?: RestRateLimits;
   /** The call routes (`/v1/calls`, `/v1/agents/{id}/calls`); absent: not served. */
   readonly calls?: CallUseCases;
+  /**
+   * `TRUST_PROXY`: which `X-Forwarded-For` entries to believe for the sign-up limit per client
+   * IP; absent or null: none (the TCP peer of the Node socket is the client).
+   */
+  readonly trustProxy?: TrustProxy | null;
 }
 
 const isHealthy = (health: () => Promise<boolean>): Promise<boolean> => health().catch(() => false);
@@ -47,7 +53,7 @@ export const createRestApi = (deps: RestDeps): Hono<RestEnv> => {
       : sendError(c, { _tag: 'Unavailable', message: 'The service is not ready; retry with backoff' }),
   );
 
-  api.route('/v0/agent', signUpRoutes(deps.useCases));
+  api.route('/v0/agent', signUpRoutes(deps.useCases, clientIpResolver(deps.trustProxy)));
   api.use('/v1/*', authenticate(deps.useCases));
   if (deps.limits) api.use('/v1/*', rateLimit(deps.limits));
   api.route('/v1/usage', usageRoutes(deps.useCases));

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
 import { clientIpOf } from '../client-ip.js';
@@ -7,14 +7,17 @@ import { decodeBody } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { send, sendError } from '../respond.js';
 
-/** `/v0/agent`: self-signup without an API key; snake_case on the wire. */
-export const signUpRoutes = (useCases: UseCases): Hono<RestEnv> => {
+/**
+ * `/v0/agent`: self-signup without an API key; snake_case on the wire. `clientIp` names the
+ * client the per-IP limit counts (default: the TCP peer; see `clientIpResolver` for TRUST_PROXY).
+ */
+export const signUpRoutes = (useCases: UseCases, clientIp: (c: Context) => string | null = clientIpOf): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.post('/sign-up', async (c) => {
     const body = await decodeBody(c, SignUpBody);
     if (E.isLeft(body)) return sendError(c, body.left);
-    const input = { email: body.right.human_email, agentName: body.right.agent_name ?? null, clientIp: clientIpOf(c) };
+    const input = { email: body.right.human_email, agentName: body.right.agent_name ?? null, clientIp: clientIp(c) };
     return send(c, useCases.startSignUp.execute(input), (signUp) =>
       c.json({
         verification_id: signUp.id,
