@@ -22,6 +22,7 @@ import { bindVoice } from './voice.js';
 import type { CallUseCases } from '../application/use-cases/calls/call-use-cases.js';
 import { restRateLimits, signUpPorts } from './sign-up-and-billing.js';
 import { BillingClock } from '../application/services/billing-clock.js';
+import { SignUpSweeper } from '../application/services/sign-up-sweeper.js';
 import type { Mailer } from '../application/ports/mailer.js';
 import type { RateLimiter } from '../application/ports/rate-limiter.js';
 import type { SwitchboardConfig } from './config.js';
@@ -116,6 +117,12 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
       (config: SwitchboardConfig, uow: UnitOfWork, clock: Clock, ids: IdGenerator, logger: Logger) =>
         new BillingClock({ uow, clock, ids, logger: logger.child({ component: 'billing' }), prices: config.prices }),
       [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger],
+    );
+  container
+    .bind<SignUpSweeper>(TOKENS.signUpSweeper)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock, logger: Logger) => new SignUpSweeper({ uow, clock, logger: logger.child({ component: 'sign-up' }) }),
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.logger],
     );
   bindVoice(container, inputs.publicUrl, inputs.languageModel);
   return container;

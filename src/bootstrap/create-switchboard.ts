@@ -9,6 +9,7 @@ import type { Mailer } from '../application/ports/mailer.js';
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import type { RateLimiter } from '../application/ports/rate-limiter.js';
 import type { BillingClock } from '../application/services/billing-clock.js';
+import type { SignUpSweeper } from '../application/services/sign-up-sweeper.js';
 import type { LanguageModel } from '../application/ports/language-model.js';
 import type { HostedSmsResponder } from '../application/services/hosted-sms-responder.js';
 import type { NumberWebhooks, Telephony } from '../application/ports/telephony.js';
@@ -108,6 +109,7 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
   let voice: VoiceRuntime | null = null;
   let dispatcher: WebhookDispatcher | null = null;
   let billing: BillingClock | null = null;
+  let signUpSweeper: SignUpSweeper | null = null;
   let hostedSms: HostedSmsResponder | null = null;
   let limits: OpenedRateLimiter | null = null;
   let starting: Promise<void> | null = null;
@@ -141,6 +143,8 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
     billing = container.get<BillingClock>(TOKENS.billingClock);
     hostedSms = container.get<HostedSmsResponder>(TOKENS.hostedSms);
     billing.start();
+    signUpSweeper = container.get<SignUpSweeper>(TOKENS.signUpSweeper);
+    signUpSweeper.start();
     voice = container.get<VoiceRuntime>(TOKENS.voice);
     voice.unconnectedWebCalls.start();
     const root = new Hono();
@@ -198,6 +202,8 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
       dispatcher = null;
       await billing?.stop();
       billing = null;
+      await signUpSweeper?.stop();
+      signUpSweeper = null;
       await hostedSms?.close();
       hostedSms = null;
       await storage?.close();

@@ -12,6 +12,7 @@ export const TOKENS = {
   webhookTransport: Symbol('WebhookTransport'),
   webhookDispatcher: Symbol('WebhookDispatcher'),
   billingClock: Symbol('BillingClock'),
+  signUpSweeper: Symbol('SignUpSweeper'),
   useCases: Symbol('UseCases'),
   restApi: Symbol('RestApi'),
   voice: Symbol('VoiceRuntime'),

@@ -76,6 +76,94 @@ export const signUpRepositoryContract = (name: string, open: () => Promise<Opene
         expect(await inTx((tx) => tx.signUps.findById(signUp.id))).toBeNull();
       });
 
+      // Each deleteExpired test works in a year of its own, earlier than those of the tests
+      // before it, so whatever the other tests leave in the store expires after its cut-off.
+      describe('deleteExpired', () => {
+        const ids = (rows: readonly SignUp[]) => rows.map((r) => r.id);
+        /** Ids of `rows` still stored, in the order given (one query at a time: a unit of work is one connection). */
+        const found = (rows: readonly SignUp[]) =>
+          inTx(async (tx) => {
+            const kept: string[] = [];
+            for (const { id } of rows) if (await tx.signUps.findById(id)) kept.push(id);
+            return kept;
+          });
+
+        it('deletes the pending sign-ups that expired strictly before the cut-off and says how many', async () => {
+          const before = at('2003-06-01T12:00:00.500Z');
+          const expired = [
+            aSignUp({ expiresAt: at('2003-06-01T12:00:00.499Z') }),
+            aSignUp({ expiresAt: at('2003-05-01T00:00:00.000Z'), attempts: 3 }),
+          ];
+          const live = [
+            aSignUp({ expiresAt: before }),
+            aSignUp({ expiresAt: at('2003-06-01T12:00:00.501Z'), attempts: 1 }),
+            aSignUp({ expiresAt: at('2003-07-01T00:00:00.000Z') }),
+          ];
+          await inTx(async (tx) => {
+            for (const s of [...expired, ...live]) await tx.signUps.save(s);
+          });
+
+          const deleted = await inTx((tx) => tx.signUps.deleteExpired(before, 100));
+
+          expect(deleted).toBe(2);
+          expect(await found(expired)).toEqual([]);
+          expect(await found(live)).toEqual(ids(live));
+          expect(await inTx((tx) => tx.signUps.findById(live[1]!.id))).toEqual(live[1]);
+          expect(await inTx((tx) => tx.signUps.lockById(live[2]!.id))).toEqual(live[2]);
+        });
+
+        it('keeps verified sign-ups however long ago their code expired', async () => {
+          const verified = aSignUp({
+            expiresAt: at('2002-01-01T00:10:00.000Z'),
+            status: 'verified',
+            projectId: 'proj_kept',
+            verifiedAt: at('2002-01-01T00:05:00.000Z'),
+          });
+          const pending = aSignUp({ expiresAt: at('2002-01-01T00:10:00.000Z') });
+          await inTx(async (tx) => {
+            await tx.signUps.save(verified);
+            await tx.signUps.save(pending);
+          });
+
+          expect(await inTx((tx) => tx.signUps.deleteExpired(at('2002-12-31T00:00:00.000Z'), 100))).toBe(1);
+
+          expect(await inTx((tx) => tx.signUps.findById(verified.id))).toEqual(verified);
+          expect(await inTx((tx) => tx.signUps.findById(pending.id))).toBeNull();
+        });
+
+        it('deletes at most `limit` at a time, oldest expiry first, until none are left', async () => {
+          const before = at('2001-12-31T00:00:00.000Z');
+          const expired = [5, 3, 1, 4, 2].map((day) => aSignUp({ expiresAt: at(`2001-01-0${day}T00:00:00.000Z`) }));
+          const live = aSignUp({ expiresAt: at('2001-12-31T00:00:00.001Z') });
+          await inTx(async (tx) => {
+            for (const s of [...expired, live]) await tx.signUps.save(s);
+          });
+          const byExpiry = [...expired].sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
+
+          expect(await inTx((tx) => tx.signUps.deleteExpired(before, 2))).toBe(2);
+          expect(await found(byExpiry)).toEqual(ids(byExpiry.slice(2)));
+          expect(await inTx((tx) => tx.signUps.deleteExpired(before, 2))).toBe(2);
+          expect(await found(byExpiry)).toEqual(ids(byExpiry.slice(4)));
+          expect(await inTx((tx) => tx.signUps.deleteExpired(before, 2))).toBe(1);
+          expect(await inTx((tx) => tx.signUps.deleteExpired(before, 2))).toBe(0);
+
+          expect(await found(expired)).toEqual([]);
+          expect(await inTx((tx) => tx.signUps.findById(live.id))).toEqual(live);
+        });
+
+        it('deletes nothing of a unit of work that ends in a Left', async () => {
+          const expired = aSignUp({ expiresAt: at('2000-01-01T00:00:00.000Z') });
+          await inTx((tx) => tx.signUps.save(expired));
+
+          await store().uow.transaction(async (tx) => {
+            await tx.signUps.deleteExpired(at('2000-06-01T00:00:00.000Z'), 10);
+            return E.left('no');
+          });
+
+          expect(await inTx((tx) => tx.signUps.findById(expired.id))).toEqual(expired);
+        });
+      });
+
       it('keeps nothing of a unit of work that ends in a Left', async () => {
         const signUp = aSignUp();
 

@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, type QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SignUpRepository } from '../../application/ports/repositories.js';
 import type { SignUp, SignUpStatus } from '../../domain/sign-up.js';
@@ -50,5 +50,27 @@ export class MikroOrmSignUpRepository implements SignUpRepository {
 
   async delete(id: string): Promise<void> {
     await this.em.nativeDelete(SignUpSchema, { id });
+  }
+
+  /**
+   * One statement: the inner select walks `sign_ups_pending_expiry_index` (partial, pending
+   * rows only) oldest expiry first; SKIP LOCKED passes over a sign-up a verification holds
+   * right now, and over those another node's sweep is deleting. `= any(array(...))` makes the
+   * ids one value, so the delete finds them by primary key (with `in (...)` the planner may
+   * hash-join against a scan of the whole table, verified sign-ups and all).
+   */
+  async deleteExpired(before: Date, limit: number): Promise<number> {
+    const result = await this.em.execute<QueryResult>(
+      `delete from sign_ups
+       where id = any(array(
+         select id from sign_ups
+         where status = 'pending' and expires_at < ?
+         order by expires_at
+         limit ?
+         for update skip locked))`,
+      [before, Math.max(0, limit)],
+      'run',
+    );
+    return result.affectedRows;
   }
 }

@@ -98,6 +98,12 @@ export interface SignUpRepository {
   lockById(id: string): Promise<SignUp | null>;
   save(signUp: SignUp): Promise<void>;
   delete(id: string): Promise<void>;
+  /**
+   * Deletes at most `limit` pending (never verified) sign-ups whose code expired strictly
+   * before `before`, oldest expiry first, and says how many it deleted. Verified sign-ups are
+   * kept: they answer a repeated verification with the project it created.
+   */
+  deleteExpired(before: Date, limit: number): Promise<number>;
 }
 
 /** Every repository, bound to one unit of work. */

@@ -5,6 +5,7 @@ import { Migration20261121020000_webhooks } from './Migration20261121020000_webh
 import { Migration20261121030000_messaging } from './Migration20261121030000_messaging.js';
 import { Migration20261121040000_calls } from './Migration20261121040000_calls.js';
 import { Migration20261121050000_turn_errors } from './Migration20261121050000_turn_errors.js';
+import { Migration20261121060000_sign_up_expiry } from './Migration20261121060000_sign_up_expiry.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121030000_messaging', class: Migration20261121030000_messaging },
   { name: 'Migration20261121040000_calls', class: Migration20261121040000_calls },
   { name: 'Migration20261121050000_turn_errors', class: Migration20261121050000_turn_errors },
+  { name: 'Migration20261121060000_sign_up_expiry', class: Migration20261121060000_sign_up_expiry },
 ];
