@@ -117,11 +117,11 @@ export interface QueuedEvent {
  */
 export interface DeliveryHandOff {
   /**
-   * The lease to queue up to `events` events with, when this process will send them itself once
-   * they commit; null when it will not (no dispatcher running here, or too few free slots for
-   * them): queue them unleased, for any dispatcher's claim.
+   * The lease to queue events with, when this process will send them itself once they commit;
+   * null when it will not (no dispatcher running here, or it is full): queue them unleased, for
+   * any dispatcher's claim.
    */
-  leaseFor(now: Date, events: number): Date | null;
+  leaseFor(now: Date): Date | null;
   /** After the commit: sends events queued with a lease from `leaseFor`. */
   take(events: readonly QueuedEvent[]): void;
 }

@@ -69,6 +69,12 @@ export class WebhookDispatcher implements DeliveryTrigger, DeliveryHandOff {
   private readonly log: Logger;
   private running = false;
   private timer: ReturnType<typeof setInterval> | null = null;
+  /**
+   * Deliveries this dispatcher holds the lease of (claimed or handed over) that wait for a free
+   * slot, oldest first, each with the time by which it must start: half the lease, so it never
+   * runs out mid-send.
+   */
+  private readonly waiting: { readonly item: Claimed; readonly startBy: number }[] = [];
   /** Something may be due that has not been claimed yet. */
   private backlog = false;
   private pumping: Promise<void> | null = null;
@@ -109,11 +115,11 @@ export class WebhookDispatcher implements DeliveryTrigger, DeliveryHandOff {
   }
 
   /**
-   * A claim's lease while this dispatcher runs and has a free slot for each event, so handed-over
-   * sends keep within `maxInFlight` too; otherwise the events are left to claims.
+   * A claim's lease while this dispatcher runs and has a slot free (counting the deliveries it
+   * already holds that wait for one); otherwise the events are left to claims.
    */
-  leaseFor(now: Date, events: number): Date | null {
-    const room = this.running && this.inFlight.size + events <= this.options.maxInFlight;
+  leaseFor(now: Date): Date | null {
+    const room = this.running && this.inFlight.size + this.waiting.length < this.options.maxInFlight;
     return room ? new Date(now.getTime() + this.options.leaseMs) : null;
   }
 
@@ -122,8 +128,7 @@ export class WebhookDispatcher implements DeliveryTrigger, DeliveryHandOff {
    * left to a claim once their lease runs out, like the claims of a process that died.
    */
   take(events: readonly QueuedEvent[]): void {
-    if (!this.running) return;
-    for (const event of events) this.launch(event);
+    this.hold(events);
   }
 
   /** One claim, its sends and their outcomes, awaited: for tests and tools that drive it by hand. */
@@ -154,6 +159,7 @@ export class WebhookDispatcher implements DeliveryTrigger, DeliveryHandOff {
    * delivery. So a claim waits for half the slots to be free (or for none to be busy).
    */
   private hasRoom(): boolean {
+    if (this.waiting.length > 0) return false;
     const free = this.options.maxInFlight - this.inFlight.size;
     return this.inFlight.size === 0 || free >= Math.ceil(this.options.maxInFlight / 2);
   }
@@ -165,7 +171,24 @@ export class WebhookDispatcher implements DeliveryTrigger, DeliveryHandOff {
       const wanted = Math.min(this.options.batchSize, this.options.maxInFlight - this.inFlight.size);
       const claimed = await this.claim(wanted);
       if (claimed.length === wanted) this.backlog = true;
-      for (const item of claimed) this.launch(item);
+      this.hold(claimed);
+    }
+  }
+
+  /** Sends what it holds as slots free up: never more than `maxInFlight` at once. */
+  private hold(items: readonly Claimed[]): void {
+    if (!this.running) return;
+    const startBy = this.deps.clock.now().getTime() + this.options.leaseMs / 2;
+    for (const item of items) this.waiting.push({ item, startBy });
+    this.sendWaiting();
+  }
+
+  private sendWaiting(): void {
+    const now = this.deps.clock.now().getTime();
+    while (this.running && this.waiting.length > 0 && this.inFlight.size < this.options.maxInFlight) {
+      const { item, startBy } = this.waiting.shift()!;
+      // Waited so long that its lease could run out mid-send: a claim takes it once it has.
+      if (now <= startBy) this.launch(item);
     }
   }
 
@@ -174,6 +197,7 @@ export class WebhookDispatcher implements DeliveryTrigger, DeliveryHandOff {
       .catch((error: unknown) => this.log.error({ deliveryId: item.delivery.id, err: errorFields(error) }, 'webhook send failed'))
       .finally(() => {
         this.inFlight.delete(task);
+        this.sendWaiting();
         if (this.backlog && this.hasRoom()) this.wake();
       });
     this.inFlight.add(task);

@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
@@ -272,7 +274,7 @@ describe(WebhookDispatcher.name, () => {
       const world = await aWorld({ uow, url: endpoint.url, options: { pollIntervalMs: 60_000 } });
       world.sut.start();
 
-      const lease = world.sut.leaseFor(world.clock.now(), 1);
+      const lease = world.sut.leaseFor(world.clock.now());
       const delivery = await held(world, uow, lease!);
       world.sut.poke();
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -292,7 +294,7 @@ describe(WebhookDispatcher.name, () => {
       const world = await aWorld({ uow, url: endpoint.url, options: { leaseMs: 300 } });
       world.sut.start();
 
-      const lease = world.sut.leaseFor(world.clock.now(), 1)!;
+      const lease = world.sut.leaseFor(world.clock.now())!;
       const delivery = await held(world, uow, lease);
       await eventually(async () => (await world.stored(delivery.id))?.status === 'success', 10_000, 'the delivery');
 
@@ -322,7 +324,7 @@ describe(WebhookDispatcher.name, () => {
       const endpoint = await receiver();
       const world = await aWorld({ uow, url: endpoint.url, options: { pollIntervalMs: 60_000, recordDelayMs: 200 } });
       world.sut.start();
-      const lease = world.sut.leaseFor(world.clock.now(), 1)!;
+      const lease = world.sut.leaseFor(world.clock.now())!;
       const events: QueuedEvent[] = [];
       for (let i = 0; i < 5; i++) events.push({ delivery: await held(world, uow, lease), webhook: world.webhook });
 
@@ -336,17 +338,57 @@ describe(WebhookDispatcher.name, () => {
       expect(recordWrites).toBe(1);
     });
 
-    it('offers no lease when it is not running or has too few free slots: the events are then queued for claims', async () => {
+    it('keeps within maxInFlight for handed-over and claimed deliveries together, sending what waits as slots free up', async () => {
+      // A receiver that answers each request after 30 ms and notes how many were open at once.
+      let open = 0;
+      let mostOpen = 0;
+      const arrived: string[] = [];
+      const server = createServer((req, res) => {
+        open++;
+        mostOpen = Math.max(mostOpen, open);
+        arrived.push(String(req.headers['x-webhook-id']));
+        req.resume();
+        setTimeout(() => {
+          open--;
+          res.writeHead(200).end('ok');
+        }, 30);
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+      const uow = new InMemoryUnitOfWork();
+      const world = await aWorld({
+        uow,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+        options: { maxInFlight: 2, pollIntervalMs: 60_000 },
+      });
+      world.sut.start();
+
+      const lease = world.sut.leaseFor(world.clock.now())!;
+      const handedOver: QueuedEvent[] = [];
+      for (let i = 0; i < 5; i++) handedOver.push({ delivery: await held(world, uow, lease), webhook: world.webhook });
+      const claimable = [await world.queue(), await world.queue(), await world.queue()];
+      world.sut.take(handedOver);
+      world.sut.poke();
+
+      // Two sending, three waiting: no room for another hand-over.
+      expect(world.sut.leaseFor(world.clock.now())).toBeNull();
+      const all = [...handedOver.map((e) => e.delivery), ...claimable];
+      await eventually(async () => (await Promise.all(all.map((d) => world.stored(d.id)))).every((d) => d?.status === 'success'), 10_000, 'every delivery');
+
+      expect(mostOpen).toBe(2);
+      expect([...arrived].sort()).toEqual(all.map((d) => d.id).sort());
+      // What it held went first; the claim waited for it.
+      expect(arrived.slice(0, 5).sort()).toEqual(handedOver.map((e) => e.delivery.id).sort());
+    });
+
+    it('offers no lease when it is not running: the events are then queued for claims', async () => {
       const world = await aWorld({ uow: new InMemoryUnitOfWork(), url: 'http://127.0.0.1:9/hooks' });
 
-      expect(world.sut.leaseFor(new Date(), 1)).toBeNull();
+      expect(world.sut.leaseFor(new Date())).toBeNull();
       world.sut.start();
-      expect(world.sut.leaseFor(new Date(), 1)).not.toBeNull();
-      // More events than it has slots for (64 by default): they go to claims, which keep the cap.
-      expect(world.sut.leaseFor(new Date(), 64)).not.toBeNull();
-      expect(world.sut.leaseFor(new Date(), 65)).toBeNull();
+      expect(world.sut.leaseFor(new Date())).not.toBeNull();
       await world.sut.stop();
-      expect(world.sut.leaseFor(new Date(), 1)).toBeNull();
+      expect(world.sut.leaseFor(new Date())).toBeNull();
     });
   });
 });

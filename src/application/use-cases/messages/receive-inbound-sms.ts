@@ -60,7 +60,7 @@ export class ReceiveInboundSms {
     const { deliveryHandOff: handOff, clock, uow } = this.deps;
     let heldUntil: Date | null = null;
     const stored = await retryingRaces((attempt) => {
-      heldUntil = handOff?.leaseFor(clock.now(), texts.length) ?? null;
+      heldUntil = handOff?.leaseFor(clock.now()) ?? null;
       const options = { lookFirst: attempt > 1, heldUntil };
       return uow.transaction(async (tx) => E.right(await storeInboundTexts(tx, this.deps, texts, options)));
     });
