@@ -1,3 +1,4 @@
+import { errorMessage, PeriodicTask } from './periodic-task.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { addMonths, periodsDue, type BillingPeriod } from '../../domain/billing.js';
 import { charge, type LedgerReason } from '../../domain/ledger.js';
@@ -41,8 +42,10 @@ const NUMBER_PAGE = 100;
  * live and data is kept; provisioning is refused (INSUFFICIENT_BALANCE) until it is topped up.
  */
 export class BillingClock {
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly schedule = new PeriodicTask(
+    () => this.renewDue(),
+    (error) => this.deps.logger.error({ err: { message: errorMessage(error) } }, 'renewals failed'),
+  );
 
   constructor(private readonly deps: BillingClockDeps) {}
 
@@ -72,24 +75,12 @@ export class BillingClock {
 
   /** Runs `renewDue` now and then every `intervalMs`; failures are logged, never thrown. */
   start(intervalMs: number = HOURLY): void {
-    if (this.timer) return;
-    const tick = () => {
-      this.running = this.running
-        .then(() => this.renewDue())
-        .catch((error: unknown) =>
-          this.deps.logger.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'renewals failed'),
-        );
-    };
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref?.();
-    tick();
+    this.schedule.start(intervalMs, { runNow: true });
   }
 
   /** Stops the timer and waits for a run in progress. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.schedule.stop();
   }
 
   private async renewProject(tx: Repositories, projectId: string, now: Date): Promise<E.Either<never, RenewalReport>> {

@@ -1,3 +1,4 @@
+import { errorMessage, PeriodicTask } from './periodic-task.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Clock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
@@ -30,8 +31,10 @@ export interface SignUpSweeperDeps {
  * only share the work.
  */
 export class SignUpSweeper {
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly schedule = new PeriodicTask(
+    () => this.runOnce(),
+    (error) => this.deps.logger.error({ err: { message: errorMessage(error) } }, 'sweeping expired sign-ups failed'),
+  );
   private stopping = false;
 
   constructor(private readonly deps: SignUpSweeperDeps) {}
@@ -57,25 +60,13 @@ export class SignUpSweeper {
 
   /** Sweeps now and then every `intervalMs`; failures are logged, never thrown. */
   start(intervalMs: number = SIGN_UP_SWEEP_MS): void {
-    if (this.timer) return;
     this.stopping = false;
-    const tick = () => {
-      this.running = this.running
-        .then(() => this.runOnce())
-        .catch((error: unknown) =>
-          this.deps.logger.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'sweeping expired sign-ups failed'),
-        );
-    };
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref?.();
-    tick();
+    this.schedule.start(intervalMs, { runNow: true });
   }
 
   /** Stops the timer and waits for a sweep in progress, which ends after its current batch. */
   async stop(): Promise<void> {
     this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.schedule.stop();
   }
 }

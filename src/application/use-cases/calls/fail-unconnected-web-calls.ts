@@ -1,3 +1,4 @@
+import { errorMessage, PeriodicTask } from '../../services/periodic-task.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Call } from '../../../domain/call.js';
 import type { Clock } from '../../ports/clock.js';
@@ -29,8 +30,10 @@ export interface FailUnconnectedWebCallsDeps {
  * call a browser joined is never touched.
  */
 export class FailUnconnectedWebCalls {
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly schedule = new PeriodicTask(
+    () => this.runOnce(),
+    (error) => this.deps.logger.error({ err: { message: errorMessage(error) } }, 'sweeping unconnected web calls failed'),
+  );
 
   constructor(private readonly deps: FailUnconnectedWebCallsDeps) {}
 
@@ -57,22 +60,11 @@ export class FailUnconnectedWebCalls {
 
   /** Sweeps every `intervalMs`; failures are logged, never thrown. */
   start(intervalMs: number = UNCONNECTED_WEB_CALL_SWEEP_MS): void {
-    if (this.timer) return;
-    const tick = () => {
-      this.running = this.running
-        .then(() => this.runOnce())
-        .catch((error: unknown) =>
-          this.deps.logger.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'sweeping unconnected web calls failed'),
-        );
-    };
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref?.();
+    this.schedule.start(intervalMs, { runNow: false });
   }
 
   /** Stops the timer and waits for a sweep in progress. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.schedule.stop();
   }
 }
