@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Agent } from '../../src/domain/agent.js';
 import { trustE164, type E164 } from '../../src/domain/e164.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
+import type { Webhook } from '../../src/domain/webhook.js';
 
 // Every contract test makes its own ids and numbers, so no suite needs an empty database.
 export const newId = (prefix: string): string => `${prefix}_${randomUUID().replaceAll('-', '')}`;
@@ -35,5 +36,19 @@ export const aNumber = (overrides: Partial<PhoneNumber> = {}): PhoneNumber => ({
   providerId: `PN${randomUUID().replaceAll('-', '')}`,
   createdAt: at(0),
   releasedAt: null,
+  ...overrides,
+});
+
+/** A project's default webhook unless `agentId` is given. */
+export const aWebhook = (overrides: Partial<Webhook> = {}): Webhook => ({
+  id: newId('wh'),
+  projectId: newId('proj'),
+  agentId: null,
+  url: 'https://hooks.example.com/in',
+  secret: `whsec_${randomUUID()}`,
+  contextLimit: 10,
+  timeoutSeconds: 30,
+  createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, 123)),
+  updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 1, 456)),
   ...overrides,
 });

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DuplicateKey } from '../../src/application/ports/repositories.js';
 import type { DeliveryAttempt } from '../../src/application/ports/webhook-repositories.js';
-import type { Webhook } from '../../src/domain/webhook.js';
 import type { WebhookDelivery } from '../../src/domain/webhook-delivery.js';
-import { newId } from './builders.js';
+import { aWebhook, newId } from './builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 
@@ -17,19 +15,6 @@ const nextEra = () => {
   const start = eraStart;
   return (ms: number) => new Date(start + ms);
 };
-
-const aWebhook = (overrides: Partial<Webhook> = {}): Webhook => ({
-  id: newId('wh'),
-  projectId: newId('proj'),
-  agentId: null,
-  url: 'https://hooks.example.com/in',
-  secret: `whsec_${randomUUID()}`,
-  contextLimit: 10,
-  timeoutSeconds: 30,
-  createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, 123)),
-  updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 1, 456)),
-  ...overrides,
-});
 
 const aDelivery = (overrides: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
   id: newId('whd'),

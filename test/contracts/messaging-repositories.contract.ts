@@ -496,26 +496,30 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         expect(latest).toEqual([at(9), null]);
       });
 
-      it("reads a thread and the number's newest receivedAt together", async () => {
+      it("reads a thread, the number's newest receivedAt and the thread's newest messages together", async () => {
         const f = await aFixture();
         const one = aConversation(f, { state: { stage: 'quote' } });
         const two = aConversation(f);
-        await saved(one, [aMessage(one, { receivedAt: at(4) })]);
+        const oneMessage = aMessage(one, { receivedAt: at(4) });
+        await saved(one, [oneMessage]);
         await saved(two, [aMessage(two, { receivedAt: at(8), mediaUrls: ['https://media.example.com/a.jpg'] })]);
         const empty = await aFixture();
 
         const found = await inTx((tx) =>
-          tx.conversations.findThreadsAndLatest([
-            { phoneNumberId: f.number.id, participant: one.participant },
-            { phoneNumberId: f.number.id, participant: newNumber() },
-            { phoneNumberId: empty.number.id, participant: one.participant },
-          ]),
+          tx.conversations.findThreadsAndLatest(
+            [
+              { phoneNumberId: f.number.id, participant: one.participant },
+              { phoneNumberId: f.number.id, participant: newNumber() },
+              { phoneNumberId: empty.number.id, participant: one.participant },
+            ],
+            5,
+          ),
         );
 
         expect(found).toEqual([
-          { conversation: one, latestReceivedAt: at(8) },
-          { conversation: null, latestReceivedAt: at(8) },
-          { conversation: null, latestReceivedAt: null },
+          { conversation: one, latestReceivedAt: at(8), recent: [oneMessage] },
+          { conversation: null, latestReceivedAt: at(8), recent: [] },
+          { conversation: null, latestReceivedAt: null, recent: [] },
         ]);
       });
 
@@ -534,32 +538,94 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         const stranger = newNumber();
 
         const found = await inTx(async (tx) => ({
-          threads: await tx.conversations.findThreadsAndLatest([
-            { phoneNumberId: g.number.id, participant: other.participant },
-            { phoneNumberId: f.number.id, participant: stranger },
-            { phoneNumberId: quiet.number.id, participant: newNumber() },
-            { phoneNumberId: f.number.id, participant: two.participant },
-            { phoneNumberId: g.number.id, participant: one.participant },
-            { phoneNumberId: quiet.number.id, participant: silent.participant },
-            { phoneNumberId: f.number.id, participant: one.participant },
-            { phoneNumberId: g.number.id, participant: other.participant },
-          ]),
-          none: await tx.conversations.findThreadsAndLatest([]),
+          threads: await tx.conversations.findThreadsAndLatest(
+            [
+              { phoneNumberId: g.number.id, participant: other.participant },
+              { phoneNumberId: f.number.id, participant: stranger },
+              { phoneNumberId: quiet.number.id, participant: newNumber() },
+              { phoneNumberId: f.number.id, participant: two.participant },
+              { phoneNumberId: g.number.id, participant: one.participant },
+              { phoneNumberId: quiet.number.id, participant: silent.participant },
+              { phoneNumberId: f.number.id, participant: one.participant },
+              { phoneNumberId: g.number.id, participant: other.participant },
+            ],
+            0,
+          ),
+          none: await tx.conversations.findThreadsAndLatest([], 3),
         }));
 
         expect(found).toEqual({
           threads: [
-            { conversation: other, latestReceivedAt: at(20) },
-            { conversation: null, latestReceivedAt: at(8) },
-            { conversation: null, latestReceivedAt: null },
-            { conversation: two, latestReceivedAt: at(8) },
-            { conversation: null, latestReceivedAt: at(20) },
-            { conversation: silent, latestReceivedAt: null },
-            { conversation: one, latestReceivedAt: at(8) },
-            { conversation: other, latestReceivedAt: at(20) },
+            { conversation: other, latestReceivedAt: at(20), recent: [] },
+            { conversation: null, latestReceivedAt: at(8), recent: [] },
+            { conversation: null, latestReceivedAt: null, recent: [] },
+            { conversation: two, latestReceivedAt: at(8), recent: [] },
+            { conversation: null, latestReceivedAt: at(20), recent: [] },
+            { conversation: silent, latestReceivedAt: null, recent: [] },
+            { conversation: one, latestReceivedAt: at(8), recent: [] },
+            { conversation: other, latestReceivedAt: at(20), recent: [] },
           ],
           none: [],
         });
+      });
+
+      it("reads each thread's newest messages, newest first, only that thread's, as many as asked for", async () => {
+        const f = await aFixture();
+        const g = await aFixture();
+        const one = aConversation(f);
+        const two = aConversation(f);
+        // The same participant on another number: another thread.
+        const other = aConversation(g, { participant: one.participant });
+        const silent = aConversation(f);
+        // Both ways, interleaved with the number's other thread, saved out of order.
+        const ones = [1, 3, 5, 7, 9].map((ms) =>
+          ms % 4 === 1
+            ? aMessage(one, { receivedAt: at(ms), body: `one ${ms}` })
+            : aMessage(one, {
+                receivedAt: at(ms),
+                body: `one ${ms}`,
+                direction: 'outbound',
+                fromNumber: one.phoneNumber,
+                toNumber: one.participant,
+                status: 'sent',
+                providerMessageId: carrierId(),
+              }),
+        );
+        const twos = [2, 4, 6, 8, 10].map((ms) => aMessage(two, { receivedAt: at(ms), body: `two ${ms}` }));
+        const others = [11, 12].map((ms) => aMessage(other, { receivedAt: at(ms), body: `other ${ms}` }));
+        await saved(one, [ones[2]!, ones[4]!, ones[0]!, ones[3]!, ones[1]!]);
+        await saved(two, [twos[4]!, twos[0]!, twos[2]!, twos[1]!, twos[3]!]);
+        await saved(other, [others[1]!, others[0]!]);
+        await saved(silent);
+        const newest = (rows: readonly Message[], n: number) => [...rows].reverse().slice(0, n);
+        const keyOf = (c: Conversation) => ({ phoneNumberId: c.phoneNumberId, participant: c.participant });
+        const newcomer = { phoneNumberId: f.number.id, participant: newNumber() };
+
+        const found = await inTx(async (tx) => ({
+          three: await tx.conversations.findThreadsAndLatest(
+            [keyOf(one), keyOf(other), newcomer, keyOf(two), keyOf(silent), keyOf(one)],
+            3,
+          ),
+          one: await tx.conversations.findThreadsAndLatest([keyOf(two), keyOf(one)], 1),
+          all: await tx.conversations.findThreadsAndLatest([keyOf(one)], 50),
+          zero: await tx.conversations.findThreadsAndLatest([keyOf(one), newcomer], 0),
+        }));
+        const recentOf = (answers: readonly { readonly recent: readonly Message[] }[]) => answers.map((a) => a.recent);
+
+        expect({
+          three: recentOf(found.three),
+          one: recentOf(found.one),
+          all: recentOf(found.all),
+          zero: recentOf(found.zero),
+        }).toEqual({
+          three: [newest(ones, 3), newest(others, 3), [], newest(twos, 3), [], newest(ones, 3)],
+          one: [[twos[4]], [ones[4]]],
+          all: [newest(ones, 5)],
+          zero: [[], []],
+        });
+        expect(found.three.map((a) => a.conversation)).toEqual([one, other, null, two, silent, one]);
+        expect(found.three.map((a) => a.latestReceivedAt)).toEqual([at(10), at(12), at(10), at(10), at(10), at(10)]);
+        expect(found.all[0]!.recent.map((m) => m.body)).toEqual(['one 9', 'one 7', 'one 5', 'one 3', 'one 1']);
       });
 
       it('lists a thread newest first within before/after (both exclusive), saying whether more are left', async () => {

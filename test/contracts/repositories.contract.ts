@@ -9,7 +9,7 @@ import type { LedgerEntry } from '../../src/domain/ledger.js';
 import { cents } from '../../src/domain/money.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
 import type { Project } from '../../src/domain/project.js';
-import { aNumber, anAgent, at, newId, newNumber } from './builders.js';
+import { aNumber, anAgent, aWebhook, at, newId, newNumber } from './builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 export type { OpenedStore };
@@ -297,7 +297,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         expect(await inTx((tx) => tx.numbers.findLiveByPhoneNumber(gone.phoneNumber))).toBeNull();
       });
 
-      it("finds several live numbers with their agents' voice modes in one read", async () => {
+      it("finds several live numbers with their agents' voice modes in one read (no webhooks: no endpoints)", async () => {
         const projectId = newId('prj');
         const hosted = anAgent({ projectId, voiceMode: 'hosted', systemPrompt: 'Be brief.' });
         const webhook = anAgent({ projectId, voiceMode: 'webhook' });
@@ -321,7 +321,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
 
         const found = await inTx(async (tx) => ({
           several: byNumberId(
-            await tx.numbers.findLiveWithAgentModes([
+            await tx.numbers.findLiveForInbound([
               withAgent.phoneNumber,
               newNumber(),
               withoutAgent.phoneNumber,
@@ -332,22 +332,78 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
               released.phoneNumber,
             ]),
           ),
-          onlyReleased: await tx.numbers.findLiveWithAgentModes([gone.phoneNumber]),
-          none: await tx.numbers.findLiveWithAgentModes([]),
+          onlyReleased: await tx.numbers.findLiveForInbound([gone.phoneNumber]),
+          none: await tx.numbers.findLiveForInbound([]),
         }));
 
         expect(found).toEqual({
           several: byNumberId([
-            { number: withAgent, agentVoiceMode: 'hosted' },
-            { number: withoutAgent, agentVoiceMode: null },
-            { number: foreignAgent, agentVoiceMode: null },
-            { number: ofAnotherProject, agentVoiceMode: 'hosted' },
-            { number: withWebhookAgent, agentVoiceMode: 'webhook' },
-            { number: reusedLive, agentVoiceMode: 'hosted' },
+            { number: withAgent, agentVoiceMode: 'hosted', endpoint: null },
+            { number: withoutAgent, agentVoiceMode: null, endpoint: null },
+            { number: foreignAgent, agentVoiceMode: null, endpoint: null },
+            { number: ofAnotherProject, agentVoiceMode: 'hosted', endpoint: null },
+            { number: withWebhookAgent, agentVoiceMode: 'webhook', endpoint: null },
+            { number: reusedLive, agentVoiceMode: 'hosted', endpoint: null },
           ]),
           onlyReleased: [],
           none: [],
         });
+      });
+
+      it("finds each live number's endpoint: its agent's webhook, else the project's default, else none", async () => {
+        const projectId = newId('prj');
+        const own = anAgent({ projectId, voiceMode: 'hosted', systemPrompt: 'Be brief.' });
+        const plain = anAgent({ projectId });
+        const stranger = anAgent();
+        const bare = anAgent();
+        await saveAll((tx) => (a) => tx.agents.save(a), [own, plain, stranger, bare]);
+        // This project: a default and own's webhook. stranger's project: stranger's webhook and
+        // one for plain (an agent of this project), no default. bare's project: no webhook at all.
+        const fallback = aWebhook({ projectId });
+        const ownHook = aWebhook({ projectId, agentId: own.id, contextLimit: 0, timeoutSeconds: 120 });
+        const strangerHook = aWebhook({ projectId: stranger.projectId, agentId: stranger.id });
+        const plainElsewhere = aWebhook({ projectId: stranger.projectId, agentId: plain.id, url: 'https://elsewhere.example.com/' });
+        await saveAll((tx) => (w) => tx.webhooks.save(w), [ownHook, plainElsewhere, fallback, strangerHook]);
+
+        const numbers = {
+          agentsOwn: aNumber({ projectId, agentId: own.id }),
+          agentWithoutOwn: aNumber({ projectId, agentId: plain.id }),
+          noAgent: aNumber({ projectId }),
+          agentOfAnotherProject: aNumber({ projectId, agentId: stranger.id }),
+          noWebhookAgent: aNumber({ projectId: bare.projectId, agentId: bare.id }),
+          noWebhookNoAgent: aNumber({ projectId: bare.projectId }),
+          noWebhookForeignAgent: aNumber({ projectId: bare.projectId, agentId: own.id }),
+          noDefaultAgentsOwn: aNumber({ projectId: stranger.projectId, agentId: stranger.id }),
+          noDefaultNoAgent: aNumber({ projectId: stranger.projectId }),
+        };
+        const released = aNumber({ projectId, agentId: own.id, status: 'released', releasedAt: at(1) });
+        await saveAll((tx) => (n) => tx.numbers.save(n), [...Object.values(numbers), released]);
+        const names = Object.keys(numbers) as (keyof typeof numbers)[];
+
+        const { found, endpoints } = await inTx(async (tx) => ({
+          found: await tx.numbers.findLiveForInbound([released.phoneNumber, ...names.map((n) => numbers[n].phoneNumber)]),
+          endpoints: await tx.webhooks.findEndpoints(
+            names.map((n) => ({ projectId: numbers[n].projectId, agentId: numbers[n].agentId })),
+          ),
+        }));
+
+        expect(found).toHaveLength(names.length);
+        const byName = Object.fromEntries(names.map((n) => [n, found.find((live) => live.number.id === numbers[n].id)]));
+        expect(byName).toEqual({
+          agentsOwn: { number: numbers.agentsOwn, agentVoiceMode: 'hosted', endpoint: ownHook },
+          // plain's webhook belongs to another project.
+          agentWithoutOwn: { number: numbers.agentWithoutOwn, agentVoiceMode: 'webhook', endpoint: fallback },
+          noAgent: { number: numbers.noAgent, agentVoiceMode: null, endpoint: fallback },
+          // stranger's webhook belongs to stranger's project, not the number's.
+          agentOfAnotherProject: { number: numbers.agentOfAnotherProject, agentVoiceMode: null, endpoint: fallback },
+          noWebhookAgent: { number: numbers.noWebhookAgent, agentVoiceMode: 'webhook', endpoint: null },
+          noWebhookNoAgent: { number: numbers.noWebhookNoAgent, agentVoiceMode: null, endpoint: null },
+          noWebhookForeignAgent: { number: numbers.noWebhookForeignAgent, agentVoiceMode: null, endpoint: null },
+          noDefaultAgentsOwn: { number: numbers.noDefaultAgentsOwn, agentVoiceMode: 'webhook', endpoint: strangerHook },
+          noDefaultNoAgent: { number: numbers.noDefaultNoAgent, agentVoiceMode: null, endpoint: null },
+        });
+        // What findEndpoints answers for each number's project and agent.
+        expect(names.map((n) => byName[n]?.endpoint)).toEqual(endpoints);
       });
 
       it('refuses a second live number with the same value', async () => {

@@ -36,6 +36,15 @@ const latestOf = (t: InMemoryTables, phoneNumberId: string): Date | null => {
   return latest;
 };
 
+/** The thread's `limit` newest messages, newest first (none without a thread). */
+const recentOf = (t: InMemoryTables, conversation: Conversation | null, limit: number): readonly Message[] =>
+  conversation === null || limit <= 0
+    ? []
+    : sliceOf(
+        [...t.messages.values()].filter((m) => m.conversationId === conversation.id),
+        { limit, before: null, after: null },
+      ).items;
+
 const threadOf = (t: InMemoryTables, phoneNumberId: string, participant: string): Conversation | null =>
   [...t.conversations.values()].find((c) => c.phoneNumberId === phoneNumberId && c.participant === participant) ?? null;
 
@@ -86,11 +95,11 @@ export const inMemoryConversations = (t: InMemoryTables): ConversationRepository
   },
   findByIdInAnyProject: async (id) => t.conversations.get(id) ?? null,
   findByThread: async (phoneNumberId, participant) => threadOf(t, phoneNumberId, participant),
-  findThreadsAndLatest: async (threads) =>
-    threads.map(({ phoneNumberId, participant }) => ({
-      conversation: threadOf(t, phoneNumberId, participant),
-      latestReceivedAt: latestOf(t, phoneNumberId),
-    })),
+  findThreadsAndLatest: async (threads, recent) =>
+    threads.map(({ phoneNumberId, participant }) => {
+      const conversation = threadOf(t, phoneNumberId, participant);
+      return { conversation, latestReceivedAt: latestOf(t, phoneNumberId), recent: recentOf(t, conversation, recent) };
+    }),
   list: async (projectId, query) =>
     pageOf(
       [...t.conversations.values()]

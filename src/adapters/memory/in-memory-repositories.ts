@@ -17,7 +17,7 @@ import { inMemoryCalls, inMemoryTranscripts } from './in-memory-call-repositorie
 import { byCreation, newestFirst, pageOf, type InMemoryTables } from './in-memory-tables.js';
 import { inMemorySignUps } from './in-memory-sign-up-repository.js';
 import { inMemoryConversations, inMemoryMessages } from './in-memory-messaging-repositories.js';
-import { inMemoryDeliveries, inMemoryWebhooks } from './in-memory-webhook-repositories.js';
+import { endpointOf, inMemoryDeliveries, inMemoryWebhooks } from './in-memory-webhook-repositories.js';
 
 const inProject = <T extends { projectId: string }>(row: T | undefined, projectId: string): T | null =>
   row && row.projectId === projectId ? row : null;
@@ -58,20 +58,27 @@ const agents = (t: InMemoryTables): AgentRepository => ({
 const liveNumber = (t: InMemoryTables, phoneNumber: E164): PhoneNumber | null =>
   [...t.numbers.values()].find((n) => n.phoneNumber === phoneNumber && n.status === 'active') ?? null;
 
-/** The number with its agent's voice mode: null without an agent, or with one of another project. */
-const withAgentMode = (t: InMemoryTables, number: PhoneNumber): LiveNumber => {
+/**
+ * The number with what an inbound text needs: its agent's voice mode (null without an agent, or
+ * with one of another project) and its event endpoint (as findEndpoints answers for its owner).
+ */
+const forInbound = (t: InMemoryTables, number: PhoneNumber): LiveNumber => {
   const agent = number.agentId === null ? null : inProject(t.agents.get(number.agentId), number.projectId);
-  return { number, agentVoiceMode: agent?.voiceMode ?? null };
+  return {
+    number,
+    agentVoiceMode: agent?.voiceMode ?? null,
+    endpoint: endpointOf(t, { projectId: number.projectId, agentId: number.agentId }),
+  };
 };
 
 const numbers = (t: InMemoryTables): PhoneNumberRepository => ({
   findById: async (projectId, id) => inProject(t.numbers.get(id), projectId),
   findLiveByPhoneNumber: async (phoneNumber: E164) => liveNumber(t, phoneNumber),
-  findLiveWithAgentModes: async (phoneNumbers) => {
+  findLiveForInbound: async (phoneNumbers) => {
     const wanted = new Set<string>(phoneNumbers);
     return [...t.numbers.values()]
       .filter((n) => n.status === 'active' && wanted.has(n.phoneNumber))
-      .map((n) => withAgentMode(t, n));
+      .map((n) => forInbound(t, n));
   },
   listLive: async (projectId, page) =>
     pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId && n.status === 'active').sort(byCreation), page),

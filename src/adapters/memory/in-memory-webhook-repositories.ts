@@ -12,8 +12,11 @@ import { byCreation, newestFirst, pageOf, type InMemoryTables } from './in-memor
 
 const HOUR_MS = 3_600_000;
 
-/** The owner's own webhook, else its project's default, else null. */
-const endpointOf = (t: InMemoryTables, { projectId, agentId }: EndpointOwner): Webhook | null => {
+/**
+ * The owner's own webhook, else its project's default, else null: what findEndpoints answers
+ * for one owner (and the endpoint of a live number, for its project and agent).
+ */
+export const endpointOf = (t: InMemoryTables, { projectId, agentId }: EndpointOwner): Webhook | null => {
   const mine = [...t.webhooks.values()].filter((w) => w.projectId === projectId);
   return chooseEndpoint(
     (agentId !== null && mine.find((w) => w.agentId === agentId)) || null,

@@ -4,6 +4,8 @@ import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { Conversation } from '../../domain/conversation.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { ConversationSchema, type ConversationRow } from './entities/conversation.js';
+import { MessageSchema } from './entities/message.js';
+import { toMessage } from './mikro-orm-message-repository.js';
 import { dateOf, findPage, findRow, fromColumns, upsertRowsNative } from './storage-support.js';
 
 export const toConversation = (row: ConversationRow): Conversation => ({
@@ -58,24 +60,29 @@ export class MikroOrmConversationRepository implements ConversationRepository {
 
   /**
    * One statement, so every read shares the snapshot taken after the caller's lockNumbers: per
-   * key, in the order given, the thread (or none) and the newest receivedAt of the number. The
-   * lateral subquery's limit keeps each key one probe of conversations_thread_unique (for a
-   * plain join the planner, which guesses 100 keys, may hash a scan of the table instead), and
-   * the max is one probe of messages_number_received_unique.
+   * key, in the order given, the thread (or none), the newest receivedAt of the number and the
+   * thread's newest messages. The lateral subquery's limit keeps each key one probe of
+   * conversations_thread_unique (for a plain join the planner, which guesses 100 keys, may hash a
+   * scan of the table instead); the max is one probe of messages_number_received_unique and the
+   * messages one range of messages_conversation_received_index.
    */
-  async findThreadsAndLatest(threads: readonly ThreadKey[]): Promise<readonly ThreadAndLatest[]> {
+  async findThreadsAndLatest(threads: readonly ThreadKey[], recent: number): Promise<readonly ThreadAndLatest[]> {
     if (threads.length === 0) return [];
     const records: Record<string, unknown>[] = await this.em.execute(
-      `select (select max(received_at) from messages where phone_number_id = k.t->>0) as latest_received_at, c.*
+      `select (select max(received_at) from messages where phone_number_id = k.t->>0) as latest_received_at,
+         (select coalesce(jsonb_agg(to_jsonb(m) order by m.received_at desc, m.id desc), '[]'::jsonb)
+          from (select * from messages where conversation_id = c.id order by received_at desc, id desc limit ?) as m) as recent,
+         c.*
        from jsonb_array_elements(?::jsonb) with ordinality as k(t, ord)
        left join lateral (
          select * from conversations where phone_number_id = k.t->>0 and participant = k.t->>1 limit 1) as c on true
        order by k.ord`,
-      [JSON.stringify(threads.map((key) => [key.phoneNumberId, key.participant]))],
+      [recent, JSON.stringify(threads.map((key) => [key.phoneNumberId, key.participant]))],
     );
     return records.map((record) => ({
       conversation: record.id == null ? null : toConversation(fromColumns(this.em, ConversationSchema, record)),
       latestReceivedAt: dateOf(record.latest_received_at),
+      recent: (record.recent as Record<string, unknown>[]).map((message) => toMessage(fromColumns(this.em, MessageSchema, message))),
     }));
   }
 

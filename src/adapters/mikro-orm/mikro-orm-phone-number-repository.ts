@@ -6,6 +6,8 @@ import type { Country } from '../../domain/country.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import type { NumberStatus, PhoneNumber } from '../../domain/phone-number.js';
 import { PhoneNumberSchema, type PhoneNumberRow } from './entities/phone-number.js';
+import { WebhookSchema } from './entities/webhook.js';
+import { toWebhook } from './mikro-orm-webhook-repositories.js';
 import { findPage, findRow, findRows, fromColumns, upsertRow } from './storage-support.js';
 
 export const toPhoneNumber = (row: PhoneNumberRow): PhoneNumber => ({
@@ -49,19 +51,26 @@ export class MikroOrmPhoneNumberRepository implements PhoneNumberRepository {
 
   /**
    * Native SQL: on the path of every batch of inbound texts. `= any(array(...))`: an index
-   * condition on phone_numbers_live_unique, however long the list.
+   * condition on phone_numbers_live_unique, however long the list. The endpoint is the same
+   * one-row lookup as WebhookRepository.findEndpoints (the agent's own sorts before the
+   * default), read here so a batch of texts spends no round trip on it.
    */
-  async findLiveWithAgentModes(phoneNumbers: readonly E164[]): Promise<readonly LiveNumber[]> {
+  async findLiveForInbound(phoneNumbers: readonly E164[]): Promise<readonly LiveNumber[]> {
     if (phoneNumbers.length === 0) return [];
     const records: Record<string, unknown>[] = await this.em.execute(
-      `select n.*, a.voice_mode as agent_voice_mode
-       from phone_numbers n left join agents a on a.id = n.agent_id and a.project_id = n.project_id
+      `select n.*, a.voice_mode as agent_voice_mode, to_jsonb(w) as endpoint
+       from phone_numbers n
+       left join agents a on a.id = n.agent_id and a.project_id = n.project_id
+       left join lateral (
+         select * from webhooks where project_id = n.project_id and (agent_id = n.agent_id or agent_id is null)
+         order by agent_id nulls last limit 1) as w on true
        where n.phone_number = any(array(select jsonb_array_elements_text(?::jsonb))) and n.status = 'active'`,
       [JSON.stringify(phoneNumbers)],
     );
     return records.map((record) => ({
       number: toPhoneNumber(fromColumns(this.em, PhoneNumberSchema, record)),
       agentVoiceMode: (record.agent_voice_mode as VoiceMode | null) ?? null,
+      endpoint: record.endpoint == null ? null : toWebhook(fromColumns(this.em, WebhookSchema, record.endpoint as Record<string, unknown>)),
     }));
   }
 

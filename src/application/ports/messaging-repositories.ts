@@ -32,6 +32,8 @@ export interface ThreadAndLatest {
   readonly conversation: Conversation | null;
   /** The number's newest receivedAt, as {@link MessageRepository.latestReceivedAt}. */
   readonly latestReceivedAt: Date | null;
+  /** The thread's newest messages, newest first, as many as asked for (none without a thread). */
+  readonly recent: readonly Message[];
 }
 
 /** Part of `Repositories` (as `conversations`). */
@@ -42,10 +44,11 @@ export interface ConversationRepository {
   /** The one thread of this number with this participant. */
   findByThread(phoneNumberId: string, participant: E164): Promise<Conversation | null>;
   /**
-   * findByThread and the number's latest receivedAt, for several threads in one read (every
-   * text does both): one answer per key, in the order of `threads`.
+   * findByThread, the number's latest receivedAt and the thread's `recent` newest messages, for
+   * several threads in one read (every text needs them): one answer per key, in the order of
+   * `threads`.
    */
-  findThreadsAndLatest(threads: readonly ThreadKey[]): Promise<readonly ThreadAndLatest[]>;
+  findThreadsAndLatest(threads: readonly ThreadKey[], recent: number): Promise<readonly ThreadAndLatest[]>;
   /** Newest lastMessageAt first; only the agent's threads when `agentId` is given. */
   list(projectId: string, query: PageRequest & { readonly agentId: string | null }): Promise<Page<Conversation>>;
   /** Throws DuplicateKey when the number already has a thread with the participant. */

@@ -4,6 +4,7 @@ import type { Contact } from '../../domain/contact.js';
 import type { E164 } from '../../domain/e164.js';
 import type { LedgerEntry } from '../../domain/ledger.js';
 import type { Cents } from '../../domain/money.js';
+import type { Webhook } from '../../domain/webhook.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { Project } from '../../domain/project.js';
 import type { SignUp } from '../../domain/sign-up.js';
@@ -38,6 +39,11 @@ export interface AgentRepository {
 export interface LiveNumber {
   readonly number: PhoneNumber;
   readonly agentVoiceMode: VoiceMode | null;
+  /**
+   * Where the number's events go: its agent's webhook, else the project's default, else null
+   * (as WebhookRepository.findEndpoints answers for the number's project and agent).
+   */
+  readonly endpoint: Webhook | null;
 }
 
 export interface PhoneNumberRepository {
@@ -46,11 +52,11 @@ export interface PhoneNumberRepository {
   /** The live number that owns this E.164 value, whichever project holds it. */
   findLiveByPhoneNumber(phoneNumber: E164): Promise<PhoneNumber | null>;
   /**
-   * findLiveByPhoneNumber for several values in one read, each with the voice mode of the
-   * number's agent (null when it has none, or the agent is not in the number's project): what
-   * inbound texts need. Only the live ones, in no particular order.
+   * findLiveByPhoneNumber for several values in one read, each with what an inbound text needs:
+   * the voice mode of the number's agent (null when it has none, or the agent is not in the
+   * number's project) and the number's event endpoint. Only the live ones, in no particular order.
    */
-  findLiveWithAgentModes(phoneNumbers: readonly E164[]): Promise<readonly LiveNumber[]>;
+  findLiveForInbound(phoneNumbers: readonly E164[]): Promise<readonly LiveNumber[]>;
   /** Live numbers only, oldest first. */
   listLive(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>>;
   /** Live and released numbers, oldest first (the operator's view). */

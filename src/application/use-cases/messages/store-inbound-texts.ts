@@ -3,7 +3,6 @@ import type { Contact } from '../../../domain/contact.js';
 import type { Conversation } from '../../../domain/conversation.js';
 import type { E164 } from '../../../domain/e164.js';
 import type { Message } from '../../../domain/message.js';
-import type { Webhook } from '../../../domain/webhook.js';
 import { notFound, type AppError } from '../../errors.js';
 import type { LiveNumber, Repositories } from '../../ports/repositories.js';
 import type { Clock } from '../../ports/clock.js';
@@ -61,7 +60,6 @@ const storedCopies = async (tx: Repositories, ids: readonly (string | null)[]): 
   return copies;
 };
 
-const ownerKey = (projectId: string, agentId: string | null) => `${projectId} ${agentId ?? ''}`;
 const contactKey = (projectId: string, phoneNumber: string) => `${projectId} ${phoneNumber}`;
 
 /**
@@ -92,7 +90,7 @@ export const storeInboundTexts = async (
     return copy ? [] : [{ text, index }];
   });
   const lives = new Map<string, LiveNumber>(
-    (await tx.numbers.findLiveWithAgentModes([...new Set(fresh.map(({ text }) => text.to))])).map((live) => [live.number.phoneNumber, live]),
+    (await tx.numbers.findLiveForInbound([...new Set(fresh.map(({ text }) => text.to))])).map((live) => [live.number.phoneNumber, live]),
   );
 
   // A copy of a text to a number released since is still answered with what was stored.
@@ -114,11 +112,14 @@ export const storeInboundTexts = async (
     return first === undefined;
   });
 
+  const routes = toStore.map(({ text }) => lives.get(text.to)!);
+  // Enough history for the widest webhook of the batch; each event keeps its own contextLimit.
+  const history = Math.max(0, ...routes.map(({ endpoint }) => endpoint?.contextLimit ?? 0));
   const appended = await appendToThreads(
     tx,
     deps,
-    toStore.map(({ text }) => ({
-      number: lives.get(text.to)!.number,
+    toStore.map(({ text }, i) => ({
+      number: routes[i]!.number,
       participant: text.from,
       draft: {
         direction: 'inbound',
@@ -130,8 +131,9 @@ export const storeInboundTexts = async (
         providerMessageId: text.providerMessageId,
       },
     })),
+    history,
   );
-  const queued = await queueEvents(tx, deps, appended, toStore.map(({ text }) => lives.get(text.to)!), options.heldUntil);
+  const queued = await queueEvents(tx, deps, appended, routes, options.heldUntil);
 
   toStore.forEach(({ text, index }, i) => {
     const { conversation, message } = appended[i]!;
@@ -148,26 +150,22 @@ export const storeInboundTexts = async (
 };
 
 /**
- * Queues the `agent.message` event of each stored text whose agent (or project) has a webhook,
- * with the recent `contextLimit` messages before it and the sender's contact: one read each for
- * the endpoints, the histories and the contacts, one insert for the events.
+ * Queues the `agent.message` event of each stored text whose number has an endpoint, with the
+ * recent `contextLimit` messages before it and the sender's contact: one read for the contacts,
+ * one insert for the events.
  */
 const queueEvents = async (
   tx: Repositories,
   deps: { readonly clock: Clock; readonly ids: IdGenerator },
   appended: readonly AppendedMessage[],
-  lives: readonly LiveNumber[],
+  routes: readonly LiveNumber[],
   heldUntil: Date | null,
 ): Promise<readonly QueuedEvent[]> => {
-  if (appended.length === 0) return [];
-  const owners = [...new Map(appended.map(({ conversation: c }) => [ownerKey(c.projectId, c.agentId), { projectId: c.projectId, agentId: c.agentId }])).values()];
-  const found = await tx.webhooks.findEndpoints(owners);
-  const endpoints = new Map<string, Webhook | null>(owners.map((o, i) => [ownerKey(o.projectId, o.agentId), found[i] ?? null]));
-  const endpointOf = ({ conversation: c }: AppendedMessage) => endpoints.get(ownerKey(c.projectId, c.agentId)) ?? null;
-  const withEndpoint = appended.filter((a) => endpointOf(a) !== null);
+  const withEndpoint = appended.flatMap((entry, i) => {
+    const { endpoint, number } = routes[i]!;
+    return endpoint ? [{ ...entry, endpoint, number }] : [];
+  });
   if (withEndpoint.length === 0) return [];
-
-  const histories = await recentMessages(tx, withEndpoint, endpointOf);
   const contacts = new Map<string, Contact>(
     (
       await tx.contacts.findByPhoneNumbers([
@@ -175,51 +173,20 @@ const queueEvents = async (
       ])
     ).map((contact) => [contactKey(contact.projectId, contact.phoneNumber), contact]),
   );
-  const queued: QueuedEvent[] = [];
-  appended.forEach((entry, i) => {
-    const webhook = endpointOf(entry);
-    if (!webhook) return;
-    const { message, conversation } = entry;
+  const queued = withEndpoint.map(({ message, conversation, before, endpoint, number }) => {
     const event = inboundSmsEvent({
       message,
       conversation,
-      number: lives[i]!.number,
+      number,
       contact: contacts.get(contactKey(message.projectId, message.fromNumber)) ?? null,
-      history: (histories.get(conversation.id) ?? [])
-        .filter((m) => m.receivedAt.getTime() < message.receivedAt.getTime())
-        .slice(0, webhook.contextLimit)
-        .reverse(),
+      history: before.slice(0, endpoint.contextLimit).reverse(),
       now: deps.clock.now(),
     });
-    queued.push({ delivery: deliveryOf(deps, webhook, event), webhook });
+    return { delivery: deliveryOf(deps, endpoint, event), webhook: endpoint };
   });
   await tx.deliveries.enqueue(
     queued.map(({ delivery }) => delivery),
     heldUntil,
   );
   return queued;
-};
-
-/**
- * The newest messages of each thread, newest first, enough for every text of the batch: read
- * after the batch is stored, so a thread's own newest messages include the batch's, and each
- * text keeps those before it.
- */
-const recentMessages = async (
-  tx: Repositories,
-  appended: readonly AppendedMessage[],
-  endpointOf: (entry: AppendedMessage) => Webhook | null,
-): Promise<ReadonlyMap<string, readonly Message[]>> => {
-  const wanted = appended.filter((entry) => endpointOf(entry)!.contextLimit > 0);
-  if (wanted.length === 0) return new Map();
-  const perThread = new Map<string, number>();
-  for (const { conversation } of wanted) perThread.set(conversation.id, (perThread.get(conversation.id) ?? 0) + 1);
-  const limit = Math.max(...wanted.map((entry) => endpointOf(entry)!.contextLimit)) + Math.max(...perThread.values());
-  const histories = new Map<string, Message[]>();
-  for (const message of await tx.messages.latestOfConversations([...perThread.keys()], limit)) {
-    const list = histories.get(message.conversationId) ?? [];
-    list.push(message);
-    histories.set(message.conversationId, list);
-  }
-  return histories;
 };

@@ -22,6 +22,8 @@ export interface AppendedMessage {
   /** The thread as it stands right after this message (later messages of the batch not counted). */
   readonly conversation: Conversation;
   readonly message: Message;
+  /** The thread's messages before this one, newest first, as many as asked for. */
+  readonly before: readonly Message[];
 }
 
 const threadKey = (phoneNumberId: string, participant: string): string => `${phoneNumberId} ${participant}`;
@@ -33,23 +35,28 @@ const threadKey = (phoneNumberId: string, participant: string): string => `${pho
  * under the numbers' locks, so it is a safe cursor.
  *
  * Each step is one read or write for the whole batch: a batch of texts costs about what one
- * text does (the inbound path commits texts in groups).
+ * text does (the inbound path commits texts in groups). With each message come up to `history`
+ * messages of its thread before it (the stored ones, then those of the batch).
  */
 export const appendToThreads = async (
   tx: Repositories,
   deps: { readonly clock: Clock; readonly ids: IdGenerator },
   entries: readonly ThreadEntry[],
+  history = 0,
 ): Promise<readonly AppendedMessage[]> => {
   if (entries.length === 0) return [];
   await tx.messages.lockNumbers([...new Set(entries.map((e) => e.number.id))]);
   const now = deps.clock.now();
   const keys = [...new Map(entries.map((e) => [threadKey(e.number.id, e.participant), { phoneNumberId: e.number.id, participant: e.participant }])).values()];
-  const found = await tx.conversations.findThreadsAndLatest(keys);
+  const found = await tx.conversations.findThreadsAndLatest(keys, history);
   const threads = new Map<string, Conversation | null>();
   const latest = new Map<string, Date | null>();
+  /** Each thread's newest messages, newest first, the batch's own put in front as they come. */
+  const recent = new Map<string, readonly Message[]>();
   keys.forEach((key, i) => {
     threads.set(threadKey(key.phoneNumberId, key.participant), found[i]!.conversation);
     latest.set(key.phoneNumberId, found[i]!.latestReceivedAt);
+    recent.set(threadKey(key.phoneNumberId, key.participant), found[i]!.recent);
   });
   const appended = entries.map(({ number, participant, draft }) => {
     const key = threadKey(number.id, participant);
@@ -65,9 +72,11 @@ export const appendToThreads = async (
       receivedAt: nextReceivedAt(now, latest.get(number.id) ?? null),
     };
     const conversation = recordMessage(thread, message, number.agentId);
+    const before = recent.get(key) ?? [];
     threads.set(key, conversation);
     latest.set(number.id, message.receivedAt);
-    return { conversation, message };
+    recent.set(key, [message, ...before].slice(0, history));
+    return { conversation, message, before };
   });
   // The threads first: message rows refer to them. Each thread once, as the batch left it.
   await tx.conversations.saveAll([...new Map(appended.map(({ conversation }) => [conversation.id, conversation])).values()]);
