@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { lockDataDir } from './data-dir-lock.js';
+import { EMBEDDED_MAINTENANCE_MS, startEmbeddedMaintenance } from './embedded-maintenance.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { entities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
@@ -21,6 +22,8 @@ export interface DatabaseOptions {
   /** Most connections to a `databaseUrl` server (default {@link DEFAULT_POOL_MAX}); PGlite always has one. */
   readonly poolMax?: number;
   readonly logger?: DatabaseLogger;
+  /** How often the embedded database is vacuumed and analysed (default {@link EMBEDDED_MAINTENANCE_MS}). */
+  readonly maintenanceIntervalMs?: number;
 }
 
 /** The pool of a real PostgreSQL: the driver's own default, stated (`DATABASE_POOL_MAX`). */
@@ -95,6 +98,10 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
 
     const applied = (await orm.getMigrator().up()).map((migration) => migration.name);
     if (applied.length > 0) options.logger?.info(`applied migrations: ${applied.join(', ')}`);
+    if (!options.databaseUrl) {
+      const maintenance = startEmbeddedMaintenance(orm, (message) => options.logger?.warn(message), options.maintenanceIntervalMs);
+      cleanups.push(() => maintenance.stop());
+    }
 
     return {
       kind: options.databaseUrl ? 'postgres' : 'pglite',

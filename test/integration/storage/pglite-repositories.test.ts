@@ -13,6 +13,7 @@ import { callRepositoryContract } from '../../contracts/call-repositories.contra
 import { repositoryContract } from '../../contracts/repositories.contract.js';
 import { signUpRepositoryContract } from '../../contracts/sign-up-repository.contract.js';
 import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
+import { eventually } from '../../support/webhook-receiver.js';
 
 const tempDirs: string[] = [];
 const newDataDir = async (): Promise<string> => {
@@ -77,5 +78,43 @@ describe('embedded PGlite database', () => {
     expect(sut.applied).toEqual([]);
     const found = await sut.uow.transaction(async (tx) => E.right(await tx.projects.findById(project.id)));
     expect(found).toEqual(E.right(project));
+  });
+});
+
+describe('embedded PGlite maintenance', () => {
+  const aProject = (n: number): Project => ({
+    id: `prj_vacuum_${n}`,
+    email: `vacuum-${n}@example.com`,
+    name: `Vacuum ${n}`,
+    status: 'active',
+    numberLimit: 10,
+    recordingEnabled: false,
+    createdAt: new Date('2026-03-04T05:06:07.089Z'),
+    updatedAt: new Date('2026-03-04T05:06:07.089Z'),
+  });
+  /** What the planner believes the table holds: only VACUUM or ANALYZE update it. */
+  const plannerRows = async (database: Database): Promise<number> => {
+    const [row] = await database.orm.em.fork().execute<{ tuples: number }[]>(`select reltuples::int as tuples from pg_class where relname = 'projects'`);
+    return row!.tuples;
+  };
+
+  it('vacuums and analyses the database now and then, since PGlite runs no autovacuum', async () => {
+    const dataDir = await newDataDir();
+    const untended = await openDatabase({ dataDir });
+    await untended.uow.transaction(async (tx) => {
+      for (const n of [1, 2, 3]) await tx.projects.save(aProject(n));
+      return E.right(undefined);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = await plannerRows(untended);
+    await untended.close();
+
+    const tended = await openDatabase({ dataDir, maintenanceIntervalMs: 50 });
+    try {
+      await eventually(async () => (await plannerRows(tended)) === 3, 10_000, 'the statistics to count the rows');
+    } finally {
+      await tended.close();
+    }
+    expect(before).not.toBe(3);
   });
 });
