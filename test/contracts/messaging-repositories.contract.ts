@@ -375,41 +375,6 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         expect(found).toEqual({ several: byId([a, c]), unknown: [], none: [] });
       });
 
-      it('reads the newest messages of several conversations at once, at most `limit` each, newest first', async () => {
-        const f = await aFixture();
-        const busy = aConversation(f);
-        const short = aConversation(f);
-        const silent = aConversation(f);
-        const unasked = aConversation(f);
-        const elsewhere = aConversation(await aFixture());
-        // Interleaved on one number: each conversation's newest are not the number's newest.
-        await saved(busy, [1, 3, 5, 7].map((ms) => aMessage(busy, { receivedAt: at(ms), body: `busy ${ms}` })));
-        await saved(short, [aMessage(short, { receivedAt: at(2), body: 'short 2' })]);
-        await saved(silent);
-        await saved(unasked, [aMessage(unasked, { receivedAt: at(9), body: 'unasked 9' })]);
-        await saved(elsewhere, [aMessage(elsewhere, { receivedAt: at(8), body: 'elsewhere 8' })]);
-        const grouped = (rows: readonly Message[]) => {
-          const bodies: Record<string, string[]> = {};
-          for (const m of rows) (bodies[m.conversationId] ??= []).push(m.body);
-          return bodies;
-        };
-        const asked = [short.id, busy.id, silent.id, elsewhere.id];
-
-        const found = await inTx(async (tx) => ({
-          two: grouped(await tx.messages.latestOfConversations(asked, 2)),
-          one: grouped(await tx.messages.latestOfConversations(asked, 1)),
-          all: grouped(await tx.messages.latestOfConversations([busy.id], 10)),
-          none: await tx.messages.latestOfConversations([], 2),
-        }));
-
-        expect(found).toEqual({
-          two: { [busy.id]: ['busy 7', 'busy 5'], [short.id]: ['short 2'], [elsewhere.id]: ['elsewhere 8'] },
-          one: { [busy.id]: ['busy 7'], [short.id]: ['short 2'], [elsewhere.id]: ['elsewhere 8'] },
-          all: { [busy.id]: ['busy 7', 'busy 5', 'busy 3', 'busy 1'] },
-          none: [],
-        });
-      });
-
       it('makes a second writer to a locked number wait until the first commits', async () => {
         const f = await aFixture();
         const conversation = await saved(aConversation(f));

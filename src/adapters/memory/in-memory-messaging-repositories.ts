@@ -134,12 +134,6 @@ export const inMemoryMessages = (t: InMemoryTables): MessageRepository => ({
     sliceOf([...t.messages.values()].filter((m) => m.conversationId === conversationId), cursor),
   listByNumber: async (phoneNumberId, cursor) =>
     sliceOf([...t.messages.values()].filter((m) => m.phoneNumberId === phoneNumberId), cursor),
-  latestOfConversations: async (conversationIds, limit) => {
-    const byConversation = new Map<string, Message[]>(conversationIds.map((id) => [id, []]));
-    for (const m of t.messages.values()) byConversation.get(m.conversationId)?.push(m);
-    const cursor: MessageCursor = { limit: Math.max(0, limit), before: null, after: null };
-    return [...byConversation.values()].flatMap((rows) => sliceOf(rows, cursor).items);
-  },
   save: async (message) => saveMessages(t, [message]),
   saveAll: async (messages) => saveMessages(t, messages),
 });

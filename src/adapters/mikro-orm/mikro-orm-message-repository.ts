@@ -106,25 +106,6 @@ export class MikroOrmMessageRepository implements MessageRepository {
     return this.slice('phone_number_id', phoneNumberId, cursor);
   }
 
-  /**
-   * Native SQL: every batch of inbound texts reads its threads' history. One index range per
-   * conversation (messages_conversation_received_index, newest first), through a lateral
-   * subquery with its own limit; the outer order only keeps that order per conversation.
-   */
-  async latestOfConversations(conversationIds: readonly string[], limit: number): Promise<readonly Message[]> {
-    if (conversationIds.length === 0 || limit <= 0) return [];
-    const rows = await selectRows(
-      this.em,
-      MessageSchema,
-      `select m.* from jsonb_array_elements_text(?::jsonb) with ordinality as c(id, ord)
-       cross join lateral (
-         select * from messages where conversation_id = c.id order by received_at desc, id desc limit ?) as m
-       order by c.ord, m.received_at desc, m.id desc`,
-      [JSON.stringify([...new Set(conversationIds)]), limit],
-    );
-    return rows.map(toMessage);
-  }
-
   save(message: Message): Promise<void> {
     return this.saveAll([message]);
   }

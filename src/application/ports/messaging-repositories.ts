@@ -78,11 +78,6 @@ export interface MessageRepository {
   listByConversation(conversationId: string, cursor: MessageCursor): Promise<MessageSlice>;
   listByNumber(phoneNumberId: string, cursor: MessageCursor): Promise<MessageSlice>;
   /**
-   * The `limit` newest messages of each of these conversations in one read, newest first within
-   * a conversation (conversations in no particular order).
-   */
-  latestOfConversations(conversationIds: readonly string[], limit: number): Promise<readonly Message[]>;
-  /**
    * Throws DuplicateKey when another message has the same providerMessageId, or the same
    * receivedAt on the same number.
    */
