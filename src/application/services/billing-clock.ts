@@ -64,7 +64,7 @@ export class BillingClock {
           }
         } catch (error) {
           // One project's failure must not stop the others' renewals; the next run retries it.
-          this.deps.logger.error({ projectId: id, err: { message: error instanceof Error ? error.message : String(error) } }, 'renewal failed');
+          this.deps.logger.error({ projectId: id, err: { message: errorMessage(error) } }, 'renewal failed');
         }
       }
       if (offset + PROJECT_PAGE >= page.right.total) break;

@@ -58,13 +58,12 @@ export class ReceiveInboundSms {
    */
   private async storeAll(texts: readonly InboundSms[]): Promise<readonly E.Either<AppError, StoredText>[]> {
     const { deliveryHandOff: handOff, clock, uow } = this.deps;
-    let heldUntil: Date | null = null;
-    const stored = await retryingRaces((attempt) => {
-      heldUntil = handOff?.leaseFor(clock.now()) ?? null;
-      const options = { lookFirst: attempt > 1, heldUntil };
-      return uow.transaction(async (tx) => E.right(await storeInboundTexts(tx, this.deps, texts, options)));
+    const { stored, heldUntil } = await retryingRaces(async (attempt) => {
+      const options = { lookFirst: attempt > 1, heldUntil: handOff?.leaseFor(clock.now()) ?? null };
+      const result = await uow.transaction(async (tx) => E.right(await storeInboundTexts(tx, this.deps, texts, options)));
+      return { stored: E.toUnion(result), heldUntil: options.heldUntil };
     });
-    const { outcomes, queued } = E.toUnion(stored);
+    const { outcomes, queued } = stored;
     if (queued.length > 0 && heldUntil && handOff) handOff.take(queued);
     else if (queued.length > 0) this.deps.deliveryTrigger.poke();
     return outcomes;
