@@ -1,28 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventBus } from '../../src/adapters/postgres-listen-notify/postgres-event-bus.js';
 import { CustomerWebhook, readSse } from '../integration/voice/voice-harness.js';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database.js';
 import { runCli, startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-const admin = async <A>(work: (client: pg.Client) => Promise<A>): Promise<A> => {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-};
-
 describe.skipIf(!serverUrl)(`${PostgresEventBus.name} across two server processes`, () => {
-  const name = `sb_voice_${randomBytes(6).toString('hex')}`;
+  let scratch: ScratchDatabase | undefined;
   const dirs: string[] = [];
   const nodes: ServerProcess[] = [];
   const hook = new CustomerWebhook();
@@ -30,10 +19,8 @@ describe.skipIf(!serverUrl)(`${PostgresEventBus.name} across two server processe
   let apiKey: string;
 
   beforeAll(async () => {
-    await admin((client) => client.query(`create database ${name}`));
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString(), EVENT_BUS: 'postgres' };
+    scratch = await createScratchDatabase(serverUrl!, 'sb_voice');
+    env = { DATABASE_URL: scratch.url, EVENT_BUS: 'postgres' };
     await hook.start();
     hook.handler = (request, res) => {
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
@@ -49,7 +36,7 @@ describe.skipIf(!serverUrl)(`${PostgresEventBus.name} across two server processe
     await Promise.all(nodes.map((node) => node.stop()));
     await hook.stop();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-    await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+    await scratch?.drop();
   });
 
   const newDir = async () => {

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe } from 'vitest';
 import { InProcessEventBus } from '../../../src/adapters/in-process/in-process-event-bus.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { PostgresEventBus } from '../../../src/adapters/postgres-listen-notify/postgres-event-bus.js';
 import { eventBusContract } from '../../contracts/event-bus.contract.js';
+import { createScratchDatabase } from '../../support/scratch-database.js';
 
 eventBusContract(InProcessEventBus.name, async () => {
   const bus = new InProcessEventBus();
@@ -13,34 +12,21 @@ eventBusContract(InProcessEventBus.name, async () => {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-const admin = async (sql: string) => {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
-
 describe.skipIf(!serverUrl)('PostgreSQL', () => {
   eventBusContract(PostgresEventBus.name, async () => {
-    const name = `sb_bus_${randomBytes(6).toString('hex')}`;
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' }); // migrations: event_bus_payloads
+    const scratch = await createScratchDatabase(serverUrl!, 'sb_bus');
+    const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' }); // migrations: event_bus_payloads
     await database.close();
     // Two instances, as two processes would have: one publishes, the other listens.
-    const publisher = new PostgresEventBus(url.toString());
-    const subscriber = new PostgresEventBus(url.toString());
+    const publisher = new PostgresEventBus(scratch.url);
+    const subscriber = new PostgresEventBus(scratch.url);
     return {
       publisher,
       subscriber,
       close: async () => {
         await publisher.close();
         await subscriber.close();
-        await admin(`drop database if exists ${name} with (force)`);
+        await scratch.drop();
       },
     };
   });

@@ -1,37 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import { ReceiveInboundSms } from '../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../src/domain/e164.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../support/scratch-database.js';
 import { aNumber, anAgent, aWebhook } from '../../unit/application/messages/messaging-fixture.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-const onServer = async (sql: string) => {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
-
 /** Real PostgreSQL, several connections: the races the unique indexes and the retries settle. */
 describe.skipIf(!serverUrl)(`${ReceiveInboundSms.name} on PostgreSQL, concurrently`, () => {
-  const name = `sb_test_${randomBytes(6).toString('hex')}`;
+  let scratch: ScratchDatabase | undefined;
   let database: Database;
   let sut: ReceiveInboundSms;
 
   beforeAll(async () => {
-    await onServer(`create database ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
+    scratch = await createScratchDatabase(serverUrl!, 'sb_test');
+    database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' });
     await database.uow.transaction(async (tx) => {
       await tx.agents.save(anAgent());
       await tx.numbers.save(aNumber());
@@ -46,7 +33,7 @@ describe.skipIf(!serverUrl)(`${ReceiveInboundSms.name} on PostgreSQL, concurrent
 
   afterAll(async () => {
     await database?.close();
-    await onServer(`drop database if exists ${name}`);
+    await scratch?.drop();
   });
 
   it('stores simultaneous texts once each, on one thread, at distinct receivedAt, with one event each', async () => {

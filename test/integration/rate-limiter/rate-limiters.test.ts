@@ -7,6 +7,7 @@ import { DependencyUnavailable } from '../../../src/application/ports/dependency
 import type { RateLimiter, RateRule } from '../../../src/application/ports/rate-limiter.js';
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { createSwitchboard } from '../../../src/bootstrap/create-switchboard.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../support/scratch-database.js';
 
 const rule = (points: number, windowSeconds = 60, name = 'requests per API key'): RateRule => ({ name, points, windowSeconds });
 const unique = () => `k_${randomBytes(6).toString('hex')}`;
@@ -65,31 +66,23 @@ rateLimiterContract('in-memory', async () => new MemoryRateLimiter());
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('PostgreSQL rate limiter', () => {
-  const name = `sb_rl_${randomBytes(6).toString('hex')}`;
-  const url = new URL(serverUrl ?? 'postgres://x/y');
-  url.pathname = `/${name}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  // Set in this beforeAll, which vitest runs before the nested contract suite's own, so no reader sees it unset.
+  let scratch: ScratchDatabase | undefined;
+  let url: string;
   beforeAll(async () => {
-    await admin(`create database ${name}`);
+    scratch = await createScratchDatabase(serverUrl!, 'sb_rl');
+    url = scratch.url;
   });
   afterAll(async () => {
-    await admin(`drop database if exists ${name} with (force)`);
+    await scratch?.drop();
   });
 
-  rateLimiterContract('PostgreSQL', () => PostgresRateLimiter.open({ databaseUrl: url.toString() }));
+  rateLimiterContract('PostgreSQL', () => PostgresRateLimiter.open({ databaseUrl: url }));
 
   it('creates its table and shares counts between nodes', async () => {
-    const nodeA = await PostgresRateLimiter.open({ databaseUrl: url.toString() });
-    const nodeB = await PostgresRateLimiter.open({ databaseUrl: url.toString() });
-    const client = new pg.Client({ connectionString: url.toString() });
+    const nodeA = await PostgresRateLimiter.open({ databaseUrl: url });
+    const nodeB = await PostgresRateLimiter.open({ databaseUrl: url });
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
       const key = unique();
@@ -107,7 +100,7 @@ describe.skipIf(!serverUrl)('PostgreSQL rate limiter', () => {
   });
 
   it('is what a Switchboard on DATABASE_URL limits /v1 requests with', async () => {
-    const sut = createSwitchboard({ env: { DATABASE_URL: url.toString(), RATE_LIMIT: '2/1m' }, logger: silentLogger() });
+    const sut = createSwitchboard({ env: { DATABASE_URL: url, RATE_LIMIT: '2/1m' }, logger: silentLogger() });
     try {
       await sut.start();
       const created = await sut.useCases().createProject.execute({ email: `${unique()}@example.com` })();
@@ -118,7 +111,7 @@ describe.skipIf(!serverUrl)('PostgreSQL rate limiter', () => {
       const statuses = [(await get()).status, (await get()).status, (await get()).status];
 
       expect(statuses).toEqual([200, 200, 429]);
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: url });
       await client.connect();
       const { rows } = await client.query(`select key from rate_limits where key like $1`, [`%key:${created.right.apiKey.key.id}`]);
       await client.end();
@@ -129,7 +122,7 @@ describe.skipIf(!serverUrl)('PostgreSQL rate limiter', () => {
   });
 
   it('reports a store it cannot reach as DependencyUnavailable', async () => {
-    const sut = await PostgresRateLimiter.open({ databaseUrl: url.toString() });
+    const sut = await PostgresRateLimiter.open({ databaseUrl: url });
     await sut.close(); // the pool is gone, as a dead database's would be
 
     await expect(sut.consume(unique(), rule(5))).rejects.toBeInstanceOf(DependencyUnavailable);

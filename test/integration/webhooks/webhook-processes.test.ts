@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
@@ -14,6 +13,7 @@ import { queueWebhookEvent } from '../../../src/application/use-cases/webhooks/q
 import type { Webhook } from '../../../src/domain/webhook.js';
 import type { WebhookDelivery } from '../../../src/domain/webhook-delivery.js';
 import { startDispatcherProcess, type DispatcherProcess } from '../../support/dispatcher-process.js';
+import { createScratchDatabase } from '../../support/scratch-database.js';
 import { startServerProcess } from '../../support/server-process.js';
 import { eventually, hasValidSignature, startReceiver, type Answer, type Receiver } from '../../support/webhook-receiver.js';
 
@@ -146,29 +146,16 @@ describe(WebhookDispatcher.name, () => {
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   describe.skipIf(!serverUrl)('several processes on one PostgreSQL', () => {
-    const withAdmin = async <A>(work: (client: pg.Client) => Promise<A>): Promise<A> => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        return await work(client);
-      } finally {
-        await client.end();
-      }
-    };
-
     it('deliver 1,000 events with none lost and none attempted twice', async () => {
-      const name = `sb_test_${randomBytes(6).toString('hex')}`;
-      await withAdmin((client) => client.query(`create database ${name}`));
-      cleanups.push(() => withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)));
-      const url = new URL(serverUrl!);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
+      const scratch = await createScratchDatabase(serverUrl!, 'sb_test');
+      cleanups.push(() => scratch.drop());
+      const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' });
       cleanups.push(() => database.close());
       const receiver = await aReceiver(() => 200);
       const webhook = aWebhook(receiver.url);
       await inTx(database, (tx) => tx.webhooks.save(webhook));
 
-      const env = { DATABASE_URL: url.toString(), POLL_MS: '20', LOG_LEVEL: 'info' };
+      const env = { DATABASE_URL: scratch.url, POLL_MS: '20', LOG_LEVEL: 'info' };
       const workers = await Promise.all([dispatcherProcess(env), dispatcherProcess(env)]);
       const queued: WebhookDelivery[] = [];
       for (let batch = 0; batch < 10; batch++) {
