@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
 import { NodeHttpWebhookTransport } from '../src/adapters/http/node-http-webhook-transport.js';
+import { OutboundGuard } from '../src/adapters/http/outbound-guard.js';
 import { openDatabase } from '../src/adapters/mikro-orm/database.js';
 import { TimeSortableIdGenerator } from '../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { silentLogger } from '../src/adapters/pino/pino-logger.js';
@@ -143,7 +144,7 @@ let next = 0;
   await database.uow.transaction(async (tx) => E.right(await tx.webhooks.save(webhook)));
   const dispatcher = new WebhookDispatcher({
     uow: database.uow,
-    transport: new NodeHttpWebhookTransport(),
+    transport: new NodeHttpWebhookTransport(OutboundGuard.allowingAll()),
     clock,
     logger: silentLogger(),
     retryDelays: [0, 300, 1800, 7200, 21600, 43200],

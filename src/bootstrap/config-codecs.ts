@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { parsePrivateNetworkTargets, type PrivateNetworkTargets } from '../adapters/http/private-network-targets.js';
 import { normalizeIp, type TrustedRange, type TrustProxy } from '../adapters/rest/client-ip.js';
 import { cents, type Cents } from '../domain/money.js';
 
@@ -121,6 +122,17 @@ export const TrustProxyFromEnv = new t.Type<TrustProxy, string, unknown>(
     return t.success({ trusted });
   },
   (v) => ('hops' in v ? String(v.hops) : v.trusted.map((r) => `${r.address}/${r.prefix}`).join(',')),
+);
+
+/** `PRIVATE_NETWORK_TARGETS`: "deny", "allow" or "127.0.0.0/8, fd00::/8" (ranges allowed; the rest denied). */
+export const PrivateNetworkTargetsFromEnv = new t.Type<PrivateNetworkTargets, string, unknown>(
+  'private network targets',
+  (u): u is PrivateNetworkTargets => typeof u === 'object' && u !== null && 'kind' in u,
+  (u, c) => {
+    const parsed = typeof u === 'string' ? parsePrivateNetworkTargets(u) : parsePrivateNetworkTargets('');
+    return E.isRight(parsed) ? t.success(parsed.right) : t.failure(u, c, parsed.left);
+  },
+  (v) => (v.kind === 'allow' ? 'allow' : v.except.length === 0 ? 'deny' : v.except.join(',')),
 );
 
 export const OneOf = <V extends string>(values: readonly V[]) =>

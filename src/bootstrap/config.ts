@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { ALLOW_PRIVATE_NETWORKS, DENY_PRIVATE_NETWORKS, type PrivateNetworkTargets } from '../adapters/http/private-network-targets.js';
 import type { TrustProxy } from '../adapters/rest/client-ip.js';
 import { DEFAULT_HOSTED_APOLOGY } from '../application/services/hosted-brain.js';
 import { cents, type Cents } from '../domain/money.js';
@@ -7,6 +8,7 @@ import {
   IntegerFromEnv,
   OneOf,
   optional,
+  PrivateNetworkTargetsFromEnv,
   RateFromEnv,
   TrustProxyFromEnv,
   UrlFromEnv,
@@ -59,6 +61,12 @@ export interface SwitchboardConfig {
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly eventBus: 'in-process' | 'postgres';
   readonly production: boolean;
+  /**
+   * `PRIVATE_NETWORK_TARGETS`: which addresses requests to customers' URLs (webhooks, voice
+   * turns, test sends) may reach. Unset: `deny` in production, `allow` otherwise
+   * ({@link privateNetworkTargetsOf}).
+   */
+  readonly privateNetworkTargets?: PrivateNetworkTargets;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -121,12 +129,18 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     logLevel: optional(OneOf(LOG_LEVELS), env.LOG_LEVEL, 'info', 'LOG_LEVEL', problems),
     eventBus: optional(OneOf(['in-process', 'postgres'] as const), env.EVENT_BUS, 'in-process', 'EVENT_BUS', problems),
     production: env.NODE_ENV === 'production',
+    // Unset: left to `production`, so a config that only overrides `production` still gets its default.
+    privateNetworkTargets: optional(PrivateNetworkTargetsFromEnv, env.PRIVATE_NETWORK_TARGETS, undefined, 'PRIVATE_NETWORK_TARGETS', problems),
   };
   if (config.eventBus === 'postgres' && config.databaseUrl === null) {
     problems.push('EVENT_BUS=postgres needs DATABASE_URL (several nodes must share one PostgreSQL)');
   }
   return problems.length > 0 ? E.left(problems) : E.right(config);
 };
+
+/** Which addresses outbound requests may reach under `config`. */
+export const privateNetworkTargetsOf = (config: SwitchboardConfig): PrivateNetworkTargets =>
+  config.privateNetworkTargets ?? (config.production ? DENY_PRIVATE_NETWORKS : ALLOW_PRIVATE_NETWORKS);
 
 /** The configuration with nothing set: what `npm start` runs on. */
 export const defaultConfig = (): SwitchboardConfig => {

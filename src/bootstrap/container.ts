@@ -13,6 +13,7 @@ import { SendSms } from '../application/use-cases/messages/send-sms.js';
 import { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
 import type { UseCases } from '../application/use-cases/index.js';
 import { NodeHttpWebhookTransport } from '../adapters/http/node-http-webhook-transport.js';
+import { OutboundGuard } from '../adapters/http/outbound-guard.js';
 import { NodeCredentials } from '../adapters/node-crypto/node-credentials.js';
 import { TimeSortableIdGenerator } from '../adapters/node-crypto/time-sortable-id-generator.js';
 import { createRestApi } from '../adapters/rest/rest-api.js';
@@ -25,7 +26,7 @@ import { BillingClock } from '../application/services/billing-clock.js';
 import { SignUpSweeper } from '../application/services/sign-up-sweeper.js';
 import type { Mailer } from '../application/ports/mailer.js';
 import type { RateLimiter } from '../application/ports/rate-limiter.js';
-import type { SwitchboardConfig } from './config.js';
+import { privateNetworkTargetsOf, type SwitchboardConfig } from './config.js';
 import { TOKENS } from './tokens.js';
 
 /** What the container cannot make itself: opened resources and the caller's choices. */
@@ -61,7 +62,13 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
   container.bind<IdGenerator>(TOKENS.ids).toResolvedValue(() => new TimeSortableIdGenerator());
   container.bind<Credentials>(TOKENS.credentials).toResolvedValue(() => new NodeCredentials());
   container.bind<VoiceCatalog>(TOKENS.voiceCatalog).toResolvedValue(() => new ConversationRelayVoiceCatalog());
-  container.bind<WebhookTransport>(TOKENS.webhookTransport).toResolvedValue(() => new NodeHttpWebhookTransport());
+  // Every request to a customer's URL connects through this guard (PRIVATE_NETWORK_TARGETS).
+  container
+    .bind<OutboundGuard>(TOKENS.outboundGuard)
+    .toResolvedValue((config: SwitchboardConfig) => new OutboundGuard(privateNetworkTargetsOf(config)), [TOKENS.config]);
+  container
+    .bind<WebhookTransport>(TOKENS.webhookTransport)
+    .toResolvedValue((guard: OutboundGuard) => new NodeHttpWebhookTransport(guard), [TOKENS.outboundGuard]);
   container
     .bind<WebhookDispatcher>(TOKENS.webhookDispatcher)
     .toResolvedValue(

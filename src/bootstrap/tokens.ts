@@ -10,6 +10,7 @@ export const TOKENS = {
   voiceCatalog: Symbol('VoiceCatalog'),
   numberWebhooks: Symbol('NumberWebhooks'),
   webhookTransport: Symbol('WebhookTransport'),
+  outboundGuard: Symbol('OutboundGuard'),
   webhookDispatcher: Symbol('WebhookDispatcher'),
   billingClock: Symbol('BillingClock'),
   signUpSweeper: Symbol('SignUpSweeper'),

@@ -29,6 +29,7 @@ import { PlaceOutboundCall } from '../application/use-cases/calls/place-outbound
 import { GetCall, ListCalls } from '../application/use-cases/calls/read-calls.js';
 import { StreamTranscript } from '../application/use-cases/calls/stream-transcript.js';
 import { HttpVoiceTurnTransport } from '../adapters/http/http-voice-turn-transport.js';
+import { OutboundGuard } from '../adapters/http/outbound-guard.js';
 import { InProcessEventBus } from '../adapters/in-process/in-process-event-bus.js';
 import { PostgresEventBus } from '../adapters/postgres-listen-notify/postgres-event-bus.js';
 import { SimulatedCalls } from '../adapters/simulated/simulated-calls.js';
@@ -36,7 +37,7 @@ import { SimulatedTelephony } from '../adapters/simulated/simulated-telephony.js
 import { SimulatedWebCallServer } from '../adapters/simulated/simulated-web-call-server.js';
 import { ConversationRelayServer, relayUrlFor } from '../adapters/twilio/conversation-relay-server.js';
 import { twilioVoiceRoutes } from '../adapters/twilio/twilio-voice-routes.js';
-import type { SwitchboardConfig } from './config.js';
+import { privateNetworkTargetsOf, type SwitchboardConfig } from './config.js';
 import { TOKENS } from './tokens.js';
 
 /** The voice side of one Switchboard: live calls, their routes and sockets. */
@@ -73,6 +74,8 @@ export interface VoiceInputs {
   /** Hosted mode's model; null or absent: hosted calls hear the apology. */
   readonly languageModel?: LanguageModel | null;
   readonly transport?: VoiceTurnTransport;
+  /** What voice turns may connect to; default: one made from `config`. */
+  readonly outboundGuard?: OutboundGuard;
 }
 
 /** Where the carrier reaches this server about a call. */
@@ -95,7 +98,8 @@ export const buildVoice = (inputs: VoiceInputs): VoiceRuntime => {
     config.eventBus === 'postgres' && config.databaseUrl
       ? new PostgresEventBus(config.databaseUrl, log)
       : new InProcessEventBus(log);
-  const transport = inputs.transport ?? new HttpVoiceTurnTransport();
+  const transport =
+    inputs.transport ?? new HttpVoiceTurnTransport(inputs.outboundGuard ?? new OutboundGuard(privateNetworkTargetsOf(config)));
   const writer = new CallRecordWriter({ uow, eventBus, logger });
   const webhookBrain = new WebhookBrain({
     transport,
@@ -171,9 +175,9 @@ export const bindVoice = (container: Container, publicUrl: string, languageModel
   container
     .bind<VoiceRuntime>(TOKENS.voice)
     .toResolvedValue(
-      (config: SwitchboardConfig, logger: Logger, uow: UnitOfWork, telephony: Telephony, clock: Clock, ids: IdGenerator, voices: VoiceCatalog, deliveryTrigger: DeliveryTrigger) =>
-        buildVoice({ config, logger, uow, telephony, clock, ids, voices, deliveryTrigger, publicUrl, languageModel }),
-      [TOKENS.config, TOKENS.logger, TOKENS.unitOfWork, TOKENS.telephony, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.webhookDispatcher],
+      (config: SwitchboardConfig, logger: Logger, uow: UnitOfWork, telephony: Telephony, clock: Clock, ids: IdGenerator, voices: VoiceCatalog, deliveryTrigger: DeliveryTrigger, outboundGuard: OutboundGuard) =>
+        buildVoice({ config, logger, uow, telephony, clock, ids, voices, deliveryTrigger, publicUrl, languageModel, outboundGuard }),
+      [TOKENS.config, TOKENS.logger, TOKENS.unitOfWork, TOKENS.telephony, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.webhookDispatcher, TOKENS.outboundGuard],
     );
   container.bind<CallUseCases>(TOKENS.callUseCases).toResolvedValue((voice: VoiceRuntime) => voice.calls, [TOKENS.voice]);
 };

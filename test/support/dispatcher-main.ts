@@ -5,6 +5,7 @@
  * Logs pino JSON lines on stdout and prints `dispatcher ready` once running.
  */
 import { NodeHttpWebhookTransport } from '../../src/adapters/http/node-http-webhook-transport.js';
+import { OutboundGuard } from '../../src/adapters/http/outbound-guard.js';
 import { openDatabase } from '../../src/adapters/mikro-orm/database.js';
 import { createPinoLogger } from '../../src/adapters/pino/pino-logger.js';
 import { SystemClock } from '../../src/adapters/system/system-clock.js';
@@ -17,7 +18,7 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined
 const dispatcher = new WebhookDispatcher(
   {
     uow: database.uow,
-    transport: new NodeHttpWebhookTransport(),
+    transport: new NodeHttpWebhookTransport(OutboundGuard.allowingAll()),
     clock: new SystemClock(),
     logger: createPinoLogger({ level: env.LOG_LEVEL ?? 'info', pretty: false }),
     retryDelays: (env.WEBHOOK_RETRY_DELAYS ?? '0,1,1,1,1,1').split(',').map(Number),

@@ -1,7 +1,9 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { AsyncQueue } from '../../application/services/async-queue.js';
 import type { VoiceTurnRequest, VoiceTurnResponse, VoiceTurnTransport } from '../../application/ports/voice-turn-transport.js';
+import { guardedAgents } from './guarded-agents.js';
+import type { OutboundGuard } from './outbound-guard.js';
 import { signWebhook } from './webhook-signature.js';
 
 const isStreamed = (contentType: string | undefined): boolean => /ndjson|jsonl|json-seq|x-json-stream/i.test(contentType ?? '');
@@ -20,11 +22,15 @@ const parsed = (line: string): { ok: true; value: unknown } | { ok: false } => {
  * Voice turns over Node's own HTTP client with keep-alive pools (one per scheme): the lowest
  * overhead per request on the voice loop. Signed as every delivery (`signWebhook`). An NDJSON
  * answer is handed on line by line as it arrives; any other body once complete (a JSON object,
- * or lines of JSON if that is what came).
+ * or lines of JSON if that is what came). Every connection is one `guard` allowed: a refused one
+ * rejects with its `BlockedAddressError` before anything is sent.
  */
 export class HttpVoiceTurnTransport implements VoiceTurnTransport {
-  private readonly httpAgent = new HttpAgent({ keepAlive: true });
-  private readonly httpsAgent = new HttpsAgent({ keepAlive: true });
+  private readonly agents;
+
+  constructor(guard: OutboundGuard) {
+    this.agents = guardedAgents(guard, { keepAlive: true });
+  }
 
   postVoiceTurn(request: VoiceTurnRequest): Promise<VoiceTurnResponse> {
     return new Promise<VoiceTurnResponse>((resolve, reject) => {
@@ -43,7 +49,7 @@ export class HttpVoiceTurnTransport implements VoiceTurnTransport {
         url,
         {
           method: 'POST',
-          agent: secure ? this.httpsAgent : this.httpAgent,
+          agent: this.agents.for(url),
           headers: {
             'Content-Type': 'application/json',
             'Content-Length': Buffer.byteLength(request.body),
@@ -89,8 +95,7 @@ export class HttpVoiceTurnTransport implements VoiceTurnTransport {
   }
 
   async close(): Promise<void> {
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    this.agents.destroy();
   }
 }
 

@@ -1,6 +1,8 @@
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { WebhookRequest, WebhookResponse, WebhookTransport } from '../../application/ports/webhook-transport.js';
+import { guardedAgents } from './guarded-agents.js';
+import { BlockedAddressError, type OutboundGuard } from './outbound-guard.js';
 import { signWebhook } from './webhook-signature.js';
 
 const RESPONSE_BODY_LIMIT = 1024;
@@ -46,11 +48,18 @@ const readStart = (res: IncomingMessage, limit: number, done: (text: string) => 
  * POSTs with Node's own HTTP client over keep-alive pools (one per scheme): several times less
  * CPU per delivery than fetch, which the dispatcher is bound by. Signed as the wire spec says;
  * the timestamp is the sending moment, so each retry is signed anew. Redirects are not followed:
- * a 3xx is an answer like any other non-2xx.
+ * a 3xx is an answer like any other non-2xx. Every connection is one `guard` allowed; a refused
+ * one is a failed attempt marked `blockedAddress`, with nothing sent.
  */
 export class NodeHttpWebhookTransport implements WebhookTransport {
-  private readonly httpAgent = new HttpAgent(POOL);
-  private readonly httpsAgent = new HttpsAgent(POOL);
+  private readonly pooled;
+  /** One-off connections outside the pool, for the retry after a stale socket. */
+  private readonly unpooled;
+
+  constructor(guard: OutboundGuard) {
+    this.pooled = guardedAgents(guard, POOL);
+    this.unpooled = guardedAgents(guard, { keepAlive: false });
+  }
 
   send(request: WebhookRequest): Promise<WebhookResponse> {
     const started = performance.now();
@@ -64,7 +73,8 @@ export class NodeHttpWebhookTransport implements WebhookTransport {
         clearTimeout(timer);
         resolve({ ...answer, durationMs: elapsed() });
       };
-      const fail = (errorMessage: string) => settle({ ok: false, httpStatus: null, errorMessage, responseBody: null });
+      const fail = (errorMessage: string, blockedAddress = false) =>
+        settle({ ok: false, httpStatus: null, errorMessage, responseBody: null, ...(blockedAddress ? { blockedAddress } : {}) });
       // One deadline for the whole exchange (connecting, a retry, the answer and its body).
       const timer = setTimeout(() => {
         fail(`timed out after ${request.timeoutMs} ms`);
@@ -84,12 +94,11 @@ export class NodeHttpWebhookTransport implements WebhookTransport {
           'X-Webhook-Signature': signWebhook(request.secret, timestamp, request.body),
           'X-Webhook-Event': request.eventType,
         };
-        // `fresh`: a one-off connection outside the pool, for the retry after a stale socket.
         const attempt = (fresh: boolean) => {
           let answered = false;
           const req = (secure ? httpsRequest : httpRequest)(
             url,
-            { method: 'POST', agent: fresh ? false : secure ? this.httpsAgent : this.httpAgent, headers },
+            { method: 'POST', agent: (fresh ? this.unpooled : this.pooled).for(url), headers },
             (res) => {
               answered = true;
               const status = res.statusCode ?? 0;
@@ -108,7 +117,7 @@ export class NodeHttpWebhookTransport implements WebhookTransport {
             // The server closed a pooled socket as we reused it and nothing came back: send once
             // more on a new connection. A delivery is idempotent by its X-Webhook-ID anyway.
             if (!fresh && !answered && req.reusedSocket && STALE_SOCKET_CODES.has(error.code ?? '')) return attempt(true);
-            fail(describe(error));
+            fail(describe(error), error instanceof BlockedAddressError);
           });
           req.end(request.body);
         };
@@ -121,7 +130,7 @@ export class NodeHttpWebhookTransport implements WebhookTransport {
   }
 
   async close(): Promise<void> {
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    this.pooled.destroy();
+    this.unpooled.destroy();
   }
 }

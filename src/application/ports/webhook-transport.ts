@@ -20,6 +20,11 @@ export interface WebhookResponse {
   /** The start of the answer (at most 1 KiB), for the delivery log. */
   readonly responseBody: string | null;
   readonly durationMs: number;
+  /**
+   * Nothing was sent: the URL's host is, or resolves to, an address outbound requests may not
+   * reach (`errorMessage` starts with `blocked_address`). Sending again would be refused again.
+   */
+  readonly blockedAddress?: boolean;
 }
 
 /** Signs and POSTs webhook events. `send` never throws: every failure is a response. */

@@ -227,8 +227,10 @@ export class WebhookDispatcher implements DeliveryTrigger, DeliveryHandOff {
         })
       : { ...GONE, durationMs: 0 };
     const now = this.deps.clock.now();
-    // A deleted webhook has nowhere to retry to: an empty schedule makes the failure final.
-    const updated = recordAttempt(delivery, response, webhook ? this.deps.retryDelays : [], now);
+    // A deleted webhook has nowhere to retry to, and an address the service may not reach stays
+    // refused (retrying would only probe it again): an empty schedule makes the failure final.
+    const final = !webhook || response.blockedAddress === true;
+    const updated = recordAttempt(delivery, response, final ? [] : this.deps.retryDelays, now);
     this.logAttempt(updated, response.durationMs);
     this.outcomes.push({
       delivery: updated,

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Hono } from 'hono';
 import { NodeHttpWebhookTransport } from '../../../src/adapters/http/node-http-webhook-transport.js';
+import { OutboundGuard } from '../../../src/adapters/http/outbound-guard.js';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { NodeCredentials } from '../../../src/adapters/node-crypto/node-credentials.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
@@ -85,7 +86,7 @@ export const aRestApi = async (options: {
     numberWebhooks,
     smsStatusUrl: 'http://x/twilio/sms/status',
     prices: { numberMonthly: cents(300), signupCredit: cents(1000) },
-    webhookTransport: options.webhookTransport ?? new NodeHttpWebhookTransport(),
+    webhookTransport: options.webhookTransport ?? new NodeHttpWebhookTransport(OutboundGuard.allowingAll()),
     deliveryTrigger: options.deliveryTrigger ?? { poke: () => undefined },
     refuseInternalWebhookUrls: options.production ?? false,
   });

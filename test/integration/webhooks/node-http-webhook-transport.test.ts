@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NodeHttpWebhookTransport } from '../../../src/adapters/http/node-http-webhook-transport.js';
+import { OutboundGuard } from '../../../src/adapters/http/outbound-guard.js';
+import { DENY_PRIVATE_NETWORKS, type PrivateNetworkTargets } from '../../../src/adapters/http/private-network-targets.js';
 import type { WebhookRequest } from '../../../src/application/ports/webhook-transport.js';
+import { hostsTable } from '../../support/hosts-table.js';
 
 /** Makes the self-signed certificate for the HTTPS case; without it that case is skipped. */
 const hasOpenssl = (() => {
@@ -57,8 +60,8 @@ const endpoint = async (handler: RequestListener, server: Server = createServer(
 const answer = (status: number, body = '', headers: Record<string, string> = {}): RequestListener =>
   (_, res) => res.writeHead(status, { 'Content-Type': 'text/plain', ...headers }).end(body);
 
-const transport = () => {
-  const sut = new NodeHttpWebhookTransport();
+const transport = (guard = OutboundGuard.allowingAll()) => {
+  const sut = new NodeHttpWebhookTransport(guard);
   cleanups.push(() => sut.close());
   return sut;
 };
@@ -224,5 +227,75 @@ describe(NodeHttpWebhookTransport.name, () => {
       ok: false, httpStatus: null, errorMessage: 'DEPTH_ZERO_SELF_SIGNED_CERT', responseBody: null,
     });
     expect(server.seen).toHaveLength(0);
+  });
+
+  describe('private network targets', () => {
+    /** Names as an /etc/hosts file would give them, never the machine's own resolver. */
+    const hosts = hostsTable({ 'hooks.test': '127.0.0.1', 'internal.test': '10.0.0.1', 'mixed.test': ['8.8.8.8', '127.0.0.1'] });
+    const guarded = (targets: PrivateNetworkTargets) => transport(new OutboundGuard(targets, hosts));
+    const blocked = { ok: false, httpStatus: null, responseBody: null, blockedAddress: true };
+
+    it('refuses a name that resolves to a loopback address, sending nothing', async () => {
+      const server = await endpoint(answer(200, 'internal secrets'));
+
+      const response = await guarded(DENY_PRIVATE_NETWORKS).send(aRequest(`http://hooks.test:${server.port}/hooks`));
+
+      expect(response).toMatchObject(blocked);
+      expect(response.errorMessage).toMatch(/^blocked_address: hooks\.test resolves to .*127\.0\.0\.1 is a loopback address/);
+      expect(server.seen).toHaveLength(0);
+      expect(server.connections()).toBe(0);
+    });
+
+    it('reaches the same name when private networks are allowed', async () => {
+      const server = await endpoint(answer(200, 'ok'));
+
+      const response = await guarded({ kind: 'allow' }).send(aRequest(`http://hooks.test:${server.port}/hooks`));
+
+      expect(response).toMatchObject({ ok: true, httpStatus: 200, responseBody: 'ok' });
+      expect(server.seen).toHaveLength(1);
+    });
+
+    it('refuses a name when any of its addresses is refused', async () => {
+      const response = await guarded(DENY_PRIVATE_NETWORKS).send(aRequest('http://mixed.test:9/hooks'));
+
+      expect(response).toMatchObject(blocked);
+    });
+
+    it.each(['http://127.0.0.1:{port}/hooks', 'http://[::ffff:127.0.0.1]:{port}/hooks', 'http://localhost:{port}/hooks', 'https://127.0.0.1:{port}/hooks'])(
+      'refuses %s as written, before connecting',
+      async (template) => {
+        const server = await endpoint(answer(200));
+        const sut = new NodeHttpWebhookTransport(new OutboundGuard(DENY_PRIVATE_NETWORKS));
+        cleanups.push(() => sut.close());
+
+        const response = await sut.send(aRequest(template.replace('{port}', String(server.port))));
+
+        expect(response).toMatchObject(blocked);
+        expect(server.connections()).toBe(0);
+      },
+    );
+
+    it('lets the ranges of an allow list through and refuses the rest', async () => {
+      const server = await endpoint(answer(204));
+      const sut = guarded({ kind: 'deny', except: ['127.0.0.0/8'] });
+
+      expect(await sut.send(aRequest(`http://hooks.test:${server.port}/hooks`))).toMatchObject({ ok: true, httpStatus: 204 });
+      expect(await sut.send(aRequest(`http://internal.test:${server.port}/hooks`))).toMatchObject({
+        ...blocked,
+        errorMessage: expect.stringContaining('10.0.0.1 is a private network address'),
+      });
+      expect(server.seen).toHaveLength(1);
+    });
+
+    it('does not follow a redirect, not even to an allowed address', async () => {
+      const server = await endpoint((req, res) =>
+        req.url === '/hooks' ? answer(307, 'moved', { Location: '/internal' })(req, res) : answer(200, 'internal')(req, res),
+      );
+
+      const response = await guarded({ kind: 'deny', except: ['127.0.0.0/8'] }).send(aRequest(`http://hooks.test:${server.port}/hooks`));
+
+      expect(response).toMatchObject({ ok: false, httpStatus: 307, errorMessage: 'HTTP 307', responseBody: 'moved' });
+      expect(server.seen).toHaveLength(1);
+    });
   });
 });

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NodeHttpWebhookTransport } from '../../../src/adapters/http/node-http-webhook-transport.js';
+import { OutboundGuard } from '../../../src/adapters/http/outbound-guard.js';
+import { DENY_PRIVATE_NETWORKS } from '../../../src/adapters/http/private-network-targets.js';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
@@ -67,6 +69,7 @@ const aWorld = async (props: {
   clock?: Clock;
   delays?: readonly number[];
   options?: Partial<DispatcherOptions>;
+  guard?: OutboundGuard;
 }) => {
   const clock = props.clock ?? new SystemClock();
   const logger = new RecordingLogger();
@@ -74,7 +77,7 @@ const aWorld = async (props: {
   const webhook = aWebhook(projectId, props.url);
   await inTx(props.uow, (tx) => tx.webhooks.save(webhook));
   const sut = new WebhookDispatcher(
-    { uow: props.uow, transport: new NodeHttpWebhookTransport(), clock, logger, retryDelays: props.delays ?? [0, 300, 1800] },
+    { uow: props.uow, transport: new NodeHttpWebhookTransport(props.guard ?? OutboundGuard.allowingAll()), clock, logger, retryDelays: props.delays ?? [0, 300, 1800] },
     { pollIntervalMs: 25, ...props.options },
   );
   cleanups.push(() => sut.stop());
@@ -197,6 +200,32 @@ describe(WebhookDispatcher.name, () => {
     expect(fallbackEndpoint.received.map((r) => r.id).sort()).toEqual([other.id, noAgent.id].sort());
   });
 
+  it('fails a delivery at once, sending nothing, when its URL is on a network outbound requests may not reach', async () => {
+    // Saved while private networks were allowed; the dispatcher now runs with them denied.
+    const endpoint = await receiver(() => 200);
+    const world = await aWorld({ uow: new InMemoryUnitOfWork(), url: endpoint.url, guard: new OutboundGuard(DENY_PRIVATE_NETWORKS) });
+    const delivery = await world.queue();
+
+    await world.sut.runOnce();
+
+    expect(await world.stored(delivery.id)).toMatchObject({
+      status: 'failed',
+      attemptCount: 1,
+      httpStatus: null,
+      errorMessage: expect.stringMatching(/^blocked_address: 127\.0\.0\.1 is a loopback address/),
+      responseBody: null,
+      nextRetryAt: null,
+    });
+    expect(await world.attempts(delivery.id)).toEqual([
+      expect.objectContaining({ attempt: 1, httpStatus: null, errorMessage: expect.stringMatching(/^blocked_address/) }),
+    ]);
+    expect(endpoint.received).toHaveLength(0);
+    expect(world.logger.lines.find((l) => l.fields.deliveryId === delivery.id)).toMatchObject({
+      level: 'warn',
+      fields: { outcome: 'failed', error: expect.stringMatching(/^blocked_address/) },
+    });
+  });
+
   it('fails a delivery at once when its webhook was deleted', async () => {
     const uow = new InMemoryUnitOfWork();
     const endpoint = await receiver();
@@ -222,7 +251,7 @@ describe(WebhookDispatcher.name, () => {
     let release: () => void = () => undefined;
     const slow = new Promise<void>((resolve) => (release = resolve));
     let sending = false;
-    const transport = new NodeHttpWebhookTransport();
+    const transport = new NodeHttpWebhookTransport(OutboundGuard.allowingAll());
     const world = await aWorld({ uow, url: endpoint.url });
     const sut = new WebhookDispatcher(
       {
