@@ -47,6 +47,7 @@ import { ConsoleMailer } from '../adapters/console/console-mailer.js';
 import { silentLogger } from '../adapters/pino/pino-logger.js';
 import { MemoryRateLimiter } from '../adapters/rate-limiter-flexible/memory-rate-limiter.js';
 import type { Cents } from '../domain/money.js';
+import type { TargetPolicy } from '../application/ports/target-policy.js';
 import type { WebhookTransport } from '../application/ports/webhook-transport.js';
 import type { HostedReplies } from '../application/services/hosted-sms-responder.js';
 import { EVENT_TIMEOUT_MS } from '../application/services/webhook-dispatcher.js';
@@ -96,8 +97,8 @@ export interface CorePorts {
   readonly deliveryHandOff?: DeliveryHandOff;
   /** Signs and POSTs webhook events (test sends go straight through it). */
   readonly webhookTransport: WebhookTransport;
-  /** Production: webhook URLs on private, loopback and link-local hosts are refused. */
-  readonly refuseInternalWebhookUrls: boolean;
+  /** Which hosts webhook URLs may name (`PRIVATE_NETWORK_TARGETS`). */
+  readonly targetPolicy: TargetPolicy;
   readonly prices: { readonly numberMonthly: Cents; readonly signupCredit: Cents };
   /** Answers texts to hosted agents (hosted mode); absent: such texts are stored and queued only. */
   readonly hostedReplies?: HostedReplies;
@@ -162,7 +163,7 @@ export const buildUseCases = (ports: CorePorts): UseCases => {
     configureWebhook: new ConfigureWebhook({
       ...core,
       credentials,
-      refuseInternalUrls: ports.refuseInternalWebhookUrls,
+      targets: ports.targetPolicy,
     }),
     getWebhook: new GetWebhook({ uow }),
     deleteWebhook: new DeleteWebhook({ uow }),

@@ -91,7 +91,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
   container
     .bind<UseCases>(TOKENS.useCases)
     .toResolvedValue(
-      (config: SwitchboardConfig, uow: UnitOfWork, clock: Clock, ids: IdGenerator, credentials: Credentials, telephony: Telephony, voices: VoiceCatalog, numberWebhooks: NumberWebhooks, webhookTransport: WebhookTransport, dispatcher: WebhookDispatcher, hostedReplies: HostedSmsResponder) =>
+      (config: SwitchboardConfig, uow: UnitOfWork, clock: Clock, ids: IdGenerator, credentials: Credentials, telephony: Telephony, voices: VoiceCatalog, numberWebhooks: NumberWebhooks, webhookTransport: WebhookTransport, dispatcher: WebhookDispatcher, hostedReplies: HostedSmsResponder, targetPolicy: OutboundGuard) =>
         buildUseCases({
           uow, clock, ids, credentials, telephony, voices, numberWebhooks, prices: config.prices,
           signUp: signUpPorts(config, inputs.mailer, inputs.rateLimiter, inputs.logger),
@@ -99,10 +99,10 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
           webhookTransport,
           deliveryTrigger: dispatcher,
           deliveryHandOff: dispatcher,
-          refuseInternalWebhookUrls: config.production,
+          targetPolicy,
           hostedReplies,
         }),
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.numberWebhooks, TOKENS.webhookTransport, TOKENS.webhookDispatcher, TOKENS.hostedSms],
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.numberWebhooks, TOKENS.webhookTransport, TOKENS.webhookDispatcher, TOKENS.hostedSms, TOKENS.outboundGuard],
     );
   container
     .bind(TOKENS.restApi)

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Hono } from 'hono';
 import { NodeHttpWebhookTransport } from '../../../src/adapters/http/node-http-webhook-transport.js';
 import { OutboundGuard } from '../../../src/adapters/http/outbound-guard.js';
+import { ALLOW_PRIVATE_NETWORKS, type PrivateNetworkTargets } from '../../../src/adapters/http/private-network-targets.js';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { NodeCredentials } from '../../../src/adapters/node-crypto/node-credentials.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
@@ -71,10 +72,11 @@ export const aRestApi = async (options: {
   readonly useCases?: (real: UseCases) => UseCases;
   readonly webhookTransport?: WebhookTransport;
   readonly deliveryTrigger?: DeliveryTrigger;
-  /** `NODE_ENV=production` behaviour: webhook URLs on internal hosts are refused. */
-  readonly production?: boolean;
+  /** `PRIVATE_NETWORK_TARGETS`, for saving webhook URLs and sending to them; default `allow`. */
+  readonly privateNetworkTargets?: PrivateNetworkTargets;
 } = {}) => {
   const uow = new InMemoryUnitOfWork();
+  const guard = new OutboundGuard(options.privateNetworkTargets ?? ALLOW_PRIVATE_NETWORKS);
   const telephony = options.telephony ?? new SimulatedTelephony();
   const real = buildUseCases({
     uow,
@@ -86,9 +88,9 @@ export const aRestApi = async (options: {
     numberWebhooks,
     smsStatusUrl: 'http://x/twilio/sms/status',
     prices: { numberMonthly: cents(300), signupCredit: cents(1000) },
-    webhookTransport: options.webhookTransport ?? new NodeHttpWebhookTransport(OutboundGuard.allowingAll()),
+    webhookTransport: options.webhookTransport ?? new NodeHttpWebhookTransport(guard),
     deliveryTrigger: options.deliveryTrigger ?? { poke: () => undefined },
-    refuseInternalWebhookUrls: options.production ?? false,
+    targetPolicy: guard,
   });
   const useCases = options.useCases?.(real) ?? real;
   const logger = new RecordingLogger();

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DENY_PRIVATE_NETWORKS } from '../../../src/adapters/http/private-network-targets.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { webhookRoutes } from '../../../src/adapters/rest/routes/webhooks.js';
 import { SystemClock } from '../../../src/adapters/system/system-clock.js';
@@ -96,10 +97,15 @@ describe(webhookRoutes.name, () => {
       expect(h.uow.tables.webhooks.size).toBe(0);
     });
 
-    it.each(['http://localhost:8080/', 'http://127.0.0.1/', 'http://10.1.2.3/', 'http://192.168.0.10/', 'http://172.20.0.1/', 'http://169.254.169.254/latest', 'http://[::1]/', 'http://[fd00::1]/', 'http://[::ffff:127.0.0.1]/'])(
-      'refuses the internal address %s in production',
+    it.each([
+      'http://localhost:8080/', 'http://127.0.0.1/', 'http://10.1.2.3/', 'http://192.168.0.10/', 'http://172.20.0.1/',
+      'http://169.254.169.254/latest', 'http://[::1]/', 'http://[fd00::1]/', 'http://[::ffff:127.0.0.1]/',
+      'http://198.18.0.1/', 'http://224.0.0.1/', 'http://255.255.255.255/', 'http://192.0.0.8/', 'http://[fec0::1]/',
+      'http://[64:ff9b::7f00:1]/', 'http://[::7f00:1]/', 'http://[::ffff:0:7f00:1]/', 'http://0x7f000001/', 'http://app.localhost./',
+    ])(
+      'refuses the internal address %s when private networks are denied',
       async (url) => {
-        const h = await aRestApi({ production: true });
+        const h = await aRestApi({ privateNetworkTargets: DENY_PRIVATE_NETWORKS });
 
         const reply = await h.call('POST', '/v1/webhooks', { body: { url } });
 
@@ -108,12 +114,14 @@ describe(webhookRoutes.name, () => {
       },
     );
 
-    it('accepts public addresses in production and internal ones outside it', async () => {
-      const production = await aRestApi({ production: true });
-      const development = await aRestApi();
+    it('accepts public addresses and names when private networks are denied, and internal ones when they are allowed', async () => {
+      const denied = await aRestApi({ privateNetworkTargets: DENY_PRIVATE_NETWORKS });
+      const allowed = await aRestApi({ privateNetworkTargets: { kind: 'allow' } });
 
-      expect((await production.call('POST', '/v1/webhooks', { body: { url: 'https://8.8.8.8/hook' } })).status).toBe(200);
-      expect((await development.call('POST', '/v1/webhooks', { body: { url: 'http://127.0.0.1:9/hook' } })).status).toBe(200);
+      for (const url of ['https://8.8.8.8/hook', 'https://[2606:4700::1]/hook', 'https://hooks.example.com/in']) {
+        expect((await denied.call('POST', '/v1/webhooks', { body: { url } })).status).toBe(200);
+      }
+      expect((await allowed.call('POST', '/v1/webhooks', { body: { url: 'http://127.0.0.1:9/hook' } })).status).toBe(200);
     });
 
     it('deletes with {success: true}, after which it reads null again', async () => {

@@ -2,16 +2,17 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { configureWebhook, type Webhook, type WebhookSettings } from '../../../domain/webhook.js';
 import { webhookUrl } from '../../../domain/webhook-url.js';
-import { fromDomain, type AppError } from '../../errors.js';
+import { fromDomain, validation, type AppError } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
+import type { TargetPolicy } from '../../ports/target-policy.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { duplicateAsConflict } from '../shared/run.js';
 import { checkAgent, findTargetWebhook, type WebhookTarget } from './webhook-target.js';
 
 export interface ConfigureWebhookDeps extends CoreDeps {
   readonly credentials: Credentials;
-  /** Refuse URLs on private, loopback and link-local hosts (production). */
-  readonly refuseInternalUrls: boolean;
+  /** Which hosts a webhook URL may name. */
+  readonly targets: TargetPolicy;
 }
 
 /** Creates the account default or an agent's webhook, or updates it; a new secret every time. */
@@ -25,8 +26,12 @@ export class ConfigureWebhook {
         .transaction(async (tx) => {
           const agent = await checkAgent(tx, input);
           if (E.isLeft(agent)) return agent;
-          const url = webhookUrl(input.settings.url, { allowInternal: !this.deps.refuseInternalUrls });
+          const url = webhookUrl(input.settings.url);
           if (E.isLeft(url)) return E.left(fromDomain(url.left));
+          const refusal = this.deps.targets.refusalOf(new URL(url.right).hostname);
+          if (refusal !== null) {
+            return E.left(validation('url', `must not point at a private, loopback or other special-purpose address: ${refusal}`));
+          }
           const configured = configureWebhook({
             existing: await findTargetWebhook(tx, input),
             id: ids.next('wh'),
