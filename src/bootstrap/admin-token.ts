@@ -33,7 +33,7 @@ export const resolveAdminToken = async (
   );
   if (kept !== '') return kept;
   const token = generateAdminToken();
-  await mkdir(config.dataDir, { recursive: true });
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   try {
     await writeFile(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {

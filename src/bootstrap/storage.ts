@@ -2,6 +2,7 @@ import type { Logger } from '../application/ports/logger.js';
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import { InMemoryUnitOfWork } from '../adapters/memory/in-memory-unit-of-work.js';
 import { openDatabase } from '../adapters/mikro-orm/database.js';
+import { restrictToOwner } from '../adapters/system/owner-only-directory.js';
 import type { SwitchboardConfig } from './config.js';
 
 export type StorageChoice = 'database' | 'memory';
@@ -12,11 +13,16 @@ export interface OpenedStorage {
   close(): Promise<void>;
 }
 
-/** PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR; or process memory. */
+/**
+ * PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR; or process memory.
+ * DATA_DIR (the embedded database, the admin token, the simulated carrier's numbers) is made
+ * the owner's alone before the database opens, after PGlite has made its files, and at close.
+ */
 export const openStorage = async (choice: StorageChoice, config: SwitchboardConfig, logger: Logger): Promise<OpenedStorage> => {
   if (choice === 'memory') {
     return { uow: new InMemoryUnitOfWork(), description: 'in-memory', close: async () => {} };
   }
+  await restrictToOwner(config.dataDir);
   const log = logger.child({ component: 'database' });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl ?? undefined,
@@ -24,9 +30,13 @@ export const openStorage = async (choice: StorageChoice, config: SwitchboardConf
     ...(config.databasePoolMax === undefined ? {} : { poolMax: config.databasePoolMax }),
     logger: { info: (m) => log.info({}, m), warn: (m) => log.warn({}, m), error: (m) => log.error({}, m) },
   });
+  if (database.kind === 'pglite') await restrictToOwner(config.dataDir);
   return {
     uow: database.uow,
     description: database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL',
-    close: () => database.close(),
+    close: async () => {
+      await database.close();
+      if (database.kind === 'pglite') await restrictToOwner(config.dataDir);
+    },
   };
 };

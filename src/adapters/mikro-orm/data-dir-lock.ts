@@ -15,7 +15,7 @@ const isAlive = (pid: number): boolean => {
 
 const tryCreate = (path: string): boolean => {
   try {
-    const fd = openSync(path, 'wx');
+    const fd = openSync(path, 'wx', 0o600);
     try {
       writeSync(fd, String(process.pid));
     } finally {

@@ -78,7 +78,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
       const max = options.poolMax ?? DEFAULT_POOL_MAX;
       connection = { clientUrl: options.databaseUrl, pool: { min: Math.min(2, max), max } };
     } else {
-      mkdirSync(options.dataDir, { recursive: true });
+      mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
       cleanups.push(lockDataDir(options.dataDir));
       const embedded: EmbeddedPostgres = await startEmbeddedPostgres(options.dataDir);
       cleanups.push(() => embedded.stop());

@@ -24,7 +24,7 @@ export interface EmbeddedPostgres {
 export const startEmbeddedPostgres = async (dataDir: string): Promise<EmbeddedPostgres> => {
   const root = resolve(dataDir);
   const pgdata = join(root, 'pgdata');
-  mkdirSync(pgdata, { recursive: true });
+  mkdirSync(pgdata, { recursive: true, mode: 0o700 });
 
   // A deep DATA_DIR cannot hold a socket path; a private temporary directory can.
   const ownSocketDir = join(root, SOCKET_NAME).length > MAX_SOCKET_PATH ? mkdtempSync(join(tmpdir(), 'sb-')) : null;
