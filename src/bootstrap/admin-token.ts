@@ -3,9 +3,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../application/ports/logger.js';
 import type { SwitchboardConfig } from './config.js';
+import { ADMIN_TOKEN_FILE } from './data-dir-files.js';
 import type { StorageChoice } from './storage.js';
 
-export const ADMIN_TOKEN_FILE = 'admin-token';
+export { ADMIN_TOKEN_FILE };
 
 export const generateAdminToken = (): string => `sb_admin_${randomBytes(24).toString('base64url')}`;
 

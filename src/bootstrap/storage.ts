@@ -1,11 +1,15 @@
 import type { Logger } from '../application/ports/logger.js';
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import { InMemoryUnitOfWork } from '../adapters/memory/in-memory-unit-of-work.js';
-import { openDatabase } from '../adapters/mikro-orm/database.js';
+import { EMBEDDED_DATABASE_ENTRIES, openDatabase } from '../adapters/mikro-orm/database.js';
 import { restrictToOwner } from '../adapters/system/owner-only-directory.js';
 import type { SwitchboardConfig } from './config.js';
+import { ADMIN_TOKEN_FILE, SIMULATED_CARRIER_FILE } from './data-dir-files.js';
 
 export type StorageChoice = 'database' | 'memory';
+
+/** Switchboard's own entries in DATA_DIR; whatever else an operator put there is left as it is. */
+const OWN_ENTRIES = [...EMBEDDED_DATABASE_ENTRIES, ADMIN_TOKEN_FILE, SIMULATED_CARRIER_FILE, `${SIMULATED_CARRIER_FILE}.tmp`];
 
 export interface OpenedStorage {
   readonly uow: UnitOfWork;
@@ -22,7 +26,7 @@ export const openStorage = async (choice: StorageChoice, config: SwitchboardConf
   if (choice === 'memory') {
     return { uow: new InMemoryUnitOfWork(), description: 'in-memory', close: async () => {} };
   }
-  await restrictToOwner(config.dataDir);
+  await restrictToOwner(config.dataDir, OWN_ENTRIES);
   const log = logger.child({ component: 'database' });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl ?? undefined,
@@ -30,13 +34,13 @@ export const openStorage = async (choice: StorageChoice, config: SwitchboardConf
     ...(config.databasePoolMax === undefined ? {} : { poolMax: config.databasePoolMax }),
     logger: { info: (m) => log.info({}, m), warn: (m) => log.warn({}, m), error: (m) => log.error({}, m) },
   });
-  if (database.kind === 'pglite') await restrictToOwner(config.dataDir);
+  if (database.kind === 'pglite') await restrictToOwner(config.dataDir, OWN_ENTRIES);
   return {
     uow: database.uow,
     description: database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL',
     close: async () => {
       await database.close();
-      if (database.kind === 'pglite') await restrictToOwner(config.dataDir);
+      if (database.kind === 'pglite') await restrictToOwner(config.dataDir, OWN_ENTRIES);
     },
   };
 };

@@ -1,7 +1,7 @@
 import { openSync, closeSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-const LOCK_FILE = 'switchboard.lock';
+export const LOCK_FILE = 'switchboard.lock';
 
 const isAlive = (pid: number): boolean => {
   try {

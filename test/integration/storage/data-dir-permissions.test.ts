@@ -62,13 +62,16 @@ describe('DATA_DIR permissions', () => {
     await chmod(join(dataDir, 'admin-token'), 0o644);
     await writeFile(join(dataDir, 'simulated-carrier.json'), '{"sequence":0,"held":[]}', { mode: 0o666 });
     await chmod(join(dataDir, 'simulated-carrier.json'), 0o666);
+    // Not Switchboard's: the operator's, left as it is (the directory's 0700 shields it).
+    await mkdir(join(dataDir, 'backups'), { mode: 0o755 });
+    await chmod(join(dataDir, 'backups'), 0o755);
 
     const sut = await started(dataDir);
 
     expect(sut.adminToken()).toBe('sb_admin_kept');
     expect(await modeOf(dataDir)).toBe(0o700);
     expect(await modeOf(join(dataDir, 'admin-token'))).toBe(0o600);
-    expect(await openToOthers(dataDir)).toEqual([]);
+    expect(await openToOthers(dataDir)).toEqual(['backups 755']);
   }, 60_000);
 
   it('keeps the simulated carrier’s numbers in a file of the owner’s alone', async () => {
