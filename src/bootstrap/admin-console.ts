@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import type { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
 import type { UseCases } from '../application/use-cases/index.js';
 import { createAdminGraphql } from '../adapters/graphql-admin/create-admin-graphql.js';
-import { PLAYGROUND_HTML } from '../adapters/playground/playground-page.js';
+import { playgroundRoutes } from '../adapters/playground/playground-routes.js';
 import { buildAdminUseCases } from './build-admin-use-cases.js';
 import type { SwitchboardConfig } from './config.js';
 import { TOKENS } from './tokens.js';
@@ -15,7 +15,8 @@ import type { VoiceRuntime } from './voice.js';
 
 /**
  * Mounts the operator's GraphQL console (`{base}/admin/graphql`) and the browser call
- * playground (`{base}/playground`) on the root app, before the REST API's catch-all.
+ * playground (`{base}/playground`, with the Twilio Voice SDK it loads at
+ * `{base}/playground/twilio-voice-sdk.js`) on the root app, before the REST API's catch-all.
  */
 export const mountAdminConsole = (
   root: Hono,
@@ -41,7 +42,5 @@ export const mountAdminConsole = (
     logger: options.logger,
   });
   root.all(graphql.endpoint, (c) => graphql.fetch(c.req.raw));
-  root.get(`${options.basePath}/playground`, (c) =>
-    c.html(PLAYGROUND_HTML, 200, { 'Cache-Control': 'no-store', 'Content-Security-Policy': "frame-ancestors 'none'" }),
-  );
+  root.route(options.basePath || '/', playgroundRoutes());
 };

@@ -3,9 +3,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../application/ports/logger.js';
 import type { SwitchboardConfig } from './config.js';
+import { ADMIN_TOKEN_FILE } from './data-dir-files.js';
 import type { StorageChoice } from './storage.js';
 
-export const ADMIN_TOKEN_FILE = 'admin-token';
+export { ADMIN_TOKEN_FILE };
 
 export const generateAdminToken = (): string => `sb_admin_${randomBytes(24).toString('base64url')}`;
 
@@ -33,7 +34,7 @@ export const resolveAdminToken = async (
   );
   if (kept !== '') return kept;
   const token = generateAdminToken();
-  await mkdir(config.dataDir, { recursive: true });
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   try {
     await writeFile(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {

@@ -73,6 +73,23 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const text = (raw: string | undefined): string | null => (raw && raw.trim() !== '' ? raw.trim() : null);
 
+/**
+ * `MAILER`: `smtp` (the default when SMTP_URL is set) or `console`, which writes sign-up codes
+ * to the log. Production needs one of them said outright, so that codes never land in a
+ * production log only because SMTP_URL was forgotten.
+ */
+const chooseMailerKind = (env: Env, smtpUrl: string | null, problems: string[]): 'smtp' | 'console' => {
+  const chosen = optional(OneOf(['smtp', 'console'] as const), env.MAILER, null, 'MAILER', problems);
+  if (chosen === 'smtp' && smtpUrl === null) problems.push('MAILER=smtp needs SMTP_URL (smtp://user:password@host:587)');
+  if (chosen === null && smtpUrl === null && env.NODE_ENV === 'production') {
+    problems.push(
+      'NODE_ENV=production needs SMTP_URL (smtp://user:password@host:587) to mail sign-up codes, ' +
+        'or MAILER=console to write them to the log instead',
+    );
+  }
+  return chosen ?? (smtpUrl === null ? 'console' : 'smtp');
+};
+
 /** Decodes the environment; on failure, one line per bad variable. */
 export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardConfig> => {
   const problems: string[] = [];
@@ -86,6 +103,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     problems.push('TWILIO_ACCOUNT_SID: must be AC followed by 32 hexadecimal characters');
   }
   const smtpUrl = optional(UrlFromEnv(['smtp:', 'smtps:']), env.SMTP_URL, null, 'SMTP_URL', problems);
+  const mailer = chooseMailerKind(env, smtpUrl, problems);
   const llmBaseUrl = optional(http, env.LLM_BASE_URL, null, 'LLM_BASE_URL', problems);
   const config: SwitchboardConfig = {
     port: optional(IntegerFromEnv(0, 65535), env.PORT, 3000, 'PORT', problems),
@@ -105,7 +123,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
             twimlAppSid: text(env.TWILIO_TWIML_APP_SID),
           }
         : null,
-    smtp: smtpUrl ? { url: smtpUrl, from: text(env.MAIL_FROM) ?? 'Switchboard <no-reply@switchboard.local>' } : null,
+    smtp: smtpUrl && mailer === 'smtp' ? { url: smtpUrl, from: text(env.MAIL_FROM) ?? 'Switchboard <no-reply@switchboard.local>' } : null,
     llm: llmBaseUrl
       ? {
           baseUrl: llmBaseUrl,

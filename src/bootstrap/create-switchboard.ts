@@ -43,7 +43,7 @@ export interface SwitchboardOptions {
   readonly logger?: Logger;
   /** Your own storage (e.g. an InMemoryUnitOfWork a test inspects); wins over `storage`. Not closed by close(). */
   readonly unitOfWork?: UnitOfWork;
-  /** Sends sign-up codes; default: SMTP when SMTP_URL is set, else the log. */
+  /** Sends sign-up codes; default: SMTP when SMTP_URL is set (unless MAILER=console), else the log. */
   readonly mailer?: Mailer;
   /** Counts rate limits; default: PostgreSQL with DATABASE_URL, else process memory. */
   readonly rateLimiter?: RateLimiter;

@@ -12,7 +12,7 @@ import type { StorageChoice } from './storage.js';
 
 const ruleOf = (name: string, spec: RateSpec): RateRule => ({ name, points: spec.points, windowSeconds: spec.durationSeconds });
 
-/** SMTP when SMTP_URL is set; otherwise codes are logged (the offline default). */
+/** SMTP when SMTP_URL is set (unless MAILER=console); otherwise codes are logged (the offline default). */
 export const chooseMailer = (config: SwitchboardConfig, logger: Logger): Mailer =>
   config.smtp ? new NodemailerMailer(config.smtp) : new ConsoleMailer(logger.child({ component: 'mailer' }));
 

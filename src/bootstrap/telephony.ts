@@ -4,6 +4,7 @@ import type { Telephony } from '../application/ports/telephony.js';
 import { SimulatedTelephony } from '../adapters/simulated/simulated-telephony.js';
 import { TwilioTelephony } from '../adapters/twilio/twilio-telephony.js';
 import type { SwitchboardConfig } from './config.js';
+import { SIMULATED_CARRIER_FILE } from './data-dir-files.js';
 import type { StorageChoice } from './storage.js';
 
 /**
@@ -22,5 +23,5 @@ export const chooseTelephony = (config: SwitchboardConfig, storage: StorageChoic
       webCalls: { apiKeySid: twilio.apiKeySid ?? null, apiKeySecret: twilio.apiKeySecret ?? null, twimlAppSid: twilio.twimlAppSid ?? null },
     });
   }
-  return new SimulatedTelephony(storage === 'database' ? { stateFile: join(config.dataDir, 'simulated-carrier.json') } : {});
+  return new SimulatedTelephony(storage === 'database' ? { stateFile: join(config.dataDir, SIMULATED_CARRIER_FILE) } : {});
 };

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAdminConsole, type AdminHarness } from '../integration/graphql-admin/admin-harness.js';
+import { aVoiceSwitchboard } from '../integration/voice/voice-harness.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,6 +21,15 @@ const screenshot = async (page: Page, name: string) => {
     await mkdir(`${ROOT}docs`, { recursive: true });
     await copyFile(`${ARTIFACTS}/${name}`, `${ROOT}docs/${name}`);
   }
+};
+
+/** What Chromium refused under the page's Content-Security-Policy (it reports each refusal on the console). */
+const refusals = (page: Page): string[] => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return refused;
 };
 
 // CI installs Debian's chromium (.ci/apt-packages); elsewhere the browser tests need it too.
@@ -48,6 +58,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the admin console and
 
   it('opens GraphiQL without the token, then runs a query with it', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
+    const refused = refusals(page);
     await page.goto(`${h.url}/admin/graphql`);
     await page.waitForSelector('.graphiql-execute-button', { timeout: 30_000 });
 
@@ -67,6 +78,16 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the admin console and
     expect(text).toContain('"balance": 32');
     expect(text).not.toContain('UNAUTHORIZED');
     await screenshot(page, 'graphiql.png');
+    expect(refused).toEqual([]);
+
+    // GraphiQL saves each editor to local storage a moment after it changes; the headers pane,
+    // with the token, must never be. An edit of the query after it shows when saving is done.
+    await page.locator('.graphiql-query-editor .monaco-editor').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText('\n# saved after the headers');
+    const stored = () => page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+    await expect.poll(stored, { timeout: 10_000 }).toContain('# saved after the headers');
+    expect(await stored()).not.toContain(h.sut.adminToken());
     await page.close();
   });
 
@@ -74,7 +95,8 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the admin console and
     const page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(`${h.url}/playground`);
+    const refused = refusals(page);
+    await page.goto(`${h.url}/playground?twilioSdk=${encodeURIComponent('https://cdn.example/sdk.js')}`);
 
     await page.fill('#api-key', h.owner.key);
     await page.click('#load-agents');
@@ -106,7 +128,51 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the admin console and
       .poll(async () => (await h.data('query ($id: ID!) { call(id: $id) { status } }', { id: callId })).call.status, { timeout: 10_000 })
       .toBe('COMPLETED');
     expect(problems).toEqual([]);
+    expect(refused).toEqual([]);
     await page.close();
   });
+
+  it('on Twilio, loads the Voice SDK served at its fixed path under the policy, and refuses a script from elsewhere', async () => {
+    const twilio = await aVoiceSwitchboard({
+      webCalls: { apiKeySid: `SK${'cd'.repeat(16)}`, apiKeySecret: 'api-key-secret', twimlAppSid: `AP${'ef'.repeat(16)}` },
+    });
+    const page = await browser.newPage();
+    try {
+      const refused = refusals(page);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      const agent = await twilio.anAgentOnTheLine();
+      await page.goto(`${twilio.url}/playground?twilioSdk=${encodeURIComponent('https://cdn.example/sdk.js')}`);
+      await page.fill('#api-key', twilio.owner.key);
+      await page.click('#load-agents');
+      await expect.poll(() => page.locator('#agent option').count()).toBe(1);
+      await page.selectOption('#agent', agent.agentId);
+      await page.click('#start-call');
+
+      await expect.poll(() => page.evaluate(() => typeof (window as { Twilio?: { Device?: unknown } }).Twilio?.Device), { timeout: 15_000 }).toBe('function');
+      expect(scripts).toEqual([expect.stringMatching(new RegExp(`^${twilio.url}/playground/twilio-voice-sdk\\.js\\?v=2\\.`))]);
+
+      // A script from another origin (here: the same server under another name) is refused.
+      const foreign = `${twilio.url.replace('127.0.0.1', 'localhost')}/playground/twilio-voice-sdk.js`;
+      const loaded = await page.evaluate(
+        (src) =>
+          new Promise<boolean>((resolve) => {
+            const script = document.createElement('script');
+            script.src = src;
+            script.onload = () => resolve(true);
+            script.onerror = () => resolve(false);
+            document.head.appendChild(script);
+          }),
+        foreign,
+      );
+      expect(loaded).toBe(false);
+      await expect.poll(() => refused.join('\n')).toContain(foreign);
+    } finally {
+      await page.close();
+      await twilio.stop();
+    }
+  }, 60_000);
 });
 

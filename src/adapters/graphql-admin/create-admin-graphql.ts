@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createYoga, shouldRenderGraphiQL, type GraphiQLOptions } from 'graphql-yoga';
 import type { Logger } from '../../application/ports/logger.js';
+import { renderGraphiqlPage, type GraphiqlPage } from './graphiql-page.js';
 import { buildAdminSchema, type AdminSchemaDeps } from './schema/index.js';
 
 export interface AdminGraphqlDeps extends Omit<AdminSchemaDeps, 'deliveryPollMs'> {
@@ -80,13 +81,13 @@ export const createAdminGraphql = (deps: AdminGraphqlDeps): AdminGraphql => {
     subscriptionsProtocol: 'SSE',
     defaultQuery: EXAMPLE,
     headers: JSON.stringify({ Authorization: 'Bearer <ADMIN_TOKEN>' }, null, 2),
-    shouldPersistHeaders: true,
+    // The headers hold the admin token: gone with the tab, never written to local storage.
+    shouldPersistHeaders: false,
     defaultEditorToolsVisibility: 'headers',
   };
-  // The bundle is 9 MB: loaded on the first visit, not at start.
-  let page: Promise<string> | null = null;
+  let page: Promise<GraphiqlPage> | null = null;
   const renderPage = () =>
-    (page ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => renderGraphiQL(graphiql)).catch((error: unknown) => {
+    (page ??= renderGraphiqlPage(graphiql).catch((error: unknown) => {
       page = null;
       throw error;
     }));
@@ -95,7 +96,8 @@ export const createAdminGraphql = (deps: AdminGraphqlDeps): AdminGraphql => {
     endpoint: deps.endpoint,
     fetch: async (request) => {
       if (shouldRenderGraphiQL(request)) {
-        return new Response(await renderPage(), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+        const { html, headers } = await renderPage();
+        return new Response(html, { headers });
       }
       if (!authorised(request)) return unauthorized();
       return yoga.fetch(request);

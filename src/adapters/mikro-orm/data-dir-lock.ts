@@ -1,7 +1,7 @@
 import { openSync, closeSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-const LOCK_FILE = 'switchboard.lock';
+export const LOCK_FILE = 'switchboard.lock';
 
 const isAlive = (pid: number): boolean => {
   try {
@@ -15,7 +15,7 @@ const isAlive = (pid: number): boolean => {
 
 const tryCreate = (path: string): boolean => {
   try {
-    const fd = openSync(path, 'wx');
+    const fd = openSync(path, 'wx', 0o600);
     try {
       writeSync(fd, String(process.pid));
     } finally {

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
-import { lockDataDir } from './data-dir-lock.js';
+import { LOCK_FILE, lockDataDir } from './data-dir-lock.js';
 import { EMBEDDED_MAINTENANCE_MS, startEmbeddedMaintenance } from './embedded-maintenance.js';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
+import { PGDATA_DIR, SOCKET_NAME, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { entities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.js';
@@ -13,6 +13,9 @@ export interface DatabaseLogger {
   warn(message: string): void;
   error(message: string): void;
 }
+
+/** What the embedded database keeps in its data directory. */
+export const EMBEDDED_DATABASE_ENTRIES: readonly string[] = [PGDATA_DIR, LOCK_FILE, SOCKET_NAME];
 
 export interface DatabaseOptions {
   /** PostgreSQL connection URL; without it the embedded PGlite in `dataDir` is used. */
@@ -78,7 +81,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
       const max = options.poolMax ?? DEFAULT_POOL_MAX;
       connection = { clientUrl: options.databaseUrl, pool: { min: Math.min(2, max), max } };
     } else {
-      mkdirSync(options.dataDir, { recursive: true });
+      mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
       cleanups.push(lockDataDir(options.dataDir));
       const embedded: EmbeddedPostgres = await startEmbeddedPostgres(options.dataDir);
       cleanups.push(() => embedded.stop());

@@ -6,7 +6,9 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 /** pg finds a server's Unix socket as `<host>/.s.PGSQL.<port>`, `host` being a directory. */
 const SOCKET_PORT = 5432;
-const SOCKET_NAME = `.s.PGSQL.${SOCKET_PORT}`;
+export const SOCKET_NAME = `.s.PGSQL.${SOCKET_PORT}`;
+/** Where PGlite keeps the database, under the data directory. */
+export const PGDATA_DIR = 'pgdata';
 /** sun_path holds 108 bytes on Linux (104 on macOS), the terminating NUL included. */
 const MAX_SOCKET_PATH = 100;
 
@@ -23,8 +25,8 @@ export interface EmbeddedPostgres {
  */
 export const startEmbeddedPostgres = async (dataDir: string): Promise<EmbeddedPostgres> => {
   const root = resolve(dataDir);
-  const pgdata = join(root, 'pgdata');
-  mkdirSync(pgdata, { recursive: true });
+  const pgdata = join(root, PGDATA_DIR);
+  mkdirSync(pgdata, { recursive: true, mode: 0o700 });
 
   // A deep DATA_DIR cannot hold a socket path; a private temporary directory can.
   const ownSocketDir = join(root, SOCKET_NAME).length > MAX_SOCKET_PATH ? mkdtempSync(join(tmpdir(), 'sb-')) : null;

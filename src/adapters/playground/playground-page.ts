@@ -1,6 +1,8 @@
 /**
  * The browser call playground, served at `{base}/playground` as one self-contained page (no
- * build step, nothing fetched but the API itself; embedded as a string so `dist` has it too).
+ * build step, nothing fetched but the API itself and the Twilio SDK copy served next to it;
+ * embedded as a string so `dist` has it too). Its inline script and style carry the nonce of
+ * the response's Content-Security-Policy: nothing else runs.
  *
  * It asks for an API key, lists the agents (GET /v1/agents), starts a web call
  * (POST /v1/calls/web) and follows the transcript (GET /v1/calls/{id}/transcript/stream, read
@@ -9,17 +11,22 @@
  *   `{base}/simulated/web-call?token=…` (frames as ConversationRelay: `prompt` in, `text` out);
  *   the caller types, or speaks where the browser has the Web Speech API, and the agent's
  *   answers are shown and, if asked, read aloud (speechSynthesis);
- * - Twilio: the access token is a Voice SDK JWT; the page loads the Twilio Voice JS SDK
- *   (`?twilioSdk=<url>`, default jsDelivr's copy of @twilio/voice-sdk 2.x, dist/twilio.min.js)
+ * - Twilio: the access token is a Voice SDK JWT; the page loads the Twilio Voice JS SDK from
+ *   `{base}/playground/twilio-voice-sdk.js` (the installed @twilio/voice-sdk package's bundle)
  *   and calls `new Twilio.Device(token).connect()`: microphone and speaker are the call's audio.
  */
-export const PLAYGROUND_HTML = /* html */ String.raw`<!doctype html>
+export const renderPlaygroundPage = (page: {
+  /** The Content-Security-Policy nonce of this response. */
+  readonly nonce: string;
+  /** Where the Twilio Voice SDK is, below the base path (e.g. `/playground/twilio-voice-sdk.js?v=2.18.5`). */
+  readonly twilioSdkPath: string;
+}): string => /* html */ String.raw`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Switchboard playground</title>
-<style>
+<style nonce="${page.nonce}">
   :root { --ink:#1d2433; --muted:#6b7385; --line:#dfe3ea; --accent:#3b5bdb; --agent:#eef2ff; --user:#f1f8f4; }
   * { box-sizing: border-box; }
   body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: #f7f8fb; }
@@ -48,6 +55,8 @@ export const PLAYGROUND_HTML = /* html */ String.raw`<!doctype html>
   #agent-said { margin-top: 12px; padding: 10px 12px; background: var(--agent); border-radius: 8px; min-height: 2.6em; }
   .hint { font-size: 12px; color: var(--muted); margin-top: 8px; }
   .call-id { font-family: ui-monospace, monospace; font-size: 12px; color: var(--muted); text-transform: none; letter-spacing: 0; margin-left: 8px; }
+  .spaced { margin-top: 16px; }
+  label.inline { margin: 0; }
 </style>
 </head>
 <body>
@@ -62,13 +71,13 @@ export const PLAYGROUND_HTML = /* html */ String.raw`<!doctype html>
       <label for="agent">Agent</label>
       <select id="agent" disabled><option value="">Load the agents first</option></select>
     </section>
-    <section style="margin-top:16px">
+    <section class="spaced">
       <h2>2 &middot; Call</h2>
       <div class="row">
         <button id="start-call" disabled>Start web call</button>
         <button id="hang-up" class="secondary" disabled>Hang up</button>
       </div>
-      <div class="row"><label style="margin:0"><input id="speak-answers" type="checkbox"> Read the agent's answers aloud</label></div>
+      <div class="row"><label class="inline"><input id="speak-answers" type="checkbox"> Read the agent's answers aloud</label></div>
       <div id="carrier" class="hint"></div>
       <div id="status" role="status"></div>
     </section>
@@ -81,11 +90,11 @@ export const PLAYGROUND_HTML = /* html */ String.raw`<!doctype html>
       <button id="send" type="submit" disabled>Send</button>
       <button id="mic" type="button" class="secondary" disabled hidden title="Speak (Web Speech API)">Speak</button>
     </form>
-    <h2 style="margin-top:16px">Agent</h2>
+    <h2 class="spaced">Agent</h2>
     <div id="agent-said"></div>
   </section>
 </main>
-<script>
+<script nonce="${page.nonce}">
 (function () {
   'use strict';
   var base = location.pathname.replace(/\/playground\/?$/, '');
@@ -225,7 +234,7 @@ export const PLAYGROUND_HTML = /* html */ String.raw`<!doctype html>
 
   var joinTwilio = function (token) {
     $('carrier').textContent = 'Twilio: the call runs through the Twilio Voice JS SDK (microphone and speaker).';
-    var sdk = new URLSearchParams(location.search).get('twilioSdk') || 'https://cdn.jsdelivr.net/npm/@twilio/voice-sdk@2/dist/twilio.min.js';
+    var sdk = base + ${JSON.stringify(page.twilioSdkPath)};
     var start = function () {
       state.device = new window.Twilio.Device(token);
       return state.device.connect().then(function (call) {

@@ -178,8 +178,8 @@ export class SimulatedTelephony implements Telephony {
   private persist(): void {
     const file = this.options.stateFile;
     if (!file) return;
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify({ sequence: this.sequence, held: [...this.held.values()] }));
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(`${file}.tmp`, JSON.stringify({ sequence: this.sequence, held: [...this.held.values()] }), { mode: 0o600 });
     renameSync(`${file}.tmp`, file);
   }
 }

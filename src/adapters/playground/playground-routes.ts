@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { NONCE, secureHeaders, type SecureHeadersVariables } from 'hono/secure-headers';
+import { renderPlaygroundPage } from './playground-page.js';
+import { locateTwilioVoiceSdk } from './twilio-voice-sdk.js';
+
+const PAGE = '/playground';
+const TWILIO_SDK = `${PAGE}/twilio-voice-sdk.js`;
+
+// Where the Twilio Voice SDK talks to (signalling, insights, ringtones); nothing else leaves the origin.
+const TWILIO = ['https://*.twilio.com', 'wss://*.twilio.com'];
+
+/** Headers every response here gets; the host's own HSTS choice is left to the host. */
+const COMMON = { strictTransportSecurity: false, xFrameOptions: 'DENY', referrerPolicy: 'no-referrer' } as const;
+
+const pageHeaders = secureHeaders({
+  ...COMMON,
+  contentSecurityPolicy: {
+    defaultSrc: ["'none'"],
+    scriptSrc: ["'self'", NONCE],
+    styleSrc: [NONCE],
+    connectSrc: ["'self'", ...TWILIO],
+    mediaSrc: ["'self'", 'blob:', ...TWILIO],
+    imgSrc: ["'self'", 'data:'],
+    baseUri: ["'none'"],
+    formAction: ["'none'"],
+    frameAncestors: ["'none'"],
+  },
+  // The caller speaks into the microphone (Twilio calls, Web Speech).
+  permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [] },
+});
+
+/**
+ * The call playground (`/playground`) and the Twilio Voice SDK it loads
+ * (`/playground/twilio-voice-sdk.js`, from the installed npm package, so no script comes from
+ * elsewhere). The SDK's URL carries its version: it may be cached for a year.
+ */
+export const playgroundRoutes = (): Hono<{ Variables: SecureHeadersVariables }> => {
+  const sdk = locateTwilioVoiceSdk();
+  const twilioSdkPath = `${TWILIO_SDK}?v=${encodeURIComponent(sdk.version)}`;
+  const app = new Hono<{ Variables: SecureHeadersVariables }>();
+  app.get(PAGE, pageHeaders, (c) =>
+    c.html(renderPlaygroundPage({ nonce: c.get('secureHeadersNonce') ?? '', twilioSdkPath }), 200, { 'Cache-Control': 'no-store' }),
+  );
+  app.get(TWILIO_SDK, secureHeaders(COMMON), async (c) =>
+    c.body(new Uint8Array(await sdk.read()), 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    }),
+  );
+  return app;
+};
