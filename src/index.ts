@@ -8,6 +8,7 @@ export { loadConfig, type SwitchboardConfig } from './bootstrap/config.js';
 export type { UseCases } from './application/use-cases/index.js';
 export type { AppError } from './application/errors.js';
 export type { Telephony, NumberWebhooks, AvailableNumber, PurchasedNumber, ProviderFailure, OutboundCall, PlacedCall, CallWebhooks, WebCallToken } from './application/ports/telephony.js';
+export type { WebCallCredentials, WebCallCredentialRepository, WebCallSetup } from './application/ports/web-call-credentials.js';
 export type { EventBus, CallEvent } from './application/ports/event-bus.js';
 export type { VoiceGateway } from './application/ports/voice-gateway.js';
 export type { VoiceRuntime } from './bootstrap/voice.js';

@@ -21,6 +21,7 @@ import { AnswerInboundCall } from '../application/use-cases/calls/answer-inbound
 import { AttachCallRecording } from '../application/use-cases/calls/attach-call-recording.js';
 import type { CallUseCases } from '../application/use-cases/calls/call-use-cases.js';
 import { CreateWebCall } from '../application/use-cases/calls/create-web-call.js';
+import { WebCallCredentialKeeper } from '../application/services/web-call-credential-keeper.js';
 import { EndCall } from '../application/use-cases/calls/end-call.js';
 import { FailUnconnectedWebCalls } from '../application/use-cases/calls/fail-unconnected-web-calls.js';
 import { FinishCall } from '../application/use-cases/calls/finish-call.js';
@@ -127,7 +128,12 @@ export const buildVoice = (inputs: VoiceInputs): VoiceRuntime => {
   const calls: CallUseCases = {
     answerInboundCall: new AnswerInboundCall(core),
     placeOutboundCall: new PlaceOutboundCall({ ...core, telephony, voices: inputs.voices, callWebhooks, logger: log }),
-    createWebCall: new CreateWebCall({ ...core, telephony }),
+    createWebCall: new CreateWebCall({
+      ...core,
+      telephony,
+      // The TwiML App's Voice URL: browser calls arrive where a number's calls do.
+      credentials: new WebCallCredentialKeeper({ uow, clock, setup: telephony.webCallSetup ?? null, voiceUrl: `${inputs.publicUrl}/twilio/voice` }),
+    }),
     finishCall,
     endCall: new EndCall({ uow, telephony, finishCall }),
     attachCallRecording: new AttachCallRecording({ uow }),

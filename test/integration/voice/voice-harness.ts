@@ -9,9 +9,11 @@ import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-te
 import type { Clock } from '../../../src/application/ports/clock.js';
 import type { Repositories } from '../../../src/application/ports/repositories.js';
 import type { Telephony } from '../../../src/application/ports/telephony.js';
+import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { FakeTwilioApi, type WireValue } from '../../support/fake-twilio-api.js';
+import { addWebCallResourcesApi } from '../../support/fake-twilio-web-call-resources.js';
 import { RecordingLogger } from '../rest/harness.js';
 
 export const ACCOUNT_SID = `AC${'ab'.repeat(16)}`;
@@ -206,12 +208,15 @@ export const aVoiceSwitchboard = async (
     /** The Switchboard's clock (default: the system's). */
     readonly clock?: Clock;
     /** TWILIO_API_KEY_SID and friends, for web calls. */
-    readonly webCalls?: { readonly apiKeySid: string; readonly apiKeySecret: string; readonly twimlAppSid: string };
+    readonly webCalls?: { readonly apiKeySid?: string; readonly apiKeySecret?: string; readonly twimlAppSid?: string };
+    /** Storage instead of the in-memory `uow` (which then stays empty); `read` reads this one. */
+    readonly unitOfWork?: UnitOfWork;
   } = {},
 ) => {
   const useTwilio = options.twilio ?? true;
   const fake = await FakeTwilioApi.start({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
   const placedCalls = addCallsApi(fake);
+  const webCallResources = addWebCallResourcesApi(fake);
   const hook = await new CustomerWebhook().start();
   const uow = new InMemoryUnitOfWork();
   const logger = new RecordingLogger();
@@ -222,7 +227,7 @@ export const aVoiceSwitchboard = async (
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const sut = createSwitchboard({
     env: {},
-    unitOfWork: uow,
+    unitOfWork: options.unitOfWork ?? uow,
     logger,
     clock: options.clock,
     telephony: options.telephony ?? (useTwilio ? undefined : new SimulatedTelephony()),
@@ -265,7 +270,7 @@ export const aVoiceSwitchboard = async (
   };
 
   const read = async <A>(work: (tx: Repositories) => Promise<A>): Promise<A> => {
-    const result = await uow.transaction(async (tx) => E.right(await work(tx)));
+    const result = await (options.unitOfWork ?? uow).transaction(async (tx) => E.right(await work(tx)));
     if (E.isLeft(result)) throw new Error('unexpected Left');
     return result.right;
   };
@@ -302,7 +307,7 @@ export const aVoiceSwitchboard = async (
     await fake.stop();
   };
 
-  return { sut, url, fake, placedCalls, hook, uow, logger, owner, api, twilioPost, read, anAgentOnTheLine, inboundCall, stop };
+  return { sut, url, fake, placedCalls, webCallResources, hook, uow, logger, owner, api, twilioPost, read, anAgentOnTheLine, inboundCall, stop };
 };
 
 export type VoiceHarness = Awaited<ReturnType<typeof aVoiceSwitchboard>>;
