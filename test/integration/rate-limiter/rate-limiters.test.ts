@@ -8,6 +8,7 @@ import type { RateLimiter, RateRule } from '../../../src/application/ports/rate-
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { createSwitchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../support/scratch-database.js';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 
 const rule = (points: number, windowSeconds = 60, name = 'requests per API key'): RateRule => ({ name, points, windowSeconds });
 const unique = () => `k_${randomBytes(6).toString('hex')}`;
@@ -103,7 +104,7 @@ describe.skipIf(!serverUrl)('PostgreSQL rate limiter', () => {
     const sut = createSwitchboard({ env: { DATABASE_URL: url, RATE_LIMIT: '2/1m' }, logger: silentLogger() });
     try {
       await sut.start();
-      const created = await sut.useCases().createProject.execute({ email: `${unique()}@example.com` })();
+      const created = await sut.useCases().createProject.execute({ email: trustMailbox(`${unique()}@example.com`) })();
       if (created._tag === 'Left') throw new Error(created.left._tag);
       const get = () =>
         sut.fetch(new Request('http://sb/v1/agents', { headers: { authorization: `Bearer ${created.right.apiKey.clear}` } }));

@@ -13,6 +13,7 @@ import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { FakeTwilioApi, type WireValue } from '../../support/fake-twilio-api.js';
 import { RecordingLogger } from '../rest/harness.js';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 
 export const ACCOUNT_SID = `AC${'ab'.repeat(16)}`;
 export const AUTH_TOKEN = 'voice-test-auth-token';
@@ -270,7 +271,7 @@ export const aVoiceSwitchboard = async (
     return result.right;
   };
 
-  const created = await sut.useCases().createProject.execute({ email: `voice-${randomBytes(4).toString('hex')}@example.com` })();
+  const created = await sut.useCases().createProject.execute({ email: trustMailbox(`voice-${randomBytes(4).toString('hex')}@example.com`) })();
   if (E.isLeft(created)) throw new Error('project not created');
   const owner = { key: created.right.apiKey.clear, projectId: created.right.project.id };
 

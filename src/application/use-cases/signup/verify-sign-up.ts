@@ -4,6 +4,7 @@ import { createAgent, type Agent } from '../../../domain/agent.js';
 import { credit } from '../../../domain/ledger.js';
 import type { Cents } from '../../../domain/money.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
+import { trustMailbox } from '../../../domain/mailbox.js';
 import { accountIdOf, canProvisionNumber, newProject, type Project } from '../../../domain/project.js';
 import { acceptsCode, completeSignUp, recordWrongCode, type SignUp } from '../../../domain/sign-up.js';
 import { conflict, fromDomain, notFound, type AppError } from '../../errors.js';
@@ -90,7 +91,8 @@ export class VerifySignUp {
     const signUp = await tx.signUps.lockById(verificationId);
     if (!signUp) return E.left(notFound('verification', verificationId));
     const now = clock.now();
-    const project = newProject({ id: ids.next('proj'), email: signUp.email, now });
+    // The sign-up stored a parsed mailbox.
+    const project = newProject({ id: ids.next('proj'), email: trustMailbox(signUp.email), now });
     const completed = completeSignUp(signUp, project.id, now);
     if (E.isLeft(completed)) return E.left(fromDomain(completed.left));
     if (await tx.projects.findByEmail(project.email)) return E.left(conflict(`A project for ${project.email} already exists`));
