@@ -50,6 +50,21 @@ const rateLimiterContract = (name: string, open: () => Promise<RateLimiter & { c
       expect((await sut.consume(key, rule(1, 60, 'sign-ups per client IP'))).allowed).toBe(true);
     });
 
+    it('peeks without counting: open until the window’s points are spent, then refused with when to retry', async () => {
+      const key = unique();
+      const fresh = await sut.peek(key, rule(2, 10));
+      for (let i = 0; i < 5; i++) await sut.peek(key, rule(2, 10));
+      const consumed = [await sut.consume(key, rule(2, 10)), await sut.consume(key, rule(2, 10))];
+      const spent = await sut.peek(key, rule(2, 10));
+
+      expect(fresh).toEqual({ allowed: true, retryAfterSeconds: 0, limit: 2, windowSeconds: 10 });
+      expect(consumed.map((d) => d.allowed)).toEqual([true, true]);
+      expect(spent.allowed).toBe(false);
+      expect(spent.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(spent.retryAfterSeconds).toBeLessThanOrEqual(10);
+      expect((await sut.peek(unique(), rule(2, 10))).allowed).toBe(true);
+    });
+
     it('opens a new window once the old one has passed', async () => {
       const key = unique();
       await sut.consume(key, rule(1, 1));

@@ -6,21 +6,19 @@ import { conflict, type AppError } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Mailer } from '../../ports/mailer.js';
-import type { RateLimiter, RateRule } from '../../ports/rate-limiter.js';
+import type { RateLimiter } from '../../ports/rate-limiter.js';
 import type { CoreDeps } from '../shared/deps.js';
+import { consumeAll, type SignUpLimits } from './sign-up-limits.js';
 import { signUpCodeMail } from './sign-up-mail.js';
 
 export interface StartSignUpInput {
   readonly email: Mailbox;
   readonly agentName: string | null;
-  /** The caller's address as the transport saw it; null when unknown (then only the address limit applies). */
+  /** The caller as the transport saw it (IPv6: its /64); null when unknown (then only the address limit applies). */
   readonly clientIp: string | null;
 }
 
-export interface SignUpLimits {
-  readonly perEmail: RateRule;
-  readonly perIp: RateRule;
-}
+export type { SignUpLimits };
 
 export interface StartSignUpDeps extends CoreDeps {
   readonly credentials: Credentials;
@@ -67,24 +65,11 @@ export class StartSignUp {
   }
 
   /** `owner` is the mailbox's key, so every spelling of one mailbox counts together. */
-  private async checkLimits(owner: string, clientIp: string | null): Promise<E.Either<AppError, void>> {
-    const { rateLimiter, limits } = this.deps;
-    const checks = [
+  private checkLimits(owner: string, clientIp: string | null): Promise<E.Either<AppError, void>> {
+    const { limits } = this.deps;
+    return consumeAll(this.deps.rateLimiter, [
       ...(clientIp ? [{ key: `ip:${clientIp}`, rule: limits.perIp }] : []),
       { key: `email:${owner}`, rule: limits.perEmail },
-    ];
-    for (const { key, rule } of checks) {
-      const decision = await rateLimiter.consume(key, rule);
-      if (!decision.allowed) {
-        return E.left({
-          _tag: 'RateLimited',
-          limit: decision.limit,
-          windowSeconds: decision.windowSeconds,
-          retryAfterSeconds: decision.retryAfterSeconds,
-          scope: rule.name,
-        });
-      }
-    }
-    return E.right(undefined);
+    ]);
   }
 }

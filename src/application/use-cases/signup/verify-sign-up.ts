@@ -9,16 +9,20 @@ import { accountIdOf, canProvisionNumber, newProject, type Project } from '../..
 import { acceptsCode, completeSignUp, recordWrongCode, type SignUp } from '../../../domain/sign-up.js';
 import { conflict, fromDomain, notFound, type AppError } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
+import type { RateLimiter, RateRule } from '../../ports/rate-limiter.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/telephony.js';
 import { recordNumber, withPurchasedNumber } from '../numbers/number-provisioning.js';
 import { mintKeyFor, type IssuedApiKey } from '../projects/issue-api-key.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { duplicateAsConflict } from '../shared/run.js';
+import { consumeAll } from './sign-up-limits.js';
 
 export interface VerifySignUpInput {
   readonly verificationId: string;
   readonly code: string;
+  /** The caller as the transport saw it (IPv6: its /64); null when unknown (then no per-client limit applies). */
+  readonly clientIp: string | null;
 }
 
 export interface VerifiedSignUp {
@@ -35,6 +39,9 @@ export interface VerifySignUpDeps extends CoreDeps {
   readonly webhooks: NumberWebhooks;
   readonly signupCredit: Cents;
   readonly numberMonthlyPrice: Cents;
+  readonly rateLimiter: RateLimiter;
+  /** Verification attempts per client: each sign-up allows a few wrong codes, and a client may start many. */
+  readonly perIp: RateRule;
 }
 
 export const STARTER_AGENT_NAME = 'Starter agent';
@@ -56,6 +63,10 @@ export class VerifySignUp {
 
   execute(input: VerifySignUpInput): TE.TaskEither<AppError, VerifiedSignUp> {
     return async () => {
+      if (input.clientIp !== null) {
+        const limited = await consumeAll(this.deps.rateLimiter, [{ key: `ip:${input.clientIp}`, rule: this.deps.perIp }]);
+        if (E.isLeft(limited)) return limited;
+      }
       const checked = await this.deps.uow.transaction((tx) => this.checkCode(tx, input));
       if (E.isLeft(checked)) return checked;
       if (E.isLeft(checked.right)) return E.left(checked.right.left); // the wrong try is committed
