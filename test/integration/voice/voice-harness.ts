@@ -9,6 +9,7 @@ import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-te
 import type { Clock } from '../../../src/application/ports/clock.js';
 import type { Repositories } from '../../../src/application/ports/repositories.js';
 import type { Telephony } from '../../../src/application/ports/telephony.js';
+import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { FakeTwilioApi, type WireValue } from '../../support/fake-twilio-api.js';
@@ -208,13 +209,15 @@ export const aVoiceSwitchboard = async (
     readonly clock?: Clock;
     /** TWILIO_API_KEY_SID and friends, for web calls. */
     readonly webCalls?: { readonly apiKeySid: string; readonly apiKeySecret: string; readonly twimlAppSid: string };
+    /** The store (default: a new in-memory one); e.g. another harness's, for two nodes sharing one. */
+    readonly uow?: UnitOfWork;
   } = {},
 ) => {
   const useTwilio = options.twilio ?? true;
   const fake = await FakeTwilioApi.start({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
   const placedCalls = addCallsApi(fake);
   const hook = await new CustomerWebhook().start();
-  const uow = new InMemoryUnitOfWork();
+  const uow: UnitOfWork = options.uow ?? new InMemoryUnitOfWork();
   const logger = new RecordingLogger();
   let sb: Switchboard | null = null;
   const server = createServer((req, res) => sb!.requestListener(req, res));
