@@ -55,7 +55,7 @@ export interface SwitchboardConfig {
   /** `VERIFY_RATE_LIMIT_IP`: sign-up verification attempts per client IP (IPv6: per /64). */
   readonly verifyRateLimitIp?: RateSpec;
   /**
-   * `TRUST_PROXY`: which `X-Forwarded-For` entries name the client of the per-IP sign-up limit.
+   * `TRUST_PROXY`: which `X-Forwarded-For` entries name the client of the per-IP limits.
    * Null (unset, the default): none, the TCP peer is the client.
    */
   readonly trustProxy?: TrustProxy | null;
