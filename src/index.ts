@@ -7,6 +7,8 @@ export { startServer, type RunningServer } from './bootstrap/server.js';
 export { loadConfig, type SwitchboardConfig } from './bootstrap/config.js';
 export type { UseCases } from './application/use-cases/index.js';
 export type { AppError } from './application/errors.js';
+export { parseMailbox } from './adapters/rest/codecs/mailbox.js';
+export type { Mailbox } from './domain/mailbox.js';
 export type { Telephony, NumberWebhooks, AvailableNumber, PurchasedNumber, ProviderFailure, OutboundCall, PlacedCall, CallWebhooks, WebCallToken } from './application/ports/telephony.js';
 export type { WebCallCredentials, WebCallCredentialRepository, WebCallSetup } from './application/ports/web-call-credentials.js';
 export type { EventBus, CallEvent } from './application/ports/event-bus.js';

@@ -38,7 +38,8 @@ import { IssueKey } from '../application/use-cases/admin/issue-key.js';
 import { RaiseNumberLimit } from '../application/use-cases/admin/raise-number-limit.js';
 import { RevokeKey } from '../application/use-cases/admin/revoke-key.js';
 import { GetUsage } from '../application/use-cases/billing/get-usage.js';
-import { StartSignUp, type SignUpLimits } from '../application/use-cases/signup/start-sign-up.js';
+import type { SignUpLimits } from '../application/use-cases/signup/sign-up-limits.js';
+import { StartSignUp } from '../application/use-cases/signup/start-sign-up.js';
 import { VerifySignUp } from '../application/use-cases/signup/verify-sign-up.js';
 import type { Logger } from '../application/ports/logger.js';
 import type { Mailer } from '../application/ports/mailer.js';
@@ -75,6 +76,7 @@ const quietSignUp = (): SignUpPorts => ({
   limits: {
     perEmail: { name: 'sign-ups per e-mail address', points: 5, windowSeconds: 3600 },
     perIp: { name: 'sign-ups per client IP', points: 20, windowSeconds: 3600 },
+    verifyPerIp: { name: 'verifications per client IP', points: 60, windowSeconds: 3600 },
   },
 });
 
@@ -117,6 +119,8 @@ export const buildUseCases = (ports: CorePorts): UseCases => {
       webhooks: ports.numberWebhooks,
       signupCredit: ports.prices.signupCredit,
       numberMonthlyPrice: ports.prices.numberMonthly,
+      rateLimiter: signUp.rateLimiter,
+      perIp: signUp.limits.verifyPerIp,
     }),
     getUsage: new GetUsage({ uow, clock }),
     creditAccount: new CreditAccount(core),

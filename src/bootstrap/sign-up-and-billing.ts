@@ -7,7 +7,7 @@ import { PostgresRateLimiter } from '../adapters/rate-limiter-flexible/postgres-
 import type { RestRateLimits } from '../adapters/rest/rate-limit.js';
 import { NodemailerMailer } from '../adapters/smtp/nodemailer-mailer.js';
 import type { SignUpPorts } from './build-use-cases.js';
-import type { RateSpec, SwitchboardConfig } from './config.js';
+import { DEFAULT_AUTH_FAILURE_RATE_LIMIT, DEFAULT_VERIFY_RATE_LIMIT_IP, type RateSpec, type SwitchboardConfig } from './config.js';
 import type { StorageChoice } from './storage.js';
 
 const ruleOf = (name: string, spec: RateSpec): RateRule => ({ name, points: spec.points, windowSeconds: spec.durationSeconds });
@@ -41,10 +41,12 @@ export const signUpPorts = (config: SwitchboardConfig, mailer: Mailer, rateLimit
   limits: {
     perEmail: ruleOf('sign-ups per e-mail address', config.signupRateLimitEmail),
     perIp: ruleOf('sign-ups per client IP', config.signupRateLimitIp),
+    verifyPerIp: ruleOf('verifications per client IP', config.verifyRateLimitIp ?? DEFAULT_VERIFY_RATE_LIMIT_IP),
   },
 });
 
 export const restRateLimits = (config: SwitchboardConfig, limiter: RateLimiter): RestRateLimits => ({
   limiter,
   perApiKey: ruleOf('requests per API key', config.rateLimit),
+  authFailuresPerIp: ruleOf('failed authentications per client IP', config.authFailureRateLimit ?? DEFAULT_AUTH_FAILURE_RATE_LIMIT),
 });

@@ -34,6 +34,8 @@ export class InMemoryTables {
   conversations = new Map<string, Conversation>();
   messages = new Map<string, Message>();
   calls = new Map<string, Call>();
+  /** When each call's media stream connected (see CallRepository.claimMedia). */
+  mediaClaims = new Map<string, Date>();
   /** Each call's turns in sequence order, keyed by call id (a snapshot copies one entry per call). */
   transcripts = new Map<string, readonly TranscriptTurn[]>();
   /** Keyed by carrier account. */

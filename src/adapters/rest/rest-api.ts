@@ -4,7 +4,8 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
 import type { CallUseCases } from '../../application/use-cases/calls/call-use-cases.js';
 import { authenticate } from './auth.js';
-import { clientIpResolver, type TrustProxy } from './client-ip.js';
+import type { TrustProxy } from './client-ip.js';
+import { clientNetworkResolver } from './client-network.js';
 import type { RestEnv } from './env.js';
 import { internalError } from './error-envelope.js';
 import { fallback } from './fallback.js';
@@ -31,8 +32,9 @@ export interface RestDeps {
   /** The call routes (`/v1/calls`, `/v1/agents/{id}/calls`); absent: not served. */
   readonly calls?: CallUseCases;
   /**
-   * `TRUST_PROXY`: which `X-Forwarded-For` entries to believe for the sign-up limit per client
-   * IP; absent or null: none (the TCP peer of the Node socket is the client).
+   * `TRUST_PROXY`: which `X-Forwarded-For` entries to believe for the limits per client IP
+   * (sign-up, verification, failed authentication); absent or null: none (the TCP peer of the
+   * Node socket is the client).
    */
   readonly trustProxy?: TrustProxy | null;
 }
@@ -53,8 +55,12 @@ export const createRestApi = (deps: RestDeps): Hono<RestEnv> => {
       : sendError(c, { _tag: 'Unavailable', message: 'The service is not ready; retry with backoff' }),
   );
 
-  api.route('/v0/agent', signUpRoutes(deps.useCases, clientIpResolver(deps.trustProxy)));
-  api.use('/v1/*', authenticate(deps.useCases));
+  // Every per-IP limit counts the same client: TRUST_PROXY's pick, IPv6 by its /64.
+  const clientOf = clientNetworkResolver(deps.trustProxy);
+  api.route('/v0/agent', signUpRoutes(deps.useCases, clientOf));
+  const { limits } = deps;
+  const failures = limits?.authFailuresPerIp ? { limiter: limits.limiter, rule: limits.authFailuresPerIp, clientOf } : undefined;
+  api.use('/v1/*', authenticate(deps.useCases, failures));
   if (deps.limits) api.use('/v1/*', rateLimit(deps.limits));
   api.route('/v1/usage', usageRoutes(deps.useCases));
   api.route('/v1/agents', agentRoutes(deps.useCases));

@@ -18,6 +18,7 @@ import type { UseCases } from '../../../src/application/use-cases/index.js';
 import { buildUseCases } from '../../../src/bootstrap/build-use-cases.js';
 import { credit } from '../../../src/domain/ledger.js';
 import { cents } from '../../../src/domain/money.js';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 
 export interface LogLine {
   readonly level: 'debug' | 'info' | 'warn' | 'error';
@@ -97,7 +98,7 @@ export const aRestApi = async (options: {
   const sut = createRestApi({ useCases, logger, health: options.health ?? (async () => true) });
 
   const signUp = async (email: string) => {
-    const created = await real.createProject.execute({ email })();
+    const created = await real.createProject.execute({ email: trustMailbox(email) })();
     if (E.isLeft(created)) throw new Error(`sign-up failed: ${created.left._tag}`);
     return { key: created.right.apiKey.clear, projectId: created.right.project.id };
   };

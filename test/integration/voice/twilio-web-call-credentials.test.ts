@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { TwilioWebCallSetup } from '../../../src/adapters/twilio/twilio-web-call-setup.js';
 import { ACCOUNT_SID, aVoiceSwitchboard, attributeOf, type VoiceHarness } from './voice-harness.js';
+import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 
 /** The claims of a Voice SDK token, once its HS256 signature checks out with `secret`. */
 const claimsSignedWith = (token: string, secret: string) => {
@@ -31,7 +32,7 @@ describe(TwilioWebCallSetup.name, () => {
       opened.dataDir = await mkdtemp(join(tmpdir(), 'switchboard-web-call-'));
       opened.database = await openDatabase({ dataDir: opened.dataDir });
     }
-    opened.harness = await aVoiceSwitchboard({ unitOfWork: opened.database?.uow });
+    opened.harness = await aVoiceSwitchboard({ uow: opened.database?.uow });
     return opened.harness;
   };
 
@@ -106,7 +107,7 @@ describe(TwilioWebCallSetup.name, () => {
     expect([refused.status, refused.body.error.code]).toEqual([502, 'TWILIO_ERROR']);
     expect(refused.body.error.message).toContain('Twilio API key');
     expect(sut.fake.requestsTo('createApplication')).toEqual([]);
-    expect(sut.uow.tables.webCallCredentials.size).toBe(0);
+    expect((sut.uow as InMemoryUnitOfWork).tables.webCallCredentials.size).toBe(0);
   });
 
   it('makes nothing when the API key and TwiML App are configured, and uses them', async () => {

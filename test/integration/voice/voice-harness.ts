@@ -15,6 +15,7 @@ import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/crea
 import { FakeTwilioApi, type WireValue } from '../../support/fake-twilio-api.js';
 import { addWebCallResourcesApi } from '../../support/fake-twilio-web-call-resources.js';
 import { RecordingLogger } from '../rest/harness.js';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 
 export const ACCOUNT_SID = `AC${'ab'.repeat(16)}`;
 export const AUTH_TOKEN = 'voice-test-auth-token';
@@ -209,8 +210,8 @@ export const aVoiceSwitchboard = async (
     readonly clock?: Clock;
     /** TWILIO_API_KEY_SID and friends, for web calls. */
     readonly webCalls?: { readonly apiKeySid?: string; readonly apiKeySecret?: string; readonly twimlAppSid?: string };
-    /** Storage instead of the in-memory `uow` (which then stays empty); `read` reads this one. */
-    readonly unitOfWork?: UnitOfWork;
+    /** The store (default: a new in-memory one); e.g. a PGlite one, or another harness's, for two nodes sharing one. */
+    readonly uow?: UnitOfWork;
   } = {},
 ) => {
   const useTwilio = options.twilio ?? true;
@@ -218,7 +219,7 @@ export const aVoiceSwitchboard = async (
   const placedCalls = addCallsApi(fake);
   const webCallResources = addWebCallResourcesApi(fake);
   const hook = await new CustomerWebhook().start();
-  const uow = new InMemoryUnitOfWork();
+  const uow: UnitOfWork = options.uow ?? new InMemoryUnitOfWork();
   const logger = new RecordingLogger();
   let sb: Switchboard | null = null;
   const server = createServer((req, res) => sb!.requestListener(req, res));
@@ -227,7 +228,7 @@ export const aVoiceSwitchboard = async (
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const sut = createSwitchboard({
     env: {},
-    unitOfWork: options.unitOfWork ?? uow,
+    unitOfWork: uow,
     logger,
     clock: options.clock,
     telephony: options.telephony ?? (useTwilio ? undefined : new SimulatedTelephony()),
@@ -270,12 +271,12 @@ export const aVoiceSwitchboard = async (
   };
 
   const read = async <A>(work: (tx: Repositories) => Promise<A>): Promise<A> => {
-    const result = await (options.unitOfWork ?? uow).transaction(async (tx) => E.right(await work(tx)));
+    const result = await uow.transaction(async (tx) => E.right(await work(tx)));
     if (E.isLeft(result)) throw new Error('unexpected Left');
     return result.right;
   };
 
-  const created = await sut.useCases().createProject.execute({ email: `voice-${randomBytes(4).toString('hex')}@example.com` })();
+  const created = await sut.useCases().createProject.execute({ email: trustMailbox(`voice-${randomBytes(4).toString('hex')}@example.com`) })();
   if (E.isLeft(created)) throw new Error('project not created');
   const owner = { key: created.right.apiKey.clear, projectId: created.right.project.id };
 

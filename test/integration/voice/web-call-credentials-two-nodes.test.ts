@@ -1,3 +1,4 @@
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
@@ -93,7 +94,7 @@ describe(`${WebCallCredentialKeeper.name} on several nodes`, () => {
       return node;
     };
     const nodes = [await aNode(), await aNode()] as const;
-    const created = await nodes[0].useCases().createProject.execute({ email: 'two-nodes@example.com' })();
+    const created = await nodes[0].useCases().createProject.execute({ email: trustMailbox('two-nodes@example.com') })();
     if (E.isLeft(created)) throw new Error('project not created');
     const key = created.right.apiKey.clear;
     const api = async (node: Switchboard, path: string, body: unknown) => {
