@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DENY_PRIVATE_NETWORKS } from '../../../src/adapters/http/private-network-targets.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
-import { aWebhook } from '../../contracts/builders.js';
+import { aWebhook } from '../../support/builders.js';
 import { eventually } from '../../support/webhook-receiver.js';
 import { aVoiceSwitchboard, type VoiceHarness } from './voice-harness.js';
 
