@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
 import { trustE164 } from '../../src/domain/e164.js';
 import { createSwitchboard, type Switchboard } from '../../src/index.js';
+import { eventually } from '../support/eventually.js';
 
 /**
  * The public TypeScript client of the hosted platform (`agentphone` on npm) against a
@@ -53,14 +54,6 @@ const failureOf = async (promise: Promise<unknown>): Promise<AgentPhoneError> =>
     throw error;
   }
   throw new Error('expected the client to throw');
-};
-
-const eventually = async (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 };
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -373,7 +366,7 @@ describe('the agentphone client against Switchboard', () => {
     const ofMessages = (list: AgentPhone.WebhookDeliveryResponse[]) => list.filter((d) => d.messageId !== null);
     await eventually(
       async () => ofMessages(await client.agentWebhooks.listAgentDeliveries({ agent_id: agent.id })).filter((d) => d.status === 'success').length === 3,
-      'three delivered messages',
+      { what: 'three delivered messages' },
     );
     const deliveries = await client.agentWebhooks.listAgentDeliveries({ agent_id: agent.id, limit: 10 });
     // The agent's list holds every delivery of its events: also both test sends made for it.
@@ -473,7 +466,7 @@ describe('the agentphone client against Switchboard', () => {
     expect((await failureOf(client.calls.getCallRecording({ call_id: call.callId }, withKey))).statusCode).toBe(404);
 
     // The call's end reached the webhook too.
-    await eventually(() => endpoint.received.some((hook) => hook.event === 'agent.call_ended'), 'agent.call_ended');
+    await eventually(() => endpoint.received.some((hook) => hook.event === 'agent.call_ended'), { what: 'agent.call_ended' });
     expect(endpoint.received.find((hook) => hook.event === 'agent.call_ended')!.body.data).toMatchObject({ callId: call.callId, status: 'completed' });
   });
 
@@ -509,7 +502,7 @@ describe('the agentphone client against Switchboard', () => {
 
     const ended = await client.calls.endCall({ call_id: callId });
     expect(ended).toEqual({ id: callId, status: 'ending' });
-    await eventually(async () => ((await client.calls.getCall({ call_id: callId })) as { status: string }).status !== 'in-progress', 'the call to end');
+    await eventually(async () => ((await client.calls.getCall({ call_id: callId })) as { status: string }).status !== 'in-progress', { what: 'the call to end' });
     expect((await failureOf(client.calls.endCall({ call_id: callId }))).statusCode).toBe(409);
   });
 
