@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
 import { trustE164 } from '../../src/domain/e164.js';
 import { createSwitchboard, type Switchboard } from '../../src/index.js';
+import { anInboundSms } from '../support/builders.js';
 import { eventually } from '../support/eventually.js';
 
 /**
@@ -285,7 +286,7 @@ describe('the agentphone client against Switchboard', () => {
   it('records inbound texts, sends one, and pages the conversation through the client', async () => {
     const inbound = switchboard.useCases().receiveInboundSms;
     for (const body of ['Hi there', 'Is the shop open?', 'On Sunday?']) {
-      const received = await inbound.execute({ to: trustE164(number.phoneNumber), from: trustE164(PARTICIPANT), body, mediaUrls: [], providerMessageId: null })();
+      const received = await inbound.execute(anInboundSms({ to: trustE164(number.phoneNumber), from: trustE164(PARTICIPANT), body }))();
       if (received._tag === 'Left') throw new Error(JSON.stringify(received.left));
       conversationId = received.right.conversation.id;
       await new Promise((resolve) => setTimeout(resolve, 5)); // distinct receivedAt for the cursor

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import { HostedSmsResponder } from '../../../src/application/services/hosted-sms-responder.js';
 import { trustE164 } from '../../../src/domain/e164.js';
+import { anInboundSms } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 import { answer, failure, FakeChatCompletions, text, waitFor } from '../../support/fake-chat-completions.js';
 import { aVoiceSwitchboard, type VoiceHarness } from '../voice/voice-harness.js';
@@ -25,7 +26,7 @@ describe(HostedSmsResponder.name, () => {
 
   /** A text from the customer, as the carrier delivers it. */
   const textFromCustomer = async (to: string, body: string) => {
-    const received = await harness.sut.useCases().receiveInboundSms.execute({ to: trustE164(to), from: CUSTOMER, body, mediaUrls: [], providerMessageId: null })();
+    const received = await harness.sut.useCases().receiveInboundSms.execute(anInboundSms({ to: trustE164(to), from: CUSTOMER, body }))();
     if (E.isLeft(received)) throw new Error(received.left._tag);
     return received.right;
   };
