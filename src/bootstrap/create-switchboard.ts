@@ -76,6 +76,11 @@ export interface Switchboard {
    * memory storage; kept in DATA_DIR/admin-token otherwise). Available after start().
    */
   adminToken(): string;
+  /**
+   * Resolves once the hosted agents' replies to texts received so far are sent or given up:
+   * they run after the text is stored, off the carrier's request. For hosts' tests and tools.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -193,6 +198,9 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
     adminToken: () => {
       if (!adminToken) throw new Error('Switchboard is not started: await start() first');
       return adminToken;
+    },
+    settled: async () => {
+      await hostedSms?.settled();
     },
     close: async () => {
       await starting?.catch(() => undefined);

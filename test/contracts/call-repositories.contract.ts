@@ -1,46 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { DuplicateKey } from '../../src/application/ports/repositories.js';
 import type { CallListQuery } from '../../src/application/ports/call-repositories.js';
-import { attachRecording, completeCall, startCall, truncateTurn, type Call, type TranscriptTurn } from '../../src/domain/call.js';
-import { at, newId, newNumber } from './builders.js';
+import { attachRecording, completeCall, truncateTurn, type Call } from '../../src/domain/call.js';
+import { aCall, aTurn, at, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
-
-
-const aCall = (overrides: Partial<Call> = {}): Call =>
-  ({
-    ...startCall({
-      id: newId('call'),
-      projectId: newId('prj'),
-      agentId: newId('agt'),
-      phoneNumberId: newId('num'),
-      fromNumber: newNumber(),
-      toNumber: newNumber(),
-      direction: 'inbound',
-      type: 'pstn',
-      startedAt: at(0),
-      providerCallId: `CA${randomUUID().replaceAll('-', '')}`,
-      voiceMode: 'webhook',
-      greeting: 'Hello!',
-      voice: 'Google.en-US-Journey-O',
-      language: 'en-US',
-      systemPrompt: null,
-      metadata: null,
-    }),
-    ...overrides,
-  }) as Call;
-
-const aTurn = (call: Call, sequence: number, overrides: Partial<TranscriptTurn> = {}): TranscriptTurn => ({
-  id: newId('turn'),
-  callId: call.id,
-  role: sequence % 2 === 1 ? 'agent' : 'user',
-  content: `turn ${sequence}`,
-  createdAt: at(sequence),
-  interrupted: false,
-  sequence,
-  ...overrides,
-});
 
 const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
   limit: 20,
@@ -165,7 +129,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
 
     it('keeps transcript turns in sequence order, reads those after a sequence, and overwrites a truncated turn', async () => {
       const call = aCall();
-      const turns = [aTurn(call, 1), aTurn(call, 2), aTurn(call, 3)];
+      const turns = [aTurn(call.id, 1), aTurn(call.id, 2), aTurn(call.id, 3)];
       await inTx(async (tx) => {
         await tx.calls.save(call);
         await tx.transcripts.save([turns[2]!, turns[0]!]);
@@ -181,7 +145,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
 
     it('keeps why the agent could not answer on a turn, beside turns without one', async () => {
       const call = aCall();
-      const turns = [aTurn(call, 1), aTurn(call, 2, { error: 'language model: the model answered HTTP 500' })];
+      const turns = [aTurn(call.id, 1), aTurn(call.id, 2, { error: 'language model: the model answered HTTP 500' })];
       await inTx(async (tx) => {
         await tx.calls.save(call);
         await tx.transcripts.save(turns);
@@ -194,10 +158,10 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       const call = aCall();
       await inTx(async (tx) => {
         await tx.calls.save(call);
-        await tx.transcripts.save([aTurn(call, 1)]);
+        await tx.transcripts.save([aTurn(call.id, 1)]);
       });
 
-      await expect(inTx((tx) => tx.transcripts.save([aTurn(call, 1)]))).rejects.toBeInstanceOf(DuplicateKey);
+      await expect(inTx((tx) => tx.transcripts.save([aTurn(call.id, 1)]))).rejects.toBeInstanceOf(DuplicateKey);
     });
   });
 };

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DuplicateKey } from '../../src/application/ports/repositories.js';
-import type { DeliveryAttempt } from '../../src/application/ports/webhook-repositories.js';
 import type { WebhookDelivery } from '../../src/domain/webhook-delivery.js';
-import { aWebhook, newId } from './builders.js';
+import { aDelivery, anAttempt, aWebhook, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
-
 
 const HOUR = 3_600_000;
 // The claim sees every project's due rows: each test works in an earlier era than the one
@@ -15,37 +13,6 @@ const nextEra = () => {
   const start = eraStart;
   return (ms: number) => new Date(start + ms);
 };
-
-const aDelivery = (overrides: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
-  id: newId('whd'),
-  projectId: newId('proj'),
-  webhookId: newId('wh'),
-  agentId: null,
-  eventType: 'agent.message',
-  channel: 'sms',
-  messageId: newId('msg'),
-  callId: null,
-  body: '{"event":"agent.message","data":{"message":"héllo ✓"}}',
-  status: 'pending',
-  attemptCount: 0,
-  httpStatus: null,
-  errorMessage: null,
-  responseBody: null,
-  lastAttemptAt: null,
-  nextRetryAt: new Date(Date.UTC(2026, 0, 1)),
-  createdAt: new Date(Date.UTC(2026, 0, 1)),
-  ...overrides,
-});
-
-const anAttempt = (delivery: WebhookDelivery, overrides: Partial<DeliveryAttempt> = {}): DeliveryAttempt => ({
-  deliveryId: delivery.id,
-  attempt: delivery.attemptCount,
-  attemptedAt: delivery.lastAttemptAt ?? new Date(Date.UTC(2026, 0, 1)),
-  httpStatus: delivery.httpStatus,
-  errorMessage: delivery.errorMessage,
-  durationMs: 12,
-  ...overrides,
-});
 
 const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallEvent, EventBus } from '../../src/application/ports/event-bus.js';
-import type { TranscriptTurn } from '../../src/domain/call.js';
+import { aTurn } from '../support/builders.js';
+import { eventually } from '../support/eventually.js';
 
 export interface OpenedBuses {
   /** Where events are published (for a distributed bus: another process's instance). */
@@ -9,20 +10,8 @@ export interface OpenedBuses {
   close(): Promise<void>;
 }
 
-const turn = (callId: string, sequence: number, content = `words ${sequence}`): TranscriptTurn => ({
-  id: `turn_${callId}_${sequence}`,
-  callId,
-  role: 'user',
-  content,
-  createdAt: new Date(Date.UTC(2026, 2, 1, 12, 0, sequence, 250)),
-  interrupted: sequence === 2,
-  sequence,
-});
-
-const received = async (events: CallEvent[], count: number) => {
-  const deadline = Date.now() + 5000;
-  while (events.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-};
+const received = (events: CallEvent[], count: number) =>
+  eventually(() => events.length >= count, { what: () => `${count} events; got ${events.length}` });
 
 /** What every EventBus adapter must do. */
 export const eventBusContract = (name: string, open: () => Promise<OpenedBuses>) => {
@@ -40,9 +29,9 @@ export const eventBusContract = (name: string, open: () => Promise<OpenedBuses>)
       const events: CallEvent[] = [];
       await buses.subscriber.subscribe(callId, (event) => events.push(event));
       const sent: CallEvent[] = [
-        { type: 'turn', callId, turn: turn(callId, 1) },
-        { type: 'turn', callId, turn: turn(callId, 2, 'x'.repeat(20_000)) }, // past NOTIFY's 8000 bytes
-        { type: 'turn', callId, turn: turn(callId, 3) },
+        { type: 'turn', callId, turn: aTurn(callId, 1) },
+        { type: 'turn', callId, turn: aTurn(callId, 2, { content: 'x'.repeat(20_000), interrupted: true }) }, // past NOTIFY's 8000 bytes
+        { type: 'turn', callId, turn: aTurn(callId, 3) },
         { type: 'ended', callId, status: 'completed' },
       ];
 
@@ -55,17 +44,24 @@ export const eventBusContract = (name: string, open: () => Promise<OpenedBuses>)
     it('keeps calls apart and stops delivering after unsubscribe', async () => {
       const mine = `call_${Math.random().toString(36).slice(2)}`;
       const other = `call_${Math.random().toString(36).slice(2)}`;
+      const marker = `call_${Math.random().toString(36).slice(2)}`;
       const events: CallEvent[] = [];
+      const markers: CallEvent[] = [];
       const unsubscribe = await buses.subscriber.subscribe(mine, (event) => events.push(event));
+      await buses.subscriber.subscribe(marker, (event) => markers.push(event));
+      const first = aTurn(mine, 1);
 
-      await buses.publisher.publish({ type: 'turn', callId: other, turn: turn(other, 1) });
-      await buses.publisher.publish({ type: 'turn', callId: mine, turn: turn(mine, 1) });
+      await buses.publisher.publish({ type: 'turn', callId: other, turn: aTurn(other, 1) });
+      await buses.publisher.publish({ type: 'turn', callId: mine, turn: first });
       await received(events, 1);
       unsubscribe();
       await buses.publisher.publish({ type: 'ended', callId: mine, status: 'failed' });
-      await new Promise((r) => setTimeout(r, 100));
+      // One publisher's events arrive in publishing order: once this later one is in, the one
+      // before it has been handed to whoever still listened.
+      await buses.publisher.publish({ type: 'ended', callId: marker, status: 'completed' });
+      await received(markers, 1);
 
-      expect(events).toEqual([{ type: 'turn', callId: mine, turn: turn(mine, 1) }]);
+      expect(events).toEqual([{ type: 'turn', callId: mine, turn: first }]);
     });
   });
 };

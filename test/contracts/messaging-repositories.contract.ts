@@ -5,7 +5,7 @@ import type { Agent } from '../../src/domain/agent.js';
 import type { Conversation } from '../../src/domain/conversation.js';
 import type { Message } from '../../src/domain/message.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
-import { aNumber, anAgent, newId, newNumber } from './builders.js';
+import { aConversation, aMessage, aNumber, anAgent, newId, newNumber } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const at = (ms: number): Date => new Date(Date.UTC(2026, 0, 1) + ms);
@@ -16,43 +16,6 @@ interface Fixture {
   readonly agent: Agent;
   readonly number: PhoneNumber;
 }
-
-
-
-const aConversation = (f: Fixture, overrides: Partial<Conversation> = {}): Conversation => ({
-  id: newId('conv'),
-  projectId: f.projectId,
-  agentId: f.agent.id,
-  phoneNumberId: f.number.id,
-  phoneNumber: f.number.phoneNumber,
-  participant: newNumber(),
-  channel: 'sms',
-  lastMessageAt: at(1000),
-  lastMessagePreview: 'hello',
-  messageCount: 1,
-  state: null,
-  createdAt: at(0),
-  updatedAt: at(1000),
-  ...overrides,
-});
-
-const aMessage = (conversation: Conversation, overrides: Partial<Message> = {}): Message => ({
-  id: newId('msg'),
-  projectId: conversation.projectId,
-  conversationId: conversation.id,
-  phoneNumberId: conversation.phoneNumberId,
-  direction: 'inbound',
-  channel: 'sms',
-  body: 'hello',
-  fromNumber: conversation.participant,
-  toNumber: conversation.phoneNumber,
-  status: 'received',
-  mediaUrls: [],
-  providerMessageId: null,
-  errorCode: null,
-  receivedAt: at(1000),
-  ...overrides,
-});
 
 /**
  * Conversations and messages, asserted through the ports only; run by the in-memory, PGlite
@@ -99,7 +62,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
       it('round-trips every field, finds by id within the project and by thread', async () => {
         const f = await aFixture();
         const conversation = await saved(
-          aConversation(f, { state: { stage: 'quote', items: [1, { sku: 'A-1' }], vip: true }, lastMessagePreview: 'Hi 👋' }),
+          aConversation(f.number, { state: { stage: 'quote', items: [1, { sku: 'A-1' }], vip: true }, lastMessagePreview: 'Hi 👋' }),
         );
 
         const found = await inTx(async (tx) => ({
@@ -114,7 +77,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('overwrites on save and clears state with null', async () => {
         const f = await aFixture();
-        const conversation = await saved(aConversation(f, { state: { a: 1 } }));
+        const conversation = await saved(aConversation(f.number, { state: { a: 1 } }));
         const changed = { ...conversation, state: null, messageCount: 2, lastMessageAt: at(2000), updatedAt: at(2000) };
 
         await saved(changed);
@@ -124,9 +87,9 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('keeps one thread per number and participant', async () => {
         const f = await aFixture();
-        const first = await saved(aConversation(f));
+        const first = await saved(aConversation(f.number));
 
-        const second = saved(aConversation(f, { participant: first.participant }));
+        const second = saved(aConversation(f.number, { participant: first.participant }));
 
         await expect(second).rejects.toBeInstanceOf(DuplicateKey);
         expect(await inTx((tx) => tx.conversations.findByThread(f.number.id, first.participant))).toEqual(first);
@@ -134,9 +97,9 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('saves several conversations in one call, overwriting the ones it holds', async () => {
         const f = await aFixture();
-        const stored = await saved(aConversation(f, { state: { stage: 'new' } }));
+        const stored = await saved(aConversation(f.number, { state: { stage: 'new' } }));
         const changed = { ...stored, state: null, messageCount: 2, lastMessageAt: at(2000), updatedAt: at(2000) };
-        const fresh = [aConversation(f, { state: { stage: 'quote' } }), aConversation(await aFixture())];
+        const fresh = [aConversation(f.number, { state: { stage: 'quote' } }), aConversation((await aFixture()).number)];
 
         await inTx(async (tx) => {
           await tx.conversations.saveAll([]);
@@ -153,11 +116,11 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('refuses a batch holding a thread twice, or a thread already stored, and stores none of it', async () => {
         const f = await aFixture();
-        const stored = await saved(aConversation(f));
-        const bystander = aConversation(f);
-        const again = aConversation(f, { participant: stored.participant });
-        const twin = aConversation(f);
-        const twinOfTwin = aConversation(f, { participant: twin.participant });
+        const stored = await saved(aConversation(f.number));
+        const bystander = aConversation(f.number);
+        const again = aConversation(f.number, { participant: stored.participant });
+        const twin = aConversation(f.number);
+        const twinOfTwin = aConversation(f.number, { participant: twin.participant });
 
         const clashWithStored = inTx((tx) => tx.conversations.saveAll([bystander, again]));
         const clashWithinBatch = inTx((tx) => tx.conversations.saveAll([bystander, twin, twinOfTwin]));
@@ -180,10 +143,10 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
           return agent;
         });
         const [a, b, c, d] = [
-          aConversation(f, { id: `conv_${randomUUID()}_a`, lastMessageAt: at(1000) }),
-          aConversation(f, { id: `conv_${randomUUID()}_b`, lastMessageAt: at(3000) }),
-          aConversation(f, { id: `conv_${randomUUID()}_c`, lastMessageAt: at(2000), agentId: other.id }),
-          aConversation(f, { id: `conv_${randomUUID()}_d`, lastMessageAt: at(2000) }),
+          aConversation(f.number, { id: `conv_${randomUUID()}_a`, lastMessageAt: at(1000) }),
+          aConversation(f.number, { id: `conv_${randomUUID()}_b`, lastMessageAt: at(3000) }),
+          aConversation(f.number, { id: `conv_${randomUUID()}_c`, lastMessageAt: at(2000), agentId: other.id }),
+          aConversation(f.number, { id: `conv_${randomUUID()}_d`, lastMessageAt: at(2000) }),
         ] as const;
         for (const conversation of [a, b, c, d]) await saved(conversation);
         const tied = [c, d].sort((x, y) => (x.id < y.id ? 1 : -1));
@@ -201,8 +164,8 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('detaches a deleted agent from its conversations only', async () => {
         const f = await aFixture();
-        const mine = await saved(aConversation(f));
-        const unrelated = await saved(aConversation(await aFixture()));
+        const mine = await saved(aConversation(f.number));
+        const unrelated = await saved(aConversation((await aFixture()).number));
 
         await inTx((tx) => tx.conversations.detachAgent(f.agent.id));
 
@@ -217,7 +180,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
     describe('messages', () => {
       it('round-trips every field to the millisecond and finds by id and carrier id', async () => {
         const f = await aFixture();
-        const conversation = aConversation(f);
+        const conversation = aConversation(f.number);
         const outbound = aMessage(conversation, {
           direction: 'outbound',
           body: 'Your order 🚚 ships today',
@@ -243,7 +206,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('overwrites a message on save (a status update)', async () => {
         const f = await aFixture();
-        const conversation = aConversation(f);
+        const conversation = aConversation(f.number);
         const queued = aMessage(conversation, { direction: 'outbound', status: 'queued' });
         await saved(conversation, [queued]);
         const sent = { ...queued, status: 'sent' as const, providerMessageId: `SM${randomUUID()}` };
@@ -255,7 +218,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('stores a carrier id once, while any number of messages have none', async () => {
         const f = await aFixture();
-        const conversation = aConversation(f);
+        const conversation = aConversation(f.number);
         const providerMessageId = `SM${randomUUID().replaceAll('-', '')}`;
         await saved(conversation, [
           aMessage(conversation, { providerMessageId, receivedAt: at(1) }),
@@ -270,8 +233,8 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('refuses a second message of the same number at the same receivedAt, in any thread', async () => {
         const f = await aFixture();
-        const one = aConversation(f);
-        const two = aConversation(f);
+        const one = aConversation(f.number);
+        const two = aConversation(f.number);
         await saved(one, [aMessage(one, { receivedAt: at(5) })]);
         await saved(two);
 
@@ -282,8 +245,8 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('saves several messages in one call, overwriting the ones it holds', async () => {
         const f = await aFixture();
-        const one = aConversation(f);
-        const two = aConversation(f);
+        const one = aConversation(f.number);
+        const two = aConversation(f.number);
         const queued = aMessage(one, { direction: 'outbound', status: 'queued', receivedAt: at(1) });
         await saved(one, [queued]);
         await saved(two);
@@ -310,12 +273,12 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('refuses a batch with a carrier id or a receivedAt of its number taken, and stores none of it', async () => {
         const f = await aFixture();
-        const one = aConversation(f);
-        const two = aConversation(f);
+        const one = aConversation(f.number);
+        const two = aConversation(f.number);
         const stored = aMessage(one, { providerMessageId: carrierId(), receivedAt: at(10) });
         await saved(one, [stored]);
         await saved(two);
-        const elsewhere = aConversation(await aFixture());
+        const elsewhere = aConversation((await aFixture()).number);
         await saved(elsewhere);
         const bystander = () => aMessage(two, { receivedAt: at(1), providerMessageId: carrierId() });
         const shared = carrierId();
@@ -356,7 +319,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('finds several messages by carrier id in one read, ignoring unknown ids', async () => {
         const f = await aFixture();
-        const conversation = aConversation(f);
+        const conversation = aConversation(f.number);
         const [a, b, c] = [1, 2, 3].map((ms) => aMessage(conversation, { receivedAt: at(ms), providerMessageId: carrierId() })) as [
           Message,
           Message,
@@ -377,7 +340,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('makes a second writer to a locked number wait until the first commits', async () => {
         const f = await aFixture();
-        const conversation = await saved(aConversation(f));
+        const conversation = await saved(aConversation(f.number));
         const events: string[] = [];
         const locked = signal();
         const release = signal();
@@ -409,7 +372,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('lets units of work lock overlapping numbers in any order without deadlocking', async () => {
         const [x, y, z] = [await aFixture(), await aFixture(), await aFixture()];
-        const [cx, cy, cz] = [aConversation(x), aConversation(y), aConversation(z)];
+        const [cx, cy, cz] = [aConversation(x.number), aConversation(y.number), aConversation(z.number)];
         for (const c of [cx, cy, cz]) await saved(c);
         const held = signal();
         const release = signal();
@@ -448,8 +411,8 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it("knows the number's newest receivedAt", async () => {
         const f = await aFixture();
-        const one = aConversation(f);
-        const two = aConversation(f);
+        const one = aConversation(f.number);
+        const two = aConversation(f.number);
         await saved(one, [aMessage(one, { receivedAt: at(7) }), aMessage(one, { receivedAt: at(3) })]);
         await saved(two, [aMessage(two, { receivedAt: at(9) })]);
 
@@ -463,8 +426,8 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it("reads a thread, the number's newest receivedAt and the thread's newest messages together", async () => {
         const f = await aFixture();
-        const one = aConversation(f, { state: { stage: 'quote' } });
-        const two = aConversation(f);
+        const one = aConversation(f.number, { state: { stage: 'quote' } });
+        const two = aConversation(f.number);
         const oneMessage = aMessage(one, { receivedAt: at(4) });
         await saved(one, [oneMessage]);
         await saved(two, [aMessage(two, { receivedAt: at(8), mediaUrls: ['https://media.example.com/a.jpg'] })]);
@@ -492,10 +455,10 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         const f = await aFixture();
         const g = await aFixture();
         const quiet = await aFixture();
-        const one = aConversation(f);
-        const two = aConversation(f);
-        const other = aConversation(g);
-        const silent = aConversation(quiet);
+        const one = aConversation(f.number);
+        const two = aConversation(f.number);
+        const other = aConversation(g.number);
+        const silent = aConversation(quiet.number);
         await saved(one, [aMessage(one, { receivedAt: at(4) })]);
         await saved(two, [aMessage(two, { receivedAt: at(8) })]);
         await saved(other, [aMessage(other, { receivedAt: at(20) }), aMessage(other, { receivedAt: at(3) })]);
@@ -537,11 +500,11 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
       it("reads each thread's newest messages, newest first, only that thread's, as many as asked for", async () => {
         const f = await aFixture();
         const g = await aFixture();
-        const one = aConversation(f);
-        const two = aConversation(f);
+        const one = aConversation(f.number);
+        const two = aConversation(f.number);
         // The same participant on another number: another thread.
-        const other = aConversation(g, { participant: one.participant });
-        const silent = aConversation(f);
+        const other = aConversation(g.number, { participant: one.participant });
+        const silent = aConversation(f.number);
         // Both ways, interleaved with the number's other thread, saved out of order.
         const ones = [1, 3, 5, 7, 9].map((ms) =>
           ms % 4 === 1
@@ -595,7 +558,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('lists a thread newest first within before/after (both exclusive), saying whether more are left', async () => {
         const f = await aFixture();
-        const conversation = aConversation(f);
+        const conversation = aConversation(f.number);
         const messages = [1, 2, 3, 4, 5].map((ms) => aMessage(conversation, { receivedAt: at(ms), body: `m${ms}` }));
         await saved(conversation, messages);
         const bodies = (slice: { items: readonly Message[]; hasMore: boolean }) => [slice.items.map((m) => m.body), slice.hasMore];
@@ -618,9 +581,9 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
       it('lists every thread of a number, and nothing of other numbers', async () => {
         const f = await aFixture();
-        const one = aConversation(f);
-        const two = aConversation(f);
-        const elsewhere = aConversation(await aFixture());
+        const one = aConversation(f.number);
+        const two = aConversation(f.number);
+        const elsewhere = aConversation((await aFixture()).number);
         await saved(one, [aMessage(one, { receivedAt: at(1), body: 'one' })]);
         await saved(two, [aMessage(two, { receivedAt: at(2), body: 'two' })]);
         await saved(elsewhere, [aMessage(elsewhere, { receivedAt: at(3), body: 'elsewhere' })]);

@@ -2,71 +2,15 @@ import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
-import type { ApiKey } from '../../src/domain/api-key.js';
 import type { Contact } from '../../src/domain/contact.js';
 import { trustE164 } from '../../src/domain/e164.js';
-import type { LedgerEntry } from '../../src/domain/ledger.js';
 import { cents } from '../../src/domain/money.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
 import type { Project } from '../../src/domain/project.js';
-import { aNumber, anAgent, aWebhook, at, newId, newNumber } from './builders.js';
+import { aContact, aLedgerEntry, aNumber, anAgent, anApiKey, aProject, aWebhook, at, newId, newNumber } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 export type { OpenedStore };
-
-
-const aProject = (overrides: Partial<Project> = {}): Project => {
-  const id = overrides.id ?? newId('prj');
-  return {
-    id,
-    email: `${id}@example.com`,
-    name: 'Acme',
-    status: 'active',
-    numberLimit: 10,
-    recordingEnabled: false,
-    createdAt: at(0),
-    updatedAt: at(0),
-    ...overrides,
-  };
-};
-
-const anApiKey = (overrides: Partial<ApiKey> = {}): ApiKey => ({
-  id: newId('key'),
-  projectId: newId('prj'),
-  prefix: 'sk_live_abc',
-  hash: randomUUID().replaceAll('-', '').repeat(2),
-  name: null,
-  createdAt: at(0),
-  revokedAt: null,
-  lastUsedAt: null,
-  ...overrides,
-});
-
-
-
-const aContact = (overrides: Partial<Contact> = {}): Contact => ({
-  id: newId('con'),
-  projectId: newId('prj'),
-  name: 'Ada Lovelace',
-  phoneNumber: newNumber(),
-  email: null,
-  notes: null,
-  createdAt: at(0),
-  updatedAt: at(0),
-  ...overrides,
-});
-
-const anEntry = (overrides: Partial<LedgerEntry> = {}): LedgerEntry => ({
-  id: newId('led'),
-  projectId: newId('prj'),
-  amountCents: cents(1000),
-  reason: 'signup_credit',
-  resourceId: null,
-  periodEnd: null,
-  note: null,
-  createdAt: at(0),
-  ...overrides,
-});
 
 const page = (offset: number, limit: number) => ({ offset, limit });
 
@@ -99,7 +43,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
 
       it('rolls back on Left and returns it', async () => {
         const project = aProject();
-        const entry = anEntry({ projectId: project.id });
+        const entry = aLedgerEntry({ projectId: project.id });
         const result = await store().uow.transaction(async (tx) => {
           await tx.projects.save(project);
           await tx.ledger.append(entry);
@@ -600,10 +544,10 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
       it('sums credits and charges of the project only', async () => {
         const projectId = newId('prj');
         const entries = [
-          anEntry({ projectId, amountCents: cents(1000) }),
-          anEntry({ projectId, amountCents: cents(-300), reason: 'number_first_month', resourceId: newId('num') }),
-          anEntry({ projectId, amountCents: cents(-45), reason: 'adjustment' }),
-          anEntry({ amountCents: cents(99_999) }),
+          aLedgerEntry({ projectId, amountCents: cents(1000), reason: 'signup_credit' }),
+          aLedgerEntry({ projectId, amountCents: cents(-300), reason: 'number_first_month', resourceId: newId('num') }),
+          aLedgerEntry({ projectId, amountCents: cents(-45), reason: 'adjustment' }),
+          aLedgerEntry({ amountCents: cents(99_999), reason: 'signup_credit' }),
         ];
         await saveAll((tx) => (e) => tx.ledger.append(e), entries);
         expect(await inTx((tx) => tx.ledger.balanceOf(projectId))).toBe(655);
@@ -611,10 +555,10 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
 
       it('lists newest first with paging and total, every field kept', async () => {
         const projectId = newId('prj');
-        const older = anEntry({ projectId, createdAt: at(1) });
-        const newer = anEntry({ projectId, amountCents: cents(-300), reason: 'number_renewal', resourceId: newId('num'), createdAt: at(2) });
-        const newest = anEntry({ projectId, amountCents: cents(-500), reason: 'recording_renewal', createdAt: at(3) });
-        await saveAll((tx) => (e) => tx.ledger.append(e), [newer, older, newest, anEntry()]);
+        const older = aLedgerEntry({ projectId, amountCents: cents(1000), reason: 'signup_credit', createdAt: at(1) });
+        const newer = aLedgerEntry({ projectId, amountCents: cents(-300), reason: 'number_renewal', resourceId: newId('num'), createdAt: at(2) });
+        const newest = aLedgerEntry({ projectId, amountCents: cents(-500), reason: 'recording_renewal', createdAt: at(3) });
+        await saveAll((tx) => (e) => tx.ledger.append(e), [newer, older, newest, aLedgerEntry()]);
         const pages = await inTx(async (tx) => [
           await tx.ledger.list(projectId, page(0, 2)),
           await tx.ledger.list(projectId, page(2, 2)),

@@ -1,41 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import type { LedgerEntry } from '../../src/domain/ledger.js';
 import { cents } from '../../src/domain/money.js';
 import type { SignUp } from '../../src/domain/sign-up.js';
-import { newId } from './builders.js';
+import { aLedgerEntry, aSignUp, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const at = (iso: string): Date => new Date(iso);
-
-const aSignUp = (overrides: Partial<SignUp> = {}): SignUp => {
-  const id = overrides.id ?? newId('ver');
-  return {
-    id,
-    email: `${id}@example.com`,
-    agentName: 'Front desk',
-    codeHash: 'a'.repeat(64),
-    attempts: 0,
-    expiresAt: at('2026-01-01T00:10:00.123Z'),
-    status: 'pending',
-    projectId: null,
-    createdAt: at('2026-01-01T00:00:00.123Z'),
-    verifiedAt: null,
-    ...overrides,
-  };
-};
-
-const anEntry = (overrides: Partial<LedgerEntry> = {}): LedgerEntry => ({
-  id: newId('led'),
-  projectId: newId('proj'),
-  amountCents: cents(-300),
-  reason: 'number_renewal',
-  resourceId: null,
-  periodEnd: null,
-  note: null,
-  createdAt: at('2026-01-01T00:00:00.123Z'),
-  ...overrides,
-});
 
 /** Sign-up storage and the ledger's billing queries, on every storage adapter. */
 export const signUpRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
@@ -178,7 +148,7 @@ export const signUpRepositoryContract = (name: string, open: () => Promise<Opene
 
     describe('LedgerRepository billing queries', () => {
       it('keeps period end and note of an entry', async () => {
-        const entry = anEntry({ periodEnd: at('2026-02-01T00:00:00.123Z'), note: 'invoice 7' });
+        const entry = aLedgerEntry({ periodEnd: at('2026-02-01T00:00:00.123Z'), note: 'invoice 7' });
 
         await inTx((tx) => tx.ledger.append(entry));
 
@@ -189,11 +159,11 @@ export const signUpRepositoryContract = (name: string, open: () => Promise<Opene
         const projectId = newId('proj');
         const resourceId = newId('num');
         await inTx(async (tx) => {
-          await tx.ledger.append(anEntry({ projectId, resourceId, periodEnd: at('2026-02-01T00:00:00.123Z') }));
-          await tx.ledger.append(anEntry({ projectId, resourceId, periodEnd: at('2026-03-01T00:00:00.123Z') }));
-          await tx.ledger.append(anEntry({ projectId, resourceId, periodEnd: null }));
-          await tx.ledger.append(anEntry({ projectId, resourceId: newId('num'), periodEnd: at('2027-01-01T00:00:00.000Z') }));
-          await tx.ledger.append(anEntry({ resourceId, periodEnd: at('2028-01-01T00:00:00.000Z') })); // another project
+          await tx.ledger.append(aLedgerEntry({ projectId, resourceId, periodEnd: at('2026-02-01T00:00:00.123Z') }));
+          await tx.ledger.append(aLedgerEntry({ projectId, resourceId, periodEnd: at('2026-03-01T00:00:00.123Z') }));
+          await tx.ledger.append(aLedgerEntry({ projectId, resourceId, periodEnd: null }));
+          await tx.ledger.append(aLedgerEntry({ projectId, resourceId: newId('num'), periodEnd: at('2027-01-01T00:00:00.000Z') }));
+          await tx.ledger.append(aLedgerEntry({ resourceId, periodEnd: at('2028-01-01T00:00:00.000Z') })); // another project
         });
 
         expect(await inTx((tx) => tx.ledger.paidThrough(projectId, resourceId))).toEqual(at('2026-03-01T00:00:00.123Z'));
@@ -201,7 +171,7 @@ export const signUpRepositoryContract = (name: string, open: () => Promise<Opene
 
       it('says null for a resource without periods', async () => {
         const projectId = newId('proj');
-        await inTx((tx) => tx.ledger.append(anEntry({ projectId, resourceId: 'num_x', periodEnd: null })));
+        await inTx((tx) => tx.ledger.append(aLedgerEntry({ projectId, resourceId: 'num_x', periodEnd: null })));
 
         expect(await inTx((tx) => tx.ledger.paidThrough(projectId, 'num_x'))).toBeNull();
         expect(await inTx((tx) => tx.ledger.paidThrough(projectId, 'num_none'))).toBeNull();
@@ -211,11 +181,11 @@ export const signUpRepositoryContract = (name: string, open: () => Promise<Opene
         const projectId = newId('proj');
         const since = at('2026-04-01T00:00:00.000Z');
         await inTx(async (tx) => {
-          await tx.ledger.append(anEntry({ projectId, amountCents: cents(-300), createdAt: at('2026-03-31T23:59:59.999Z') }));
-          await tx.ledger.append(anEntry({ projectId, amountCents: cents(-300), createdAt: since }));
-          await tx.ledger.append(anEntry({ projectId, amountCents: cents(-500), createdAt: at('2026-04-20T00:00:00.000Z') }));
-          await tx.ledger.append(anEntry({ projectId, amountCents: cents(1000), reason: 'top_up', createdAt: at('2026-04-21T00:00:00.000Z') }));
-          await tx.ledger.append(anEntry({ amountCents: cents(-700), createdAt: at('2026-04-21T00:00:00.000Z') })); // another project
+          await tx.ledger.append(aLedgerEntry({ projectId, amountCents: cents(-300), createdAt: at('2026-03-31T23:59:59.999Z') }));
+          await tx.ledger.append(aLedgerEntry({ projectId, amountCents: cents(-300), createdAt: since }));
+          await tx.ledger.append(aLedgerEntry({ projectId, amountCents: cents(-500), createdAt: at('2026-04-20T00:00:00.000Z') }));
+          await tx.ledger.append(aLedgerEntry({ projectId, amountCents: cents(1000), reason: 'top_up', createdAt: at('2026-04-21T00:00:00.000Z') }));
+          await tx.ledger.append(aLedgerEntry({ amountCents: cents(-700), createdAt: at('2026-04-21T00:00:00.000Z') })); // another project
         });
 
         expect(await inTx((tx) => tx.ledger.chargesSince(projectId, since))).toBe(800);

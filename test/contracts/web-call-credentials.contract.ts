@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import type { WebCallCredentials } from '../../src/application/ports/web-call-credentials.js';
-import { at, newId } from './builders.js';
+import { at, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const someCredentials = (overrides: Partial<WebCallCredentials> = {}): WebCallCredentials => ({

@@ -6,6 +6,8 @@ import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
 import { trustE164 } from '../../src/domain/e164.js';
 import { createSwitchboard, type Switchboard } from '../../src/index.js';
 import { trustMailbox } from '../../src/domain/mailbox.js';
+import { anInboundSms } from '../support/builders.js';
+import { eventually } from '../support/eventually.js';
 
 /**
  * The public TypeScript client of the hosted platform (`agentphone` on npm) against a
@@ -54,14 +56,6 @@ const failureOf = async (promise: Promise<unknown>): Promise<AgentPhoneError> =>
     throw error;
   }
   throw new Error('expected the client to throw');
-};
-
-const eventually = async (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 };
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -293,7 +287,7 @@ describe('the agentphone client against Switchboard', () => {
   it('records inbound texts, sends one, and pages the conversation through the client', async () => {
     const inbound = switchboard.useCases().receiveInboundSms;
     for (const body of ['Hi there', 'Is the shop open?', 'On Sunday?']) {
-      const received = await inbound.execute({ to: trustE164(number.phoneNumber), from: trustE164(PARTICIPANT), body, mediaUrls: [], providerMessageId: null })();
+      const received = await inbound.execute(anInboundSms({ to: trustE164(number.phoneNumber), from: trustE164(PARTICIPANT), body }))();
       if (received._tag === 'Left') throw new Error(JSON.stringify(received.left));
       conversationId = received.right.conversation.id;
       await new Promise((resolve) => setTimeout(resolve, 5)); // distinct receivedAt for the cursor
@@ -374,7 +368,7 @@ describe('the agentphone client against Switchboard', () => {
     const ofMessages = (list: AgentPhone.WebhookDeliveryResponse[]) => list.filter((d) => d.messageId !== null);
     await eventually(
       async () => ofMessages(await client.agentWebhooks.listAgentDeliveries({ agent_id: agent.id })).filter((d) => d.status === 'success').length === 3,
-      'three delivered messages',
+      { what: 'three delivered messages' },
     );
     const deliveries = await client.agentWebhooks.listAgentDeliveries({ agent_id: agent.id, limit: 10 });
     // The agent's list holds every delivery of its events: also both test sends made for it.
@@ -474,7 +468,7 @@ describe('the agentphone client against Switchboard', () => {
     expect((await failureOf(client.calls.getCallRecording({ call_id: call.callId }, withKey))).statusCode).toBe(404);
 
     // The call's end reached the webhook too.
-    await eventually(() => endpoint.received.some((hook) => hook.event === 'agent.call_ended'), 'agent.call_ended');
+    await eventually(() => endpoint.received.some((hook) => hook.event === 'agent.call_ended'), { what: 'agent.call_ended' });
     expect(endpoint.received.find((hook) => hook.event === 'agent.call_ended')!.body.data).toMatchObject({ callId: call.callId, status: 'completed' });
   });
 
@@ -510,7 +504,7 @@ describe('the agentphone client against Switchboard', () => {
 
     const ended = await client.calls.endCall({ call_id: callId });
     expect(ended).toEqual({ id: callId, status: 'ending' });
-    await eventually(async () => ((await client.calls.getCall({ call_id: callId })) as { status: string }).status !== 'in-progress', 'the call to end');
+    await eventually(async () => ((await client.calls.getCall({ call_id: callId })) as { status: string }).status !== 'in-progress', { what: 'the call to end' });
     expect((await failureOf(client.calls.endCall({ call_id: callId }))).statusCode).toBe(409);
   });
 

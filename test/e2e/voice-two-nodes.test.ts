@@ -5,6 +5,7 @@ import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventBus } from '../../src/adapters/postgres-listen-notify/postgres-event-bus.js';
 import { CustomerWebhook, readSse } from '../integration/voice/voice-harness.js';
+import { eventually } from '../support/eventually.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database.js';
 import { runCli, startServerProcess, type ServerProcess } from '../support/server-process.js';
 
@@ -67,13 +68,8 @@ describe.skipIf(!serverUrl)(`${PostgresEventBus.name} across two server processe
       caller.once('open', resolve);
       caller.once('error', reject);
     });
-    const answers = async (count: number) => {
-      const deadline = Date.now() + 10_000;
-      while (frames.filter((f) => f.last).length < count) {
-        if (Date.now() > deadline) throw new Error(`no answer: ${JSON.stringify(frames)}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    };
+    const answers = (count: number) =>
+      eventually(() => frames.filter((f) => f.last).length >= count, { what: () => `an answer: ${JSON.stringify(frames)}`, within: 10_000 });
     caller.send(JSON.stringify({ type: 'prompt', voicePrompt: 'first', last: true }));
     await answers(2);
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eventually } from './eventually.js';
 
 /** One piece of a scripted streamed answer. */
 export type Step =
@@ -69,13 +70,11 @@ export class FakeChatCompletions {
   }
 
   /** Resolves once `count` requests have arrived. */
-  async received(count: number, timeoutMs = 5000): Promise<ChatCompletionRequest> {
-    const started = Date.now();
-    while (this.requests.length < count) {
-      if (Date.now() - started > timeoutMs) throw new Error(`the fake model received ${this.requests.length} requests, not ${count}`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    return this.requests[count - 1]!;
+  received(count: number, timeoutMs = 5000): Promise<ChatCompletionRequest> {
+    return eventually(() => this.requests[count - 1], {
+      what: () => `${count} requests to the fake model; it received ${this.requests.length}`,
+      within: timeoutMs,
+    });
   }
 
   async stop(): Promise<void> {

@@ -83,12 +83,3 @@ export const hasValidSignature = (secret: string, request: ReceivedWebhook): boo
   const given = Buffer.from(request.signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
 };
-
-/** Polls until `check` holds, or fails after `timeoutMs`. */
-export const eventually = async (check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition') => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};

@@ -131,6 +131,18 @@ export class WebhookDispatcher implements DeliveryTrigger, DeliveryHandOff {
     this.hold(events);
   }
 
+  /**
+   * Resolves once the claims, sends and outcome writes under way have finished, and those they
+   * led to: for tests and tools that must know nothing more is about to go out. Keeps running.
+   */
+  async settled(): Promise<void> {
+    while (this.pumping || this.inFlight.size > 0 || this.flushing) {
+      await this.pumping;
+      await Promise.allSettled([...this.inFlight]);
+      await this.flushing;
+    }
+  }
+
   /** One claim, its sends and their outcomes, awaited: for tests and tools that drive it by hand. */
   async runOnce(): Promise<number> {
     const claimed = await this.claim(this.options.batchSize);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminGraphql } from '../../../src/adapters/graphql-admin/create-admin-graphql.js';
+import { eventually } from '../../support/eventually.js';
 import { anAdminConsole, type AdminHarness } from './admin-harness.js';
 
 const PROJECT = `query ($id: ID!) { project(id: $id) {
@@ -251,7 +252,7 @@ describe(createAdminGraphql.name, () => {
 
       await h.data('mutation ($id: ID!) { sayAsCaller(callId: $id, text: "Do you deliver?") { id } }', { id: started.id });
       const CALL = 'query ($id: ID!) { call(id: $id) { id projectId status disconnectionReason transcript { role content sequence } } }';
-      const transcript = await h.eventually(async () => {
+      const transcript = await eventually(async () => {
         const { call } = await h.data(CALL, { id: started.id });
         return call.transcript.length >= 3 ? call.transcript : undefined;
       });
@@ -285,7 +286,7 @@ describe(createAdminGraphql.name, () => {
       await h.data(SMS, { to: line.phoneNumber });
       const DELIVERIES = `query ($id: ID!, $status: DeliveryStatus, $type: WebhookEventType) { project(id: $id) {
         deliveries(status: $status, eventType: $type) { total items { id status eventType httpStatus attemptCount messageId payload } } } }`;
-      const failed = await h.eventually(async () => {
+      const failed = await eventually(async () => {
         const { project } = await h.data(DELIVERIES, { id: h.owner.projectId, status: 'FAILED' });
         return project.deliveries.total === 1 ? project.deliveries.items[0] : undefined;
       });
@@ -294,7 +295,7 @@ describe(createAdminGraphql.name, () => {
 
       h.events.status = 200;
       await h.data(SMS, { to: line.phoneNumber });
-      await h.eventually(async () => {
+      await eventually(async () => {
         const { project } = await h.data(DELIVERIES, { id: h.owner.projectId, status: 'SUCCESS' });
         return project.deliveries.total === 1 ? true : undefined;
       });
@@ -314,7 +315,7 @@ describe(createAdminGraphql.name, () => {
         d: failed.id,
       });
       expect(redelivered.redeliverDelivery).toEqual({ id: failed.id, status: 'PENDING' });
-      const after = await h.eventually(async () => {
+      const after = await eventually(async () => {
         const { project } = await h.data(DELIVERIES, { id: h.owner.projectId, status: 'SUCCESS' });
         return project.deliveries.total === 2 ? project.deliveries.items.find((d: { id: string }) => d.id === failed.id) : undefined;
       });
@@ -337,14 +338,14 @@ describe(createAdminGraphql.name, () => {
     await h.api('POST', '/v1/contacts', { name: 'Ada', phoneNumber: '+14155550111' });
     h.events.status = 500;
     await h.data('mutation ($to: String!) { simulateInboundSms(to: $to, from: "+14155550199", body: "one") { duplicate } }', { to: line.phoneNumber });
-    await h.eventually(async () => ((await h.api('GET', '/v1/webhooks/deliveries/all-time')).body.failed === 1 ? true : undefined));
+    await eventually(async () => ((await h.api('GET', '/v1/webhooks/deliveries/all-time')).body.failed === 1 ? true : undefined));
     h.events.status = 200;
     await h.data('mutation ($to: String!) { simulateInboundSms(to: $to, from: "+14155550177", body: "two") { duplicate } }', { to: line.phoneNumber });
     const call = (await h.data('mutation ($to: String!) { simulateInboundCall(to: $to, from: "+14155550123") { id } }', { to: line.phoneNumber }))
       .simulateInboundCall;
     await h.data('mutation ($id: ID!) { endCall(callId: $id) { id } }', { id: call.id });
     await h.data('mutation ($id: ID!) { creditAccount(projectId: $id, amountCents: 1234) { balance } }', { id: h.owner.projectId });
-    await h.eventually(async () => {
+    await eventually(async () => {
       const { success, failed } = (await h.api('GET', '/v1/webhooks/deliveries/all-time')).body;
       return success + failed === 3 ? true : undefined;
     });

@@ -69,18 +69,7 @@ export const anAdminConsole = async (options: { readonly twilio?: boolean; reado
     };
   };
 
-  /** Polls until `check` returns a value (not undefined). */
-  const eventually = async <A>(check: () => Promise<A | undefined>, timeoutMs = 5000): Promise<A> => {
-    const started = Date.now();
-    for (;;) {
-      const value = await check();
-      if (value !== undefined) return value;
-      if (Date.now() - started > timeoutMs) throw new Error('condition never held');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-
-  return { ...h, events, gql, data, errors, subscribe, eventually };
+  return { ...h, events, gql, data, errors, subscribe };
 };
 
 export type AdminHarness = Awaited<ReturnType<typeof anAdminConsole>> & VoiceHarness;

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import { HostedSmsResponder } from '../../../src/application/services/hosted-sms-responder.js';
 import { trustE164 } from '../../../src/domain/e164.js';
+import { anInboundSms } from '../../support/builders.js';
+import { eventually } from '../../support/eventually.js';
 import { answer, failure, FakeChatCompletions, text, waitFor } from '../../support/fake-chat-completions.js';
 import { aVoiceSwitchboard, type VoiceHarness } from '../voice/voice-harness.js';
 
@@ -24,17 +26,12 @@ describe(HostedSmsResponder.name, () => {
 
   /** A text from the customer, as the carrier delivers it. */
   const textFromCustomer = async (to: string, body: string) => {
-    const received = await harness.sut.useCases().receiveInboundSms.execute({ to: trustE164(to), from: CUSTOMER, body, mediaUrls: [], providerMessageId: null })();
+    const received = await harness.sut.useCases().receiveInboundSms.execute(anInboundSms({ to: trustE164(to), from: CUSTOMER, body }))();
     if (E.isLeft(received)) throw new Error(received.left._tag);
     return received.right;
   };
-  const outboxHas = async (count: number) => {
-    const started = Date.now();
-    while (telephony.outbox.length < count) {
-      if (Date.now() - started > 5000) throw new Error(`the outbox holds ${telephony.outbox.length} texts, not ${count}`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  };
+  const outboxHas = (count: number) =>
+    eventually(() => telephony.outbox.length >= count, { what: () => `${count} texts in the outbox; it holds ${telephony.outbox.length}` });
   const aHostedTexter = (webhook: Record<string, unknown> = {}) =>
     harness.anAgentOnTheLine({ voiceMode: 'hosted', systemPrompt: 'You are the Acme bakery. Be cheerful.' }, webhook);
 
@@ -89,7 +86,7 @@ describe(HostedSmsResponder.name, () => {
     await textFromCustomer(line.phoneNumber, 'And a croissant');
     release();
     await outboxHas(2);
-    await new Promise((r) => setTimeout(r, 50));
+    await harness.sut.settled();
 
     expect(telephony.outbox.map((sms) => sms.body)).toEqual(['Good morning!', 'Both noted.']);
     expect(fake.requests).toHaveLength(2);
@@ -108,7 +105,7 @@ describe(HostedSmsResponder.name, () => {
     await textFromCustomer(webhookMode.phoneNumber, 'Hello?');
     await fake.received(1);
     await harness.hook.next((r) => r.body?.event === 'agent.message' && r.body.data.to === webhookMode.phoneNumber);
-    await new Promise((r) => setTimeout(r, 50));
+    await harness.sut.settled();
 
     expect(telephony.outbox).toEqual([]);
     expect(fake.requests).toHaveLength(1);

@@ -6,7 +6,8 @@ import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import { ReceiveInboundSms } from '../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../support/scratch-database.js';
-import { aNumber, anAgent, aWebhook } from '../../unit/application/messages/messaging-fixture.js';
+import { aWebhook } from '../../support/builders.js';
+import { LINE, seedTextingLine } from '../../unit/application/messages/messaging-fixture.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -20,11 +21,8 @@ describe.skipIf(!serverUrl)(`${ReceiveInboundSms.name} on PostgreSQL, concurrent
     scratch = await createScratchDatabase(serverUrl!, 'sb_test');
     database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' });
     await database.uow.transaction(async (tx) => {
-      await tx.agents.save(anAgent());
-      await tx.numbers.save(aNumber());
-      await tx.numbers.save(aNumber({ id: 'num_2', phoneNumber: trustE164('+14155550101'), providerId: 'PN2' }));
-      await tx.numbers.save(aNumber({ id: 'num_3', phoneNumber: trustE164('+14155550102'), providerId: 'PN3' }));
-      await tx.webhooks.save(aWebhook());
+      await seedTextingLine(tx, ['+14155550100', '+14155550101', '+14155550102'].map(trustE164));
+      await tx.webhooks.save(aWebhook({ projectId: LINE.projectId }));
       return E.right(undefined);
     });
     // Every text arrives in the same millisecond: each must still get its own receivedAt.

@@ -3,6 +3,7 @@ import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import { ReceiveInboundSms, type InboundSms } from '../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../src/domain/e164.js';
+import { anInboundSms } from '../../support/builders.js';
 import { aNumber, anAgent, aRestApi } from '../rest/harness.js';
 
 export const PARTICIPANT = trustE164('+12125550199');
@@ -26,14 +27,7 @@ export const aMessagingApi = async () => {
 
   /** An inbound text to one of our numbers; returns the stored message and its thread. */
   const receive = async (numberId: string, body: string, sms: Partial<InboundSms> = {}) => {
-    const result = await inbound.execute({
-      to: phoneOf(numberId),
-      from: PARTICIPANT,
-      body,
-      mediaUrls: [],
-      providerMessageId: null,
-      ...sms,
-    })();
+    const result = await inbound.execute(anInboundSms({ to: phoneOf(numberId), from: PARTICIPANT, body, ...sms }))();
     if (E.isLeft(result)) throw new Error(`inbound SMS refused: ${JSON.stringify(result.left)}`);
     return result.right;
   };

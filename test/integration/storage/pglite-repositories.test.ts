@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
-import type { Project } from '../../../src/domain/project.js';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
 import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
 import { callRepositoryContract } from '../../contracts/call-repositories.contract.js';
@@ -14,7 +13,8 @@ import { repositoryContract } from '../../contracts/repositories.contract.js';
 import { signUpRepositoryContract } from '../../contracts/sign-up-repository.contract.js';
 import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
 import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
-import { eventually } from '../../support/webhook-receiver.js';
+import { aProject } from '../../support/builders.js';
+import { eventually } from '../../support/eventually.js';
 
 const tempDirs: string[] = [];
 const newDataDir = async (): Promise<string> => {
@@ -45,16 +45,7 @@ describe('embedded PGlite database', () => {
     await sut?.close();
   });
 
-  const project: Project = {
-    id: 'prj_persisted',
-    email: 'persisted@example.com',
-    name: 'Persisted',
-    status: 'active',
-    numberLimit: 10,
-    recordingEnabled: false,
-    createdAt: new Date('2026-03-04T05:06:07.089Z'),
-    updatedAt: new Date('2026-03-04T05:06:07.089Z'),
-  };
+  const project = aProject();
 
   it('applies the migrations on first open', () => {
     expect(sut.kind).toBe('pglite');
@@ -84,16 +75,6 @@ describe('embedded PGlite database', () => {
 });
 
 describe('embedded PGlite maintenance', () => {
-  const aProject = (n: number): Project => ({
-    id: `prj_vacuum_${n}`,
-    email: `vacuum-${n}@example.com`,
-    name: `Vacuum ${n}`,
-    status: 'active',
-    numberLimit: 10,
-    recordingEnabled: false,
-    createdAt: new Date('2026-03-04T05:06:07.089Z'),
-    updatedAt: new Date('2026-03-04T05:06:07.089Z'),
-  });
   /** What the planner believes the table holds: only VACUUM or ANALYZE update it. */
   const plannerRows = async (database: Database): Promise<number> => {
     const [row] = await database.orm.em.fork().execute<{ tuples: number }[]>(`select reltuples::int as tuples from pg_class where relname = 'projects'`);
@@ -104,16 +85,16 @@ describe('embedded PGlite maintenance', () => {
     const dataDir = await newDataDir();
     const untended = await openDatabase({ dataDir });
     await untended.uow.transaction(async (tx) => {
-      for (const n of [1, 2, 3]) await tx.projects.save(aProject(n));
+      for (const project of [aProject(), aProject(), aProject()]) await tx.projects.save(project);
       return E.right(undefined);
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing to wait for: PGlite runs no autovacuum, and this database's own pass is ten minutes away.
     const before = await plannerRows(untended);
     await untended.close();
 
     const tended = await openDatabase({ dataDir, maintenanceIntervalMs: 50 });
     try {
-      await eventually(async () => (await plannerRows(tended)) === 3, 10_000, 'the statistics to count the rows');
+      await eventually(async () => (await plannerRows(tended)) === 3, { what: 'the statistics to count the rows', within: 10_000 });
     } finally {
       await tended.close();
     }

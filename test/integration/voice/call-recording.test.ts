@@ -27,7 +27,7 @@ describe(GetCallRecording.name, () => {
     const recordingUrl = (sid: string) => `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/${sid}`;
 
     /** An inbound call on a project with the recording add-on, whose recording callback named `sid` (if given). */
-    const aCall = async (recordingSid: string | null) => {
+    const aRecordedInboundCall = async (recordingSid: string | null) => {
       const line = await sut.anAgentOnTheLine();
       await sut.read(async (tx) => tx.projects.save({ ...(await tx.projects.findById(sut.owner.projectId))!, recordingEnabled: true }));
       const call = await sut.inboundCall(line.phoneNumber);
@@ -51,7 +51,7 @@ describe(GetCallRecording.name, () => {
 
     it('streams the MP3 from the recording URL, on TWILIO_API_URL, with the account Basic auth', async () => {
       await start();
-      const callId = await aCall('RE0001');
+      const callId = await aRecordedInboundCall('RE0001');
 
       const response = await fetch(`${sut.url}/v1/calls/${callId}/recording`, { headers: { authorization: `Bearer ${sut.owner.key}` } });
 
@@ -66,7 +66,7 @@ describe(GetCallRecording.name, () => {
 
     it("answers 404 for another project's call, without asking the carrier", async () => {
       await start();
-      const callId = await aCall('RE0001');
+      const callId = await aRecordedInboundCall('RE0001');
       const other = await sut.sut.useCases().createProject.execute({ email: trustMailbox(`other-${randomBytes(4).toString('hex')}@example.com`) })();
       if (E.isLeft(other)) throw new Error('project not created');
 
@@ -79,7 +79,7 @@ describe(GetCallRecording.name, () => {
 
     it('answers 404 for a call without a recording, and for an unknown call', async () => {
       await start();
-      const callId = await aCall(null);
+      const callId = await aRecordedInboundCall(null);
 
       expect((await sut.api('GET', `/v1/calls/${callId}/recording`)).status).toBe(404);
       expect((await sut.api('GET', '/v1/calls/call_unknown/recording')).status).toBe(404);
@@ -88,7 +88,7 @@ describe(GetCallRecording.name, () => {
 
     it('answers 404 when Twilio no longer has the recording', async () => {
       await start();
-      const callId = await aCall('RE0404');
+      const callId = await aRecordedInboundCall('RE0404');
 
       const response = await sut.api('GET', `/v1/calls/${callId}/recording`);
 
@@ -98,7 +98,7 @@ describe(GetCallRecording.name, () => {
 
     it('answers 502 TWILIO_ERROR when Twilio fails', async () => {
       await start();
-      const callId = await aCall('RE0001');
+      const callId = await aRecordedInboundCall('RE0001');
       sut.fake.failNext('fetchRecording', { status: 500, code: 20500, message: 'Internal Server Error' });
 
       const response = await sut.api('GET', `/v1/calls/${callId}/recording`);
@@ -110,7 +110,7 @@ describe(GetCallRecording.name, () => {
 
     it('requires an API key', async () => {
       await start();
-      const callId = await aCall('RE0001');
+      const callId = await aRecordedInboundCall('RE0001');
 
       const response = await fetch(`${sut.url}/v1/calls/${callId}/recording`);
 

@@ -2,8 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DENY_PRIVATE_NETWORKS } from '../../../src/adapters/http/private-network-targets.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
-import { aWebhook } from '../../contracts/builders.js';
-import { eventually } from '../../support/webhook-receiver.js';
+import { aWebhook } from '../../support/builders.js';
+import { eventually } from '../../support/eventually.js';
 import { aVoiceSwitchboard, type VoiceHarness } from './voice-harness.js';
 
 describe('voice turns to a private network', () => {
@@ -23,7 +23,7 @@ describe('voice turns to a private network', () => {
     const started = await simulated.startInbound({ from: '+14155550123', to: number.body.phoneNumber });
     if (E.isLeft(started)) throw new Error(started.left._tag);
     simulated.sayAsCaller(started.right.callId, 'hello');
-    await eventually(() => harness.logger.lines.some((l) => l.message === 'voice webhook failed'), 5000, 'the refused turn');
+    await eventually(() => harness.logger.lines.some((l) => l.message === 'voice webhook failed'), { what: 'the refused turn' });
     await harness.sut.voice().engine.settle(started.right.callId);
 
     const deliveries = await harness.api('GET', `/v1/agents/${agent.body.id}/webhook/deliveries`);

@@ -3,6 +3,7 @@ import { WebSocket } from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SimulatedCalls } from '../../../src/adapters/simulated/simulated-calls.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
+import { eventually } from '../../support/eventually.js';
 import { aVoiceSwitchboard, type VoiceHarness } from './voice-harness.js';
 
 describe(SimulatedCalls.name, () => {
@@ -144,8 +145,7 @@ describe(SimulatedCalls.name, () => {
       socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
       await new Promise((resolve) => socket.once('open', resolve));
       socket.send(JSON.stringify({ type: 'prompt', voicePrompt: 'hi there', last: true }));
-      const deadline = Date.now() + 5000;
-      while (frames.filter((f) => f.last).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      await eventually(() => frames.filter((f) => f.last).length >= 2, { what: () => `two answers; got ${JSON.stringify(frames)}` });
       socket.close();
       await new Promise((resolve) => socket.once('close', resolve));
 
@@ -155,9 +155,13 @@ describe(SimulatedCalls.name, () => {
         { type: 'text', token: '', last: true },
       ]);
       await harness.sut.voice().engine.settle(web.body.callId);
-      const deadline2 = Date.now() + 2000;
-      let stored = await harness.api('GET', `/v1/calls/${web.body.callId}`);
-      while (stored.body.status === 'in-progress' && Date.now() < deadline2) stored = await harness.api('GET', `/v1/calls/${web.body.callId}`);
+      const stored = await eventually(
+        async () => {
+          const call = await harness.api('GET', `/v1/calls/${web.body.callId}`);
+          return call.body.status !== 'in-progress' && call;
+        },
+        { what: 'the call to end', within: 2000 },
+      );
       expect(stored.body).toMatchObject({ type: 'web', status: 'completed', disconnectionReason: 'user_hangup' });
     });
 

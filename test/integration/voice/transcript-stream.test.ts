@@ -20,7 +20,7 @@ describe(StreamTranscript.name, () => {
     await harness.stop();
   });
 
-  const aCall = async (): Promise<SimulatedCall> => {
+  const aSimulatedCall = async (): Promise<SimulatedCall> => {
     const line = await harness.anAgentOnTheLine();
     const started = await simulated.startInbound({ from: '+14155550123', to: line.phoneNumber });
     if (E.isLeft(started)) throw new Error(started.left._tag);
@@ -43,7 +43,7 @@ describe(StreamTranscript.name, () => {
     (await harness.api('GET', `/v1/calls/${callId}/transcript`)).body.transcript.map((t: { id: string }) => t.id);
 
   it('joined mid-call, replays the earlier turns, then the new ones live, then ended, none twice', async () => {
-    const call = await aCall();
+    const call = await aSimulatedCall();
     await talk(call, 'first');
     await talk(call, 'second');
 
@@ -73,7 +73,7 @@ describe(StreamTranscript.name, () => {
   });
 
   it('never repeats nor drops a turn at the seam, whenever the client connects during a busy call', async () => {
-    const call = await aCall();
+    const call = await aSimulatedCall();
     const clients: Awaited<ReturnType<typeof stream>>[] = [];
     for (let i = 0; i < 12; i++) {
       simulated.sayAsCaller(call.callId, `utterance ${i}`); // no waiting: turns pile up while clients join
@@ -92,7 +92,7 @@ describe(StreamTranscript.name, () => {
   });
 
   it('replays a finished call and ends at once', async () => {
-    const call = await aCall();
+    const call = await aSimulatedCall();
     await talk(call, 'only this');
     await simulated.hangUp(call.callId);
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import { FailUnconnectedWebCalls } from '../../../src/application/use-cases/calls/fail-unconnected-web-calls.js';
+import { eventually } from '../../support/eventually.js';
 import { aVoiceSwitchboard, type VoiceHarness } from './voice-harness.js';
 
 describe(FailUnconnectedWebCalls.name, () => {
@@ -46,8 +47,7 @@ describe(FailUnconnectedWebCalls.name, () => {
     const socket = new WebSocket(`${harness.url.replace('http', 'ws')}/simulated/web-call?token=${encodeURIComponent(web.body.accessToken)}`);
     socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
     await new Promise((resolve) => socket.once('open', resolve));
-    const deadline = Date.now() + 5000;
-    while (frames.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    await eventually(() => frames.length > 0, { what: 'the greeting' });
     expect(frames[0]).toMatchObject({ type: 'text', token: 'Hi, this is Acme.' });
     const pstn = await harness.sut.voice().simulated!.startInbound({ from: '+14155550123', to: line.phoneNumber });
     if (E.isLeft(pstn)) throw new Error(pstn.left._tag);

@@ -12,6 +12,7 @@ import type { Telephony } from '../../../src/application/ports/telephony.js';
 import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
+import { eventually } from '../../support/eventually.js';
 import { FakeTwilioApi, type WireValue } from '../../support/fake-twilio-api.js';
 import { addWebCallResourcesApi } from '../../support/fake-twilio-web-call-resources.js';
 import { RecordingLogger } from '../rest/harness.js';
@@ -81,14 +82,8 @@ export class CustomerWebhook {
     return this.requests.filter((r) => r.body?.event === 'agent.message');
   }
 
-  async next(predicate: (r: HookRequest) => boolean, timeoutMs = 5000): Promise<HookRequest> {
-    const started = Date.now();
-    for (;;) {
-      const found = this.requests.find(predicate);
-      if (found) return found;
-      if (Date.now() - started > timeoutMs) throw new Error('the webhook received no such request');
-      await new Promise((r) => setTimeout(r, 5));
-    }
+  next(predicate: (r: HookRequest) => boolean, timeoutMs = 5000): Promise<HookRequest> {
+    return eventually(() => this.requests.find(predicate), { what: 'the webhook to receive such a request', within: timeoutMs });
   }
 
   async stop(): Promise<void> {
@@ -161,11 +156,7 @@ export class RelayClient {
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async until(predicate: (frames: any[]) => boolean, timeoutMs = 5000): Promise<void> {
-    const started = Date.now();
-    while (!predicate(this.frames)) {
-      if (Date.now() - started > timeoutMs) throw new Error(`relay frames never matched; got ${JSON.stringify(this.frames)}`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    await eventually(() => predicate(this.frames), { what: () => `relay frames to match; got ${JSON.stringify(this.frames)}`, within: timeoutMs });
   }
 
   /** The agent's words per talk cycle. */
@@ -363,11 +354,7 @@ export const readSse = (response: Response) => {
     },
     finished: reading,
     async until(predicate: (events: SseEvent[]) => boolean, timeoutMs = 5000): Promise<void> {
-      const started = Date.now();
-      while (!predicate(events)) {
-        if (Date.now() - started > timeoutMs) throw new Error(`SSE events never matched; got ${JSON.stringify(events)}`);
-        await new Promise((r) => setTimeout(r, 5));
-      }
+      await eventually(() => predicate(events), { what: () => `SSE events to match; got ${JSON.stringify(events)}`, within: timeoutMs });
     },
   };
 };

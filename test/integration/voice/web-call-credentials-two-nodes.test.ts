@@ -11,7 +11,7 @@ import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/crea
 import { FakeTwilioApi } from '../../support/fake-twilio-api.js';
 import { addWebCallResourcesApi } from '../../support/fake-twilio-web-call-resources.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../support/scratch-database.js';
-import { eventually } from '../../support/webhook-receiver.js';
+import { eventually } from '../../support/eventually.js';
 import { RecordingLogger } from '../rest/harness.js';
 import { ACCOUNT_SID, AUTH_TOKEN } from './voice-harness.js';
 
@@ -132,7 +132,7 @@ describe(`${WebCallCredentialKeeper.name} on several nodes`, () => {
       const answering = Promise.all([webCall(nodes[0]), webCall(nodes[1]), webCall(nodes[0]), webCall(nodes[1])]);
       // One node's key creation is held. The other node either creates a key as well (two
       // creations reach the proxy) or waits for the account's lock: whichever comes first.
-      await eventually(async () => proxy.keyCreations() > 1 || (proxy.keyCreations() === 1 && (await advisoryLockWaiters(scratch.url)) > 0), 10_000, 'the second node to create a key or wait');
+      await eventually(async () => proxy.keyCreations() > 1 || (proxy.keyCreations() === 1 && (await advisoryLockWaiters(scratch.url)) > 0), { within: 10_000, what: 'the second node to create a key or wait' });
       proxy.release();
       const answers = await answering;
 

@@ -40,7 +40,7 @@ const transport = (targets: PrivateNetworkTargets) => {
   return sut;
 };
 
-const aTurn = (url: string): VoiceTurnRequest => ({
+const aTurnRequest = (url: string): VoiceTurnRequest => ({
   url,
   secret: 'whsec_test',
   deliveryId: 'whd_1',
@@ -59,7 +59,7 @@ describe(HttpVoiceTurnTransport.name, () => {
   it('refuses a name that resolves to a loopback address, sending nothing', async () => {
     const webhook = await aVoiceWebhook(ndjson);
 
-    const sent = transport(DENY_PRIVATE_NETWORKS).postVoiceTurn(aTurn(`http://voice.test:${webhook.port}/turn`));
+    const sent = transport(DENY_PRIVATE_NETWORKS).postVoiceTurn(aTurnRequest(`http://voice.test:${webhook.port}/turn`));
 
     await expect(sent).rejects.toBeInstanceOf(BlockedAddressError);
     await expect(sent).rejects.toThrow(/^blocked_address: voice\.test resolves to .*127\.0\.0\.1 is a loopback address/);
@@ -69,14 +69,14 @@ describe(HttpVoiceTurnTransport.name, () => {
   it('refuses a loopback address as written', async () => {
     const webhook = await aVoiceWebhook(ndjson);
 
-    await expect(transport(DENY_PRIVATE_NETWORKS).postVoiceTurn(aTurn(`http://127.0.0.1:${webhook.port}/turn`))).rejects.toThrow(/^blocked_address/);
+    await expect(transport(DENY_PRIVATE_NETWORKS).postVoiceTurn(aTurnRequest(`http://127.0.0.1:${webhook.port}/turn`))).rejects.toThrow(/^blocked_address/);
     expect(webhook.requests()).toBe(0);
   });
 
   it('streams the answer of an allowed address chunk by chunk', async () => {
     const webhook = await aVoiceWebhook(ndjson);
 
-    const response = await transport({ kind: 'deny', except: ['127.0.0.0/8'] }).postVoiceTurn(aTurn(`http://voice.test:${webhook.port}/turn`));
+    const response = await transport({ kind: 'deny', except: ['127.0.0.0/8'] }).postVoiceTurn(aTurnRequest(`http://voice.test:${webhook.port}/turn`));
 
     expect(response.httpStatus).toBe(200);
     expect(await chunksOf(response.chunks)).toEqual([{ text: 'Hello' }, { text: 'there' }]);
@@ -87,7 +87,7 @@ describe(HttpVoiceTurnTransport.name, () => {
       req.url === '/turn' ? res.writeHead(302, { Location: '/elsewhere' }).end() : ndjson(req, res),
     );
 
-    const response = await transport({ kind: 'allow' }).postVoiceTurn(aTurn(`http://voice.test:${webhook.port}/turn`));
+    const response = await transport({ kind: 'allow' }).postVoiceTurn(aTurnRequest(`http://voice.test:${webhook.port}/turn`));
 
     expect(response.httpStatus).toBe(302);
     expect(await chunksOf(response.chunks)).toEqual([]);

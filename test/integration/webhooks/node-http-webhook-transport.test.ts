@@ -177,13 +177,17 @@ describe(NodeHttpWebhookTransport.name, () => {
   it('delivers every send to a server that drops idle connections at once', async () => {
     const server = createServer();
     server.keepAliveTimeout = 1;
-    const receiving = await endpoint(answer(200, 'ok'), server);
+    let dropped = Promise.resolve();
+    const receiving = await endpoint((req, res) => {
+      dropped = new Promise((resolve) => req.socket.once('close', () => resolve()));
+      answer(200, 'ok')(req, res);
+    }, server);
     const sut = transport();
     const url = `http://127.0.0.1:${receiving.port}/hooks`;
 
     for (let i = 0; i < 5; i++) {
       expect(await sut.send(aRequest(url, { deliveryId: `dlv_${i}` }))).toMatchObject({ ok: true });
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await dropped; // the server closed the connection as soon as it went idle
     }
 
     expect(receiving.seen.map((s) => s.headers['x-webhook-id'])).toEqual(['dlv_0', 'dlv_1', 'dlv_2', 'dlv_3', 'dlv_4']);

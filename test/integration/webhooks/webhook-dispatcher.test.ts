@@ -23,7 +23,9 @@ import { GetDeliveryStats } from '../../../src/application/use-cases/webhooks/ge
 import { deliveryOf, endpointFor, queueWebhookEvent } from '../../../src/application/use-cases/webhooks/queue-webhook-event.js';
 import type { Webhook } from '../../../src/domain/webhook.js';
 import { RecordingLogger } from '../rest/harness.js';
-import { eventually, hasValidSignature, startReceiver, type Answer, type Receiver } from '../../support/webhook-receiver.js';
+import { aWebhook } from '../../support/builders.js';
+import { eventually } from '../../support/eventually.js';
+import { hasValidSignature, startReceiver, type Answer, type Receiver } from '../../support/webhook-receiver.js';
 
 const ids = new TimeSortableIdGenerator();
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -36,18 +38,6 @@ const inTx = async <A>(uow: UnitOfWork, work: (tx: Repositories) => Promise<A>):
   if (E.isLeft(result)) throw new Error('unexpected Left');
   return result.right;
 };
-
-const aWebhook = (projectId: string, url: string, agentId: string | null = null): Webhook => ({
-  id: ids.next('wh'),
-  projectId,
-  agentId,
-  url,
-  secret: `whsec_test_${ids.next('wh')}`,
-  contextLimit: 10,
-  timeoutSeconds: 30,
-  createdAt: new Date(),
-  updatedAt: new Date(),
-});
 
 const receiver = async (answer?: (index: number) => Answer): Promise<Receiver> => {
   const started = await startReceiver(answer && ((_, index) => answer(index)));
@@ -74,7 +64,7 @@ const aWorld = async (props: {
   const clock = props.clock ?? new SystemClock();
   const logger = new RecordingLogger();
   const projectId = ids.next('proj');
-  const webhook = aWebhook(projectId, props.url);
+  const webhook = aWebhook({ projectId, url: props.url });
   await inTx(props.uow, (tx) => tx.webhooks.save(webhook));
   const sut = new WebhookDispatcher(
     { uow: props.uow, transport: new NodeHttpWebhookTransport(props.guard ?? OutboundGuard.allowingAll()), clock, logger, retryDelays: props.delays ?? [0, 300, 1800] },
@@ -107,7 +97,7 @@ describe(WebhookDispatcher.name, () => {
 
     const delivery = await world.queue();
     world.sut.poke();
-    await eventually(async () => (await world.stored(delivery.id))?.status === 'success', 10_000, 'the delivery');
+    await eventually(async () => (await world.stored(delivery.id))?.status === 'success', { what: 'the delivery', within: 10_000 });
 
     expect(endpoint.received.map((r) => r.id)).toEqual([delivery.id, delivery.id, delivery.id]);
     expect(endpoint.received.every((r) => hasValidSignature(world.webhook.secret, r))).toBe(true);
@@ -189,7 +179,7 @@ describe(WebhookDispatcher.name, () => {
     const agentEndpoint = await receiver();
     const world = await aWorld({ uow, url: fallbackEndpoint.url });
     const agentWithOwn = ids.next('agt');
-    await inTx(uow, (tx) => tx.webhooks.save(aWebhook(world.projectId, agentEndpoint.url, agentWithOwn)));
+    await inTx(uow, (tx) => tx.webhooks.save(aWebhook({ projectId: world.projectId, url: agentEndpoint.url, agentId: agentWithOwn })));
 
     const own = await world.queue(agentWithOwn);
     const other = await world.queue(ids.next('agt'));
@@ -271,7 +261,7 @@ describe(WebhookDispatcher.name, () => {
     );
     const delivery = await world.queue();
     sut.start();
-    await eventually(() => sending, 2_000, 'the send to start');
+    await eventually(() => sending, { what: 'the send to start', within: 2_000 });
 
     const stopped = sut.stop();
     setTimeout(release, 100);
@@ -306,10 +296,10 @@ describe(WebhookDispatcher.name, () => {
       const lease = world.sut.leaseFor(world.clock.now());
       const delivery = await held(world, uow, lease!);
       world.sut.poke();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await world.sut.settled(); // the claim the poke started, and any send it led to
       expect(endpoint.received).toHaveLength(0);
       world.sut.take([{ delivery, webhook: world.webhook }]);
-      await eventually(async () => (await world.stored(delivery.id))?.status === 'success', 5_000, 'the delivery');
+      await eventually(async () => (await world.stored(delivery.id))?.status === 'success', { what: 'the delivery' });
 
       expect(lease!.getTime() - Date.now()).toBeGreaterThan(50_000);
       expect(endpoint.received.map((r) => r.id)).toEqual([delivery.id]);
@@ -325,7 +315,7 @@ describe(WebhookDispatcher.name, () => {
 
       const lease = world.sut.leaseFor(world.clock.now())!;
       const delivery = await held(world, uow, lease);
-      await eventually(async () => (await world.stored(delivery.id))?.status === 'success', 10_000, 'the delivery');
+      await eventually(async () => (await world.stored(delivery.id))?.status === 'success', { what: 'the delivery', within: 10_000 });
 
       expect(endpoint.received.map((r) => r.id)).toEqual([delivery.id]);
       expect((await world.stored(delivery.id))!.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(lease.getTime());
@@ -361,7 +351,7 @@ describe(WebhookDispatcher.name, () => {
       await eventually(async () => {
         const stored = await Promise.all(events.map(({ delivery }) => world.stored(delivery.id)));
         return stored.every((d) => d?.status === 'success');
-      }, 5_000, 'the deliveries');
+      }, { what: 'the deliveries', within: 5_000 });
 
       expect(endpoint.received).toHaveLength(5);
       expect(recordWrites).toBe(1);
@@ -402,7 +392,7 @@ describe(WebhookDispatcher.name, () => {
       // Two sending, three waiting: no room for another hand-over.
       expect(world.sut.leaseFor(world.clock.now())).toBeNull();
       const all = [...handedOver.map((e) => e.delivery), ...claimable];
-      await eventually(async () => (await Promise.all(all.map((d) => world.stored(d.id)))).every((d) => d?.status === 'success'), 10_000, 'every delivery');
+      await eventually(async () => (await Promise.all(all.map((d) => world.stored(d.id)))).every((d) => d?.status === 'success'), { what: 'every delivery', within: 10_000 });
 
       expect(mostOpen).toBe(2);
       expect([...arrived].sort()).toEqual(all.map((d) => d.id).sort());

@@ -15,7 +15,9 @@ import type { WebhookDelivery } from '../../../src/domain/webhook-delivery.js';
 import { startDispatcherProcess, type DispatcherProcess } from '../../support/dispatcher-process.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { startServerProcess } from '../../support/server-process.js';
-import { eventually, hasValidSignature, startReceiver, type Answer, type Receiver } from '../../support/webhook-receiver.js';
+import { aWebhook } from '../../support/builders.js';
+import { eventually } from '../../support/eventually.js';
+import { hasValidSignature, startReceiver, type Answer, type Receiver } from '../../support/webhook-receiver.js';
 
 const ids = new TimeSortableIdGenerator();
 const clock = new SystemClock();
@@ -48,18 +50,6 @@ const dispatcherProcess = async (env: Record<string, string>): Promise<Dispatche
   return started;
 };
 
-const aWebhook = (url: string): Webhook => ({
-  id: ids.next('wh'),
-  projectId: ids.next('proj'),
-  agentId: null,
-  url,
-  secret: `whsec_${randomBytes(18).toString('base64url')}`,
-  contextLimit: 10,
-  timeoutSeconds: 30,
-  createdAt: new Date(),
-  updatedAt: new Date(),
-});
-
 const queue = (tx: Repositories, webhook: Webhook, n: number) =>
   queueWebhookEvent(tx, { ids, clock }, webhook, {
     eventType: 'agent.message',
@@ -85,7 +75,7 @@ describe(WebhookDispatcher.name, () => {
     it('delivers what was queued while nothing ran, once the server starts', async () => {
       const dataDir = await aDataDir();
       const receiver = await aReceiver(() => 200);
-      const webhook = aWebhook(receiver.url);
+      const webhook = aWebhook({ url: receiver.url });
       const delivery = await withPglite(dataDir, (db) =>
         inTx(db, async (tx) => {
           await tx.webhooks.save(webhook);
@@ -95,7 +85,7 @@ describe(WebhookDispatcher.name, () => {
 
       const server = await startServerProcess({ DATA_DIR: dataDir });
       cleanups.push(() => server.stop());
-      await eventually(() => receiver.succeeded.size === 1, 15_000, 'the delivery');
+      await eventually(() => receiver.succeeded.size === 1, { what: 'the delivery', within: 15_000 });
       await server.stop();
 
       expect(receiver.received.map((r) => r.id)).toEqual([delivery.id]);
@@ -114,7 +104,7 @@ describe(WebhookDispatcher.name, () => {
       const dataDir = await aDataDir();
       // The first request never gets an answer: its sender is killed while waiting for it.
       const receiver = await aReceiver((index) => (index === 0 ? 'hang' : 200));
-      const webhook = aWebhook(receiver.url);
+      const webhook = aWebhook({ url: receiver.url });
       const delivery = await withPglite(dataDir, (db) =>
         inTx(db, async (tx) => {
           await tx.webhooks.save(webhook);
@@ -124,10 +114,10 @@ describe(WebhookDispatcher.name, () => {
       const env = { DATA_DIR: dataDir, LEASE_MS: '2000', EVENT_TIMEOUT_MS: '1500', POLL_MS: '100', LOG_LEVEL: 'info' };
 
       const first = await dispatcherProcess(env);
-      await eventually(() => receiver.received.length === 1, 15_000, 'the first send');
+      await eventually(() => receiver.received.length === 1, { what: 'the first send', within: 15_000 });
       await first.kill();
       const second = await dispatcherProcess(env);
-      await eventually(() => receiver.succeeded.size === 1, 15_000, 'the delivery after the restart');
+      await eventually(() => receiver.succeeded.size === 1, { what: 'the delivery after the restart', within: 15_000 });
       await second.stop();
 
       expect(receiver.received.map((r) => r.id)).toEqual([delivery.id, delivery.id]);
@@ -152,7 +142,7 @@ describe(WebhookDispatcher.name, () => {
       const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' });
       cleanups.push(() => database.close());
       const receiver = await aReceiver(() => 200);
-      const webhook = aWebhook(receiver.url);
+      const webhook = aWebhook({ url: receiver.url });
       await inTx(database, (tx) => tx.webhooks.save(webhook));
 
       const env = { DATABASE_URL: scratch.url, POLL_MS: '20', LOG_LEVEL: 'info' };
@@ -167,7 +157,7 @@ describe(WebhookDispatcher.name, () => {
           })),
         );
       }
-      await eventually(() => receiver.succeeded.size === 1000, 60_000, '1,000 deliveries');
+      await eventually(() => receiver.succeeded.size === 1000, { what: '1,000 deliveries', within: 60_000 });
       await Promise.all(workers.map((w) => w.stop()));
 
       const requested = receiver.received.map((r) => r.id);

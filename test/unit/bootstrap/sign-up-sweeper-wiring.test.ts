@@ -1,23 +1,20 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import { EXPIRED_SIGN_UP_RETENTION_MS } from '../../../src/application/services/sign-up-sweeper.js';
 import { createSwitchboard } from '../../../src/bootstrap/create-switchboard.js';
-import { newSignUp, SIGN_UP_TTL_MS } from '../../../src/domain/sign-up.js';
-import { trustMailbox } from '../../../src/domain/mailbox.js';
+import { aSignUp } from '../../support/builders.js';
+import { eventually } from '../../support/eventually.js';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
-
-const expiringAt = (id: string, expiresAt: Date) =>
-  newSignUp({ id, email: trustMailbox(`${id}@example.com`), agentName: null, codeHash: 'h'.repeat(64), now: new Date(expiresAt.getTime() - SIGN_UP_TTL_MS) });
 
 describe('the sign-up sweep in a Switchboard', () => {
   it('runs when the Switchboard starts and stops with close()', async () => {
     const uow = new InMemoryUnitOfWork();
-    const old = expiringAt('ver_old', new Date(NOW.getTime() - EXPIRED_SIGN_UP_RETENTION_MS - 1));
-    const recent = expiringAt('ver_recent', new Date(NOW.getTime() - 60_000));
+    const old = aSignUp({ id: 'ver_old', expiresAt: new Date(NOW.getTime() - EXPIRED_SIGN_UP_RETENTION_MS - 1) });
+    const recent = aSignUp({ id: 'ver_recent', expiresAt: new Date(NOW.getTime() - 60_000) });
     await uow.transaction(async (tx) => {
       await tx.signUps.save(old);
       await tx.signUps.save(recent);
@@ -31,7 +28,8 @@ describe('the sign-up sweep in a Switchboard', () => {
 
     try {
       await sut.start();
-      await vi.waitFor(async () => expect(await stored(old.id)).toBeNull());
+      await eventually(async () => (await stored(old.id)) === null, { what: 'the sweep to delete the old sign-up' });
+      expect(await stored(old.id)).toBeNull();
       expect(await stored(recent.id)).toEqual(recent);
     } finally {
       await sut.close();

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { trustE164 } from '../../../src/domain/e164.js';
-import { acceptedByCarrier, advanceStatus, nextReceivedAt, type Message, type MessageStatus } from '../../../src/domain/message.js';
+import { acceptedByCarrier, advanceStatus, nextReceivedAt, type MessageStatus } from '../../../src/domain/message.js';
+import { aConversation, aMessage, aNumber } from '../../support/builders.js';
 
-const aMessage = (overrides: Partial<Message> = {}): Message => ({
-  id: 'msg_1',
-  projectId: 'proj_1',
-  conversationId: 'conv_1',
-  phoneNumberId: 'num_1',
-  direction: 'outbound',
-  channel: 'sms',
-  body: 'hi',
-  fromNumber: trustE164('+14155550100'),
-  toNumber: trustE164('+14155550199'),
-  status: 'queued',
-  mediaUrls: [],
-  providerMessageId: 'SM1',
-  errorCode: null,
-  receivedAt: new Date('2026-01-01T00:00:00.000Z'),
-  ...overrides,
-});
+const THREAD = aConversation(aNumber());
 
 describe(advanceStatus.name, () => {
   it.each<[MessageStatus, MessageStatus, MessageStatus]>([
@@ -34,19 +18,19 @@ describe(advanceStatus.name, () => {
     ['received', 'delivered', 'received'],
     ['queued', 'received', 'queued'],
   ])('%s then %s gives %s', (from, report, expected) => {
-    const sut = advanceStatus(aMessage({ status: from }), report);
+    const sut = advanceStatus(aMessage(THREAD, { direction: 'outbound', status: from }), report);
 
     expect(sut.status).toBe(expected);
   });
 
   it('keeps the carrier error code of a failure', () => {
-    const sut = advanceStatus(aMessage({ status: 'sent' }), 'failed', '30034');
+    const sut = advanceStatus(aMessage(THREAD, { direction: 'outbound', status: 'sent' }), 'failed', '30034');
 
     expect(sut).toMatchObject({ status: 'failed', errorCode: '30034' });
   });
 
   it('returns the same message when nothing changes', () => {
-    const message = aMessage({ status: 'delivered' });
+    const message = aMessage(THREAD, { direction: 'outbound', status: 'delivered' });
 
     expect(advanceStatus(message, 'sent')).toBe(message);
   });
@@ -54,7 +38,7 @@ describe(advanceStatus.name, () => {
 
 describe(acceptedByCarrier.name, () => {
   it("stores the carrier's id and how far it got", () => {
-    const sut = acceptedByCarrier(aMessage({ providerMessageId: null }), 'SM42', 'sent');
+    const sut = acceptedByCarrier(aMessage(THREAD, { direction: 'outbound', providerMessageId: null }), 'SM42', 'sent');
 
     expect(sut).toMatchObject({ providerMessageId: 'SM42', status: 'sent' });
   });

@@ -1,12 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { newProject, reactivateProject, setRecording, suspendProject } from '../../../src/domain/project.js';
-import { redeliverNow, type WebhookDelivery } from '../../../src/domain/webhook-delivery.js';
-import { trustMailbox } from '../../../src/domain/mailbox.js';
+import { reactivateProject, setRecording, suspendProject } from '../../../src/domain/project.js';
+import { redeliverNow } from '../../../src/domain/webhook-delivery.js';
+import { aFailedDelivery, aProject } from '../../support/builders.js';
 
 const created = new Date('2026-03-01T00:00:00.000Z');
 const now = new Date('2026-03-10T12:00:00.000Z');
-const aProject = () => newProject({ id: 'proj_1', email: trustMailbox('ops@example.com'), now: created });
 
 describe(suspendProject.name, () => {
   it('suspends an active project and leaves a suspended one as it is', () => {
@@ -35,32 +34,13 @@ describe(setRecording.name, () => {
 });
 
 describe(redeliverNow.name, () => {
-  const aDelivery = (overrides: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
-    id: 'whd_1',
-    projectId: 'proj_1',
-    webhookId: 'wh_1',
-    agentId: null,
-    eventType: 'agent.message',
-    channel: 'sms',
-    messageId: 'msg_1',
-    callId: null,
-    body: '{}',
-    status: 'failed',
-    attemptCount: 6,
-    httpStatus: 500,
-    errorMessage: 'HTTP 500',
-    responseBody: null,
-    lastAttemptAt: created,
-    nextRetryAt: null,
-    createdAt: created,
-    ...overrides,
-  });
+  const FAILED = aFailedDelivery({ id: 'whd_1', lastAttemptAt: created, createdAt: created });
 
   it('makes a failed delivery pending and due now, keeping its attempts', () => {
-    expect(redeliverNow(aDelivery(), now)).toEqual(E.right(aDelivery({ status: 'pending', nextRetryAt: now })));
+    expect(redeliverNow(FAILED, now)).toEqual(E.right({ ...FAILED, status: 'pending', nextRetryAt: now }));
   });
 
   it.each(['pending', 'success'] as const)('refuses a %s delivery', (status) => {
-    expect(redeliverNow(aDelivery({ status }), now)).toEqual(E.left({ _tag: 'DeliveryNotFailed', deliveryId: 'whd_1', status }));
+    expect(redeliverNow({ ...FAILED, status }, now)).toEqual(E.left({ _tag: 'DeliveryNotFailed', deliveryId: 'whd_1', status }));
   });
 });

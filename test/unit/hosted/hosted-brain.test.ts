@@ -3,53 +3,16 @@ import { ScriptedLanguageModel } from '../../../src/adapters/scripted/scripted-l
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import type { AgentAction, BrainTurn } from '../../../src/application/services/agent-brain.js';
 import { HostedBrain } from '../../../src/application/services/hosted-brain.js';
-import type { Agent } from '../../../src/domain/agent.js';
-import { startCall, type Call, type TranscriptTurn } from '../../../src/domain/call.js';
+import type { Call, TranscriptTurn } from '../../../src/domain/call.js';
 import { trustE164 } from '../../../src/domain/e164.js';
+import { aCall, anAgent } from '../../support/builders.js';
 
-const T0 = new Date('2026-05-01T12:00:00.000Z');
+const CALL = aCall({ voiceMode: 'hosted' });
+const AGENT = anAgent({ name: 'Front desk', voiceMode: 'hosted', systemPrompt: 'You are the front desk.', greeting: 'Hello!' });
 
-const aCall = (overrides: Partial<Call> = {}): Call => ({
-  ...startCall({
-    id: 'call_1',
-    projectId: 'proj_1',
-    agentId: 'agt_1',
-    phoneNumberId: 'num_1',
-    fromNumber: '+14155550123',
-    toNumber: '+12125550100',
-    direction: 'inbound',
-    type: 'pstn',
-    startedAt: T0,
-    providerCallId: 'CA1',
-    voiceMode: 'hosted',
-    greeting: 'Hello!',
-    voice: 'Google.en-US-Journey-O',
-    language: 'en-US',
-    systemPrompt: null,
-    metadata: null,
-  }),
-  ...overrides,
-});
-
-const anAgent = (overrides: Partial<Agent> = {}): Agent => ({
-  id: 'agt_1',
-  projectId: 'proj_1',
-  name: 'Front desk',
-  description: null,
-  voiceMode: 'hosted',
-  systemPrompt: 'You are the front desk.',
-  greeting: 'Hello!',
-  voice: 'Google.en-US-Journey-O',
-  transferNumber: null,
-  language: 'en-US',
-  createdAt: T0,
-  updatedAt: T0,
-  ...overrides,
-});
-
-const aTurn = (call: Call, utterance: string, history: readonly TranscriptTurn[] = [], overrides: Partial<BrainTurn> = {}): BrainTurn => ({
+const aBrainTurn = (call: Call, utterance: string, history: readonly TranscriptTurn[] = [], overrides: Partial<BrainTurn> = {}): BrainTurn => ({
   call,
-  agent: anAgent(),
+  agent: AGENT,
   webhook: null,
   utterance,
   confidence: null,
@@ -72,7 +35,7 @@ describe(HostedBrain.name, () => {
   it('speaks each sentence as it completes, then the rest', async () => {
     const sut = brainOn(new ScriptedLanguageModel(['Sure thing. It costs 3.50 a month! Anything else']));
 
-    expect(await actions(sut, aTurn(aCall(), 'How much?'))).toEqual([
+    expect(await actions(sut, aBrainTurn(CALL, 'How much?'))).toEqual([
       { kind: 'say', text: 'Sure thing.', interim: false },
       { kind: 'say', text: 'It costs 3.50 a month!', interim: false },
       { kind: 'say', text: 'Anything else', interim: false },
@@ -83,7 +46,7 @@ describe(HostedBrain.name, () => {
     const model = new ScriptedLanguageModel(['Hi.']);
     const sut = brainOn(model);
 
-    await actions(sut, aTurn(aCall({ systemPrompt: 'Sell the premium plan.' }), 'Hi'));
+    await actions(sut, aBrainTurn({ ...CALL, systemPrompt: 'Sell the premium plan.' }, 'Hi'));
 
     expect(model.requests[0]!.messages[0]!.content).toMatch(/^Sell the premium plan\./);
   });
@@ -92,7 +55,7 @@ describe(HostedBrain.name, () => {
     const model = new ScriptedLanguageModel([{ toolCalls: [{ name: 'press_digits', arguments: { digits: '1' } }, { name: 'book_table' }] }, 'How can I help?']);
     const sut = brainOn(model);
 
-    const out = await actions(sut, aTurn(aCall(), 'Press one'));
+    const out = await actions(sut, aBrainTurn(CALL, 'Press one'));
 
     expect(out).toEqual([{ kind: 'say', text: 'How can I help?', interim: false }]);
     const results = model.requests[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content);
@@ -103,7 +66,7 @@ describe(HostedBrain.name, () => {
     const model = new ScriptedLanguageModel([{ toolCalls: [{ name: 'press_digits', arguments: { digits: 12 } }, { name: 'press_digits', arguments: { digits: 'one' } }] }, '']);
     const sut = brainOn(model);
 
-    const out = await actions(sut, aTurn(aCall({ direction: 'outbound' }), 'Enter your account number'));
+    const out = await actions(sut, aBrainTurn({ ...CALL, direction: 'outbound' }, 'Enter your account number'));
 
     expect(out).toEqual([{ kind: 'digits', digits: '12' }]);
     expect(model.requests[1]!.messages.at(-1)).toMatchObject({ role: 'tool', content: expect.stringMatching(/^Refused: digits must be/) });
@@ -114,15 +77,15 @@ describe(HostedBrain.name, () => {
     const model = new ScriptedLanguageModel([refused, refused, refused, 'never asked']);
     const sut = brainOn(model);
 
-    expect(await actions(sut, aTurn(aCall(), 'Transfer me'))).toEqual([]);
+    expect(await actions(sut, aBrainTurn(CALL, 'Transfer me'))).toEqual([]);
     expect(model.requests).toHaveLength(3);
   });
 
   it('apologises with the reason when the model fails or is missing', async () => {
-    expect(await actions(brainOn(new ScriptedLanguageModel([{ fail: 'HTTP 503' }])), aTurn(aCall(), 'Hi'))).toEqual([
+    expect(await actions(brainOn(new ScriptedLanguageModel([{ fail: 'HTTP 503' }])), aBrainTurn(CALL, 'Hi'))).toEqual([
       { kind: 'say', text: 'Sorry!', interim: false, error: 'language model: HTTP 503' },
     ]);
-    expect(await actions(brainOn(null), aTurn(aCall(), 'Hi'))).toEqual([
+    expect(await actions(brainOn(null), aBrainTurn(CALL, 'Hi'))).toEqual([
       { kind: 'say', text: 'Sorry!', interim: false, error: expect.stringContaining('no language model is configured') },
     ]);
   });
@@ -132,12 +95,12 @@ describe(HostedBrain.name, () => {
     controller.abort('barge-in');
     const sut = brainOn(new ScriptedLanguageModel(['Hello there. How are you?']));
 
-    expect(await actions(sut, aTurn(aCall(), 'Hi'), controller.signal)).toEqual([]);
+    expect(await actions(sut, aBrainTurn(CALL, 'Hi'), controller.signal)).toEqual([]);
   });
 
   it('transfers once when asked twice, to the agent’s transfer number', async () => {
     const sut = brainOn(new ScriptedLanguageModel([{ text: 'One moment.', toolCalls: [{ name: 'transfer_call' }, { name: 'end_call' }] }]));
-    const turn = aTurn(aCall(), 'A human please', [], { agent: anAgent({ transferNumber: trustE164('+13125550188') }) });
+    const turn = aBrainTurn(CALL, 'A human please', [], { agent: { ...AGENT, transferNumber: trustE164('+13125550188') } });
 
     expect(await actions(sut, turn)).toEqual([{ kind: 'say', text: 'One moment.', interim: false }, { kind: 'transfer' }]);
   });

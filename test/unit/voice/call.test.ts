@@ -1,34 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { actionsOf } from '../../../src/application/services/webhook-brain.js';
-import { attachRecording, completeCall, failCall, startCall, type Call } from '../../../src/domain/call.js';
+import { attachRecording, completeCall, failCall, type Call } from '../../../src/domain/call.js';
+import { aCall } from '../../support/builders.js';
 
 const started = new Date('2026-03-01T12:00:00.000Z');
 const later = (s: number) => new Date(started.getTime() + s * 1000);
 
-const aCall = (): Call =>
-  startCall({
-    id: 'call_1',
-    projectId: 'proj_1',
-    agentId: 'agt_1',
-    phoneNumberId: 'num_1',
-    fromNumber: '+14155550123',
-    toNumber: '+12125550100',
-    direction: 'inbound',
-    type: 'pstn',
-    startedAt: started,
-    providerCallId: 'CA1',
-    voiceMode: 'webhook',
-    greeting: '',
-    voice: 'Google.en-US-Journey-O',
-    language: 'en-US',
-    systemPrompt: null,
-    metadata: null,
-  });
+const CALL = aCall({ id: 'call_1', startedAt: started });
 
 describe('Call', () => {
   it('completes once, measuring its duration, and never goes back', () => {
-    const sut = completeCall(aCall(), { now: later(61.4), reason: 'user_hangup', lastWords: 'Bye now' });
+    const sut = completeCall(CALL, { now: later(61.4), reason: 'user_hangup', lastWords: 'Bye now' });
 
     expect(sut).toEqual(E.right(expect.objectContaining({ status: 'completed', endedAt: later(61.4), durationSeconds: 61, disconnectionReason: 'user_hangup', lastTranscriptSnippet: 'Bye now' })));
     const ended = (sut as E.Right<Call>).right;
@@ -37,13 +20,13 @@ describe('Call', () => {
   });
 
   it('fails with the carrier’s reason and its own duration', () => {
-    const sut = failCall(aCall(), { now: later(30), reason: 'no-answer', durationSeconds: 0 });
+    const sut = failCall(CALL, { now: later(30), reason: 'no-answer', durationSeconds: 0 });
 
     expect(sut).toEqual(E.right(expect.objectContaining({ status: 'failed', disconnectionReason: 'no-answer', durationSeconds: 0 })));
   });
 
   it('keeps that a recording exists', () => {
-    expect(attachRecording(aCall(), 'https://rec/1')).toMatchObject({ recordingUrl: 'https://rec/1', recordingAvailable: true });
+    expect(attachRecording(CALL, 'https://rec/1')).toMatchObject({ recordingUrl: 'https://rec/1', recordingAvailable: true });
   });
 });
 

@@ -5,39 +5,10 @@ import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-
 import type { Repositories } from '../../../src/application/ports/repositories.js';
 import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
 import { StreamTranscript, type TranscriptStreamEvent } from '../../../src/application/use-cases/calls/stream-transcript.js';
-import { completeCall, startCall, type Call, type TranscriptTurn } from '../../../src/domain/call.js';
+import { completeCall, type Call, type TranscriptTurn } from '../../../src/domain/call.js';
+import { aCall, aTurn } from '../../support/builders.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 2, 1, 12, 0, s));
-
-const aCall = (): Call =>
-  startCall({
-    id: 'call_1',
-    projectId: 'proj_1',
-    agentId: 'agt_1',
-    phoneNumberId: 'num_1',
-    fromNumber: '+14155550123',
-    toNumber: '+12125550100',
-    direction: 'inbound',
-    type: 'pstn',
-    startedAt: at(0),
-    providerCallId: 'CA1',
-    voiceMode: 'webhook',
-    greeting: 'Hi',
-    voice: 'Google.en-US-Journey-O',
-    language: 'en-US',
-    systemPrompt: null,
-    metadata: null,
-  });
-
-const turn = (sequence: number): TranscriptTurn => ({
-  id: `turn_${sequence}`,
-  callId: 'call_1',
-  role: sequence % 2 ? 'agent' : 'user',
-  content: `words ${sequence}`,
-  createdAt: at(sequence),
-  interrupted: false,
-  sequence,
-});
 
 /** Storage that lets the test act at the moment the stream reads it (the seam). */
 class SeamUnitOfWork implements UnitOfWork {
@@ -60,68 +31,81 @@ const store = (uow: InMemoryUnitOfWork, call: Call, turns: TranscriptTurn[]) =>
     return E.right(undefined);
   });
 
-const collect = async (events: AsyncIterable<TranscriptStreamEvent>) => {
-  const seen: string[] = [];
-  for await (const event of events) seen.push(event.type === 'turn' ? `turn ${event.turn.sequence}` : `ended ${event.status}`);
-  return seen;
+/**
+ * Reads the stream to its end (`all`). `first` resolves once the first event is read: the
+ * replay from storage is then done, so what the test does next happens after it.
+ */
+const collect = (events: AsyncIterable<TranscriptStreamEvent>) => {
+  let firstRead!: () => void;
+  const first = new Promise<void>((resolve) => (firstRead = resolve));
+  const all = (async () => {
+    const seen: string[] = [];
+    for await (const event of events) {
+      seen.push(event.type === 'turn' ? `turn ${event.turn.sequence}` : `ended ${event.status}`);
+      firstRead();
+    }
+    firstRead();
+    return seen;
+  })();
+  return { first, all };
 };
 
 describe(StreamTranscript.name, () => {
   it('passes on each turn once when a turn is published while storage is being replayed', async () => {
     const bus = new InProcessEventBus();
-    const call = aCall();
+    const call = aCall({ id: 'call_1', projectId: 'proj_1' });
     const uow = new SeamUnitOfWork(async (read, tx) => {
       if (read !== 2) return; // 1: the call lookup; 2: the replay
       // Stored and announced right at the seam: the replay will also see turn 3.
-      await tx.transcripts.save([turn(3)]);
-      await bus.publish({ type: 'turn', callId: call.id, turn: turn(3) });
-      await bus.publish({ type: 'turn', callId: call.id, turn: turn(4) }); // announced before it is readable
+      await tx.transcripts.save([aTurn('call_1', 3)]);
+      await bus.publish({ type: 'turn', callId: call.id, turn: aTurn('call_1', 3) });
+      await bus.publish({ type: 'turn', callId: call.id, turn: aTurn('call_1', 4) }); // announced before it is readable
     });
-    await store(uow.inner, call, [turn(1), turn(2)]);
+    await store(uow.inner, call, [aTurn('call_1', 1), aTurn('call_1', 2)]);
     const sut = new StreamTranscript({ uow, eventBus: bus });
 
     const opened = await sut.execute({ projectId: 'proj_1', callId: call.id })();
     if (E.isLeft(opened)) throw new Error(opened.left._tag);
     const seen = collect(opened.right.events);
-    await new Promise((r) => setTimeout(r, 10));
-    await bus.publish({ type: 'turn', callId: call.id, turn: turn(5) });
+    await seen.first;
+    await bus.publish({ type: 'turn', callId: call.id, turn: aTurn('call_1', 5) });
     await bus.publish({ type: 'ended', callId: call.id, status: 'completed' });
 
-    expect(await seen).toEqual(['turn 1', 'turn 2', 'turn 3', 'turn 4', 'turn 5', 'ended completed']);
+    expect(await seen.all).toEqual(['turn 1', 'turn 2', 'turn 3', 'turn 4', 'turn 5', 'ended completed']);
   });
 
   it('fills a gap from storage and looks at storage once more before ended', async () => {
     const bus = new InProcessEventBus();
-    const call = aCall();
+    const call = aCall({ id: 'call_1', projectId: 'proj_1' });
     const uow = new SeamUnitOfWork(() => undefined);
-    await store(uow.inner, call, [turn(1)]);
+    await store(uow.inner, call, [aTurn('call_1', 1)]);
     const sut = new StreamTranscript({ uow, eventBus: bus });
 
     const opened = await sut.execute({ projectId: 'proj_1', callId: call.id })();
     if (E.isLeft(opened)) throw new Error(opened.left._tag);
     const seen = collect(opened.right.events);
-    await new Promise((r) => setTimeout(r, 10));
-    await store(uow.inner, call, [turn(2), turn(3)]); // turn 2 was never announced here
-    await bus.publish({ type: 'turn', callId: call.id, turn: turn(3) });
+    await seen.first;
+    await store(uow.inner, call, [aTurn('call_1', 2), aTurn('call_1', 3)]); // turn 2 was never announced here
+    await bus.publish({ type: 'turn', callId: call.id, turn: aTurn('call_1', 3) });
     const ended = completeCall(call, { now: at(9), reason: 'user_hangup' });
     if (E.isLeft(ended)) throw new Error('not ended');
-    await store(uow.inner, ended.right, [turn(4)]);
+    await store(uow.inner, ended.right, [aTurn('call_1', 4)]);
     await bus.publish({ type: 'ended', callId: call.id, status: 'completed' });
 
-    expect(await seen).toEqual(['turn 1', 'turn 2', 'turn 3', 'turn 4', 'ended completed']);
+    expect(await seen.all).toEqual(['turn 1', 'turn 2', 'turn 3', 'turn 4', 'ended completed']);
   });
 
   it('stops listening when the client goes away', async () => {
     const bus = new InProcessEventBus();
     const uow = new SeamUnitOfWork(() => undefined);
-    await store(uow.inner, aCall(), [turn(1)]);
+    await store(uow.inner, aCall({ id: 'call_1', projectId: 'proj_1' }), [aTurn('call_1', 1)]);
     const opened = await new StreamTranscript({ uow, eventBus: bus }).execute({ projectId: 'proj_1', callId: 'call_1' })();
     if (E.isLeft(opened)) throw new Error(opened.left._tag);
     const seen = collect(opened.right.events);
-    await new Promise((r) => setTimeout(r, 10));
+    await seen.first;
 
     opened.right.close();
 
-    expect(await seen).toEqual(['turn 1']);
+    expect(await seen.all).toEqual(['turn 1']);
   });
 });

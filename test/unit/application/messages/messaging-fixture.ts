@@ -4,11 +4,8 @@ import { TimeSortableIdGenerator } from '../../../../src/adapters/node-crypto/ti
 import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
 import type { Repositories } from '../../../../src/application/ports/repositories.js';
 import type { DeliveryTrigger } from '../../../../src/application/ports/webhook-repositories.js';
-import type { Agent } from '../../../../src/domain/agent.js';
-import type { Contact } from '../../../../src/domain/contact.js';
-import { trustE164 } from '../../../../src/domain/e164.js';
-import type { PhoneNumber } from '../../../../src/domain/phone-number.js';
-import type { Webhook } from '../../../../src/domain/webhook.js';
+import type { E164 } from '../../../../src/domain/e164.js';
+import { aNumber, anAgent } from '../../../support/builders.js';
 
 export const T0 = new Date('2026-05-01T12:00:00.000Z');
 
@@ -20,59 +17,16 @@ export class RecordingTrigger implements DeliveryTrigger {
   }
 }
 
-export const anAgent = (overrides: Partial<Agent> = {}): Agent => ({
-  id: 'agt_1',
-  projectId: 'proj_1',
-  name: 'Texter',
-  description: null,
-  voiceMode: 'webhook',
-  systemPrompt: null,
-  greeting: null,
-  voice: 'Google.en-US-Journey-O',
-  transferNumber: null,
-  language: 'en-US',
-  createdAt: T0,
-  updatedAt: T0,
-  ...overrides,
-});
+/** The ids the messaging tests name: project proj_1, its agent agt_1 and that agent's numbers num_1, num_2, … */
+export const LINE = { projectId: 'proj_1', agentId: 'agt_1' } as const;
 
-export const aNumber = (overrides: Partial<PhoneNumber> = {}): PhoneNumber => ({
-  id: 'num_1',
-  projectId: 'proj_1',
-  phoneNumber: trustE164('+14155550100'),
-  country: 'US',
-  status: 'active',
-  agentId: 'agt_1',
-  providerId: 'PN1',
-  createdAt: T0,
-  releasedAt: null,
-  ...overrides,
-});
-
-export const aWebhook = (overrides: Partial<Webhook> = {}): Webhook => ({
-  id: 'wh_1',
-  projectId: 'proj_1',
-  agentId: null,
-  url: 'https://hooks.example.com/sms',
-  secret: 'whsec_test',
-  contextLimit: 10,
-  timeoutSeconds: 30,
-  createdAt: T0,
-  updatedAt: T0,
-  ...overrides,
-});
-
-export const aContact = (overrides: Partial<Contact> = {}): Contact => ({
-  id: 'ctc_1',
-  projectId: 'proj_1',
-  name: 'Ada Lovelace',
-  phoneNumber: trustE164('+14155550199'),
-  email: 'ada@example.com',
-  notes: null,
-  createdAt: T0,
-  updatedAt: T0,
-  ...overrides,
-});
+/** Stores agent agt_1 of proj_1 with one number per phone number given: num_1, num_2, … in that order. */
+export const seedTextingLine = async (tx: Repositories, phoneNumbers: readonly E164[]): Promise<void> => {
+  await tx.agents.save(anAgent({ id: LINE.agentId, projectId: LINE.projectId, name: 'Texter' }));
+  for (const [index, phoneNumber] of phoneNumbers.entries()) {
+    await tx.numbers.save(aNumber({ id: `num_${index + 1}`, projectId: LINE.projectId, agentId: LINE.agentId, phoneNumber }));
+  }
+};
 
 /** In-memory storage, a fixed clock and real ids: what the messaging use cases run on in tests. */
 export const aMessagingStore = () => {

@@ -5,21 +5,13 @@ import type { QueuedEvent } from '../../../../src/application/ports/webhook-repo
 import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../../src/domain/e164.js';
 import type { Message } from '../../../../src/domain/message.js';
-import { anAgent, aMessagingStore, aNumber, aWebhook, RecordingTrigger } from './messaging-fixture.js';
+import { anInboundSms, aWebhook } from '../../../support/builders.js';
+import { aMessagingStore, LINE, RecordingTrigger, seedTextingLine } from './messaging-fixture.js';
 
 const OURS = trustE164('+14155550100');
 const SECOND = trustE164('+14155550101');
 const ALICE = trustE164('+14155550198');
 const BOB = trustE164('+14155550199');
-
-const anSms = (overrides: Partial<InboundSms> = {}): InboundSms => ({
-  to: OURS,
-  from: ALICE,
-  body: 'Hello?',
-  mediaUrls: [],
-  providerMessageId: null,
-  ...overrides,
-});
 
 /** Texts that arrive together (in one turn of the event loop) are stored by one unit of work. */
 describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
@@ -50,15 +42,13 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
     };
     sut = new ReceiveInboundSms({ uow: counting, clock: store.clock, ids: store.ids, deliveryTrigger: trigger, maxTextsPerCommit: 64 });
     await store.seed(async (tx) => {
-      await tx.agents.save(anAgent());
-      await tx.numbers.save(aNumber());
-      await tx.numbers.save(aNumber({ id: 'num_2', phoneNumber: SECOND, providerId: 'PN2' }));
-      await tx.webhooks.save(aWebhook({ contextLimit: 3 }));
+      await seedTextingLine(tx, [OURS, SECOND]);
+      await tx.webhooks.save(aWebhook({ id: 'wh_1', projectId: LINE.projectId, contextLimit: 3 }));
     });
     unitsOfWork = 0;
   });
 
-  const receiveTogether = (texts: readonly Partial<InboundSms>[]) => Promise.all(texts.map((text) => sut.execute(anSms(text))()));
+  const receiveTogether = (texts: readonly Partial<InboundSms>[]) => Promise.all(texts.map((text) => sut.execute(anInboundSms({ to: OURS, from: ALICE, ...text }))()));
   const rights = <A>(results: readonly E.Either<unknown, A>[]) =>
     results.map((result) => {
       if (E.isLeft(result)) throw new Error(`expected Right, got ${JSON.stringify(result.left)}`);
@@ -160,7 +150,7 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
   it('runs the texts one by one when their shared unit of work fails, so a text that cannot be stored fails alone', async () => {
     refused = (body) => body === 'poison';
 
-    const results = await Promise.allSettled(['fine', 'poison', 'fine too'].map((body) => sut.execute(anSms({ body }))()));
+    const results = await Promise.allSettled(['fine', 'poison', 'fine too'].map((body) => sut.execute(anInboundSms({ to: OURS, from: ALICE, body }))()));
 
     expect(results.map((r) => (r.status === 'fulfilled' ? E.isRight(r.value) : r.reason.message))).toEqual([true, 'row refused', true]);
     expect(messages().map((m) => m.body)).toEqual(['fine', 'fine too']);

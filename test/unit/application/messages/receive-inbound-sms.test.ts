@@ -2,20 +2,15 @@ import * as E from 'fp-ts/lib/Either.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../../src/domain/e164.js';
-import { aContact, anAgent, aMessagingStore, aNumber, aWebhook, RecordingTrigger, T0 } from './messaging-fixture.js';
+import { aContact, anInboundSms, aNumber, aWebhook } from '../../../support/builders.js';
+import { aMessagingStore, LINE, RecordingTrigger, seedTextingLine, T0 } from './messaging-fixture.js';
 
 const OURS = trustE164('+14155550100');
 const SECOND = trustE164('+14155550101');
 const THEIRS = trustE164('+14155550199');
 
-const anSms = (overrides: Partial<InboundSms> = {}): InboundSms => ({
-  to: OURS,
-  from: THEIRS,
-  body: 'Hello?',
-  mediaUrls: [],
-  providerMessageId: null,
-  ...overrides,
-});
+/** num_1 once given back. */
+const RELEASED = aNumber({ id: 'num_1', projectId: LINE.projectId, phoneNumber: OURS, status: 'released', releasedAt: T0 });
 
 describe(ReceiveInboundSms.name, () => {
   let store: ReturnType<typeof aMessagingStore>;
@@ -26,15 +21,11 @@ describe(ReceiveInboundSms.name, () => {
     store = aMessagingStore();
     trigger = new RecordingTrigger();
     sut = new ReceiveInboundSms({ uow: store.uow, clock: store.clock, ids: store.ids, deliveryTrigger: trigger });
-    await store.seed(async (tx) => {
-      await tx.agents.save(anAgent());
-      await tx.numbers.save(aNumber());
-      await tx.numbers.save(aNumber({ id: 'num_2', phoneNumber: SECOND, providerId: 'PN2' }));
-    });
+    await store.seed((tx) => seedTextingLine(tx, [OURS, SECOND]));
   });
 
   const receive = async (sms: Partial<InboundSms> = {}) => {
-    const result = await sut.execute(anSms(sms))();
+    const result = await sut.execute(anInboundSms({ to: OURS, from: THEIRS, ...sms }))();
     if (E.isLeft(result)) throw new Error(`expected Right, got ${JSON.stringify(result.left)}`);
     return result.right;
   };
@@ -94,7 +85,7 @@ describe(ReceiveInboundSms.name, () => {
   });
 
   it('stores a repeated carrier id once and queues nothing for the repeat', async () => {
-    await store.seed((tx) => tx.webhooks.save(aWebhook()));
+    await store.seed((tx) => tx.webhooks.save(aWebhook({ id: 'wh_1', projectId: LINE.projectId })));
     const first = await receive({ providerMessageId: 'SMdup' });
 
     const repeat = await receive({ providerMessageId: 'SMdup', body: 'changed?' });
@@ -108,7 +99,7 @@ describe(ReceiveInboundSms.name, () => {
 
   it('answers a repeated carrier id with the stored text even after its number was released', async () => {
     const first = await receive({ providerMessageId: 'SMlate' });
-    await store.seed((tx) => tx.numbers.save(aNumber({ status: 'released', agentId: null, releasedAt: T0 })));
+    await store.seed((tx) => tx.numbers.save(RELEASED));
 
     const repeat = await receive({ providerMessageId: 'SMlate' });
 
@@ -130,10 +121,10 @@ describe(ReceiveInboundSms.name, () => {
   });
 
   it('refuses a text to a number that is not live, storing nothing', async () => {
-    await store.seed((tx) => tx.numbers.save(aNumber({ status: 'released', agentId: null, releasedAt: T0 })));
+    await store.seed((tx) => tx.numbers.save(RELEASED));
 
-    const result = await sut.execute(anSms({ to: OURS }))();
-    const unknown = await sut.execute(anSms({ to: trustE164('+12125550100') }))();
+    const result = await sut.execute(anInboundSms({ from: THEIRS, to: OURS }))();
+    const unknown = await sut.execute(anInboundSms({ from: THEIRS, to: trustE164('+12125550100') }))();
 
     expect(result).toEqual(E.left({ _tag: 'NotFound', resource: 'number', id: OURS }));
     expect(unknown).toEqual(E.left({ _tag: 'NotFound', resource: 'number', id: '+12125550100' }));
@@ -144,9 +135,9 @@ describe(ReceiveInboundSms.name, () => {
   describe('the agent.message event', () => {
     it("queues it for the agent's own webhook with the recent contextLimit messages and the conversation state", async () => {
       await store.seed(async (tx) => {
-        await tx.webhooks.save(aWebhook({ id: 'wh_default' }));
-        await tx.webhooks.save(aWebhook({ id: 'wh_agent', agentId: 'agt_1', contextLimit: 3 }));
-        await tx.contacts.save(aContact());
+        await tx.webhooks.save(aWebhook({ id: 'wh_default', projectId: LINE.projectId }));
+        await tx.webhooks.save(aWebhook({ id: 'wh_agent', projectId: LINE.projectId, agentId: LINE.agentId, contextLimit: 3 }));
+        await tx.contacts.save(aContact({ id: 'ctc_1', projectId: LINE.projectId, phoneNumber: THEIRS, email: 'ada@example.com' }));
       });
       for (const body of ['one', 'two', 'three', 'four']) {
         await receive({ body });
@@ -200,7 +191,7 @@ describe(ReceiveInboundSms.name, () => {
     });
 
     it('goes to the account default when the agent has none, with no contact and no history at contextLimit 0', async () => {
-      await store.seed((tx) => tx.webhooks.save(aWebhook({ contextLimit: 0 })));
+      await store.seed((tx) => tx.webhooks.save(aWebhook({ id: 'wh_1', projectId: LINE.projectId, contextLimit: 0 })));
       await receive({ body: 'earlier' });
 
       await receive({ body: 'now' });

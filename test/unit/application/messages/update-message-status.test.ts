@@ -1,27 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UpdateMessageStatus } from '../../../../src/application/use-cases/messages/update-message-status.js';
-import { trustE164 } from '../../../../src/domain/e164.js';
-import type { Message } from '../../../../src/domain/message.js';
+import { aConversation, aMessage, aNumber } from '../../../support/builders.js';
 import { aMessagingStore, T0 } from './messaging-fixture.js';
 
-const aQueuedMessage = (overrides: Partial<Message> = {}): Message => ({
-  id: 'msg_1',
-  projectId: 'proj_1',
-  conversationId: 'conv_1',
-  phoneNumberId: 'num_1',
-  direction: 'outbound',
-  channel: 'sms',
-  body: 'On my way',
-  fromNumber: trustE164('+14155550100'),
-  toNumber: trustE164('+14155550199'),
-  status: 'queued',
-  mediaUrls: [],
-  providerMessageId: null,
-  errorCode: null,
-  receivedAt: T0,
-  ...overrides,
-});
+/** Our text msg_1 of project proj_1, queued to the carrier. */
+const QUEUED = aMessage(aConversation(aNumber({ projectId: 'proj_1' })), { id: 'msg_1', direction: 'outbound', body: 'On my way', receivedAt: T0 });
 
 describe(UpdateMessageStatus.name, () => {
   let store: ReturnType<typeof aMessagingStore>;
@@ -33,7 +17,7 @@ describe(UpdateMessageStatus.name, () => {
   });
 
   it('applies a report that beats the send bookkeeping, found by our own ids, and records the carrier id', async () => {
-    await store.seed(async (tx) => tx.messages.save(aQueuedMessage()));
+    await store.seed(async (tx) => tx.messages.save(QUEUED));
 
     const result = await sut.execute({ providerMessageId: 'SM9', ownId: { projectId: 'proj_1', messageId: 'msg_1' }, status: 'sent', errorCode: null })();
 
@@ -42,7 +26,7 @@ describe(UpdateMessageStatus.name, () => {
   });
 
   it('finds the message by the carrier id when the callback carries no ids of ours, and never moves it back', async () => {
-    await store.seed(async (tx) => tx.messages.save(aQueuedMessage({ providerMessageId: 'SM9', status: 'delivered' })));
+    await store.seed(async (tx) => tx.messages.save({ ...QUEUED, providerMessageId: 'SM9', status: 'delivered' }));
 
     await sut.execute({ providerMessageId: 'SM9', ownId: null, status: 'sent', errorCode: null })();
 

@@ -5,8 +5,8 @@ import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
 import type { Logger } from '../../../../src/application/ports/logger.js';
 import type { UnitOfWork } from '../../../../src/application/ports/unit-of-work.js';
 import { EXPIRED_SIGN_UP_RETENTION_MS, SIGN_UP_SWEEP_MS, SignUpSweeper } from '../../../../src/application/services/sign-up-sweeper.js';
-import { acceptsCode, newSignUp, SIGN_UP_TTL_MS, type SignUp } from '../../../../src/domain/sign-up.js';
-import { trustMailbox } from '../../../../src/domain/mailbox.js';
+import { acceptsCode, type SignUp } from '../../../../src/domain/sign-up.js';
+import { aSignUp } from '../../../support/builders.js';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -27,12 +27,6 @@ const recordingLogger = (lines: Line[]): Logger => ({
 });
 
 const ago = (ms: number): Date => new Date(NOW.getTime() - ms);
-
-/** A pending sign-up whose code expires at `expiresAt`. */
-const aSignUp = (id: string, expiresAt: Date, overrides: Partial<SignUp> = {}): SignUp => ({
-  ...newSignUp({ id, email: trustMailbox(`${id}@example.com`), agentName: null, codeHash: 'h'.repeat(64), now: new Date(expiresAt.getTime() - SIGN_UP_TTL_MS) }),
-  ...overrides,
-});
 
 /**
  * The sweeper over an in-memory store holding `rows`, at NOW. `around` wraps the store's unit
@@ -78,13 +72,13 @@ afterEach(async () => {
 describe(SignUpSweeper.name, () => {
   it('deletes the unverified sign-ups whose code expired more than a day ago, and only those', async () => {
     const w = await aWorld([
-      aSignUp('ver_two_days', ago(2 * DAY)),
-      aSignUp('ver_a_day_and_a_ms', ago(DAY + 1)),
-      aSignUp('ver_exhausted', ago(2 * DAY), { attempts: 3 }),
-      aSignUp('ver_exactly_a_day', ago(DAY)),
-      aSignUp('ver_an_hour', ago(60 * MINUTE)),
-      aSignUp('ver_live', new Date(NOW.getTime() + 5 * MINUTE)),
-      aSignUp('ver_verified', ago(30 * DAY), { status: 'verified', projectId: 'proj_1', verifiedAt: ago(30 * DAY + MINUTE) }),
+      aSignUp({ id: 'ver_two_days', expiresAt: ago(2 * DAY) }),
+      aSignUp({ id: 'ver_a_day_and_a_ms', expiresAt: ago(DAY + 1) }),
+      aSignUp({ id: 'ver_exhausted', expiresAt: ago(2 * DAY), attempts: 3 }),
+      aSignUp({ id: 'ver_exactly_a_day', expiresAt: ago(DAY) }),
+      aSignUp({ id: 'ver_an_hour', expiresAt: ago(60 * MINUTE) }),
+      aSignUp({ id: 'ver_live', expiresAt: new Date(NOW.getTime() + 5 * MINUTE) }),
+      aSignUp({ id: 'ver_verified', expiresAt: ago(30 * DAY), status: 'verified', projectId: 'proj_1', verifiedAt: ago(30 * DAY + MINUTE) }),
     ]);
 
     expect(await w.sut.runOnce()).toBe(3);
@@ -96,7 +90,7 @@ describe(SignUpSweeper.name, () => {
   });
 
   it('keeps a sign-up that just missed its deadline, so a late try still hears that the code expired', async () => {
-    const late = aSignUp('ver_late', ago(23 * 60 * MINUTE));
+    const late = aSignUp({ id: 'ver_late', expiresAt: ago(23 * 60 * MINUTE) });
     const w = await aWorld([late]);
 
     await w.sut.runOnce();
@@ -115,8 +109,8 @@ describe(SignUpSweeper.name, () => {
       },
       ping: () => uow.ping(),
     });
-    const old = Array.from({ length: 7 }, (_, i) => aSignUp(`ver_old_${i}`, ago(DAY + (i + 1) * MINUTE)));
-    const w = await aWorld([...old, aSignUp('ver_recent', ago(MINUTE))], { batchSize: 3, around: counted });
+    const old = Array.from({ length: 7 }, (_, i) => aSignUp({ id: `ver_old_${i}`, expiresAt: ago(DAY + (i + 1) * MINUTE) }));
+    const w = await aWorld([...old, aSignUp({ id: 'ver_recent', expiresAt: ago(MINUTE) })], { batchSize: 3, around: counted });
 
     expect(await w.sut.runOnce()).toBe(7);
 
@@ -126,7 +120,7 @@ describe(SignUpSweeper.name, () => {
   });
 
   it('reads one more batch after a full one; logs nothing when nothing was due', async () => {
-    const w = await aWorld([0, 1, 2].map((i) => aSignUp(`ver_old_${i}`, ago(2 * DAY + i))), { batchSize: 3 });
+    const w = await aWorld([0, 1, 2].map((i) => aSignUp({ id: `ver_old_${i}`, expiresAt: ago(2 * DAY + i) })), { batchSize: 3 });
 
     expect(await w.sut.runOnce()).toBe(3);
     expect(await w.remaining()).toEqual([]);
@@ -137,7 +131,7 @@ describe(SignUpSweeper.name, () => {
   });
 
   it('sweeps at start and then every hour, as the clock moves on', async () => {
-    const w = await aWorld([aSignUp('ver_old', ago(2 * DAY)), aSignUp('ver_recent', ago(MINUTE))]);
+    const w = await aWorld([aSignUp({ id: 'ver_old', expiresAt: ago(2 * DAY) }), aSignUp({ id: 'ver_recent', expiresAt: ago(MINUTE) })]);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
 
     w.sut.start();
@@ -160,7 +154,7 @@ describe(SignUpSweeper.name, () => {
   });
 
   it('sweeps no more after stop()', async () => {
-    const w = await aWorld([aSignUp('ver_soon_old', ago(DAY - MINUTE))]);
+    const w = await aWorld([aSignUp({ id: 'ver_soon_old', expiresAt: ago(DAY - MINUTE) })]);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
 
     w.sut.start();
@@ -178,7 +172,7 @@ describe(SignUpSweeper.name, () => {
       transaction: (work) => (failing ? Promise.reject(new Error('database is down')) : uow.transaction(work)),
       ping: () => uow.ping(),
     });
-    const w = await aWorld([aSignUp('ver_old', ago(2 * DAY))], { around: flaky });
+    const w = await aWorld([aSignUp({ id: 'ver_old', expiresAt: ago(2 * DAY) })], { around: flaky });
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
 
     w.sut.start();
