@@ -28,6 +28,20 @@ export const UsdFromEnv = new t.Type<Cents, string, unknown>(
   (v) => (v / 100).toFixed(2),
 );
 
+const BYTE_UNITS: Readonly<Record<string, number>> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** A size in bytes: "1048576", "512kb", "1mb", "1.5MB" (units are powers of 1024). */
+export const BytesFromEnv = new t.Type<number, string, unknown>(
+  'size in bytes',
+  (u): u is number => typeof u === 'number',
+  (u, c) => {
+    const match = typeof u === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(u) : null;
+    const bytes = match ? Math.floor(Number(match[1]) * BYTE_UNITS[(match[2] ?? 'b').toLowerCase()]!) : 0;
+    return bytes >= 1 && Number.isSafeInteger(bytes) ? t.success(bytes) : t.failure(u, c, 'must be a size such as 1mb, 512kb or 1048576 (bytes)');
+  },
+  String,
+);
+
 export interface RateSpec {
   readonly points: number;
   readonly durationSeconds: number;

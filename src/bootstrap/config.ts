@@ -4,6 +4,7 @@ import type { TrustProxy } from '../adapters/rest/client-ip.js';
 import { DEFAULT_HOSTED_APOLOGY } from '../application/services/hosted-brain.js';
 import { cents, type Cents } from '../domain/money.js';
 import {
+  BytesFromEnv,
   DelaysFromEnv,
   IntegerFromEnv,
   OneOf,
@@ -61,6 +62,8 @@ export interface SwitchboardConfig {
    * Null (unset, the default): none, the TCP peer is the client.
    */
   readonly trustProxy?: TrustProxy | null;
+  /** `BODY_LIMIT`: the largest request body, in bytes, any route reads (default 1 MiB); larger ones get 413. */
+  readonly bodyLimit: number;
   readonly prices: { readonly signupCredit: Cents; readonly numberMonthly: Cents; readonly recordingMonthly: Cents };
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly eventBus: 'in-process' | 'postgres';
@@ -148,6 +151,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     authFailureRateLimit: optional(RateFromEnv, env.AUTH_FAILURE_RATE_LIMIT, DEFAULT_AUTH_FAILURE_RATE_LIMIT, 'AUTH_FAILURE_RATE_LIMIT', problems),
     verifyRateLimitIp: optional(RateFromEnv, env.VERIFY_RATE_LIMIT_IP, DEFAULT_VERIFY_RATE_LIMIT_IP, 'VERIFY_RATE_LIMIT_IP', problems),
     trustProxy: optional(TrustProxyFromEnv, env.TRUST_PROXY, null, 'TRUST_PROXY', problems),
+    bodyLimit: optional(BytesFromEnv, env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT', problems),
     prices: {
       signupCredit: optional(UsdFromEnv, env.SIGNUP_CREDIT, cents(1000), 'SIGNUP_CREDIT', problems),
       numberMonthly: optional(UsdFromEnv, env.PRICE_NUMBER_MONTHLY, cents(300), 'PRICE_NUMBER_MONTHLY', problems),

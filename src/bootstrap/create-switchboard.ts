@@ -17,6 +17,7 @@ import type { WebhookDispatcher } from '../application/services/webhook-dispatch
 import type { UseCases } from '../application/use-cases/index.js';
 import { createPinoLogger } from '../adapters/pino/pino-logger.js';
 import { SystemClock } from '../adapters/system/system-clock.js';
+import { bodyLimit } from '../adapters/rest/body-limit.js';
 import { twilioSmsRoutes } from '../adapters/twilio/twilio-sms-routes.js';
 import { loadConfig, type SwitchboardConfig } from './config.js';
 import { mountAdminConsole } from './admin-console.js';
@@ -153,6 +154,7 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
     voice = container.get<VoiceRuntime>(TOKENS.voice);
     voice.unconnectedWebCalls.start();
     const root = new Hono();
+    root.use('*', bodyLimit(config.bodyLimit));
     // Before the REST API, whose catch-all answers every path it does not know.
     if (twilio) root.route(basePath || '/', twilioSmsRoutes({ useCases, authToken: twilio.authToken, publicUrl, logger }));
     if (voice.twilioRoutes) root.route(basePath || '/', voice.twilioRoutes);

@@ -11,7 +11,10 @@ const LOST_CONNECTION = /connection terminated|timeout acquiring a connection|co
 const isConnectionFailureItself = (error: unknown): boolean => {
   if (error instanceof ConnectionException) return true;
   if (!(error instanceof Error)) return false;
-  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  const { code, syscall, severity } = error as { code?: unknown; syscall?: unknown; severity?: unknown };
+  // The server refused one statement and kept the session (a FATAL one ends it): a value it cannot
+  // take, e.g. NUL in a string, answers 08P01 "invalid message format" and is no outage.
+  if (severity === 'ERROR') return false;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08'))) return true;
   if (syscall === 'connect') return true; // e.g. ENOENT on a Unix socket that is gone
   return LOST_CONNECTION.test(error.message);

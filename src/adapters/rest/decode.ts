@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { AppError, FieldProblem } from '../../application/errors.js';
+import { fieldNameOf, jsonProblem } from './codecs/json.js';
 import type { InputLocation } from './error-envelope.js';
 
 const isBranch = (type: t.Decoder<unknown, unknown>): boolean => {
@@ -54,15 +55,37 @@ export const invalidInput = (details: readonly FieldProblem[]): AppError => ({
 export const decode = <A>(codec: t.Decoder<unknown, A>, value: unknown, location: InputLocation): E.Either<AppError, A> =>
   E.mapLeft((errors: t.Errors) => invalidInput(reportProblems(errors, location)))(codec.decode(value));
 
+/** No body of ours nests this deep; free-form fields have their own, smaller limit. */
+const MAX_BODY_DEPTH = 32;
+
+/**
+ * What no codec should ever be handed: JSON nested deeper than any body of ours (any recursive
+ * code after it could overflow the stack), or a string or key the database cannot store, in any
+ * field, read or not. A depth problem is named by its top-level field; a text one by its path.
+ */
+const bodyProblem = (body: unknown): FieldProblem | null => {
+  const problem = jsonProblem(body, MAX_BODY_DEPTH);
+  if (!problem) return null;
+  const path = problem.kind === 'depth' ? problem.path.slice(0, 1) : problem.path;
+  return { field: path.length ? fieldNameOf(path) : 'body', message: problem.message, type: 'value_error' };
+};
+
+const parseJson = (text: string): E.Either<AppError, unknown> => {
+  try {
+    return E.right(JSON.parse(text) as unknown);
+  } catch {
+    return E.left(invalidInput([{ field: 'body', message: 'is not valid JSON', type: 'json_invalid' }]));
+  }
+};
+
 /** Reads and decodes a JSON body. No body at all reads as `{}`, so required fields report as missing. */
 export const decodeBody = async <A>(c: Context, codec: t.Decoder<unknown, A>): Promise<E.Either<AppError, A>> => {
   const text = await c.req.text();
   if (text.trim() === '') return decode(codec, {}, 'body');
-  try {
-    return decode(codec, JSON.parse(text) as unknown, 'body');
-  } catch {
-    return E.left(invalidInput([{ field: 'body', message: 'is not valid JSON', type: 'json_invalid' }]));
-  }
+  const parsed = parseJson(text);
+  if (E.isLeft(parsed)) return parsed;
+  const problem = bodyProblem(parsed.right);
+  return problem ? E.left(invalidInput([problem])) : decode(codec, parsed.right, 'body');
 };
 
 export const decodeQuery = <A>(c: Context, codec: t.Decoder<unknown, A>): E.Either<AppError, A> =>

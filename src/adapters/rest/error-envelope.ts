@@ -111,6 +111,14 @@ export const methodNotAllowed = (method: string, path: string, allowed: readonly
   headers: { Allow: allowed.join(', ') },
 });
 
+/** A body over the configured limit: refused before the rest of it is read. */
+export const payloadTooLarge = (limitBytes: number): Problem => ({
+  status: 413,
+  code: 'PAYLOAD_TOO_LARGE',
+  type: 'validation_error',
+  message: `Request body too large: at most ${limitBytes} bytes are accepted`,
+});
+
 /** Never carries the thrown error's text: only the id that finds it in the logs. */
 export const internalError = (requestId: string): Problem => ({
   status: 500,

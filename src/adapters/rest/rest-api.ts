@@ -10,6 +10,7 @@ import type { RestEnv } from './env.js';
 import { internalError } from './error-envelope.js';
 import { fallback } from './fallback.js';
 import { requestId } from './request-id.js';
+import { safePath } from './safe-path.js';
 import { sendError, sendProblem } from './respond.js';
 import { agentRoutes } from './routes/agents.js';
 import { agentCallRoutes, callRoutes } from './routes/calls.js';
@@ -48,6 +49,7 @@ const isHealthy = (health: () => Promise<boolean>): Promise<boolean> => health()
 export const createRestApi = (deps: RestDeps): Hono<RestEnv> => {
   const api = new Hono<RestEnv>();
   api.use('*', requestId(deps.logger));
+  api.use('*', safePath);
 
   api.get('/health', async (c) =>
     (await isHealthy(deps.health))

@@ -71,10 +71,23 @@ export interface TwilioSignatureGuardOptions {
 }
 
 const forbidden = { error: { message: 'invalid Twilio signature', code: 'INVALID_SIGNATURE', type: 'authentication_error' } };
+const withNul = {
+  error: { message: 'a parameter holds a NUL character, which cannot be stored', code: 'INVALID_PARAMETER', type: 'validation_error' },
+};
+
+/**
+ * PostgreSQL cannot take NUL in any string, and one such text would fail every text stored in
+ * the same unit of work. Form and URL decoding turn broken UTF-8 into U+FFFD, so NUL is the only
+ * such character a webhook can carry.
+ */
+const holdsNul = (params: Readonly<Record<string, readonly string[]>>, query: URLSearchParams) =>
+  Object.entries(params).some(([name, values]) => name.includes('\u0000') || values.some((v) => v.includes('\u0000'))) ||
+  [...query].some(([name, value]) => name.includes('\u0000') || value.includes('\u0000'));
 
 /**
  * Hono middleware for Twilio's webhooks: refuses with 403 a request whose `X-Twilio-Signature`
- * is missing or wrong, and gives the routes the parsed form as `c.get('twilioParams')`.
+ * is missing or wrong, with 400 a signed one whose form or query holds NUL, and gives the routes
+ * the parsed form as `c.get('twilioParams')`.
  */
 export const twilioSignatureGuard = (options: TwilioSignatureGuardOptions): MiddlewareHandler<TwilioWebhookEnv> => {
   const publicUrl = trimSlash(options.publicUrl);
@@ -91,6 +104,7 @@ export const twilioSignatureGuard = (options: TwilioSignatureGuardOptions): Midd
       signature: c.req.header('x-twilio-signature'),
     });
     if (!signed) return c.json(forbidden, 403);
+    if (holdsNul(params, requested.searchParams)) return c.json(withNul, 400);
     c.set('twilioParams', Object.fromEntries(Object.entries(params).map(([name, values]) => [name, values[0] ?? ''])));
     await next();
   };

@@ -1,7 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isConnectionFailure } from '../../../src/adapters/mikro-orm/connection-failures.js';
+import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { entities } from '../../../src/adapters/mikro-orm/entities/index.js';
 import { MikroOrmUnitOfWork } from '../../../src/adapters/mikro-orm/mikro-orm-unit-of-work.js';
 import { DependencyUnavailable } from '../../../src/application/ports/dependency-unavailable.js';
@@ -36,6 +40,29 @@ describe(MikroOrmUnitOfWork.name, () => {
       await expect(sut.ping()).rejects.toBeInstanceOf(DependencyUnavailable);
     });
   });
+
+  describe('with a database that refuses a value', () => {
+    let dataDir: string;
+    let database: Database;
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'switchboard-refused-'));
+      database = await openDatabase({ dataDir });
+    });
+    afterAll(async () => {
+      await database?.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('throws the driver error itself, not DependencyUnavailable, for text with NUL, and keeps serving', async () => {
+      const failure = await database.uow
+        .transaction(async (tx) => E.right(await tx.agents.findById('prj_1', 'agt_\u0000')))
+        .catch((error: unknown) => error);
+
+      expect(failure).toBeInstanceOf(Error);
+      expect(failure).not.toBeInstanceOf(DependencyUnavailable);
+      await expect(database.uow.ping()).resolves.toBeUndefined();
+    });
+  });
 });
 
 describe(isConnectionFailure.name, () => {
@@ -54,7 +81,14 @@ describe(isConnectionFailure.name, () => {
     expect(isConnectionFailure(error)).toBe(true);
   });
 
+  it('recognises a protocol violation that ends the session', () => {
+    expect(isConnectionFailure(Object.assign(withCode('08P01', 'invalid frontend message type 0'), { severity: 'FATAL' }))).toBe(true);
+  });
+
   it.each([
+    ['a message the server refused, keeping the session', Object.assign(withCode('08P01', 'invalid message format'), { severity: 'ERROR' })],
+    ['text with NUL', Object.assign(withCode('22021', 'invalid byte sequence for encoding "UTF8": 0x00'), { severity: 'ERROR' })],
+    ['an unsupported Unicode escape in JSON', Object.assign(withCode('22P05', 'unsupported Unicode escape sequence'), { severity: 'ERROR' })],
     ['a unique violation', withCode('23505', 'duplicate key value')],
     ['a syntax error', withCode('42601', 'syntax error at or near "selec"')],
     ['a plain defect', new TypeError('cannot read properties of undefined')],

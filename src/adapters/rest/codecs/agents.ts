@@ -4,22 +4,25 @@ import { validation, type AppError } from '../../../application/errors.js';
 import { VOICE_MODES, type AgentChanges, type AgentFields } from '../../../domain/agent.js';
 import { nullable, oneOf } from './common.js';
 import { clearableNorthAmericanNumber } from './phone.js';
+import { boundedText, idText, labelText, MAX_LENGTH, nameText } from './text.js';
+
+const greetingText = boundedText(MAX_LENGTH.greeting);
 
 const optionalFields = {
-  description: nullable(t.string),
+  description: nullable(boundedText(MAX_LENGTH.description)),
   voiceMode: oneOf(VOICE_MODES),
-  systemPrompt: nullable(t.string),
-  greeting: nullable(t.string),
+  systemPrompt: nullable(boundedText(MAX_LENGTH.prompt)),
+  greeting: nullable(greetingText),
   /** Public clients' name for `greeting`. */
-  beginMessage: nullable(t.string),
-  voice: t.string,
+  beginMessage: nullable(greetingText),
+  voice: labelText,
   transferNumber: clearableNorthAmericanNumber,
-  language: t.string,
+  language: labelText,
 };
 
-export const CreateAgentBody = t.intersection([t.type({ name: t.string }), t.partial(optionalFields)]);
-export const UpdateAgentBody = t.partial({ name: t.string, ...optionalFields });
-export const AttachNumberBody = t.type({ numberId: t.string });
+export const CreateAgentBody = t.intersection([t.type({ name: nameText }), t.partial(optionalFields)]);
+export const UpdateAgentBody = t.partial({ name: nameText, ...optionalFields });
+export const AttachNumberBody = t.type({ numberId: idText });
 
 type AgentBody = t.TypeOf<typeof UpdateAgentBody>;
 

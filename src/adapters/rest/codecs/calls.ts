@@ -2,7 +2,9 @@ import * as t from 'io-ts';
 import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES } from '../../../domain/call.js';
 import { pageQuery } from '../pagination.js';
 import { nullable, oneOf } from './common.js';
+import { freeFormObject } from './json.js';
 import { anyPhoneNumber } from './phone.js';
+import { boundedText, idText, labelText, MAX_LENGTH, searchText } from './text.js';
 
 export const CALL_PAGE = pageQuery({ defaultLimit: 20, maxLimit: 100 });
 
@@ -10,26 +12,19 @@ export const CallFilters = t.partial({
   status: oneOf(CALL_STATUSES),
   direction: oneOf(CALL_DIRECTIONS),
   type: oneOf(CALL_TYPES),
-  search: t.string,
+  search: searchText,
 });
 
 export const ListCallsQuery = t.intersection([CALL_PAGE, CallFilters]);
 
 export const CreateCallBody = t.intersection([
-  t.type({ agentId: t.string, toNumber: anyPhoneNumber }),
+  t.type({ agentId: idText, toNumber: anyPhoneNumber }),
   t.partial({
-    fromNumberId: nullable(t.string),
-    initialGreeting: nullable(t.string),
-    voice: nullable(t.string),
-    systemPrompt: nullable(t.string),
+    fromNumberId: nullable(idText),
+    initialGreeting: nullable(boundedText(MAX_LENGTH.greeting)),
+    voice: nullable(labelText),
+    systemPrompt: nullable(boundedText(MAX_LENGTH.prompt)),
   }),
 ]);
 
-const metadataObject = new t.Type<Record<string, unknown>, Record<string, unknown>, unknown>(
-  'object',
-  (u): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u),
-  (u, c) => (typeof u === 'object' && u !== null && !Array.isArray(u) ? t.success(u as Record<string, unknown>) : t.failure(u, c, 'must be a JSON object')),
-  (a) => a,
-);
-
-export const CreateWebCallBody = t.intersection([t.type({ agentId: t.string }), t.partial({ metadata: nullable(metadataObject) })]);
+export const CreateWebCallBody = t.intersection([t.type({ agentId: idText }), t.partial({ metadata: nullable(freeFormObject()) })]);

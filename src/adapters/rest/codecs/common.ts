@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { MAX_LENGTH, textProblem } from './text.js';
 
 /**
  * A string from a closed set. A non-string is a type error; an unknown value carries the
@@ -21,16 +22,24 @@ export const oneOf = <V extends string>(
     String,
   );
 
-/** A string that must match a pattern; `message` tells the client what was expected. */
-export const matching = (pattern: RegExp, message: string, name = 'string'): t.Type<string, string, unknown> =>
+/**
+ * A string that must match a pattern; `message` tells the client what was expected. Its length
+ * and text are checked first, so no pattern ever runs over a megabyte of input.
+ */
+export const matching = (pattern: RegExp, message: string, name = 'string', maxLength: number = MAX_LENGTH.url): t.Type<string, string, unknown> =>
   new t.Type<string, string, unknown>(
     name,
-    (u): u is string => typeof u === 'string' && pattern.test(u),
-    (u, c) => (typeof u !== 'string' ? t.failure(u, c) : pattern.test(u) ? t.success(u) : t.failure(u, c, message)),
+    (u): u is string => typeof u === 'string' && textProblem(u, maxLength) === null && pattern.test(u),
+    (u, c) => {
+      if (typeof u !== 'string') return t.failure(u, c);
+      const problem = textProblem(u, maxLength);
+      if (problem) return t.failure(u, c, problem);
+      return pattern.test(u) ? t.success(u) : t.failure(u, c, message);
+    },
     String,
   );
 
 export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null], `${codec.name} or null`);
 
 /** Deliberately loose: the address is only stored, and real validation is sending mail to it. */
-export const emailAddress = matching(/^[^\s@]+@[^\s@]+$/, 'is not a valid e-mail address', 'e-mail address');
+export const emailAddress = matching(/^[^\s@]+@[^\s@]+$/, 'is not a valid e-mail address', 'e-mail address', 254);

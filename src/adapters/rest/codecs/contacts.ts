@@ -3,21 +3,22 @@ import type { ContactFields } from '../../../domain/contact.js';
 import { pageQuery } from '../pagination.js';
 import { emailAddress, nullable } from './common.js';
 import { anyPhoneNumber } from './phone.js';
+import { boundedText, MAX_LENGTH, nameText, searchText } from './text.js';
 
 const optionalFields = {
   email: nullable(emailAddress),
-  notes: nullable(t.string),
+  notes: nullable(boundedText(MAX_LENGTH.notes)),
 };
 
 export const CreateContactBody = t.intersection([
-  t.type({ name: t.string, phoneNumber: anyPhoneNumber }),
+  t.type({ name: nameText, phoneNumber: anyPhoneNumber }),
   t.partial(optionalFields),
 ]);
-export const UpdateContactBody = t.partial({ name: t.string, phoneNumber: anyPhoneNumber, ...optionalFields });
+export const UpdateContactBody = t.partial({ name: nameText, phoneNumber: anyPhoneNumber, ...optionalFields });
 
 export const ListContactsQuery = t.intersection([
   pageQuery({ defaultLimit: 50, maxLimit: 200 }),
-  t.partial({ search: t.string }),
+  t.partial({ search: searchText }),
 ]);
 
 type ContactBody = t.TypeOf<typeof UpdateContactBody>;

@@ -1,12 +1,12 @@
 import * as t from 'io-ts';
 import { integerParam, pageQuery } from '../pagination.js';
+import { freeFormObject } from './json.js';
 
 export const CONVERSATION_PAGE = pageQuery({ defaultLimit: 20, maxLimit: 100 });
 
 export const ConversationDetailQuery = t.type({ message_limit: integerParam(1, 100, 50) });
 
-const isObjectOrNull = (u: unknown): u is Record<string, unknown> | null =>
-  u === null || (typeof u === 'object' && !Array.isArray(u));
+const stateObject = freeFormObject();
 
 /** JSON text with object keys sorted: equal values, whatever the key order, compare equal. */
 const canonical = (value: unknown): string =>
@@ -19,8 +19,9 @@ const canonical = (value: unknown): string =>
 type State = Record<string, unknown> | null;
 
 /**
- * `PATCH /v1/conversations/{id}`: `{state}` or its alias `{metadata}`, an object or null.
- * Both with different values is a contradiction the client must resolve (422).
+ * `PATCH /v1/conversations/{id}`: `{state}` or its alias `{metadata}`, an object (within the
+ * limits of free-form JSON) or null. Both with different values is a contradiction the client
+ * must resolve (422).
  */
 export const UpdateConversationBody = new t.Type<{ state: State }, unknown, unknown>(
   'conversation state',
@@ -33,9 +34,11 @@ export const UpdateConversationBody = new t.Type<{ state: State }, unknown, unkn
       return t.failure(undefined, [...c, { key: 'state', type: t.UnknownRecord, actual: undefined }]);
     }
     for (const key of given) {
-      if (!isObjectOrNull(body[key])) {
-        return t.failure(body[key], [...c, { key, type: t.UnknownRecord, actual: body[key] }], 'must be a JSON object or null');
-      }
+      const value = body[key];
+      const context = [...c, { key, type: stateObject, actual: value }];
+      if (typeof value !== 'object' || Array.isArray(value)) return t.failure(value, context, 'must be a JSON object or null');
+      const checked = value === null ? t.success(value) : stateObject.validate(value, context);
+      if (checked._tag === 'Left') return checked;
     }
     if (given.length === 2 && canonical(body.state) !== canonical(body.metadata)) {
       return t.failure(body.metadata, [...c, { key: 'metadata', type: t.UnknownRecord, actual: body.metadata }], 'must equal state when both are given (metadata is an alias of state)');

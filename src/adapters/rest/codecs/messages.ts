@@ -4,6 +4,7 @@ import type { SendSmsInput } from '../../../application/use-cases/messages/send-
 import { integerParam } from '../pagination.js';
 import { matching, nullable } from './common.js';
 import { anyPhoneNumber } from './phone.js';
+import { boundedText, idText, MAX_LENGTH } from './text.js';
 
 // Date, time, optional seconds and fraction, optional zone (none reads as UTC).
 const DATE_TIME =
@@ -63,10 +64,9 @@ export const MessageListQuery = t.type({
 
 export const toCursor = (query: t.TypeOf<typeof MessageListQuery>): MessageCursor => query;
 
-const MAX_BODY = 1600;
 const MAX_MEDIA = 10;
 
-const mediaUrl = matching(/^https?:\/\/\S+$/i, 'must be an http(s) URL', 'URL');
+const mediaUrl = matching(/^https?:\/\/\S+$/i, 'must be an http(s) URL', 'URL', MAX_LENGTH.url);
 const mediaUrls = t.array(mediaUrl);
 
 /** A list of media URLs; null reads as none (a union would report every member's failure). */
@@ -79,9 +79,9 @@ const optionalMediaUrls = new t.Type<string[], string[], unknown>(
 
 /** `POST /v1/messages` is snake_case (wire.md). */
 export const SendMessageBody = t.intersection([
-  t.type({ agent_id: t.string, to_number: anyPhoneNumber, body: t.string }),
+  t.type({ agent_id: idText, to_number: anyPhoneNumber, body: boundedText(MAX_LENGTH.smsBody) }),
   t.partial({
-    number_id: nullable(t.string),
+    number_id: nullable(idText),
     from_number: nullable(anyPhoneNumber),
     media_urls: optionalMediaUrls,
   }),
@@ -91,7 +91,6 @@ type SendMessage = t.TypeOf<typeof SendMessageBody>;
 /** What the codec cannot say alone: a text or a picture must be there, within Twilio's sizes. */
 export const checkSendMessage = (body: SendMessage): { field: string; message: string } | null => {
   const media = body.media_urls ?? [];
-  if (body.body.length > MAX_BODY) return { field: 'body', message: `must be at most ${MAX_BODY} characters` };
   if (media.length > MAX_MEDIA) return { field: 'media_urls', message: `must hold at most ${MAX_MEDIA} URLs` };
   if (body.body.trim() === '' && media.length === 0) return { field: 'body', message: 'must not be empty unless media_urls are given' };
   return null;

@@ -1,10 +1,11 @@
 import * as t from 'io-ts';
 import type { WebhookSettings } from '../../../domain/webhook.js';
 import { pageQuery } from '../pagination.js';
+import { boundedText, idText, MAX_LENGTH } from './text.js';
 
 /** Ranges are the domain's to check (it names the field and the bounds); here only the types. */
 export const WebhookBody = t.intersection([
-  t.type({ url: t.string }),
+  t.type({ url: boundedText(MAX_LENGTH.url) }),
   t.partial({ contextLimit: t.number, timeout: t.number }),
 ]);
 
@@ -32,4 +33,4 @@ export const DELIVERY_PAGE = pageQuery({ defaultLimit: 50, maxLimit: 100 });
 
 export const ListDeliveriesQuery = t.intersection([DELIVERY_PAGE, t.type({ hours: hoursParam(null) })]);
 export const DeliveryStatsQuery = t.type({ hours: hoursParam(24) });
-export const TestWebhookQuery = t.partial({ agentId: t.string });
+export const TestWebhookQuery = t.partial({ agentId: idText });
