@@ -6,7 +6,24 @@ export { createSwitchboard, ConfigError, type Switchboard, type SwitchboardOptio
 export { startServer, type RunningServer } from './bootstrap/server.js';
 export { loadConfig, type SwitchboardConfig } from './bootstrap/config.js';
 export type { UseCases } from './application/use-cases/index.js';
-export type { AppError } from './application/errors.js';
+export type {
+  AppError,
+  NotFound,
+  Validation,
+  BadRequest,
+  Conflict,
+  NumberLimitReached,
+  InsufficientBalance,
+  NoNumbersAvailable,
+  ProviderError,
+  Unauthorized,
+  Forbidden,
+  RateLimited,
+  Unavailable,
+  CodeRefused,
+  FieldProblem,
+} from './application/errors.js';
+export { errorCodeOf, type ErrorCode, type ErrorStatus } from './application/error-codes.js';
 export type { Telephony, NumberWebhooks, AvailableNumber, PurchasedNumber, ProviderFailure, OutboundCall, PlacedCall, CallWebhooks, WebCallToken } from './application/ports/telephony.js';
 export type { WebCallCredentials, WebCallCredentialRepository, WebCallSetup } from './application/ports/web-call-credentials.js';
 export type { EventBus, CallEvent } from './application/ports/event-bus.js';

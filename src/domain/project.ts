@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { DomainError } from './errors.js';
+import type { InsufficientBalance, InvalidField, NumberLimitReached } from './errors.js';
 import { cents, type Cents } from './money.js';
 
 export const DEFAULT_NUMBER_LIMIT = 10;
@@ -52,7 +52,7 @@ export const canProvisionNumber = (
   numbersEverProvisioned: number,
   balance: Cents,
   monthlyPrice: Cents,
-): E.Either<DomainError, void> => {
+): E.Either<NumberLimitReached | InsufficientBalance, void> => {
   if (numbersEverProvisioned >= project.numberLimit) {
     return E.left({ _tag: 'NumberLimitReached', limit: project.numberLimit });
   }
@@ -67,7 +67,7 @@ export const raiseNumberLimit = (
   project: Project,
   limit: number,
   now: Date,
-): E.Either<DomainError, Project> =>
+): E.Either<InvalidField, Project> =>
   Number.isInteger(limit) && limit >= project.numberLimit
     ? E.right({ ...project, numberLimit: limit, updatedAt: now })
     : E.left({

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { isLive } from '../../domain/call.js';
-import { conflict, notFound, type AppError } from '../errors.js';
+import { isLive, type TranscriptTurn } from '../../domain/call.js';
+import { conflict, notFound, type Conflict, type NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
@@ -10,6 +10,11 @@ import { endpointFor } from '../use-cases/webhooks/queue-webhook-event.js';
 import type { BrainSelector, TurnTiming } from './agent-brain.js';
 import type { CallRecordWriter } from './call-record-writer.js';
 import { VoiceSession, type SessionContext } from './voice-session.js';
+
+interface LoadedSession {
+  readonly context: SessionContext;
+  readonly turns: readonly TranscriptTurn[];
+}
 
 /** What the call use cases need of the live sessions of this process. */
 export interface LiveCalls {
@@ -56,15 +61,15 @@ export class VoiceSessionEngine implements LiveCalls {
   }
 
   /** Opens the session of a live call (one read of the call, its agent, webhook and turns so far). */
-  async open(callId: string, gateway: VoiceGateway): Promise<E.Either<AppError, VoiceSession>> {
-    const loaded = await this.deps.uow.transaction(async (tx) => {
+  async open(callId: string, gateway: VoiceGateway): Promise<E.Either<NotFound | Conflict, VoiceSession>> {
+    const loaded = await this.deps.uow.transaction(async (tx): Promise<E.Either<NotFound | Conflict, LoadedSession>> => {
       const call = await tx.calls.findByIdInAnyProject(callId);
       if (!call) return E.left(notFound('call', callId));
       if (!isLive(call)) return E.left(conflict(`call ${callId} is ${call.status}, not in progress`));
       const agent = call.agentId ? await tx.agents.findById(call.projectId, call.agentId) : null;
       const webhook = await endpointFor(tx, call.projectId, call.agentId);
       const turns = await tx.transcripts.listByCall(call.id);
-      return E.right({ context: { call, agent, webhook } satisfies SessionContext, turns });
+      return E.right({ context: { call, agent, webhook }, turns });
     });
     if (E.isLeft(loaded)) return loaded;
     const { context, turns } = loaded.right;

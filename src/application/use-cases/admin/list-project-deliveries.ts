@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { DeliveryStatus, WebhookDelivery, WebhookEventType } from '../../../domain/webhook-delivery.js';
-import type { AppError } from '../../errors.js';
 import type { Page, PageRequest } from '../../ports/pagination.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
@@ -15,7 +14,7 @@ export interface DeliveryFilter {
 export class ListProjectDeliveries {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
-  execute(input: { readonly projectId: string; readonly page: PageRequest; readonly filter: DeliveryFilter }): TE.TaskEither<AppError, Page<WebhookDelivery>> {
+  execute(input: { readonly projectId: string; readonly page: PageRequest; readonly filter: DeliveryFilter }): TE.TaskEither<never, Page<WebhookDelivery>> {
     return () =>
       this.deps.uow.transaction(async (tx) =>
         E.right(await tx.deliveries.list(input.projectId, { ...input.page, ...input.filter, since: null })),

@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Project } from '../../../domain/project.js';
-import type { AppError } from '../../errors.js';
 import type { Page, PageRequest } from '../../ports/pagination.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
@@ -9,7 +8,7 @@ import type { UnitOfWork } from '../../ports/unit-of-work.js';
 export class ListProjects {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
-  execute(input: { readonly page: PageRequest; readonly email: string | null }): TE.TaskEither<AppError, Page<Project>> {
+  execute(input: { readonly page: PageRequest; readonly email: string | null }): TE.TaskEither<never, Page<Project>> {
     const email = input.email?.trim() || undefined;
     return () => this.deps.uow.transaction(async (tx) => E.right(await tx.projects.list({ ...input.page, email })));
   }

@@ -4,7 +4,7 @@ import { addMonths } from '../../../domain/billing.js';
 import { charge, type LedgerEntry } from '../../../domain/ledger.js';
 import type { Cents } from '../../../domain/money.js';
 import { setRecording, type Project } from '../../../domain/project.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { CoreDeps } from '../shared/deps.js';
 
 export interface RecordingChange {
@@ -12,6 +12,8 @@ export interface RecordingChange {
   /** The month charged by turning the add-on on; null when nothing was charged. */
   readonly charge: LedgerEntry | null;
 }
+
+export type SetRecordingError = NotFound;
 
 /**
  * The operator turns the recording add-on on or off. Billing as BillingClock does it: the
@@ -23,7 +25,7 @@ export interface RecordingChange {
 export class SetRecording {
   constructor(private readonly deps: CoreDeps & { readonly recordingMonthlyPrice: Cents }) {}
 
-  execute(input: { readonly projectId: string; readonly enabled: boolean }): TE.TaskEither<AppError, RecordingChange> {
+  execute(input: { readonly projectId: string; readonly enabled: boolean }): TE.TaskEither<SetRecordingError, RecordingChange> {
     const { uow, clock, ids } = this.deps;
     return () =>
       uow.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Call, TranscriptTurn } from '../../../domain/call.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { CallListQuery } from '../../ports/call-repositories.js';
 import type { Page } from '../../ports/pagination.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
@@ -13,11 +13,13 @@ export interface CallWithTranscript {
   readonly recordingEnabled: boolean;
 }
 
+export type GetCallError = NotFound;
+
 /** One call with its transcript so far (GET /v1/calls/{id}, GET /v1/calls/{id}/transcript). */
 export class GetCall {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
-  execute(input: { readonly projectId: string; readonly callId: string }): TE.TaskEither<AppError, CallWithTranscript> {
+  execute(input: { readonly projectId: string; readonly callId: string }): TE.TaskEither<GetCallError, CallWithTranscript> {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         const call = await tx.calls.findById(input.projectId, input.callId);
@@ -34,11 +36,13 @@ export interface CallPage {
   readonly recordingEnabled: boolean;
 }
 
+export type ListCallsError = NotFound;
+
 /** GET /v1/calls and GET /v1/agents/{id}/calls (the agent must be the project's). */
 export class ListCalls {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
-  execute(input: { readonly projectId: string; readonly query: CallListQuery }): TE.TaskEither<AppError, CallPage> {
+  execute(input: { readonly projectId: string; readonly query: CallListQuery }): TE.TaskEither<ListCallsError, CallPage> {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         const { agentId } = input.query;

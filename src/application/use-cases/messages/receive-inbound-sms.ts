@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { AppError } from '../../errors.js';
+import type { NotFound } from '../../errors.js';
 import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
 import type { DeliveryHandOff, DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import { GroupCommit } from '../../services/group-commit.js';
@@ -21,6 +21,9 @@ export interface ReceiveInboundSmsDeps extends CoreDeps {
   readonly maxTextsPerCommit?: number;
 }
 
+/** The text's number is not one of ours, live. */
+export type ReceiveInboundSmsError = NotFound;
+
 /**
  * A text to one of our live numbers: stored on the thread of (number, sender), and in the
  * same unit of work the `agent.message` event queued for the agent's webhook or the account
@@ -31,7 +34,7 @@ export interface ReceiveInboundSmsDeps extends CoreDeps {
  * texts no longer take turns one unit of work each.
  */
 export class ReceiveInboundSms {
-  private readonly commits: GroupCommit<InboundSms, E.Either<AppError, StoredText>>;
+  private readonly commits: GroupCommit<InboundSms, E.Either<ReceiveInboundSmsError, StoredText>>;
 
   constructor(private readonly deps: ReceiveInboundSmsDeps) {
     this.commits = new GroupCommit((texts) => this.storeAll(texts), {
@@ -40,7 +43,7 @@ export class ReceiveInboundSms {
     });
   }
 
-  execute(input: InboundSms): TE.TaskEither<AppError, ReceivedSms> {
+  execute(input: InboundSms): TE.TaskEither<ReceiveInboundSmsError, ReceivedSms> {
     return async () => {
       const result = await this.commits.submit(input);
       if (E.isRight(result) && result.right.hosted) {
@@ -56,7 +59,7 @@ export class ReceiveInboundSms {
    * the others. Once it commits, the events go to this process's dispatcher when it took them,
    * else the dispatcher is poked to claim them.
    */
-  private async storeAll(texts: readonly InboundSms[]): Promise<readonly E.Either<AppError, StoredText>[]> {
+  private async storeAll(texts: readonly InboundSms[]): Promise<readonly E.Either<ReceiveInboundSmsError, StoredText>[]> {
     const { deliveryHandOff: handOff, clock, uow } = this.deps;
     const { stored, heldUntil } = await retryingRaces(async (attempt) => {
       const options = { lookFirst: attempt > 1, heldUntil: handOff?.leaseFor(clock.now()) ?? null };

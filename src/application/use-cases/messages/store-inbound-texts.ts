@@ -3,7 +3,7 @@ import type { Contact } from '../../../domain/contact.js';
 import type { Conversation } from '../../../domain/conversation.js';
 import type { E164 } from '../../../domain/e164.js';
 import type { Message } from '../../../domain/message.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { LiveNumber, Repositories } from '../../ports/repositories.js';
 import type { Clock } from '../../ports/clock.js';
 import type { IdGenerator } from '../../ports/id-generator.js';
@@ -37,7 +37,7 @@ export interface StoredText {
   readonly hosted: boolean;
 }
 
-type Outcome = E.Either<AppError, StoredText>;
+type Outcome = E.Either<NotFound, StoredText>;
 
 export interface StoredTexts {
   /** One per text, in order. */

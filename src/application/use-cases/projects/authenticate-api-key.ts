@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { isActiveKey } from '../../../domain/api-key.js';
-import type { AppError } from '../../errors.js';
+import type { Forbidden, Unauthorized } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
@@ -10,16 +10,18 @@ export interface Principal {
   readonly keyId: string;
 }
 
-const invalid: AppError = { _tag: 'Unauthorized', message: 'missing or invalid API key' };
+export type AuthenticateApiKeyError = Unauthorized | Forbidden;
+
+const invalid: Unauthorized = { _tag: 'Unauthorized', message: 'missing or invalid API key' };
 
 /** Resolves a bearer key to its project. Only hashes are looked up or compared. */
 export class AuthenticateApiKey {
   constructor(private readonly deps: { readonly uow: UnitOfWork; readonly credentials: Credentials }) {}
 
-  execute(clearKey: string): TE.TaskEither<AppError, Principal> {
+  execute(clearKey: string): TE.TaskEither<AuthenticateApiKeyError, Principal> {
     const { uow, credentials } = this.deps;
     return () =>
-      uow.transaction(async (tx) => {
+      uow.transaction(async (tx): Promise<E.Either<AuthenticateApiKeyError, Principal>> => {
         if (!clearKey) return E.left(invalid);
         const hash = credentials.hashApiKey(clearKey);
         const key = await tx.apiKeys.findByHash(hash);

@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { credit } from '../../../domain/ledger.js';
 import type { Cents } from '../../../domain/money.js';
 import { newProject, type Project } from '../../../domain/project.js';
-import { conflict, type AppError } from '../../errors.js';
+import { conflict, type Conflict } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { duplicateAsConflict } from '../shared/run.js';
@@ -14,11 +14,13 @@ export interface CreatedProject {
   readonly apiKey: IssuedApiKey;
 }
 
+export type CreateProjectError = Conflict;
+
 /** The operator's way to open an account directly: a project, its credit and a first key. */
 export class CreateProject {
   constructor(private readonly deps: CoreDeps & { readonly credentials: Credentials; readonly signupCredit: Cents }) {}
 
-  execute(input: { readonly email: string; readonly name?: string }): TE.TaskEither<AppError, CreatedProject> {
+  execute(input: { readonly email: string; readonly name?: string }): TE.TaskEither<CreateProjectError, CreatedProject> {
     const { uow, clock, ids, signupCredit } = this.deps;
     const takenMessage = `a project for ${input.email} already exists`;
     const taken = conflict(takenMessage);
