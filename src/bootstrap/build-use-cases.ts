@@ -4,7 +4,8 @@ import type { IdGenerator } from '../application/ports/id-generator.js';
 import type { NumberWebhooks, Telephony } from '../application/ports/telephony.js';
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import type { VoiceCatalog } from '../application/ports/voice-catalog.js';
-import type { DeliveryHandOff, DeliveryTrigger } from '../application/ports/webhook-repositories.js';
+import type { DeliveryTrigger, EventHandOff } from '../application/ports/webhook-repositories.js';
+import { ClaimedHandOff } from '../application/services/event-hand-off.js';
 import { AttachNumber } from '../application/use-cases/agents/attach-number.js';
 import { CreateAgent } from '../application/use-cases/agents/create-agent.js';
 import { DeleteAgent } from '../application/use-cases/agents/delete-agent.js';
@@ -93,8 +94,8 @@ export interface CorePorts {
   readonly smsStatusUrl: string;
   /** Wakes the webhook dispatcher after a unit of work queued a delivery. */
   readonly deliveryTrigger: DeliveryTrigger;
-  /** The same dispatcher, taking inbound texts' events without a claim when it runs here. */
-  readonly deliveryHandOff?: DeliveryHandOff;
+  /** Sends inbound texts' events once committed (this process's dispatcher); absent: left to claims, after a poke. */
+  readonly eventHandOff?: EventHandOff;
   /** Signs and POSTs webhook events (test sends go straight through it). */
   readonly webhookTransport: WebhookTransport;
   /** Which hosts webhook URLs may name (`PRIVATE_NETWORK_TARGETS`). */
@@ -149,8 +150,7 @@ export const buildUseCases = (ports: CorePorts): UseCases => {
     deleteContact: new DeleteContact({ uow }),
     receiveInboundSms: new ReceiveInboundSms({
       ...core,
-      deliveryTrigger: ports.deliveryTrigger,
-      deliveryHandOff: ports.deliveryHandOff,
+      eventHandOff: ports.eventHandOff ?? new ClaimedHandOff(ports.deliveryTrigger),
       hostedReplies: ports.hostedReplies,
     }),
     updateMessageStatus: new UpdateMessageStatus({ uow }),

@@ -7,7 +7,8 @@ import { badRequest, notFound, providerError, type BadRequest, type NotFound, ty
 import type { Repositories } from '../../ports/repositories.js';
 import type { ProviderFailure, SentSms, Telephony } from '../../ports/telephony.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { appendToThread, retryingRaces } from './thread.js';
+import { retryingRaces } from '../shared/uniqueness-races.js';
+import { appendToThread } from './thread.js';
 
 export interface SendSmsInput {
   readonly projectId: string;

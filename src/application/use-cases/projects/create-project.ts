@@ -6,7 +6,7 @@ import { newProject, type Project } from '../../../domain/project.js';
 import { conflict, type Conflict } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { duplicateAsConflict } from '../shared/run.js';
+import { duplicateAsConflict } from '../shared/uniqueness-races.js';
 import { mintKeyFor, type IssuedApiKey } from './issue-api-key.js';
 
 export interface CreatedProject {

@@ -23,7 +23,7 @@ import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/tel
 import { recordNumber, withPurchasedNumber, type PurchaseError, type RecordNumberError } from '../numbers/number-provisioning.js';
 import { mintKeyFor, type IssuedApiKey } from '../projects/issue-api-key.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { duplicateAsConflict } from '../shared/run.js';
+import { duplicateAsConflict } from '../shared/uniqueness-races.js';
 
 export interface VerifySignUpInput {
   readonly verificationId: string;

@@ -6,7 +6,7 @@ import { fromDomain, validation, type Conflict, type NotFound, type Validation }
 import type { Credentials } from '../../ports/credentials.js';
 import type { TargetPolicy } from '../../ports/target-policy.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { duplicateAsConflict } from '../shared/run.js';
+import { duplicateAsConflict } from '../shared/uniqueness-races.js';
 import { checkAgent, findTargetWebhook, type WebhookTarget } from './webhook-target.js';
 
 export interface ConfigureWebhookDeps extends CoreDeps {

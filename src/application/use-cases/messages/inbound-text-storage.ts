@@ -7,7 +7,7 @@ import { notFound, type NotFound } from '../../errors.js';
 import type { LiveNumber, Repositories } from '../../ports/repositories.js';
 import type { Clock } from '../../ports/clock.js';
 import type { IdGenerator } from '../../ports/id-generator.js';
-import type { QueuedEvent } from '../../ports/webhook-repositories.js';
+import type { EventHandOff, SendAfterCommit } from '../../ports/webhook-repositories.js';
 import { deliveryOf } from '../webhooks/queue-webhook-event.js';
 import { inboundSmsEvent } from './message-event.js';
 import { appendToThreads, type AppendedMessage } from './thread.js';
@@ -42,15 +42,24 @@ type Outcome = E.Either<NotFound, StoredText>;
 export interface StoredTexts {
   /** One per text, in order. */
   readonly outcomes: readonly Outcome[];
-  /** The events queued for the texts, for the dispatcher once the unit of work commits. */
-  readonly queued: readonly QueuedEvent[];
+  /** Gets the texts' events on their way: run once the unit of work has committed. */
+  readonly sendEvents: SendAfterCommit;
 }
+
+export interface InboundTextDeps {
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly eventHandOff: EventHandOff;
+}
+
+/** The first copy of a carrier id, which answers every other: one stored before, or the batch's own. */
+type Original = { readonly stored: ReceivedSms } | { readonly index: number };
 
 const copyOf = (received: ReceivedSms): StoredText => ({ received: { ...received, duplicate: true }, hosted: false });
 
-/** The stored copies of these carrier ids, each with its thread. */
-const storedCopies = async (tx: Repositories, ids: readonly (string | null)[]): Promise<ReadonlyMap<string, ReceivedSms>> => {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+/** The stored copies of the texts' carrier ids, each with its thread. */
+const storedCopies = async (tx: Repositories, texts: readonly InboundSms[]): Promise<ReadonlyMap<string, ReceivedSms>> => {
+  const wanted = [...new Set(texts.flatMap(({ providerMessageId: id }) => (id === null ? [] : [id])))];
   if (wanted.length === 0) return new Map();
   const copies = new Map<string, ReceivedSms>();
   for (const message of await tx.messages.findByProviderMessageIds(wanted)) {
@@ -68,58 +77,42 @@ const contactKey = (projectId: string, phoneNumber: string) => `${projectId} ${p
  * caller's unit of work. Each step is one statement for the whole batch; the answers follow
  * the order of `texts`.
  *
- * The carrier id's unique index keeps a second copy out. A first attempt stores without looking
- * ids up (one round trip less); a copy already stored makes the message insert fail
- * (DuplicateKey), the unit of work rolls back, and the caller runs it again with `lookFirst`,
- * which answers such texts with what was stored. Two copies within one batch are told apart
- * here: the first is stored, the second answered with it. Events are queued held until
- * `heldUntil` when given (the caller's dispatcher sends them itself).
+ * A carrier id is stored once. The first copy of each (one stored before, else the batch's
+ * first) answers every other with what it stored, and nothing is stored or queued for those,
+ * a copy of a text to a number released since included. The stored copies are looked up under
+ * the numbers' locks, so a copy that another unit of work committed meanwhile is seen; the
+ * carrier id's unique index stays the last word (see retryingRaces).
  */
-export const storeInboundTexts = async (
-  tx: Repositories,
-  deps: { readonly clock: Clock; readonly ids: IdGenerator },
-  texts: readonly InboundSms[],
-  options: { readonly lookFirst: boolean; readonly heldUntil: Date | null },
-): Promise<StoredTexts> => {
-  const { lookFirst } = options;
-  const outcomes = new Array<Outcome | undefined>(texts.length);
-  const stored = lookFirst ? await storedCopies(tx, texts.map((t) => t.providerMessageId)) : new Map<string, ReceivedSms>();
-  const fresh = texts.flatMap((text, index) => {
-    const copy = text.providerMessageId === null ? undefined : stored.get(text.providerMessageId);
-    if (copy) outcomes[index] = E.right(copyOf(copy));
-    return copy ? [] : [{ text, index }];
-  });
+export const storeInboundTexts = async (tx: Repositories, deps: InboundTextDeps, texts: readonly InboundSms[]): Promise<StoredTexts> => {
   const lives = new Map<string, LiveNumber>(
-    (await tx.numbers.findLiveForInbound([...new Set(fresh.map(({ text }) => text.to))])).map((live) => [live.number.phoneNumber, live]),
+    (await tx.numbers.findLiveForInbound([...new Set(texts.map((text) => text.to))])).map((live) => [live.number.phoneNumber, live]),
   );
+  await tx.messages.lockNumbers([...new Set([...lives.values()].map(({ number }) => number.id))]);
+  const originals = new Map<string, Original>([...(await storedCopies(tx, texts))].map(([id, stored]) => [id, { stored }]));
 
-  // A copy of a text to a number released since is still answered with what was stored.
-  const toDeadNumbers = fresh.filter(({ text }) => !lives.has(text.to));
-  const copiesOfDead = lookFirst ? stored : await storedCopies(tx, toDeadNumbers.map(({ text }) => text.providerMessageId));
-  for (const { text, index } of toDeadNumbers) {
-    const copy = text.providerMessageId === null ? undefined : copiesOfDead.get(text.providerMessageId);
-    outcomes[index] = copy ? E.right(copyOf(copy)) : E.left(notFound('number', text.to));
-  }
-
-  const firstWithId = new Map<string, number>();
-  const repeats: { readonly index: number; readonly of: number }[] = [];
-  const toStore = fresh.filter(({ text, index }) => {
-    if (!lives.has(text.to)) return false;
+  const outcomes = new Array<Outcome | undefined>(texts.length);
+  const copies: { readonly index: number; readonly original: Original }[] = [];
+  const toStore: { readonly text: InboundSms; readonly index: number; readonly route: LiveNumber }[] = [];
+  texts.forEach((text, index) => {
     const id = text.providerMessageId;
-    const first = id === null ? undefined : firstWithId.get(id);
-    if (first !== undefined) repeats.push({ index, of: first });
-    else if (id !== null) firstWithId.set(id, index);
-    return first === undefined;
+    const original = id === null ? undefined : originals.get(id);
+    const route = lives.get(text.to);
+    if (original) copies.push({ index, original });
+    else if (!route) outcomes[index] = E.left(notFound('number', text.to));
+    else {
+      if (id !== null) originals.set(id, { index });
+      toStore.push({ text, index, route });
+    }
   });
 
-  const routes = toStore.map(({ text }) => lives.get(text.to)!);
+  const routes = toStore.map(({ route }) => route);
   // Enough history for the widest webhook of the batch; each event keeps its own contextLimit.
   const history = Math.max(0, ...routes.map(({ endpoint }) => endpoint?.contextLimit ?? 0));
   const appended = await appendToThreads(
     tx,
     deps,
-    toStore.map(({ text }, i) => ({
-      number: routes[i]!.number,
+    toStore.map(({ text, route }) => ({
+      number: route.number,
       participant: text.from,
       draft: {
         direction: 'inbound',
@@ -133,20 +126,17 @@ export const storeInboundTexts = async (
     })),
     history,
   );
-  const queued = await queueEvents(tx, deps, appended, routes, options.heldUntil);
+  const sendEvents = await queueEvents(tx, deps, appended, routes);
 
-  toStore.forEach(({ text, index }, i) => {
+  toStore.forEach(({ index, route }, i) => {
     const { conversation, message } = appended[i]!;
-    outcomes[index] = E.right({
-      received: { message, conversation, duplicate: false },
-      hosted: lives.get(text.to)!.agentVoiceMode === 'hosted',
-    });
+    outcomes[index] = E.right({ received: { message, conversation, duplicate: false }, hosted: route.agentVoiceMode === 'hosted' });
   });
-  for (const { index, of } of repeats) {
-    const first = outcomes[of]!;
-    outcomes[index] = E.map((done: StoredText) => copyOf(done.received))(first);
+  for (const { index, original } of copies) {
+    outcomes[index] =
+      'stored' in original ? E.right(copyOf(original.stored)) : E.map((first: StoredText) => copyOf(first.received))(outcomes[original.index]!);
   }
-  return { outcomes: outcomes.map((outcome) => outcome!), queued };
+  return { outcomes: outcomes.map((outcome) => outcome!), sendEvents };
 };
 
 /**
@@ -156,16 +146,15 @@ export const storeInboundTexts = async (
  */
 const queueEvents = async (
   tx: Repositories,
-  deps: { readonly clock: Clock; readonly ids: IdGenerator },
+  deps: InboundTextDeps,
   appended: readonly AppendedMessage[],
   routes: readonly LiveNumber[],
-  heldUntil: Date | null,
-): Promise<readonly QueuedEvent[]> => {
+): Promise<SendAfterCommit> => {
   const withEndpoint = appended.flatMap((entry, i) => {
     const { endpoint, number } = routes[i]!;
     return endpoint ? [{ ...entry, endpoint, number }] : [];
   });
-  if (withEndpoint.length === 0) return [];
+  if (withEndpoint.length === 0) return deps.eventHandOff.queue(tx.deliveries, []);
   const contacts = new Map<string, Contact>(
     (
       await tx.contacts.findByPhoneNumbers([
@@ -184,9 +173,5 @@ const queueEvents = async (
     });
     return { delivery: deliveryOf(deps, endpoint, event), webhook: endpoint };
   });
-  await tx.deliveries.enqueue(
-    queued.map(({ delivery }) => delivery),
-    heldUntil,
-  );
-  return queued;
+  return deps.eventHandOff.queue(tx.deliveries, queued);
 };
