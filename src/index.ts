@@ -29,7 +29,7 @@ export type { WebCallCredentials, WebCallCredentialRepository, WebCallSetup } fr
 export type { EventBus, CallEvent } from './application/ports/event-bus.js';
 export type { VoiceGateway } from './application/ports/voice-gateway.js';
 export type { VoiceRuntime } from './bootstrap/voice.js';
-export type { CallUseCases } from './application/use-cases/calls/call-use-cases.js';
+export type { CallUseCases } from './application/use-cases/call-use-cases.js';
 export type { UnitOfWork } from './application/ports/unit-of-work.js';
 export type * from './application/ports/repositories.js';
 export type { Clock } from './application/ports/clock.js';

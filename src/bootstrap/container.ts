@@ -21,7 +21,7 @@ import { createRestApi } from '../adapters/rest/rest-api.js';
 import { ConversationRelayVoiceCatalog } from '../adapters/voices/conversation-relay-voice-catalog.js';
 import { buildUseCases } from './build-use-cases.js';
 import { bindVoice } from './voice.js';
-import type { CallUseCases } from '../application/use-cases/calls/call-use-cases.js';
+import type { CallUseCases } from '../application/use-cases/call-use-cases.js';
 import { restRateLimits, signUpPorts } from './sign-up-and-billing.js';
 import { BillingClock } from '../application/services/billing-clock.js';
 import { SignUpSweeper } from '../application/services/sign-up-sweeper.js';

@@ -8,7 +8,7 @@ import type { LiveNumber, Repositories } from '../../ports/repositories.js';
 import type { Clock } from '../../ports/clock.js';
 import type { IdGenerator } from '../../ports/id-generator.js';
 import type { EventHandOff, SendAfterCommit } from '../../ports/webhook-repositories.js';
-import { deliveryOf } from '../webhooks/queue-webhook-event.js';
+import { deliveryOf } from '../../webhooks/outbox.js';
 import { inboundSmsEvent } from './message-event.js';
 import { appendToThreads, type AppendedMessage } from './thread.js';
 

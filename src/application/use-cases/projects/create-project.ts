@@ -7,7 +7,7 @@ import { conflict, type Conflict } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { duplicateAsConflict } from '../shared/uniqueness-races.js';
-import { mintKeyFor, type IssuedApiKey } from './issue-api-key.js';
+import { mintKeyFor, type IssuedApiKey } from '../api-keys/new-api-key.js';
 
 export interface CreatedProject {
   readonly project: Project;

@@ -21,7 +21,7 @@ import type { Credentials } from '../../ports/credentials.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/telephony.js';
 import { recordNumber, withPurchasedNumber, type PurchaseError, type RecordNumberError } from '../numbers/number-provisioning.js';
-import { mintKeyFor, type IssuedApiKey } from '../projects/issue-api-key.js';
+import { mintKeyFor, type IssuedApiKey } from '../api-keys/new-api-key.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { duplicateAsConflict } from '../shared/uniqueness-races.js';
 

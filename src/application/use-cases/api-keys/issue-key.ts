@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
-import { mintKeyFor, type IssuedApiKey } from '../projects/issue-api-key.js';
+import { mintKeyFor, type IssuedApiKey } from './new-api-key.js';
 import type { CoreDeps } from '../shared/deps.js';
 
 export type IssueKeyError = NotFound;

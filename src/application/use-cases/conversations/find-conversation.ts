@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
-import { withRecentMessages, type ConversationDetail } from '../conversations/conversation-detail.js';
+import { withRecentMessages, type ConversationDetail } from './conversation-detail.js';
 
 export type FindConversationError = NotFound;
 

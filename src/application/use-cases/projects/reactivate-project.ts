@@ -3,7 +3,7 @@ import { reactivateProject, type Project } from '../../../domain/project.js';
 import type { NotFound } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
-import { changeProject } from './change-project-status.js';
+import { changeProject } from './project-status-change.js';
 
 export type ReactivateProjectError = NotFound;
 

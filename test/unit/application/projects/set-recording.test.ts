@@ -5,7 +5,7 @@ import { TimeSortableIdGenerator } from '../../../../src/adapters/node-crypto/ti
 import { silentLogger } from '../../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
 import { BillingClock } from '../../../../src/application/services/billing-clock.js';
-import { SetRecording } from '../../../../src/application/use-cases/admin/set-recording.js';
+import { SetRecording } from '../../../../src/application/use-cases/projects/set-recording.js';
 import { cents } from '../../../../src/domain/money.js';
 import { newProject } from '../../../../src/domain/project.js';
 

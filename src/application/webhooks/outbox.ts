@@ -1,8 +1,8 @@
-import type { Webhook } from '../../../domain/webhook.js';
-import { newDelivery, type EventChannel, type WebhookDelivery, type WebhookEventType } from '../../../domain/webhook-delivery.js';
-import type { Clock } from '../../ports/clock.js';
-import type { IdGenerator } from '../../ports/id-generator.js';
-import type { Repositories } from '../../ports/repositories.js';
+import type { Webhook } from '../../domain/webhook.js';
+import { newDelivery, type EventChannel, type WebhookDelivery, type WebhookEventType } from '../../domain/webhook-delivery.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { Repositories } from '../ports/repositories.js';
 
 /**
  * The one endpoint an event of this agent goes to (`chooseEndpoint`: the agent's own, else the
