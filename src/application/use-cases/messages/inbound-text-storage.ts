@@ -10,7 +10,7 @@ import type { IdGenerator } from '../../ports/id-generator.js';
 import type { EventHandOff, SendAfterCommit } from '../../ports/webhook-repositories.js';
 import { deliveryOf } from '../../webhooks/outbox.js';
 import { inboundSmsEvent } from './message-event.js';
-import { appendToThreads, type AppendedMessage } from './thread.js';
+import { appendToThreads, type AppendedMessage, type MessageDraft } from './thread.js';
 
 export interface InboundSms {
   /** Our number. */
@@ -52,9 +52,6 @@ export interface InboundTextDeps {
   readonly eventHandOff: EventHandOff;
 }
 
-/** The first copy of a carrier id, which answers every other: one stored before, or the batch's own. */
-type Original = { readonly stored: ReceivedSms } | { readonly index: number };
-
 const copyOf = (received: ReceivedSms): StoredText => ({ received: { ...received, duplicate: true }, hosted: false });
 
 /** The stored copies of the texts' carrier ids, each with its thread. */
@@ -70,6 +67,32 @@ const storedCopies = async (tx: Repositories, texts: readonly InboundSms[]): Pro
 };
 
 const contactKey = (projectId: string, phoneNumber: string) => `${projectId} ${phoneNumber}`;
+
+/** The first copy of a carrier id, which answers every other: one stored before, or the batch's own. */
+type Original = { readonly stored: ReceivedSms } | { readonly index: number };
+
+/** What becomes of a text: stored, answered with the first copy of its carrier id, or refused. */
+type Fate =
+  | { readonly kind: 'store'; readonly text: InboundSms; readonly route: LiveNumber }
+  | { readonly kind: 'copy'; readonly of: Original }
+  | { readonly kind: 'unknown number'; readonly to: E164 };
+
+const fatesOf = (
+  texts: readonly InboundSms[],
+  lives: ReadonlyMap<string, LiveNumber>,
+  stored: ReadonlyMap<string, ReceivedSms>,
+): readonly Fate[] => {
+  const originals = new Map<string, Original>([...stored].map(([id, received]) => [id, { stored: received }]));
+  return texts.map((text, index): Fate => {
+    const id = text.providerMessageId;
+    const original = id === null ? undefined : originals.get(id);
+    if (original) return { kind: 'copy', of: original };
+    const route = lives.get(text.to);
+    if (!route) return { kind: 'unknown number', to: text.to };
+    if (id !== null) originals.set(id, { index });
+    return { kind: 'store', text, route };
+  });
+};
 
 /**
  * Stores texts to our live numbers, each on the thread of (number, sender), and queues each
@@ -88,56 +111,47 @@ export const storeInboundTexts = async (tx: Repositories, deps: InboundTextDeps,
     (await tx.numbers.findLiveForInbound([...new Set(texts.map((text) => text.to))])).map((live) => [live.number.phoneNumber, live]),
   );
   await tx.messages.lockNumbers([...new Set([...lives.values()].map(({ number }) => number.id))]);
-  const originals = new Map<string, Original>([...(await storedCopies(tx, texts))].map(([id, stored]) => [id, { stored }]));
+  const fates = fatesOf(texts, lives, await storedCopies(tx, texts));
 
-  const outcomes = new Array<Outcome | undefined>(texts.length);
-  const copies: { readonly index: number; readonly original: Original }[] = [];
-  const toStore: { readonly text: InboundSms; readonly index: number; readonly route: LiveNumber }[] = [];
-  texts.forEach((text, index) => {
-    const id = text.providerMessageId;
-    const original = id === null ? undefined : originals.get(id);
-    const route = lives.get(text.to);
-    if (original) copies.push({ index, original });
-    else if (!route) outcomes[index] = E.left(notFound('number', text.to));
-    else {
-      if (id !== null) originals.set(id, { index });
-      toStore.push({ text, index, route });
-    }
-  });
-
+  const toStore = fates.flatMap((fate, index) => (fate.kind === 'store' ? [{ ...fate, index }] : []));
   const routes = toStore.map(({ route }) => route);
-  // Enough history for the widest webhook of the batch; each event keeps its own contextLimit.
-  const history = Math.max(0, ...routes.map(({ endpoint }) => endpoint?.contextLimit ?? 0));
   const appended = await appendToThreads(
     tx,
     deps,
-    toStore.map(({ text, route }) => ({
-      number: route.number,
-      participant: text.from,
-      draft: {
-        direction: 'inbound',
-        body: text.body,
-        fromNumber: text.from,
-        toNumber: text.to,
-        status: 'received',
-        mediaUrls: text.mediaUrls,
-        providerMessageId: text.providerMessageId,
-      },
-    })),
-    history,
+    toStore.map(({ text, route }) => ({ number: route.number, participant: text.from, draft: inboundDraft(text) })),
+    // Enough history for the widest webhook of the batch; each event keeps its own contextLimit.
+    Math.max(0, ...routes.map(({ endpoint }) => endpoint?.contextLimit ?? 0)),
   );
   const sendEvents = await queueEvents(tx, deps, appended, routes);
 
-  toStore.forEach(({ index, route }, i) => {
-    const { conversation, message } = appended[i]!;
-    outcomes[index] = E.right({ received: { message, conversation, duplicate: false }, hosted: route.agentVoiceMode === 'hosted' });
+  const stored = new Map<number, StoredText>(
+    toStore.map(({ index, route }, i) => {
+      const { conversation, message } = appended[i]!;
+      return [index, { received: { message, conversation, duplicate: false }, hosted: route.agentVoiceMode === 'hosted' }];
+    }),
+  );
+  const outcomes = fates.map((fate, index): Outcome => {
+    switch (fate.kind) {
+      case 'store':
+        return E.right(stored.get(index)!);
+      case 'copy':
+        return E.right(copyOf('stored' in fate.of ? fate.of.stored : stored.get(fate.of.index)!.received));
+      case 'unknown number':
+        return E.left(notFound('number', fate.to));
+    }
   });
-  for (const { index, original } of copies) {
-    outcomes[index] =
-      'stored' in original ? E.right(copyOf(original.stored)) : E.map((first: StoredText) => copyOf(first.received))(outcomes[original.index]!);
-  }
-  return { outcomes: outcomes.map((outcome) => outcome!), sendEvents };
+  return { outcomes, sendEvents };
 };
+
+const inboundDraft = (text: InboundSms): MessageDraft => ({
+  direction: 'inbound',
+  body: text.body,
+  fromNumber: text.from,
+  toNumber: text.to,
+  status: 'received',
+  mediaUrls: text.mediaUrls,
+  providerMessageId: text.providerMessageId,
+});
 
 /**
  * Queues the `agent.message` event of each stored text whose number has an endpoint, with the
