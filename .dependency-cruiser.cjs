@@ -19,6 +19,13 @@ module.exports = {
       to: { pathNot: ['^src/domain', '^src/application', '^node_modules/fp-ts/'] },
     },
     {
+      name: 'application-services-do-not-use-use-cases',
+      comment: 'services sit below the use cases: one that needs a use case takes a narrow interface of its own, which the composition root fills',
+      severity: 'error',
+      from: { path: '^src/application/services' },
+      to: { path: '^src/application/use-cases' },
+    },
+    {
       name: 'adapters-stay-apart',
       comment: 'an adapter never imports another adapter',
       severity: 'error',

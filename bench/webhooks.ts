@@ -35,7 +35,7 @@ import { TimeSortableIdGenerator } from '../src/adapters/node-crypto/time-sortab
 import { silentLogger } from '../src/adapters/pino/pino-logger.js';
 import { SystemClock } from '../src/adapters/system/system-clock.js';
 import { WebhookDispatcher } from '../src/application/services/webhook-dispatcher.js';
-import { deliveryOf } from '../src/application/use-cases/webhooks/queue-webhook-event.js';
+import { deliveryOf } from '../src/application/webhooks/outbox.js';
 import { createSwitchboard } from '../src/bootstrap/create-switchboard.js';
 import { trustE164, type E164 } from '../src/domain/e164.js';
 import type { Webhook } from '../src/domain/webhook.js';

@@ -6,7 +6,24 @@ export { createSwitchboard, ConfigError, type Switchboard, type SwitchboardOptio
 export { startServer, type RunningServer } from './bootstrap/server.js';
 export { loadConfig, type SwitchboardConfig } from './bootstrap/config.js';
 export type { UseCases } from './application/use-cases/index.js';
-export type { AppError } from './application/errors.js';
+export type {
+  AppError,
+  NotFound,
+  Validation,
+  BadRequest,
+  Conflict,
+  NumberLimitReached,
+  InsufficientBalance,
+  NoNumbersAvailable,
+  ProviderError,
+  Unauthorized,
+  Forbidden,
+  RateLimited,
+  Unavailable,
+  CodeRefused,
+  FieldProblem,
+} from './application/errors.js';
+export { errorCodeOf, type ErrorCode, type ErrorStatus } from './application/error-codes.js';
 export { parseMailbox } from './adapters/rest/codecs/mailbox.js';
 export type { Mailbox } from './domain/mailbox.js';
 export type { Telephony, NumberWebhooks, AvailableNumber, PurchasedNumber, ProviderFailure, OutboundCall, PlacedCall, CallWebhooks, WebCallToken } from './application/ports/telephony.js';
@@ -14,7 +31,7 @@ export type { WebCallCredentials, WebCallCredentialRepository, WebCallSetup } fr
 export type { EventBus, CallEvent } from './application/ports/event-bus.js';
 export type { VoiceGateway } from './application/ports/voice-gateway.js';
 export type { VoiceRuntime } from './bootstrap/voice.js';
-export type { CallUseCases } from './application/use-cases/calls/call-use-cases.js';
+export type { CallUseCases } from './application/use-cases/call-use-cases.js';
 export type { UnitOfWork } from './application/ports/unit-of-work.js';
 export type * from './application/ports/repositories.js';
 export type { Clock } from './application/ports/clock.js';

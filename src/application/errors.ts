@@ -1,4 +1,7 @@
-import type { DomainError } from '../domain/errors.js';
+import type { DomainError, InsufficientBalance, NumberLimitReached } from '../domain/errors.js';
+import type { ProviderFailure } from './ports/provider-failure.js';
+
+export type { InsufficientBalance, NumberLimitReached } from '../domain/errors.js';
 
 export interface FieldProblem {
   readonly field: string;
@@ -7,50 +10,118 @@ export interface FieldProblem {
   readonly type: string;
 }
 
-/**
- * Every expected failure of a use case. Driving adapters map each tag exhaustively
- * (REST: status + error.code + error.type).
+/*
+ * The expected failures of use cases, one type per tag. Each use case names the few it can
+ * return (`export type CreateAgentError = Validation`); driving adapters map them all.
  */
+
+export interface NotFound {
+  readonly _tag: 'NotFound';
+  /** What was looked for (`number`, `agent`, `api key`, …): adapters name it to the client. */
+  readonly resource: string;
+  readonly id: string;
+}
+export interface Validation {
+  readonly _tag: 'Validation';
+  readonly message: string;
+  readonly details: readonly FieldProblem[];
+}
+export interface BadRequest {
+  readonly _tag: 'BadRequest';
+  readonly message: string;
+}
+export interface Conflict {
+  readonly _tag: 'Conflict';
+  readonly message: string;
+}
+export interface NoNumbersAvailable {
+  readonly _tag: 'NoNumbersAvailable';
+  readonly country: string;
+  readonly areaCode: string | null;
+}
+/** A carrier's refusal or unreachability, as the carrier ports state it. */
+export type ProviderError = ProviderFailure;
+export interface Unauthorized {
+  readonly _tag: 'Unauthorized';
+  readonly message: string;
+}
+export interface Forbidden {
+  readonly _tag: 'Forbidden';
+  readonly message: string;
+  /** The `error.code` clients see (e.g. `PROJECT_SUSPENDED`). */
+  readonly code: string;
+}
+export interface RateLimited {
+  readonly _tag: 'RateLimited';
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly retryAfterSeconds: number;
+  readonly scope: string;
+}
+export interface Unavailable {
+  readonly _tag: 'Unavailable';
+  readonly message: string;
+}
+/** A sign-up's one-time code was refused: wrong, expired, or too many wrong tries. */
+export interface CodeRefused {
+  readonly _tag: 'CodeRefused';
+  readonly reason: 'invalid' | 'expired' | 'exhausted';
+  readonly message: string;
+}
+
+/** Every expected failure: what the driving adapters map exhaustively. */
 export type AppError =
-  | { readonly _tag: 'NotFound'; readonly resource: string; readonly id: string }
-  | { readonly _tag: 'Validation'; readonly message: string; readonly details: readonly FieldProblem[] }
-  | { readonly _tag: 'BadRequest'; readonly message: string }
-  | { readonly _tag: 'Conflict'; readonly message: string }
-  | { readonly _tag: 'NumberLimitReached'; readonly limit: number }
-  | { readonly _tag: 'InsufficientBalance'; readonly balanceCents: number; readonly requiredCents: number }
-  | { readonly _tag: 'NoNumbersAvailable'; readonly country: string; readonly areaCode: string | null }
-  | { readonly _tag: 'ProviderError'; readonly message: string; readonly providerCode: string | null }
-  | { readonly _tag: 'Unauthorized'; readonly message: string }
-  | { readonly _tag: 'Forbidden'; readonly message: string; readonly code: string }
-  | {
-      readonly _tag: 'RateLimited';
-      readonly limit: number;
-      readonly windowSeconds: number;
-      readonly retryAfterSeconds: number;
-      readonly scope: string;
-    }
-  | { readonly _tag: 'Unavailable'; readonly message: string }
-  | {
-      /** A sign-up's one-time code was refused: wrong, expired, or too many wrong tries. */
-      readonly _tag: 'CodeRefused';
-      readonly reason: 'invalid' | 'expired' | 'exhausted';
-      readonly message: string;
-    };
+  | NotFound
+  | Validation
+  | BadRequest
+  | Conflict
+  | NumberLimitReached
+  | InsufficientBalance
+  | NoNumbersAvailable
+  | ProviderError
+  | Unauthorized
+  | Forbidden
+  | RateLimited
+  | Unavailable
+  | CodeRefused;
 
-export const notFound = (resource: string, id: string): AppError => ({ _tag: 'NotFound', resource, id });
+export const notFound = (resource: string, id: string): NotFound => ({ _tag: 'NotFound', resource, id });
 
-export const validation = (field: string, message: string, type = 'value_error'): AppError => ({
+export const validation = (field: string, message: string, type = 'value_error'): Validation => ({
   _tag: 'Validation',
   message: `${field} ${message}`,
   details: [{ field, message, type }],
 });
 
-export const badRequest = (message: string): AppError => ({ _tag: 'BadRequest', message });
+export const badRequest = (message: string): BadRequest => ({ _tag: 'BadRequest', message });
 
-export const conflict = (message: string): AppError => ({ _tag: 'Conflict', message });
+export const conflict = (message: string): Conflict => ({ _tag: 'Conflict', message });
 
-/** The application's reading of a rule the domain refused. */
-export const fromDomain = (error: DomainError): AppError => {
+export const providerError = (failure: ProviderFailure): ProviderError => ({
+  _tag: 'ProviderError',
+  message: failure.message,
+  providerCode: failure.providerCode,
+});
+
+/** The tag each domain refusal becomes, so a use case's union follows from the rules it calls. */
+interface FromDomain {
+  readonly InvalidField: Validation;
+  readonly NumberLimitReached: NumberLimitReached;
+  readonly InsufficientBalance: InsufficientBalance;
+  readonly NumberReleased: BadRequest;
+  readonly NumberNotAttached: NotFound;
+  readonly ForeignResource: NotFound;
+  readonly WrongCode: CodeRefused;
+  readonly CodeExpired: CodeRefused;
+  readonly CodeExhausted: CodeRefused;
+  readonly SignUpAlreadyVerified: Conflict;
+  readonly DeliveryNotFailed: Conflict;
+}
+
+/** The application's reading of the domain refusal `E`. */
+export type FromDomainError<E extends DomainError> = FromDomain[E['_tag']];
+
+const readDomain = (error: DomainError): AppError => {
   switch (error._tag) {
     case 'InvalidField':
       return validation(error.field, error.message);
@@ -90,3 +161,6 @@ export const fromDomain = (error: DomainError): AppError => {
       return conflict(`delivery ${error.deliveryId} is ${error.status}; only a failed delivery can be redelivered`);
   }
 };
+
+/** The application's reading of a rule the domain refused (see {@link FromDomain} for which tag each becomes). */
+export const fromDomain = <E extends DomainError>(error: E): FromDomainError<E> => readDomain(error) as FromDomainError<E>;

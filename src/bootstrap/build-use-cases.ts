@@ -4,7 +4,8 @@ import type { IdGenerator } from '../application/ports/id-generator.js';
 import type { NumberWebhooks, Telephony } from '../application/ports/telephony.js';
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import type { VoiceCatalog } from '../application/ports/voice-catalog.js';
-import type { DeliveryHandOff, DeliveryTrigger } from '../application/ports/webhook-repositories.js';
+import type { DeliveryTrigger, EventHandOff } from '../application/ports/webhook-repositories.js';
+import { ClaimedHandOff } from '../application/services/event-hand-off.js';
 import { AttachNumber } from '../application/use-cases/agents/attach-number.js';
 import { CreateAgent } from '../application/use-cases/agents/create-agent.js';
 import { DeleteAgent } from '../application/use-cases/agents/delete-agent.js';
@@ -31,12 +32,12 @@ import { GetNumber } from '../application/use-cases/numbers/get-number.js';
 import { ListNumbers } from '../application/use-cases/numbers/list-numbers.js';
 import { ProvisionNumber } from '../application/use-cases/numbers/provision-number.js';
 import { ReleaseNumber } from '../application/use-cases/numbers/release-number.js';
-import { AuthenticateApiKey } from '../application/use-cases/projects/authenticate-api-key.js';
+import { AuthenticateApiKey } from '../application/use-cases/api-keys/authenticate-api-key.js';
 import { CreateProject } from '../application/use-cases/projects/create-project.js';
-import { CreditAccount } from '../application/use-cases/admin/credit-account.js';
-import { IssueKey } from '../application/use-cases/admin/issue-key.js';
-import { RaiseNumberLimit } from '../application/use-cases/admin/raise-number-limit.js';
-import { RevokeKey } from '../application/use-cases/admin/revoke-key.js';
+import { CreditAccount } from '../application/use-cases/billing/credit-account.js';
+import { IssueKey } from '../application/use-cases/api-keys/issue-key.js';
+import { RaiseNumberLimit } from '../application/use-cases/projects/raise-number-limit.js';
+import { RevokeKey } from '../application/use-cases/api-keys/revoke-key.js';
 import { GetUsage } from '../application/use-cases/billing/get-usage.js';
 import type { SignUpLimits } from '../application/use-cases/signup/sign-up-limits.js';
 import { StartSignUp } from '../application/use-cases/signup/start-sign-up.js';
@@ -95,8 +96,8 @@ export interface CorePorts {
   readonly smsStatusUrl: string;
   /** Wakes the webhook dispatcher after a unit of work queued a delivery. */
   readonly deliveryTrigger: DeliveryTrigger;
-  /** The same dispatcher, taking inbound texts' events without a claim when it runs here. */
-  readonly deliveryHandOff?: DeliveryHandOff;
+  /** Sends inbound texts' events once committed (this process's dispatcher); absent: left to claims, after a poke. */
+  readonly eventHandOff?: EventHandOff;
   /** Signs and POSTs webhook events (test sends go straight through it). */
   readonly webhookTransport: WebhookTransport;
   /** Which hosts webhook URLs may name (`PRIVATE_NETWORK_TARGETS`). */
@@ -153,8 +154,7 @@ export const buildUseCases = (ports: CorePorts): UseCases => {
     deleteContact: new DeleteContact({ uow }),
     receiveInboundSms: new ReceiveInboundSms({
       ...core,
-      deliveryTrigger: ports.deliveryTrigger,
-      deliveryHandOff: ports.deliveryHandOff,
+      eventHandOff: ports.eventHandOff ?? new ClaimedHandOff(ports.deliveryTrigger),
       hostedReplies: ports.hostedReplies,
     }),
     updateMessageStatus: new UpdateMessageStatus({ uow }),

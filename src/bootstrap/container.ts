@@ -11,6 +11,7 @@ import type { LanguageModel } from '../application/ports/language-model.js';
 import { HostedSmsResponder } from '../application/services/hosted-sms-responder.js';
 import { SendSms } from '../application/use-cases/messages/send-sms.js';
 import { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
+import { DispatcherHandOff } from '../application/services/event-hand-off.js';
 import type { UseCases } from '../application/use-cases/index.js';
 import { NodeHttpWebhookTransport } from '../adapters/http/node-http-webhook-transport.js';
 import { OutboundGuard } from '../adapters/http/outbound-guard.js';
@@ -20,7 +21,7 @@ import { createRestApi } from '../adapters/rest/rest-api.js';
 import { ConversationRelayVoiceCatalog } from '../adapters/voices/conversation-relay-voice-catalog.js';
 import { buildUseCases } from './build-use-cases.js';
 import { bindVoice } from './voice.js';
-import type { CallUseCases } from '../application/use-cases/calls/call-use-cases.js';
+import type { CallUseCases } from '../application/use-cases/call-use-cases.js';
 import { restRateLimits, signUpPorts } from './sign-up-and-billing.js';
 import { BillingClock } from '../application/services/billing-clock.js';
 import { SignUpSweeper } from '../application/services/sign-up-sweeper.js';
@@ -98,7 +99,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
           smsStatusUrl: inputs.smsStatusUrl,
           webhookTransport,
           deliveryTrigger: dispatcher,
-          deliveryHandOff: dispatcher,
+          eventHandOff: new DispatcherHandOff(dispatcher, clock),
           targetPolicy,
           hostedReplies,
         }),

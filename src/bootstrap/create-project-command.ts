@@ -15,7 +15,7 @@ export const createProjectCommand = (args: { readonly email?: string; readonly n
   if (E.isLeft(email)) throw new Error(`--email ${email.left}`);
   return async (useCases: () => UseCases): Promise<string> => {
     const created = await useCases().createProject.execute({ email: email.right, name: args.name })();
-    if (E.isLeft(created)) throw new Error(`could not create the project: ${'message' in created.left ? created.left.message : created.left._tag}`);
+    if (E.isLeft(created)) throw new Error(`could not create the project: ${created.left.message}`);
     const { project, apiKey } = created.right;
     return `project ${project.id} for ${project.email}\nAPI key (shown once, keep it safe): ${apiKey.clear}`;
   };

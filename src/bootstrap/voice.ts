@@ -19,7 +19,7 @@ import { VoiceSessionEngine } from '../application/services/voice-session-engine
 import { WebhookBrain } from '../application/services/webhook-brain.js';
 import { AnswerInboundCall } from '../application/use-cases/calls/answer-inbound-call.js';
 import { AttachCallRecording } from '../application/use-cases/calls/attach-call-recording.js';
-import type { CallUseCases } from '../application/use-cases/calls/call-use-cases.js';
+import type { CallUseCases } from '../application/use-cases/call-use-cases.js';
 import { CreateWebCall } from '../application/use-cases/calls/create-web-call.js';
 import { WebCallCredentialKeeper } from '../application/services/web-call-credential-keeper.js';
 import { EndCall } from '../application/use-cases/calls/end-call.js';
@@ -27,7 +27,8 @@ import { FailUnconnectedWebCalls } from '../application/use-cases/calls/fail-unc
 import { FinishCall } from '../application/use-cases/calls/finish-call.js';
 import { GetCallRecording } from '../application/use-cases/calls/get-call-recording.js';
 import { PlaceOutboundCall } from '../application/use-cases/calls/place-outbound-call.js';
-import { GetCall, ListCalls } from '../application/use-cases/calls/read-calls.js';
+import { GetCall } from '../application/use-cases/calls/get-call.js';
+import { ListCalls } from '../application/use-cases/calls/list-calls.js';
 import { StreamTranscript } from '../application/use-cases/calls/stream-transcript.js';
 import { HttpVoiceTurnTransport } from '../adapters/http/http-voice-turn-transport.js';
 import { OutboundGuard } from '../adapters/http/outbound-guard.js';

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { invalidField, type DomainError } from './errors.js';
+import { invalidField, type InvalidField } from './errors.js';
 import { isNanp, type E164 } from './e164.js';
 
 export const VOICE_MODES = ['webhook', 'hosted'] as const;
@@ -38,7 +38,7 @@ export interface AgentFields {
 /** A partial change; `transferNumber: null` clears it (the REST edge maps `""` to null). */
 export type AgentChanges = Partial<AgentFields>;
 
-const checkInvariants = (agent: Agent): E.Either<DomainError, Agent> => {
+const checkInvariants = (agent: Agent): E.Either<InvalidField, Agent> => {
   if (agent.name.trim() === '') return E.left(invalidField('name', 'must not be empty'));
   if (agent.voiceMode === 'hosted' && !agent.systemPrompt?.trim()) {
     return E.left(invalidField('systemPrompt', 'is required when voiceMode is hosted'));
@@ -54,7 +54,7 @@ export const createAgent = (props: {
   projectId: string;
   fields: AgentFields;
   now: Date;
-}): E.Either<DomainError, Agent> =>
+}): E.Either<InvalidField, Agent> =>
   checkInvariants({
     id: props.id,
     projectId: props.projectId,
@@ -70,7 +70,7 @@ export const createAgent = (props: {
     updatedAt: props.now,
   });
 
-export const updateAgent = (agent: Agent, changes: AgentChanges, now: Date): E.Either<DomainError, Agent> => {
+export const updateAgent = (agent: Agent, changes: AgentChanges, now: Date): E.Either<InvalidField, Agent> => {
   const defined = Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   ) as AgentChanges;

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { invalidField, type DomainError } from './errors.js';
+import { invalidField, type InvalidField } from './errors.js';
 import type { E164 } from './e164.js';
 
 /** An address-book entry, unique per project by phone number. */
@@ -21,7 +21,7 @@ export interface ContactFields {
   readonly notes?: string | null;
 }
 
-const checkName = (contact: Contact): E.Either<DomainError, Contact> =>
+const checkName = (contact: Contact): E.Either<InvalidField, Contact> =>
   contact.name.trim() === '' ? E.left(invalidField('name', 'must not be empty')) : E.right(contact);
 
 export const createContact = (props: {
@@ -29,7 +29,7 @@ export const createContact = (props: {
   projectId: string;
   fields: ContactFields;
   now: Date;
-}): E.Either<DomainError, Contact> =>
+}): E.Either<InvalidField, Contact> =>
   checkName({
     id: props.id,
     projectId: props.projectId,
@@ -45,7 +45,7 @@ export const updateContact = (
   contact: Contact,
   changes: Partial<ContactFields>,
   now: Date,
-): E.Either<DomainError, Contact> =>
+): E.Either<InvalidField, Contact> =>
   checkName({
     ...contact,
     name: changes.name?.trim() ?? contact.name,

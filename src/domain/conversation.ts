@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { E164 } from './e164.js';
-import { invalidField, type DomainError } from './errors.js';
+import { invalidField, type InvalidField } from './errors.js';
 import type { Message } from './message.js';
 import type { PhoneNumber } from './phone-number.js';
 
@@ -68,7 +68,7 @@ const isPlainObject = (value: unknown): value is ConversationState =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Replaces the metadata; null clears it. Anything but an object or null is refused. */
-export const replaceState = (conversation: Conversation, state: unknown, now: Date): E.Either<DomainError, Conversation> =>
+export const replaceState = (conversation: Conversation, state: unknown, now: Date): E.Either<InvalidField, Conversation> =>
   state === null || isPlainObject(state)
     ? E.right({ ...conversation, state, updatedAt: now })
     : E.left(invalidField('state', 'must be a JSON object or null'));

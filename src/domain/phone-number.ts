@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Agent } from './agent.js';
 import type { Country } from './country.js';
-import type { DomainError } from './errors.js';
+import type { ForeignResource, NumberNotAttached, NumberReleased } from './errors.js';
 import type { E164 } from './e164.js';
 
 export type NumberStatus = 'active' | 'released';
@@ -27,7 +27,7 @@ export const isLive = (number: PhoneNumber): boolean => number.status === 'activ
  * attached. A number attached to another agent moves: it leaves that agent. Threads stay
  * where they are (see `recordMessage`: a thread follows its number's agent from its next message).
  */
-export const attachTo = (number: PhoneNumber, agent: Agent): E.Either<DomainError, PhoneNumber> => {
+export const attachTo = (number: PhoneNumber, agent: Agent): E.Either<ForeignResource | NumberReleased, PhoneNumber> => {
   if (number.projectId !== agent.projectId) {
     return E.left({ _tag: 'ForeignResource', resource: 'number', id: number.id });
   }
@@ -36,13 +36,13 @@ export const attachTo = (number: PhoneNumber, agent: Agent): E.Either<DomainErro
 };
 
 /** Detaching keeps the number live, ready for any agent. */
-export const detachFrom = (number: PhoneNumber, agentId: string): E.Either<DomainError, PhoneNumber> =>
+export const detachFrom = (number: PhoneNumber, agentId: string): E.Either<NumberNotAttached, PhoneNumber> =>
   number.agentId === agentId
     ? E.right({ ...number, agentId: null })
     : E.left({ _tag: 'NumberNotAttached', numberId: number.id, agentId });
 
 /** Releasing is irreversible; the record stays so messages and calls keep their history. */
-export const release = (number: PhoneNumber, now: Date): E.Either<DomainError, PhoneNumber> =>
+export const release = (number: PhoneNumber, now: Date): E.Either<NumberReleased, PhoneNumber> =>
   isLive(number)
     ? E.right({ ...number, status: 'released', agentId: null, releasedAt: now })
     : E.left({ _tag: 'NumberReleased', numberId: number.id });

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { DomainError } from './errors.js';
+import type { InsufficientBalance, InvalidField, NumberLimitReached } from './errors.js';
 import { mailboxKey, type Mailbox } from './mailbox.js';
 import { cents, type Cents } from './money.js';
 
@@ -54,7 +54,7 @@ export const canProvisionNumber = (
   numbersEverProvisioned: number,
   balance: Cents,
   monthlyPrice: Cents,
-): E.Either<DomainError, void> => {
+): E.Either<NumberLimitReached | InsufficientBalance, void> => {
   if (numbersEverProvisioned >= project.numberLimit) {
     return E.left({ _tag: 'NumberLimitReached', limit: project.numberLimit });
   }
@@ -69,7 +69,7 @@ export const raiseNumberLimit = (
   project: Project,
   limit: number,
   now: Date,
-): E.Either<DomainError, Project> =>
+): E.Either<InvalidField, Project> =>
   Number.isInteger(limit) && limit >= project.numberLimit
     ? E.right({ ...project, numberLimit: limit, updatedAt: now })
     : E.left({

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { DomainError } from './errors.js';
+import type { CodeExhausted, CodeExpired, SignUpAlreadyVerified, WrongCode } from './errors.js';
 import type { Mailbox } from './mailbox.js';
 
 /** How long a one-time code may be used. */
@@ -52,7 +52,7 @@ export const newSignUp = (props: {
  * May a code be tried now? Already verified, exhausted and expired are final; they are
  * checked in that order, so a verified sign-up always says so.
  */
-export const acceptsCode = (signUp: SignUp, now: Date): E.Either<DomainError, SignUp> => {
+export const acceptsCode = (signUp: SignUp, now: Date): E.Either<SignUpAlreadyVerified | CodeExhausted | CodeExpired, SignUp> => {
   if (signUp.status === 'verified') {
     return E.left({ _tag: 'SignUpAlreadyVerified', signUpId: signUp.id, projectId: signUp.projectId });
   }
@@ -62,7 +62,7 @@ export const acceptsCode = (signUp: SignUp, now: Date): E.Either<DomainError, Si
 };
 
 /** A wrong code counts against the sign-up; the caller stores the result and reports the error. */
-export const recordWrongCode = (signUp: SignUp): { readonly signUp: SignUp; readonly error: DomainError } => {
+export const recordWrongCode = (signUp: SignUp): { readonly signUp: SignUp; readonly error: WrongCode } => {
   const attempts = signUp.attempts + 1;
   return {
     signUp: { ...signUp, attempts },
@@ -71,7 +71,7 @@ export const recordWrongCode = (signUp: SignUp): { readonly signUp: SignUp; read
 };
 
 /** The right code was given and everything was provisioned: the sign-up is spent. */
-export const completeSignUp = (signUp: SignUp, projectId: string, now: Date): E.Either<DomainError, SignUp> =>
+export const completeSignUp = (signUp: SignUp, projectId: string, now: Date): E.Either<SignUpAlreadyVerified, SignUp> =>
   signUp.status === 'verified'
     ? E.left({ _tag: 'SignUpAlreadyVerified', signUpId: signUp.id, projectId: signUp.projectId })
     : E.right({ ...signUp, status: 'verified', projectId, verifiedAt: now });

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { DomainError } from './errors.js';
+import type { DeliveryNotFailed } from './errors.js';
 
 export type DeliveryStatus = 'pending' | 'success' | 'failed';
 export type WebhookEventType = 'agent.message' | 'agent.call_ended';
@@ -99,7 +99,7 @@ export const recordAttempt = (
  * with the same id and body. Its attempt count goes on: should this attempt fail too, the
  * retry schedule resumes from there (after the last scheduled attempt, the failure is final).
  */
-export const redeliverNow = (delivery: WebhookDelivery, now: Date): E.Either<DomainError, WebhookDelivery> =>
+export const redeliverNow = (delivery: WebhookDelivery, now: Date): E.Either<DeliveryNotFailed, WebhookDelivery> =>
   delivery.status === 'failed'
     ? E.right({ ...delivery, status: 'pending', nextRetryAt: now })
     : E.left({ _tag: 'DeliveryNotFailed', deliveryId: delivery.id, status: delivery.status });

@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { invalidField, type DomainError } from './errors.js';
+import { invalidField, type InvalidField } from './errors.js';
 
 /**
  * An http(s) URL a webhook may point at, trimmed. Which hosts it may name is not the domain's
  * call: that depends on where the service runs (the application's `TargetPolicy`).
  */
-export const webhookUrl = (raw: string): E.Either<DomainError, string> => {
+export const webhookUrl = (raw: string): E.Either<InvalidField, string> => {
   let url: URL;
   try {
     url = new URL(raw.trim());

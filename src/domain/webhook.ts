@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { invalidField, type DomainError } from './errors.js';
+import { invalidField, type InvalidField } from './errors.js';
 
 export const CONTEXT_LIMIT = { min: 0, max: 50, default: 10 } as const;
 export const WEBHOOK_TIMEOUT_SECONDS = { min: 5, max: 120, default: 30 } as const;
@@ -23,7 +23,7 @@ export interface WebhookSettings {
   readonly timeoutSeconds?: number;
 }
 
-const inRange = (field: string, value: number, range: { min: number; max: number }): E.Either<DomainError, number> =>
+const inRange = (field: string, value: number, range: { min: number; max: number }): E.Either<InvalidField, number> =>
   Number.isInteger(value) && value >= range.min && value <= range.max
     ? E.right(value)
     : E.left(invalidField(field, `must be a whole number from ${range.min} to ${range.max}`));
@@ -40,7 +40,7 @@ export const configureWebhook = (props: {
   settings: WebhookSettings;
   secret: string;
   now: Date;
-}): E.Either<DomainError, Webhook> => {
+}): E.Either<InvalidField, Webhook> => {
   const contextLimit = inRange('contextLimit', props.settings.contextLimit ?? CONTEXT_LIMIT.default, CONTEXT_LIMIT);
   if (E.isLeft(contextLimit)) return contextLimit;
   const timeout = inRange('timeout', props.settings.timeoutSeconds ?? WEBHOOK_TIMEOUT_SECONDS.default, WEBHOOK_TIMEOUT_SECONDS);

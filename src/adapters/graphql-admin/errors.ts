@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
+import { errorCodeOf } from '../../application/error-codes.js';
 import type { AppError } from '../../application/errors.js';
 
 const absurd = (value: never): never => {
@@ -15,47 +16,39 @@ const absurd = (value: never): never => {
 export const failure = (message: string, code: string, extra: Record<string, unknown> = {}): GraphQLError =>
   createGraphQLError(message, { extensions: { code, ...extra } });
 
-/**
- * The console's one reading of every expected failure: a GraphQL error whose
- * `extensions.code` is the REST API's `error.code` for the same failure.
- */
-export const graphqlErrorOf = (error: AppError): GraphQLError => {
+/** The console's message and extensions of a failure; its `extensions.code` is the REST `error.code`. */
+const describe = (error: AppError): { readonly message: string; readonly extra?: Record<string, unknown> } => {
   switch (error._tag) {
     case 'NotFound':
-      return failure(`${error.resource} ${error.id} not found`, error.resource === 'number' ? 'PHONE_NUMBER_NOT_FOUND' : 'NOT_FOUND', {
-        resource: error.resource,
-        id: error.id,
-      });
+      return { message: `${error.resource} ${error.id} not found`, extra: { resource: error.resource, id: error.id } };
     case 'Validation':
-      return failure(error.message, 'VALIDATION_ERROR', { details: error.details });
+      return { message: error.message, extra: { details: error.details } };
     case 'BadRequest':
-      return failure(error.message, 'BAD_REQUEST');
     case 'Conflict':
-      return failure(error.message, 'CONFLICT');
-    case 'NumberLimitReached':
-      return failure(`Number limit reached: ${error.limit} numbers`, 'VALIDATION_ERROR_NUMBER_LIMIT', { limit: error.limit });
-    case 'InsufficientBalance':
-      return failure('Insufficient balance', 'INSUFFICIENT_BALANCE', {
-        balanceCents: error.balanceCents,
-        requiredCents: error.requiredCents,
-      });
-    case 'NoNumbersAvailable':
-      return failure(`No phone numbers available in ${error.country}`, 'NO_NUMBERS_AVAILABLE', { areaCode: error.areaCode });
-    case 'ProviderError':
-      return failure(`Telephony provider error: ${error.message}`, 'TWILIO_ERROR', { providerCode: error.providerCode });
     case 'Unauthorized':
-      return failure(error.message, 'UNAUTHORIZED');
     case 'Forbidden':
-      return failure(error.message, error.code);
-    case 'RateLimited':
-      return failure(`Rate limit exceeded (${error.scope})`, 'RATE_LIMIT_EXCEEDED', { retryAfterSeconds: error.retryAfterSeconds });
     case 'Unavailable':
-      return failure(error.message, 'SERVICE_UNAVAILABLE');
     case 'CodeRefused':
-      return failure(error.message, error.reason === 'invalid' ? 'INVALID_CODE' : error.reason === 'expired' ? 'CODE_EXPIRED' : 'CODE_EXHAUSTED');
+      return { message: error.message };
+    case 'NumberLimitReached':
+      return { message: `Number limit reached: ${error.limit} numbers`, extra: { limit: error.limit } };
+    case 'InsufficientBalance':
+      return { message: 'Insufficient balance', extra: { balanceCents: error.balanceCents, requiredCents: error.requiredCents } };
+    case 'NoNumbersAvailable':
+      return { message: `No phone numbers available in ${error.country}`, extra: { areaCode: error.areaCode } };
+    case 'ProviderError':
+      return { message: `Telephony provider error: ${error.message}`, extra: { providerCode: error.providerCode } };
+    case 'RateLimited':
+      return { message: `Rate limit exceeded (${error.scope})`, extra: { retryAfterSeconds: error.retryAfterSeconds } };
     default:
       return absurd(error);
   }
+};
+
+/** The console's one reading of every expected failure, coded by the application's one table. */
+export const graphqlErrorOf = (error: AppError): GraphQLError => {
+  const { message, extra } = describe(error);
+  return failure(message, errorCodeOf(error).code, extra);
 };
 
 /** Runs a use case: its value, or its failure thrown as the GraphQL error resolvers report. */

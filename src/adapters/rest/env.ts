@@ -1,5 +1,5 @@
 import type { Logger } from '../../application/ports/logger.js';
-import type { Principal } from '../../application/use-cases/projects/authenticate-api-key.js';
+import type { Principal } from '../../application/use-cases/api-keys/authenticate-api-key.js';
 
 /** What the middlewares put in the Hono context for the handlers after them. */
 export interface RestEnv {

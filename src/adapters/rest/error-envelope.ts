@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { errorCodeOf } from '../../application/error-codes.js';
 import type { AppError, FieldProblem } from '../../application/errors.js';
 import { cents, formatUsd } from '../../domain/money.js';
 
@@ -29,78 +30,45 @@ const LABELS: Readonly<Record<string, string>> = {
   'api key': 'API key',
 };
 
-const CODE_REFUSALS = { invalid: 'INVALID_CODE', expired: 'CODE_EXPIRED', exhausted: 'CODE_EXHAUSTED' } as const;
-
 const absurd = (value: never): never => {
   throw new Error(`unmapped error: ${JSON.stringify(value)}`);
 };
 
-/** The one mapping of every expected failure to status, `error.code` and `error.type`. */
-export const problemOf = (error: AppError): Problem => {
+/** What the client reads of a failure; its status and codes come from the application's one table. */
+const messageOf = (error: AppError): string => {
   switch (error._tag) {
     case 'NotFound':
-      return {
-        status: 404,
-        code: error.resource === 'number' ? 'PHONE_NUMBER_NOT_FOUND' : 'NOT_FOUND',
-        type: 'not_found',
-        message: `${LABELS[error.resource] ?? error.resource} ${error.id} not found`,
-      };
+      return `${LABELS[error.resource] ?? error.resource} ${error.id} not found`;
     case 'Validation':
-      return { status: 422, code: 'VALIDATION_ERROR', type: 'validation_error', message: error.message, details: error.details };
     case 'BadRequest':
-      return { status: 400, code: 'BAD_REQUEST', type: 'validation_error', message: error.message };
     case 'Conflict':
-      return { status: 409, code: 'CONFLICT', type: 'conflict', message: error.message };
-    case 'NumberLimitReached':
-      // The public code name says "validation", so it travels with 422 like other validation codes.
-      return {
-        status: 422,
-        code: 'VALIDATION_ERROR_NUMBER_LIMIT',
-        type: 'validation_error',
-        message: `Number limit reached: this account may provision up to ${error.limit} numbers (released numbers count)`,
-      };
-    case 'InsufficientBalance':
-      return {
-        status: 402,
-        code: 'INSUFFICIENT_BALANCE',
-        type: 'billing_error',
-        message: `Insufficient balance: ${formatUsd(cents(error.balanceCents))} USD available, at least ${formatUsd(cents(error.requiredCents))} USD required`,
-      };
-    case 'NoNumbersAvailable':
-      return {
-        status: 503,
-        code: 'NO_NUMBERS_AVAILABLE',
-        type: 'carrier_error',
-        message: `No phone numbers available in ${error.country}${error.areaCode ? ` with area code ${error.areaCode}` : ''}`,
-      };
-    case 'ProviderError':
-      return {
-        status: 502,
-        code: 'TWILIO_ERROR',
-        type: 'carrier_error',
-        message: `Telephony provider error${error.providerCode ? ` ${error.providerCode}` : ''}: ${error.message}. Retry later.`,
-      };
     case 'Unauthorized':
-      return { status: 401, code: 'UNAUTHORIZED', type: 'authentication_error', message: error.message };
     case 'Forbidden':
-      return { status: 403, code: error.code, type: 'authentication_error', message: error.message };
-    case 'RateLimited':
-      return {
-        status: 429,
-        code: 'RATE_LIMIT_EXCEEDED',
-        type: 'rate_limit_error',
-        message: `Rate limit exceeded: ${error.limit} requests per ${error.windowSeconds} seconds (${error.scope})`,
-        headers: { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) },
-      };
     case 'Unavailable':
-      return { status: 503, code: 'SERVICE_UNAVAILABLE', type: 'server_error', message: error.message };
     case 'CodeRefused':
-      // Exhausted is a 400 too, not a 429: waiting does not help, only a new sign-up does.
-      return { status: 400, code: CODE_REFUSALS[error.reason], type: 'validation_error', message: error.message };
+      return error.message;
+    case 'NumberLimitReached':
+      return `Number limit reached: this account may provision up to ${error.limit} numbers (released numbers count)`;
+    case 'InsufficientBalance':
+      return `Insufficient balance: ${formatUsd(cents(error.balanceCents))} USD available, at least ${formatUsd(cents(error.requiredCents))} USD required`;
+    case 'NoNumbersAvailable':
+      return `No phone numbers available in ${error.country}${error.areaCode ? ` with area code ${error.areaCode}` : ''}`;
+    case 'ProviderError':
+      return `Telephony provider error${error.providerCode ? ` ${error.providerCode}` : ''}: ${error.message}. Retry later.`;
+    case 'RateLimited':
+      return `Rate limit exceeded: ${error.limit} requests per ${error.windowSeconds} seconds (${error.scope})`;
     default:
       return absurd(error);
   }
 };
+
+/** The one mapping of every expected failure to status, `error.code`, `error.type` and message. */
+export const problemOf = (error: AppError): Problem => ({
+  ...errorCodeOf(error),
+  message: messageOf(error),
+  ...(error._tag === 'Validation' ? { details: error.details } : {}),
+  ...(error._tag === 'RateLimited' ? { headers: { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) } } : {}),
+});
 
 /** Failures of the HTTP layer itself, which no use case reports. */
 export const methodNotAllowed = (method: string, path: string, allowed: readonly string[]): Problem => ({

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { DependencyUnavailable } from '../../application/ports/dependency-unavailable.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
-import type { CallUseCases } from '../../application/use-cases/calls/call-use-cases.js';
+import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import { authenticate } from './auth.js';
 import type { TrustProxy } from './client-ip.js';
 import { clientNetworkResolver } from './client-network.js';

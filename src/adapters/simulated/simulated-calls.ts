@@ -5,7 +5,7 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { VoiceGateway } from '../../application/ports/voice-gateway.js';
 import type { VoiceSession } from '../../application/services/voice-session.js';
 import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
-import type { CallUseCases } from '../../application/use-cases/calls/call-use-cases.js';
+import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import type { Call } from '../../domain/call.js';
 import type { SimulatedTelephony } from './simulated-telephony.js';
 

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import * as E from 'fp-ts/lib/Either.js';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { Logger } from '../../application/ports/logger.js';
-import type { CallUseCases } from '../../application/use-cases/calls/call-use-cases.js';
+import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import type { AgentEvent, SimulatedCalls } from './simulated-calls.js';
 import type { SimulatedTelephony } from './simulated-telephony.js';
 

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { Hono, type Context } from 'hono';
 import type { Logger } from '../../application/ports/logger.js';
 import type { CallWebhooks } from '../../application/ports/telephony.js';
-import type { CallUseCases } from '../../application/use-cases/calls/call-use-cases.js';
+import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import type { FinishCallInput } from '../../application/use-cases/calls/finish-call.js';
 import type { Call } from '../../domain/call.js';
 import { conversationRelayTwiml, dialTwiml, hangupTwiml } from './conversation-relay-twiml.js';

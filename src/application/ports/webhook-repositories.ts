@@ -76,7 +76,7 @@ export interface DeliveryRepository {
   /**
    * Queues the events (one statement): each row is an outbox entry and, later, its delivery log.
    * `heldUntil` keeps them from every claim until then, as a claim's lease does: the process
-   * that queued them sends them itself (see DeliveryHandOff).
+   * that queued them sends them itself (see EventHandOff).
    */
   enqueue(deliveries: readonly WebhookDelivery[], heldUntil?: Date | null): Promise<void>;
   findById(projectId: string, id: string): Promise<WebhookDelivery | null>;
@@ -110,18 +110,17 @@ export interface QueuedEvent {
   readonly webhook: Webhook;
 }
 
+/** Sends the events a unit of work queued; run once it has committed, never after a rollback. */
+export type SendAfterCommit = () => void;
+
 /**
- * The dispatcher of this process, taking events straight from the unit of work that queued
- * them: they skip the claim (a round trip to the outbox and the wait for it), while the outbox
- * row, written with a lease, still guarantees them if this process dies before sending.
+ * Where the events of a unit of work go: into the outbox with it, and on their way once it has
+ * committed. How they travel is the hand-off's business: this process's dispatcher may take
+ * them at once (they skip the claim, a round trip to the outbox and the wait for it, while
+ * their rows, held by its lease, still guarantee them should the process die before sending),
+ * or any dispatcher claims them.
  */
-export interface DeliveryHandOff {
-  /**
-   * The lease to queue events with, when this process will send them itself once they commit;
-   * null when it will not (no dispatcher running here, or it is full): queue them unleased, for
-   * any dispatcher's claim.
-   */
-  leaseFor(now: Date): Date | null;
-  /** After the commit: sends events queued with a lease from `leaseFor`. */
-  take(events: readonly QueuedEvent[]): void;
+export interface EventHandOff {
+  /** Inside the unit of work: writes the events to its `outbox` (one statement). */
+  queue(outbox: DeliveryRepository, events: readonly QueuedEvent[]): Promise<SendAfterCommit>;
 }

@@ -1,12 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Agent } from '../../domain/agent.js';
 import type { Conversation } from '../../domain/conversation.js';
+import type { E164 } from '../../domain/e164.js';
 import type { Message } from '../../domain/message.js';
+import type { AppError } from '../errors.js';
 import type { ChatMessage, LanguageModel } from '../ports/language-model.js';
 import type { Logger } from '../ports/logger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { SendSms } from '../use-cases/messages/send-sms.js';
-import { endpointFor } from '../use-cases/webhooks/queue-webhook-event.js';
+import { endpointFor } from '../webhooks/outbox.js';
 
 /** An inbound text, stored and committed, that a hosted agent should answer. */
 export interface TextToAnswer {
@@ -20,11 +22,27 @@ export interface HostedReplies {
   replyTo(text: TextToAnswer): void;
 }
 
+/** An agent's text to a participant, from one of the agent's numbers (by id or by value). */
+export interface OutgoingText {
+  readonly projectId: string;
+  readonly agentId: string;
+  readonly to: E164;
+  readonly body: string;
+  readonly mediaUrls: readonly string[];
+  readonly numberId: string | null;
+  readonly fromNumber: E164 | null;
+}
+
+/** Sends a text and keeps it on its thread: what the responder needs of the SendSms use case. */
+export interface TextSender {
+  execute(text: OutgoingText): TE.TaskEither<AppError, unknown>;
+}
+
 export interface HostedSmsResponderDeps {
   readonly uow: UnitOfWork;
   /** Null: no model is configured; texts stay unanswered (logged). */
   readonly model: LanguageModel | null;
-  readonly sendSms: Pick<SendSms, 'execute'>;
+  readonly sendSms: TextSender;
   readonly logger: Logger;
 }
 
@@ -50,7 +68,7 @@ interface Queue {
 /**
  * Hosted mode for texts: the language model answers an inbound text from the agent's system
  * prompt, the thread's recent messages (the webhook's `contextLimit`, else 10) and its
- * `conversationState`; the reply goes out through {@link SendSms} from the same number.
+ * `conversationState`; the reply goes out through the {@link TextSender} (SendSms) from the same number.
  * It runs after the inbound unit of work committed, off the carrier's request. Replies of one
  * conversation take turns; a text already followed by a newer one is left to that one's
  * reply, which sees both. A failing or missing model leaves the text unanswered (logged).

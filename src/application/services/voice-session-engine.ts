@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { isLive, type TranscriptTurn } from '../../domain/call.js';
-import { conflict, notFound, type AppError } from '../errors.js';
+import { conflict, notFound, type Conflict, type NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
-import { endpointFor } from '../use-cases/webhooks/queue-webhook-event.js';
+import { endpointFor } from '../webhooks/outbox.js';
 import type { BrainSelector, TurnTiming } from './agent-brain.js';
 import type { CallRecordWriter } from './call-record-writer.js';
 import { VoiceSession, type SessionContext } from './voice-session.js';
@@ -21,6 +21,11 @@ export interface MediaTaken {
 }
 
 const mediaTaken = (callId: string): MediaTaken => ({ _tag: 'MediaTaken', callId });
+
+interface LoadedSession {
+  readonly context: SessionContext;
+  readonly turns: readonly TranscriptTurn[];
+}
 
 /** What the call use cases need of the live sessions of this process. */
 export interface LiveCalls {
@@ -72,9 +77,9 @@ export class VoiceSessionEngine implements LiveCalls {
    * store, and every later one, on any node, is refused with {@link MediaTaken}, even after
    * the first stream ended.
    */
-  async open(callId: string, gateway: VoiceGateway): Promise<E.Either<AppError | MediaTaken, VoiceSession>> {
+  async open(callId: string, gateway: VoiceGateway): Promise<E.Either<NotFound | Conflict | MediaTaken, VoiceSession>> {
     if (this.sessions.has(callId)) return E.left(mediaTaken(callId));
-    const loaded = await this.deps.uow.transaction<AppError | MediaTaken, { context: SessionContext; turns: readonly TranscriptTurn[] }>(async (tx) => {
+    const loaded = await this.deps.uow.transaction(async (tx): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> => {
       const call = await tx.calls.findByIdInAnyProject(callId);
       if (!call) return E.left(notFound('call', callId));
       if (!isLive(call)) return E.left(conflict(`call ${callId} is ${call.status}, not in progress`));
@@ -82,7 +87,7 @@ export class VoiceSessionEngine implements LiveCalls {
       const agent = call.agentId ? await tx.agents.findById(call.projectId, call.agentId) : null;
       const webhook = await endpointFor(tx, call.projectId, call.agentId);
       const turns = await tx.transcripts.listByCall(call.id);
-      return E.right({ context: { call, agent, webhook } satisfies SessionContext, turns });
+      return E.right({ context: { call, agent, webhook }, turns });
     });
     if (E.isLeft(loaded)) return loaded;
     const { context, turns } = loaded.right;

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { AppError } from '../errors.js';
+import type { ProviderError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { WebCallCredentials, WebCallSetup } from '../ports/web-call-credentials.js';
@@ -13,7 +13,7 @@ import type { WebCallCredentials, WebCallSetup } from '../ports/web-call-credent
  */
 export class WebCallCredentialKeeper {
   private known: WebCallCredentials | null = null;
-  private lookingUp: Promise<E.Either<AppError, WebCallCredentials>> | null = null;
+  private lookingUp: Promise<E.Either<ProviderError, WebCallCredentials>> | null = null;
 
   constructor(
     private readonly deps: {
@@ -27,7 +27,7 @@ export class WebCallCredentialKeeper {
   ) {}
 
   /** The credentials to sign web-call tokens with; null when the carrier needs none. */
-  async credentials(): Promise<E.Either<AppError, WebCallCredentials | null>> {
+  async credentials(): Promise<E.Either<ProviderError, WebCallCredentials | null>> {
     const { setup } = this.deps;
     if (!setup) return E.right(null);
     if (this.known) return E.right(this.known);
@@ -44,7 +44,7 @@ export class WebCallCredentialKeeper {
     return credentials.voiceUrl === this.deps.voiceUrl && setup.opens(credentials);
   }
 
-  private async lookUp(setup: WebCallSetup): Promise<E.Either<AppError, WebCallCredentials>> {
+  private async lookUp(setup: WebCallSetup): Promise<E.Either<ProviderError, WebCallCredentials>> {
     const stored = await this.deps.uow.transaction(async (tx) => E.right(await tx.webCallCredentials.find(setup.account)));
     if (E.isRight(stored) && stored.right && this.serves(setup, stored.right)) return E.right(stored.right);
     return this.make(setup);
@@ -56,11 +56,11 @@ export class WebCallCredentialKeeper {
    * the carrier's calls (once per account, so the wait is rare). A carrier failure stores
    * nothing; should storing fail, the new set is removed at the carrier again.
    */
-  private async make(setup: WebCallSetup): Promise<E.Either<AppError, WebCallCredentials>> {
+  private async make(setup: WebCallSetup): Promise<E.Either<ProviderError, WebCallCredentials>> {
     const outcome: { made: WebCallCredentials | null; replaced: WebCallCredentials | null } = { made: null, replaced: null };
-    let result: E.Either<AppError, WebCallCredentials>;
+    let result: E.Either<ProviderError, WebCallCredentials>;
     try {
-      result = await this.deps.uow.transaction(async (tx): Promise<E.Either<AppError, WebCallCredentials>> => {
+      result = await this.deps.uow.transaction(async (tx): Promise<E.Either<ProviderError, WebCallCredentials>> => {
         await tx.webCallCredentials.lock(setup.account);
         const stored = await tx.webCallCredentials.find(setup.account);
         if (stored && this.serves(setup, stored)) return E.right(stored);

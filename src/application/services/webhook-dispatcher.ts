@@ -5,8 +5,9 @@ import type { Clock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import { DuplicateKey } from '../ports/repositories.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { DeliveryHandOff, DeliveryTrigger, QueuedEvent, RecordedAttempt } from '../ports/webhook-repositories.js';
+import type { QueuedEvent, RecordedAttempt } from '../ports/webhook-repositories.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
+import type { LocalDispatcher } from './event-hand-off.js';
 
 export interface DispatcherOptions {
   /** Most deliveries taken by one claim. */
@@ -62,9 +63,9 @@ const GONE: AttemptOutcome = { ok: false, httpStatus: null, errorMessage: 'the w
  * any transaction, at most `maxInFlight` at a time; their outcomes are written back in batches.
  * A poke (after a unit of work that queued something commits) claims at once; a poll finds
  * the rest. Events queued in this process with a lease from `leaseFor` are handed over after
- * their commit and sent without a claim.
+ * their commit and sent without a claim (see DispatcherHandOff).
  */
-export class WebhookDispatcher implements DeliveryTrigger, DeliveryHandOff {
+export class WebhookDispatcher implements LocalDispatcher {
   private readonly options: DispatcherOptions;
   private readonly log: Logger;
   private running = false;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
+import { ClaimedHandOff } from '../../../src/application/services/event-hand-off.js';
 import { ReceiveInboundSms } from '../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../support/scratch-database.js';
@@ -26,7 +27,7 @@ describe.skipIf(!serverUrl)(`${ReceiveInboundSms.name} on PostgreSQL, concurrent
       return E.right(undefined);
     });
     // Every text arrives in the same millisecond: each must still get its own receivedAt.
-    sut = new ReceiveInboundSms({ uow: database.uow, clock: new FixedClock(), ids: new TimeSortableIdGenerator(), deliveryTrigger: { poke: () => {} } });
+    sut = new ReceiveInboundSms({ uow: database.uow, clock: new FixedClock(), ids: new TimeSortableIdGenerator(), eventHandOff: new ClaimedHandOff({ poke: () => {} }) });
   });
 
   afterAll(async () => {
@@ -61,7 +62,7 @@ describe.skipIf(!serverUrl)(`${ReceiveInboundSms.name} on PostgreSQL, concurrent
 
   it('lets two processes store overlapping batches (the same numbers, the same carrier ids) without deadlock or a second copy', async () => {
     // Two receivers on one database: each commits its texts in groups and locks its batch's numbers.
-    const other = new ReceiveInboundSms({ uow: database.uow, clock: new FixedClock(), ids: new TimeSortableIdGenerator(), deliveryTrigger: { poke: () => {} } });
+    const other = new ReceiveInboundSms({ uow: database.uow, clock: new FixedClock(), ids: new TimeSortableIdGenerator(), eventHandOff: new ClaimedHandOff({ poke: () => {} }) });
     const ours = ['+14155550100', '+14155550101', '+14155550102'].map(trustE164);
     const text = (i: number, to: (typeof ours)[number]) => ({
       to,

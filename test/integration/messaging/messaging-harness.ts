@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
+import { ClaimedHandOff } from '../../../src/application/services/event-hand-off.js';
 import { ReceiveInboundSms, type InboundSms } from '../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { anInboundSms } from '../../support/builders.js';
@@ -20,7 +21,7 @@ export const aMessagingApi = async () => {
     uow: h.uow,
     clock,
     ids: new TimeSortableIdGenerator(),
-    deliveryTrigger: { poke: () => void pokes.push(Date.now()) },
+    eventHandOff: new ClaimedHandOff({ poke: () => void pokes.push(Date.now()) }),
   });
 
   const phoneOf = (numberId: string) => h.uow.tables.numbers.get(numberId)!.phoneNumber;

@@ -9,7 +9,7 @@ import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-
 import { SystemClock } from '../../../src/adapters/system/system-clock.js';
 import type { Repositories } from '../../../src/application/ports/repositories.js';
 import { WebhookDispatcher } from '../../../src/application/services/webhook-dispatcher.js';
-import { queueWebhookEvent } from '../../../src/application/use-cases/webhooks/queue-webhook-event.js';
+import { queueWebhookEvent } from '../../../src/application/webhooks/outbox.js';
 import type { Webhook } from '../../../src/domain/webhook.js';
 import type { WebhookDelivery } from '../../../src/domain/webhook-delivery.js';
 import { startDispatcherProcess, type DispatcherProcess } from '../../support/dispatcher-process.js';

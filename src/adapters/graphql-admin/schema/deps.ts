@@ -1,7 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../../application/errors.js';
-import type { AdminUseCases } from '../../../application/use-cases/admin/admin-use-cases.js';
-import type { CallUseCases } from '../../../application/use-cases/calls/call-use-cases.js';
+import type { AdminUseCases } from '../../../application/use-cases/admin-use-cases.js';
+import type { CallUseCases } from '../../../application/use-cases/call-use-cases.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
 
 /** The simulated carrier's caller side: StartSimulatedInboundCall and SayAsCaller. */

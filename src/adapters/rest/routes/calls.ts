@@ -4,7 +4,7 @@ import type * as t from 'io-ts';
 import type { AppError } from '../../../application/errors.js';
 import { streamSSE } from 'hono/streaming';
 import type { CallListQuery } from '../../../application/ports/call-repositories.js';
-import type { CallUseCases } from '../../../application/use-cases/calls/call-use-cases.js';
+import type { CallUseCases } from '../../../application/use-cases/call-use-cases.js';
 import { CreateCallBody, CreateWebCallBody, ListCallsQuery } from '../codecs/calls.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Agent } from '../../../domain/agent.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 
 export interface AgentNumberInput {
@@ -14,7 +14,7 @@ export interface AgentNumberInput {
 export const findAgentAndNumber = async (
   tx: Repositories,
   input: AgentNumberInput,
-): Promise<E.Either<AppError, { readonly agent: Agent; readonly number: PhoneNumber }>> => {
+): Promise<E.Either<NotFound, { readonly agent: Agent; readonly number: PhoneNumber }>> => {
   const agent = await tx.agents.findById(input.projectId, input.agentId);
   if (!agent) return E.left(notFound('agent', input.agentId));
   const number = await tx.numbers.findById(input.projectId, input.numberId);

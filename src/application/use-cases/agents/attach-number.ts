@@ -1,9 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { attachTo, type PhoneNumber } from '../../../domain/phone-number.js';
-import { fromDomain, type AppError } from '../../errors.js';
+import { fromDomain, type BadRequest, type NotFound } from '../../errors.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { findAgentAndNumber, type AgentNumberInput } from './agent-and-number.js';
+
+export type AttachNumberError = NotFound | BadRequest;
 
 /**
  * Gives the number to the agent. A number attached to another agent moves in the same unit
@@ -13,9 +15,9 @@ import { findAgentAndNumber, type AgentNumberInput } from './agent-and-number.js
 export class AttachNumber {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
-  execute(input: AgentNumberInput): TE.TaskEither<AppError, PhoneNumber> {
+  execute(input: AgentNumberInput): TE.TaskEither<AttachNumberError, PhoneNumber> {
     return () =>
-      this.deps.uow.transaction(async (tx) => {
+      this.deps.uow.transaction(async (tx): Promise<E.Either<AttachNumberError, PhoneNumber>> => {
         const found = await findAgentAndNumber(tx, input);
         if (E.isLeft(found)) return found;
         const attached = attachTo(found.right.number, found.right.agent);

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { createAgent, type AgentFields } from '../../../domain/agent.js';
-import { fromDomain, type AppError } from '../../errors.js';
+import { fromDomain, type Validation } from '../../errors.js';
 import type { CoreDeps } from '../shared/deps.js';
 import type { AgentWithNumbers } from './agent-with-numbers.js';
 
@@ -10,10 +10,12 @@ export interface CreateAgentInput {
   readonly fields: AgentFields;
 }
 
+export type CreateAgentError = Validation;
+
 export class CreateAgent {
   constructor(private readonly deps: CoreDeps) {}
 
-  execute(input: CreateAgentInput): TE.TaskEither<AppError, AgentWithNumbers> {
+  execute(input: CreateAgentInput): TE.TaskEither<CreateAgentError, AgentWithNumbers> {
     const { uow, clock, ids } = this.deps;
     return () =>
       uow.transaction(async (tx) => {

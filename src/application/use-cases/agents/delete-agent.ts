@@ -1,14 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Agent } from '../../../domain/agent.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
+
+export type DeleteAgentError = NotFound;
 
 /** Deletes the agent; its numbers, conversations and calls stay, with no agent. */
 export class DeleteAgent {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
-  execute(input: { readonly projectId: string; readonly agentId: string }): TE.TaskEither<AppError, Agent> {
+  execute(input: { readonly projectId: string; readonly agentId: string }): TE.TaskEither<DeleteAgentError, Agent> {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         const agent = await tx.agents.findById(input.projectId, input.agentId);

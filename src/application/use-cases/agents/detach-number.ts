@@ -1,15 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { detachFrom, type PhoneNumber } from '../../../domain/phone-number.js';
-import { fromDomain, type AppError } from '../../errors.js';
+import { fromDomain, type NotFound } from '../../errors.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { findAgentAndNumber, type AgentNumberInput } from './agent-and-number.js';
+
+export type DetachNumberError = NotFound;
 
 /** Detaching keeps the number live, ready for any agent. */
 export class DetachNumber {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
-  execute(input: AgentNumberInput): TE.TaskEither<AppError, PhoneNumber> {
+  execute(input: AgentNumberInput): TE.TaskEither<DetachNumberError, PhoneNumber> {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         const found = await findAgentAndNumber(tx, input);

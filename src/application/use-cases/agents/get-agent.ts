@@ -1,13 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { withNumbers, type AgentWithNumbers } from './agent-with-numbers.js';
+
+export type GetAgentError = NotFound;
 
 export class GetAgent {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
-  execute(input: { readonly projectId: string; readonly agentId: string }): TE.TaskEither<AppError, AgentWithNumbers> {
+  execute(input: { readonly projectId: string; readonly agentId: string }): TE.TaskEither<GetAgentError, AgentWithNumbers> {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         const agent = await tx.agents.findById(input.projectId, input.agentId);

@@ -1,6 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { AppError } from '../../errors.js';
 import type { Page, PageRequest } from '../../ports/pagination.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { withNumbers, type AgentWithNumbers } from './agent-with-numbers.js';
@@ -8,7 +7,7 @@ import { withNumbers, type AgentWithNumbers } from './agent-with-numbers.js';
 export class ListAgents {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
-  execute(input: { readonly projectId: string; readonly page: PageRequest }): TE.TaskEither<AppError, Page<AgentWithNumbers>> {
+  execute(input: { readonly projectId: string; readonly page: PageRequest }): TE.TaskEither<never, Page<AgentWithNumbers>> {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         const page = await tx.agents.list(input.projectId, input.page);

@@ -1,10 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { updateAgent, type AgentChanges } from '../../../domain/agent.js';
-import { fromDomain, notFound, type AppError } from '../../errors.js';
+import { fromDomain, notFound, type NotFound, type Validation } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { withNumbers, type AgentWithNumbers } from './agent-with-numbers.js';
+
+export type UpdateAgentError = NotFound | Validation;
 
 /**
  * A partial update. A new `voiceMode` applies to calls that start after it: a live call
@@ -17,9 +19,9 @@ export class UpdateAgent {
     readonly projectId: string;
     readonly agentId: string;
     readonly changes: AgentChanges;
-  }): TE.TaskEither<AppError, AgentWithNumbers> {
+  }): TE.TaskEither<UpdateAgentError, AgentWithNumbers> {
     return () =>
-      this.deps.uow.transaction(async (tx) => {
+      this.deps.uow.transaction(async (tx): Promise<E.Either<UpdateAgentError, AgentWithNumbers>> => {
         const agent = await tx.agents.findById(input.projectId, input.agentId);
         if (!agent) return E.left(notFound('agent', input.agentId));
         const updated = updateAgent(agent, input.changes, this.deps.clock.now());

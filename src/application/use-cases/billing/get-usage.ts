@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { startOfMonth } from '../../../domain/billing.js';
 import type { Cents } from '../../../domain/money.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
@@ -14,11 +14,13 @@ export interface Usage {
   readonly recordingEnabled: boolean;
 }
 
+export type GetUsageError = NotFound;
+
 /** The project's balance, number counts and this month's charges, all read from one snapshot. */
 export class GetUsage {
   constructor(private readonly deps: { readonly uow: UnitOfWork; readonly clock: Clock }) {}
 
-  execute(input: { readonly projectId: string }): TE.TaskEither<AppError, Usage> {
+  execute(input: { readonly projectId: string }): TE.TaskEither<GetUsageError, Usage> {
     const { uow, clock } = this.deps;
     return () =>
       uow.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { startCall, isLive, withProviderCallId, type Call } from '../../../domain/call.js';
 import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
-import { conflict, notFound, type AppError } from '../../errors.js';
+import { conflict, notFound, type Conflict, type NotFound } from '../../errors.js';
 import type { CoreDeps } from '../shared/deps.js';
 
 export interface InboundCallInput {
@@ -20,6 +20,8 @@ export interface AnsweredCall {
   readonly record: boolean;
 }
 
+export type AnswerInboundCallError = NotFound | Conflict;
+
 /**
  * A call reaches one of our numbers (or a browser joins its web call): find the live number
  * and its agent, and open the call in progress. Asked again for the same carrier call (a
@@ -28,9 +30,9 @@ export interface AnsweredCall {
 export class AnswerInboundCall {
   constructor(private readonly deps: CoreDeps) {}
 
-  execute(input: InboundCallInput): TE.TaskEither<AppError, AnsweredCall> {
+  execute(input: InboundCallInput): TE.TaskEither<AnswerInboundCallError, AnsweredCall> {
     return () =>
-      this.deps.uow.transaction(async (tx) => {
+      this.deps.uow.transaction(async (tx): Promise<E.Either<AnswerInboundCallError, AnsweredCall>> => {
         if (input.webCallId !== null) {
           const call = await tx.calls.findByIdInAnyProject(input.webCallId);
           if (!call || call.type !== 'web') return E.left(notFound('call', input.webCallId));

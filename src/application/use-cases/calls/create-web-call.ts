@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { startCall, type Call } from '../../../domain/call.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound, type ProviderError } from '../../errors.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { WebCallCredentialKeeper } from '../../services/web-call-credential-keeper.js';
 import type { CoreDeps } from '../shared/deps.js';
@@ -14,6 +14,8 @@ export interface CreatedWebCall {
   readonly accessToken: string;
   readonly expiresAt: Date;
 }
+
+export type CreateWebCallError = NotFound | ProviderError;
 
 /**
  * A browser call to an agent: the call is opened in progress and a token issued (valid 30 s)
@@ -30,11 +32,11 @@ export class CreateWebCall {
     readonly projectId: string;
     readonly agentId: string;
     readonly metadata: Readonly<Record<string, unknown>> | null;
-  }): TE.TaskEither<AppError, CreatedWebCall> {
+  }): TE.TaskEither<CreateWebCallError, CreatedWebCall> {
     return async () => {
       const credentials = await this.deps.credentials.credentials();
       if (E.isLeft(credentials)) return credentials;
-      return this.deps.uow.transaction(async (tx) => {
+      return this.deps.uow.transaction(async (tx): Promise<E.Either<CreateWebCallError, CreatedWebCall>> => {
         const agent = await tx.agents.findById(input.projectId, input.agentId);
         if (!agent) return E.left(notFound('agent', input.agentId));
         const id = this.deps.ids.next('call');

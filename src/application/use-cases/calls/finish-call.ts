@@ -3,15 +3,15 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { completeCall, failCall, isLive, type Call, type DisconnectionReason, type TranscriptTurn } from '../../../domain/call.js';
 import type { Contact } from '../../../domain/contact.js';
 import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { EventBus } from '../../ports/event-bus.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { LiveCalls } from '../../services/voice-session-engine.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { endpointFor, queueWebhookEvent } from '../webhooks/queue-webhook-event.js';
-import { callIdentity, voiceEventHead } from './call-event.js';
+import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';
+import { callIdentity, voiceEventHead } from '../../webhooks/call-event.js';
 
 export interface FinishCallInput {
   /** The call, by our id or by the carrier's. */
@@ -32,6 +32,8 @@ export interface FinishCallDeps extends CoreDeps {
   readonly logger: Logger;
 }
 
+export type FinishCallError = NotFound;
+
 /**
  * A call ends (carrier callback, hang-up, transfer, the API): its session here stops and
  * stores what it had, the call becomes completed or failed (once: a second report changes
@@ -41,7 +43,7 @@ export interface FinishCallDeps extends CoreDeps {
 export class FinishCall {
   constructor(private readonly deps: FinishCallDeps) {}
 
-  execute(input: FinishCallInput): TE.TaskEither<AppError, Call> {
+  execute(input: FinishCallInput): TE.TaskEither<FinishCallError, Call> {
     return async () => {
       const callId = input.callId ?? (await this.idOfProviderCall(input.providerCallId));
       if (!callId) return E.left(notFound('call', input.providerCallId ?? 'unknown'));

@@ -1,8 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound, type ProviderError } from '../../errors.js';
 import type { RecordingAudio, Telephony } from '../../ports/telephony.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
+
+export type GetCallRecordingError = NotFound | ProviderError;
 
 /**
  * GET /v1/calls/{id}/recording: the audio of one of the project's calls, fetched from the
@@ -12,7 +14,7 @@ import type { UnitOfWork } from '../../ports/unit-of-work.js';
 export class GetCallRecording {
   constructor(private readonly deps: { readonly uow: UnitOfWork; readonly telephony: Telephony }) {}
 
-  execute(input: { readonly projectId: string; readonly callId: string }): TE.TaskEither<AppError, RecordingAudio> {
+  execute(input: { readonly projectId: string; readonly callId: string }): TE.TaskEither<GetCallRecordingError, RecordingAudio> {
     return async () => {
       const found = await this.deps.uow.transaction(async (tx) => {
         const call = await tx.calls.findById(input.projectId, input.callId);

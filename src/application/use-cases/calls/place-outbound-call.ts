@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { failCall, startCall, withProviderCallId, type Call } from '../../../domain/call.js';
 import type { E164 } from '../../../domain/e164.js';
-import { notFound, validation, type AppError } from '../../errors.js';
+import { notFound, validation, type NotFound, type ProviderError, type Validation } from '../../errors.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
@@ -22,12 +22,20 @@ export interface PlaceOutboundCallInput {
   readonly systemPrompt: string | null;
 }
 
+interface OpenedCall {
+  readonly call: Call;
+  readonly from: E164;
+  readonly record: boolean;
+}
+
 export interface PlaceOutboundCallDeps extends CoreDeps {
   readonly telephony: Telephony;
   readonly voices: VoiceCatalog;
   readonly callWebhooks: CallWebhooksFor;
   readonly logger: Logger;
 }
+
+export type PlaceOutboundCallError = Validation | NotFound | ProviderError;
 
 /**
  * The spec's outbound flow: the agent must belong to the project and have a number; the call
@@ -37,12 +45,12 @@ export interface PlaceOutboundCallDeps extends CoreDeps {
 export class PlaceOutboundCall {
   constructor(private readonly deps: PlaceOutboundCallDeps) {}
 
-  execute(input: PlaceOutboundCallInput): TE.TaskEither<AppError, Call> {
+  execute(input: PlaceOutboundCallInput): TE.TaskEither<PlaceOutboundCallError, Call> {
     return async () => {
       if (input.voice !== null && !(await this.deps.voices.listVoices()).some((v) => v.id === input.voice)) {
         return E.left(validation('voice', 'is not one of the voices of GET /v1/agents/voices'));
       }
-      const opened = await this.deps.uow.transaction(async (tx) => {
+      const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<NotFound | Validation, OpenedCall>> => {
         const agent = await tx.agents.findById(input.projectId, input.agentId);
         if (!agent) return E.left(notFound('agent', input.agentId));
         const numbers = await tx.numbers.listByAgents([agent.id]);
@@ -83,7 +91,7 @@ export class PlaceOutboundCall {
         record,
         webhooks: this.deps.callWebhooks(call.id),
       });
-      return this.deps.uow.transaction(async (tx) => {
+      return this.deps.uow.transaction(async (tx): Promise<E.Either<ProviderError, Call>> => {
         const current = (await tx.calls.findByIdInAnyProject(call.id)) ?? call;
         if (E.isLeft(placed)) {
           const failed = failCall(current, { now: this.deps.clock.now(), reason: 'error' });

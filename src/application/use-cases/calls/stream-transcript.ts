@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { isLive, type CallStatus, type TranscriptTurn } from '../../../domain/call.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { CallEvent, EventBus } from '../../ports/event-bus.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { AsyncQueue } from '../../services/async-queue.js';
@@ -18,6 +18,8 @@ export interface TranscriptStream {
   close(): void;
 }
 
+export type StreamTranscriptError = NotFound;
+
 /**
  * The transcript of a live or finished call as a stream. The seam between replay and live
  * never repeats nor drops a turn: subscribe first (buffering), replay from storage, then
@@ -27,7 +29,7 @@ export interface TranscriptStream {
 export class StreamTranscript {
   constructor(private readonly deps: { readonly uow: UnitOfWork; readonly eventBus: EventBus }) {}
 
-  execute(input: { readonly projectId: string; readonly callId: string }): TE.TaskEither<AppError, TranscriptStream> {
+  execute(input: { readonly projectId: string; readonly callId: string }): TE.TaskEither<StreamTranscriptError, TranscriptStream> {
     return async () => {
       const exists = await this.deps.uow.transaction(async (tx) =>
         (await tx.calls.findById(input.projectId, input.callId)) ? E.right(true) : E.left(notFound('call', input.callId)),

@@ -1,22 +1,24 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { createContact, type Contact, type ContactFields } from '../../../domain/contact.js';
-import { conflict, fromDomain, type AppError } from '../../errors.js';
+import { conflict, fromDomain, type Conflict, type Validation } from '../../errors.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { duplicateAsConflict } from '../shared/run.js';
+import { duplicateAsConflict } from '../shared/uniqueness-races.js';
 
 export const duplicateContactMessage = (phoneNumber: string): string =>
   `a contact with phone number ${phoneNumber} already exists`;
 
+export type CreateContactError = Conflict | Validation;
+
 export class CreateContact {
   constructor(private readonly deps: CoreDeps) {}
 
-  execute(input: { readonly projectId: string; readonly fields: ContactFields }): TE.TaskEither<AppError, Contact> {
+  execute(input: { readonly projectId: string; readonly fields: ContactFields }): TE.TaskEither<CreateContactError, Contact> {
     const { uow, clock, ids } = this.deps;
     const duplicate = duplicateContactMessage(input.fields.phoneNumber);
     return () =>
       uow
-        .transaction(async (tx) => {
+        .transaction(async (tx): Promise<E.Either<CreateContactError, Contact>> => {
           if (await tx.contacts.findByPhoneNumber(input.projectId, input.fields.phoneNumber)) {
             return E.left(conflict(duplicate));
           }

@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Contact } from '../../../domain/contact.js';
-import type { AppError } from '../../errors.js';
 import type { Page, PageRequest } from '../../ports/pagination.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
@@ -12,7 +11,7 @@ export class ListContacts {
     readonly projectId: string;
     readonly page: PageRequest;
     readonly search: string | null;
-  }): TE.TaskEither<AppError, Page<Contact>> {
+  }): TE.TaskEither<never, Page<Contact>> {
     const search = input.search?.trim() ? input.search.trim() : null;
     return () =>
       this.deps.uow.transaction(async (tx) => E.right(await tx.contacts.list(input.projectId, { ...input.page, search })));

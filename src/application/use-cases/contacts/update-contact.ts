@@ -1,11 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { updateContact, type Contact, type ContactFields } from '../../../domain/contact.js';
-import { conflict, fromDomain, notFound, type AppError } from '../../errors.js';
+import { conflict, fromDomain, notFound, type Conflict, type NotFound, type Validation } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
-import { duplicateAsConflict } from '../shared/run.js';
+import { duplicateAsConflict } from '../shared/uniqueness-races.js';
 import { duplicateContactMessage } from './create-contact.js';
+
+export type UpdateContactError = NotFound | Conflict | Validation;
 
 export class UpdateContact {
   constructor(private readonly deps: { readonly uow: UnitOfWork; readonly clock: Clock }) {}
@@ -14,11 +16,11 @@ export class UpdateContact {
     readonly projectId: string;
     readonly contactId: string;
     readonly changes: Partial<ContactFields>;
-  }): TE.TaskEither<AppError, Contact> {
+  }): TE.TaskEither<UpdateContactError, Contact> {
     const duplicate = duplicateContactMessage(input.changes.phoneNumber ?? '');
     return () =>
       this.deps.uow
-        .transaction(async (tx) => {
+        .transaction(async (tx): Promise<E.Either<UpdateContactError, Contact>> => {
           const contact = await tx.contacts.findById(input.projectId, input.contactId);
           if (!contact) return E.left(notFound('contact', input.contactId));
           const { phoneNumber } = input.changes;

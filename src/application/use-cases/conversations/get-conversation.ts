@@ -1,8 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { withRecentMessages, type ConversationDetail } from './conversation-detail.js';
+
+export type GetConversationError = NotFound;
 
 export class GetConversation {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
@@ -11,7 +13,7 @@ export class GetConversation {
     readonly projectId: string;
     readonly conversationId: string;
     readonly messageLimit: number;
-  }): TE.TaskEither<AppError, ConversationDetail> {
+  }): TE.TaskEither<GetConversationError, ConversationDetail> {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         const conversation = await tx.conversations.findById(input.projectId, input.conversationId);

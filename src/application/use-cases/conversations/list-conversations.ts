@@ -1,9 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Conversation } from '../../../domain/conversation.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { Page, PageRequest } from '../../ports/pagination.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
+
+export type ListConversationsError = NotFound;
 
 /** The project's threads, or one agent's, most recently active first. */
 export class ListConversations {
@@ -14,7 +16,7 @@ export class ListConversations {
     readonly page: PageRequest;
     /** Only this agent's threads; the agent must be the project's. */
     readonly agentId: string | null;
-  }): TE.TaskEither<AppError, Page<Conversation>> {
+  }): TE.TaskEither<ListConversationsError, Page<Conversation>> {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         if (input.agentId !== null && !(await tx.agents.findById(input.projectId, input.agentId))) {

@@ -1,10 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { replaceState } from '../../../domain/conversation.js';
-import { fromDomain, notFound, type AppError } from '../../errors.js';
+import { fromDomain, notFound, type NotFound, type Validation } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { withRecentMessages, type ConversationDetail } from './conversation-detail.js';
+
+export type UpdateConversationStateError = NotFound | Validation;
 
 /** Replaces the thread's metadata (null clears it); webhooks carry it as `conversationState`. */
 export class UpdateConversationState {
@@ -15,9 +17,9 @@ export class UpdateConversationState {
     readonly conversationId: string;
     readonly state: unknown;
     readonly messageLimit: number;
-  }): TE.TaskEither<AppError, ConversationDetail> {
+  }): TE.TaskEither<UpdateConversationStateError, ConversationDetail> {
     return () =>
-      this.deps.uow.transaction(async (tx) => {
+      this.deps.uow.transaction(async (tx): Promise<E.Either<UpdateConversationStateError, ConversationDetail>> => {
         const conversation = await tx.conversations.findById(input.projectId, input.conversationId);
         if (!conversation) return E.left(notFound('conversation', input.conversationId));
         const updated = replaceState(conversation, input.state, this.deps.clock.now());

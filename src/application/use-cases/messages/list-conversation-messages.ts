@@ -1,8 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { MessageCursor, MessageSlice } from '../../ports/messaging-repositories.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
+
+export type ListConversationMessagesError = NotFound;
 
 /** One thread's messages, newest first, by `receivedAt` cursor. */
 export class ListConversationMessages {
@@ -12,7 +14,7 @@ export class ListConversationMessages {
     readonly projectId: string;
     readonly conversationId: string;
     readonly cursor: MessageCursor;
-  }): TE.TaskEither<AppError, MessageSlice> {
+  }): TE.TaskEither<ListConversationMessagesError, MessageSlice> {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         const conversation = await tx.conversations.findById(input.projectId, input.conversationId);

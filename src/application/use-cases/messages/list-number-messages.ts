@@ -1,8 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { MessageCursor, MessageSlice } from '../../ports/messaging-repositories.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
+
+export type ListNumberMessagesError = NotFound;
 
 /** Every message through one number, all threads, newest first; released numbers keep theirs. */
 export class ListNumberMessages {
@@ -12,7 +14,7 @@ export class ListNumberMessages {
     readonly projectId: string;
     readonly numberId: string;
     readonly cursor: MessageCursor;
-  }): TE.TaskEither<AppError, MessageSlice> {
+  }): TE.TaskEither<ListNumberMessagesError, MessageSlice> {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         const number = await tx.numbers.findById(input.projectId, input.numberId);

@@ -2,7 +2,7 @@ import type { Contact } from '../../../domain/contact.js';
 import type { Conversation } from '../../../domain/conversation.js';
 import type { Message } from '../../../domain/message.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
-import type { EventToQueue } from '../webhooks/queue-webhook-event.js';
+import type { EventToQueue } from '../../webhooks/outbox.js';
 
 /**
  * The `agent.message` event (channel `sms`) of an inbound text, as wire.md shapes it.

@@ -1,25 +1,27 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { AppError } from '../../errors.js';
+import type { NotFound } from '../../errors.js';
 import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
-import type { DeliveryHandOff, DeliveryTrigger } from '../../ports/webhook-repositories.js';
+import type { EventHandOff } from '../../ports/webhook-repositories.js';
 import { GroupCommit } from '../../services/group-commit.js';
 import type { HostedReplies } from '../../services/hosted-sms-responder.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { storeInboundTexts, type InboundSms, type ReceivedSms, type StoredText } from './store-inbound-texts.js';
-import { retryingRaces } from './thread.js';
+import { retryingRaces } from '../shared/uniqueness-races.js';
+import { storeInboundTexts, type InboundSms, type ReceivedSms, type StoredText } from './inbound-text-storage.js';
 
-export type { InboundSms, ReceivedSms } from './store-inbound-texts.js';
+export type { InboundSms, ReceivedSms } from './inbound-text-storage.js';
 
 export interface ReceiveInboundSmsDeps extends CoreDeps {
-  readonly deliveryTrigger: DeliveryTrigger;
-  /** This process's dispatcher, which sends the events it can take at once without claiming them. */
-  readonly deliveryHandOff?: DeliveryHandOff;
+  /** Where the texts' events go once stored: this process's dispatcher, or any dispatcher's claim. */
+  readonly eventHandOff: EventHandOff;
   /** Answers texts to hosted agents, after the text is committed; none: texts are only stored and queued. */
   readonly hostedReplies?: HostedReplies;
   /** Most texts stored by one unit of work (default 64). */
   readonly maxTextsPerCommit?: number;
 }
+
+/** The text's number is not one of ours, live. */
+export type ReceiveInboundSmsError = NotFound;
 
 /**
  * A text to one of our live numbers: stored on the thread of (number, sender), and in the
@@ -31,7 +33,7 @@ export interface ReceiveInboundSmsDeps extends CoreDeps {
  * texts no longer take turns one unit of work each.
  */
 export class ReceiveInboundSms {
-  private readonly commits: GroupCommit<InboundSms, E.Either<AppError, StoredText>>;
+  private readonly commits: GroupCommit<InboundSms, E.Either<ReceiveInboundSmsError, StoredText>>;
 
   constructor(private readonly deps: ReceiveInboundSmsDeps) {
     this.commits = new GroupCommit((texts) => this.storeAll(texts), {
@@ -40,7 +42,7 @@ export class ReceiveInboundSms {
     });
   }
 
-  execute(input: InboundSms): TE.TaskEither<AppError, ReceivedSms> {
+  execute(input: InboundSms): TE.TaskEither<ReceiveInboundSmsError, ReceivedSms> {
     return async () => {
       const result = await this.commits.submit(input);
       if (E.isRight(result) && result.right.hosted) {
@@ -53,19 +55,13 @@ export class ReceiveInboundSms {
 
   /**
    * One unit of work for the batch; a text that fails on its own (unknown number) does not undo
-   * the others. Once it commits, the events go to this process's dispatcher when it took them,
-   * else the dispatcher is poked to claim them.
+   * the others. Its events go on their way once it has committed.
    */
-  private async storeAll(texts: readonly InboundSms[]): Promise<readonly E.Either<AppError, StoredText>[]> {
-    const { deliveryHandOff: handOff, clock, uow } = this.deps;
-    const { stored, heldUntil } = await retryingRaces(async (attempt) => {
-      const options = { lookFirst: attempt > 1, heldUntil: handOff?.leaseFor(clock.now()) ?? null };
-      const result = await uow.transaction(async (tx) => E.right(await storeInboundTexts(tx, this.deps, texts, options)));
-      return { stored: E.toUnion(result), heldUntil: options.heldUntil };
-    });
-    const { outcomes, queued } = stored;
-    if (queued.length > 0 && heldUntil && handOff) handOff.take(queued);
-    else if (queued.length > 0) this.deps.deliveryTrigger.poke();
+  private async storeAll(texts: readonly InboundSms[]): Promise<readonly E.Either<ReceiveInboundSmsError, StoredText>[]> {
+    const { outcomes, sendEvents } = await retryingRaces(async () =>
+      E.toUnion(await this.deps.uow.transaction(async (tx) => E.right(await storeInboundTexts(tx, this.deps, texts)))),
+    );
+    sendEvents();
     return outcomes;
   }
 }

@@ -3,11 +3,12 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { E164 } from '../../../domain/e164.js';
 import { acceptedByCarrier, advanceStatus, type Message } from '../../../domain/message.js';
 import { isLive, type PhoneNumber } from '../../../domain/phone-number.js';
-import { badRequest, notFound, type AppError } from '../../errors.js';
+import { badRequest, notFound, providerError, type BadRequest, type NotFound, type ProviderError } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { ProviderFailure, SentSms, Telephony } from '../../ports/telephony.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { appendToThread, retryingRaces } from './thread.js';
+import { retryingRaces } from '../shared/uniqueness-races.js';
+import { appendToThread } from './thread.js';
 
 export interface SendSmsInput {
   readonly projectId: string;
@@ -27,6 +28,8 @@ export interface SendSmsDeps extends CoreDeps {
   readonly smsStatusUrl: string;
 }
 
+export type SendSmsError = NotFound | BadRequest | ProviderError;
+
 /**
  * Sends an agent's text. The message is stored `queued` on its thread before the carrier is
  * asked, so it exists whatever happens next; a carrier refusal (e.g. 30034, a US number
@@ -38,7 +41,7 @@ export interface SendSmsDeps extends CoreDeps {
 export class SendSms {
   constructor(private readonly deps: SendSmsDeps) {}
 
-  execute(input: SendSmsInput): TE.TaskEither<AppError, Message> {
+  execute(input: SendSmsInput): TE.TaskEither<SendSmsError, Message> {
     return async () => {
       const stored = await retryingRaces(() => this.deps.uow.transaction((tx) => this.store(tx, input)));
       if (E.isLeft(stored)) return stored;
@@ -59,7 +62,7 @@ export class SendSms {
       }
       const settled = await this.settle(message, sent);
       if (E.isLeft(sent)) {
-        return E.left({ _tag: 'ProviderError', message: sent.left.message, providerCode: sent.left.providerCode });
+        return E.left(providerError(sent.left));
       }
       return E.right(settled);
     };
@@ -68,7 +71,7 @@ export class SendSms {
   private async store(
     tx: Repositories,
     input: SendSmsInput,
-  ): Promise<E.Either<AppError, { message: Message; number: PhoneNumber }>> {
+  ): Promise<E.Either<NotFound | BadRequest, { message: Message; number: PhoneNumber }>> {
     const agent = await tx.agents.findById(input.projectId, input.agentId);
     if (!agent) return E.left(notFound('agent', input.agentId));
     const number = await this.sendingNumber(tx, input);
@@ -85,7 +88,7 @@ export class SendSms {
     return E.right({ message, number: number.right });
   }
 
-  private async sendingNumber(tx: Repositories, input: SendSmsInput): Promise<E.Either<AppError, PhoneNumber>> {
+  private async sendingNumber(tx: Repositories, input: SendSmsInput): Promise<E.Either<NotFound | BadRequest, PhoneNumber>> {
     if (input.numberId === null && input.fromNumber === null) {
       const [first] = await tx.numbers.listByAgents([input.agentId]);
       return first

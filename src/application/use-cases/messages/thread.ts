@@ -4,7 +4,7 @@ import { nextReceivedAt, type Message } from '../../../domain/message.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
 import type { Clock } from '../../ports/clock.js';
 import type { IdGenerator } from '../../ports/id-generator.js';
-import { DuplicateKey, type Repositories } from '../../ports/repositories.js';
+import type { Repositories } from '../../ports/repositories.js';
 
 export type MessageDraft = Pick<
   Message,
@@ -31,8 +31,9 @@ const threadKey = (phoneNumberId: string, participant: string): string => `${pho
 /**
  * Stores each message on the thread of its number with its participant, starting threads
  * that do not exist, in the order given; the answers follow that order. Threads follow their
- * number's current agent. `receivedAt` is made distinct per number (see `nextReceivedAt`)
- * under the numbers' locks, so it is a safe cursor.
+ * number's current agent. The caller holds the numbers' locks (`messages.lockNumbers`):
+ * `receivedAt` is made distinct per number (see `nextReceivedAt`) under them, so it is a safe
+ * cursor.
  *
  * Each step is one read or write for the whole batch: a batch of texts costs about what one
  * text does (the inbound path commits texts in groups). With each message come up to `history`
@@ -45,7 +46,6 @@ export const appendToThreads = async (
   history = 0,
 ): Promise<readonly AppendedMessage[]> => {
   if (entries.length === 0) return [];
-  await tx.messages.lockNumbers([...new Set(entries.map((e) => e.number.id))]);
   const now = deps.clock.now();
   const keys = [...new Map(entries.map((e) => [threadKey(e.number.id, e.participant), { phoneNumberId: e.number.id, participant: e.participant }])).values()];
   const found = await tx.conversations.findThreadsAndLatest(keys, history);
@@ -84,29 +84,14 @@ export const appendToThreads = async (
   return appended;
 };
 
-/** {@link appendToThreads} for one message. */
+/** {@link appendToThreads} for one message, under its number's lock. */
 export const appendToThread = async (
   tx: Repositories,
   deps: { readonly clock: Clock; readonly ids: IdGenerator },
   number: PhoneNumber,
   participant: E164,
   draft: MessageDraft,
-): Promise<AppendedMessage> => (await appendToThreads(tx, deps, [{ number, participant, draft }]))[0]!;
-
-const RACE_ATTEMPTS = 3;
-
-/**
- * Runs `work` (a whole unit of work) again when storage caught a uniqueness race the number's
- * lock cannot prevent: one carrier id arriving twice at once, both copies checked before
- * either was stored. The next attempt sees what the other one committed. `work` is told which
- * attempt it is (1, 2, …).
- */
-export const retryingRaces = async <A>(work: (attempt: number) => Promise<A>): Promise<A> => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work(attempt);
-    } catch (error) {
-      if (!(error instanceof DuplicateKey) || attempt >= RACE_ATTEMPTS) throw error;
-    }
-  }
+): Promise<AppendedMessage> => {
+  await tx.messages.lockNumbers([number.id]);
+  return (await appendToThreads(tx, deps, [{ number, participant, draft }]))[0]!;
 };

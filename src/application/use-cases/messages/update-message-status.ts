@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { acceptedByCarrier, type Message } from '../../../domain/message.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { SmsDeliveryStatus } from '../../ports/telephony.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
@@ -14,6 +14,8 @@ export interface MessageStatusReport {
   readonly errorCode: string | null;
 }
 
+export type UpdateMessageStatusError = NotFound;
+
 /**
  * A carrier's delivery report for an outbound message. Reports arrive out of order: one that
  * would move the message backwards (a late `sent` after `delivered`) changes nothing. A report
@@ -22,7 +24,7 @@ export interface MessageStatusReport {
 export class UpdateMessageStatus {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
-  execute(input: MessageStatusReport): TE.TaskEither<AppError, Message> {
+  execute(input: MessageStatusReport): TE.TaskEither<UpdateMessageStatusError, Message> {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         const message = input.ownId

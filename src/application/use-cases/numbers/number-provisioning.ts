@@ -5,11 +5,11 @@ import { addMonths } from '../../../domain/billing.js';
 import { charge } from '../../../domain/ledger.js';
 import type { Cents } from '../../../domain/money.js';
 import { attachTo, type PhoneNumber } from '../../../domain/phone-number.js';
-import { fromDomain, type AppError } from '../../errors.js';
+import { fromDomain, providerError, type BadRequest, type NoNumbersAvailable, type NotFound, type ProviderError } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { IdGenerator } from '../../ports/id-generator.js';
 import type { Repositories } from '../../ports/repositories.js';
-import type { NumberWebhooks, ProviderFailure, PurchasedNumber, Telephony } from '../../ports/telephony.js';
+import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/telephony.js';
 
 /**
  * The carrier side of provisioning, shared by `ProvisionNumber` and sign-up verification:
@@ -31,17 +31,14 @@ export interface NumberQuery {
 /** Candidates tried when a number is sold to someone else between search and purchase. */
 const PURCHASE_ATTEMPTS = 3;
 
-export const providerError = (failure: ProviderFailure): AppError => ({
-  _tag: 'ProviderError',
-  message: failure.message,
-  providerCode: failure.providerCode,
-});
+/** What the carrier side of provisioning can refuse. */
+export type PurchaseError = ProviderError | NoNumbersAvailable;
 
-export const withPurchasedNumber = async <A>(
+export const withPurchasedNumber = async <L, A>(
   deps: CarrierSteps,
   query: NumberQuery,
-  store: (purchased: PurchasedNumber) => Promise<E.Either<AppError, A>>,
-): Promise<E.Either<AppError, A>> => {
+  store: (purchased: PurchasedNumber) => Promise<E.Either<L, A>>,
+): Promise<E.Either<PurchaseError | L, A>> => {
   const purchased = await purchase(deps, query);
   if (E.isLeft(purchased)) return purchased;
   const release = () => deps.telephony.releaseNumber(purchased.right.providerId);
@@ -60,12 +57,12 @@ export const withPurchasedNumber = async <A>(
   }
 };
 
-const purchase = async (deps: CarrierSteps, query: NumberQuery): Promise<E.Either<AppError, PurchasedNumber>> => {
+const purchase = async (deps: CarrierSteps, query: NumberQuery): Promise<E.Either<PurchaseError, PurchasedNumber>> => {
   const { telephony, webhooks } = deps;
-  const none: AppError = { _tag: 'NoNumbersAvailable', country: query.country, areaCode: query.areaCode };
+  const none: NoNumbersAvailable = { _tag: 'NoNumbersAvailable', country: query.country, areaCode: query.areaCode };
   const found = await telephony.searchNumbers({ ...query, limit: PURCHASE_ATTEMPTS });
   if (E.isLeft(found)) return E.left(providerError(found.left));
-  let lastFailure: AppError = none;
+  let lastFailure: PurchaseError = none;
   for (const candidate of found.right) {
     const bought = await telephony.purchaseNumber(candidate.phoneNumber, webhooks);
     if (E.isRight(bought)) return bought;
@@ -73,6 +70,9 @@ const purchase = async (deps: CarrierSteps, query: NumberQuery): Promise<E.Eithe
   }
   return E.left(lastFailure);
 };
+
+/** An agent to attach the number to must be of its project (it is, when the caller read it there). */
+export type RecordNumberError = NotFound | BadRequest;
 
 /**
  * Records a purchased number, attached to `agent` when one is given, and charges its first
@@ -82,7 +82,7 @@ export const recordNumber = async (
   tx: Repositories,
   deps: { readonly clock: Clock; readonly ids: IdGenerator; readonly numberMonthlyPrice: Cents },
   props: { readonly projectId: string; readonly country: Country; readonly agent: Agent | null; readonly purchased: PurchasedNumber },
-): Promise<E.Either<AppError, PhoneNumber>> => {
+): Promise<E.Either<RecordNumberError, PhoneNumber>> => {
   const now = deps.clock.now();
   let number: PhoneNumber = {
     id: deps.ids.next('num'),

@@ -1,14 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Country } from '../../../domain/country.js';
 import type { Cents } from '../../../domain/money.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { canProvisionNumber } from '../../../domain/project.js';
-import { fromDomain, notFound, type AppError } from '../../errors.js';
+import { fromDomain, notFound, type InsufficientBalance, type NotFound, type NumberLimitReached } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/telephony.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { recordNumber, withPurchasedNumber } from './number-provisioning.js';
+import { recordNumber, withPurchasedNumber, type PurchaseError, type RecordNumberError } from './number-provisioning.js';
 
 export interface ProvisionNumberInput {
   readonly projectId: string;
@@ -24,6 +25,11 @@ export interface ProvisionNumberDeps extends CoreDeps {
   readonly numberMonthlyPrice: Cents;
 }
 
+/** Refused before the purchase (or re-checked under the lock after it), by the carrier, or on storing. */
+export type ProvisionNumberError = NotFound | NumberLimitReached | InsufficientBalance | PurchaseError | RecordNumberError;
+
+type Refusal = NotFound | NumberLimitReached | InsufficientBalance;
+
 /**
  * The spec's five steps: check the limit (and balance), search, purchase, configure the
  * webhooks, store (with the first month's charge). Anything failing after the purchase
@@ -32,7 +38,7 @@ export interface ProvisionNumberDeps extends CoreDeps {
 export class ProvisionNumber {
   constructor(private readonly deps: ProvisionNumberDeps) {}
 
-  execute(input: ProvisionNumberInput): TE.TaskEither<AppError, PhoneNumber> {
+  execute(input: ProvisionNumberInput): TE.TaskEither<ProvisionNumberError, PhoneNumber> {
     return async () => {
       const allowed = await this.deps.uow.transaction((tx) => this.checkAllowed(tx, input));
       if (E.isLeft(allowed)) return allowed;
@@ -42,7 +48,7 @@ export class ProvisionNumber {
     };
   }
 
-  private async checkAllowed(tx: Repositories, input: ProvisionNumberInput): Promise<E.Either<AppError, void>> {
+  private async checkAllowed(tx: Repositories, input: ProvisionNumberInput): Promise<E.Either<Refusal, void>> {
     const project = await tx.projects.findById(input.projectId);
     if (!project) return E.left(notFound('project', input.projectId));
     if (input.agentId && !(await tx.agents.findById(input.projectId, input.agentId))) {
@@ -50,14 +56,14 @@ export class ProvisionNumber {
     }
     const count = await tx.numbers.countEverProvisioned(project.id);
     const balance = await tx.ledger.balanceOf(project.id);
-    return E.mapLeft(fromDomain)(canProvisionNumber(project, count, balance, this.deps.numberMonthlyPrice));
+    return pipe(canProvisionNumber(project, count, balance, this.deps.numberMonthlyPrice), E.mapLeft(fromDomain));
   }
 
   private async store(
     tx: Repositories,
     input: ProvisionNumberInput,
     purchased: PurchasedNumber,
-  ): Promise<E.Either<AppError, PhoneNumber>> {
+  ): Promise<E.Either<Refusal | RecordNumberError, PhoneNumber>> {
     // Re-checked under the project's lock: a concurrent provisioning may have used the room.
     const project = await tx.projects.lockById(input.projectId);
     if (!project) return E.left(notFound('project', input.projectId));

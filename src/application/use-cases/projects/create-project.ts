@@ -4,16 +4,18 @@ import { credit } from '../../../domain/ledger.js';
 import type { Mailbox } from '../../../domain/mailbox.js';
 import type { Cents } from '../../../domain/money.js';
 import { newProject, type Project } from '../../../domain/project.js';
-import { conflict, type AppError } from '../../errors.js';
+import { conflict, type Conflict } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { duplicateAsConflict } from '../shared/run.js';
-import { mintKeyFor, type IssuedApiKey } from './issue-api-key.js';
+import { duplicateAsConflict } from '../shared/uniqueness-races.js';
+import { mintKeyFor, type IssuedApiKey } from '../api-keys/new-api-key.js';
 
 export interface CreatedProject {
   readonly project: Project;
   readonly apiKey: IssuedApiKey;
 }
+
+export type CreateProjectError = Conflict;
 
 /**
  * The operator's way to open an account directly: a project, its credit and a first key. The
@@ -23,7 +25,7 @@ export interface CreatedProject {
 export class CreateProject {
   constructor(private readonly deps: CoreDeps & { readonly credentials: Credentials; readonly signupCredit: Cents }) {}
 
-  execute(input: { readonly email: Mailbox; readonly name?: string }): TE.TaskEither<AppError, CreatedProject> {
+  execute(input: { readonly email: Mailbox; readonly name?: string }): TE.TaskEither<CreateProjectError, CreatedProject> {
     const { uow, clock, ids, signupCredit } = this.deps;
     const takenMessage = `a project for ${input.email} already exists`;
     const taken = conflict(takenMessage);

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { AppError } from '../../errors.js';
+import type { RateLimited } from '../../errors.js';
 import type { RateLimiter, RateRule } from '../../ports/rate-limiter.js';
 
 /** How often self-signup may be asked, and by whom. */
@@ -16,7 +16,7 @@ export interface SignUpLimits {
 export const consumeAll = async (
   limiter: RateLimiter,
   checks: readonly { readonly key: string; readonly rule: RateRule }[],
-): Promise<E.Either<AppError, void>> => {
+): Promise<E.Either<RateLimited, void>> => {
   for (const { key, rule } of checks) {
     const decision = await limiter.consume(key, rule);
     if (!decision.allowed) {

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { mailboxKey, type Mailbox } from '../../../domain/mailbox.js';
 import { newSignUp, type SignUp } from '../../../domain/sign-up.js';
-import { conflict, type AppError } from '../../errors.js';
+import { conflict, type Conflict, type RateLimited, type Unavailable } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Mailer } from '../../ports/mailer.js';
@@ -29,6 +29,8 @@ export interface StartSignUpDeps extends CoreDeps {
   readonly logger?: Logger;
 }
 
+export type StartSignUpError = RateLimited | Conflict | Unavailable;
+
 /**
  * Self-signup, step one: an agent names a human's e-mail address; a 6-digit code goes there.
  * Nothing is provisioned. Limited per client IP and per address, so the service cannot be
@@ -37,7 +39,7 @@ export interface StartSignUpDeps extends CoreDeps {
 export class StartSignUp {
   constructor(private readonly deps: StartSignUpDeps) {}
 
-  execute(input: StartSignUpInput): TE.TaskEither<AppError, SignUp> {
+  execute(input: StartSignUpInput): TE.TaskEither<StartSignUpError, SignUp> {
     const { uow, clock, ids, credentials, mailer } = this.deps;
     const { email } = input;
     const owner = mailboxKey(email);
@@ -65,7 +67,7 @@ export class StartSignUp {
   }
 
   /** `owner` is the mailbox's key, so every spelling of one mailbox counts together. */
-  private checkLimits(owner: string, clientIp: string | null): Promise<E.Either<AppError, void>> {
+  private checkLimits(owner: string, clientIp: string | null): Promise<E.Either<RateLimited, void>> {
     const { limits } = this.deps;
     return consumeAll(this.deps.rateLimiter, [
       ...(clientIp ? [{ key: `ip:${clientIp}`, rule: limits.perIp }] : []),

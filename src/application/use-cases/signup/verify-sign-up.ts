@@ -7,15 +7,26 @@ import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { trustMailbox } from '../../../domain/mailbox.js';
 import { accountIdOf, canProvisionNumber, newProject, type Project } from '../../../domain/project.js';
 import { acceptsCode, completeSignUp, recordWrongCode, type SignUp } from '../../../domain/sign-up.js';
-import { conflict, fromDomain, notFound, type AppError } from '../../errors.js';
+import {
+  conflict,
+  fromDomain,
+  notFound,
+  type CodeRefused,
+  type Conflict,
+  type InsufficientBalance,
+  type NotFound,
+  type NumberLimitReached,
+  type RateLimited,
+  type Validation,
+} from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
 import type { RateLimiter, RateRule } from '../../ports/rate-limiter.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/telephony.js';
-import { recordNumber, withPurchasedNumber } from '../numbers/number-provisioning.js';
-import { mintKeyFor, type IssuedApiKey } from '../projects/issue-api-key.js';
+import { recordNumber, withPurchasedNumber, type PurchaseError, type RecordNumberError } from '../numbers/number-provisioning.js';
+import { mintKeyFor, type IssuedApiKey } from '../api-keys/new-api-key.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { duplicateAsConflict } from '../shared/run.js';
+import { duplicateAsConflict } from '../shared/uniqueness-races.js';
 import { consumeAll } from './sign-up-limits.js';
 
 export interface VerifySignUpInput {
@@ -51,6 +62,12 @@ const starterPrompt = (name: string) =>
   'answer briefly from what you know, and offer to take a message with their name and number when you cannot help. ' +
   'Never invent facts, prices or commitments.';
 
+/** What the one unit of work that makes the account can refuse (the sign-up's own rules, which hold for a new project). */
+type ProvisionError = NotFound | Conflict | NumberLimitReached | InsufficientBalance | Validation | RecordNumberError;
+
+/** The code is refused, or the account cannot be made (taken meanwhile, or the carrier refused a number). */
+export type VerifySignUpError = NotFound | CodeRefused | Conflict | RateLimited | PurchaseError | ProvisionError;
+
 /**
  * Self-signup, step two. The code is checked (a wrong one is counted and committed on its
  * own); then a number is bought at the carrier and ONE unit of work creates the project with
@@ -61,7 +78,7 @@ const starterPrompt = (name: string) =>
 export class VerifySignUp {
   constructor(private readonly deps: VerifySignUpDeps) {}
 
-  execute(input: VerifySignUpInput): TE.TaskEither<AppError, VerifiedSignUp> {
+  execute(input: VerifySignUpInput): TE.TaskEither<VerifySignUpError, VerifiedSignUp> {
     return async () => {
       if (input.clientIp !== null) {
         const limited = await consumeAll(this.deps.rateLimiter, [{ key: `ip:${input.clientIp}`, rule: this.deps.perIp }]);
@@ -81,7 +98,7 @@ export class VerifySignUp {
   }
 
   /** Right(Left) is a refusal whose effect (one more wrong try) must be committed. */
-  private async checkCode(tx: Repositories, input: VerifySignUpInput): Promise<E.Either<AppError, E.Either<AppError, SignUp>>> {
+  private async checkCode(tx: Repositories, input: VerifySignUpInput): Promise<E.Either<NotFound | CodeRefused | Conflict, E.Either<CodeRefused, SignUp>>> {
     const { clock, credentials } = this.deps;
     const found = await tx.signUps.lockById(input.verificationId);
     if (!found) return E.left(notFound('verification', input.verificationId));
@@ -96,7 +113,7 @@ export class VerifySignUp {
     return E.right(E.right(found));
   }
 
-  private async provision(tx: Repositories, verificationId: string, purchased: PurchasedNumber): Promise<E.Either<AppError, VerifiedSignUp>> {
+  private async provision(tx: Repositories, verificationId: string, purchased: PurchasedNumber): Promise<E.Either<ProvisionError, VerifiedSignUp>> {
     const { clock, ids, signupCredit, numberMonthlyPrice } = this.deps;
     // Locked again: of two verifications racing with the right code, the second finds it spent.
     const signUp = await tx.signUps.lockById(verificationId);

@@ -2,11 +2,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { configureWebhook, type Webhook, type WebhookSettings } from '../../../domain/webhook.js';
 import { webhookUrl } from '../../../domain/webhook-url.js';
-import { fromDomain, validation, type AppError } from '../../errors.js';
+import { fromDomain, validation, type Conflict, type NotFound, type Validation } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
 import type { TargetPolicy } from '../../ports/target-policy.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { duplicateAsConflict } from '../shared/run.js';
+import { duplicateAsConflict } from '../shared/uniqueness-races.js';
 import { checkAgent, findTargetWebhook, type WebhookTarget } from './webhook-target.js';
 
 export interface ConfigureWebhookDeps extends CoreDeps {
@@ -15,15 +15,17 @@ export interface ConfigureWebhookDeps extends CoreDeps {
   readonly targets: TargetPolicy;
 }
 
+export type ConfigureWebhookError = NotFound | Validation | Conflict;
+
 /** Creates the account default or an agent's webhook, or updates it; a new secret every time. */
 export class ConfigureWebhook {
   constructor(private readonly deps: ConfigureWebhookDeps) {}
 
-  execute(input: WebhookTarget & { readonly settings: WebhookSettings }): TE.TaskEither<AppError, Webhook> {
+  execute(input: WebhookTarget & { readonly settings: WebhookSettings }): TE.TaskEither<ConfigureWebhookError, Webhook> {
     const { uow, clock, ids, credentials } = this.deps;
     return () =>
       uow
-        .transaction(async (tx) => {
+        .transaction(async (tx): Promise<E.Either<ConfigureWebhookError, Webhook>> => {
           const agent = await checkAgent(tx, input);
           if (E.isLeft(agent)) return agent;
           const url = webhookUrl(input.settings.url);

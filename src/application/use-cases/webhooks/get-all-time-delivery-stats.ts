@@ -1,6 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { AppError } from '../../errors.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { DeliveryTotals } from '../../ports/webhook-repositories.js';
 import { successRate } from './get-delivery-stats.js';
@@ -13,7 +12,7 @@ export interface AllTimeDeliveryStats extends DeliveryTotals {
 export class GetAllTimeDeliveryStats {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
-  execute(input: { readonly projectId: string }): TE.TaskEither<AppError, AllTimeDeliveryStats> {
+  execute(input: { readonly projectId: string }): TE.TaskEither<never, AllTimeDeliveryStats> {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         const totals = await tx.deliveries.allTime(input.projectId);

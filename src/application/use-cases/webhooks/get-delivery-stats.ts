@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { DeliveryStatus } from '../../../domain/webhook-delivery.js';
-import type { AppError } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { DeliveryCount, DeliveryTotals } from '../../ports/webhook-repositories.js';
@@ -52,7 +51,7 @@ export const summarise = (counts: readonly DeliveryCount[], since: Date, now: Da
 export class GetDeliveryStats {
   constructor(private readonly deps: { readonly uow: UnitOfWork; readonly clock: Clock }) {}
 
-  execute(input: { readonly projectId: string; readonly hours: number }): TE.TaskEither<AppError, DeliveryStats> {
+  execute(input: { readonly projectId: string; readonly hours: number }): TE.TaskEither<never, DeliveryStats> {
     const now = this.deps.clock.now();
     const since = new Date(now.getTime() - input.hours * HOUR_MS);
     return () =>

@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { WebhookDelivery } from '../../../domain/webhook-delivery.js';
-import type { AppError } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Page, PageRequest } from '../../ports/pagination.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
@@ -16,7 +15,7 @@ export class ListDeliveries {
     readonly projectId: string;
     readonly page: PageRequest;
     readonly hours: number | null;
-  }): TE.TaskEither<AppError, Page<WebhookDelivery>> {
+  }): TE.TaskEither<never, Page<WebhookDelivery>> {
     const since = input.hours === null ? null : new Date(this.deps.clock.now().getTime() - input.hours * HOUR_MS);
     return () =>
       this.deps.uow.transaction(async (tx) =>

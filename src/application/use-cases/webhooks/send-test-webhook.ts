@@ -2,11 +2,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Webhook } from '../../../domain/webhook.js';
 import { newDelivery, recordAttempt } from '../../../domain/webhook-delivery.js';
-import { badRequest, notFound, type AppError } from '../../errors.js';
+import { badRequest, notFound, type BadRequest, type NotFound } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { WebhookTransport } from '../../ports/webhook-transport.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { endpointFor } from './queue-webhook-event.js';
+import { endpointFor } from '../../webhooks/outbox.js';
 
 export interface SendTestWebhookDeps extends CoreDeps {
   readonly transport: WebhookTransport;
@@ -48,6 +48,8 @@ const sampleEnvelope = (agentId: string | null, deliveryId: string, now: Date) =
   recentHistory: [],
 });
 
+export type SendTestWebhookError = NotFound | BadRequest;
+
 /**
  * Sends a signed sample `agent.message` at once (never queued, never retried) and answers
  * with the outcome. The send is logged as a delivery with its one attempt, so it shows in
@@ -56,7 +58,7 @@ const sampleEnvelope = (agentId: string | null, deliveryId: string, now: Date) =
 export class SendTestWebhook {
   constructor(private readonly deps: SendTestWebhookDeps) {}
 
-  execute(target: TestTarget): TE.TaskEither<AppError, TestWebhookResult> {
+  execute(target: TestTarget): TE.TaskEither<SendTestWebhookError, TestWebhookResult> {
     const { uow, clock, ids, transport } = this.deps;
     return async () => {
       const found = await uow.transaction((tx) => this.resolve(tx, target));
@@ -112,7 +114,7 @@ export class SendTestWebhook {
   private async resolve(
     tx: Repositories,
     target: TestTarget,
-  ): Promise<E.Either<AppError, { webhook: Webhook; agentId: string | null }>> {
+  ): Promise<E.Either<SendTestWebhookError, { webhook: Webhook; agentId: string | null }>> {
     if (target.kind === 'agent') {
       if (!(await tx.agents.findById(target.projectId, target.agentId))) return E.left(notFound('agent', target.agentId));
       const webhook = await endpointFor(tx, target.projectId, target.agentId);

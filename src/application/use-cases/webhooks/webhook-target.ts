@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { notFound, type AppError } from '../../errors.js';
+import { notFound, type NotFound } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 
 /** Which webhook a request is about: the account default (agentId null) or one agent's own. */
@@ -9,7 +9,7 @@ export interface WebhookTarget {
 }
 
 /** An agent webhook needs an agent of the project: 404 otherwise. */
-export const checkAgent = async (tx: Repositories, target: WebhookTarget): Promise<E.Either<AppError, void>> =>
+export const checkAgent = async (tx: Repositories, target: WebhookTarget): Promise<E.Either<NotFound, void>> =>
   target.agentId === null || (await tx.agents.findById(target.projectId, target.agentId))
     ? E.right(undefined)
     : E.left(notFound('agent', target.agentId));

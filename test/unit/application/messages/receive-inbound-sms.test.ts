@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ClaimedHandOff } from '../../../../src/application/services/event-hand-off.js';
 import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../../src/domain/e164.js';
 import { aContact, anInboundSms, aNumber, aWebhook } from '../../../support/builders.js';
@@ -20,7 +21,7 @@ describe(ReceiveInboundSms.name, () => {
   beforeEach(async () => {
     store = aMessagingStore();
     trigger = new RecordingTrigger();
-    sut = new ReceiveInboundSms({ uow: store.uow, clock: store.clock, ids: store.ids, deliveryTrigger: trigger });
+    sut = new ReceiveInboundSms({ uow: store.uow, clock: store.clock, ids: store.ids, eventHandOff: new ClaimedHandOff(trigger) });
     await store.seed((tx) => seedTextingLine(tx, [OURS, SECOND]));
   });
 

@@ -1,0 +1,54 @@
+import type { AppError } from './errors.js';
+
+/** The HTTP statuses expected failures travel with. */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 502 | 503;
+
+/**
+ * How clients know a failure: the REST envelope's status, `error.code` and `error.type`; the
+ * admin console's `extensions.code` is the same code. Part of the public API: changing one
+ * breaks clients that branch on it.
+ */
+export interface ErrorCode {
+  readonly status: ErrorStatus;
+  readonly code: string;
+  readonly type: string;
+}
+
+const BY_TAG = {
+  NotFound: { status: 404, code: 'NOT_FOUND', type: 'not_found' },
+  Validation: { status: 422, code: 'VALIDATION_ERROR', type: 'validation_error' },
+  BadRequest: { status: 400, code: 'BAD_REQUEST', type: 'validation_error' },
+  Conflict: { status: 409, code: 'CONFLICT', type: 'conflict' },
+  // The public code name says "validation", so it travels with 422 like other validation codes.
+  NumberLimitReached: { status: 422, code: 'VALIDATION_ERROR_NUMBER_LIMIT', type: 'validation_error' },
+  InsufficientBalance: { status: 402, code: 'INSUFFICIENT_BALANCE', type: 'billing_error' },
+  NoNumbersAvailable: { status: 503, code: 'NO_NUMBERS_AVAILABLE', type: 'carrier_error' },
+  ProviderError: { status: 502, code: 'TWILIO_ERROR', type: 'carrier_error' },
+  Unauthorized: { status: 401, code: 'UNAUTHORIZED', type: 'authentication_error' },
+  // The code is the refusal's own (PROJECT_SUSPENDED, …).
+  Forbidden: { status: 403, code: 'FORBIDDEN', type: 'authentication_error' },
+  RateLimited: { status: 429, code: 'RATE_LIMIT_EXCEEDED', type: 'rate_limit_error' },
+  Unavailable: { status: 503, code: 'SERVICE_UNAVAILABLE', type: 'server_error' },
+  // Exhausted is a 400 too, not a 429: waiting does not help, only a new sign-up does.
+  CodeRefused: { status: 400, code: 'INVALID_CODE', type: 'validation_error' },
+} as const satisfies Record<AppError['_tag'], ErrorCode>;
+
+/** Resources whose absence has a code of its own. */
+const NOT_FOUND_CODES: Readonly<Record<string, string>> = { number: 'PHONE_NUMBER_NOT_FOUND' };
+
+const CODE_REFUSALS = { invalid: 'INVALID_CODE', expired: 'CODE_EXPIRED', exhausted: 'CODE_EXHAUSTED' } as const;
+
+/** The one table of codes: every driving adapter names a failure by it. */
+export const errorCodeOf = (error: AppError): ErrorCode => {
+  const byTag: ErrorCode = BY_TAG[error._tag];
+  switch (error._tag) {
+    case 'NotFound':
+      return { ...byTag, code: NOT_FOUND_CODES[error.resource] ?? byTag.code };
+    case 'Forbidden':
+      return { ...byTag, code: error.code };
+    case 'CodeRefused':
+      return { ...byTag, code: CODE_REFUSALS[error.reason] };
+    default:
+      return byTag;
+  }
+};

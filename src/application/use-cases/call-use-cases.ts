@@ -1,0 +1,24 @@
+import type { AnswerInboundCall } from './calls/answer-inbound-call.js';
+import type { AttachCallRecording } from './calls/attach-call-recording.js';
+import type { CreateWebCall } from './calls/create-web-call.js';
+import type { EndCall } from './calls/end-call.js';
+import type { FinishCall } from './calls/finish-call.js';
+import type { GetCallRecording } from './calls/get-call-recording.js';
+import type { PlaceOutboundCall } from './calls/place-outbound-call.js';
+import type { GetCall } from './calls/get-call.js';
+import type { ListCalls } from './calls/list-calls.js';
+import type { StreamTranscript } from './calls/stream-transcript.js';
+
+/** The call use cases, built once by the composition root beside the others. */
+export interface CallUseCases {
+  readonly answerInboundCall: AnswerInboundCall;
+  readonly placeOutboundCall: PlaceOutboundCall;
+  readonly createWebCall: CreateWebCall;
+  readonly finishCall: FinishCall;
+  readonly endCall: EndCall;
+  readonly attachCallRecording: AttachCallRecording;
+  readonly getCall: GetCall;
+  readonly listCalls: ListCalls;
+  readonly getCallRecording: GetCallRecording;
+  readonly streamTranscript: StreamTranscript;
+}

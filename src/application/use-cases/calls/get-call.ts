@@ -1,0 +1,30 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Call, TranscriptTurn } from '../../../domain/call.js';
+import { notFound, type NotFound } from '../../errors.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
+
+export interface CallWithTranscript {
+  readonly call: Call;
+  readonly transcript: readonly TranscriptTurn[];
+  /** The project's recording add-on is on now (recordingUrl is shown only then). */
+  readonly recordingEnabled: boolean;
+}
+
+export type GetCallError = NotFound;
+
+/** One call with its transcript so far (GET /v1/calls/{id}, GET /v1/calls/{id}/transcript). */
+export class GetCall {
+  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+
+  execute(input: { readonly projectId: string; readonly callId: string }): TE.TaskEither<GetCallError, CallWithTranscript> {
+    return () =>
+      this.deps.uow.transaction(async (tx) => {
+        const call = await tx.calls.findById(input.projectId, input.callId);
+        if (!call) return E.left(notFound('call', input.callId));
+        const transcript = await tx.transcripts.listByCall(call.id);
+        const project = await tx.projects.findById(input.projectId);
+        return E.right({ call, transcript, recordingEnabled: project?.recordingEnabled ?? false });
+      });
+  }
+}

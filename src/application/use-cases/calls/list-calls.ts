@@ -1,0 +1,30 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Call } from '../../../domain/call.js';
+import { notFound, type NotFound } from '../../errors.js';
+import type { CallListQuery } from '../../ports/call-repositories.js';
+import type { Page } from '../../ports/pagination.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
+
+export interface CallPage {
+  readonly page: Page<Call>;
+  readonly recordingEnabled: boolean;
+}
+
+export type ListCallsError = NotFound;
+
+/** GET /v1/calls and GET /v1/agents/{id}/calls (the agent must be the project's). */
+export class ListCalls {
+  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+
+  execute(input: { readonly projectId: string; readonly query: CallListQuery }): TE.TaskEither<ListCallsError, CallPage> {
+    return () =>
+      this.deps.uow.transaction(async (tx) => {
+        const { agentId } = input.query;
+        if (agentId !== null && !(await tx.agents.findById(input.projectId, agentId))) return E.left(notFound('agent', agentId));
+        const page = await tx.calls.list(input.projectId, input.query);
+        const project = await tx.projects.findById(input.projectId);
+        return E.right({ page, recordingEnabled: project?.recordingEnabled ?? false });
+      });
+  }
+}

@@ -1,0 +1,191 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { Contact } from '../../../domain/contact.js';
+import type { Conversation } from '../../../domain/conversation.js';
+import type { E164 } from '../../../domain/e164.js';
+import type { Message } from '../../../domain/message.js';
+import { notFound, type NotFound } from '../../errors.js';
+import type { LiveNumber, Repositories } from '../../ports/repositories.js';
+import type { Clock } from '../../ports/clock.js';
+import type { IdGenerator } from '../../ports/id-generator.js';
+import type { EventHandOff, SendAfterCommit } from '../../ports/webhook-repositories.js';
+import { deliveryOf } from '../../webhooks/outbox.js';
+import { inboundSmsEvent } from './message-event.js';
+import { appendToThreads, type AppendedMessage, type MessageDraft } from './thread.js';
+
+export interface InboundSms {
+  /** Our number. */
+  readonly to: E164;
+  /** The participant. */
+  readonly from: E164;
+  readonly body: string;
+  readonly mediaUrls: readonly string[];
+  /** The carrier's id (Twilio's `MessageSid`); a second delivery of the same id is stored once. */
+  readonly providerMessageId: string | null;
+}
+
+export interface ReceivedSms {
+  readonly message: Message;
+  readonly conversation: Conversation;
+  /** True when the carrier id was already stored: nothing new was stored or queued. */
+  readonly duplicate: boolean;
+}
+
+/** What became of one text, and what is left to do once its unit of work has committed. */
+export interface StoredText {
+  readonly received: ReceivedSms;
+  /** The number's agent answers texts itself. */
+  readonly hosted: boolean;
+}
+
+type Outcome = E.Either<NotFound, StoredText>;
+
+export interface StoredTexts {
+  /** One per text, in order. */
+  readonly outcomes: readonly Outcome[];
+  /** Gets the texts' events on their way: run once the unit of work has committed. */
+  readonly sendEvents: SendAfterCommit;
+}
+
+export interface InboundTextDeps {
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly eventHandOff: EventHandOff;
+}
+
+const copyOf = (received: ReceivedSms): StoredText => ({ received: { ...received, duplicate: true }, hosted: false });
+
+/** The stored copies of the texts' carrier ids, each with its thread. */
+const storedCopies = async (tx: Repositories, texts: readonly InboundSms[]): Promise<ReadonlyMap<string, ReceivedSms>> => {
+  const wanted = [...new Set(texts.flatMap(({ providerMessageId: id }) => (id === null ? [] : [id])))];
+  if (wanted.length === 0) return new Map();
+  const copies = new Map<string, ReceivedSms>();
+  for (const message of await tx.messages.findByProviderMessageIds(wanted)) {
+    const conversation = await tx.conversations.findById(message.projectId, message.conversationId);
+    if (conversation) copies.set(message.providerMessageId!, { message, conversation, duplicate: true });
+  }
+  return copies;
+};
+
+const contactKey = (projectId: string, phoneNumber: string) => `${projectId} ${phoneNumber}`;
+
+/** The first copy of a carrier id, which answers every other: one stored before, or the batch's own. */
+type Original = { readonly stored: ReceivedSms } | { readonly index: number };
+
+/** What becomes of a text: stored, answered with the first copy of its carrier id, or refused. */
+type Fate =
+  | { readonly kind: 'store'; readonly text: InboundSms; readonly route: LiveNumber }
+  | { readonly kind: 'copy'; readonly of: Original }
+  | { readonly kind: 'unknown number'; readonly to: E164 };
+
+const fatesOf = (
+  texts: readonly InboundSms[],
+  lives: ReadonlyMap<string, LiveNumber>,
+  stored: ReadonlyMap<string, ReceivedSms>,
+): readonly Fate[] => {
+  const originals = new Map<string, Original>([...stored].map(([id, received]) => [id, { stored: received }]));
+  return texts.map((text, index): Fate => {
+    const id = text.providerMessageId;
+    const original = id === null ? undefined : originals.get(id);
+    if (original) return { kind: 'copy', of: original };
+    const route = lives.get(text.to);
+    if (!route) return { kind: 'unknown number', to: text.to };
+    if (id !== null) originals.set(id, { index });
+    return { kind: 'store', text, route };
+  });
+};
+
+/**
+ * Stores texts to our live numbers, each on the thread of (number, sender), and queues each
+ * one's `agent.message` event for the agent's webhook or the account default, all in the
+ * caller's unit of work. Each step is one statement for the whole batch; the answers follow
+ * the order of `texts`.
+ *
+ * A carrier id is stored once. The first copy of each (one stored before, else the batch's
+ * first) answers every other with what it stored, and nothing is stored or queued for those,
+ * a copy of a text to a number released since included. The stored copies are looked up under
+ * the numbers' locks, so a copy that another unit of work committed meanwhile is seen; the
+ * carrier id's unique index stays the last word (see retryingRaces).
+ */
+export const storeInboundTexts = async (tx: Repositories, deps: InboundTextDeps, texts: readonly InboundSms[]): Promise<StoredTexts> => {
+  const lives = new Map<string, LiveNumber>(
+    (await tx.numbers.findLiveForInbound([...new Set(texts.map((text) => text.to))])).map((live) => [live.number.phoneNumber, live]),
+  );
+  await tx.messages.lockNumbers([...new Set([...lives.values()].map(({ number }) => number.id))]);
+  const fates = fatesOf(texts, lives, await storedCopies(tx, texts));
+
+  const toStore = fates.flatMap((fate, index) => (fate.kind === 'store' ? [{ ...fate, index }] : []));
+  const routes = toStore.map(({ route }) => route);
+  const appended = await appendToThreads(
+    tx,
+    deps,
+    toStore.map(({ text, route }) => ({ number: route.number, participant: text.from, draft: inboundDraft(text) })),
+    // Enough history for the widest webhook of the batch; each event keeps its own contextLimit.
+    Math.max(0, ...routes.map(({ endpoint }) => endpoint?.contextLimit ?? 0)),
+  );
+  const sendEvents = await queueEvents(tx, deps, appended, routes);
+
+  const stored = new Map<number, StoredText>(
+    toStore.map(({ index, route }, i) => {
+      const { conversation, message } = appended[i]!;
+      return [index, { received: { message, conversation, duplicate: false }, hosted: route.agentVoiceMode === 'hosted' }];
+    }),
+  );
+  const outcomes = fates.map((fate, index): Outcome => {
+    switch (fate.kind) {
+      case 'store':
+        return E.right(stored.get(index)!);
+      case 'copy':
+        return E.right(copyOf('stored' in fate.of ? fate.of.stored : stored.get(fate.of.index)!.received));
+      case 'unknown number':
+        return E.left(notFound('number', fate.to));
+    }
+  });
+  return { outcomes, sendEvents };
+};
+
+const inboundDraft = (text: InboundSms): MessageDraft => ({
+  direction: 'inbound',
+  body: text.body,
+  fromNumber: text.from,
+  toNumber: text.to,
+  status: 'received',
+  mediaUrls: text.mediaUrls,
+  providerMessageId: text.providerMessageId,
+});
+
+/**
+ * Queues the `agent.message` event of each stored text whose number has an endpoint, with the
+ * recent `contextLimit` messages before it and the sender's contact: one read for the contacts,
+ * one insert for the events.
+ */
+const queueEvents = async (
+  tx: Repositories,
+  deps: InboundTextDeps,
+  appended: readonly AppendedMessage[],
+  routes: readonly LiveNumber[],
+): Promise<SendAfterCommit> => {
+  const withEndpoint = appended.flatMap((entry, i) => {
+    const { endpoint, number } = routes[i]!;
+    return endpoint ? [{ ...entry, endpoint, number }] : [];
+  });
+  if (withEndpoint.length === 0) return deps.eventHandOff.queue(tx.deliveries, []);
+  const contacts = new Map<string, Contact>(
+    (
+      await tx.contacts.findByPhoneNumbers([
+        ...new Map(withEndpoint.map(({ message: m }) => [contactKey(m.projectId, m.fromNumber), { projectId: m.projectId, phoneNumber: m.fromNumber }])).values(),
+      ])
+    ).map((contact) => [contactKey(contact.projectId, contact.phoneNumber), contact]),
+  );
+  const queued = withEndpoint.map(({ message, conversation, before, endpoint, number }) => {
+    const event = inboundSmsEvent({
+      message,
+      conversation,
+      number,
+      contact: contacts.get(contactKey(message.projectId, message.fromNumber)) ?? null,
+      history: before.slice(0, endpoint.contextLimit).reverse(),
+      now: deps.clock.now(),
+    });
+    return { delivery: deliveryOf(deps, endpoint, event), webhook: endpoint };
+  });
+  return deps.eventHandOff.queue(tx.deliveries, queued);
+};
