@@ -49,6 +49,8 @@ import { MemoryRateLimiter } from '../adapters/rate-limiter-flexible/memory-rate
 import type { Cents } from '../domain/money.js';
 import type { TargetPolicy } from '../application/ports/target-policy.js';
 import type { WebhookTransport } from '../application/ports/webhook-transport.js';
+import type { OutboundEventEncoder } from '../application/ports/outbound-event-encoder.js';
+import { JsonOutboundEventEncoder } from '../adapters/http/json-outbound-event-encoder.js';
 import type { HostedReplies } from '../application/services/hosted-sms-responder.js';
 import { EVENT_TIMEOUT_MS } from '../application/services/webhook-dispatcher.js';
 import { ConfigureWebhook } from '../application/use-cases/webhooks/configure-webhook.js';
@@ -97,6 +99,8 @@ export interface CorePorts {
   readonly deliveryHandOff?: DeliveryHandOff;
   /** Signs and POSTs webhook events (test sends go straight through it). */
   readonly webhookTransport: WebhookTransport;
+  /** Makes the bodies of events; default: the catalogue's JSON encoding. */
+  readonly eventEncoder?: OutboundEventEncoder;
   /** Which hosts webhook URLs may name (`PRIVATE_NETWORK_TARGETS`). */
   readonly targetPolicy: TargetPolicy;
   readonly prices: { readonly numberMonthly: Cents; readonly signupCredit: Cents };
@@ -108,6 +112,7 @@ export const buildUseCases = (ports: CorePorts): UseCases => {
   const { uow, clock, ids, credentials, telephony, voices } = ports;
   const core = { uow, clock, ids };
   const signUp = ports.signUp ?? quietSignUp();
+  const eventEncoder = ports.eventEncoder ?? new JsonOutboundEventEncoder();
   return {
     startSignUp: new StartSignUp({ ...core, credentials, ...signUp }),
     verifySignUp: new VerifySignUp({
@@ -149,6 +154,7 @@ export const buildUseCases = (ports: CorePorts): UseCases => {
     deleteContact: new DeleteContact({ uow }),
     receiveInboundSms: new ReceiveInboundSms({
       ...core,
+      eventEncoder,
       deliveryTrigger: ports.deliveryTrigger,
       deliveryHandOff: ports.deliveryHandOff,
       hostedReplies: ports.hostedReplies,
@@ -171,6 +177,6 @@ export const buildUseCases = (ports: CorePorts): UseCases => {
     listAgentDeliveries: new ListAgentDeliveries({ uow }),
     getDeliveryStats: new GetDeliveryStats({ uow, clock }),
     getAllTimeDeliveryStats: new GetAllTimeDeliveryStats({ uow }),
-    sendTestWebhook: new SendTestWebhook({ ...core, transport: ports.webhookTransport, timeoutMs: EVENT_TIMEOUT_MS }),
+    sendTestWebhook: new SendTestWebhook({ ...core, transport: ports.webhookTransport, eventEncoder, timeoutMs: EVENT_TIMEOUT_MS }),
   };
 };

@@ -4,6 +4,7 @@ import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import { ReceiveInboundSms, type InboundSms } from '../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { aNumber, anAgent, aRestApi } from '../rest/harness.js';
+import { eventEncoder } from '../../support/outbound-events.js';
 
 export const PARTICIPANT = trustE164('+12125550199');
 
@@ -20,6 +21,7 @@ export const aMessagingApi = async () => {
     clock,
     ids: new TimeSortableIdGenerator(),
     deliveryTrigger: { poke: () => void pokes.push(Date.now()) },
+    eventEncoder,
   });
 
   const phoneOf = (numberId: string) => h.uow.tables.numbers.get(numberId)!.phoneNumber;

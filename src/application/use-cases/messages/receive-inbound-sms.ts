@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AppError } from '../../errors.js';
 import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
+import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { DeliveryHandOff, DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import { GroupCommit } from '../../services/group-commit.js';
 import type { HostedReplies } from '../../services/hosted-sms-responder.js';
@@ -12,6 +13,7 @@ import { retryingRaces } from './thread.js';
 export type { InboundSms, ReceivedSms } from './store-inbound-texts.js';
 
 export interface ReceiveInboundSmsDeps extends CoreDeps {
+  readonly eventEncoder: OutboundEventEncoder;
   readonly deliveryTrigger: DeliveryTrigger;
   /** This process's dispatcher, which sends the events it can take at once without claiming them. */
   readonly deliveryHandOff?: DeliveryHandOff;

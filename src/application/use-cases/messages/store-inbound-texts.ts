@@ -4,12 +4,10 @@ import type { Conversation } from '../../../domain/conversation.js';
 import type { E164 } from '../../../domain/e164.js';
 import type { Message } from '../../../domain/message.js';
 import { notFound, type AppError } from '../../errors.js';
+import { smsMessageEvent } from '../../events/sms-message-event.js';
 import type { LiveNumber, Repositories } from '../../ports/repositories.js';
-import type { Clock } from '../../ports/clock.js';
-import type { IdGenerator } from '../../ports/id-generator.js';
 import type { QueuedEvent } from '../../ports/webhook-repositories.js';
-import { deliveryOf } from '../webhooks/queue-webhook-event.js';
-import { inboundSmsEvent } from './message-event.js';
+import { deliveryOf, type QueueDeps } from '../webhooks/queue-webhook-event.js';
 import { appendToThreads, type AppendedMessage } from './thread.js';
 
 export interface InboundSms {
@@ -77,7 +75,7 @@ const contactKey = (projectId: string, phoneNumber: string) => `${projectId} ${p
  */
 export const storeInboundTexts = async (
   tx: Repositories,
-  deps: { readonly clock: Clock; readonly ids: IdGenerator },
+  deps: QueueDeps,
   texts: readonly InboundSms[],
   options: { readonly lookFirst: boolean; readonly heldUntil: Date | null },
 ): Promise<StoredTexts> => {
@@ -156,7 +154,7 @@ export const storeInboundTexts = async (
  */
 const queueEvents = async (
   tx: Repositories,
-  deps: { readonly clock: Clock; readonly ids: IdGenerator },
+  deps: QueueDeps,
   appended: readonly AppendedMessage[],
   routes: readonly LiveNumber[],
   heldUntil: Date | null,
@@ -174,7 +172,7 @@ const queueEvents = async (
     ).map((contact) => [contactKey(contact.projectId, contact.phoneNumber), contact]),
   );
   const queued = withEndpoint.map(({ message, conversation, before, endpoint, number }) => {
-    const event = inboundSmsEvent({
+    const event = smsMessageEvent({
       message,
       conversation,
       number,

@@ -6,6 +6,7 @@ import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/
 import { trustE164 } from '../../../../src/domain/e164.js';
 import type { Message } from '../../../../src/domain/message.js';
 import { anAgent, aMessagingStore, aNumber, aWebhook, RecordingTrigger } from './messaging-fixture.js';
+import { eventEncoder } from '../../../support/outbound-events.js';
 
 const OURS = trustE164('+14155550100');
 const SECOND = trustE164('+14155550101');
@@ -48,7 +49,7 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
       },
       ping: () => store.uow.ping(),
     };
-    sut = new ReceiveInboundSms({ uow: counting, clock: store.clock, ids: store.ids, deliveryTrigger: trigger, maxTextsPerCommit: 64 });
+    sut = new ReceiveInboundSms({ uow: counting, clock: store.clock, ids: store.ids, deliveryTrigger: trigger, eventEncoder, maxTextsPerCommit: 64 });
     await store.seed(async (tx) => {
       await tx.agents.save(anAgent());
       await tx.numbers.save(aNumber());
@@ -180,6 +181,7 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
         clock: store.clock,
         ids: store.ids,
         deliveryTrigger: trigger,
+        eventEncoder,
         deliveryHandOff: { leaseFor: () => leaseFor(), take: (events) => void handedOver.push([...events]) },
       });
     });

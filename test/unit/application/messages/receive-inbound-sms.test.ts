@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../../src/domain/e164.js';
 import { aContact, anAgent, aMessagingStore, aNumber, aWebhook, RecordingTrigger, T0 } from './messaging-fixture.js';
+import { eventEncoder } from '../../../support/outbound-events.js';
 
 const OURS = trustE164('+14155550100');
 const SECOND = trustE164('+14155550101');
@@ -25,7 +26,7 @@ describe(ReceiveInboundSms.name, () => {
   beforeEach(async () => {
     store = aMessagingStore();
     trigger = new RecordingTrigger();
-    sut = new ReceiveInboundSms({ uow: store.uow, clock: store.clock, ids: store.ids, deliveryTrigger: trigger });
+    sut = new ReceiveInboundSms({ uow: store.uow, clock: store.clock, ids: store.ids, deliveryTrigger: trigger, eventEncoder });
     await store.seed(async (tx) => {
       await tx.agents.save(anAgent());
       await tx.numbers.save(aNumber());
