@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { PathReporter } from 'io-ts/lib/PathReporter.js';
+import type * as t from 'io-ts';
 import type { OutboundEvent } from '../../application/events/outbound-event.js';
 import type { OutboundEventEncoder } from '../../application/ports/outbound-event-encoder.js';
-import { OutboundEventCodec } from './outbound-event-codecs.js';
+import { EVENT_CODECS, OutboundEventCodec } from './outbound-event-codecs.js';
 
 /** Events as the JSON bodies webhooks receive, through the catalogue's codecs. */
 export class JsonOutboundEventEncoder implements OutboundEventEncoder {
@@ -10,6 +10,18 @@ export class JsonOutboundEventEncoder implements OutboundEventEncoder {
     return JSON.stringify(OutboundEventCodec.encode(event));
   }
 }
+
+const isBranch = (type: t.Decoder<unknown, unknown>): boolean => {
+  const tag = (type as { _tag?: string })._tag;
+  return tag === 'UnionType' || tag === 'IntersectionType';
+};
+
+/** `data.contact.email: 7 is not (string | null)`; members of unions and intersections add no key. */
+const problemOf = (error: t.ValidationError): string => {
+  const keys = error.context.filter((_, i) => i > 0 && !isBranch(error.context[i - 1]!.type)).map((entry) => entry.key);
+  const expected = error.context.at(-1)!.type.name;
+  return `${keys.join('.') || 'body'}: ${JSON.stringify(error.value) ?? 'missing'} is not ${expected}`;
+};
 
 /** Reads a webhook body back into an event of the catalogue; Left lists what did not fit. */
 export const decodeOutboundEvent = (body: string): E.Either<readonly string[], OutboundEvent> => {
@@ -19,6 +31,9 @@ export const decodeOutboundEvent = (body: string): E.Either<readonly string[], O
   } catch {
     return E.left(['the body is not JSON']);
   }
-  const decoded = OutboundEventCodec.decode(json);
-  return E.isRight(decoded) ? decoded : E.left(PathReporter.report(decoded));
+  const { event, channel } = (typeof json === 'object' && json !== null ? json : {}) as { event?: unknown; channel?: unknown };
+  const codec = EVENT_CODECS[`${String(event)} ${String(channel)}`];
+  if (!codec) return E.left([`no event ${JSON.stringify(event)} on channel ${JSON.stringify(channel)} in the catalogue`]);
+  const decoded = codec.decode(json);
+  return E.mapLeft((errors: t.Errors) => [...new Set(errors.map(problemOf))])(decoded);
 };

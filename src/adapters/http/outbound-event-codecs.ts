@@ -120,6 +120,13 @@ const CallEnded = t.strict({
  */
 export const OutboundEventCodec = t.union([SmsMessage, VoiceTurn, CallEnded], 'OutboundEvent');
 
+/** Each event's codec by `event` and `channel`, so a decode failure can name the fields of the right one. */
+export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEvent>>> = {
+  'agent.message sms': SmsMessage,
+  'agent.message voice': VoiceTurn,
+  'agent.call_ended voice': CallEnded,
+};
+
 /** The JSON form of an event, before it is serialised. */
 export type OutboundEventJson = t.OutputOf<typeof OutboundEventCodec>;
 

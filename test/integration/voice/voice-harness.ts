@@ -12,6 +12,7 @@ import type { Telephony } from '../../../src/application/ports/telephony.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { FakeTwilioApi, type WireValue } from '../../support/fake-twilio-api.js';
+import { catalogueWatch } from '../../support/outbound-events.js';
 import { RecordingLogger } from '../rest/harness.js';
 
 export const ACCOUNT_SID = `AC${'ab'.repeat(16)}`;
@@ -59,9 +60,13 @@ export interface HookRequest {
 
 export type HookHandler = (request: HookRequest, response: ServerResponse) => void | Promise<void>;
 
-/** The customer's server: records every request and answers with the handler the test sets. */
+/**
+ * The customer's server: records every request and answers with the handler the test sets.
+ * Every body must be an event of the catalogue (see `catalogueWatch`): one that is not fails the test.
+ */
 export class CustomerWebhook {
   readonly requests: HookRequest[] = [];
+  private readonly catalogue = catalogueWatch();
   handler: HookHandler = (_, res) => void res.writeHead(200).end();
   private server: Server | null = null;
   url = '';
@@ -91,6 +96,7 @@ export class CustomerWebhook {
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve));
+    this.catalogue.verify();
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -110,6 +116,7 @@ export class CustomerWebhook {
       resolveClosed();
     });
     this.requests.push(request);
+    this.catalogue.check(raw);
     await this.handler(request, res);
   }
 }
@@ -298,8 +305,9 @@ export const aVoiceSwitchboard = async (
     await sut.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
-    await hook.stop();
     await fake.stop();
+    // Last: it fails the test when the webhook received a body outside the event catalogue.
+    await hook.stop();
   };
 
   return { sut, url, fake, placedCalls, hook, uow, logger, owner, api, twilioPost, read, anAgentOnTheLine, inboundCall, stop };
