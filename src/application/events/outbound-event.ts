@@ -11,10 +11,10 @@ export type { VoiceHistoryEntry, VoiceTurnEvent } from './voice-turn-event.js';
 /**
  * Every payload Switchboard POSTs to a customer's webhook, told apart by `event` and `channel`.
  * Each member has a constructor beside it (the only way producers build one), a codec in the
- * HTTP adapter (the only way one becomes bytes, through {@link OutboundEventEncoder}) and a
+ * HTTP adapter (the only way one becomes bytes, through the `OutboundEventEncoder` port) and a
  * section in docs/events.md. A new event (a call starting, a call's analysis, a transfer, a
- * campaign's progress) joins the union the same way; the codec's type check fails until it has
- * its codec.
+ * campaign's progress) joins the union the same way; the codecs' type check fails to compile
+ * until it has its codec.
  */
 export type OutboundEvent = SmsMessageEvent | VoiceTurnEvent | CallEndedEvent;
 
