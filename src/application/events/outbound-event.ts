@@ -13,8 +13,8 @@ export type { VoiceHistoryEntry, VoiceTurnEvent } from './voice-turn-event.js';
  * Each member has a constructor beside it (the only way producers build one), a codec in the
  * HTTP adapter (the only way one becomes bytes, through the `OutboundEventEncoder` port) and a
  * section in docs/events.md. A new event (a call starting, a call's analysis, a transfer, a
- * campaign's progress) joins the union the same way; the codecs' type check fails to compile
- * until it has its codec.
+ * campaign's progress) joins the union the same way, its name joining the domain's
+ * `WebhookEventType`; the codecs' type check fails to compile until it has its codec.
  */
 export type OutboundEvent = SmsMessageEvent | VoiceTurnEvent | CallEndedEvent;
 

@@ -57,7 +57,7 @@ export class WebhookBrain implements AgentBrain {
         url: webhook.url,
         secret: webhook.secret,
         deliveryId,
-        eventType: 'agent.message',
+        eventType: event.event,
         body,
         signal: controller.signal,
       });
