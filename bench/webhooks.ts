@@ -35,6 +35,8 @@ import { TimeSortableIdGenerator } from '../src/adapters/node-crypto/time-sortab
 import { silentLogger } from '../src/adapters/pino/pino-logger.js';
 import { SystemClock } from '../src/adapters/system/system-clock.js';
 import { WebhookDispatcher } from '../src/application/services/webhook-dispatcher.js';
+import { JsonOutboundEventEncoder } from '../src/adapters/http/json-outbound-event-encoder.js';
+import { testMessageEvent } from '../src/application/events/sms-message-event.js';
 import { deliveryOf } from '../src/application/webhooks/outbox.js';
 import { createSwitchboard } from '../src/bootstrap/create-switchboard.js';
 import { trustE164, type E164 } from '../src/domain/e164.js';
@@ -130,6 +132,7 @@ let next = 0;
 {
   const ids = new TimeSortableIdGenerator();
   const clock = new SystemClock();
+  const eventEncoder = new JsonOutboundEventEncoder();
   const created = new Date();
   const webhook: Webhook = {
     id: ids.next('wh'),
@@ -153,16 +156,11 @@ let next = 0;
   dispatcher.start();
   const queueBatch = async (from: number, count: number, poke: boolean) => {
     await database.uow.transaction(async (tx) => {
-      const events = Array.from({ length: count }, (_, i) =>
-        deliveryOf({ ids, clock }, webhook, {
-          eventType: 'agent.message',
-          channel: 'sms',
-          agentId: null,
-          messageId: null,
-          callId: null,
-          envelope: { event: 'agent.message', channel: 'sms', data: { message: `bench ${from + i}` } },
-        }),
-      );
+      const events = Array.from({ length: count }, (_, i) => {
+        const sample = testMessageEvent(null, `whd_bench_${from + i}`, clock.now());
+        // The receiver reads the sequence number from the message.
+        return deliveryOf({ ids, clock, eventEncoder }, webhook, { ...sample, data: { ...sample.data, message: `bench ${from + i}` } });
+      });
       await tx.deliveries.enqueue(events);
       return E.right(undefined);
     });

@@ -51,6 +51,8 @@ import { MemoryRateLimiter } from '../adapters/rate-limiter-flexible/memory-rate
 import type { Cents } from '../domain/money.js';
 import type { TargetPolicy } from '../application/ports/target-policy.js';
 import type { WebhookTransport } from '../application/ports/webhook-transport.js';
+import type { OutboundEventEncoder } from '../application/ports/outbound-event-encoder.js';
+import { JsonOutboundEventEncoder } from '../adapters/http/json-outbound-event-encoder.js';
 import type { HostedReplies } from '../application/services/hosted-sms-responder.js';
 import { EVENT_TIMEOUT_MS } from '../application/services/webhook-dispatcher.js';
 import { ConfigureWebhook } from '../application/use-cases/webhooks/configure-webhook.js';
@@ -100,6 +102,8 @@ export interface CorePorts {
   readonly eventHandOff?: EventHandOff;
   /** Signs and POSTs webhook events (test sends go straight through it). */
   readonly webhookTransport: WebhookTransport;
+  /** Makes the bodies of events; default: the catalogue's JSON encoding. */
+  readonly eventEncoder?: OutboundEventEncoder;
   /** Which hosts webhook URLs may name (`PRIVATE_NETWORK_TARGETS`). */
   readonly targetPolicy: TargetPolicy;
   readonly prices: { readonly numberMonthly: Cents; readonly signupCredit: Cents };
@@ -111,6 +115,7 @@ export const buildUseCases = (ports: CorePorts): UseCases => {
   const { uow, clock, ids, credentials, telephony, voices } = ports;
   const core = { uow, clock, ids };
   const signUp = ports.signUp ?? quietSignUp();
+  const eventEncoder = ports.eventEncoder ?? new JsonOutboundEventEncoder();
   return {
     startSignUp: new StartSignUp({ ...core, credentials, ...signUp }),
     verifySignUp: new VerifySignUp({
@@ -154,6 +159,7 @@ export const buildUseCases = (ports: CorePorts): UseCases => {
     deleteContact: new DeleteContact({ uow }),
     receiveInboundSms: new ReceiveInboundSms({
       ...core,
+      eventEncoder,
       eventHandOff: ports.eventHandOff ?? new ClaimedHandOff(ports.deliveryTrigger),
       hostedReplies: ports.hostedReplies,
     }),
@@ -175,6 +181,6 @@ export const buildUseCases = (ports: CorePorts): UseCases => {
     listAgentDeliveries: new ListAgentDeliveries({ uow }),
     getDeliveryStats: new GetDeliveryStats({ uow, clock }),
     getAllTimeDeliveryStats: new GetAllTimeDeliveryStats({ uow }),
-    sendTestWebhook: new SendTestWebhook({ ...core, transport: ports.webhookTransport, timeoutMs: EVENT_TIMEOUT_MS }),
+    sendTestWebhook: new SendTestWebhook({ ...core, transport: ports.webhookTransport, eventEncoder, timeoutMs: EVENT_TIMEOUT_MS }),
   };
 };

@@ -7,6 +7,7 @@ import type { NumberWebhooks, Telephony } from '../application/ports/telephony.j
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import type { VoiceCatalog } from '../application/ports/voice-catalog.js';
 import type { WebhookTransport } from '../application/ports/webhook-transport.js';
+import type { OutboundEventEncoder } from '../application/ports/outbound-event-encoder.js';
 import type { LanguageModel } from '../application/ports/language-model.js';
 import { HostedSmsResponder } from '../application/services/hosted-sms-responder.js';
 import { SendSms } from '../application/use-cases/messages/send-sms.js';
@@ -14,6 +15,7 @@ import { WebhookDispatcher } from '../application/services/webhook-dispatcher.js
 import { DispatcherHandOff } from '../application/services/event-hand-off.js';
 import type { UseCases } from '../application/use-cases/index.js';
 import { NodeHttpWebhookTransport } from '../adapters/http/node-http-webhook-transport.js';
+import { JsonOutboundEventEncoder } from '../adapters/http/json-outbound-event-encoder.js';
 import { OutboundGuard } from '../adapters/http/outbound-guard.js';
 import { NodeCredentials } from '../adapters/node-crypto/node-credentials.js';
 import { TimeSortableIdGenerator } from '../adapters/node-crypto/time-sortable-id-generator.js';
@@ -70,6 +72,7 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
   container
     .bind<WebhookTransport>(TOKENS.webhookTransport)
     .toResolvedValue((guard: OutboundGuard) => new NodeHttpWebhookTransport(guard), [TOKENS.outboundGuard]);
+  container.bind<OutboundEventEncoder>(TOKENS.eventEncoder).toResolvedValue(() => new JsonOutboundEventEncoder());
   container
     .bind<WebhookDispatcher>(TOKENS.webhookDispatcher)
     .toResolvedValue(
@@ -92,18 +95,19 @@ export const buildContainer = (inputs: ContainerInputs): Container => {
   container
     .bind<UseCases>(TOKENS.useCases)
     .toResolvedValue(
-      (config: SwitchboardConfig, uow: UnitOfWork, clock: Clock, ids: IdGenerator, credentials: Credentials, telephony: Telephony, voices: VoiceCatalog, numberWebhooks: NumberWebhooks, webhookTransport: WebhookTransport, dispatcher: WebhookDispatcher, hostedReplies: HostedSmsResponder, targetPolicy: OutboundGuard) =>
+      (config: SwitchboardConfig, uow: UnitOfWork, clock: Clock, ids: IdGenerator, credentials: Credentials, telephony: Telephony, voices: VoiceCatalog, numberWebhooks: NumberWebhooks, webhookTransport: WebhookTransport, dispatcher: WebhookDispatcher, hostedReplies: HostedSmsResponder, targetPolicy: OutboundGuard, eventEncoder: OutboundEventEncoder) =>
         buildUseCases({
           uow, clock, ids, credentials, telephony, voices, numberWebhooks, prices: config.prices,
           signUp: signUpPorts(config, inputs.mailer, inputs.rateLimiter, inputs.logger),
           smsStatusUrl: inputs.smsStatusUrl,
           webhookTransport,
+          eventEncoder,
           deliveryTrigger: dispatcher,
           eventHandOff: new DispatcherHandOff(dispatcher, clock),
           targetPolicy,
           hostedReplies,
         }),
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.numberWebhooks, TOKENS.webhookTransport, TOKENS.webhookDispatcher, TOKENS.hostedSms, TOKENS.outboundGuard],
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.numberWebhooks, TOKENS.webhookTransport, TOKENS.webhookDispatcher, TOKENS.hostedSms, TOKENS.outboundGuard, TOKENS.eventEncoder],
     );
   container
     .bind(TOKENS.restApi)

@@ -10,6 +10,7 @@ export const TOKENS = {
   voiceCatalog: Symbol('VoiceCatalog'),
   numberWebhooks: Symbol('NumberWebhooks'),
   webhookTransport: Symbol('WebhookTransport'),
+  eventEncoder: Symbol('OutboundEventEncoder'),
   outboundGuard: Symbol('OutboundGuard'),
   webhookDispatcher: Symbol('WebhookDispatcher'),
   billingClock: Symbol('BillingClock'),

@@ -10,6 +10,7 @@ import type { CallWebhooks, Telephony } from '../application/ports/telephony.js'
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import type { VoiceCatalog } from '../application/ports/voice-catalog.js';
 import type { VoiceTurnTransport } from '../application/ports/voice-turn-transport.js';
+import type { OutboundEventEncoder } from '../application/ports/outbound-event-encoder.js';
 import type { DeliveryTrigger } from '../application/ports/webhook-repositories.js';
 import type { LanguageModel } from '../application/ports/language-model.js';
 import { brainsByMode, type AgentBrain, type TurnTiming } from '../application/services/agent-brain.js';
@@ -31,6 +32,7 @@ import { GetCall } from '../application/use-cases/calls/get-call.js';
 import { ListCalls } from '../application/use-cases/calls/list-calls.js';
 import { StreamTranscript } from '../application/use-cases/calls/stream-transcript.js';
 import { HttpVoiceTurnTransport } from '../adapters/http/http-voice-turn-transport.js';
+import { JsonOutboundEventEncoder } from '../adapters/http/json-outbound-event-encoder.js';
 import { OutboundGuard } from '../adapters/http/outbound-guard.js';
 import { InProcessEventBus } from '../adapters/in-process/in-process-event-bus.js';
 import { PostgresEventBus } from '../adapters/postgres-listen-notify/postgres-event-bus.js';
@@ -76,6 +78,8 @@ export interface VoiceInputs {
   /** Hosted mode's model; null or absent: hosted calls hear the apology. */
   readonly languageModel?: LanguageModel | null;
   readonly transport?: VoiceTurnTransport;
+  /** Makes the bodies of voice turns and call ends; default: the catalogue's JSON encoding. */
+  readonly eventEncoder?: OutboundEventEncoder;
   /** What voice turns may connect to; default: one made from `config`. */
   readonly outboundGuard?: OutboundGuard;
 }
@@ -102,9 +106,11 @@ export const buildVoice = (inputs: VoiceInputs): VoiceRuntime => {
       : new InProcessEventBus(log);
   const transport =
     inputs.transport ?? new HttpVoiceTurnTransport(inputs.outboundGuard ?? new OutboundGuard(privateNetworkTargetsOf(config)));
+  const eventEncoder = inputs.eventEncoder ?? new JsonOutboundEventEncoder();
   const writer = new CallRecordWriter({ uow, eventBus, logger });
   const webhookBrain = new WebhookBrain({
     transport,
+    eventEncoder,
     ids,
     clock,
     logger: log,
@@ -125,7 +131,7 @@ export const buildVoice = (inputs: VoiceInputs): VoiceRuntime => {
   });
   const core = { uow, clock, ids };
   const callWebhooks = callWebhooksFor(inputs.publicUrl);
-  const finishCall = new FinishCall({ ...core, live: engine, eventBus, deliveryTrigger: inputs.deliveryTrigger, logger: log });
+  const finishCall = new FinishCall({ ...core, live: engine, eventBus, deliveryTrigger: inputs.deliveryTrigger, logger: log, eventEncoder });
   const calls: CallUseCases = {
     answerInboundCall: new AnswerInboundCall(core),
     placeOutboundCall: new PlaceOutboundCall({ ...core, telephony, voices: inputs.voices, callWebhooks, logger: log }),
@@ -182,9 +188,9 @@ export const bindVoice = (container: Container, publicUrl: string, languageModel
   container
     .bind<VoiceRuntime>(TOKENS.voice)
     .toResolvedValue(
-      (config: SwitchboardConfig, logger: Logger, uow: UnitOfWork, telephony: Telephony, clock: Clock, ids: IdGenerator, voices: VoiceCatalog, deliveryTrigger: DeliveryTrigger, outboundGuard: OutboundGuard) =>
-        buildVoice({ config, logger, uow, telephony, clock, ids, voices, deliveryTrigger, publicUrl, languageModel, outboundGuard }),
-      [TOKENS.config, TOKENS.logger, TOKENS.unitOfWork, TOKENS.telephony, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.webhookDispatcher, TOKENS.outboundGuard],
+      (config: SwitchboardConfig, logger: Logger, uow: UnitOfWork, telephony: Telephony, clock: Clock, ids: IdGenerator, voices: VoiceCatalog, deliveryTrigger: DeliveryTrigger, outboundGuard: OutboundGuard, eventEncoder: OutboundEventEncoder) =>
+        buildVoice({ config, logger, uow, telephony, clock, ids, voices, deliveryTrigger, publicUrl, languageModel, outboundGuard, eventEncoder }),
+      [TOKENS.config, TOKENS.logger, TOKENS.unitOfWork, TOKENS.telephony, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.webhookDispatcher, TOKENS.outboundGuard, TOKENS.eventEncoder],
     );
   container.bind<CallUseCases>(TOKENS.callUseCases).toResolvedValue((voice: VoiceRuntime) => voice.calls, [TOKENS.voice]);
 };

@@ -8,6 +8,7 @@ import { createSwitchboard, type Switchboard } from '../../src/index.js';
 import { trustMailbox } from '../../src/domain/mailbox.js';
 import { anInboundSms } from '../support/builders.js';
 import { eventually } from '../support/eventually.js';
+import { catalogued } from '../support/outbound-events.js';
 
 /**
  * The public TypeScript client of the hosted platform (`agentphone` on npm) against a
@@ -23,6 +24,7 @@ const AGENT_REPLY = 'Happy to help with that.';
 interface Hook {
   readonly event: string;
   readonly id: string;
+  readonly raw: string;
   readonly body: { event: string; channel: string; agentId: string | null; data: Record<string, unknown> };
 }
 
@@ -33,8 +35,9 @@ const startCustomerEndpoint = async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as Hook['body'];
-      received.push({ event: String(req.headers['x-webhook-event'] ?? ''), id: String(req.headers['x-webhook-id'] ?? ''), body });
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const body = JSON.parse(raw || 'null') as Hook['body'];
+      received.push({ event: String(req.headers['x-webhook-event'] ?? ''), id: String(req.headers['x-webhook-id'] ?? ''), raw, body });
       if (body?.event === 'agent.message' && body.channel === 'voice') {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: AGENT_REPLY }));
         return;
@@ -522,5 +525,14 @@ describe('the agentphone client against Switchboard', () => {
     expect(await client.agentWebhooks.getAgentWebhook({ agent_id: agent.id })).toBeNull();
     expect(await client.webhooks.deleteWebhook()).toEqual({ success: true });
     expect(await client.webhooks.getWebhook()).toBeNull();
+  });
+
+  it('sent the customer only events of the catalogue: test sends, texts, voice turns and the call’s end', async () => {
+    const kinds = endpoint.received.map((hook) => {
+      const event = catalogued(hook.raw);
+      return `${event.event} ${event.channel}`;
+    });
+
+    expect(new Set(kinds)).toEqual(new Set(['agent.message sms', 'agent.message voice', 'agent.call_ended voice']));
   });
 });

@@ -9,6 +9,8 @@ export type Step =
   /** Holds the rest of the answer until this settles (e.g. "the first sentence was spoken"). */
   | { readonly wait: () => Promise<unknown> }
   | { readonly pauseMs: number }
+  /** One `data:` payload sent as written, whatever it holds (a chunk of a broken server). */
+  | { readonly raw: string }
   /** Sends nothing more and keeps the connection open until the client goes away. */
   | { readonly hang: true };
 
@@ -30,6 +32,7 @@ export const toolCall = (name: string, args: object | string = {}, pieces = 3): 
 export const waitFor = (condition: () => Promise<unknown>): Step => ({ wait: condition });
 export const pause = (ms: number): Step => ({ pauseMs: ms });
 export const hang = (): Step => ({ hang: true });
+export const raw = (payload: string): Step => ({ raw: payload });
 export const answer = (...steps: Step[]): Reply => ({ steps });
 export const failure = (status: number, body: unknown = { error: { message: 'internal error', type: 'server_error' } }): Reply => ({ status, body });
 
@@ -128,6 +131,7 @@ export class FakeChatCompletions {
         for (const part of parts.slice(1)) await send({ tool_calls: [{ index, function: { arguments: part } }] });
       } else if ('wait' in step) await Promise.race([step.wait(), request.closed]);
       else if ('pauseMs' in step) await new Promise((r) => setTimeout(r, step.pauseMs));
+      else if ('raw' in step) res.write(`data: ${step.raw}\n\n`);
       else return void (await request.closed);
     }
     if (res.destroyed) return;

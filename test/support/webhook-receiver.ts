@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { catalogueWatch } from './outbound-events.js';
 
 /** One request as the customer's endpoint saw it. */
 export interface ReceivedWebhook {
@@ -28,7 +29,10 @@ export interface Receiver {
 
 const header = (req: IncomingMessage, name: string): string => String(req.headers[name] ?? '');
 
-/** A local HTTP endpoint that records every webhook and answers as `answer` says. */
+/**
+ * A local HTTP endpoint that records every webhook and answers as `answer` says. Every body must
+ * be an event of the catalogue (see `catalogueWatch`): one that is not fails the test.
+ */
 export const startReceiver = async (
   answer: (request: ReceivedWebhook, index: number) => Answer = () => 200,
   port = 0,
@@ -36,6 +40,7 @@ export const startReceiver = async (
   const received: ReceivedWebhook[] = [];
   const succeeded = new Map<string, number>();
   const hanging = new Set<ServerResponse>();
+  const catalogue = catalogueWatch();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -50,6 +55,7 @@ export const startReceiver = async (
         at: performance.now(),
       };
       received.push(request);
+      catalogue.check(request.body);
       const status = answer(request, received.length - 1);
       if (status === 'hang') {
         hanging.add(res);
@@ -71,6 +77,7 @@ export const startReceiver = async (
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      catalogue.verify();
     },
   };
 };

@@ -1,29 +1,21 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { AsyncQueue } from '../../application/services/async-queue.js';
-import type { VoiceTurnRequest, VoiceTurnResponse, VoiceTurnTransport } from '../../application/ports/voice-turn-transport.js';
+import type { VoiceAnswerPart, VoiceTurnRequest, VoiceTurnResponse, VoiceTurnTransport } from '../../application/ports/voice-turn-transport.js';
 import { guardedAgents } from './guarded-agents.js';
 import type { OutboundGuard } from './outbound-guard.js';
+import { answerPartOf } from './voice-answer.js';
 import { signWebhook } from './webhook-signature.js';
 
 const isStreamed = (contentType: string | undefined): boolean => /ndjson|jsonl|json-seq|x-json-stream/i.test(contentType ?? '');
-
-const parsed = (line: string): { ok: true; value: unknown } | { ok: false } => {
-  const text = line.trim();
-  if (text === '') return { ok: false };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
-};
 
 /**
  * Voice turns over Node's own HTTP client with keep-alive pools (one per scheme): the lowest
  * overhead per request on the voice loop. Signed as every delivery (`signWebhook`). An NDJSON
  * answer is handed on line by line as it arrives; any other body once complete (a JSON object,
- * or lines of JSON if that is what came). Every connection is one `guard` allowed: a refused one
- * rejects with its `BlockedAddressError` before anything is sent.
+ * or lines of JSON if that is what came). Each piece is decoded here (`answerPartOf`), so the
+ * brain only sees actions, or that a piece was unreadable. Every connection is one `guard`
+ * allowed: a refused one rejects with its `BlockedAddressError` before anything is sent.
  */
 export class HttpVoiceTurnTransport implements VoiceTurnTransport {
   private readonly agents;
@@ -39,7 +31,7 @@ export class HttpVoiceTurnTransport implements VoiceTurnTransport {
       const timestamp = String(Math.floor(Date.now() / 1000));
       const secure = url.protocol === 'https:';
       const send = secure ? httpsRequest : httpRequest;
-      let queue: AsyncQueue<unknown> | null = null;
+      let queue: AsyncQueue<VoiceAnswerPart> | null = null;
       const onAbort = () => {
         req.destroy();
         if (queue) queue.fail(request.signal.reason);
@@ -62,7 +54,7 @@ export class HttpVoiceTurnTransport implements VoiceTurnTransport {
           },
         },
         (res) => {
-          queue = new AsyncQueue<unknown>();
+          queue = new AsyncQueue<VoiceAnswerPart>();
           readAnswer(res, queue);
           const chunks = queue;
           resolve({
@@ -99,7 +91,10 @@ export class HttpVoiceTurnTransport implements VoiceTurnTransport {
   }
 }
 
-const readAnswer = (res: IncomingMessage, queue: AsyncQueue<unknown>): void => {
+const readAnswer = (res: IncomingMessage, queue: AsyncQueue<VoiceAnswerPart>): void => {
+  const push = (part: VoiceAnswerPart | null) => {
+    if (part) queue.push(part);
+  };
   const status = res.statusCode ?? 0;
   if (status < 200 || status >= 300) {
     res.resume();
@@ -114,16 +109,16 @@ const readAnswer = (res: IncomingMessage, queue: AsyncQueue<unknown>): void => {
     if (!streamed) return;
     let newline = buffer.indexOf('\n');
     while (newline !== -1) {
-      const line = parsed(buffer.slice(0, newline));
+      push(answerPartOf(buffer.slice(0, newline)));
       buffer = buffer.slice(newline + 1);
-      if (line.ok) queue.push(line.value);
       newline = buffer.indexOf('\n');
     }
   });
   res.on('end', () => {
-    const whole = parsed(buffer);
-    if (whole.ok) queue.push(whole.value);
-    else if (!streamed) for (const line of buffer.split('\n').map(parsed)) if (line.ok) queue.push(line.value);
+    const whole = answerPartOf(buffer);
+    // A body that is not one JSON value may still be lines of JSON, whatever its content type.
+    if (!streamed && whole?.kind === 'unreadable' && buffer.trim().includes('\n')) for (const line of buffer.split('\n')) push(answerPartOf(line));
+    else push(whole);
     queue.end();
   });
   res.on('error', (error) => queue.fail(error));

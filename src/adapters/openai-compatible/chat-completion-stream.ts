@@ -1,4 +1,6 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { LanguageModelFailure, type ChatChunk, type ToolCall } from '../../application/ports/language-model.js';
+import { decodeChunk, type ToolCallPiece } from './chat-completion-chunk.js';
 
 /** Splits a Server-Sent Events body into the payloads of its `data:` lines (one per event). */
 export async function* ssePayloads(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
@@ -68,34 +70,30 @@ export async function* chatChunks(payloads: AsyncIterable<string>): AsyncGenerat
   };
   for await (const payload of payloads) {
     if (payload.trim() === '[DONE]') break;
-    let event: Record<string, unknown>;
-    try {
-      event = JSON.parse(payload) as Record<string, unknown>;
-    } catch {
-      throw new LanguageModelFailure('protocol', `the model sent an event that is not JSON: ${payload.slice(0, 200)}`);
-    }
+    const decoded = decodeChunk(payload);
+    // A chunk that does not fit ends the answer as a failure (the caller hears the apology), never a crash.
+    if (E.isLeft(decoded)) throw new LanguageModelFailure('protocol', `the model sent an event ${decoded.left}: ${payload.slice(0, 200)}`);
+    const event = decoded.right;
     if (event.error) {
       const error = event.error as { message?: unknown };
       throw new LanguageModelFailure('http', `the model reported an error: ${String(error.message ?? JSON.stringify(event.error)).slice(0, 300)}`);
     }
-    const choice = (event.choices as Record<string, unknown>[] | undefined)?.[0];
+    const choice = event.choices?.[0];
     if (!choice) continue;
-    const delta = (choice.delta ?? {}) as { content?: unknown; tool_calls?: unknown };
+    const delta = choice.delta ?? {};
     if (typeof delta.content === 'string' && delta.content !== '') yield { type: 'text', delta: delta.content };
-    if (Array.isArray(delta.tool_calls)) {
-      delta.tool_calls.forEach((piece: { index?: unknown; id?: unknown; function?: { name?: unknown; arguments?: unknown } }, position) => {
-        const index = typeof piece.index === 'number' ? piece.index : position;
-        const call = pending.get(index) ?? { id: null, name: '', arguments: '' };
-        if (typeof piece.id === 'string' && piece.id !== '') call.id = piece.id;
-        const name = piece.function?.name;
-        // Names come whole in one piece; some servers repeat them in every piece.
-        if (typeof name === 'string' && name !== call.name) call.name += name;
-        const args = piece.function?.arguments;
-        if (typeof args === 'string') call.arguments += args;
-        else if (typeof args === 'object' && args !== null) call.arguments = JSON.stringify(args);
-        pending.set(index, call);
-      });
-    }
+    delta.tool_calls?.forEach((piece: ToolCallPiece, position) => {
+      const index = piece.index ?? position;
+      const call = pending.get(index) ?? { id: null, name: '', arguments: '' };
+      if (typeof piece.id === 'string' && piece.id !== '') call.id = piece.id;
+      const name = piece.function?.name;
+      // Names come whole in one piece; some servers repeat them in every piece.
+      if (typeof name === 'string' && name !== call.name) call.name += name;
+      const args = piece.function?.arguments;
+      if (typeof args === 'string') call.arguments += args;
+      else if (typeof args === 'object' && args !== null) call.arguments = JSON.stringify(args);
+      pending.set(index, call);
+    });
     if (typeof choice.finish_reason === 'string') yield* flush();
   }
   yield* flush();

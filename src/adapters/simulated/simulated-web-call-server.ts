@@ -4,6 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { Logger } from '../../application/ports/logger.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
+import { decodeCallerFrame, type CallerFrame } from './caller-frames.js';
 import type { AgentEvent, SimulatedCalls } from './simulated-calls.js';
 import type { SimulatedTelephony } from './simulated-telephony.js';
 
@@ -15,14 +16,6 @@ export interface SimulatedWebCallServerOptions {
   readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall'>;
   readonly clock: { now(): Date };
   readonly logger: Logger;
-}
-
-interface CallerFrame {
-  readonly type?: string;
-  readonly voicePrompt?: string;
-  readonly last?: boolean;
-  readonly utteranceUntilInterrupt?: string;
-  readonly digit?: string;
 }
 
 const frameOf = (event: AgentEvent): object => {
@@ -75,19 +68,18 @@ export class SimulatedWebCallServer {
     let closed = false;
     const { simulatedCalls } = this.options;
     const handle = (frame: CallerFrame) => {
-      if (frame.type === 'prompt' && frame.last !== false && typeof frame.voicePrompt === 'string') simulatedCalls.sayAsCaller(callId, frame.voicePrompt);
+      if (frame.type === 'prompt' && frame.last !== false) simulatedCalls.sayAsCaller(callId, frame.voicePrompt);
       else if (frame.type === 'interrupt') simulatedCalls.interrupt(callId, frame.utteranceUntilInterrupt ?? '');
-      else if (frame.type === 'dtmf' && typeof frame.digit === 'string') simulatedCalls.pressDigit(callId, frame.digit);
+      else if (frame.type === 'dtmf') simulatedCalls.pressDigit(callId, frame.digit);
     };
     ws.on('message', (data: RawData) => {
-      let frame: CallerFrame;
-      try {
-        frame = JSON.parse(data.toString()) as CallerFrame;
-      } catch {
+      const decoded = decodeCallerFrame(data.toString());
+      if (E.isLeft(decoded)) {
+        this.log.warn({ callId, reason: decoded.left }, 'web call frame ignored');
         return;
       }
-      if (ready) handle(frame);
-      else early.push(frame);
+      if (ready) handle(decoded.right);
+      else early.push(decoded.right);
     });
     ws.on('close', () => {
       closed = true;

@@ -6,6 +6,7 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { VoiceGateway } from '../../application/ports/voice-gateway.js';
 import type { VoiceSession } from '../../application/services/voice-session.js';
 import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
+import { decodeRelayFrame, type RelayFrame } from './conversation-relay-frames.js';
 import type { Handoff } from './twilio-voice-routes.js';
 import { verifyTwilioWebSocketSignature } from './twilio-signature.js';
 
@@ -52,16 +53,6 @@ class RelayGateway implements VoiceGateway {
   private send(frame: object): void {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
   }
-}
-
-interface RelayFrame {
-  readonly type?: string;
-  readonly voicePrompt?: string;
-  readonly last?: boolean;
-  readonly utteranceUntilInterrupt?: string;
-  readonly digit?: string;
-  readonly description?: string;
-  readonly callSid?: string;
 }
 
 export interface ConversationRelayServerOptions {
@@ -118,13 +109,13 @@ export class ConversationRelayServer {
       if (!session) return;
       switch (frame.type) {
         case 'prompt':
-          if (frame.last !== false && typeof frame.voicePrompt === 'string') session.callerSaid(frame.voicePrompt, null, receivedAt);
+          if (frame.last !== false) session.callerSaid(frame.voicePrompt, null, receivedAt);
           return;
         case 'interrupt':
           session.callerInterrupted(frame.utteranceUntilInterrupt ?? '');
           return;
         case 'dtmf':
-          if (typeof frame.digit === 'string') session.callerPressed(frame.digit);
+          session.callerPressed(frame.digit);
           return;
         case 'error':
           this.log.warn({ callId, error: frame.description }, 'ConversationRelay reported an error');
@@ -135,15 +126,15 @@ export class ConversationRelayServer {
     };
     ws.on('message', (data: RawData) => {
       const receivedAt = performance.now();
-      let frame: RelayFrame;
-      try {
-        frame = JSON.parse(data.toString()) as RelayFrame;
-      } catch {
-        this.log.warn({ callId }, 'unreadable ConversationRelay frame ignored');
+      const decoded = decodeRelayFrame(data.toString());
+      if (E.isLeft(decoded)) {
+        // Never fatal: one bad frame must not end a caller's call.
+        if (decoded.left.kind === 'unknown') this.log.info({ callId, reason: decoded.left.reason }, 'ConversationRelay frame of an unknown type ignored');
+        else this.log.warn({ callId, reason: decoded.left.reason }, 'malformed ConversationRelay frame ignored');
         return;
       }
-      if (early) early.push(frame);
-      else handle(frame, receivedAt);
+      if (early) early.push(decoded.right);
+      else handle(decoded.right, receivedAt);
     });
     ws.on('close', () => {
       closed = true;

@@ -4,6 +4,7 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
 import { looksLikeE164, trustE164 } from '../../domain/e164.js';
 import { smsDeliveryStatusOf } from './sms-status.js';
+import { decodeParams, InboundSmsParams, SmsStatusParams } from './twilio-params.js';
 import { twilioSignatureGuard, type TwilioParams, type TwilioWebhookEnv } from './twilio-signature.js';
 
 export interface TwilioSmsRoutesOptions {
@@ -19,11 +20,10 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 const twiml = (c: Context<TwilioWebhookEnv>, status: 200 | 404 = 200) =>
   c.body(EMPTY_TWIML, status, { 'Content-Type': 'text/xml; charset=utf-8' });
 
-const mediaUrlsOf = (params: TwilioParams): string[] => {
-  const count = Number.parseInt(params.NumMedia ?? '0', 10);
-  return Array.from({ length: Number.isFinite(count) ? Math.min(Math.max(count, 0), 10) : 0 }, (_, i) => params[`MediaUrl${i}`])
+/** `MediaUrl0` … as many as `NumMedia` says (Twilio sends at most 10). */
+const mediaUrlsOf = (params: TwilioParams, numMedia: string | undefined): string[] =>
+  Array.from({ length: Math.min(Number(numMedia ?? '0'), 10) }, (_, i) => params[`MediaUrl${i}`])
     .filter((url): url is string => typeof url === 'string' && url !== '');
-};
 
 /**
  * Twilio's SMS webhooks, each behind the `X-Twilio-Signature` check: `POST /twilio/sms` (a
@@ -37,8 +37,10 @@ export const twilioSmsRoutes = (options: TwilioSmsRoutesOptions): Hono<TwilioWeb
   const guard = twilioSignatureGuard({ authToken: options.authToken, publicUrl: options.publicUrl });
 
   app.post('/twilio/sms', guard, async (c) => {
-    const params = c.get('twilioParams');
-    const { From: from = '', To: to = '' } = params;
+    const decoded = decodeParams(c, InboundSmsParams, log);
+    if (E.isLeft(decoded)) return decoded.left;
+    const params = decoded.right;
+    const { From: from, To: to } = params;
     if (!looksLikeE164(from) || !looksLikeE164(to)) {
       // Short codes and alphanumeric senders have no thread to join.
       log?.warn({ messageSid: params.MessageSid, from, to }, 'inbound SMS without E.164 numbers ignored');
@@ -48,8 +50,8 @@ export const twilioSmsRoutes = (options: TwilioSmsRoutesOptions): Hono<TwilioWeb
       to: trustE164(to),
       from: trustE164(from),
       body: params.Body ?? '',
-      mediaUrls: mediaUrlsOf(params),
-      providerMessageId: params.MessageSid || null,
+      mediaUrls: mediaUrlsOf(c.get('twilioParams'), params.NumMedia),
+      providerMessageId: params.MessageSid,
     })();
     if (E.isLeft(received)) {
       log?.warn({ messageSid: params.MessageSid, to, reason: received.left._tag }, 'inbound SMS refused');
@@ -59,17 +61,16 @@ export const twilioSmsRoutes = (options: TwilioSmsRoutesOptions): Hono<TwilioWeb
   });
 
   app.post('/twilio/sms/status', guard, async (c) => {
-    const params = c.get('twilioParams');
-    const providerMessageId = params.MessageSid ?? '';
-    const status = params.MessageStatus ?? params.SmsStatus ?? '';
-    if (providerMessageId === '' || status === '') return c.body(null, 400);
+    const decoded = decodeParams(c, SmsStatusParams, log);
+    if (E.isLeft(decoded)) return decoded.left;
+    const { MessageSid: providerMessageId, MessageStatus: status, ErrorCode: errorCode } = decoded.right;
     const projectId = c.req.query('projectId');
     const messageId = c.req.query('messageId');
     const updated = await options.useCases.updateMessageStatus.execute({
       providerMessageId,
       ownId: projectId && messageId ? { projectId, messageId } : null,
       status: smsDeliveryStatusOf(status),
-      errorCode: params.ErrorCode || null,
+      errorCode: errorCode || null,
     })();
     if (E.isLeft(updated)) {
       log?.warn({ messageSid: providerMessageId, status }, 'status callback for an unknown message');

@@ -1,12 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { Hono, type Context } from 'hono';
+import * as t from 'io-ts';
 import type { Logger } from '../../application/ports/logger.js';
 import type { CallWebhooks } from '../../application/ports/telephony.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import type { FinishCallInput } from '../../application/use-cases/calls/finish-call.js';
 import type { Call } from '../../domain/call.js';
 import { conversationRelayTwiml, dialTwiml, hangupTwiml } from './conversation-relay-twiml.js';
-import { twilioSignatureGuard, type TwilioParams, type TwilioWebhookEnv } from './twilio-signature.js';
+import { CallStatusParams, decodeParams, InboundCallParams, RecordingParams, RelayEndedParams } from './twilio-params.js';
+import { twilioSignatureGuard, type TwilioWebhookEnv } from './twilio-signature.js';
 
 export interface TwilioVoiceRoutesOptions {
   readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall' | 'attachCallRecording'>;
@@ -18,26 +20,32 @@ export interface TwilioVoiceRoutesOptions {
 }
 
 /** What the agent's session left in `end.handoffData` (see ConversationRelayServer). */
-export interface Handoff {
-  readonly reason: 'transfer' | 'hangup';
-  readonly to?: string;
-}
+const HandoffCodec = t.union([t.type({ reason: t.literal('transfer'), to: t.string }), t.type({ reason: t.literal('hangup') })]);
+export type Handoff = t.TypeOf<typeof HandoffCodec>;
 
 const xml = (c: Context<TwilioWebhookEnv>, body: string) => c.body(body, 200, { 'Content-Type': 'text/xml; charset=utf-8' });
 const EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 const FAILED_STATUSES = new Set(['busy', 'no-answer', 'canceled', 'failed']);
 
-const handoffOf = (raw: string | undefined): Handoff | null => {
+/**
+ * The hand-off our session wrote, echoed by Twilio. Anything else (not ours, or mangled) is no
+ * hand-off: the call ends as a plain hang-up rather than leaving the caller on an error.
+ */
+const handoffOf = (raw: string | undefined, log: Logger | undefined): Handoff | null => {
   if (!raw) return null;
+  let json: unknown;
   try {
-    const parsed = JSON.parse(raw) as Partial<Handoff>;
-    return parsed.reason === 'transfer' || parsed.reason === 'hangup' ? (parsed as Handoff) : null;
+    json = JSON.parse(raw);
   } catch {
-    return null;
+    json = undefined;
   }
+  const decoded = HandoffCodec.decode(json);
+  if (E.isRight(decoded)) return decoded.right;
+  log?.warn({ handoffData: raw.slice(0, 200) }, 'unreadable HandoffData ignored');
+  return null;
 };
 
-const seconds = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
+const seconds = (raw: string | undefined): number | null => (raw === undefined ? null : Number(raw));
 
 /** Our side of the line: the number that shows as caller ID when the agent transfers. */
 const ourNumber = (call: Call): string | null =>
@@ -59,12 +67,14 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
   const finish = (c: Context<TwilioWebhookEnv>, input: FinishCallInput) => options.calls.finishCall.execute(input)();
 
   app.post('/twilio/voice', guard, async (c) => {
-    const p = c.get('twilioParams');
-    const client = /^client:(call_\w+)$/.exec(p.From ?? '');
+    const decoded = decodeParams(c, InboundCallParams, log);
+    if (E.isLeft(decoded)) return decoded.left;
+    const p = decoded.right;
+    const client = /^client:(call_\w+)$/.exec(p.From);
     const answered = await options.calls.answerInboundCall.execute({
-      to: p.To ?? '',
-      from: p.From ?? '',
-      providerCallId: p.CallSid ?? '',
+      to: p.To,
+      from: p.From,
+      providerCallId: p.CallSid,
       webCallId: client?.[1] ?? null,
     })();
     if (E.isLeft(answered)) {
@@ -88,10 +98,12 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
   });
 
   app.post('/twilio/voice/relay-ended', guard, async (c) => {
-    const p = c.get('twilioParams');
+    const decoded = decodeParams(c, RelayEndedParams, log);
+    if (E.isLeft(decoded)) return decoded.left;
+    const p = decoded.right;
     const callId = c.req.query('callId') ?? null;
-    const ref = callId ? { callId } : { providerCallId: p.CallSid ?? '' };
-    const handoff = handoffOf(p.HandoffData);
+    const ref = callId ? { callId } : { providerCallId: p.CallSid };
+    const handoff = handoffOf(p.HandoffData, log);
     if (handoff?.reason === 'transfer' && handoff.to) {
       const ended = await finish(c, { ...ref, outcome: 'completed', reason: 'transfer' });
       log?.info({ callId, to: handoff.to }, 'cold transfer');
@@ -111,10 +123,12 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
   });
 
   app.post('/twilio/voice/status', guard, async (c) => {
-    const p: TwilioParams = c.get('twilioParams');
+    const decoded = decodeParams(c, CallStatusParams, log);
+    if (E.isLeft(decoded)) return decoded.left;
+    const p = decoded.right;
     const callId = c.req.query('callId') ?? null;
-    const ref = callId ? { callId } : { providerCallId: p.CallSid ?? '' };
-    const status = p.CallStatus ?? '';
+    const ref = callId ? { callId } : { providerCallId: p.CallSid };
+    const status = p.CallStatus;
     if (status === 'completed') {
       await finish(c, { ...ref, outcome: 'completed', reason: 'user_hangup', durationSeconds: seconds(p.CallDuration) });
     } else if (FAILED_STATUSES.has(status)) {
@@ -124,12 +138,14 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
   });
 
   app.post('/twilio/voice/recording', guard, async (c) => {
-    const p = c.get('twilioParams');
+    const decoded = decodeParams(c, RecordingParams, log);
+    if (E.isLeft(decoded)) return decoded.left;
+    const p = decoded.right;
     if (p.RecordingStatus && p.RecordingStatus !== 'completed') return xml(c, EMPTY);
     if (!p.RecordingUrl) return xml(c, EMPTY);
     const attached = await options.calls.attachCallRecording.execute({
       callId: c.req.query('callId') ?? null,
-      providerCallId: p.CallSid ?? null,
+      providerCallId: p.CallSid,
       recordingUrl: p.RecordingUrl,
     })();
     if (E.isLeft(attached)) log?.warn({ callSid: p.CallSid, reason: attached.left._tag }, 'recording of an unknown call');

@@ -1,4 +1,4 @@
-/** Prefixes of the opaque, time-sortable ids (wire.md). */
+/** Prefixes of the opaque, time-sortable ids the API hands out. */
 export type IdPrefix =
   | 'proj'
   | 'acct'

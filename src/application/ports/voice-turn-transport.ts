@@ -13,14 +13,29 @@ export interface VoiceTurnRequest {
   readonly signal: AbortSignal;
 }
 
+/** What the customer's answer asks for, in speaking order. */
+export type VoiceAnswerAction =
+  | { readonly kind: 'say'; readonly text: string; readonly interim: boolean }
+  | { readonly kind: 'digits'; readonly digits: string }
+  | { readonly kind: 'transfer' }
+  | { readonly kind: 'hangup' };
+
+/**
+ * One piece of the answer, decoded: the actions of one JSON value (which may ask for none), or a
+ * piece that could not be read (not JSON, not an answer object), told apart so it can be logged.
+ */
+export type VoiceAnswerPart =
+  | { readonly kind: 'actions'; readonly actions: readonly VoiceAnswerAction[] }
+  | { readonly kind: 'unreadable'; readonly reason: string };
+
 export interface VoiceTurnResponse {
   readonly httpStatus: number;
   /**
-   * The answer's JSON objects as they arrive: one per line of an NDJSON body
-   * (`application/x-ndjson`), or the one object of a JSON body. Lines that are not JSON are
-   * skipped. A non-2xx answer has none. Rejects (and ends) when the request is aborted.
+   * The answer as it arrives: one part per line of an NDJSON body (`application/x-ndjson`), or
+   * per JSON body. Blank lines are skipped. A non-2xx answer has none. Rejects (and ends) when
+   * the request is aborted.
    */
-  readonly chunks: AsyncIterable<unknown>;
+  readonly chunks: AsyncIterable<VoiceAnswerPart>;
 }
 
 /** Streams voice turns to webhooks. Rejects when the request fails before an answer arrives. */

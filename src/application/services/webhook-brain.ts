@@ -1,14 +1,17 @@
 import { newDelivery, recordAttempt, type AttemptOutcome } from '../../domain/webhook-delivery.js';
+import { deliveryKeysOf } from '../events/outbound-event.js';
+import { voiceTurnEvent, type VoiceTurnEvent } from '../events/voice-turn-event.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
+import type { OutboundEventEncoder } from '../ports/outbound-event-encoder.js';
 import type { RecordedAttempt } from '../ports/webhook-repositories.js';
 import type { VoiceTurnTransport } from '../ports/voice-turn-transport.js';
 import type { AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
-import { callIdentity, voiceEventHead } from '../webhooks/call-event.js';
 
 export interface WebhookBrainDeps {
   readonly transport: VoiceTurnTransport;
+  readonly eventEncoder: OutboundEventEncoder;
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -19,24 +22,6 @@ export interface WebhookBrainDeps {
 }
 
 const TIMED_OUT = Symbol('timed out');
-const DIGITS = /^[0-9*#wW]+$/;
-
-/** The answer keys of wire.md, aliases included, as actions in speaking order. */
-export const actionsOf = (chunk: unknown): AgentAction[] => {
-  if (Array.isArray(chunk)) return chunk.flatMap(actionsOf);
-  if (typeof chunk !== 'object' || chunk === null) return [];
-  const c = chunk as Record<string, unknown>;
-  const actions: AgentAction[] = [];
-  if (typeof c.text === 'string' && c.text !== '') actions.push({ kind: 'say', text: c.text, interim: c.interim === true });
-  for (const key of ['digits', 'press_digit', 'dtmf']) {
-    const value = c[key];
-    const digits = typeof value === 'number' ? String(value) : value;
-    if (typeof digits === 'string' && DIGITS.test(digits)) actions.push({ kind: 'digits', digits });
-  }
-  if (c.action === 'transfer') actions.push({ kind: 'transfer' });
-  if (c.action === 'hangup' || c.hangup === true) actions.push({ kind: 'hangup' });
-  return actions;
-};
 
 /**
  * The `webhook` voice mode: each caller turn is POSTed, signed like every delivery, to the
@@ -55,7 +40,8 @@ export class WebhookBrain implements AgentBrain {
       return;
     }
     const deliveryId = this.deps.ids.next('whd');
-    const body = JSON.stringify(envelopeOf(turn, this.deps.clock.now()));
+    const event = eventOf(turn, this.deps.clock.now());
+    const body = this.deps.eventEncoder.encode(event);
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
@@ -71,16 +57,20 @@ export class WebhookBrain implements AgentBrain {
         url: webhook.url,
         secret: webhook.secret,
         deliveryId,
-        eventType: 'agent.message',
+        eventType: event.event,
         body,
         signal: controller.signal,
       });
       httpStatus = response.httpStatus;
       if (httpStatus < 200 || httpStatus >= 300) failure = `HTTP ${httpStatus}`;
-      for await (const chunk of response.chunks) {
+      for await (const part of response.chunks) {
         if (controller.signal.aborted) break;
+        if (part.kind === 'unreadable') {
+          log.warn({ deliveryId, webhookId: webhook.id, reason: part.reason }, 'unreadable part of a voice answer ignored');
+          continue;
+        }
         if (chunks++ === 0) turn.timing.firstChunkAt = this.deps.now();
-        for (const action of actionsOf(chunk)) yield action;
+        for (const action of part.actions) yield action;
       }
     } catch (error) {
       if (!controller.signal.aborted) failure = describe(error);
@@ -98,20 +88,16 @@ export class WebhookBrain implements AgentBrain {
       }
       const ok = failure === null && httpStatus !== null && controller.signal.reason !== TIMED_OUT;
       const outcome: AttemptOutcome = { ok, httpStatus, errorMessage, responseBody: null };
-      this.deps.recordDelivery(this.logEntry(turn, deliveryId, body, outcome, this.deps.now() - started));
+      this.deps.recordDelivery(this.logEntry(turn, event, deliveryId, body, outcome, this.deps.now() - started));
     }
   }
 
-  private logEntry(turn: BrainTurn, deliveryId: string, body: string, outcome: AttemptOutcome, ms: number): RecordedAttempt {
+  private logEntry(turn: BrainTurn, event: VoiceTurnEvent, deliveryId: string, body: string, outcome: AttemptOutcome, ms: number): RecordedAttempt {
     const now = this.deps.clock.now();
     const queued = newDelivery({
       id: deliveryId,
       webhook: turn.webhook!,
-      agentId: turn.call.agentId,
-      eventType: 'agent.message',
-      channel: 'voice',
-      messageId: null,
-      callId: turn.call.id,
+      ...deliveryKeysOf(event),
       body,
       now,
       dueAt: null,
@@ -137,30 +123,13 @@ const describe = (error: unknown): string => {
   return (error as { code?: string })?.code ?? cause?.code ?? (error as Error)?.message ?? String(error);
 };
 
-/** `agent.message`, channel voice (wire.md). */
-export const envelopeOf = (turn: BrainTurn, now: Date) => {
-  const { call } = turn;
-  const limit = turn.webhook?.contextLimit ?? 0;
-  const history = limit > 0 ? turn.history.slice(-limit) : [];
-  return {
-    ...voiceEventHead('agent.message', call, now),
-    data: {
-      ...callIdentity(call),
-      status: 'in-progress',
-      transcript: turn.utterance,
-      confidence: turn.confidence,
-      direction: call.direction,
-      ...(turn.dtmf !== null ? { dtmf: turn.dtmf } : {}),
-    },
-    conversationState: null,
-    recentHistory: history.map((t) => ({
-      turnId: t.id,
-      role: t.role,
-      content: t.content,
-      direction: t.role === 'user' ? 'inbound' : 'outbound',
-      channel: 'voice',
-      at: t.createdAt.toISOString(),
-      ...(t.interrupted ? { interrupted: true } : {}),
-    })),
-  };
-};
+const eventOf = (turn: BrainTurn, now: Date): VoiceTurnEvent =>
+  voiceTurnEvent({
+    call: turn.call,
+    utterance: turn.utterance,
+    confidence: turn.confidence,
+    dtmf: turn.dtmf,
+    history: turn.history,
+    contextLimit: turn.webhook?.contextLimit ?? 0,
+    now,
+  });

@@ -28,7 +28,7 @@ export interface DispatcherOptions {
   readonly recordDelayMs: number;
 }
 
-/** Events (not voice turns) get this long to answer (wire.md). */
+/** Events (not voice turns) get this long to answer (docs/events.md). */
 export const EVENT_TIMEOUT_MS = 10_000;
 
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {

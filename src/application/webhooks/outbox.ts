@@ -1,7 +1,9 @@
 import type { Webhook } from '../../domain/webhook.js';
-import { newDelivery, type EventChannel, type WebhookDelivery, type WebhookEventType } from '../../domain/webhook-delivery.js';
+import { newDelivery, type WebhookDelivery } from '../../domain/webhook-delivery.js';
+import { deliveryKeysOf, type OutboundEvent } from '../events/outbound-event.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
+import type { OutboundEventEncoder } from '../ports/outbound-event-encoder.js';
 import type { Repositories } from '../ports/repositories.js';
 
 /**
@@ -11,32 +13,21 @@ import type { Repositories } from '../ports/repositories.js';
 export const endpointFor = async (tx: Repositories, projectId: string, agentId: string | null): Promise<Webhook | null> =>
   (await tx.webhooks.findEndpoints([{ projectId, agentId }]))[0] ?? null;
 
-export interface EventToQueue {
-  readonly eventType: WebhookEventType;
-  readonly channel: EventChannel | null;
-  readonly agentId: string | null;
-  readonly messageId: string | null;
-  readonly callId: string | null;
-  /** The event envelope `{event, channel, timestamp, agentId, data, conversationState, recentHistory}`. */
-  readonly envelope: object;
+/** What queueing an event needs: ids, the time, and the encoder that makes its body. */
+export interface QueueDeps {
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+  readonly eventEncoder: OutboundEventEncoder;
 }
 
 /** The outbox entry of the event, due at once; nothing is written. */
-export const deliveryOf = (
-  deps: { readonly ids: IdGenerator; readonly clock: Clock },
-  webhook: Webhook,
-  event: EventToQueue,
-): WebhookDelivery => {
+export const deliveryOf = (deps: QueueDeps, webhook: Webhook, event: OutboundEvent): WebhookDelivery => {
   const now = deps.clock.now();
   return newDelivery({
     id: deps.ids.next('whd'),
     webhook,
-    agentId: event.agentId,
-    eventType: event.eventType,
-    channel: event.channel,
-    messageId: event.messageId,
-    callId: event.callId,
-    body: JSON.stringify(event.envelope),
+    ...deliveryKeysOf(event),
+    body: deps.eventEncoder.encode(event),
     now,
     dueAt: now,
   });
@@ -46,12 +37,7 @@ export const deliveryOf = (
  * Writes the event to the outbox inside the caller's unit of work, so it commits (or not)
  * with the change that caused it. The caller pokes the dispatcher after the commit.
  */
-export const queueWebhookEvent = async (
-  tx: Repositories,
-  deps: { readonly ids: IdGenerator; readonly clock: Clock },
-  webhook: Webhook,
-  event: EventToQueue,
-): Promise<WebhookDelivery> => {
+export const queueWebhookEvent = async (tx: Repositories, deps: QueueDeps, webhook: Webhook, event: OutboundEvent): Promise<WebhookDelivery> => {
   const delivery = deliveryOf(deps, webhook, event);
   await tx.deliveries.enqueue([delivery]);
   return delivery;

@@ -4,7 +4,7 @@ import type { SimulatedCall, SimulatedCalls } from '../../../src/adapters/simula
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import { HostedBrain } from '../../../src/application/services/hosted-brain.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
-import { answer, failure, FakeChatCompletions, hang, text, toolCall, waitFor } from '../../support/fake-chat-completions.js';
+import { answer, failure, FakeChatCompletions, hang, raw, text, toolCall, waitFor } from '../../support/fake-chat-completions.js';
 import { aVoiceSwitchboard, type VoiceHarness } from '../voice/voice-harness.js';
 
 const PROMPT = 'You are the front desk of Acme Plumbing.';
@@ -217,6 +217,22 @@ describe(HostedBrain.name, () => {
       expect(stored.status).toBe('in-progress');
       expect(stored.transcript.at(-1)).toMatchObject({ role: 'agent', content: APOLOGY, error: expect.stringContaining('HTTP 500') });
       expect(harness.logger.lines.some((l) => l.level === 'error' && l.fields.callId === call.callId && /HTTP 500/.test(String(l.fields.err)))).toBe(true);
+    });
+
+    it('apologises when the model sends a malformed chunk, keeps the call up and answers the next turn', async () => {
+      const line = await aHostedLine();
+      fake.reply(answer(raw('{"choices":[{"delta":{"content":{"text":"Hi"}}}]}')), answer(text('We are open until six.')));
+      const call = await callIn(line.phoneNumber);
+
+      simulated.sayAsCaller(call.callId, 'Hello?');
+      await call.until((c) => cycles(c) === 2);
+      simulated.sayAsCaller(call.callId, 'When do you close?');
+      await call.until((c) => cycles(c) === 3);
+
+      expect(call.utterances().slice(1)).toEqual([APOLOGY, 'We are open until six.']);
+      const stored = await storedCall(call.callId);
+      expect(stored.status).toBe('in-progress');
+      expect(stored.transcript.at(-3)).toMatchObject({ role: 'agent', content: APOLOGY, error: expect.stringContaining('choices.0.delta.content does not fit') });
     });
 
     it('apologises when the model does not answer in time, and lets go of the connection', async () => {

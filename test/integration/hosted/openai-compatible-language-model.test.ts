@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OpenAiCompatibleLanguageModel } from '../../../src/adapters/openai-compatible/openai-compatible-language-model.js';
 import { LanguageModelFailure, type ChatChunk, type ChatRequest } from '../../../src/application/ports/language-model.js';
-import { answer, failure, FakeChatCompletions, hang, pause, text, toolCall } from '../../support/fake-chat-completions.js';
+import { answer, failure, FakeChatCompletions, hang, pause, raw, text, toolCall } from '../../support/fake-chat-completions.js';
 
 const TOOLS = [{ name: 'press_digits', description: 'Press keys.', parameters: { type: 'object', properties: { digits: { type: 'string' } } } }];
 
@@ -93,6 +93,27 @@ describe(OpenAiCompatibleLanguageModel.name, () => {
     expect(error).toBeInstanceOf(LanguageModelFailure);
     expect(error).toMatchObject({ kind: 'http', message: expect.stringContaining('HTTP 500') });
     expect((error as Error).message).toContain('model overloaded');
+  });
+
+  it.each([
+    ['not JSON', '{"choices":[{"delta":{"content":"cut', /an event that is not JSON/],
+    ['text that is not a string', '{"choices":[{"delta":{"content":42}}]}', /whose choices\.0\.delta\.content does not fit/],
+    ['choices that are not a list', '{"choices":{"delta":{}}}', /whose choices does not fit/],
+    ['a tool call piece without an object', '{"choices":[{"delta":{"tool_calls":["press"]}}]}', /whose choices\.0\.delta\.tool_calls\.0 does not fit/],
+  ])('fails as a protocol error on a chunk with %s, after the text before it', async (_, payload, reason) => {
+    fake.reply(answer(text('Sure,'), raw(payload), text(' never read.')));
+    const chunks: ChatChunk[] = [];
+
+    let error: unknown = null;
+    try {
+      for await (const chunk of sut.stream(request())) chunks.push(chunk);
+    } catch (caught) {
+      error = caught;
+    }
+
+    expect(chunks).toEqual([{ type: 'text', delta: 'Sure,' }]);
+    expect(error).toBeInstanceOf(LanguageModelFailure);
+    expect(error).toMatchObject({ kind: 'protocol', message: expect.stringMatching(reason) });
   });
 
   it('times out when nothing comes, and closes the connection', async () => {

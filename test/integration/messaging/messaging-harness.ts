@@ -6,6 +6,7 @@ import { ReceiveInboundSms, type InboundSms } from '../../../src/application/use
 import { trustE164 } from '../../../src/domain/e164.js';
 import { anInboundSms } from '../../support/builders.js';
 import { aNumber, anAgent, aRestApi } from '../rest/harness.js';
+import { eventEncoder } from '../../support/outbound-events.js';
 
 export const PARTICIPANT = trustE164('+12125550199');
 
@@ -22,6 +23,7 @@ export const aMessagingApi = async () => {
     clock,
     ids: new TimeSortableIdGenerator(),
     eventHandOff: new ClaimedHandOff({ poke: () => void pokes.push(Date.now()) }),
+    eventEncoder,
   });
 
   const phoneOf = (numberId: string) => h.uow.tables.numbers.get(numberId)!.phoneNumber;

@@ -5,6 +5,7 @@ import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-
 import { webhookRoutes } from '../../../src/adapters/rest/routes/webhooks.js';
 import { SystemClock } from '../../../src/adapters/system/system-clock.js';
 import { endpointFor, queueWebhookEvent } from '../../../src/application/webhooks/outbox.js';
+import { anSmsEvent, eventEncoder } from '../../support/outbound-events.js';
 import { hasValidSignature, startReceiver, type Receiver } from '../../support/webhook-receiver.js';
 import { aRestApi, anAgent, type Harness } from './harness.js';
 
@@ -30,11 +31,8 @@ const ids = new TimeSortableIdGenerator();
 const queueEvent = (h: Harness, agentId: string | null) =>
   h.uow.transaction(async (tx) => {
     const webhook = await endpointFor(tx, h.owner.projectId, agentId);
-    const deps = { ids, clock: new SystemClock() };
-    const envelope = { event: 'agent.message', channel: 'sms', agentId };
-    return E.right(
-      await queueWebhookEvent(tx, deps, webhook!, { eventType: 'agent.message', channel: 'sms', agentId, messageId: 'msg_1', callId: null, envelope }),
-    );
+    const deps = { ids, clock: new SystemClock(), eventEncoder };
+    return E.right(await queueWebhookEvent(tx, deps, webhook!, anSmsEvent({ agentId, messageId: 'msg_1' })));
   });
 
 describe(webhookRoutes.name, () => {

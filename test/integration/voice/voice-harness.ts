@@ -15,6 +15,7 @@ import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/crea
 import { eventually } from '../../support/eventually.js';
 import { FakeTwilioApi, type WireValue } from '../../support/fake-twilio-api.js';
 import { addWebCallResourcesApi } from '../../support/fake-twilio-web-call-resources.js';
+import { catalogueWatch } from '../../support/outbound-events.js';
 import { RecordingLogger } from '../rest/harness.js';
 import { trustMailbox } from '../../../src/domain/mailbox.js';
 
@@ -63,9 +64,13 @@ export interface HookRequest {
 
 export type HookHandler = (request: HookRequest, response: ServerResponse) => void | Promise<void>;
 
-/** The customer's server: records every request and answers with the handler the test sets. */
+/**
+ * The customer's server: records every request and answers with the handler the test sets.
+ * Every body must be an event of the catalogue (see `catalogueWatch`): one that is not fails the test.
+ */
 export class CustomerWebhook {
   readonly requests: HookRequest[] = [];
+  private readonly catalogue = catalogueWatch();
   handler: HookHandler = (_, res) => void res.writeHead(200).end();
   private server: Server | null = null;
   url = '';
@@ -89,6 +94,7 @@ export class CustomerWebhook {
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve));
+    this.catalogue.verify();
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -108,6 +114,7 @@ export class CustomerWebhook {
       resolveClosed();
     });
     this.requests.push(request);
+    this.catalogue.check(raw);
     await this.handler(request, res);
   }
 }
@@ -295,8 +302,9 @@ export const aVoiceSwitchboard = async (
     await sut.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
-    await hook.stop();
     await fake.stop();
+    // Last: it fails the test when the webhook received a body outside the event catalogue.
+    await hook.stop();
   };
 
   return { sut, url, fake, placedCalls, webCallResources, hook, uow, logger, owner, api, twilioPost, read, anAgentOnTheLine, inboundCall, stop };

@@ -79,7 +79,10 @@ describe(HttpVoiceTurnTransport.name, () => {
     const response = await transport({ kind: 'deny', except: ['127.0.0.0/8'] }).postVoiceTurn(aTurnRequest(`http://voice.test:${webhook.port}/turn`));
 
     expect(response.httpStatus).toBe(200);
-    expect(await chunksOf(response.chunks)).toEqual([{ text: 'Hello' }, { text: 'there' }]);
+    expect(await chunksOf(response.chunks)).toEqual([
+      { kind: 'actions', actions: [{ kind: 'say', text: 'Hello', interim: false }] },
+      { kind: 'actions', actions: [{ kind: 'say', text: 'there', interim: false }] },
+    ]);
   });
 
   it('does not follow a redirect', async () => {
@@ -92,5 +95,22 @@ describe(HttpVoiceTurnTransport.name, () => {
     expect(response.httpStatus).toBe(302);
     expect(await chunksOf(response.chunks)).toEqual([]);
     expect(webhook.requests()).toBe(1);
+  });
+
+  it('decodes each line of the answer, telling garbage lines apart from the answer around them', async () => {
+    const webhook = await aVoiceWebhook((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+      res.end('{"text":"Hello"}\nnot json at all\n\n42\n{"digits":"12#","text":""}\n{"action":"hangup"');
+    });
+
+    const response = await transport({ kind: 'allow' }).postVoiceTurn(aTurnRequest(`http://voice.test:${webhook.port}/turn`));
+
+    expect(await chunksOf(response.chunks)).toEqual([
+      { kind: 'actions', actions: [{ kind: 'say', text: 'Hello', interim: false }] },
+      { kind: 'unreadable', reason: 'not JSON: not json at all' },
+      { kind: 'unreadable', reason: 'not an answer object: 42' },
+      { kind: 'actions', actions: [{ kind: 'digits', digits: '12#' }] },
+      { kind: 'unreadable', reason: 'not JSON: {"action":"hangup"' },
+    ]);
   });
 });

@@ -26,6 +26,7 @@ import { RecordingLogger } from '../rest/harness.js';
 import { aWebhook } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 import { hasValidSignature, startReceiver, type Answer, type Receiver } from '../../support/webhook-receiver.js';
+import { anSmsEvent, eventEncoder } from '../../support/outbound-events.js';
 
 const ids = new TimeSortableIdGenerator();
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -74,14 +75,7 @@ const aWorld = async (props: {
   const queue = (agentId: string | null = null) =>
     inTx(props.uow, async (tx) => {
       const target = await endpointFor(tx, projectId, agentId);
-      return queueWebhookEvent(tx, { ids, clock }, target!, {
-        eventType: 'agent.message',
-        channel: 'sms',
-        agentId,
-        messageId: ids.next('msg'),
-        callId: null,
-        envelope: { event: 'agent.message', channel: 'sms', agentId, data: { message: 'hello ✓' } },
-      });
+      return queueWebhookEvent(tx, { ids, clock, eventEncoder }, target!, anSmsEvent({ agentId, messageId: ids.next('msg'), message: 'hello ✓' }));
     });
   const stored = (id: string) => inTx(props.uow, (tx) => tx.deliveries.findById(projectId, id));
   const attempts = (id: string) => inTx(props.uow, (tx) => tx.deliveries.listAttempts(id));
@@ -274,14 +268,11 @@ describe(WebhookDispatcher.name, () => {
   describe('events handed over by the unit of work that queued them', () => {
     const held = async (world: Awaited<ReturnType<typeof aWorld>>, uow: UnitOfWork, heldUntil: Date) =>
       inTx(uow, async (tx) => {
-        const delivery = deliveryOf({ ids, clock: world.clock }, world.webhook, {
-          eventType: 'agent.message',
-          channel: 'sms',
-          agentId: null,
-          messageId: ids.next('msg'),
-          callId: null,
-          envelope: { event: 'agent.message', channel: 'sms', agentId: null, data: { message: 'handed over' } },
-        });
+        const delivery = deliveryOf(
+          { ids, clock: world.clock, eventEncoder },
+          world.webhook,
+          anSmsEvent({ messageId: ids.next('msg'), message: 'handed over' }),
+        );
         await tx.deliveries.enqueue([delivery], heldUntil);
         return delivery;
       });

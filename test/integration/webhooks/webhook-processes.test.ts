@@ -13,6 +13,7 @@ import { queueWebhookEvent } from '../../../src/application/webhooks/outbox.js';
 import type { Webhook } from '../../../src/domain/webhook.js';
 import type { WebhookDelivery } from '../../../src/domain/webhook-delivery.js';
 import { startDispatcherProcess, type DispatcherProcess } from '../../support/dispatcher-process.js';
+import { anSmsEvent, eventEncoder } from '../../support/outbound-events.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { startServerProcess } from '../../support/server-process.js';
 import { aWebhook } from '../../support/builders.js';
@@ -51,14 +52,7 @@ const dispatcherProcess = async (env: Record<string, string>): Promise<Dispatche
 };
 
 const queue = (tx: Repositories, webhook: Webhook, n: number) =>
-  queueWebhookEvent(tx, { ids, clock }, webhook, {
-    eventType: 'agent.message',
-    channel: 'sms',
-    agentId: null,
-    messageId: `msg_${n}`,
-    callId: null,
-    envelope: { event: 'agent.message', channel: 'sms', data: { message: `event ${n}` } },
-  });
+  queueWebhookEvent(tx, { ids, clock, eventEncoder }, webhook, anSmsEvent({ messageId: `msg_${n}`, message: `event ${n}` }));
 
 /** Opens the embedded database, runs `work`, and closes it again (one process owns PGlite at a time). */
 const withPglite = async <A>(dataDir: string, work: (database: Database) => Promise<A>): Promise<A> => {

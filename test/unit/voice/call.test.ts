@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { actionsOf } from '../../../src/application/services/webhook-brain.js';
-import { attachRecording, completeCall, failCall, type Call } from '../../../src/domain/call.js';
+import { attachRecording, completeCall, failCall, startCall, type Call } from '../../../src/domain/call.js';
 import { aCall } from '../../support/builders.js';
 
 const started = new Date('2026-03-01T12:00:00.000Z');
@@ -27,23 +26,5 @@ describe('Call', () => {
 
   it('keeps that a recording exists', () => {
     expect(attachRecording(CALL, 'https://rec/1')).toMatchObject({ recordingUrl: 'https://rec/1', recordingAvailable: true });
-  });
-});
-
-describe(actionsOf.name, () => {
-  it('reads text, interim, every digits alias, transfer and hang-up, in speaking order', () => {
-    expect(actionsOf({ text: 'Hold on', interim: true })).toEqual([{ kind: 'say', text: 'Hold on', interim: true }]);
-    expect(actionsOf({ digits: '1*#' })).toEqual([{ kind: 'digits', digits: '1*#' }]);
-    expect(actionsOf({ press_digit: 5 })).toEqual([{ kind: 'digits', digits: '5' }]);
-    expect(actionsOf({ dtmf: '#' })).toEqual([{ kind: 'digits', digits: '#' }]);
-    expect(actionsOf({ text: 'Bye', action: 'hangup' })).toEqual([{ kind: 'say', text: 'Bye', interim: false }, { kind: 'hangup' }]);
-    expect(actionsOf({ hangup: true })).toEqual([{ kind: 'hangup' }]);
-    expect(actionsOf({ text: 'Connecting', action: 'transfer' })).toEqual([{ kind: 'say', text: 'Connecting', interim: false }, { kind: 'transfer' }]);
-  });
-
-  it('is silent on anything else', () => {
-    expect(actionsOf('hello')).toEqual([]);
-    expect(actionsOf({ digits: 'abc', text: '' })).toEqual([]);
-    expect(actionsOf(null)).toEqual([]);
   });
 });

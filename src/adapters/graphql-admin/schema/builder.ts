@@ -18,6 +18,7 @@ import type { PhoneNumber } from '../../../domain/phone-number.js';
 import type { Project } from '../../../domain/project.js';
 import type { Webhook } from '../../../domain/webhook.js';
 import type { WebhookDelivery } from '../../../domain/webhook-delivery.js';
+import { DateTimeCodec, parseDateTime } from './date-time.js';
 
 /** One page of a list: every list of the console has this shape (offset paging, as REST). */
 export interface Connection<T> {
@@ -97,13 +98,10 @@ export const newAdminBuilder = () => {
   const builder = new SchemaBuilder<AdminSchemaTypes>({});
   builder.scalarType('DateTime', {
     description: 'An instant, as an ISO 8601 UTC string.',
-    serialize: (value) => value.toISOString(),
-    parseValue: (value) => {
-      const date = new Date(String(value));
-      if (Number.isNaN(date.getTime())) throw new TypeError('DateTime: not an ISO 8601 instant');
-      return date;
-    },
+    serialize: (value) => DateTimeCodec.encode(value),
+    parseValue: parseDateTime,
   });
+  // Output only (conversation state, call metadata): no argument takes a JSON value.
   builder.scalarType('JSON', {
     description: 'Any JSON value.',
     serialize: (value) => value,

@@ -77,7 +77,7 @@ const optionalMediaUrls = new t.Type<string[], string[], unknown>(
   (a) => a,
 );
 
-/** `POST /v1/messages` is snake_case (wire.md). */
+/** `POST /v1/messages` is snake_case, as public clients send it. */
 export const SendMessageBody = t.intersection([
   t.type({ agent_id: idText, to_number: anyPhoneNumber, body: boundedText(MAX_LENGTH.smsBody) }),
   t.partial({

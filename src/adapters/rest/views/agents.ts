@@ -11,7 +11,7 @@ export const agentView = ({ agent, numbers }: AgentWithNumbers) => ({
   voiceMode: agent.voiceMode,
   systemPrompt: agent.systemPrompt,
   greeting: agent.greeting,
-  /** Public clients' name for `greeting` (wire.md). */
+  /** Public clients' name for `greeting`. */
   beginMessage: agent.greeting,
   voice: agent.voice,
   transferNumber: agent.transferNumber,

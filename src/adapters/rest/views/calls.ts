@@ -4,7 +4,7 @@ import type { Call, TranscriptTurn } from '../../../domain/call.js';
 const ourNumber = (call: Call): string | null =>
   call.type === 'web' ? null : call.direction === 'inbound' ? call.toNumber : call.fromNumber;
 
-/** wire.md's Call; `recordingUrl` only while the recording add-on is active. */
+/** A call as the API shows it; `recordingUrl` only while the recording add-on is active. */
 export const callView = (call: Call, recordingEnabled: boolean) => ({
   id: call.id,
   agentId: call.agentId,

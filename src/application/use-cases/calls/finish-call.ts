@@ -1,17 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { completeCall, failCall, isLive, type Call, type DisconnectionReason, type TranscriptTurn } from '../../../domain/call.js';
-import type { Contact } from '../../../domain/contact.js';
 import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
 import { notFound, type NotFound } from '../../errors.js';
+import { callEndedEvent } from '../../events/call-ended-event.js';
 import type { EventBus } from '../../ports/event-bus.js';
 import type { Logger } from '../../ports/logger.js';
+import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { LiveCalls } from '../../services/voice-session-engine.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';
-import { callIdentity, voiceEventHead } from '../../webhooks/call-event.js';
 
 export interface FinishCallInput {
   /** The call, by our id or by the carrier's. */
@@ -30,6 +30,7 @@ export interface FinishCallDeps extends CoreDeps {
   readonly eventBus: EventBus;
   readonly deliveryTrigger: DeliveryTrigger | null;
   readonly logger: Logger;
+  readonly eventEncoder: OutboundEventEncoder;
 }
 
 export type FinishCallError = NotFound;
@@ -92,34 +93,7 @@ export class FinishCall {
     if (!webhook) return false;
     const party = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
     const contact = looksLikeE164(party) ? await tx.contacts.findByPhoneNumber(call.projectId, trustE164(party)) : null;
-    await queueWebhookEvent(tx, this.deps, webhook, {
-      eventType: 'agent.call_ended',
-      channel: 'voice',
-      agentId: call.agentId,
-      messageId: null,
-      callId: call.id,
-      envelope: callEndedEnvelope(call, turns, contact, this.deps.clock.now()),
-    });
+    await queueWebhookEvent(tx, this.deps, webhook, callEndedEvent(call, turns, contact, this.deps.clock.now()));
     return true;
   }
 }
-
-/** `agent.call_ended` (wire.md): the complete transcript, never cut by contextLimit. */
-export const callEndedEnvelope = (call: Call, turns: readonly TranscriptTurn[], contact: Contact | null, now: Date) => ({
-  ...voiceEventHead('agent.call_ended', call, now),
-  data: {
-    ...callIdentity(call),
-    contact: contact && { id: contact.id, name: contact.name, email: contact.email, phoneNumber: contact.phoneNumber },
-    direction: call.direction,
-    type: call.type,
-    status: call.status,
-    startedAt: call.startedAt.toISOString(),
-    endedAt: call.endedAt?.toISOString() ?? null,
-    durationSeconds: call.durationSeconds,
-    disconnectionReason: call.disconnectionReason,
-    transcript: turns.map((t) => ({ role: t.role, content: t.content })),
-    recordingUrl: call.recordingUrl,
-  },
-  conversationState: null,
-  recentHistory: [],
-});

@@ -5,11 +5,9 @@ import type { E164 } from '../../../domain/e164.js';
 import type { Message } from '../../../domain/message.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { LiveNumber, Repositories } from '../../ports/repositories.js';
-import type { Clock } from '../../ports/clock.js';
-import type { IdGenerator } from '../../ports/id-generator.js';
+import { smsMessageEvent } from '../../events/sms-message-event.js';
 import type { EventHandOff, SendAfterCommit } from '../../ports/webhook-repositories.js';
-import { deliveryOf } from '../../webhooks/outbox.js';
-import { inboundSmsEvent } from './message-event.js';
+import { deliveryOf, type QueueDeps } from '../../webhooks/outbox.js';
 import { appendToThreads, type AppendedMessage, type MessageDraft } from './thread.js';
 
 export interface InboundSms {
@@ -46,9 +44,7 @@ export interface StoredTexts {
   readonly sendEvents: SendAfterCommit;
 }
 
-export interface InboundTextDeps {
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
+export interface InboundTextDeps extends QueueDeps {
   readonly eventHandOff: EventHandOff;
 }
 
@@ -177,7 +173,7 @@ const queueEvents = async (
     ).map((contact) => [contactKey(contact.projectId, contact.phoneNumber), contact]),
   );
   const queued = withEndpoint.map(({ message, conversation, before, endpoint, number }) => {
-    const event = inboundSmsEvent({
+    const event = smsMessageEvent({
       message,
       conversation,
       number,

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { NotFound } from '../../errors.js';
 import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
+import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { EventHandOff } from '../../ports/webhook-repositories.js';
 import { GroupCommit } from '../../services/group-commit.js';
 import type { HostedReplies } from '../../services/hosted-sms-responder.js';
@@ -12,6 +13,7 @@ import { storeInboundTexts, type InboundSms, type ReceivedSms, type StoredText }
 export type { InboundSms, ReceivedSms } from './inbound-text-storage.js';
 
 export interface ReceiveInboundSmsDeps extends CoreDeps {
+  readonly eventEncoder: OutboundEventEncoder;
   /** Where the texts' events go once stored: this process's dispatcher, or any dispatcher's claim. */
   readonly eventHandOff: EventHandOff;
   /** Answers texts to hosted agents, after the text is committed; none: texts are only stored and queued. */

@@ -3,6 +3,9 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Webhook } from '../../../domain/webhook.js';
 import { newDelivery, recordAttempt } from '../../../domain/webhook-delivery.js';
 import { badRequest, notFound, type BadRequest, type NotFound } from '../../errors.js';
+import { deliveryKeysOf } from '../../events/outbound-event.js';
+import { testMessageEvent } from '../../events/sms-message-event.js';
+import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { WebhookTransport } from '../../ports/webhook-transport.js';
 import type { CoreDeps } from '../shared/deps.js';
@@ -10,6 +13,7 @@ import { endpointFor } from '../../webhooks/outbox.js';
 
 export interface SendTestWebhookDeps extends CoreDeps {
   readonly transport: WebhookTransport;
+  readonly eventEncoder: OutboundEventEncoder;
   readonly timeoutMs: number;
 }
 
@@ -26,27 +30,6 @@ export interface TestWebhookResult {
 export type TestTarget =
   | { readonly kind: 'account'; readonly projectId: string; readonly agentId: string | null }
   | { readonly kind: 'agent'; readonly projectId: string; readonly agentId: string };
-
-const sampleEnvelope = (agentId: string | null, deliveryId: string, now: Date) => ({
-  event: 'agent.message',
-  channel: 'sms',
-  timestamp: now.toISOString(),
-  agentId,
-  data: {
-    messageId: `msg_test_${deliveryId.slice(-8)}`,
-    conversationId: 'conv_test',
-    numberId: 'num_test',
-    from: '+15555550100',
-    to: '+15555550199',
-    contact: null,
-    message: 'This is a test message from Switchboard.',
-    mediaUrls: [],
-    direction: 'inbound',
-    receivedAt: now.toISOString(),
-  },
-  conversationState: null,
-  recentHistory: [],
-});
 
 export type SendTestWebhookError = NotFound | BadRequest;
 
@@ -66,15 +49,14 @@ export class SendTestWebhook {
       const { webhook, agentId } = found.right;
       const id = ids.next('whd');
       const queuedAt = clock.now();
-      const body = JSON.stringify(sampleEnvelope(agentId, id, queuedAt));
+      const event = testMessageEvent(agentId, id, queuedAt);
+      const body = this.deps.eventEncoder.encode(event);
       const delivery = newDelivery({
         id,
         webhook,
-        agentId,
-        eventType: 'agent.message',
-        channel: 'sms',
+        ...deliveryKeysOf(event),
+        // The sample's message id names no stored message.
         messageId: null,
-        callId: null,
         body,
         now: queuedAt,
         dueAt: null,

@@ -9,6 +9,7 @@ import { trustE164 } from '../../../../src/domain/e164.js';
 import type { Message } from '../../../../src/domain/message.js';
 import { anInboundSms, aWebhook } from '../../../support/builders.js';
 import { aMessagingStore, LINE, RecordingTrigger, seedTextingLine } from './messaging-fixture.js';
+import { eventEncoder } from '../../../support/outbound-events.js';
 
 const OURS = trustE164('+14155550100');
 const SECOND = trustE164('+14155550101');
@@ -42,7 +43,7 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
       },
       ping: () => store.uow.ping(),
     };
-    sut = new ReceiveInboundSms({ uow: counting, clock: store.clock, ids: store.ids, eventHandOff: new ClaimedHandOff(trigger), maxTextsPerCommit: 64 });
+    sut = new ReceiveInboundSms({ uow: counting, clock: store.clock, ids: store.ids, eventHandOff: new ClaimedHandOff(trigger), eventEncoder, maxTextsPerCommit: 64 });
     await store.seed(async (tx) => {
       await seedTextingLine(tx, [OURS, SECOND]);
       await tx.webhooks.save(aWebhook({ id: 'wh_1', projectId: LINE.projectId, contextLimit: 3 }));
@@ -171,6 +172,7 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
         uow: store.uow,
         clock: store.clock,
         ids: store.ids,
+        eventEncoder,
         eventHandOff: new DispatcherHandOff(
           { leaseFor: () => leaseFor(), take: (events) => void handedOver.push([...events]), poke: () => trigger.poke() },
           store.clock,
@@ -228,6 +230,7 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
         uow: racing,
         clock: store.clock,
         ids: store.ids,
+        eventEncoder,
         eventHandOff: new DispatcherHandOff(
           { leaseFor: () => leaseFor(), take: (events) => void handedOver.push([...events]), poke: () => trigger.poke() },
           store.clock,

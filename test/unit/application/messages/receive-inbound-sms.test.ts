@@ -5,6 +5,7 @@ import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/
 import { trustE164 } from '../../../../src/domain/e164.js';
 import { aContact, anInboundSms, aNumber, aWebhook } from '../../../support/builders.js';
 import { aMessagingStore, LINE, RecordingTrigger, seedTextingLine, T0 } from './messaging-fixture.js';
+import { eventEncoder } from '../../../support/outbound-events.js';
 
 const OURS = trustE164('+14155550100');
 const SECOND = trustE164('+14155550101');
@@ -21,7 +22,7 @@ describe(ReceiveInboundSms.name, () => {
   beforeEach(async () => {
     store = aMessagingStore();
     trigger = new RecordingTrigger();
-    sut = new ReceiveInboundSms({ uow: store.uow, clock: store.clock, ids: store.ids, eventHandOff: new ClaimedHandOff(trigger) });
+    sut = new ReceiveInboundSms({ uow: store.uow, clock: store.clock, ids: store.ids, eventHandOff: new ClaimedHandOff(trigger), eventEncoder });
     await store.seed((tx) => seedTextingLine(tx, [OURS, SECOND]));
   });
 

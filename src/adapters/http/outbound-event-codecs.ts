@@ -1,0 +1,137 @@
+import * as t from 'io-ts';
+import type { OutboundEvent } from '../../application/events/outbound-event.js';
+import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES } from '../../domain/call.js';
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/** An instant on the wire: an ISO 8601 UTC string (`toISOString()`), a `Date` inside. */
+const IsoInstant = new t.Type<Date, string, unknown>(
+  'ISO 8601 UTC instant',
+  (u): u is Date => u instanceof Date && !Number.isNaN(u.getTime()),
+  (u, c) => {
+    if (typeof u !== 'string' || !ISO_INSTANT.test(u)) return t.failure(u, c);
+    const date = new Date(u);
+    return Number.isNaN(date.getTime()) ? t.failure(u, c) : t.success(date);
+  },
+  (date) => date.toISOString(),
+);
+
+const oneOf = <V extends string>(values: readonly [V, V, ...V[]]) =>
+  t.union(values.map((v) => t.literal(v)) as unknown as [t.LiteralC<V>, t.LiteralC<V>, ...t.LiteralC<V>[]]);
+
+/** A list that is always empty: `recentHistory` of the events that have none. */
+const NoHistory = new t.Type<readonly never[], readonly never[], unknown>(
+  'empty list',
+  (u): u is readonly never[] => Array.isArray(u) && u.length === 0,
+  (u, c) => (Array.isArray(u) && u.length === 0 ? t.success([]) : t.failure(u, c)),
+  t.identity,
+);
+
+const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+
+const Direction = oneOf(CALL_DIRECTIONS);
+const Role = oneOf(['user', 'agent']);
+
+const Contact = t.strict({ id: t.string, name: t.string, email: nullable(t.string), phoneNumber: t.string });
+
+const SmsMessage = t.strict({
+  event: t.literal('agent.message'),
+  channel: t.literal('sms'),
+  timestamp: IsoInstant,
+  agentId: nullable(t.string),
+  data: t.strict({
+    messageId: t.string,
+    conversationId: t.string,
+    numberId: t.string,
+    from: t.string,
+    to: t.string,
+    contact: nullable(Contact),
+    message: t.string,
+    mediaUrls: t.readonlyArray(t.string),
+    direction: Direction,
+    receivedAt: IsoInstant,
+  }),
+  conversationState: nullable(t.UnknownRecord),
+  recentHistory: t.readonlyArray(
+    t.strict({ messageId: t.string, content: t.string, direction: Direction, channel: t.literal('sms'), at: IsoInstant }),
+  ),
+});
+
+const VoiceTurn = t.strict({
+  event: t.literal('agent.message'),
+  channel: t.literal('voice'),
+  timestamp: IsoInstant,
+  agentId: nullable(t.string),
+  data: t.exact(
+    t.intersection([
+      t.type({
+        callId: t.string,
+        numberId: nullable(t.string),
+        from: t.string,
+        to: t.string,
+        status: t.literal('in-progress'),
+        transcript: t.string,
+        confidence: nullable(t.number),
+        direction: Direction,
+      }),
+      t.partial({ dtmf: t.string }),
+    ]),
+  ),
+  conversationState: t.null,
+  recentHistory: t.readonlyArray(
+    t.exact(
+      t.intersection([
+        t.type({ turnId: t.string, role: Role, content: t.string, direction: Direction, channel: t.literal('voice'), at: IsoInstant }),
+        t.partial({ interrupted: t.literal(true) }),
+      ]),
+    ),
+  ),
+});
+
+const CallEnded = t.strict({
+  event: t.literal('agent.call_ended'),
+  channel: t.literal('voice'),
+  timestamp: IsoInstant,
+  agentId: nullable(t.string),
+  data: t.strict({
+    callId: t.string,
+    numberId: nullable(t.string),
+    from: t.string,
+    to: t.string,
+    contact: nullable(Contact),
+    direction: Direction,
+    type: oneOf(CALL_TYPES),
+    status: oneOf(CALL_STATUSES),
+    startedAt: IsoInstant,
+    endedAt: nullable(IsoInstant),
+    durationSeconds: nullable(t.number),
+    disconnectionReason: nullable(t.string),
+    transcript: t.readonlyArray(t.strict({ role: Role, content: t.string })),
+    recordingUrl: nullable(t.string),
+  }),
+  conversationState: t.null,
+  recentHistory: NoHistory,
+});
+
+/**
+ * The catalogue on the wire: every event Switchboard POSTs, decoded from and encoded to its
+ * JSON form. Decoding drops keys the catalogue does not name; encoding writes only those keys,
+ * in the order the constructors give them.
+ */
+export const OutboundEventCodec = t.union([SmsMessage, VoiceTurn, CallEnded], 'OutboundEvent');
+
+/** Each event's codec by `event` and `channel`, so a decode failure can name the fields of the right one. */
+export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEvent>>> = {
+  'agent.message sms': SmsMessage,
+  'agent.message voice': VoiceTurn,
+  'agent.call_ended voice': CallEnded,
+};
+
+/** The JSON form of an event, before it is serialised. */
+export type OutboundEventJson = t.OutputOf<typeof OutboundEventCodec>;
+
+// The catalogue's types and its codecs must describe the same events: adding an event to one
+// and not the other fails to compile here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameEvents: Same<t.TypeOf<typeof OutboundEventCodec>, OutboundEvent> = true;
+void sameEvents;

@@ -1,0 +1,36 @@
+import type { EventChannel, WebhookEventType } from '../../domain/webhook-delivery.js';
+import type { CallEndedEvent } from './call-ended-event.js';
+import type { SmsMessageEvent } from './sms-message-event.js';
+import type { VoiceTurnEvent } from './voice-turn-event.js';
+
+export type { CallEndedEvent } from './call-ended-event.js';
+export type { EventContact } from './event-parts.js';
+export type { SmsHistoryEntry, SmsMessageEvent } from './sms-message-event.js';
+export type { VoiceHistoryEntry, VoiceTurnEvent } from './voice-turn-event.js';
+
+/**
+ * Every payload Switchboard POSTs to a customer's webhook, told apart by `event` and `channel`.
+ * Each member has a constructor beside it (the only way producers build one), a codec in the
+ * HTTP adapter (the only way one becomes bytes, through the `OutboundEventEncoder` port) and a
+ * section in docs/events.md. A new event (a call starting, a call's analysis, a transfer, a
+ * campaign's progress) joins the union the same way, its name joining the domain's
+ * `WebhookEventType`; the codecs' type check fails to compile until it has its codec.
+ */
+export type OutboundEvent = SmsMessageEvent | VoiceTurnEvent | CallEndedEvent;
+
+/** What the delivery log keeps beside the body, to list and filter deliveries without reading it. */
+export interface DeliveryKeys {
+  readonly eventType: WebhookEventType;
+  readonly channel: EventChannel | null;
+  readonly agentId: string | null;
+  readonly messageId: string | null;
+  readonly callId: string | null;
+}
+
+export const deliveryKeysOf = (event: OutboundEvent): DeliveryKeys => ({
+  eventType: event.event,
+  channel: event.channel,
+  agentId: event.agentId,
+  messageId: event.channel === 'sms' ? event.data.messageId : null,
+  callId: event.channel === 'voice' ? event.data.callId : null,
+});
