@@ -1,12 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Agent } from '../../domain/agent.js';
 import type { Conversation } from '../../domain/conversation.js';
+import type { E164 } from '../../domain/e164.js';
 import type { Message } from '../../domain/message.js';
 import type { ChatMessage, LanguageModel } from '../ports/language-model.js';
 import type { Logger } from '../ports/logger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { SendSms } from '../use-cases/messages/send-sms.js';
-import { endpointFor } from '../use-cases/webhooks/queue-webhook-event.js';
+import { endpointFor } from './webhook-endpoint.js';
 
 /** An inbound text, stored and committed, that a hosted agent should answer. */
 export interface TextToAnswer {
@@ -20,11 +21,23 @@ export interface HostedReplies {
   replyTo(text: TextToAnswer): void;
 }
 
+/** A reply as the SendSms use case takes it: from the conversation's number, to its participant. */
+export interface HostedReply {
+  readonly projectId: string;
+  readonly agentId: string;
+  readonly to: E164;
+  readonly body: string;
+  readonly mediaUrls: readonly string[];
+  readonly numberId: string | null;
+  readonly fromNumber: E164 | null;
+}
+
 export interface HostedSmsResponderDeps {
   readonly uow: UnitOfWork;
   /** Null: no model is configured; texts stay unanswered (logged). */
   readonly model: LanguageModel | null;
-  readonly sendSms: Pick<SendSms, 'execute'>;
+  /** Sends the reply (the SendSms use case); a Left is logged. */
+  readonly sendSms: { execute(reply: HostedReply): TE.TaskEither<unknown, unknown> };
   readonly logger: Logger;
 }
 

@@ -6,7 +6,7 @@ import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
-import { endpointFor } from '../use-cases/webhooks/queue-webhook-event.js';
+import { endpointFor } from './webhook-endpoint.js';
 import type { BrainSelector, TurnTiming } from './agent-brain.js';
 import type { CallRecordWriter } from './call-record-writer.js';
 import { VoiceSession, type SessionContext } from './voice-session.js';

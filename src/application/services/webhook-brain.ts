@@ -5,7 +5,7 @@ import type { Logger } from '../ports/logger.js';
 import type { RecordedAttempt } from '../ports/webhook-repositories.js';
 import type { VoiceTurnTransport } from '../ports/voice-turn-transport.js';
 import type { AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
-import { callIdentity, voiceEventHead } from '../use-cases/calls/call-event.js';
+import { callIdentity, voiceEventHead } from './call-event.js';
 
 export interface WebhookBrainDeps {
   readonly transport: VoiceTurnTransport;

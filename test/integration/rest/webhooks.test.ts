@@ -4,7 +4,8 @@ import { DENY_PRIVATE_NETWORKS } from '../../../src/adapters/http/private-networ
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { webhookRoutes } from '../../../src/adapters/rest/routes/webhooks.js';
 import { SystemClock } from '../../../src/adapters/system/system-clock.js';
-import { endpointFor, queueWebhookEvent } from '../../../src/application/use-cases/webhooks/queue-webhook-event.js';
+import { endpointFor } from '../../../src/application/services/webhook-endpoint.js';
+import { queueWebhookEvent } from '../../../src/application/use-cases/webhooks/queue-webhook-event.js';
 import { hasValidSignature, startReceiver, type Receiver } from '../../support/webhook-receiver.js';
 import { aRestApi, anAgent, type Harness } from './harness.js';
 

@@ -20,7 +20,8 @@ import type { QueuedEvent } from '../../../src/application/ports/webhook-reposit
 import { WebhookDispatcher, type DispatcherOptions } from '../../../src/application/services/webhook-dispatcher.js';
 import { GetAllTimeDeliveryStats } from '../../../src/application/use-cases/webhooks/get-all-time-delivery-stats.js';
 import { GetDeliveryStats } from '../../../src/application/use-cases/webhooks/get-delivery-stats.js';
-import { deliveryOf, endpointFor, queueWebhookEvent } from '../../../src/application/use-cases/webhooks/queue-webhook-event.js';
+import { endpointFor } from '../../../src/application/services/webhook-endpoint.js';
+import { deliveryOf, queueWebhookEvent } from '../../../src/application/use-cases/webhooks/queue-webhook-event.js';
 import type { Webhook } from '../../../src/domain/webhook.js';
 import { RecordingLogger } from '../rest/harness.js';
 import { eventually, hasValidSignature, startReceiver, type Answer, type Receiver } from '../../support/webhook-receiver.js';

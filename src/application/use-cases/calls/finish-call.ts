@@ -10,8 +10,9 @@ import type { Repositories } from '../../ports/repositories.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { LiveCalls } from '../../services/voice-session-engine.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { endpointFor, queueWebhookEvent } from '../webhooks/queue-webhook-event.js';
-import { callIdentity, voiceEventHead } from './call-event.js';
+import { callIdentity, voiceEventHead } from '../../services/call-event.js';
+import { endpointFor } from '../../services/webhook-endpoint.js';
+import { queueWebhookEvent } from '../webhooks/queue-webhook-event.js';
 
 export interface FinishCallInput {
   /** The call, by our id or by the carrier's. */

@@ -6,7 +6,7 @@ import { badRequest, notFound, type AppError } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { WebhookTransport } from '../../ports/webhook-transport.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { endpointFor } from './queue-webhook-event.js';
+import { endpointFor } from '../../services/webhook-endpoint.js';
 
 export interface SendTestWebhookDeps extends CoreDeps {
   readonly transport: WebhookTransport;

@@ -1,4 +1,4 @@
-import type { Call } from '../../../domain/call.js';
+import type { Call } from '../../domain/call.js';
 
 /** What every voice event (a caller turn, the call's end) opens with: the envelope head and the call's identity. */
 export const voiceEventHead = (event: 'agent.message' | 'agent.call_ended', call: Call, now: Date) => ({
