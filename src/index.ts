@@ -2,16 +2,16 @@
  * Switchboard: AI phone agents (voice and SMS) on your own carrier account and database.
  * Embed it with {@link createSwitchboard}; implement a port to bring your own adapter.
  */
-export { createSwitchboard, ConfigError, type Switchboard, type SwitchboardOptions } from './bootstrap/create-switchboard.js';
+export { createSwitchboard, ConfigError, type Switchboard, type SwitchboardOptions, type Rebind, type PortBinding } from './bootstrap/create-switchboard.js';
+export { TOKENS, type Token } from './bootstrap/composition/tokens.js';
 export { startServer, type RunningServer } from './bootstrap/server.js';
 export { loadConfig, type SwitchboardConfig } from './bootstrap/config.js';
-export type { UseCases } from './application/use-cases/index.js';
+export type * from './application/use-cases/index.js';
 export type { AppError } from './application/errors.js';
 export type { Telephony, NumberWebhooks, AvailableNumber, PurchasedNumber, ProviderFailure, OutboundCall, PlacedCall, CallWebhooks, WebCallToken } from './application/ports/telephony.js';
 export type { EventBus, CallEvent } from './application/ports/event-bus.js';
 export type { VoiceGateway } from './application/ports/voice-gateway.js';
-export type { VoiceRuntime } from './bootstrap/voice.js';
-export type { CallUseCases } from './application/use-cases/calls/call-use-cases.js';
+export type { VoiceRuntime } from './bootstrap/voice-runtime.js';
 export type { UnitOfWork } from './application/ports/unit-of-work.js';
 export type * from './application/ports/repositories.js';
 export type { Clock } from './application/ports/clock.js';

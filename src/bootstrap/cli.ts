@@ -71,7 +71,7 @@ const main = async () => {
     case 'create-project': {
       const email = values.email ?? fail('create-project needs --email <address>');
       return withCore(async (sb) => {
-        const created = await sb.useCases().createProject.execute({ email, name: values.name })();
+        const created = await sb.useCases().projects.createProject.execute({ email, name: values.name })();
         if (created._tag === 'Left') fail(`could not create the project: ${JSON.stringify(created.left)}`);
         if (created._tag === 'Right') {
           const { project, apiKey } = created.right;

@@ -11,7 +11,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * malformed header is checked like a wrong key, so every refusal looks the same.
  */
 export const authenticate =
-  (useCases: UseCases): MiddlewareHandler<RestEnv> =>
+  (useCases: UseCases['projects']): MiddlewareHandler<RestEnv> =>
   async (c, next) => {
     const key = BEARER.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
     const principal = await useCases.authenticateApiKey.execute(key)();

@@ -7,7 +7,7 @@ import { smsDeliveryStatusOf } from './sms-status.js';
 import { twilioSignatureGuard, type TwilioParams, type TwilioWebhookEnv } from './twilio-signature.js';
 
 export interface TwilioSmsRoutesOptions {
-  readonly useCases: Pick<UseCases, 'receiveInboundSms' | 'updateMessageStatus'>;
+  readonly useCases: Pick<UseCases['messages'], 'receiveInboundSms' | 'updateMessageStatus'>;
   readonly authToken: string;
   /** `PUBLIC_URL`, base path included: the numbers' webhook URLs were built from it. */
   readonly publicUrl: string;

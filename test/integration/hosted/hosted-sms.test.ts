@@ -24,7 +24,7 @@ describe(HostedSmsResponder.name, () => {
 
   /** A text from the customer, as the carrier delivers it. */
   const textFromCustomer = async (to: string, body: string) => {
-    const received = await harness.sut.useCases().receiveInboundSms.execute({ to: trustE164(to), from: CUSTOMER, body, mediaUrls: [], providerMessageId: null })();
+    const received = await harness.sut.useCases().messages.receiveInboundSms.execute({ to: trustE164(to), from: CUSTOMER, body, mediaUrls: [], providerMessageId: null })();
     if (E.isLeft(received)) throw new Error(received.left._tag);
     return received.right;
   };

@@ -11,7 +11,7 @@ import { send, sendError } from '../respond.js';
  * `/v0/agent`: self-signup without an API key; snake_case on the wire. `clientIp` names the
  * client the per-IP limit counts (default: the TCP peer; see `clientIpResolver` for TRUST_PROXY).
  */
-export const signUpRoutes = (useCases: UseCases, clientIp: (c: Context) => string | null = clientIpOf): Hono<RestEnv> => {
+export const signUpRoutes = (useCases: UseCases['signUp'], clientIp: (c: Context) => string | null = clientIpOf): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.post('/sign-up', async (c) => {

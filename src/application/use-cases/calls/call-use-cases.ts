@@ -8,7 +8,7 @@ import type { PlaceOutboundCall } from './place-outbound-call.js';
 import type { GetCall, ListCalls } from './read-calls.js';
 import type { StreamTranscript } from './stream-transcript.js';
 
-/** The call use cases, built once by the composition root beside the others. */
+/** The call use cases: `useCases.calls` of the one registry. */
 export interface CallUseCases {
   readonly answerInboundCall: AnswerInboundCall;
   readonly placeOutboundCall: PlaceOutboundCall;

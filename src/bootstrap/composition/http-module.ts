@@ -1,0 +1,38 @@
+import { ContainerModule } from 'inversify';
+import { Hono } from 'hono';
+import { createRestApi } from '../../adapters/rest/rest-api.js';
+import { provideWith } from './provide.js';
+import { apiKeyRuleOf } from './rate-rules.js';
+import { TOKENS } from './tokens.js';
+
+/** What the host serves: the REST API, and the one app that puts every route of Switchboard together. */
+export const httpModule = () =>
+  new ContainerModule(({ bind }) => {
+    const provide = provideWith(bind);
+    provide(
+      TOKENS.restApi,
+      [TOKENS.config, TOKENS.useCases, TOKENS.logger, TOKENS.unitOfWork, TOKENS.rateLimiter],
+      (config, useCases, logger, uow, limiter) =>
+        createRestApi({
+          useCases,
+          logger,
+          health: () => uow.ping().then(() => true, () => false),
+          limits: { limiter, perApiKey: apiKeyRuleOf(config) },
+          trustProxy: config.trustProxy,
+        }) as unknown as Hono,
+    );
+    provide(
+      TOKENS.httpApp,
+      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.restApi],
+      ({ basePath }, smsRoutes, voiceRoutes, adminConsole, restApi) => {
+        const root = new Hono();
+        const at = basePath || '/';
+        // Before the REST API, whose catch-all answers every path it does not know.
+        if (smsRoutes) root.route(at, smsRoutes);
+        if (voiceRoutes) root.route(at, voiceRoutes);
+        root.route(at, adminConsole);
+        root.route(at, restApi);
+        return root;
+      },
+    );
+  });
