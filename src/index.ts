@@ -1,9 +1,11 @@
 /**
  * Switchboard: AI phone agents (voice and SMS) on your own carrier account and database.
- * Embed it with {@link createSwitchboard}; implement a port to bring your own adapter.
+ * Embed it with {@link createSwitchboard}; implement a port to bring your own adapter, and bind
+ * it in place of Switchboard's by its token (`override: (rebind) => rebind(TOKENS.telephony)…`).
  */
 export { createSwitchboard, ConfigError, type Switchboard, type SwitchboardOptions, type Rebind, type PortBinding } from './bootstrap/create-switchboard.js';
 export { TOKENS, type Token } from './bootstrap/composition/tokens.js';
+export type { Lifecycle, Worker } from './bootstrap/composition/lifecycle.js';
 export { startServer, type RunningServer } from './bootstrap/server.js';
 export { loadConfig, type SwitchboardConfig } from './bootstrap/config.js';
 export type * from './application/use-cases/index.js';
