@@ -24,6 +24,7 @@ import type { UnitOfWork } from '../src/application/ports/unit-of-work.js';
 import type { TurnTiming } from '../src/application/services/agent-brain.js';
 import { createSwitchboard, type Switchboard } from '../src/bootstrap/create-switchboard.js';
 import { trustE164 } from '../src/domain/e164.js';
+import { trustMailbox } from '../src/domain/mailbox.js';
 
 const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
 const AUTH_TOKEN = 'bench-auth-token';
@@ -116,7 +117,7 @@ const main = async () => {
 
 /** One project, one webhook-mode agent on one number, its webhook pointing at the worker. */
 const seed = async (sb: Switchboard, uow: UnitOfWork, hookUrl: string) => {
-  const created = await sb.useCases().projects.createProject.execute({ email: `bench-${Date.now()}@example.com` })();
+  const created = await sb.useCases().projects.createProject.execute({ email: trustMailbox(`bench-${Date.now()}@example.com`) })();
   if (E.isLeft(created)) throw new Error('project');
   const key = created.right.apiKey.clear;
   const api = async (path: string, body: unknown) => {

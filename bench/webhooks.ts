@@ -39,6 +39,7 @@ import { deliveryOf } from '../src/application/use-cases/webhooks/queue-webhook-
 import { createSwitchboard } from '../src/bootstrap/create-switchboard.js';
 import { trustE164, type E164 } from '../src/domain/e164.js';
 import type { Webhook } from '../src/domain/webhook.js';
+import { trustMailbox } from '../src/domain/mailbox.js';
 
 const env = process.env;
 const EVENTS = Number(env.BENCH_EVENTS ?? 5000);
@@ -212,7 +213,7 @@ let next = 0;
   });
   await switchboard.start();
   const useCases = switchboard.useCases();
-  const { project } = await must(useCases.projects.createProject.execute({ email: `bench-${Date.now()}@example.com` }), 'sign-up');
+  const { project } = await must(useCases.projects.createProject.execute({ email: trustMailbox(`bench-${Date.now()}@example.com`) }), 'sign-up');
   const agent = await must(useCases.agents.createAgent.execute({ projectId: project.id, fields: { name: 'Bench' } }), 'agent');
   const numbers: { readonly phoneNumber: E164 }[] = [];
   for (let i = 0; i < SMS_NUMBERS; i++) {

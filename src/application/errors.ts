@@ -60,8 +60,6 @@ export const fromDomain = (error: DomainError): AppError => {
       return error;
     case 'NumberReleased':
       return badRequest(`number ${error.numberId} is released`);
-    case 'NumberAttachedElsewhere':
-      return conflict(`number ${error.numberId} is attached to agent ${error.agentId}; detach it first`);
     case 'NumberNotAttached':
       return notFound('number', error.numberId);
     case 'ForeignResource':

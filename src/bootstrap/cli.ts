@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { createPinoLogger } from '../adapters/pino/pino-logger.js';
 import { ADMIN_OPTIONS, ADMIN_USAGE, isAdminCommand, runAdminCommand } from './admin-commands.js';
+import { createProjectCommand } from './create-project-command.js';
 import { ConfigError, createSwitchboard } from './create-switchboard.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -69,15 +70,8 @@ const main = async () => {
     case 'migrate':
       return withCore(async () => void process.stdout.write('migrations applied\n'));
     case 'create-project': {
-      const email = values.email ?? fail('create-project needs --email <address>');
-      return withCore(async (sb) => {
-        const created = await sb.useCases().projects.createProject.execute({ email, name: values.name })();
-        if (created._tag === 'Left') fail(`could not create the project: ${JSON.stringify(created.left)}`);
-        if (created._tag === 'Right') {
-          const { project, apiKey } = created.right;
-          process.stdout.write(`project ${project.id} for ${project.email}\nAPI key (shown once, keep it safe): ${apiKey.clear}\n`);
-        }
-      });
+      const run = createProjectCommand(values);
+      return withCore(async (sb) => void process.stdout.write(`${await run(() => sb.useCases())}\n`));
     }
     default:
       if (isAdminCommand(command)) {

@@ -52,8 +52,12 @@ export interface SwitchboardConfig {
   readonly rateLimit: RateSpec;
   readonly signupRateLimitEmail: RateSpec;
   readonly signupRateLimitIp: RateSpec;
+  /** `AUTH_FAILURE_RATE_LIMIT`: refused API keys per client IP (IPv6: per /64) before it is refused unheard. */
+  readonly authFailureRateLimit?: RateSpec;
+  /** `VERIFY_RATE_LIMIT_IP`: sign-up verification attempts per client IP (IPv6: per /64). */
+  readonly verifyRateLimitIp?: RateSpec;
   /**
-   * `TRUST_PROXY`: which `X-Forwarded-For` entries name the client of the per-IP sign-up limit.
+   * `TRUST_PROXY`: which `X-Forwarded-For` entries name the client of the per-IP limits.
    * Null (unset, the default): none, the TCP peer is the client.
    */
   readonly trustProxy?: TrustProxy | null;
@@ -68,6 +72,9 @@ export interface SwitchboardConfig {
    */
   readonly privateNetworkTargets?: PrivateNetworkTargets;
 }
+
+export const DEFAULT_AUTH_FAILURE_RATE_LIMIT: RateSpec = { points: 20, durationSeconds: 600 };
+export const DEFAULT_VERIFY_RATE_LIMIT_IP: RateSpec = { points: 60, durationSeconds: 3600 };
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -138,6 +145,8 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     rateLimit: optional(RateFromEnv, env.RATE_LIMIT, { points: 100, durationSeconds: 10 }, 'RATE_LIMIT', problems),
     signupRateLimitEmail: optional(RateFromEnv, env.SIGNUP_RATE_LIMIT_EMAIL, { points: 5, durationSeconds: 3600 }, 'SIGNUP_RATE_LIMIT_EMAIL', problems),
     signupRateLimitIp: optional(RateFromEnv, env.SIGNUP_RATE_LIMIT_IP, { points: 20, durationSeconds: 3600 }, 'SIGNUP_RATE_LIMIT_IP', problems),
+    authFailureRateLimit: optional(RateFromEnv, env.AUTH_FAILURE_RATE_LIMIT, DEFAULT_AUTH_FAILURE_RATE_LIMIT, 'AUTH_FAILURE_RATE_LIMIT', problems),
+    verifyRateLimitIp: optional(RateFromEnv, env.VERIFY_RATE_LIMIT_IP, DEFAULT_VERIFY_RATE_LIMIT_IP, 'VERIFY_RATE_LIMIT_IP', problems),
     trustProxy: optional(TrustProxyFromEnv, env.TRUST_PROXY, null, 'TRUST_PROXY', problems),
     prices: {
       signupCredit: optional(UsdFromEnv, env.SIGNUP_CREDIT, cents(1000), 'SIGNUP_CREDIT', problems),

@@ -4,7 +4,6 @@ export type DomainError =
   | { readonly _tag: 'NumberLimitReached'; readonly limit: number }
   | { readonly _tag: 'InsufficientBalance'; readonly balanceCents: number; readonly requiredCents: number }
   | { readonly _tag: 'NumberReleased'; readonly numberId: string }
-  | { readonly _tag: 'NumberAttachedElsewhere'; readonly numberId: string; readonly agentId: string }
   | { readonly _tag: 'NumberNotAttached'; readonly numberId: string; readonly agentId: string }
   | { readonly _tag: 'ForeignResource'; readonly resource: string; readonly id: string }
   | { readonly _tag: 'WrongCode'; readonly attemptsLeft: number }

@@ -22,15 +22,16 @@ export interface PhoneNumber {
 
 export const isLive = (number: PhoneNumber): boolean => number.status === 'active';
 
-/** A number has at most one agent; only a live number of the agent's own project can be attached. */
+/**
+ * A number has at most one agent; only a live number of the agent's own project can be
+ * attached. A number attached to another agent moves: it leaves that agent. Threads stay
+ * where they are (see `recordMessage`: a thread follows its number's agent from its next message).
+ */
 export const attachTo = (number: PhoneNumber, agent: Agent): E.Either<DomainError, PhoneNumber> => {
   if (number.projectId !== agent.projectId) {
     return E.left({ _tag: 'ForeignResource', resource: 'number', id: number.id });
   }
   if (!isLive(number)) return E.left({ _tag: 'NumberReleased', numberId: number.id });
-  if (number.agentId !== null && number.agentId !== agent.id) {
-    return E.left({ _tag: 'NumberAttachedElsewhere', numberId: number.id, agentId: number.agentId });
-  }
   return E.right({ ...number, agentId: agent.id });
 };
 

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { DomainError } from './errors.js';
+import { mailboxKey, type Mailbox } from './mailbox.js';
 import { cents, type Cents } from './money.js';
 
 export const DEFAULT_NUMBER_LIMIT = 10;
@@ -11,6 +12,7 @@ export type ProjectStatus = 'active' | 'suspended';
 /** A customer's account: owns agents, numbers and the balance ledger. */
 export interface Project {
   readonly id: string;
+  /** The owner's address as its {@link mailboxKey}: one project per mailbox. */
   readonly email: string;
   readonly name: string;
   readonly status: ProjectStatus;
@@ -23,13 +25,13 @@ export interface Project {
 
 export const newProject = (props: {
   id: string;
-  email: string;
+  email: Mailbox;
   name?: string;
   now: Date;
 }): Project => ({
   id: props.id,
-  email: props.email.trim().toLowerCase(),
-  name: props.name ?? props.email.trim().toLowerCase(),
+  email: mailboxKey(props.email),
+  name: props.name ?? mailboxKey(props.email),
   status: 'active',
   numberLimit: DEFAULT_NUMBER_LIMIT,
   recordingEnabled: false,

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { DomainError } from './errors.js';
+import type { Mailbox } from './mailbox.js';
 
 /** How long a one-time code may be used. */
 export const SIGN_UP_TTL_MS = 10 * 60 * 1000;
@@ -15,6 +16,7 @@ export type SignUpStatus = 'pending' | 'verified';
  */
 export interface SignUp {
   readonly id: string;
+  /** Where the code goes: the mailbox as given (see {@link Mailbox}). */
   readonly email: string;
   readonly agentName: string | null;
   readonly codeHash: string;
@@ -27,17 +29,15 @@ export interface SignUp {
   readonly verifiedAt: Date | null;
 }
 
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
-
 export const newSignUp = (props: {
   id: string;
-  email: string;
+  email: Mailbox;
   agentName: string | null;
   codeHash: string;
   now: Date;
 }): SignUp => ({
   id: props.id,
-  email: normaliseEmail(props.email),
+  email: props.email,
   agentName: props.agentName?.trim() || null,
   codeHash: props.codeHash,
   attempts: 0,

@@ -108,6 +108,25 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(page.total).toBe(3);
     });
 
+    it('grants the claim of a call’s media stream once, ever: a later save keeps it, and of two claims at once one wins', async () => {
+      const call = aCall();
+      const other = aCall();
+      await inTx(async (tx) => {
+        await tx.calls.save(call);
+        await tx.calls.save(other);
+      });
+
+      const first = await inTx((tx) => tx.calls.claimMedia(call.id, at(1)));
+      await inTx((tx) => tx.calls.save({ ...call, lastTranscriptSnippet: 'still live' }));
+      const again = await inTx((tx) => tx.calls.claimMedia(call.id, at(2)));
+      const unknown = await inTx((tx) => tx.calls.claimMedia(newId('call'), at(3)));
+      const racing = await Promise.all([inTx((tx) => tx.calls.claimMedia(other.id, at(4))), inTx((tx) => tx.calls.claimMedia(other.id, at(4)))]);
+
+      expect([first, again, unknown]).toEqual([true, false, false]);
+      expect([...racing].sort()).toEqual([false, true]);
+      expect(await inTx((tx) => tx.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'still live' });
+    });
+
     it('nulls the agent of every call of a deleted agent, and only those', async () => {
       const agentId = newId('agt');
       const mine = aCall({ agentId });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
 import { trustE164 } from '../../src/domain/e164.js';
 import { createSwitchboard, type Switchboard } from '../../src/index.js';
+import { trustMailbox } from '../../src/domain/mailbox.js';
 
 /**
  * The public TypeScript client of the hosted platform (`agentphone` on npm) against a
@@ -83,7 +84,7 @@ describe('the agentphone client against Switchboard', () => {
     endpoint = await startCustomerEndpoint();
     switchboard = createSwitchboard({ env: {}, storage: 'memory', logger: silentLogger() });
     await switchboard.start();
-    const created = await switchboard.useCases().projects.createProject.execute({ email: 'client@example.com' })();
+    const created = await switchboard.useCases().projects.createProject.execute({ email: trustMailbox('client@example.com') })();
     if (created._tag === 'Left') throw new Error(JSON.stringify(created.left));
     apiKey = created.right.apiKey.clear;
     server = createServer(switchboard.requestListener);

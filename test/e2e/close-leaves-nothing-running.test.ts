@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
+import { trustMailbox } from '../../src/domain/mailbox.js';
 import { createSwitchboard, type SwitchboardOptions } from '../../src/index.js';
 import { createScratchDatabase } from '../support/scratch-database.js';
 
@@ -47,7 +48,7 @@ const runAndClose = async (options: SwitchboardOptions) => {
   try {
     const switchboard = createSwitchboard({ logger: silentLogger(), ...options });
     await switchboard.start();
-    const created = await switchboard.useCases().projects.createProject.execute({ email: 'closing@example.com' })();
+    const created = await switchboard.useCases().projects.createProject.execute({ email: trustMailbox('closing@example.com') })();
     if (E.isLeft(created)) throw new Error(created.left._tag);
     const authorization = `Bearer ${created.right.apiKey.clear}`;
     const agent = await switchboard.fetch(

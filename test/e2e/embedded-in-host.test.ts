@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSwitchboard, type Switchboard } from '../../src/index.js';
 import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
+import { trustMailbox } from '../../src/domain/mailbox.js';
 
 describe('Switchboard embedded in a host Node app', () => {
   let switchboard: Switchboard;
@@ -13,7 +14,7 @@ describe('Switchboard embedded in a host Node app', () => {
   beforeAll(async () => {
     switchboard = createSwitchboard({ env: {}, storage: 'memory', basePath: '/switchboard', logger: silentLogger() });
     await switchboard.start();
-    const created = await switchboard.useCases().projects.createProject.execute({ email: 'host@example.com' })();
+    const created = await switchboard.useCases().projects.createProject.execute({ email: trustMailbox('host@example.com') })();
     if (created._tag === 'Left') throw new Error(JSON.stringify(created.left));
     apiKey = created.right.apiKey.clear;
     host = createServer((req, res) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
 import type { WebhookRequest, WebhookResponse, WebhookTransport } from '../../src/application/ports/webhook-transport.js';
 import { trustE164 } from '../../src/domain/e164.js';
+import { trustMailbox } from '../../src/domain/mailbox.js';
 import { createSwitchboard, ScriptedLanguageModel, SimulatedTelephony, TOKENS, type Switchboard } from '../../src/index.js';
 
 /** Keeps every event it is handed and answers 200, without any network. */
@@ -38,7 +39,7 @@ describe('a host swapping ports by token', () => {
       },
     });
     await switchboard.start();
-    const created = await switchboard.useCases().projects.createProject.execute({ email: 'host@example.com' })();
+    const created = await switchboard.useCases().projects.createProject.execute({ email: trustMailbox('host@example.com') })();
     if (E.isLeft(created)) throw new Error(created.left._tag);
     apiKey = created.right.apiKey.clear;
   });

@@ -30,6 +30,11 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
     return pageOf(rows.sort(newestStartFirst), query);
   },
   save: async (call) => void t.calls.set(call.id, call),
+  claimMedia: async (callId, at) => {
+    if (!t.calls.has(callId) || t.mediaClaims.has(callId)) return false;
+    t.mediaClaims.set(callId, at);
+    return true;
+  },
   detachAgent: async (agentId) => {
     for (const call of t.calls.values()) if (call.agentId === agentId) t.calls.set(call.id, { ...call, agentId: null });
   },

@@ -9,6 +9,7 @@ import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { Project } from '../../domain/project.js';
 import type { SignUp } from '../../domain/sign-up.js';
 import type { DeliveryAttempt } from '../../application/ports/webhook-repositories.js';
+import type { WebCallCredentials } from '../../application/ports/web-call-credentials.js';
 import type { Webhook } from '../../domain/webhook.js';
 import type { WebhookDelivery } from '../../domain/webhook-delivery.js';
 
@@ -33,8 +34,12 @@ export class InMemoryTables {
   conversations = new Map<string, Conversation>();
   messages = new Map<string, Message>();
   calls = new Map<string, Call>();
+  /** When each call's media stream connected (see CallRepository.claimMedia). */
+  mediaClaims = new Map<string, Date>();
   /** Each call's turns in sequence order, keyed by call id (a snapshot copies one entry per call). */
   transcripts = new Map<string, readonly TranscriptTurn[]>();
+  /** Keyed by carrier account. */
+  webCallCredentials = new Map<string, WebCallCredentials>();
 
   snapshot(): () => void {
     const saved = Object.entries(this).map(([name, map]) => [name, new Map(map as Map<string, unknown>)] as const);

@@ -86,6 +86,12 @@ export class MikroOrmCallRepository implements CallRepository {
     return upsertRow(this.em, CallSchema, toCallRow(call));
   }
 
+  async claimMedia(callId: string, at: Date): Promise<boolean> {
+    // One conditional update: of two racing claims, the second waits for the first's row lock and then finds the column set.
+    const updated = await this.em.nativeUpdate(CallSchema, { id: callId, mediaConnectedAt: null }, { mediaConnectedAt: at });
+    return updated === 1;
+  }
+
   async detachAgent(agentId: string): Promise<void> {
     await this.em.nativeUpdate(CallSchema, { agentId }, { agentId: null });
   }

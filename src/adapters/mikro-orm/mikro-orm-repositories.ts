@@ -11,6 +11,7 @@ import { MikroOrmPhoneNumberRepository } from './mikro-orm-phone-number-reposito
 import { MikroOrmProjectRepository } from './mikro-orm-project-repository.js';
 import { MikroOrmSignUpRepository } from './mikro-orm-sign-up-repository.js';
 import { MikroOrmDeliveryRepository, MikroOrmWebhookRepository } from './mikro-orm-webhook-repositories.js';
+import { MikroOrmWebCallCredentialRepository } from './mikro-orm-web-call-credential-repository.js';
 import type { SessionModel } from './session-model.js';
 
 /** Every repository bound to one EntityManager (in practice: one transaction's fork). */
@@ -28,4 +29,5 @@ export const mikroOrmRepositories = (em: EntityManager, sessions: SessionModel):
   messages: new MikroOrmMessageRepository(em, sessions),
   calls: new MikroOrmCallRepository(em),
   transcripts: new MikroOrmTranscriptRepository(em),
+  webCallCredentials: new MikroOrmWebCallCredentialRepository(em),
 });

@@ -27,6 +27,18 @@ export abstract class RuleLimiters implements RateLimiter {
     }
   }
 
+  async peek(key: string, rule: RateRule): Promise<RateDecision> {
+    const decided = { limit: rule.points, windowSeconds: rule.windowSeconds };
+    let window: RateLimiterRes | null;
+    try {
+      window = await this.limiterFor(rule).get(key);
+    } catch (error) {
+      throw this.storeFailure(error);
+    }
+    if (window === null || window.consumedPoints < rule.points) return { allowed: true, retryAfterSeconds: 0, ...decided };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(window.msBeforeNext / 1000)), ...decided };
+  }
+
   private limiterFor(rule: RateRule): RateLimiterAbstract {
     const keyPrefix = `${rule.name.replace(/[^a-z0-9]+/gi, '-')}:${rule.points}/${rule.windowSeconds}s`;
     let limiter = this.limiters.get(keyPrefix);

@@ -122,16 +122,13 @@ const socketPeerOf = (c: Context): string | null => {
 };
 
 /**
- * The client address the per-IP sign-up limit counts, per `TRUST_PROXY` (see
+ * The client address the per-IP limits count, per `TRUST_PROXY` (see
  * {@link clientIpFromChain}). Unset: the TCP peer of the Node socket, `X-Forwarded-For` unread
  * (any client can send it; behind a proxy every client shares the proxy's address). Null when
- * there is no address to go by (a Fetch-style host without a trusted header): then only the
- * per-address sign-up limit applies.
+ * there is no address to go by (a Fetch-style host without a trusted header): then no per-IP
+ * limit applies (sign-up is still limited per address).
  */
 export const clientIpResolver = (trustProxy?: TrustProxy | null): ((c: Context) => string | null) => {
   const trust = proxyTrustOf(trustProxy);
   return (c) => clientIpFromChain(trust, socketPeerOf(c), trust === null ? null : c.req.header('x-forwarded-for'));
 };
-
-/** The TCP peer of the Node socket, `X-Forwarded-For` unread: the resolver with `TRUST_PROXY` unset. */
-export const clientIpOf: (c: Context) => string | null = clientIpResolver(null);

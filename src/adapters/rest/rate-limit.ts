@@ -7,6 +7,8 @@ export interface RestRateLimits {
   readonly limiter: RateLimiter;
   /** Requests each API key may make per window, on every `/v1` route. */
   readonly perApiKey: RateRule;
+  /** Refused keys each client IP (IPv6: /64) may send per window; absent: not limited. */
+  readonly authFailuresPerIp?: RateRule;
 }
 
 /**

@@ -3,7 +3,8 @@ import { DependencyUnavailable } from '../../application/ports/dependency-unavai
 import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
 import { authenticate } from './auth.js';
-import { clientIpResolver, type TrustProxy } from './client-ip.js';
+import type { TrustProxy } from './client-ip.js';
+import { clientNetworkResolver } from './client-network.js';
 import type { RestEnv } from './env.js';
 import { internalError } from './error-envelope.js';
 import { fallback } from './fallback.js';
@@ -28,8 +29,9 @@ export interface RestDeps {
   /** Per-API-key limits on every `/v1` route; without them nothing is limited (embedders' tests). */
   readonly limits?: RestRateLimits;
   /**
-   * `TRUST_PROXY`: which `X-Forwarded-For` entries to believe for the sign-up limit per client
-   * IP; absent or null: none (the TCP peer of the Node socket is the client).
+   * `TRUST_PROXY`: which `X-Forwarded-For` entries to believe for the limits per client IP
+   * (sign-up, verification, failed authentication); absent or null: none (the TCP peer of the
+   * Node socket is the client).
    */
   readonly trustProxy?: TrustProxy | null;
 }
@@ -51,8 +53,12 @@ export const createRestApi = (deps: RestDeps): Hono<RestEnv> => {
   );
 
   const { useCases } = deps;
-  api.route('/v0/agent', signUpRoutes(useCases.signUp, clientIpResolver(deps.trustProxy)));
-  api.use('/v1/*', authenticate(useCases.projects));
+  // Every per-IP limit counts the same client: TRUST_PROXY's pick, IPv6 by its /64.
+  const clientOf = clientNetworkResolver(deps.trustProxy);
+  api.route('/v0/agent', signUpRoutes(useCases.signUp, clientOf));
+  const { limits } = deps;
+  const failures = limits?.authFailuresPerIp ? { limiter: limits.limiter, rule: limits.authFailuresPerIp, clientOf } : undefined;
+  api.use('/v1/*', authenticate(useCases.projects, failures));
   if (deps.limits) api.use('/v1/*', rateLimit(deps.limits));
   api.route('/v1/usage', usageRoutes(useCases.billing));
   api.route('/v1/agents', agentRoutes(useCases.agents));

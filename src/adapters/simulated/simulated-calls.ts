@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../application/errors.js';
-import { notFound } from '../../application/errors.js';
+import { conflict, notFound } from '../../application/errors.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { VoiceGateway } from '../../application/ports/voice-gateway.js';
 import type { VoiceSession } from '../../application/services/voice-session.js';
@@ -168,7 +168,9 @@ export class SimulatedCalls {
       forward,
     );
     const opened = await this.deps.engine.open(call.id, gateway);
-    if (E.isLeft(opened)) return opened;
+    if (E.isLeft(opened)) {
+      return E.left(opened.left._tag === 'MediaTaken' ? conflict(`call ${call.id} is already connected`) : opened.left);
+    }
     const greeting = opened.right.context.call.greeting;
     if (greeting.trim() !== '') gateway.speak(greeting, true);
     this.calls.set(call.id, record);

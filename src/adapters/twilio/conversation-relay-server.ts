@@ -11,6 +11,9 @@ import { verifyTwilioWebSocketSignature } from './twilio-signature.js';
 
 export const RELAY_PATH = '/twilio/relay';
 
+/** WebSocket close code 1008: the socket broke a rule (here: a second socket for a call). */
+const POLICY_VIOLATION = 1008;
+
 /** `https://host/base` → `wss://host/base` (`http` → `ws`, for local set-ups only: Twilio needs wss). */
 export const webSocketBase = (publicUrl: string): string => publicUrl.replace(/\/+$/, '').replace(/^http/, 'ws');
 
@@ -71,7 +74,9 @@ export interface ConversationRelayServerOptions {
 
 /**
  * The ConversationRelay WebSocket (`/twilio/relay?callId=…`): one socket per call, opened by
- * Twilio with `X-Twilio-Signature` over the full `wss://` URL. Caller frames (`prompt`,
+ * Twilio with `X-Twilio-Signature` over the full `wss://` URL. The signature does not expire,
+ * so a second socket for the same call (a replayed URL) is closed with 1008 and the first
+ * keeps the call, on whichever node it is. Caller frames (`prompt`,
  * `interrupt`, `dtmf`) drive the call's voice session; the agent answers with `text` tokens,
  * `sendDigits` and `end` (hand-off data for a transfer or hang-up).
  */
@@ -147,6 +152,12 @@ export class ConversationRelayServer {
     ws.on('error', (error) => this.log.warn({ callId, err: error.message }, 'relay socket error'));
     void this.options.engine.open(callId, gateway).then(
       (opened) => {
+        if (E.isLeft(opened) && opened.left._tag === 'MediaTaken') {
+          // A replayed signed URL: the call's own socket keeps it, this one hears nothing.
+          this.log.warn({ callId }, 'relay socket refused: the call already had one');
+          ws.close(POLICY_VIOLATION, 'call already connected');
+          return;
+        }
         if (E.isLeft(opened)) {
           this.log.warn({ callId, reason: opened.left._tag }, 'relay socket for no live call; ending it');
           gateway.hangUp();

@@ -38,10 +38,16 @@ export const endTwilioCall = async (client: twilio.Twilio, providerCallId: strin
   await client.calls(providerCallId).update({ status: 'completed' });
 };
 
-/** Thrown (and turned into a ProviderError) when web calls are not configured. */
+export const webCallsConfigured = (settings: TwilioWebCallSettings): boolean =>
+  Boolean(settings.apiKeySid && settings.apiKeySecret && settings.twimlAppSid);
+
+/** Thrown (and turned into a ProviderError) when web calls have no key and App to use. */
 export class WebCallsNotConfigured extends Error {
   constructor() {
-    super('web calls through Twilio need TWILIO_API_KEY_SID, TWILIO_API_KEY_SECRET and TWILIO_TWIML_APP_SID');
+    super(
+      'web calls through Twilio need TWILIO_API_KEY_SID, TWILIO_API_KEY_SECRET and TWILIO_TWIML_APP_SID all set, ' +
+        'or none of them (Switchboard then makes its own API key and TwiML App)',
+    );
     this.name = 'WebCallsNotConfigured';
   }
 }

@@ -14,13 +14,15 @@ import type {
   SentSms,
   Telephony,
 } from '../../application/ports/telephony.js';
+import type { WebCallCredentials } from '../../application/ports/web-call-credentials.js';
 import type { Country } from '../../domain/country.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { RedirectingRequestClient } from './redirecting-request-client.js';
-import { endTwilioCall, placeTwilioCall, twilioWebCallToken, type TwilioWebCallSettings } from './twilio-calls.js';
+import { endTwilioCall, placeTwilioCall, twilioWebCallToken, webCallsConfigured, type TwilioWebCallSettings } from './twilio-calls.js';
 import { smsDeliveryStatusOf } from './sms-status.js';
 import { fetchTwilioRecording, type RecordingSource } from './twilio-recordings.js';
 import { providerFailureOf, twilioCodeOf } from './twilio-failures.js';
+import { TwilioWebCallSetup } from './twilio-web-call-setup.js';
 
 /** How to reach a Twilio account. */
 export interface TwilioTelephonyOptions {
@@ -33,7 +35,10 @@ export interface TwilioTelephonyOptions {
    */
   readonly apiUrl: string | null;
   readonly logger?: Logger;
-  /** Web calls (Voice SDK access tokens); absent: POST /v1/calls/web answers with a carrier error. */
+  /**
+   * An API key and TwiML App for web calls (Voice SDK access tokens). None of the three set
+   * (or absent): Switchboard makes its own through {@link TwilioTelephony.webCallSetup}.
+   */
   readonly webCalls?: TwilioWebCallSettings;
 }
 
@@ -50,6 +55,8 @@ export class TwilioTelephony implements Telephony {
   private readonly accountSid: string;
   private readonly webCalls: TwilioWebCallSettings;
   private readonly recordings: RecordingSource;
+  /** Present when no API key and TwiML App are configured: the core has Switchboard's own made and kept. */
+  readonly webCallSetup?: TwilioWebCallSetup;
 
   constructor(options: TwilioTelephonyOptions) {
     const httpClient = options.apiUrl
@@ -61,6 +68,16 @@ export class TwilioTelephony implements Telephony {
     this.apiOrigin = options.apiUrl ? new URL(options.apiUrl).origin : 'https://api.twilio.com';
     this.logger = options.logger?.child({ component: 'twilio', accountSid: options.accountSid });
     this.recordings = { accountSid: options.accountSid, authToken: options.authToken, apiUrl: options.apiUrl, apiOrigin: this.apiOrigin };
+    const { apiKeySid, apiKeySecret, twimlAppSid } = this.webCalls;
+    if (!apiKeySid && !apiKeySecret && !twimlAppSid) {
+      this.webCallSetup = new TwilioWebCallSetup({
+        client: this.client,
+        accountSid: options.accountSid,
+        authToken: options.authToken,
+        attempt: (operation, run) => this.call(operation, run),
+        logger: this.logger,
+      });
+    }
   }
 
   async searchNumbers(query: {
@@ -134,12 +151,19 @@ export class TwilioTelephony implements Telephony {
     readonly identity: string;
     readonly ttlSeconds: number;
     readonly now: Date;
+    readonly credentials: WebCallCredentials | null;
   }): Promise<E.Either<ProviderFailure, WebCallToken>> {
     try {
-      return E.right(twilioWebCallToken(this.accountSid, this.webCalls, request));
+      return E.right(twilioWebCallToken(this.accountSid, this.webCallSettings(request.credentials), request));
     } catch (error) {
       return E.left({ _tag: 'ProviderError', message: (error as Error).message, providerCode: null });
     }
+  }
+
+  /** The configured key and App, else Switchboard's own (its secret opened here), else none. */
+  private webCallSettings(credentials: WebCallCredentials | null): TwilioWebCallSettings {
+    if (webCallsConfigured(this.webCalls) || !this.webCallSetup || !credentials) return this.webCalls;
+    return { apiKeySid: credentials.keyId, apiKeySecret: this.webCallSetup.secretOf(credentials), twimlAppSid: credentials.applicationId };
   }
 
   async fetchRecording(recordingUrl: string): Promise<E.Either<ProviderFailure, RecordingAudio | null>> {

@@ -21,6 +21,12 @@ export interface CallRepository {
   /** Newest first. */
   list(projectId: string, query: CallListQuery): Promise<Page<Call>>;
   save(call: Call): Promise<void>;
+  /**
+   * Records that the call's media stream (its one live socket) connected at `at`. True only
+   * for the first claim the call ever gets, however many nodes race for it; false for every
+   * later one (a replayed socket URL) and for an unknown call. Saving the call keeps the claim.
+   */
+  claimMedia(callId: string, at: Date): Promise<boolean>;
   /** Sets agentId to null on every call of the agent. */
   detachAgent(agentId: string): Promise<void>;
   /**

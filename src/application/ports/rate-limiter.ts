@@ -20,4 +20,9 @@ export interface RateDecision {
  */
 export interface RateLimiter {
   consume(key: string, rule: RateRule): Promise<RateDecision>;
+  /**
+   * How the key's window stands, without counting: refused once its points are spent (a
+   * client that only failures are counted against is turned away before it is heard again).
+   */
+  peek(key: string, rule: RateRule): Promise<RateDecision>;
 }

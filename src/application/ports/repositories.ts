@@ -11,6 +11,7 @@ import type { SignUp } from '../../domain/sign-up.js';
 import type { CallRepository, TranscriptRepository } from './call-repositories.js';
 import type { ConversationRepository, MessageRepository } from './messaging-repositories.js';
 import type { Page, PageRequest } from './pagination.js';
+import type { WebCallCredentialRepository } from './web-call-credentials.js';
 import type { DeliveryRepository, WebhookRepository } from './webhook-repositories.js';
 
 export interface ProjectRepository {
@@ -127,6 +128,7 @@ export interface Repositories {
   readonly messages: MessageRepository;
   readonly calls: CallRepository;
   readonly transcripts: TranscriptRepository;
+  readonly webCallCredentials: WebCallCredentialRepository;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { Country } from '../../domain/country.js';
 import type { E164 } from '../../domain/e164.js';
+import type { ProviderFailure } from './provider-failure.js';
+import type { WebCallCredentials, WebCallSetup } from './web-call-credentials.js';
 
 /**
  * The failure code meaning "that number was sold to someone else since the search" (Twilio's
@@ -8,11 +10,7 @@ import type { E164 } from '../../domain/e164.js';
  */
 export const NUMBER_NOT_AVAILABLE = '21422';
 
-export interface ProviderFailure {
-  readonly _tag: 'ProviderError';
-  readonly message: string;
-  readonly providerCode: string | null;
-}
+export type { ProviderFailure } from './provider-failure.js';
 
 export interface AvailableNumber {
   readonly phoneNumber: E164;
@@ -106,12 +104,22 @@ export interface Telephony {
   placeCall(call: OutboundCall): Promise<E.Either<ProviderFailure, PlacedCall>>;
   /** Hangs up a live call. */
   endCall(providerCallId: string): Promise<E.Either<ProviderFailure, void>>;
-  /** A token for a browser to join the web call `callId` as `identity`, valid `ttlSeconds` from `now`. */
+  /**
+   * Present when web calls need credentials that Switchboard makes at the carrier and keeps
+   * (Twilio without a configured API key and TwiML App); the core gets them through it and
+   * hands them to {@link Telephony.webCallToken}.
+   */
+  readonly webCallSetup?: WebCallSetup;
+  /**
+   * A token for a browser to join the web call `callId` as `identity`, valid `ttlSeconds` from
+   * `now`; signed with `credentials` when the carrier has a {@link Telephony.webCallSetup}.
+   */
   webCallToken(request: {
     readonly callId: string;
     readonly identity: string;
     readonly ttlSeconds: number;
     readonly now: Date;
+    readonly credentials: WebCallCredentials | null;
   }): Promise<E.Either<ProviderFailure, WebCallToken>>;
   /** The audio behind a call's `recordingUrl` (as its recording callback named it); null: the carrier has no such recording. */
   fetchRecording(recordingUrl: string): Promise<E.Either<ProviderFailure, RecordingAudio | null>>;

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { isLive } from '../../domain/call.js';
+import { isLive, type TranscriptTurn } from '../../domain/call.js';
 import { conflict, notFound, type AppError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -10,6 +10,17 @@ import { endpointFor } from './webhook-endpoint.js';
 import type { BrainSelector, TurnTiming } from './agent-brain.js';
 import type { CallRecordWriter } from './call-record-writer.js';
 import { VoiceSession, type SessionContext } from './voice-session.js';
+
+/**
+ * The call's media stream connected before (here or on another node): a second socket for it
+ * is a replayed URL, and the first one keeps the call.
+ */
+export interface MediaTaken {
+  readonly _tag: 'MediaTaken';
+  readonly callId: string;
+}
+
+const mediaTaken = (callId: string): MediaTaken => ({ _tag: 'MediaTaken', callId });
 
 /** What the call use cases need of the live sessions of this process. */
 export interface LiveCalls {
@@ -55,12 +66,19 @@ export class VoiceSessionEngine implements LiveCalls {
     return () => this.observers.delete(observer);
   }
 
-  /** Opens the session of a live call (one read of the call, its agent, webhook and turns so far). */
-  async open(callId: string, gateway: VoiceGateway): Promise<E.Either<AppError, VoiceSession>> {
-    const loaded = await this.deps.uow.transaction(async (tx) => {
+  /**
+   * Opens the session of a live call (one read of the call, its agent, webhook and turns so
+   * far). A call gets one media stream in its life: its first open claims the call in the
+   * store, and every later one, on any node, is refused with {@link MediaTaken}, even after
+   * the first stream ended.
+   */
+  async open(callId: string, gateway: VoiceGateway): Promise<E.Either<AppError | MediaTaken, VoiceSession>> {
+    if (this.sessions.has(callId)) return E.left(mediaTaken(callId));
+    const loaded = await this.deps.uow.transaction<AppError | MediaTaken, { context: SessionContext; turns: readonly TranscriptTurn[] }>(async (tx) => {
       const call = await tx.calls.findByIdInAnyProject(callId);
       if (!call) return E.left(notFound('call', callId));
       if (!isLive(call)) return E.left(conflict(`call ${callId} is ${call.status}, not in progress`));
+      if (!(await tx.calls.claimMedia(call.id, this.deps.clock.now()))) return E.left(mediaTaken(callId));
       const agent = call.agentId ? await tx.agents.findById(call.projectId, call.agentId) : null;
       const webhook = await endpointFor(tx, call.projectId, call.agentId);
       const turns = await tx.transcripts.listByCall(call.id);
@@ -68,7 +86,6 @@ export class VoiceSessionEngine implements LiveCalls {
     });
     if (E.isLeft(loaded)) return loaded;
     const { context, turns } = loaded.right;
-    this.sessions.get(callId)?.terminate();
     this.refreshedAt.set(context, this.now());
     const session = new VoiceSession(context, turns, gateway, {
       ids: this.deps.ids,

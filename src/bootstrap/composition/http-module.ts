@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import { Hono } from 'hono';
 import { createRestApi } from '../../adapters/rest/rest-api.js';
 import { provideWith } from './provide.js';
-import { apiKeyRuleOf } from './rate-rules.js';
+import { restRateLimitsOf } from './rate-rules.js';
 import { TOKENS } from './tokens.js';
 
 /** What the host serves: the REST API, and the one app that puts every route of Switchboard together. */
@@ -17,7 +17,7 @@ export const httpModule = () =>
           useCases,
           logger,
           health: () => uow.ping().then(() => true, () => false),
-          limits: { limiter, perApiKey: apiKeyRuleOf(config) },
+          limits: restRateLimitsOf(config, limiter),
           trustProxy: config.trustProxy,
         }) as unknown as Hono,
     );

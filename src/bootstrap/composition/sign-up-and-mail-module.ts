@@ -18,15 +18,23 @@ export const signUpAndMailModule = () =>
     provide(
       TOKENS.signUpUseCases,
       [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.mailer, TOKENS.rateLimiter, TOKENS.logger, TOKENS.telephony, TOKENS.numberWebhooks],
-      (config, uow, clock, ids, credentials, mailer, rateLimiter, logger, telephony, webhooks) => ({
-        startSignUp: new StartSignUp({
-          uow, clock, ids, credentials, mailer, rateLimiter, limits: signUpLimitsOf(config), logger: logger.child({ component: 'sign-up' }),
-        }),
-        verifySignUp: new VerifySignUp({
-          uow, clock, ids, credentials, telephony, webhooks,
-          signupCredit: config.prices.signupCredit,
-          numberMonthlyPrice: config.prices.numberMonthly,
-        }),
-      }),
+      (config, uow, clock, ids, credentials, mailer, rateLimiter, logger, telephony, webhooks) => {
+        const limits = signUpLimitsOf(config);
+        return {
+          startSignUp: new StartSignUp({ uow, clock, ids, credentials, mailer, rateLimiter, limits, logger: logger.child({ component: 'sign-up' }) }),
+          verifySignUp: new VerifySignUp({
+            uow,
+            clock,
+            ids,
+            credentials,
+            telephony,
+            webhooks,
+            signupCredit: config.prices.signupCredit,
+            numberMonthlyPrice: config.prices.numberMonthly,
+            rateLimiter,
+            perIp: limits.verifyPerIp,
+          }),
+        };
+      },
     );
   });

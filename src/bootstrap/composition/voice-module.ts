@@ -4,6 +4,7 @@ import type { EventBus } from '../../application/ports/event-bus.js';
 import { brainsByMode } from '../../application/services/agent-brain.js';
 import { CallRecordWriter } from '../../application/services/call-record-writer.js';
 import { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
+import { WebCallCredentialKeeper } from '../../application/services/web-call-credential-keeper.js';
 import { WebhookBrain } from '../../application/services/webhook-brain.js';
 import { AnswerInboundCall } from '../../application/use-cases/calls/answer-inbound-call.js';
 import { AttachCallRecording } from '../../application/use-cases/calls/attach-call-recording.js';
@@ -61,11 +62,18 @@ export const voiceModule = () =>
     );
     provide(
       TOKENS.callUseCases,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger],
-      (uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger) => ({
+      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger],
+      ({ publicUrl }, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger) => ({
         answerInboundCall: new AnswerInboundCall({ uow, clock, ids }),
         placeOutboundCall: new PlaceOutboundCall({ uow, clock, ids, telephony, voices, callWebhooks, logger: logger.child({ component: 'voice' }) }),
-        createWebCall: new CreateWebCall({ uow, clock, ids, telephony }),
+        createWebCall: new CreateWebCall({
+          uow,
+          clock,
+          ids,
+          telephony,
+          // The TwiML App's Voice URL: browser calls arrive where a number's calls do.
+          credentials: new WebCallCredentialKeeper({ uow, clock, setup: telephony.webCallSetup ?? null, voiceUrl: `${publicUrl}/twilio/voice` }),
+        }),
         finishCall,
         endCall: new EndCall({ uow, telephony, finishCall }),
         attachCallRecording: new AttachCallRecording({ uow }),

@@ -8,6 +8,7 @@ import type { RateLimiter, RateRule } from '../../../src/application/ports/rate-
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { createSwitchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../support/scratch-database.js';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 
 const rule = (points: number, windowSeconds = 60, name = 'requests per API key'): RateRule => ({ name, points, windowSeconds });
 const unique = () => `k_${randomBytes(6).toString('hex')}`;
@@ -47,6 +48,21 @@ const rateLimiterContract = (name: string, open: () => Promise<RateLimiter & { c
       await sut.consume(key, rule(1, 60, 'sign-ups per e-mail address'));
 
       expect((await sut.consume(key, rule(1, 60, 'sign-ups per client IP'))).allowed).toBe(true);
+    });
+
+    it('peeks without counting: open until the window’s points are spent, then refused with when to retry', async () => {
+      const key = unique();
+      const fresh = await sut.peek(key, rule(2, 10));
+      for (let i = 0; i < 5; i++) await sut.peek(key, rule(2, 10));
+      const consumed = [await sut.consume(key, rule(2, 10)), await sut.consume(key, rule(2, 10))];
+      const spent = await sut.peek(key, rule(2, 10));
+
+      expect(fresh).toEqual({ allowed: true, retryAfterSeconds: 0, limit: 2, windowSeconds: 10 });
+      expect(consumed.map((d) => d.allowed)).toEqual([true, true]);
+      expect(spent.allowed).toBe(false);
+      expect(spent.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(spent.retryAfterSeconds).toBeLessThanOrEqual(10);
+      expect((await sut.peek(unique(), rule(2, 10))).allowed).toBe(true);
     });
 
     it('opens a new window once the old one has passed', async () => {
@@ -103,7 +119,7 @@ describe.skipIf(!serverUrl)('PostgreSQL rate limiter', () => {
     const sut = createSwitchboard({ env: { DATABASE_URL: url, RATE_LIMIT: '2/1m' }, logger: silentLogger() });
     try {
       await sut.start();
-      const created = await sut.useCases().projects.createProject.execute({ email: `${unique()}@example.com` })();
+      const created = await sut.useCases().projects.createProject.execute({ email: trustMailbox(`${unique()}@example.com`) })();
       if (created._tag === 'Left') throw new Error(created.left._tag);
       const get = () =>
         sut.fetch(new Request('http://sb/v1/agents', { headers: { authorization: `Bearer ${created.right.apiKey.clear}` } }));

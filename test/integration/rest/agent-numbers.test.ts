@@ -31,7 +31,7 @@ describe(`${agentRoutes.name}: numbers and other projects`, () => {
       expect(reply.body.error).toMatchObject({ code: 'BAD_REQUEST', type: 'validation_error' });
     });
 
-    it('refuses a number attached to another agent with 409', async () => {
+    it('moves a number attached to another agent: a number has one agent at a time', async () => {
       const h = await aRestApi();
       const first = await anAgent(h);
       const second = await anAgent(h);
@@ -39,9 +39,22 @@ describe(`${agentRoutes.name}: numbers and other projects`, () => {
 
       const reply = await h.call('POST', `/v1/agents/${second}/numbers`, { body: { numberId } });
 
-      expect(reply.status).toBe(409);
-      expect(reply.body.error).toMatchObject({ code: 'CONFLICT', type: 'conflict' });
-      expect(h.uow.tables.numbers.get(numberId)!.agentId).toBe(first);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({ agentId: second, number: { id: numberId, status: 'active' } });
+      expect(h.uow.tables.numbers.get(numberId)!.agentId).toBe(second);
+      expect((await h.call('GET', `/v1/agents/${first}`)).body.numbers).toEqual([]);
+      expect((await h.call('GET', `/v1/agents/${second}`)).body.numbers).toEqual([expect.objectContaining({ id: numberId })]);
+    });
+
+    it('attaches a number again to the agent that has it, changing nothing', async () => {
+      const h = await aRestApi();
+      const agentId = await anAgent(h);
+      const numberId = await aNumber(h, { agentId });
+
+      const reply = await h.call('POST', `/v1/agents/${agentId}/numbers`, { body: { numberId } });
+
+      expect(reply.status).toBe(200);
+      expect(h.uow.tables.numbers.get(numberId)!.agentId).toBe(agentId);
     });
 
     it('answers an unknown number with 404 PHONE_NUMBER_NOT_FOUND', async () => {

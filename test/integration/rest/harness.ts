@@ -14,6 +14,7 @@ import { useCasesOf } from '../../../src/bootstrap/composition/compose.js';
 import { TOKENS } from '../../../src/bootstrap/composition/tokens.js';
 import { credit } from '../../../src/domain/ledger.js';
 import { cents } from '../../../src/domain/money.js';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 
 export interface LogLine {
   readonly level: 'debug' | 'info' | 'warn' | 'error';
@@ -90,7 +91,7 @@ export const aRestApi = async (options: {
   const sut = createRestApi({ useCases, logger, health: options.health ?? (async () => true) });
 
   const signUp = async (email: string) => {
-    const created = await real.projects.createProject.execute({ email })();
+    const created = await real.projects.createProject.execute({ email: trustMailbox(email) })();
     if (E.isLeft(created)) throw new Error(`sign-up failed: ${created.left._tag}`);
     return { key: created.right.apiKey.clear, projectId: created.right.project.id };
   };

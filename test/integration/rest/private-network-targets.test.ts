@@ -26,7 +26,7 @@ describe('PRIVATE_NETWORK_TARGETS', () => {
   const saveWebhook = (h: SwitchboardHarness, key: string, url: string) => h.call('POST', '/v1/webhooks', { key, body: { url } });
 
   it('refuses private addresses when saved in production, with 422 naming the url field', async () => {
-    const h = await aSwitchboardWith({ NODE_ENV: 'production' });
+    const h = await aSwitchboardWith({ NODE_ENV: 'production', MAILER: 'console' });
     const { api_key: key } = await h.signedUp('owner@example.com');
 
     const reply = await saveWebhook(h, key, 'http://127.0.0.1:8080/hooks');
@@ -41,7 +41,7 @@ describe('PRIVATE_NETWORK_TARGETS', () => {
 
   it('lets the ranges of an allow list through: a local receiver gets the test send, 10.x is refused', async () => {
     const receiver = await aReceiver();
-    const h = await aSwitchboardWith({ NODE_ENV: 'production', PRIVATE_NETWORK_TARGETS: '127.0.0.0/8' });
+    const h = await aSwitchboardWith({ NODE_ENV: 'production', MAILER: 'console', PRIVATE_NETWORK_TARGETS: '127.0.0.0/8' });
     const { api_key: key } = await h.signedUp('owner@example.com');
 
     const internal = await saveWebhook(h, key, 'http://10.1.2.3/hooks');

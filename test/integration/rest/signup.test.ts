@@ -89,12 +89,12 @@ describe(signUpRoutes.name, () => {
       expect(started.status).toBe(200);
       expect(started.body).toEqual({
         verification_id: expect.stringMatching(/^ver_/),
-        human_email: 'ada@example.com',
+        human_email: 'Ada@example.com',
         expires_at: '2026-03-10T12:10:00.000Z',
-        message: expect.stringContaining('ada@example.com'),
+        message: expect.stringContaining('Ada@example.com'),
       });
       expect(received).toHaveLength(1);
-      expect(received[0]).toMatch(/^To: ada@example\.com/m);
+      expect(received[0]).toMatch(/^To: Ada@example\.com/m);
       expect(received[0]).toMatch(/^From: Switchboard <signup@switchboard\.test>/m);
       expect(h.loggedCodes()).toEqual([]); // SMTP configured: the code is not logged
 

@@ -5,6 +5,7 @@ import { callRepositoryContract } from '../../contracts/call-repositories.contra
 import { repositoryContract } from '../../contracts/repositories.contract.js';
 import { signUpRepositoryContract } from '../../contracts/sign-up-repository.contract.js';
 import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
+import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
 
 repositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 callRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
@@ -12,3 +13,4 @@ signUpRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork
 messagingRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 deliveryRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 adminQueriesContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+webCallCredentialsContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));

@@ -13,6 +13,7 @@ import { callRepositoryContract } from '../../contracts/call-repositories.contra
 import { repositoryContract } from '../../contracts/repositories.contract.js';
 import { signUpRepositoryContract } from '../../contracts/sign-up-repository.contract.js';
 import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
+import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
 import { eventually } from '../../support/webhook-receiver.js';
 
 const tempDirs: string[] = [];
@@ -31,6 +32,7 @@ signUpRepositoryContract('PGlite', async () => openDatabase({ dataDir: await new
 deliveryRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 messagingRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 adminQueriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+webCallCredentialsContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 
 describe('embedded PGlite database', () => {
   let dataDir: string;

@@ -6,6 +6,7 @@ import { callRepositoryContract } from '../../contracts/call-repositories.contra
 import { repositoryContract } from '../../contracts/repositories.contract.js';
 import { signUpRepositoryContract } from '../../contracts/sign-up-repository.contract.js';
 import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
+import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -28,4 +29,5 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
   messagingRepositoryContract('PostgreSQL', openScratch);
   deliveryRepositoryContract('PostgreSQL', openScratch);
   adminQueriesContract('PostgreSQL', openScratch);
+  webCallCredentialsContract('PostgreSQL', openScratch);
 });

@@ -4,6 +4,7 @@ import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { twilioSmsRoutes } from '../../../src/adapters/twilio/twilio-sms-routes.js';
 import { createSwitchboard, type Switchboard } from '../../../src/index.js';
 import { FakeTwilioApi } from '../../support/fake-twilio-api.js';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 const AUTH_TOKEN = 'test-auth-token-0123456789';
@@ -43,7 +44,7 @@ describe(twilioSmsRoutes.name, () => {
   // Each test signs up its own project: its own credit and number limit, nothing shared.
   let apiKey = '';
   beforeEach(async () => {
-    const created = await sut.useCases().projects.createProject.execute({ email: `${crypto.randomUUID()}@example.com` })();
+    const created = await sut.useCases().projects.createProject.execute({ email: trustMailbox(`${crypto.randomUUID()}@example.com`) })();
     if (created._tag === 'Left') throw new Error(JSON.stringify(created.left));
     apiKey = created.right.apiKey.clear;
   });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GetCallRecording } from '../../../src/application/use-cases/calls/get-call-recording.js';
 import type { FakeTwilioApi } from '../../support/fake-twilio-api.js';
 import { ACCOUNT_SID, AUTH_TOKEN, aVoiceSwitchboard, type VoiceHarness } from './voice-harness.js';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 
 const AUDIO = Uint8Array.from(randomBytes(4096));
 const BASIC = `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`;
@@ -66,7 +67,7 @@ describe(GetCallRecording.name, () => {
     it("answers 404 for another project's call, without asking the carrier", async () => {
       await start();
       const callId = await aCall('RE0001');
-      const other = await sut.sut.useCases().projects.createProject.execute({ email: `other-${randomBytes(4).toString('hex')}@example.com` })();
+      const other = await sut.sut.useCases().projects.createProject.execute({ email: trustMailbox(`other-${randomBytes(4).toString('hex')}@example.com`) })();
       if (E.isLeft(other)) throw new Error('project not created');
 
       const response = await sut.api('GET', `/v1/calls/${callId}/recording`, undefined, other.right.apiKey.clear);

@@ -230,16 +230,6 @@ describe(ConversationRelayServer.name, () => {
     expect(await sut.api('POST', `/v1/calls/${call.callId}/end`)).toMatchObject({ status: 409 });
   });
 
-  it('refuses a web call on Twilio without an API key and TwiML App, naming what is missing', async () => {
-    const line = await sut.anAgentOnTheLine();
-
-    const web = await sut.api('POST', '/v1/calls/web', { agentId: line.agentId });
-
-    expect(web.status).toBe(502);
-    expect(web.body.error.message).toContain('TWILIO_API_KEY_SID, TWILIO_API_KEY_SECRET and TWILIO_TWIML_APP_SID');
-    expect((await sut.api('GET', '/v1/calls?type=web')).body.total).toBe(0);
-  });
-
   it('records the call when the project has the recording add-on, and keeps the recording URL', async () => {
     const line = await sut.anAgentOnTheLine();
     await sut.read(async (tx) => tx.projects.save({ ...(await tx.projects.findById(sut.owner.projectId))!, recordingEnabled: true }));

@@ -9,10 +9,13 @@ import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-te
 import type { Clock } from '../../../src/application/ports/clock.js';
 import type { Repositories } from '../../../src/application/ports/repositories.js';
 import type { Telephony } from '../../../src/application/ports/telephony.js';
+import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { FakeTwilioApi, type WireValue } from '../../support/fake-twilio-api.js';
+import { addWebCallResourcesApi } from '../../support/fake-twilio-web-call-resources.js';
 import { RecordingLogger } from '../rest/harness.js';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 
 export const ACCOUNT_SID = `AC${'ab'.repeat(16)}`;
 export const AUTH_TOKEN = 'voice-test-auth-token';
@@ -206,14 +209,17 @@ export const aVoiceSwitchboard = async (
     /** The Switchboard's clock (default: the system's). */
     readonly clock?: Clock;
     /** TWILIO_API_KEY_SID and friends, for web calls. */
-    readonly webCalls?: { readonly apiKeySid: string; readonly apiKeySecret: string; readonly twimlAppSid: string };
+    readonly webCalls?: { readonly apiKeySid?: string; readonly apiKeySecret?: string; readonly twimlAppSid?: string };
+    /** The store (default: a new in-memory one); e.g. a PGlite one, or another harness's, for two nodes sharing one. */
+    readonly uow?: UnitOfWork;
   } = {},
 ) => {
   const useTwilio = options.twilio ?? true;
   const fake = await FakeTwilioApi.start({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
   const placedCalls = addCallsApi(fake);
+  const webCallResources = addWebCallResourcesApi(fake);
   const hook = await new CustomerWebhook().start();
-  const uow = new InMemoryUnitOfWork();
+  const uow: UnitOfWork = options.uow ?? new InMemoryUnitOfWork();
   const logger = new RecordingLogger();
   let sb: Switchboard | null = null;
   const server = createServer((req, res) => sb!.requestListener(req, res));
@@ -270,7 +276,7 @@ export const aVoiceSwitchboard = async (
     return result.right;
   };
 
-  const created = await sut.useCases().projects.createProject.execute({ email: `voice-${randomBytes(4).toString('hex')}@example.com` })();
+  const created = await sut.useCases().projects.createProject.execute({ email: trustMailbox(`voice-${randomBytes(4).toString('hex')}@example.com`) })();
   if (E.isLeft(created)) throw new Error('project not created');
   const owner = { key: created.right.apiKey.clear, projectId: created.right.project.id };
 
@@ -302,7 +308,7 @@ export const aVoiceSwitchboard = async (
     await fake.stop();
   };
 
-  return { sut, url, fake, placedCalls, hook, uow, logger, owner, api, twilioPost, read, anAgentOnTheLine, inboundCall, stop };
+  return { sut, url, fake, placedCalls, webCallResources, hook, uow, logger, owner, api, twilioPost, read, anAgentOnTheLine, inboundCall, stop };
 };
 
 export type VoiceHarness = Awaited<ReturnType<typeof aVoiceSwitchboard>>;

@@ -6,11 +6,12 @@ import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import { EXPIRED_SIGN_UP_RETENTION_MS } from '../../../src/application/services/sign-up-sweeper.js';
 import { createSwitchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { newSignUp, SIGN_UP_TTL_MS } from '../../../src/domain/sign-up.js';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 
 const expiringAt = (id: string, expiresAt: Date) =>
-  newSignUp({ id, email: `${id}@example.com`, agentName: null, codeHash: 'h'.repeat(64), now: new Date(expiresAt.getTime() - SIGN_UP_TTL_MS) });
+  newSignUp({ id, email: trustMailbox(`${id}@example.com`), agentName: null, codeHash: 'h'.repeat(64), now: new Date(expiresAt.getTime() - SIGN_UP_TTL_MS) });
 
 describe('the sign-up sweep in a Switchboard', () => {
   it('runs when the Switchboard starts and stops with close()', async () => {

@@ -2,10 +2,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { newProject, reactivateProject, setRecording, suspendProject } from '../../../src/domain/project.js';
 import { redeliverNow, type WebhookDelivery } from '../../../src/domain/webhook-delivery.js';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 
 const created = new Date('2026-03-01T00:00:00.000Z');
 const now = new Date('2026-03-10T12:00:00.000Z');
-const aProject = () => newProject({ id: 'proj_1', email: 'ops@example.com', now: created });
+const aProject = () => newProject({ id: 'proj_1', email: trustMailbox('ops@example.com'), now: created });
 
 describe(suspendProject.name, () => {
   it('suspends an active project and leaves a suspended one as it is', () => {

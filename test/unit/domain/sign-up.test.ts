@@ -1,18 +1,19 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
 import { acceptsCode, completeSignUp, newSignUp, recordWrongCode, type SignUp } from '../../../src/domain/sign-up.js';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const aSignUp = (overrides: Partial<SignUp> = {}): SignUp => ({
-  ...newSignUp({ id: 'ver_1', email: ' Ada@Example.COM ', agentName: '  ', codeHash: 'h', now: NOW }),
+  ...newSignUp({ id: 'ver_1', email: trustMailbox('Ada@example.com'), agentName: '  ', codeHash: 'h', now: NOW }),
   ...overrides,
 });
 
 describe(newSignUp.name, () => {
-  it('normalises the address, expires in 10 minutes and starts pending with no attempts', () => {
+  it('keeps the mailbox as given, expires in 10 minutes and starts pending with no attempts', () => {
     const sut = aSignUp();
 
-    expect(sut).toMatchObject({ email: 'ada@example.com', agentName: null, attempts: 0, status: 'pending', projectId: null });
+    expect(sut).toMatchObject({ email: 'Ada@example.com', agentName: null, attempts: 0, status: 'pending', projectId: null });
     expect(sut.expiresAt.toISOString()).toBe('2026-03-10T12:10:00.000Z');
   });
 });

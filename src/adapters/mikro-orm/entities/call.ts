@@ -25,6 +25,11 @@ export interface CallRow {
   systemPrompt: string | null;
   metadata: Record<string, unknown> | null;
   lastTranscriptSnippet: string | null;
+  /**
+   * When the call's media stream connected; set once, by claimMedia only. Absent from the
+   * domain's Call, so a save (an upsert of the row's own fields) never clears it.
+   */
+  mediaConnectedAt?: Date | null;
 }
 
 export const CallSchema = new EntitySchema<CallRow>({
@@ -59,6 +64,7 @@ export const CallSchema = new EntitySchema<CallRow>({
     systemPrompt: { type: 'string', columnType: 'text', nullable: true },
     metadata: { type: 'json', nullable: true },
     lastTranscriptSnippet: { type: 'string', columnType: 'text', nullable: true },
+    mediaConnectedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
 });
 

@@ -10,6 +10,7 @@ import { ProjectSchema } from './project.js';
 import { SignUpSchema } from './sign-up.js';
 import { WebhookDeliveryAttemptSchema, WebhookDeliverySchema } from './webhook-delivery.js';
 import { WebhookSchema } from './webhook.js';
+import { WebCallCredentialsSchema } from './web-call-credentials.js';
 
 /** Every schema the ORM must discover; a later feature appends its own. */
 export const entities = [
@@ -27,4 +28,5 @@ export const entities = [
   MessageSchema,
   CallSchema,
   TranscriptTurnSchema,
+  WebCallCredentialsSchema,
 ];

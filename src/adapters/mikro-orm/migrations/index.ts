@@ -6,6 +6,8 @@ import { Migration20261121030000_messaging } from './Migration20261121030000_mes
 import { Migration20261121040000_calls } from './Migration20261121040000_calls.js';
 import { Migration20261121050000_turn_errors } from './Migration20261121050000_turn_errors.js';
 import { Migration20261121060000_sign_up_expiry } from './Migration20261121060000_sign_up_expiry.js';
+import { Migration20261121073000_call_media_connected } from './Migration20261121073000_call_media_connected.js';
+import { Migration20261121074000_web_call_credentials } from './Migration20261121074000_web_call_credentials.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -20,4 +22,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121040000_calls', class: Migration20261121040000_calls },
   { name: 'Migration20261121050000_turn_errors', class: Migration20261121050000_turn_errors },
   { name: 'Migration20261121060000_sign_up_expiry', class: Migration20261121060000_sign_up_expiry },
+  { name: 'Migration20261121073000_call_media_connected', class: Migration20261121073000_call_media_connected },
+  { name: 'Migration20261121074000_web_call_credentials', class: Migration20261121074000_web_call_credentials },
 ];

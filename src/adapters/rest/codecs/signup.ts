@@ -1,27 +1,11 @@
 import * as t from 'io-ts';
 import { matching } from './common.js';
-
-/**
- * An address a code can be mailed to: one @, a dotted domain, no spaces, at most 254
- * characters. Real validation is the code arriving.
- */
-export const signUpEmail = new t.Type<string, string, unknown>(
-  'e-mail address',
-  (u): u is string => typeof u === 'string',
-  (u, c) => {
-    if (typeof u !== 'string') return t.failure(u, c);
-    const value = u.trim();
-    return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value)
-      ? t.success(value)
-      : t.failure(u, c, 'is not a valid e-mail address');
-  },
-  String,
-);
+import { mailbox } from './mailbox.js';
 
 const agentName = matching(/^(?=.*\S)[^\n\r]{1,100}$/, 'must be 1 to 100 characters on one line', 'agent name');
 
 export const SignUpBody = t.intersection([
-  t.type({ human_email: signUpEmail }),
+  t.type({ human_email: mailbox }),
   t.partial({ agent_name: t.union([agentName, t.null]) }),
 ]);
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
-import { clientIpOf } from '../client-ip.js';
+import { clientNetworkResolver } from '../client-network.js';
 import { SignUpBody, VerifyBody } from '../codecs/signup.js';
 import { decodeBody } from '../decode.js';
 import type { RestEnv } from '../env.js';
@@ -9,9 +9,10 @@ import { send, sendError } from '../respond.js';
 
 /**
  * `/v0/agent`: self-signup without an API key; snake_case on the wire. `clientIp` names the
- * client the per-IP limit counts (default: the TCP peer; see `clientIpResolver` for TRUST_PROXY).
+ * client the per-IP limits count (default: the TCP peer, IPv6 by its /64; see
+ * `clientNetworkResolver` for TRUST_PROXY).
  */
-export const signUpRoutes = (useCases: UseCases['signUp'], clientIp: (c: Context) => string | null = clientIpOf): Hono<RestEnv> => {
+export const signUpRoutes = (useCases: UseCases['signUp'], clientIp: (c: Context) => string | null = clientNetworkResolver(null)): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.post('/sign-up', async (c) => {
@@ -33,7 +34,7 @@ export const signUpRoutes = (useCases: UseCases['signUp'], clientIp: (c: Context
   app.post('/verify', async (c) => {
     const body = await decodeBody(c, VerifyBody);
     if (E.isLeft(body)) return sendError(c, body.left);
-    const input = { verificationId: body.right.verification_id, code: body.right.otp_code };
+    const input = { verificationId: body.right.verification_id, code: body.right.otp_code, clientIp: clientIp(c) };
     return send(c, useCases.verifySignUp.execute(input), (done) =>
       c.json({
         account_id: done.accountId,

@@ -5,6 +5,11 @@ import { fromDomain, type AppError } from '../../errors.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { findAgentAndNumber, type AgentNumberInput } from './agent-and-number.js';
 
+/**
+ * Gives the number to the agent. A number attached to another agent moves in the same unit
+ * of work (one row changes): that agent keeps its threads and calls, the number's traffic from
+ * now on is this agent's.
+ */
 export class AttachNumber {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 

@@ -3,6 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { startCall, type Call } from '../../../domain/call.js';
 import { notFound, type AppError } from '../../errors.js';
 import type { Telephony } from '../../ports/telephony.js';
+import type { WebCallCredentialKeeper } from '../../services/web-call-credential-keeper.js';
 import type { CoreDeps } from '../shared/deps.js';
 
 /** The spec's lifetime of a web call token. */
@@ -16,23 +17,35 @@ export interface CreatedWebCall {
 
 /**
  * A browser call to an agent: the call is opened in progress and a token issued (valid 30 s)
- * that the browser client joins it with. It needs no phone number.
+ * that the browser client joins it with. It needs no phone number. The carrier's web-call
+ * credentials come first, outside the call's unit of work: the first request may make them
+ * at the carrier, in a unit of work of their own.
  */
 export class CreateWebCall {
-  constructor(private readonly deps: CoreDeps & { readonly telephony: Telephony }) {}
+  constructor(
+    private readonly deps: CoreDeps & { readonly telephony: Telephony; readonly credentials: WebCallCredentialKeeper },
+  ) {}
 
   execute(input: {
     readonly projectId: string;
     readonly agentId: string;
     readonly metadata: Readonly<Record<string, unknown>> | null;
   }): TE.TaskEither<AppError, CreatedWebCall> {
-    return () =>
-      this.deps.uow.transaction(async (tx) => {
+    return async () => {
+      const credentials = await this.deps.credentials.credentials();
+      if (E.isLeft(credentials)) return credentials;
+      return this.deps.uow.transaction(async (tx) => {
         const agent = await tx.agents.findById(input.projectId, input.agentId);
         if (!agent) return E.left(notFound('agent', input.agentId));
         const id = this.deps.ids.next('call');
         const now = this.deps.clock.now();
-        const token = await this.deps.telephony.webCallToken({ callId: id, identity: id, ttlSeconds: WEB_CALL_TOKEN_SECONDS, now });
+        const token = await this.deps.telephony.webCallToken({
+          callId: id,
+          identity: id,
+          ttlSeconds: WEB_CALL_TOKEN_SECONDS,
+          now,
+          credentials: credentials.right,
+        });
         if (E.isLeft(token)) return token;
         const call = startCall({
           id,
@@ -55,5 +68,6 @@ export class CreateWebCall {
         await tx.calls.save(call);
         return E.right({ call, accessToken: token.right.token, expiresAt: token.right.expiresAt });
       });
+    };
   }
 }

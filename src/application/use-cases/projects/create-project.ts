@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { credit } from '../../../domain/ledger.js';
+import type { Mailbox } from '../../../domain/mailbox.js';
 import type { Cents } from '../../../domain/money.js';
 import { newProject, type Project } from '../../../domain/project.js';
 import { conflict, type AppError } from '../../errors.js';
@@ -14,11 +15,15 @@ export interface CreatedProject {
   readonly apiKey: IssuedApiKey;
 }
 
-/** The operator's way to open an account directly: a project, its credit and a first key. */
+/**
+ * The operator's way to open an account directly: a project, its credit and a first key. The
+ * address is a parsed {@link Mailbox}, so it is held to the same one-project-per-mailbox rule
+ * as self-signup.
+ */
 export class CreateProject {
   constructor(private readonly deps: CoreDeps & { readonly credentials: Credentials; readonly signupCredit: Cents }) {}
 
-  execute(input: { readonly email: string; readonly name?: string }): TE.TaskEither<AppError, CreatedProject> {
+  execute(input: { readonly email: Mailbox; readonly name?: string }): TE.TaskEither<AppError, CreatedProject> {
     const { uow, clock, ids, signupCredit } = this.deps;
     const takenMessage = `a project for ${input.email} already exists`;
     const taken = conflict(takenMessage);

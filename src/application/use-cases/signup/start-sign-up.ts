@@ -1,25 +1,24 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { newSignUp, normaliseEmail, type SignUp } from '../../../domain/sign-up.js';
+import { mailboxKey, type Mailbox } from '../../../domain/mailbox.js';
+import { newSignUp, type SignUp } from '../../../domain/sign-up.js';
 import { conflict, type AppError } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Mailer } from '../../ports/mailer.js';
-import type { RateLimiter, RateRule } from '../../ports/rate-limiter.js';
+import type { RateLimiter } from '../../ports/rate-limiter.js';
 import type { CoreDeps } from '../shared/deps.js';
+import { consumeAll, type SignUpLimits } from './sign-up-limits.js';
 import { signUpCodeMail } from './sign-up-mail.js';
 
 export interface StartSignUpInput {
-  readonly email: string;
+  readonly email: Mailbox;
   readonly agentName: string | null;
-  /** The caller's address as the transport saw it; null when unknown (then only the address limit applies). */
+  /** The caller as the transport saw it (IPv6: its /64); null when unknown (then only the address limit applies). */
   readonly clientIp: string | null;
 }
 
-export interface SignUpLimits {
-  readonly perEmail: RateRule;
-  readonly perIp: RateRule;
-}
+export type { SignUpLimits };
 
 export interface StartSignUpDeps extends CoreDeps {
   readonly credentials: Credentials;
@@ -40,13 +39,14 @@ export class StartSignUp {
 
   execute(input: StartSignUpInput): TE.TaskEither<AppError, SignUp> {
     const { uow, clock, ids, credentials, mailer } = this.deps;
-    const email = normaliseEmail(input.email);
+    const { email } = input;
+    const owner = mailboxKey(email);
     return async () => {
-      const limited = await this.checkLimits(email, input.clientIp);
+      const limited = await this.checkLimits(owner, input.clientIp);
       if (E.isLeft(limited)) return limited;
       const code = credentials.mintOtp();
       const created = await uow.transaction(async (tx) => {
-        if (await tx.projects.findByEmail(email)) {
+        if (await tx.projects.findByEmail(owner)) {
           return E.left(conflict(`A project for ${email} already exists; use its API key instead of signing up again`));
         }
         const id = ids.next('ver');
@@ -64,24 +64,12 @@ export class StartSignUp {
     };
   }
 
-  private async checkLimits(email: string, clientIp: string | null): Promise<E.Either<AppError, void>> {
-    const { rateLimiter, limits } = this.deps;
-    const checks = [
+  /** `owner` is the mailbox's key, so every spelling of one mailbox counts together. */
+  private checkLimits(owner: string, clientIp: string | null): Promise<E.Either<AppError, void>> {
+    const { limits } = this.deps;
+    return consumeAll(this.deps.rateLimiter, [
       ...(clientIp ? [{ key: `ip:${clientIp}`, rule: limits.perIp }] : []),
-      { key: `email:${email}`, rule: limits.perEmail },
-    ];
-    for (const { key, rule } of checks) {
-      const decision = await rateLimiter.consume(key, rule);
-      if (!decision.allowed) {
-        return E.left({
-          _tag: 'RateLimited',
-          limit: decision.limit,
-          windowSeconds: decision.windowSeconds,
-          retryAfterSeconds: decision.retryAfterSeconds,
-          scope: rule.name,
-        });
-      }
-    }
-    return E.right(undefined);
+      { key: `email:${owner}`, rule: limits.perEmail },
+    ]);
   }
 }

@@ -4,20 +4,25 @@ import { createAgent, type Agent } from '../../../domain/agent.js';
 import { credit } from '../../../domain/ledger.js';
 import type { Cents } from '../../../domain/money.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
+import { trustMailbox } from '../../../domain/mailbox.js';
 import { accountIdOf, canProvisionNumber, newProject, type Project } from '../../../domain/project.js';
 import { acceptsCode, completeSignUp, recordWrongCode, type SignUp } from '../../../domain/sign-up.js';
 import { conflict, fromDomain, notFound, type AppError } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
+import type { RateLimiter, RateRule } from '../../ports/rate-limiter.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/telephony.js';
 import { recordNumber, withPurchasedNumber } from '../numbers/number-provisioning.js';
 import { mintKeyFor, type IssuedApiKey } from '../projects/issue-api-key.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { duplicateAsConflict } from '../shared/run.js';
+import { consumeAll } from './sign-up-limits.js';
 
 export interface VerifySignUpInput {
   readonly verificationId: string;
   readonly code: string;
+  /** The caller as the transport saw it (IPv6: its /64); null when unknown (then no per-client limit applies). */
+  readonly clientIp: string | null;
 }
 
 export interface VerifiedSignUp {
@@ -34,6 +39,9 @@ export interface VerifySignUpDeps extends CoreDeps {
   readonly webhooks: NumberWebhooks;
   readonly signupCredit: Cents;
   readonly numberMonthlyPrice: Cents;
+  readonly rateLimiter: RateLimiter;
+  /** Verification attempts per client: each sign-up allows a few wrong codes, and a client may start many. */
+  readonly perIp: RateRule;
 }
 
 export const STARTER_AGENT_NAME = 'Starter agent';
@@ -55,6 +63,10 @@ export class VerifySignUp {
 
   execute(input: VerifySignUpInput): TE.TaskEither<AppError, VerifiedSignUp> {
     return async () => {
+      if (input.clientIp !== null) {
+        const limited = await consumeAll(this.deps.rateLimiter, [{ key: `ip:${input.clientIp}`, rule: this.deps.perIp }]);
+        if (E.isLeft(limited)) return limited;
+      }
       const checked = await this.deps.uow.transaction((tx) => this.checkCode(tx, input));
       if (E.isLeft(checked)) return checked;
       if (E.isLeft(checked.right)) return E.left(checked.right.left); // the wrong try is committed
@@ -90,7 +102,8 @@ export class VerifySignUp {
     const signUp = await tx.signUps.lockById(verificationId);
     if (!signUp) return E.left(notFound('verification', verificationId));
     const now = clock.now();
-    const project = newProject({ id: ids.next('proj'), email: signUp.email, now });
+    // The sign-up stored a parsed mailbox.
+    const project = newProject({ id: ids.next('proj'), email: trustMailbox(signUp.email), now });
     const completed = completeSignUp(signUp, project.id, now);
     if (E.isLeft(completed)) return E.left(fromDomain(completed.left));
     if (await tx.projects.findByEmail(project.email)) return E.left(conflict(`A project for ${project.email} already exists`));

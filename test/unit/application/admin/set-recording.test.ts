@@ -8,6 +8,7 @@ import { BillingClock } from '../../../../src/application/services/billing-clock
 import { SetRecording } from '../../../../src/application/use-cases/admin/set-recording.js';
 import { cents } from '../../../../src/domain/money.js';
 import { newProject } from '../../../../src/domain/project.js';
+import { trustMailbox } from '../../../../src/domain/mailbox.js';
 
 const start = new Date('2026-03-10T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -16,7 +17,7 @@ const aWorld = async () => {
   const uow = new InMemoryUnitOfWork();
   const clock = new FixedClock(start);
   const ids = new TimeSortableIdGenerator();
-  await uow.transaction(async (tx) => E.right(await tx.projects.save(newProject({ id: 'proj_rec', email: 'rec@example.com', now: start }))));
+  await uow.transaction(async (tx) => E.right(await tx.projects.save(newProject({ id: 'proj_rec', email: trustMailbox('rec@example.com'), now: start }))));
   const prices = { numberMonthly: cents(300), recordingMonthly: cents(500) };
   const sut = new SetRecording({ uow, clock, ids, recordingMonthlyPrice: prices.recordingMonthly });
   const billing = new BillingClock({ uow, clock, ids, logger: silentLogger(), prices });

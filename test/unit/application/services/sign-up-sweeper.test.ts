@@ -6,6 +6,7 @@ import type { Logger } from '../../../../src/application/ports/logger.js';
 import type { UnitOfWork } from '../../../../src/application/ports/unit-of-work.js';
 import { EXPIRED_SIGN_UP_RETENTION_MS, SIGN_UP_SWEEP_MS, SignUpSweeper } from '../../../../src/application/services/sign-up-sweeper.js';
 import { acceptsCode, newSignUp, SIGN_UP_TTL_MS, type SignUp } from '../../../../src/domain/sign-up.js';
+import { trustMailbox } from '../../../../src/domain/mailbox.js';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -29,7 +30,7 @@ const ago = (ms: number): Date => new Date(NOW.getTime() - ms);
 
 /** A pending sign-up whose code expires at `expiresAt`. */
 const aSignUp = (id: string, expiresAt: Date, overrides: Partial<SignUp> = {}): SignUp => ({
-  ...newSignUp({ id, email: `${id}@example.com`, agentName: null, codeHash: 'h'.repeat(64), now: new Date(expiresAt.getTime() - SIGN_UP_TTL_MS) }),
+  ...newSignUp({ id, email: trustMailbox(`${id}@example.com`), agentName: null, codeHash: 'h'.repeat(64), now: new Date(expiresAt.getTime() - SIGN_UP_TTL_MS) }),
   ...overrides,
 });
 
