@@ -7,15 +7,15 @@ import type { VoiceRuntime } from '../voice-runtime.js';
 import { adminModule } from './admin-module.js';
 import { carrierModule } from './carrier-module.js';
 import { coreModule } from './core-module.js';
+import type { CoreSettings } from './core-settings.js';
 import { hostedModelModule } from './hosted-model-module.js';
 import { httpModule } from './http-module.js';
 import { Lifecycle } from './lifecycle.js';
 import { messagingAndWebhooksModule } from './messaging-and-webhooks-module.js';
 import type { Rebind, SwitchboardOptions } from './options.js';
+import { overridesOf } from './overrides.js';
 import { projectsAndAgentsModule } from './projects-and-agents-module.js';
 import { registryModule } from './registry-module.js';
-import type { CoreSettings } from './core-settings.js';
-import { overridesOf } from './overrides.js';
 import { settingsOf } from './settings.js';
 import { signUpAndMailModule } from './sign-up-and-mail-module.js';
 import { storageModule } from './storage-module.js';
@@ -87,15 +87,16 @@ export const startCore = async (settings: CoreSettings, override: (rebind: Rebin
     logger.info({ publicUrl: settings.publicUrl, carrier: carrierOf(telephony), workers: lifecycle.running() }, 'switchboard ready');
     return { app, useCases, voice, adminToken, stop: () => lifecycle.stop() };
   } catch (error) {
-    await lifecycle.stop();
+    // The start's own failure is the one to report; what stopping met on the way is secondary.
+    await lifecycle.stop().catch(() => undefined);
     throw error;
   }
 };
 
 /**
- * The use cases of a Switchboard built from `options` on memory storage, with nothing
- * started: for testing a driving adapter of your own against the real use cases. Nothing it
- * builds needs closing.
+ * The use cases of a Switchboard built from `options` on memory storage, with nothing started
+ * (no dispatcher, no sweeps): for testing a driving adapter against the real use cases. It
+ * opens nothing, so there is nothing to close.
  */
 export const useCasesOf = (options: Omit<SwitchboardOptions, 'storage'> = {}): Promise<UseCases> => {
   const memory: SwitchboardOptions = { ...options, storage: 'memory' };
