@@ -39,6 +39,21 @@ module.exports = {
       to: { path: '^src/bootstrap' },
     },
     {
+      name: 'services-do-not-use-use-cases',
+      comment: 'use cases build on the services (engine, dispatcher, event helpers), never the other way round',
+      severity: 'error',
+      from: { path: '^src/application/services' },
+      to: { path: '^src/application/use-cases' },
+    },
+    {
+      name: 'container-only-in-the-composition-root',
+      comment:
+        'only src/bootstrap/composition knows inversify: every dependency is bound and resolved there, so no other file can look one up in a container',
+      severity: 'error',
+      from: { pathNot: '^src/bootstrap/composition/' },
+      to: { path: '^node_modules/(inversify|@inversifyjs)/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -117,7 +117,7 @@ const main = async () => {
 
 /** One project, one webhook-mode agent on one number, its webhook pointing at the worker. */
 const seed = async (sb: Switchboard, uow: UnitOfWork, hookUrl: string) => {
-  const created = await sb.useCases().createProject.execute({ email: trustMailbox(`bench-${Date.now()}@example.com`) })();
+  const created = await sb.useCases().projects.createProject.execute({ email: trustMailbox(`bench-${Date.now()}@example.com`) })();
   if (E.isLeft(created)) throw new Error('project');
   const key = created.right.apiKey.clear;
   const api = async (path: string, body: unknown) => {

@@ -211,23 +211,23 @@ let next = 0;
   });
   await switchboard.start();
   const useCases = switchboard.useCases();
-  const { project } = await must(useCases.createProject.execute({ email: trustMailbox(`bench-${Date.now()}@example.com`) }), 'sign-up');
-  const agent = await must(useCases.createAgent.execute({ projectId: project.id, fields: { name: 'Bench' } }), 'agent');
+  const { project } = await must(useCases.projects.createProject.execute({ email: trustMailbox(`bench-${Date.now()}@example.com`) }), 'sign-up');
+  const agent = await must(useCases.agents.createAgent.execute({ projectId: project.id, fields: { name: 'Bench' } }), 'agent');
   const numbers: { readonly phoneNumber: E164 }[] = [];
   for (let i = 0; i < SMS_NUMBERS; i++) {
     numbers.push(
       await must(
-        useCases.provisionNumber.execute({ projectId: project.id, country: 'US', areaCode: null, agentId: agent.agent.id }),
+        useCases.numbers.provisionNumber.execute({ projectId: project.id, country: 'US', areaCode: null, agentId: agent.agent.id }),
         'number',
       ),
     );
   }
-  await must(useCases.configureWebhook.execute({ projectId: project.id, agentId: null, settings: { url: receiverUrl } }), 'webhook');
+  await must(useCases.webhooks.configureWebhook.execute({ projectId: project.id, agentId: null, settings: { url: receiverUrl } }), 'webhook');
 
   const inbound = async (seq: number) => {
     sentAt.set(seq, now());
     await must(
-      useCases.receiveInboundSms.execute({
+      useCases.messages.receiveInboundSms.execute({
         // Numbers take turns; one thread per (number, sender); senders cycle, like busy numbers' customers.
         to: numbers[seq % numbers.length]!.phoneNumber,
         from: trustE164(`+1415555${String(1000 + (Math.floor(seq / numbers.length) % 200)).padStart(4, '0')}`),

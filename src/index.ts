@@ -1,11 +1,14 @@
 /**
  * Switchboard: AI phone agents (voice and SMS) on your own carrier account and database.
- * Embed it with {@link createSwitchboard}; implement a port to bring your own adapter.
+ * Embed it with {@link createSwitchboard}; implement a port to bring your own adapter, and bind
+ * it in place of Switchboard's by its token (`override: (rebind) => rebind(TOKENS.telephony)…`).
  */
-export { createSwitchboard, ConfigError, type Switchboard, type SwitchboardOptions } from './bootstrap/create-switchboard.js';
+export { createSwitchboard, ConfigError, type Switchboard, type SwitchboardOptions, type Rebind, type PortBinding } from './bootstrap/create-switchboard.js';
+export { TOKENS, type Token } from './bootstrap/composition/tokens.js';
+export type { Lifecycle, Worker } from './bootstrap/composition/lifecycle.js';
 export { startServer, type RunningServer } from './bootstrap/server.js';
 export { loadConfig, type SwitchboardConfig } from './bootstrap/config.js';
-export type { UseCases } from './application/use-cases/index.js';
+export type * from './application/use-cases/index.js';
 export type {
   AppError,
   NotFound,
@@ -30,8 +33,7 @@ export type { Telephony, NumberWebhooks, AvailableNumber, PurchasedNumber, Provi
 export type { WebCallCredentials, WebCallCredentialRepository, WebCallSetup } from './application/ports/web-call-credentials.js';
 export type { EventBus, CallEvent } from './application/ports/event-bus.js';
 export type { VoiceGateway } from './application/ports/voice-gateway.js';
-export type { VoiceRuntime } from './bootstrap/voice.js';
-export type { CallUseCases } from './application/use-cases/call-use-cases.js';
+export type { VoiceRuntime } from './bootstrap/voice-runtime.js';
 export type { UnitOfWork } from './application/ports/unit-of-work.js';
 export type * from './application/ports/repositories.js';
 export type { Clock } from './application/ports/clock.js';

@@ -58,23 +58,23 @@ export const runAdminCommand = async (command: AdminCommand, args: AdminArgs, us
       const projectId = need(args.project, 'credit-account needs --project <id>');
       const amount = UsdFromEnv.decode(need(args.amount, 'credit-account needs --amount <USD>, e.g. 10.00'));
       if (E.isLeft(amount)) throw new UsageError('--amount must be an amount in USD such as 10.00');
-      const result = await useCases().creditAccount.execute({ projectId, amount: amount.right, reason: args.reason ?? null })();
+      const result = await useCases().admin.creditAccount.execute({ projectId, amount: amount.right, reason: args.reason ?? null })();
       return done(result, (r) => `credited ${formatUsd(r.entry.amountCents)} USD to ${projectId}; balance ${formatUsd(r.balanceCents)} USD`);
     }
     case 'raise-number-limit': {
       const projectId = need(args.project, 'raise-number-limit needs --project <id>');
       const limit = Number(need(args.limit, 'raise-number-limit needs --limit <n>'));
-      const result = await useCases().raiseNumberLimit.execute({ projectId, limit })();
+      const result = await useCases().admin.raiseNumberLimit.execute({ projectId, limit })();
       return done(result, (p) => `${p.id} may now provision ${p.numberLimit} numbers in its lifetime`);
     }
     case 'issue-key': {
       const projectId = need(args.project, 'issue-key needs --project <id>');
-      const result = await useCases().issueKey.execute({ projectId, name: args.name ?? null })();
+      const result = await useCases().admin.issueKey.execute({ projectId, name: args.name ?? null })();
       return done(result, (k) => `API key ${k.key.id} for ${projectId} (shown once, keep it safe): ${k.clear}`);
     }
     case 'revoke-key': {
       const keyId = need(args.key, 'revoke-key needs --key <key id>');
-      const result = await useCases().revokeKey.execute({ keyId })();
+      const result = await useCases().admin.revokeKey.execute({ keyId })();
       return done(result, (k) => `revoked ${k.id} (${k.prefix}…) of ${k.projectId}`);
     }
   }

@@ -181,3 +181,11 @@ export const defaultConfig = (): SwitchboardConfig => {
 };
 
 export type { RateSpec };
+
+/** The environment (or the settings given) could not be used: every problem, one per line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}

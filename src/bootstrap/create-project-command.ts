@@ -14,7 +14,7 @@ export const createProjectCommand = (args: { readonly email?: string; readonly n
   const email = parseMailbox(args.email);
   if (E.isLeft(email)) throw new Error(`--email ${email.left}`);
   return async (useCases: () => UseCases): Promise<string> => {
-    const created = await useCases().createProject.execute({ email: email.right, name: args.name })();
+    const created = await useCases().projects.createProject.execute({ email: email.right, name: args.name })();
     if (E.isLeft(created)) throw new Error(`could not create the project: ${created.left.message}`);
     const { project, apiKey } = created.right;
     return `project ${project.id} for ${project.email}\nAPI key (shown once, keep it safe): ${apiKey.clear}`;

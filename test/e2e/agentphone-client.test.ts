@@ -81,7 +81,7 @@ describe('the agentphone client against Switchboard', () => {
     endpoint = await startCustomerEndpoint();
     switchboard = createSwitchboard({ env: {}, storage: 'memory', logger: silentLogger() });
     await switchboard.start();
-    const created = await switchboard.useCases().createProject.execute({ email: trustMailbox('client@example.com') })();
+    const created = await switchboard.useCases().projects.createProject.execute({ email: trustMailbox('client@example.com') })();
     if (created._tag === 'Left') throw new Error(JSON.stringify(created.left));
     apiKey = created.right.apiKey.clear;
     server = createServer(switchboard.requestListener);
@@ -288,7 +288,7 @@ describe('the agentphone client against Switchboard', () => {
   });
 
   it('records inbound texts, sends one, and pages the conversation through the client', async () => {
-    const inbound = switchboard.useCases().receiveInboundSms;
+    const inbound = switchboard.useCases().messages.receiveInboundSms;
     for (const body of ['Hi there', 'Is the shop open?', 'On Sunday?']) {
       const received = await inbound.execute(anInboundSms({ to: trustE164(number.phoneNumber), from: trustE164(PARTICIPANT), body }))();
       if (received._tag === 'Left') throw new Error(JSON.stringify(received.left));

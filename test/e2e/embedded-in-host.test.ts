@@ -14,7 +14,7 @@ describe('Switchboard embedded in a host Node app', () => {
   beforeAll(async () => {
     switchboard = createSwitchboard({ env: {}, storage: 'memory', basePath: '/switchboard', logger: silentLogger() });
     await switchboard.start();
-    const created = await switchboard.useCases().createProject.execute({ email: trustMailbox('host@example.com') })();
+    const created = await switchboard.useCases().projects.createProject.execute({ email: trustMailbox('host@example.com') })();
     if (created._tag === 'Left') throw new Error(JSON.stringify(created.left));
     apiKey = created.right.apiKey.clear;
     host = createServer((req, res) => {

@@ -31,7 +31,7 @@ const refusal = (decision: RateDecision, rule: RateRule): AppError => ({
  * client gets 429 before its key is even looked up, so keys cannot be guessed at speed.
  */
 export const authenticate =
-  (useCases: UseCases, failures?: AuthFailureLimit): MiddlewareHandler<RestEnv> =>
+  (useCases: UseCases['projects'], failures?: AuthFailureLimit): MiddlewareHandler<RestEnv> =>
   async (c, next) => {
     const client = failures ? failures.clientOf(c) : null;
     const counted = failures && client !== null ? { ...failures, key: `ip:${client}` } : null;

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { DependencyUnavailable } from '../../application/ports/dependency-unavailable.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
-import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import { authenticate } from './auth.js';
 import type { TrustProxy } from './client-ip.js';
 import { clientNetworkResolver } from './client-network.js';
@@ -30,8 +29,6 @@ export interface RestDeps {
   readonly health: () => Promise<boolean>;
   /** Per-API-key limits on every `/v1` route; without them nothing is limited (embedders' tests). */
   readonly limits?: RestRateLimits;
-  /** The call routes (`/v1/calls`, `/v1/agents/{id}/calls`); absent: not served. */
-  readonly calls?: CallUseCases;
   /**
    * `TRUST_PROXY`: which `X-Forwarded-For` entries to believe for the limits per client IP
    * (sign-up, verification, failed authentication); absent or null: none (the TCP peer of the
@@ -57,27 +54,26 @@ export const createRestApi = (deps: RestDeps): Hono<RestEnv> => {
       : sendError(c, { _tag: 'Unavailable', message: 'The service is not ready; retry with backoff' }),
   );
 
+  const { useCases } = deps;
   // Every per-IP limit counts the same client: TRUST_PROXY's pick, IPv6 by its /64.
   const clientOf = clientNetworkResolver(deps.trustProxy);
-  api.route('/v0/agent', signUpRoutes(deps.useCases, clientOf));
+  api.route('/v0/agent', signUpRoutes(useCases.signUp, clientOf));
   const { limits } = deps;
   const failures = limits?.authFailuresPerIp ? { limiter: limits.limiter, rule: limits.authFailuresPerIp, clientOf } : undefined;
-  api.use('/v1/*', authenticate(deps.useCases, failures));
+  api.use('/v1/*', authenticate(useCases.projects, failures));
   if (deps.limits) api.use('/v1/*', rateLimit(deps.limits));
-  api.route('/v1/usage', usageRoutes(deps.useCases));
-  api.route('/v1/agents', agentRoutes(deps.useCases));
-  api.route('/v1/numbers', numberRoutes(deps.useCases));
-  api.route('/v1/contacts', contactRoutes(deps.useCases));
-  api.route('/v1/agents', agentConversationRoutes(deps.useCases));
-  api.route('/v1/numbers', numberMessageRoutes(deps.useCases));
-  api.route('/v1/conversations', conversationRoutes(deps.useCases));
-  api.route('/v1/messages', messageRoutes(deps.useCases));
-  api.route('/v1/webhooks', webhookRoutes(deps.useCases));
-  api.route('/v1/agents', agentWebhookRoutes(deps.useCases));
-  if (deps.calls) {
-    api.route('/v1/calls', callRoutes(deps.calls));
-    api.route('/v1/agents', agentCallRoutes(deps.calls));
-  }
+  api.route('/v1/usage', usageRoutes(useCases.billing));
+  api.route('/v1/agents', agentRoutes(useCases.agents));
+  api.route('/v1/numbers', numberRoutes(useCases.numbers));
+  api.route('/v1/contacts', contactRoutes(useCases.contacts));
+  api.route('/v1/agents', agentConversationRoutes(useCases.conversations));
+  api.route('/v1/numbers', numberMessageRoutes(useCases.messages));
+  api.route('/v1/conversations', conversationRoutes(useCases.conversations));
+  api.route('/v1/messages', messageRoutes(useCases.messages));
+  api.route('/v1/webhooks', webhookRoutes(useCases.webhooks));
+  api.route('/v1/agents', agentWebhookRoutes(useCases.webhooks));
+  api.route('/v1/calls', callRoutes(useCases.calls));
+  api.route('/v1/agents', agentCallRoutes(useCases.calls));
   api.all('*', fallback(api));
 
   api.onError((error, c) => {

@@ -8,7 +8,7 @@ import { decodeParams, InboundSmsParams, SmsStatusParams } from './twilio-params
 import { twilioSignatureGuard, type TwilioParams, type TwilioWebhookEnv } from './twilio-signature.js';
 
 export interface TwilioSmsRoutesOptions {
-  readonly useCases: Pick<UseCases, 'receiveInboundSms' | 'updateMessageStatus'>;
+  readonly useCases: Pick<UseCases['messages'], 'receiveInboundSms' | 'updateMessageStatus'>;
   readonly authToken: string;
   /** `PUBLIC_URL`, base path included: the numbers' webhook URLs were built from it. */
   readonly publicUrl: string;

@@ -1,3 +1,7 @@
+import type { CreditAccount } from './billing/credit-account.js';
+import type { IssueKey } from './api-keys/issue-key.js';
+import type { RaiseNumberLimit } from './projects/raise-number-limit.js';
+import type { RevokeKey } from './api-keys/revoke-key.js';
 import type { DebitAccount } from './billing/debit-account.js';
 import type { FindCall } from './calls/find-call.js';
 import type { FindConversation } from './conversations/find-conversation.js';
@@ -14,11 +18,15 @@ import type { SetRecording } from './projects/set-recording.js';
 import type { SuspendProject } from './projects/suspend-project.js';
 
 /**
- * The operator's use cases beyond those the customer API shares (`UseCases`: credit, number
- * limit, keys, usage, lists of agents, contacts, conversations, calls and deliveries): every
- * project at once, lookups by id alone, suspension, debits, the recording add-on, redelivery.
+ * The operator's use cases (the admin console and the CLI): every project at once, lookups by
+ * id alone, credit and debits, the number limit, keys, suspension, the recording add-on,
+ * redelivery. The per-project lists they share with the customer API are in the other areas.
  */
 export interface AdminUseCases {
+  readonly creditAccount: CreditAccount;
+  readonly raiseNumberLimit: RaiseNumberLimit;
+  readonly issueKey: IssueKey;
+  readonly revokeKey: RevokeKey;
   readonly listProjects: ListProjects;
   readonly getProject: GetProject;
   readonly listLedger: ListLedger;

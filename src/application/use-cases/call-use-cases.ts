@@ -9,7 +9,7 @@ import type { GetCall } from './calls/get-call.js';
 import type { ListCalls } from './calls/list-calls.js';
 import type { StreamTranscript } from './calls/stream-transcript.js';
 
-/** The call use cases, built once by the composition root beside the others. */
+/** The call use cases: `useCases.calls` of the one registry. */
 export interface CallUseCases {
   readonly answerInboundCall: AnswerInboundCall;
   readonly placeOutboundCall: PlaceOutboundCall;

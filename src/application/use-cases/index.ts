@@ -1,3 +1,4 @@
+import type { AdminUseCases } from './admin-use-cases.js';
 import type { AttachNumber } from './agents/attach-number.js';
 import type { CreateAgent } from './agents/create-agent.js';
 import type { DeleteAgent } from './agents/delete-agent.js';
@@ -23,11 +24,8 @@ import type { GetNumber } from './numbers/get-number.js';
 import type { ListNumbers } from './numbers/list-numbers.js';
 import type { ProvisionNumber } from './numbers/provision-number.js';
 import type { ReleaseNumber } from './numbers/release-number.js';
-import type { CreditAccount } from './billing/credit-account.js';
-import type { IssueKey } from './api-keys/issue-key.js';
-import type { RaiseNumberLimit } from './projects/raise-number-limit.js';
-import type { RevokeKey } from './api-keys/revoke-key.js';
 import type { GetUsage } from './billing/get-usage.js';
+import type { CallUseCases } from './call-use-cases.js';
 import type { StartSignUp } from './signup/start-sign-up.js';
 import type { VerifySignUp } from './signup/verify-sign-up.js';
 import type { AuthenticateApiKey } from './api-keys/authenticate-api-key.js';
@@ -41,10 +39,21 @@ import type { ListAgentDeliveries } from './webhooks/list-agent-deliveries.js';
 import type { ListDeliveries } from './webhooks/list-deliveries.js';
 import type { SendTestWebhook } from './webhooks/send-test-webhook.js';
 
-/** Every use case, built once by the composition root and handed to the driving adapters. */
-export interface UseCases {
+export interface ProjectUseCases {
   readonly authenticateApiKey: AuthenticateApiKey;
   readonly createProject: CreateProject;
+}
+
+export interface BillingUseCases {
+  readonly getUsage: GetUsage;
+}
+
+export interface SignUpUseCases {
+  readonly startSignUp: StartSignUp;
+  readonly verifySignUp: VerifySignUp;
+}
+
+export interface AgentUseCases {
   readonly listVoices: ListVoices;
   readonly createAgent: CreateAgent;
   readonly listAgents: ListAgents;
@@ -53,30 +62,39 @@ export interface UseCases {
   readonly deleteAgent: DeleteAgent;
   readonly attachNumber: AttachNumber;
   readonly detachNumber: DetachNumber;
+}
+
+export interface NumberUseCases {
   readonly provisionNumber: ProvisionNumber;
   readonly listNumbers: ListNumbers;
   readonly getNumber: GetNumber;
   readonly releaseNumber: ReleaseNumber;
+}
+
+export interface ContactUseCases {
   readonly createContact: CreateContact;
   readonly listContacts: ListContacts;
   readonly getContact: GetContact;
   readonly updateContact: UpdateContact;
   readonly deleteContact: DeleteContact;
-  readonly startSignUp: StartSignUp;
-  readonly verifySignUp: VerifySignUp;
-  readonly getUsage: GetUsage;
-  readonly creditAccount: CreditAccount;
-  readonly raiseNumberLimit: RaiseNumberLimit;
-  readonly revokeKey: RevokeKey;
-  readonly issueKey: IssueKey;
-  readonly receiveInboundSms: ReceiveInboundSms;
-  readonly updateMessageStatus: UpdateMessageStatus;
-  readonly sendSms: SendSms;
+}
+
+/** Threads, and the messages of one thread. */
+export interface ConversationUseCases {
   readonly listConversations: ListConversations;
   readonly getConversation: GetConversation;
   readonly updateConversationState: UpdateConversationState;
   readonly listConversationMessages: ListConversationMessages;
+}
+
+export interface MessageUseCases {
+  readonly sendSms: SendSms;
+  readonly receiveInboundSms: ReceiveInboundSms;
+  readonly updateMessageStatus: UpdateMessageStatus;
   readonly listNumberMessages: ListNumberMessages;
+}
+
+export interface WebhookUseCases {
   readonly configureWebhook: ConfigureWebhook;
   readonly getWebhook: GetWebhook;
   readonly deleteWebhook: DeleteWebhook;
@@ -86,3 +104,24 @@ export interface UseCases {
   readonly getAllTimeDeliveryStats: GetAllTimeDeliveryStats;
   readonly sendTestWebhook: SendTestWebhook;
 }
+
+/**
+ * Every use case, grouped by area (`useCases.calls.placeOutboundCall`): built once by the
+ * composition root and handed to every driving adapter (REST, GraphQL, the carrier's webhooks)
+ * and to embedders through `switchboard.useCases()`.
+ */
+export interface UseCases {
+  readonly projects: ProjectUseCases;
+  readonly billing: BillingUseCases;
+  readonly signUp: SignUpUseCases;
+  readonly agents: AgentUseCases;
+  readonly numbers: NumberUseCases;
+  readonly contacts: ContactUseCases;
+  readonly conversations: ConversationUseCases;
+  readonly messages: MessageUseCases;
+  readonly webhooks: WebhookUseCases;
+  readonly calls: CallUseCases;
+  readonly admin: AdminUseCases;
+}
+
+export type { AdminUseCases, CallUseCases };

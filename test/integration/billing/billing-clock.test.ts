@@ -124,7 +124,7 @@ describe(BillingClock.name, () => {
     const refused = await t.provision();
     expect(refused.status).toBe(402);
     expect(refused.body.error.code).toBe('INSUFFICIENT_BALANCE');
-    await t.h.sut.useCases().creditAccount.execute({ projectId: t.owner.project_id, amount: cents(1100), reason: 'invoice 42' })();
+    await t.h.sut.useCases().admin.creditAccount.execute({ projectId: t.owner.project_id, amount: cents(1100), reason: 'invoice 42' })();
     expect((await t.provision()).status).toBe(200);
   });
 
@@ -193,7 +193,7 @@ describe('provisioning limits and the operator', () => {
     await t.provision(); // 1.00
 
     const refused = await t.provision();
-    const credited = await t.h.sut.useCases().creditAccount.execute({ projectId: t.owner.project_id, amount: cents(200), reason: null })();
+    const credited = await t.h.sut.useCases().admin.creditAccount.execute({ projectId: t.owner.project_id, amount: cents(200), reason: null })();
     const allowed = await t.provision();
 
     expect(refused.status).toBe(402);
@@ -206,11 +206,11 @@ describe('provisioning limits and the operator', () => {
   it('refuses the 11th number and allows it after the operator raises the limit', async () => {
     const t = await setUp();
     h = t.h;
-    await t.h.sut.useCases().creditAccount.execute({ projectId: t.owner.project_id, amount: cents(5000), reason: 'bulk' })();
+    await t.h.sut.useCases().admin.creditAccount.execute({ projectId: t.owner.project_id, amount: cents(5000), reason: 'bulk' })();
     for (let i = 0; i < 9; i++) expect((await t.provision()).status).toBe(200);
 
     const refused = await t.provision();
-    const raised = await t.h.sut.useCases().raiseNumberLimit.execute({ projectId: t.owner.project_id, limit: 11 })();
+    const raised = await t.h.sut.useCases().admin.raiseNumberLimit.execute({ projectId: t.owner.project_id, limit: 11 })();
     const allowed = await t.provision();
 
     expect(refused.status).toBe(422);
@@ -224,7 +224,7 @@ describe('provisioning limits and the operator', () => {
     const t = await setUp();
     h = t.h;
 
-    await t.h.sut.useCases().creditAccount.execute({ projectId: t.owner.project_id, amount: cents(1000), reason: 'invoice 7 paid' })();
+    await t.h.sut.useCases().admin.creditAccount.execute({ projectId: t.owner.project_id, amount: cents(1000), reason: 'invoice 7 paid' })();
 
     expect((await t.ledger()).find((e) => e.reason === 'top_up')).toMatchObject({ amountCents: 1000, note: 'invoice 7 paid' });
   });

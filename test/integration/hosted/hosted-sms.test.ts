@@ -26,7 +26,7 @@ describe(HostedSmsResponder.name, () => {
 
   /** A text from the customer, as the carrier delivers it. */
   const textFromCustomer = async (to: string, body: string) => {
-    const received = await harness.sut.useCases().receiveInboundSms.execute(anInboundSms({ to: trustE164(to), from: CUSTOMER, body }))();
+    const received = await harness.sut.useCases().messages.receiveInboundSms.execute(anInboundSms({ to: trustE164(to), from: CUSTOMER, body }))();
     if (E.isLeft(received)) throw new Error(received.left._tag);
     return received.right;
   };

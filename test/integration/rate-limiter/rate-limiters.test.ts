@@ -119,7 +119,7 @@ describe.skipIf(!serverUrl)('PostgreSQL rate limiter', () => {
     const sut = createSwitchboard({ env: { DATABASE_URL: url, RATE_LIMIT: '2/1m' }, logger: silentLogger() });
     try {
       await sut.start();
-      const created = await sut.useCases().createProject.execute({ email: trustMailbox(`${unique()}@example.com`) })();
+      const created = await sut.useCases().projects.createProject.execute({ email: trustMailbox(`${unique()}@example.com`) })();
       if (created._tag === 'Left') throw new Error(created.left._tag);
       const get = () =>
         sut.fetch(new Request('http://sb/v1/agents', { headers: { authorization: `Bearer ${created.right.apiKey.clear}` } }));

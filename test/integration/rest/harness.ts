@@ -1,21 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Hono } from 'hono';
-import { NodeHttpWebhookTransport } from '../../../src/adapters/http/node-http-webhook-transport.js';
-import { OutboundGuard } from '../../../src/adapters/http/outbound-guard.js';
 import { ALLOW_PRIVATE_NETWORKS, type PrivateNetworkTargets } from '../../../src/adapters/http/private-network-targets.js';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
-import { NodeCredentials } from '../../../src/adapters/node-crypto/node-credentials.js';
-import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
+import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import type { RestEnv } from '../../../src/adapters/rest/env.js';
 import { createRestApi } from '../../../src/adapters/rest/rest-api.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
-import { SystemClock } from '../../../src/adapters/system/system-clock.js';
-import { ConversationRelayVoiceCatalog } from '../../../src/adapters/voices/conversation-relay-voice-catalog.js';
 import type { Logger } from '../../../src/application/ports/logger.js';
 import type { DeliveryTrigger } from '../../../src/application/ports/webhook-repositories.js';
 import type { WebhookTransport } from '../../../src/application/ports/webhook-transport.js';
 import type { UseCases } from '../../../src/application/use-cases/index.js';
-import { buildUseCases } from '../../../src/bootstrap/build-use-cases.js';
+import { useCasesOf } from '../../../src/bootstrap/composition/compose.js';
+import { TOKENS } from '../../../src/bootstrap/composition/tokens.js';
 import { credit } from '../../../src/domain/ledger.js';
 import { cents } from '../../../src/domain/money.js';
 import { trustMailbox } from '../../../src/domain/mailbox.js';
@@ -77,28 +73,25 @@ export const aRestApi = async (options: {
   readonly privateNetworkTargets?: PrivateNetworkTargets;
 } = {}) => {
   const uow = new InMemoryUnitOfWork();
-  const guard = new OutboundGuard(options.privateNetworkTargets ?? ALLOW_PRIVATE_NETWORKS);
   const telephony = options.telephony ?? new SimulatedTelephony();
-  const real = buildUseCases({
-    uow,
-    clock: new SystemClock(),
-    ids: new TimeSortableIdGenerator(),
-    credentials: new NodeCredentials(),
+  // The composition root's use cases, with nothing started: no dispatcher sends what they queue.
+  const real = await useCasesOf({
+    env: {},
+    config: { publicUrl: 'http://x', privateNetworkTargets: options.privateNetworkTargets ?? ALLOW_PRIVATE_NETWORKS },
+    unitOfWork: uow,
     telephony,
-    voices: new ConversationRelayVoiceCatalog(),
-    numberWebhooks,
-    smsStatusUrl: 'http://x/twilio/sms/status',
-    prices: { numberMonthly: cents(300), signupCredit: cents(1000) },
-    webhookTransport: options.webhookTransport ?? new NodeHttpWebhookTransport(guard),
-    deliveryTrigger: options.deliveryTrigger ?? { poke: () => undefined },
-    targetPolicy: guard,
+    logger: silentLogger(),
+    override: (rebind) => {
+      rebind(TOKENS.deliveryTrigger).toConstantValue(options.deliveryTrigger ?? { poke: () => undefined });
+      if (options.webhookTransport) rebind(TOKENS.webhookTransport).toConstantValue(options.webhookTransport);
+    },
   });
   const useCases = options.useCases?.(real) ?? real;
   const logger = new RecordingLogger();
   const sut = createRestApi({ useCases, logger, health: options.health ?? (async () => true) });
 
   const signUp = async (email: string) => {
-    const created = await real.createProject.execute({ email: trustMailbox(email) })();
+    const created = await real.projects.createProject.execute({ email: trustMailbox(email) })();
     if (E.isLeft(created)) throw new Error(`sign-up failed: ${created.left._tag}`);
     return { key: created.right.apiKey.clear, projectId: created.right.project.id };
   };

@@ -111,7 +111,7 @@ describe(createRestApi.name, () => {
     } as unknown as ListAgents;
 
     it('answers 500 INTERNAL_ERROR naming the request id and nothing internal', async () => {
-      const { call } = await aRestApi({ useCases: (real) => ({ ...real, listAgents: throwingListAgents }) });
+      const { call } = await aRestApi({ useCases: (real) => ({ ...real, agents: { ...real.agents, listAgents: throwingListAgents } }) });
 
       const reply = await call('GET', '/v1/agents', { headers: { 'X-Request-Id': 'req-500' } });
 
@@ -124,7 +124,7 @@ describe(createRestApi.name, () => {
     });
 
     it('logs the failure at error level with the request id', async () => {
-      const { call, logger } = await aRestApi({ useCases: (real) => ({ ...real, listAgents: throwingListAgents }) });
+      const { call, logger } = await aRestApi({ useCases: (real) => ({ ...real, agents: { ...real.agents, listAgents: throwingListAgents } }) });
 
       await call('GET', '/v1/agents', { headers: { 'X-Request-Id': 'req-500' } });
 
@@ -139,7 +139,7 @@ describe(createRestApi.name, () => {
         execute: () => async () =>
           E.left({ _tag: 'RateLimited', limit: 100, windowSeconds: 10, retryAfterSeconds: 3.2, scope: 'api key' }),
       } as unknown as ListVoices;
-      const { call } = await aRestApi({ useCases: (real) => ({ ...real, listVoices: limited }) });
+      const { call } = await aRestApi({ useCases: (real) => ({ ...real, agents: { ...real.agents, listVoices: limited } }) });
 
       const reply = await call('GET', '/v1/agents/voices');
 

@@ -27,7 +27,7 @@ describe('input limits', () => {
     h = await aTwilioSwitchboard({ pglite: true });
     const done = await h.signedUp('limits@example.com');
     ({ api_key: key, agent_id: agentId, phone_number: phoneNumber } = done);
-    const received = await h.sut.useCases().receiveInboundSms.execute({
+    const received = await h.sut.useCases().messages.receiveInboundSms.execute({
       to: trustE164(phoneNumber),
       from: trustE164(CUSTOMER),
       body: 'Hello',

@@ -4,7 +4,7 @@ import { rateLimit } from '../../../src/adapters/rest/rate-limit.js';
 import { aSwitchboard, type SwitchboardHarness } from '../../support/switchboard-harness.js';
 
 const issueKey = async (h: SwitchboardHarness, projectId: string) => {
-  const issued = await h.sut.useCases().issueKey.execute({ projectId, name: 'second' })();
+  const issued = await h.sut.useCases().admin.issueKey.execute({ projectId, name: 'second' })();
   if (E.isLeft(issued)) throw new Error(issued.left._tag);
   return issued.right;
 };
@@ -65,7 +65,7 @@ describe('API keys', () => {
     const owner = await h.signedUp('keys@example.com');
     const second = await issueKey(h, owner.project_id);
 
-    const revoked = await h.sut.useCases().revokeKey.execute({ keyId: second.key.id })();
+    const revoked = await h.sut.useCases().admin.revokeKey.execute({ keyId: second.key.id })();
 
     expect(E.isRight(revoked)).toBe(true);
     expect((await h.call('GET', '/v1/agents', { key: second.clear })).status).toBe(401);
@@ -79,7 +79,7 @@ describe('API keys', () => {
   it('answers 404 for revoking an unknown key', async () => {
     h = await aSwitchboard();
 
-    const revoked = await h.sut.useCases().revokeKey.execute({ keyId: 'key_nope' })();
+    const revoked = await h.sut.useCases().admin.revokeKey.execute({ keyId: 'key_nope' })();
 
     expect(revoked).toEqual(E.left({ _tag: 'NotFound', resource: 'api key', id: 'key_nope' }));
   });

@@ -44,7 +44,7 @@ describe(twilioSmsRoutes.name, () => {
   // Each test signs up its own project: its own credit and number limit, nothing shared.
   let apiKey = '';
   beforeEach(async () => {
-    const created = await sut.useCases().createProject.execute({ email: trustMailbox(`${crypto.randomUUID()}@example.com`) })();
+    const created = await sut.useCases().projects.createProject.execute({ email: trustMailbox(`${crypto.randomUUID()}@example.com`) })();
     if (created._tag === 'Left') throw new Error(JSON.stringify(created.left));
     apiKey = created.right.apiKey.clear;
   });

@@ -67,7 +67,7 @@ describe(GetCallRecording.name, () => {
     it("answers 404 for another project's call, without asking the carrier", async () => {
       await start();
       const callId = await aRecordedInboundCall('RE0001');
-      const other = await sut.sut.useCases().createProject.execute({ email: trustMailbox(`other-${randomBytes(4).toString('hex')}@example.com`) })();
+      const other = await sut.sut.useCases().projects.createProject.execute({ email: trustMailbox(`other-${randomBytes(4).toString('hex')}@example.com`) })();
       if (E.isLeft(other)) throw new Error('project not created');
 
       const response = await sut.api('GET', `/v1/calls/${callId}/recording`, undefined, other.right.apiKey.clear);

@@ -274,7 +274,7 @@ export const aVoiceSwitchboard = async (
     return result.right;
   };
 
-  const created = await sut.useCases().createProject.execute({ email: trustMailbox(`voice-${randomBytes(4).toString('hex')}@example.com`) })();
+  const created = await sut.useCases().projects.createProject.execute({ email: trustMailbox(`voice-${randomBytes(4).toString('hex')}@example.com`) })();
   if (E.isLeft(created)) throw new Error('project not created');
   const owner = { key: created.right.apiKey.clear, projectId: created.right.project.id };
 

@@ -94,7 +94,7 @@ describe(`${WebCallCredentialKeeper.name} on several nodes`, () => {
       return node;
     };
     const nodes = [await aNode(), await aNode()] as const;
-    const created = await nodes[0].useCases().createProject.execute({ email: trustMailbox('two-nodes@example.com') })();
+    const created = await nodes[0].useCases().projects.createProject.execute({ email: trustMailbox('two-nodes@example.com') })();
     if (E.isLeft(created)) throw new Error('project not created');
     const key = created.right.apiKey.clear;
     const api = async (node: Switchboard, path: string, body: unknown) => {

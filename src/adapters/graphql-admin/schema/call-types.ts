@@ -11,7 +11,7 @@ const idOrNull = (value: string | number | null | undefined) => (value === null 
 
 /** Calls, their transcripts live and stored, and the simulated caller. */
 export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, enums: AdminEnums) => {
-  const { calls, admin } = deps;
+  const { calls, admin } = deps.useCases;
   const { CallStatus, CallDirection, CallType, TurnRole, TranscriptEventKind } = enums;
 
   builder.objectType('Call', {

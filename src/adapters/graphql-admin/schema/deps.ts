@@ -1,7 +1,5 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../../application/errors.js';
-import type { AdminUseCases } from '../../../application/use-cases/admin-use-cases.js';
-import type { CallUseCases } from '../../../application/use-cases/call-use-cases.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
 
 /** The simulated carrier's caller side: StartSimulatedInboundCall and SayAsCaller. */
@@ -13,8 +11,6 @@ export interface SimulatedCaller {
 /** What the console's resolvers call: nothing but use cases (and the simulated caller). */
 export interface AdminSchemaDeps {
   readonly useCases: UseCases;
-  readonly calls: CallUseCases;
-  readonly admin: AdminUseCases;
   /** Present on the simulated carrier: the mutations that play a caller are on. */
   readonly simulated: SimulatedCaller | null;
   /** How often the `deliveries` subscription reads the delivery log for news. */

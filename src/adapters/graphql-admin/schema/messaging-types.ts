@@ -29,7 +29,7 @@ export const defineMessagingTypes = (builder: AdminBuilder, deps: AdminSchemaDep
         resolve: async (c, args) => {
           const limit = Math.min(Math.max(args.limit ?? 20, 1), MAX_PAGE);
           const slice = await run(
-            deps.useCases.listConversationMessages.execute({
+            deps.useCases.conversations.listConversationMessages.execute({
               projectId: c.projectId,
               conversationId: c.id,
               cursor: { limit, before: args.before ?? null, after: null },

@@ -22,7 +22,7 @@ export const simulatedOnly = (deps: AdminSchemaDeps, what: string): NonNullable<
 
 /** What the operator changes: money, limits, keys, suspension, redelivery, simulated traffic. */
 export const defineMutations = (builder: AdminBuilder, deps: AdminSchemaDeps) => {
-  const { useCases, admin } = deps;
+  const { admin, messages } = deps.useCases;
 
   builder.mutationType({
     fields: (t) => ({
@@ -31,7 +31,7 @@ export const defineMutations = (builder: AdminBuilder, deps: AdminSchemaDeps) =>
         description: 'Adds to the balance (a payment, a goodwill credit); the reason goes into the ledger.',
         args: { projectId: t.arg.id({ required: true }), amountCents: t.arg.int({ required: true }), reason: t.arg.string() },
         resolve: (_, args) =>
-          run(useCases.creditAccount.execute({ projectId: String(args.projectId), amount: cents(args.amountCents), reason: args.reason ?? null })),
+          run(admin.creditAccount.execute({ projectId: String(args.projectId), amount: cents(args.amountCents), reason: args.reason ?? null })),
       }),
       debitAccount: t.field({
         type: 'AccountChange',
@@ -43,7 +43,7 @@ export const defineMutations = (builder: AdminBuilder, deps: AdminSchemaDeps) =>
       raiseNumberLimit: t.field({
         type: 'Project',
         args: { projectId: t.arg.id({ required: true }), limit: t.arg.int({ required: true }) },
-        resolve: (_, args) => run(useCases.raiseNumberLimit.execute({ projectId: String(args.projectId), limit: args.limit })),
+        resolve: (_, args) => run(admin.raiseNumberLimit.execute({ projectId: String(args.projectId), limit: args.limit })),
       }),
       setRecording: t.field({
         type: 'RecordingChange',
@@ -54,13 +54,13 @@ export const defineMutations = (builder: AdminBuilder, deps: AdminSchemaDeps) =>
       issueApiKey: t.field({
         type: 'IssuedApiKey',
         args: { projectId: t.arg.id({ required: true }), name: t.arg.string() },
-        resolve: (_, args) => run(useCases.issueKey.execute({ projectId: String(args.projectId), name: args.name?.trim() || null })),
+        resolve: (_, args) => run(admin.issueKey.execute({ projectId: String(args.projectId), name: args.name?.trim() || null })),
       }),
       revokeApiKey: t.field({
         type: 'ApiKey',
         description: 'From now on the key authenticates nothing (401). Idempotent.',
         args: { keyId: t.arg.id({ required: true }) },
-        resolve: (_, args) => run(useCases.revokeKey.execute({ keyId: String(args.keyId) })),
+        resolve: (_, args) => run(admin.revokeKey.execute({ keyId: String(args.keyId) })),
       }),
       suspendProject: t.field({
         type: 'Project',
@@ -87,7 +87,7 @@ export const defineMutations = (builder: AdminBuilder, deps: AdminSchemaDeps) =>
         resolve: (_, args) => {
           simulatedOnly(deps, 'Injecting an SMS');
           return run(
-            useCases.receiveInboundSms.execute({
+            messages.receiveInboundSms.execute({
               to: phoneNumber('to', args.to),
               from: phoneNumber('from', args.from),
               body: args.body,

@@ -8,7 +8,7 @@ const usd = (amountCents: number): number => Math.round(amountCents) / 100;
 
 /** A project and everything the operator reads through it. */
 export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, enums: AdminEnums) => {
-  const { useCases, admin } = deps;
+  const { admin, billing, agents, contacts, conversations, webhooks } = deps.useCases;
   const { ProjectStatus, LedgerReason, DeliveryStatus, EventType } = enums;
   builder.objectType('Project', {
     description: "A customer's account: its agents, numbers, traffic and balance.",
@@ -21,14 +21,14 @@ export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps,
       recordingEnabled: t.exposeBoolean('recordingEnabled'),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-      usage: t.field({ type: 'Usage', resolve: (p) => run(useCases.getUsage.execute({ projectId: p.id })) }),
+      usage: t.field({ type: 'Usage', resolve: (p) => run(billing.getUsage.execute({ projectId: p.id })) }),
       balanceCents: t.int({
         description: 'The sum of the ledger, in cents (the same as GET /v1/usage).',
-        resolve: async (p) => (await run(useCases.getUsage.execute({ projectId: p.id }))).balanceCents,
+        resolve: async (p) => (await run(billing.getUsage.execute({ projectId: p.id }))).balanceCents,
       }),
       balance: t.float({
         description: 'The balance in USD.',
-        resolve: async (p) => usd((await run(useCases.getUsage.execute({ projectId: p.id }))).balanceCents),
+        resolve: async (p) => usd((await run(billing.getUsage.execute({ projectId: p.id }))).balanceCents),
       }),
       ledger: t.field({
         type: 'LedgerPage',
@@ -45,7 +45,7 @@ export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps,
         args: pageArgs(t),
         resolve: async (p, args) => {
           const page = pageRequest(args);
-          return connectionOf(await run(useCases.listAgents.execute({ projectId: p.id, page })), page);
+          return connectionOf(await run(agents.listAgents.execute({ projectId: p.id, page })), page);
         },
       }),
       numbers: t.field({
@@ -62,7 +62,7 @@ export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps,
         args: { ...pageArgs(t), search: t.arg.string({ description: 'Contains, on name or number.' }) },
         resolve: async (p, args) => {
           const page = pageRequest(args);
-          const found = await run(useCases.listContacts.execute({ projectId: p.id, page, search: args.search?.trim() || null }));
+          const found = await run(contacts.listContacts.execute({ projectId: p.id, page, search: args.search?.trim() || null }));
           return connectionOf(found, page);
         },
       }),
@@ -73,7 +73,7 @@ export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps,
         resolve: async (p, args) => {
           const page = pageRequest(args);
           const agentId = args.agentId === null || args.agentId === undefined ? null : String(args.agentId);
-          return connectionOf(await run(useCases.listConversations.execute({ projectId: p.id, page, agentId })), page);
+          return connectionOf(await run(conversations.listConversations.execute({ projectId: p.id, page, agentId })), page);
         },
       }),
       webhooks: t.field({
@@ -102,13 +102,13 @@ export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps,
         resolve: (p, args) => {
           const hours = args.hours ?? 24;
           if (hours < 1 || hours > 168) throw failure('hours must be between 1 and 168', 'VALIDATION_ERROR');
-          return run(useCases.getDeliveryStats.execute({ projectId: p.id, hours }));
+          return run(webhooks.getDeliveryStats.execute({ projectId: p.id, hours }));
         },
       }),
       deliveryTotals: t.field({
         type: 'DeliveryTotals',
         description: 'Every delivery the project ever had.',
-        resolve: (p) => run(useCases.getAllTimeDeliveryStats.execute({ projectId: p.id })),
+        resolve: (p) => run(webhooks.getAllTimeDeliveryStats.execute({ projectId: p.id })),
       }),
     }),
   });

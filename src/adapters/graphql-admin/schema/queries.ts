@@ -4,7 +4,7 @@ import type { AdminSchemaDeps } from './deps.js';
 import { pageArgs, pageRequest } from './paging.js';
 
 /** The operator's entry points: every project, or one thing by its id. */
-export const defineQueries = (builder: AdminBuilder, { admin }: AdminSchemaDeps) => {
+export const defineQueries = (builder: AdminBuilder, { useCases: { admin } }: AdminSchemaDeps) => {
   builder.queryType({
     fields: (t) => ({
       projects: t.field({

@@ -19,7 +19,7 @@ const watchDeliveries = (deps: AdminSchemaDeps, projectId: string) =>
   new Repeater<DeliveryEvent>(async (push, stop) => {
     const newest = () =>
       run(
-        deps.admin.listProjectDeliveries.execute({
+        deps.useCases.admin.listProjectDeliveries.execute({
           projectId,
           page: { limit: WINDOW, offset: 0 },
           filter: { status: null, eventType: null, agentId: null },
@@ -55,7 +55,7 @@ export const defineSubscriptions = (builder: AdminBuilder, deps: AdminSchemaDeps
         description: "The project's new deliveries and their later attempts, as they happen.",
         args: { projectId: t.arg.id({ required: true }) },
         subscribe: async (_, args) => {
-          const found = await deps.admin.getProject.execute({ projectId: String(args.projectId) })();
+          const found = await deps.useCases.admin.getProject.execute({ projectId: String(args.projectId) })();
           if (E.isLeft(found)) throw graphqlErrorOf(found.left);
           return watchDeliveries(deps, found.right.id);
         },

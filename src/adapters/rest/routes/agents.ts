@@ -10,7 +10,7 @@ import { projectOf, send, sendError } from '../respond.js';
 import { agentView, attachedNumberView, deletedAgentView, voiceView } from '../views/agents.js';
 
 /** `/v1/agents`: agents and the numbers attached to them. */
-export const agentRoutes = (useCases: UseCases): Hono<RestEnv> => {
+export const agentRoutes = (useCases: UseCases['agents']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   // Before `/:id`, which would otherwise read "voices" as an agent id.

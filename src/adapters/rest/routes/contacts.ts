@@ -15,7 +15,7 @@ import { projectOf, send, sendError } from '../respond.js';
 import { contactView } from '../views/contacts.js';
 
 /** `/v1/contacts`: the project's address book. */
-export const contactRoutes = (useCases: UseCases): Hono<RestEnv> => {
+export const contactRoutes = (useCases: UseCases['contacts']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.get('/', async (c) => {

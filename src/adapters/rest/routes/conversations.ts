@@ -11,7 +11,7 @@ import { conversationDetailView, conversationView } from '../views/conversations
 import { messageSliceView, messageView } from '../views/messages.js';
 
 /** `/v1/conversations`: SMS threads, their metadata and their messages. */
-export const conversationRoutes = (useCases: UseCases): Hono<RestEnv> => {
+export const conversationRoutes = (useCases: UseCases['conversations']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.get('/', async (c) => {
@@ -47,7 +47,7 @@ export const conversationRoutes = (useCases: UseCases): Hono<RestEnv> => {
 };
 
 /** `GET /v1/agents/{id}/conversations`, mounted beside the agent routes. */
-export const agentConversationRoutes = (useCases: UseCases): Hono<RestEnv> => {
+export const agentConversationRoutes = (useCases: UseCases['conversations']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
   app.get('/:id/conversations', async (c) => {
     const page = decodeQuery(c, CONVERSATION_PAGE);

@@ -9,7 +9,7 @@ import { projectOf, send, sendError } from '../respond.js';
 import { messageSliceView, numberMessageView, sentMessageView } from '../views/messages.js';
 
 /** `POST /v1/messages`: an agent sends a text (snake_case, as public clients speak it). */
-export const messageRoutes = (useCases: UseCases): Hono<RestEnv> => {
+export const messageRoutes = (useCases: UseCases['messages']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
   app.post('/', async (c) => {
     const body = await decodeBody(c, SendMessageBody);
@@ -24,7 +24,7 @@ export const messageRoutes = (useCases: UseCases): Hono<RestEnv> => {
 };
 
 /** `GET /v1/numbers/{id}/messages`, mounted beside the number routes; released numbers too. */
-export const numberMessageRoutes = (useCases: UseCases): Hono<RestEnv> => {
+export const numberMessageRoutes = (useCases: UseCases['messages']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
   app.get('/:id/messages', async (c) => {
     const query = decodeQuery(c, MessageListQuery);

@@ -9,7 +9,7 @@ import { projectOf, send, sendError } from '../respond.js';
 import { numberView, releasedNumberView } from '../views/numbers.js';
 
 /** `/v1/numbers`: provisioning, reading and releasing carrier numbers. */
-export const numberRoutes = (useCases: UseCases): Hono<RestEnv> => {
+export const numberRoutes = (useCases: UseCases['numbers']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.post('/', async (c) => {

@@ -12,7 +12,7 @@ import { send, sendError } from '../respond.js';
  * client the per-IP limits count (default: the TCP peer, IPv6 by its /64; see
  * `clientNetworkResolver` for TRUST_PROXY).
  */
-export const signUpRoutes = (useCases: UseCases, clientIp: (c: Context) => string | null = clientNetworkResolver(null)): Hono<RestEnv> => {
+export const signUpRoutes = (useCases: UseCases['signUp'], clientIp: (c: Context) => string | null = clientNetworkResolver(null)): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.post('/sign-up', async (c) => {

@@ -6,7 +6,7 @@ import { projectOf, send } from '../respond.js';
 const usd = (amountCents: number): number => Math.round(amountCents) / 100;
 
 /** `/v1/usage`: balance, numbers and this month's charges, as the ledger says. */
-export const usageRoutes = (useCases: UseCases): Hono<RestEnv> => {
+export const usageRoutes = (useCases: UseCases['billing']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.get('/', (c) =>

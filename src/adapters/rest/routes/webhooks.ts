@@ -19,7 +19,7 @@ import { allTimeStatsView, deliveryStatsView, deliveryView, webhookView } from '
 const success = { success: true } as const;
 
 /** GET, POST and DELETE of one webhook, the same for the account default and an agent's own. */
-const crud = (app: Hono<RestEnv>, path: string, useCases: UseCases, targetOf: (c: Context<RestEnv>) => WebhookTarget) => {
+const crud = (app: Hono<RestEnv>, path: string, useCases: UseCases['webhooks'], targetOf: (c: Context<RestEnv>) => WebhookTarget) => {
   app.get(path, (c) =>
     send(c, useCases.getWebhook.execute(targetOf(c)), (webhook) => c.json(webhook && webhookView(webhook))),
   );
@@ -35,7 +35,7 @@ const crud = (app: Hono<RestEnv>, path: string, useCases: UseCases, targetOf: (c
 };
 
 /** `/v1/webhooks`: the account default webhook, the delivery log and its statistics. */
-export const webhookRoutes = (useCases: UseCases): Hono<RestEnv> => {
+export const webhookRoutes = (useCases: UseCases['webhooks']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
   crud(app, '/', useCases, (c) => ({ projectId: projectOf(c), agentId: null }));
 
@@ -74,7 +74,7 @@ export const webhookRoutes = (useCases: UseCases): Hono<RestEnv> => {
 };
 
 /** `/v1/agents/{id}/webhook`: an agent's own webhook and its deliveries. */
-export const agentWebhookRoutes = (useCases: UseCases): Hono<RestEnv> => {
+export const agentWebhookRoutes = (useCases: UseCases['webhooks']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
   crud(app, '/:id/webhook', useCases, (c) => ({ projectId: projectOf(c), agentId: c.req.param('id')! }));
 

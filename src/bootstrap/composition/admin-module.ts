@@ -1,0 +1,70 @@
+import { ContainerModule } from 'inversify';
+import { Hono } from 'hono';
+import { CreditAccount } from '../../application/use-cases/billing/credit-account.js';
+import { DebitAccount } from '../../application/use-cases/billing/debit-account.js';
+import { FindCall } from '../../application/use-cases/calls/find-call.js';
+import { FindConversation } from '../../application/use-cases/conversations/find-conversation.js';
+import { GetProject } from '../../application/use-cases/projects/get-project.js';
+import { IssueKey } from '../../application/use-cases/api-keys/issue-key.js';
+import { ListApiKeys } from '../../application/use-cases/api-keys/list-api-keys.js';
+import { ListLedger } from '../../application/use-cases/billing/list-ledger.js';
+import { ListProjectDeliveries } from '../../application/use-cases/webhooks/list-project-deliveries.js';
+import { ListProjectNumbers } from '../../application/use-cases/numbers/list-project-numbers.js';
+import { ListProjectWebhooks } from '../../application/use-cases/webhooks/list-project-webhooks.js';
+import { ListProjects } from '../../application/use-cases/projects/list-projects.js';
+import { RaiseNumberLimit } from '../../application/use-cases/projects/raise-number-limit.js';
+import { ReactivateProject } from '../../application/use-cases/projects/reactivate-project.js';
+import { RedeliverDelivery } from '../../application/use-cases/webhooks/redeliver-delivery.js';
+import { RevokeKey } from '../../application/use-cases/api-keys/revoke-key.js';
+import { SetRecording } from '../../application/use-cases/projects/set-recording.js';
+import { SuspendProject } from '../../application/use-cases/projects/suspend-project.js';
+import { createAdminGraphql } from '../../adapters/graphql-admin/create-admin-graphql.js';
+import { playgroundRoutes } from '../../adapters/playground/playground-routes.js';
+import { resolveAdminToken } from '../admin-token.js';
+import { provideWith } from './provide.js';
+import { TOKENS } from './tokens.js';
+
+/** The operator's side: the admin use cases, the console's token, the GraphQL console and the call playground. */
+export const adminModule = () =>
+  new ContainerModule(({ bind }) => {
+    const provide = provideWith(bind);
+    provide(
+      TOKENS.adminUseCases,
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.deliveryTrigger],
+      (config, uow, clock, ids, credentials, deliveryTrigger) => ({
+        creditAccount: new CreditAccount({ uow, clock, ids }),
+        raiseNumberLimit: new RaiseNumberLimit({ uow, clock }),
+        issueKey: new IssueKey({ uow, clock, ids, credentials }),
+        revokeKey: new RevokeKey({ uow, clock }),
+        listProjects: new ListProjects({ uow }),
+        getProject: new GetProject({ uow }),
+        listLedger: new ListLedger({ uow }),
+        debitAccount: new DebitAccount({ uow, clock, ids }),
+        setRecording: new SetRecording({ uow, clock, ids, recordingMonthlyPrice: config.prices.recordingMonthly }),
+        suspendProject: new SuspendProject({ uow, clock }),
+        reactivateProject: new ReactivateProject({ uow, clock }),
+        listApiKeys: new ListApiKeys({ uow }),
+        listProjectNumbers: new ListProjectNumbers({ uow }),
+        listProjectWebhooks: new ListProjectWebhooks({ uow }),
+        listProjectDeliveries: new ListProjectDeliveries({ uow }),
+        redeliverDelivery: new RedeliverDelivery({ uow, clock, deliveryTrigger }),
+        findConversation: new FindConversation({ uow }),
+        findCall: new FindCall({ uow }),
+      }),
+    );
+    provide(TOKENS.adminToken, [TOKENS.settings, TOKENS.logger], ({ config, keepsAdminToken }, logger) =>
+      resolveAdminToken(config, keepsAdminToken ? 'database' : 'memory', logger),
+    );
+    // `{base}/admin/graphql`, and `{base}/playground` with the Twilio Voice SDK it loads.
+    provide(
+      TOKENS.adminConsoleRoutes,
+      [TOKENS.settings, TOKENS.useCases, TOKENS.simulatedCalls, TOKENS.adminToken, TOKENS.logger],
+      ({ basePath }, useCases, simulated, adminToken, logger) => {
+        const graphql = createAdminGraphql({ useCases, simulated, adminToken, endpoint: `${basePath}/admin/graphql`, logger });
+        const routes = new Hono();
+        routes.all('/admin/graphql', (c) => graphql.fetch(c.req.raw));
+        routes.route('/', playgroundRoutes());
+        return routes;
+      },
+    );
+  });

@@ -1,0 +1,29 @@
+import { ContainerModule } from 'inversify';
+import { relayUrlFor } from '../../adapters/twilio/conversation-relay-server.js';
+import { ConversationRelayVoiceCatalog } from '../../adapters/voices/conversation-relay-voice-catalog.js';
+import { chooseTelephony } from '../telephony.js';
+import { provideWith } from './provide.js';
+import { TOKENS } from './tokens.js';
+
+/** The carrier, and the URLs where it reaches this server about numbers, texts and calls. */
+export const carrierModule = () =>
+  new ContainerModule(({ bind }) => {
+    const provide = provideWith(bind);
+    provide(TOKENS.telephony, [TOKENS.settings, TOKENS.logger], (settings, logger) => chooseTelephony(settings.config, settings.storage, logger));
+    provide(TOKENS.numberWebhooks, [TOKENS.settings], ({ publicUrl }) => ({
+      smsUrl: `${publicUrl}/twilio/sms`,
+      voiceUrl: `${publicUrl}/twilio/voice`,
+      voiceStatusUrl: `${publicUrl}/twilio/voice/status`,
+    }));
+    provide(TOKENS.smsStatusUrl, [TOKENS.settings], ({ publicUrl }) => `${publicUrl}/twilio/sms/status`);
+    provide(TOKENS.callWebhooks, [TOKENS.settings], ({ publicUrl }) => (callId: string) => {
+      const id = encodeURIComponent(callId);
+      return {
+        relayUrl: relayUrlFor(publicUrl, callId),
+        relayEndedUrl: `${publicUrl}/twilio/voice/relay-ended?callId=${id}`,
+        statusUrl: `${publicUrl}/twilio/voice/status?callId=${id}`,
+        recordingStatusUrl: `${publicUrl}/twilio/voice/recording?callId=${id}`,
+      };
+    });
+    provide(TOKENS.voiceCatalog, [], () => new ConversationRelayVoiceCatalog());
+  });

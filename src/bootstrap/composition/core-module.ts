@@ -1,0 +1,18 @@
+import { ContainerModule } from 'inversify';
+import { NodeCredentials } from '../../adapters/node-crypto/node-credentials.js';
+import { TimeSortableIdGenerator } from '../../adapters/node-crypto/time-sortable-id-generator.js';
+import { createPinoLogger } from '../../adapters/pino/pino-logger.js';
+import { SystemClock } from '../../adapters/system/system-clock.js';
+import { provideWith } from './provide.js';
+import { TOKENS } from './tokens.js';
+
+/** What every area uses: the configuration, the log, time, ids and secrets. */
+export const coreModule = () =>
+  new ContainerModule(({ bind }) => {
+    const provide = provideWith(bind);
+    provide(TOKENS.config, [TOKENS.settings], (settings) => settings.config);
+    provide(TOKENS.logger, [TOKENS.config], (config) => createPinoLogger({ level: config.logLevel }));
+    provide(TOKENS.clock, [], () => new SystemClock());
+    provide(TOKENS.ids, [], () => new TimeSortableIdGenerator());
+    provide(TOKENS.credentials, [], () => new NodeCredentials());
+  });

@@ -1,0 +1,89 @@
+import { ContainerModule } from 'inversify';
+import type { Hono } from 'hono';
+import { WebhookDispatcher, EVENT_TIMEOUT_MS } from '../../application/services/webhook-dispatcher.js';
+import { GetConversation } from '../../application/use-cases/conversations/get-conversation.js';
+import { ListConversations } from '../../application/use-cases/conversations/list-conversations.js';
+import { UpdateConversationState } from '../../application/use-cases/conversations/update-conversation-state.js';
+import { ListConversationMessages } from '../../application/use-cases/messages/list-conversation-messages.js';
+import { ListNumberMessages } from '../../application/use-cases/messages/list-number-messages.js';
+import { DispatcherHandOff } from '../../application/services/event-hand-off.js';
+import { JsonOutboundEventEncoder } from '../../adapters/http/json-outbound-event-encoder.js';
+import { ReceiveInboundSms } from '../../application/use-cases/messages/receive-inbound-sms.js';
+import { SendSms } from '../../application/use-cases/messages/send-sms.js';
+import { UpdateMessageStatus } from '../../application/use-cases/messages/update-message-status.js';
+import { ConfigureWebhook } from '../../application/use-cases/webhooks/configure-webhook.js';
+import { DeleteWebhook } from '../../application/use-cases/webhooks/delete-webhook.js';
+import { GetAllTimeDeliveryStats } from '../../application/use-cases/webhooks/get-all-time-delivery-stats.js';
+import { GetDeliveryStats } from '../../application/use-cases/webhooks/get-delivery-stats.js';
+import { GetWebhook } from '../../application/use-cases/webhooks/get-webhook.js';
+import { ListAgentDeliveries } from '../../application/use-cases/webhooks/list-agent-deliveries.js';
+import { ListDeliveries } from '../../application/use-cases/webhooks/list-deliveries.js';
+import { SendTestWebhook } from '../../application/use-cases/webhooks/send-test-webhook.js';
+import { NodeHttpWebhookTransport } from '../../adapters/http/node-http-webhook-transport.js';
+import { OutboundGuard } from '../../adapters/http/outbound-guard.js';
+import { twilioSmsRoutes } from '../../adapters/twilio/twilio-sms-routes.js';
+import { privateNetworkTargetsOf } from '../config.js';
+import { provideWith } from './provide.js';
+import { TOKENS } from './tokens.js';
+
+/** Texts in and out, conversations, webhooks and the dispatcher that delivers their events. */
+export const messagingAndWebhooksModule = () =>
+  new ContainerModule(({ bind }) => {
+    const provide = provideWith(bind);
+    // Every request to a customer's URL connects through this guard (PRIVATE_NETWORK_TARGETS).
+    provide(TOKENS.outboundGuard, [TOKENS.config], (config) => new OutboundGuard(privateNetworkTargetsOf(config)));
+    provide(TOKENS.webhookTransport, [TOKENS.outboundGuard], (guard) => new NodeHttpWebhookTransport(guard));
+    provide(
+      TOKENS.webhookDispatcher,
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.webhookTransport, TOKENS.clock, TOKENS.logger, TOKENS.lifecycle],
+      (config, uow, transport, clock, logger, lifecycle) => {
+        const dispatcher = new WebhookDispatcher({ uow, transport, clock, logger, retryDelays: config.webhookRetryDelays });
+        return lifecycle.manage('webhook dispatcher', dispatcher, dispatcher);
+      },
+    );
+    provide(TOKENS.deliveryTrigger, [TOKENS.webhookDispatcher], (dispatcher) => dispatcher);
+    // Inbound texts' events go to this process's dispatcher once committed; its lease stays its own.
+    provide(TOKENS.eventHandOff, [TOKENS.webhookDispatcher, TOKENS.clock], (dispatcher, clock) => new DispatcherHandOff(dispatcher, clock));
+    provide(TOKENS.eventEncoder, [], () => new JsonOutboundEventEncoder());
+
+    provide(TOKENS.sendSms, [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.smsStatusUrl], (uow, clock, ids, telephony, smsStatusUrl) =>
+      new SendSms({ uow, clock, ids, telephony, smsStatusUrl }),
+    );
+    provide(
+      TOKENS.messageUseCases,
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.sendSms, TOKENS.eventEncoder, TOKENS.eventHandOff, TOKENS.hostedReplies],
+      (uow, clock, ids, sendSms, eventEncoder, eventHandOff, hostedReplies) => ({
+        sendSms,
+        receiveInboundSms: new ReceiveInboundSms({ uow, clock, ids, eventEncoder, eventHandOff, hostedReplies }),
+        updateMessageStatus: new UpdateMessageStatus({ uow }),
+        listNumberMessages: new ListNumberMessages({ uow }),
+      }),
+    );
+    provide(TOKENS.conversationUseCases, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => ({
+      listConversations: new ListConversations({ uow }),
+      getConversation: new GetConversation({ uow }),
+      updateConversationState: new UpdateConversationState({ uow, clock }),
+      listConversationMessages: new ListConversationMessages({ uow }),
+    }));
+    provide(
+      TOKENS.webhookUseCases,
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.outboundGuard, TOKENS.webhookTransport, TOKENS.eventEncoder],
+      (uow, clock, ids, credentials, targets, transport, eventEncoder) => ({
+        configureWebhook: new ConfigureWebhook({ uow, clock, ids, credentials, targets }),
+        getWebhook: new GetWebhook({ uow }),
+        deleteWebhook: new DeleteWebhook({ uow }),
+        listDeliveries: new ListDeliveries({ uow, clock }),
+        listAgentDeliveries: new ListAgentDeliveries({ uow }),
+        getDeliveryStats: new GetDeliveryStats({ uow, clock }),
+        getAllTimeDeliveryStats: new GetAllTimeDeliveryStats({ uow }),
+        sendTestWebhook: new SendTestWebhook({ uow, clock, ids, transport, eventEncoder, timeoutMs: EVENT_TIMEOUT_MS }),
+      }),
+    );
+
+    // The carrier's SMS webhooks, on Twilio only.
+    provide(TOKENS.twilioSmsRoutes, [TOKENS.settings, TOKENS.messageUseCases, TOKENS.logger], ({ config, publicUrl }, messages, logger) =>
+      config.twilio
+        ? (twilioSmsRoutes({ useCases: messages, authToken: config.twilio.authToken, publicUrl, logger }) as unknown as Hono)
+        : null,
+    );
+  });

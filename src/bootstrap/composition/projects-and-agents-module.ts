@@ -1,0 +1,69 @@
+import { ContainerModule } from 'inversify';
+import { AttachNumber } from '../../application/use-cases/agents/attach-number.js';
+import { CreateAgent } from '../../application/use-cases/agents/create-agent.js';
+import { DeleteAgent } from '../../application/use-cases/agents/delete-agent.js';
+import { DetachNumber } from '../../application/use-cases/agents/detach-number.js';
+import { GetAgent } from '../../application/use-cases/agents/get-agent.js';
+import { ListAgents } from '../../application/use-cases/agents/list-agents.js';
+import { ListVoices } from '../../application/use-cases/agents/list-voices.js';
+import { UpdateAgent } from '../../application/use-cases/agents/update-agent.js';
+import { GetUsage } from '../../application/use-cases/billing/get-usage.js';
+import { CreateContact } from '../../application/use-cases/contacts/create-contact.js';
+import { DeleteContact } from '../../application/use-cases/contacts/delete-contact.js';
+import { GetContact } from '../../application/use-cases/contacts/get-contact.js';
+import { ListContacts } from '../../application/use-cases/contacts/list-contacts.js';
+import { UpdateContact } from '../../application/use-cases/contacts/update-contact.js';
+import { GetNumber } from '../../application/use-cases/numbers/get-number.js';
+import { ListNumbers } from '../../application/use-cases/numbers/list-numbers.js';
+import { ProvisionNumber } from '../../application/use-cases/numbers/provision-number.js';
+import { ReleaseNumber } from '../../application/use-cases/numbers/release-number.js';
+import { AuthenticateApiKey } from '../../application/use-cases/api-keys/authenticate-api-key.js';
+import { CreateProject } from '../../application/use-cases/projects/create-project.js';
+import { provideWith } from './provide.js';
+import { TOKENS } from './tokens.js';
+
+/** The customer's account: projects and their keys, usage, agents, numbers and contacts. */
+export const projectsAndAgentsModule = () =>
+  new ContainerModule(({ bind }) => {
+    const provide = provideWith(bind);
+    provide(
+      TOKENS.projectUseCases,
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials],
+      (config, uow, clock, ids, credentials) => ({
+        authenticateApiKey: new AuthenticateApiKey({ uow, credentials }),
+        createProject: new CreateProject({ uow, clock, ids, credentials, signupCredit: config.prices.signupCredit }),
+      }),
+    );
+    provide(TOKENS.billingUseCases, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => ({ getUsage: new GetUsage({ uow, clock }) }));
+    provide(
+      TOKENS.agentUseCases,
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog],
+      (uow, clock, ids, voices) => ({
+        listVoices: new ListVoices({ voices }),
+        createAgent: new CreateAgent({ uow, clock, ids }),
+        listAgents: new ListAgents({ uow }),
+        getAgent: new GetAgent({ uow }),
+        updateAgent: new UpdateAgent({ uow, clock }),
+        deleteAgent: new DeleteAgent({ uow }),
+        attachNumber: new AttachNumber({ uow }),
+        detachNumber: new DetachNumber({ uow }),
+      }),
+    );
+    provide(
+      TOKENS.numberUseCases,
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.numberWebhooks],
+      (config, uow, clock, ids, telephony, webhooks) => ({
+        provisionNumber: new ProvisionNumber({ uow, clock, ids, telephony, webhooks, numberMonthlyPrice: config.prices.numberMonthly }),
+        listNumbers: new ListNumbers({ uow }),
+        getNumber: new GetNumber({ uow }),
+        releaseNumber: new ReleaseNumber({ uow, clock, telephony }),
+      }),
+    );
+    provide(TOKENS.contactUseCases, [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids], (uow, clock, ids) => ({
+      createContact: new CreateContact({ uow, clock, ids }),
+      listContacts: new ListContacts({ uow }),
+      getContact: new GetContact({ uow }),
+      updateContact: new UpdateContact({ uow, clock }),
+      deleteContact: new DeleteContact({ uow }),
+    }));
+  });

@@ -1,0 +1,37 @@
+import { ContainerModule } from 'inversify';
+import { provideWith } from './provide.js';
+import { TOKENS } from './tokens.js';
+
+/** The one registry of use cases, by area: what REST, GraphQL, the carrier's webhooks and embedders call. */
+export const registryModule = () =>
+  new ContainerModule(({ bind }) => {
+    provideWith(bind)(
+      TOKENS.useCases,
+      [
+        TOKENS.projectUseCases,
+        TOKENS.billingUseCases,
+        TOKENS.signUpUseCases,
+        TOKENS.agentUseCases,
+        TOKENS.numberUseCases,
+        TOKENS.contactUseCases,
+        TOKENS.conversationUseCases,
+        TOKENS.messageUseCases,
+        TOKENS.webhookUseCases,
+        TOKENS.callUseCases,
+        TOKENS.adminUseCases,
+      ],
+      (projects, billing, signUp, agents, numbers, contacts, conversations, messages, webhooks, calls, admin) => ({
+        projects,
+        billing,
+        signUp,
+        agents,
+        numbers,
+        contacts,
+        conversations,
+        messages,
+        webhooks,
+        calls,
+        admin,
+      }),
+    );
+  });

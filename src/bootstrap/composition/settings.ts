@@ -1,0 +1,22 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { ConfigError, loadConfig, type SwitchboardConfig } from '../config.js';
+import type { CoreSettings } from './core-settings.js';
+import type { SwitchboardOptions } from './options.js';
+
+const trimSlashes = (path: string) => path.replace(/\/+$/, '');
+
+/** Decodes the environment; throws a {@link ConfigError} listing every problem. */
+export const settingsOf = (options: SwitchboardOptions): CoreSettings => {
+  const loaded = loadConfig(options.env ?? process.env);
+  if (E.isLeft(loaded)) throw new ConfigError(loaded.left);
+  const config: SwitchboardConfig = { ...loaded.right, ...options.config };
+  const basePath = trimSlashes(options.basePath ?? '');
+  const storage = options.storage ?? 'database';
+  return {
+    config,
+    storage,
+    basePath,
+    publicUrl: trimSlashes(config.publicUrl ?? `http://${config.host}:${config.port}${basePath}`),
+    keepsAdminToken: storage === 'database' && !options.unitOfWork,
+  };
+};

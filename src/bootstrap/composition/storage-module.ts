@@ -1,0 +1,23 @@
+import { ContainerModule } from 'inversify';
+import { MemoryRateLimiter } from '../../adapters/rate-limiter-flexible/memory-rate-limiter.js';
+import { PostgresRateLimiter } from '../../adapters/rate-limiter-flexible/postgres-rate-limiter.js';
+import { openStorage } from '../storage.js';
+import { provideWith } from './provide.js';
+import { TOKENS } from './tokens.js';
+
+/** Where state lives: the unit of work over the repositories, and the rate limits' counters. */
+export const storageModule = () =>
+  new ContainerModule(({ bind }) => {
+    const provide = provideWith(bind);
+    provide(TOKENS.unitOfWork, [TOKENS.settings, TOKENS.logger, TOKENS.lifecycle], async (settings, logger, lifecycle) => {
+      const storage = await openStorage(settings.storage, settings.config, logger);
+      logger.info({ storage: storage.description }, 'storage opened');
+      return lifecycle.manage('storage', storage.uow, { stop: () => storage.close() });
+    });
+    // PostgreSQL when several nodes may share the database, so every node counts against the same windows.
+    provide(TOKENS.rateLimiter, [TOKENS.settings, TOKENS.lifecycle], async ({ storage, config }, lifecycle) => {
+      if (storage !== 'database' || !config.databaseUrl) return new MemoryRateLimiter();
+      const limiter = await PostgresRateLimiter.open({ databaseUrl: config.databaseUrl });
+      return lifecycle.manage('rate limiter', limiter, { stop: () => limiter.close() });
+    });
+  });

@@ -1,0 +1,114 @@
+import type { Hono } from 'hono';
+import type { Clock } from '../../application/ports/clock.js';
+import type { Credentials } from '../../application/ports/credentials.js';
+import type { EventBus } from '../../application/ports/event-bus.js';
+import type { IdGenerator } from '../../application/ports/id-generator.js';
+import type { LanguageModel } from '../../application/ports/language-model.js';
+import type { Logger } from '../../application/ports/logger.js';
+import type { Mailer } from '../../application/ports/mailer.js';
+import type { RateLimiter } from '../../application/ports/rate-limiter.js';
+import type { CallWebhooks, NumberWebhooks, Telephony } from '../../application/ports/telephony.js';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import type { VoiceCatalog } from '../../application/ports/voice-catalog.js';
+import type { VoiceTurnTransport } from '../../application/ports/voice-turn-transport.js';
+import type { DeliveryTrigger, EventHandOff } from '../../application/ports/webhook-repositories.js';
+import type { OutboundEventEncoder } from '../../application/ports/outbound-event-encoder.js';
+import type { WebhookTransport } from '../../application/ports/webhook-transport.js';
+import type { AgentBrain } from '../../application/services/agent-brain.js';
+import type { BillingClock } from '../../application/services/billing-clock.js';
+import type { HostedSmsResponder } from '../../application/services/hosted-sms-responder.js';
+import type { SignUpSweeper } from '../../application/services/sign-up-sweeper.js';
+import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
+import type { WebhookDispatcher } from '../../application/services/webhook-dispatcher.js';
+import type { FailUnconnectedWebCalls } from '../../application/use-cases/calls/fail-unconnected-web-calls.js';
+import type { FinishCall } from '../../application/use-cases/calls/finish-call.js';
+import type { SendSms } from '../../application/use-cases/messages/send-sms.js';
+import type * as Registry from '../../application/use-cases/index.js';
+import type { OutboundGuard } from '../../adapters/http/outbound-guard.js';
+import type { SimulatedCalls } from '../../adapters/simulated/simulated-calls.js';
+import type { SwitchboardConfig } from '../config.js';
+import type { VoiceRuntime, WebSocketEndpoint } from '../voice-runtime.js';
+import type { Lifecycle } from './lifecycle.js';
+import type { CoreSettings } from './core-settings.js';
+
+/**
+ * A container key that names the type bound to it, so a binding and what resolves it agree at
+ * compile time. A plain `Symbol('…')` underneath (never `Symbol.for`): a host's own container
+ * can never collide with these.
+ */
+export type Token<T> = symbol & { readonly __boundTo?: T };
+
+const token = <T>(description: string): Token<T> => Symbol(description) as Token<T>;
+
+/** The value type a token names. */
+export type BoundTo<K> = K extends Token<infer T> ? T : never;
+
+/**
+ * Every binding of a Switchboard's container. Hosts rebind ports through
+ * `createSwitchboard({ override: (rebind) => rebind(TOKENS.telephony).toConstantValue(mine) })`.
+ */
+export const TOKENS = {
+  // What every area uses.
+  settings: token<CoreSettings>('CoreSettings'),
+  config: token<SwitchboardConfig>('SwitchboardConfig'),
+  lifecycle: token<Lifecycle>('Lifecycle'),
+  logger: token<Logger>('Logger'),
+  clock: token<Clock>('Clock'),
+  ids: token<IdGenerator>('IdGenerator'),
+  credentials: token<Credentials>('Credentials'),
+  // Storage.
+  unitOfWork: token<UnitOfWork>('UnitOfWork'),
+  rateLimiter: token<RateLimiter>('RateLimiter'),
+  // The carrier.
+  telephony: token<Telephony>('Telephony'),
+  numberWebhooks: token<NumberWebhooks>('NumberWebhooks'),
+  callWebhooks: token<(callId: string) => CallWebhooks>('CallWebhooks'),
+  smsStatusUrl: token<string>('SmsStatusUrl'),
+  voiceCatalog: token<VoiceCatalog>('VoiceCatalog'),
+  // Messaging and webhooks.
+  outboundGuard: token<OutboundGuard>('OutboundGuard'),
+  webhookTransport: token<WebhookTransport>('WebhookTransport'),
+  webhookDispatcher: token<WebhookDispatcher>('WebhookDispatcher'),
+  deliveryTrigger: token<DeliveryTrigger>('DeliveryTrigger'),
+  eventHandOff: token<EventHandOff>('EventHandOff'),
+  eventEncoder: token<OutboundEventEncoder>('OutboundEventEncoder'),
+  sendSms: token<SendSms>('SendSms'),
+  twilioSmsRoutes: token<Hono | null>('TwilioSmsRoutes'),
+  // The hosted model.
+  languageModel: token<LanguageModel | null>('LanguageModel'),
+  hostedBrain: token<AgentBrain>('HostedBrain'),
+  hostedReplies: token<HostedSmsResponder>('HostedReplies'),
+  // Voice.
+  eventBus: token<EventBus>('EventBus'),
+  voiceTurnTransport: token<VoiceTurnTransport>('VoiceTurnTransport'),
+  voiceEngine: token<VoiceSessionEngine>('VoiceSessionEngine'),
+  finishCall: token<FinishCall>('FinishCall'),
+  unconnectedWebCalls: token<FailUnconnectedWebCalls>('FailUnconnectedWebCalls'),
+  simulatedCalls: token<SimulatedCalls | null>('SimulatedCalls'),
+  webSocketEndpoints: token<readonly WebSocketEndpoint[]>('WebSocketEndpoints'),
+  twilioVoiceRoutes: token<Hono | null>('TwilioVoiceRoutes'),
+  voiceRuntime: token<VoiceRuntime>('VoiceRuntime'),
+  // Sign-up and mail.
+  mailer: token<Mailer>('Mailer'),
+  // Workers nothing else asks for.
+  billingClock: token<BillingClock>('BillingClock'),
+  signUpSweeper: token<SignUpSweeper>('SignUpSweeper'),
+  // The use cases, one registry of areas.
+  projectUseCases: token<Registry.ProjectUseCases>('ProjectUseCases'),
+  billingUseCases: token<Registry.BillingUseCases>('BillingUseCases'),
+  signUpUseCases: token<Registry.SignUpUseCases>('SignUpUseCases'),
+  agentUseCases: token<Registry.AgentUseCases>('AgentUseCases'),
+  numberUseCases: token<Registry.NumberUseCases>('NumberUseCases'),
+  contactUseCases: token<Registry.ContactUseCases>('ContactUseCases'),
+  conversationUseCases: token<Registry.ConversationUseCases>('ConversationUseCases'),
+  messageUseCases: token<Registry.MessageUseCases>('MessageUseCases'),
+  webhookUseCases: token<Registry.WebhookUseCases>('WebhookUseCases'),
+  callUseCases: token<Registry.CallUseCases>('CallUseCases'),
+  adminUseCases: token<Registry.AdminUseCases>('AdminUseCases'),
+  useCases: token<Registry.UseCases>('UseCases'),
+  // Admin and HTTP.
+  adminToken: token<string>('AdminToken'),
+  adminConsoleRoutes: token<Hono>('AdminConsoleRoutes'),
+  restApi: token<Hono>('RestApi'),
+  httpApp: token<Hono>('HttpApp'),
+} as const;

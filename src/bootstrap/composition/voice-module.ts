@@ -1,0 +1,105 @@
+import { ContainerModule } from 'inversify';
+import type { Hono } from 'hono';
+import type { EventBus } from '../../application/ports/event-bus.js';
+import { brainsByMode } from '../../application/services/agent-brain.js';
+import { CallRecordWriter } from '../../application/services/call-record-writer.js';
+import { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
+import { WebCallCredentialKeeper } from '../../application/services/web-call-credential-keeper.js';
+import { WebhookBrain } from '../../application/services/webhook-brain.js';
+import { AnswerInboundCall } from '../../application/use-cases/calls/answer-inbound-call.js';
+import { AttachCallRecording } from '../../application/use-cases/calls/attach-call-recording.js';
+import { CreateWebCall } from '../../application/use-cases/calls/create-web-call.js';
+import { EndCall } from '../../application/use-cases/calls/end-call.js';
+import { FailUnconnectedWebCalls } from '../../application/use-cases/calls/fail-unconnected-web-calls.js';
+import { FinishCall } from '../../application/use-cases/calls/finish-call.js';
+import { GetCallRecording } from '../../application/use-cases/calls/get-call-recording.js';
+import { PlaceOutboundCall } from '../../application/use-cases/calls/place-outbound-call.js';
+import { GetCall } from '../../application/use-cases/calls/get-call.js';
+import { ListCalls } from '../../application/use-cases/calls/list-calls.js';
+import { StreamTranscript } from '../../application/use-cases/calls/stream-transcript.js';
+import { HttpVoiceTurnTransport } from '../../adapters/http/http-voice-turn-transport.js';
+import { InProcessEventBus } from '../../adapters/in-process/in-process-event-bus.js';
+import { PostgresEventBus } from '../../adapters/postgres-listen-notify/postgres-event-bus.js';
+import { twilioVoiceRoutes } from '../../adapters/twilio/twilio-voice-routes.js';
+import { provideWith } from './provide.js';
+import { TOKENS } from './tokens.js';
+
+/** Live calls: the event bus, the voice session engine and its brains, the call use cases. */
+export const voiceModule = () =>
+  new ContainerModule(({ bind }) => {
+    const provide = provideWith(bind);
+    provide(TOKENS.eventBus, [TOKENS.config, TOKENS.logger, TOKENS.lifecycle], (config, logger, lifecycle) => {
+      const log = logger.child({ component: 'voice' });
+      const bus: EventBus =
+        config.eventBus === 'postgres' && config.databaseUrl ? new PostgresEventBus(config.databaseUrl, log) : new InProcessEventBus(log);
+      return lifecycle.manage('event bus', bus, { stop: () => bus.close() });
+    });
+    provide(TOKENS.voiceTurnTransport, [TOKENS.outboundGuard, TOKENS.lifecycle], (guard, lifecycle) => {
+      const transport = new HttpVoiceTurnTransport(guard);
+      return lifecycle.manage('voice turn transport', transport, { stop: () => transport.close() });
+    });
+    provide(
+      TOKENS.voiceEngine,
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.lifecycle],
+      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, lifecycle) => {
+        const writer = new CallRecordWriter({ uow, eventBus, logger });
+        const webhookBrain = new WebhookBrain({
+          transport,
+          eventEncoder,
+          ids,
+          clock,
+          logger: logger.child({ component: 'voice' }),
+          now: () => performance.now(),
+          recordDelivery: (entry) => writer.writeDelivery(entry),
+        });
+        const engine = new VoiceSessionEngine({ uow, clock, ids, logger, writer, brains: brainsByMode({ webhook: webhookBrain, hosted: hostedBrain }) });
+        return lifecycle.manage('voice session engine', engine, { stop: () => engine.close() });
+      },
+    );
+    provide(
+      TOKENS.finishCall,
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceEngine, TOKENS.eventBus, TOKENS.deliveryTrigger, TOKENS.eventEncoder, TOKENS.logger],
+      (uow, clock, ids, live, eventBus, deliveryTrigger, eventEncoder, logger) =>
+        new FinishCall({ uow, clock, ids, live, eventBus, deliveryTrigger, eventEncoder, logger: logger.child({ component: 'voice' }) }),
+    );
+    provide(
+      TOKENS.callUseCases,
+      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger],
+      ({ publicUrl }, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger) => ({
+        answerInboundCall: new AnswerInboundCall({ uow, clock, ids }),
+        placeOutboundCall: new PlaceOutboundCall({ uow, clock, ids, telephony, voices, callWebhooks, logger: logger.child({ component: 'voice' }) }),
+        createWebCall: new CreateWebCall({
+          uow,
+          clock,
+          ids,
+          telephony,
+          // The TwiML App's Voice URL: browser calls arrive where a number's calls do.
+          credentials: new WebCallCredentialKeeper({ uow, clock, setup: telephony.webCallSetup ?? null, voiceUrl: `${publicUrl}/twilio/voice` }),
+        }),
+        finishCall,
+        endCall: new EndCall({ uow, telephony, finishCall }),
+        attachCallRecording: new AttachCallRecording({ uow }),
+        getCall: new GetCall({ uow }),
+        listCalls: new ListCalls({ uow }),
+        getCallRecording: new GetCallRecording({ uow, telephony }),
+        streamTranscript: new StreamTranscript({ uow, eventBus }),
+      }),
+    );
+    provide(
+      TOKENS.unconnectedWebCalls,
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.logger, TOKENS.finishCall, TOKENS.lifecycle],
+      (uow, clock, logger, finishCall, lifecycle) => {
+        const sweep = new FailUnconnectedWebCalls({ uow, clock, logger: logger.child({ component: 'voice' }), finishCall });
+        return lifecycle.manage('unconnected web call sweep', sweep, sweep);
+      },
+    );
+    // The carrier's voice webhooks, on Twilio only.
+    provide(
+      TOKENS.twilioVoiceRoutes,
+      [TOKENS.settings, TOKENS.callUseCases, TOKENS.callWebhooks, TOKENS.logger],
+      ({ config, publicUrl }, calls, callWebhooks, logger) =>
+        config.twilio
+          ? (twilioVoiceRoutes({ calls, callWebhooks, authToken: config.twilio.authToken, publicUrl, logger }) as unknown as Hono)
+          : null,
+    );
+  });

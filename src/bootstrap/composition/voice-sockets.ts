@@ -1,0 +1,54 @@
+import { ContainerModule } from 'inversify';
+import { SimulatedCalls } from '../../adapters/simulated/simulated-calls.js';
+import { SimulatedTelephony } from '../../adapters/simulated/simulated-telephony.js';
+import { SimulatedWebCallServer } from '../../adapters/simulated/simulated-web-call-server.js';
+import { ConversationRelayServer } from '../../adapters/twilio/conversation-relay-server.js';
+import type { WebSocketEndpoint } from '../voice-runtime.js';
+import { provideWith } from './provide.js';
+import { TOKENS } from './tokens.js';
+
+/**
+ * The WebSockets of live calls (Twilio's ConversationRelay, or the simulated carrier's calls
+ * and their browser socket), and the voice runtime embedders reach through `switchboard.voice()`.
+ */
+export const voiceSocketsModule = () =>
+  new ContainerModule(({ bind }) => {
+    const provide = provideWith(bind);
+    provide(
+      TOKENS.simulatedCalls,
+      [TOKENS.telephony, TOKENS.voiceEngine, TOKENS.callUseCases, TOKENS.logger, TOKENS.lifecycle],
+      (telephony, engine, calls, logger, lifecycle) => {
+        if (!(telephony instanceof SimulatedTelephony)) return null;
+        const simulated = new SimulatedCalls({ engine, calls, telephony, logger });
+        return lifecycle.manage('simulated calls', simulated, { stop: () => simulated.close() });
+      },
+    );
+    provide(
+      TOKENS.webSocketEndpoints,
+      [TOKENS.settings, TOKENS.telephony, TOKENS.voiceEngine, TOKENS.callUseCases, TOKENS.simulatedCalls, TOKENS.clock, TOKENS.logger, TOKENS.lifecycle],
+      ({ config, publicUrl }, telephony, engine, calls, simulatedCalls, clock, logger, lifecycle) => {
+        const endpoints: WebSocketEndpoint[] = [];
+        if (config.twilio) {
+          const relay = new ConversationRelayServer({ engine, authToken: config.twilio.authToken, publicUrl, logger });
+          endpoints.push(lifecycle.manage('ConversationRelay socket', relay, { stop: () => relay.close() }));
+        }
+        if (simulatedCalls && telephony instanceof SimulatedTelephony) {
+          const browser = new SimulatedWebCallServer({ simulatedCalls, telephony, calls, clock, logger });
+          endpoints.push(lifecycle.manage('simulated web call socket', browser, { stop: () => browser.close() }));
+        }
+        return endpoints;
+      },
+    );
+    provide(
+      TOKENS.voiceRuntime,
+      [TOKENS.callUseCases, TOKENS.voiceEngine, TOKENS.eventBus, TOKENS.simulatedCalls, TOKENS.unconnectedWebCalls, TOKENS.webSocketEndpoints],
+      (calls, engine, eventBus, simulated, unconnectedWebCalls, endpoints) => ({
+        calls,
+        engine,
+        eventBus,
+        simulated,
+        unconnectedWebCalls,
+        handleUpgrade: (request, socket, head) => endpoints.some((endpoint) => endpoint.handleUpgrade(request, socket, head)),
+      }),
+    );
+  });
