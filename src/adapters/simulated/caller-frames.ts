@@ -1,10 +1,24 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 
+/**
+ * Speech as text the store can keep: PostgreSQL refuses NUL and unpaired surrogates, and neither
+ * is ever a spoken word, so NUL is dropped and a lone surrogate becomes U+FFFD.
+ */
+const SpokenText = new t.Type<string, string, unknown>(
+  'SpokenText',
+  t.string.is,
+  (input, context) =>
+    typeof input === 'string'
+      ? t.success(input.replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'))
+      : t.failure(input, context),
+  t.identity,
+);
+
 /** What a simulated caller sends, in ConversationRelay's words: speech, a barge-in, a key press. */
 export const CallerFrame = t.union([
-  t.intersection([t.type({ type: t.literal('prompt'), voicePrompt: t.string }), t.partial({ last: t.boolean })]),
-  t.intersection([t.type({ type: t.literal('interrupt') }), t.partial({ utteranceUntilInterrupt: t.string })]),
+  t.intersection([t.type({ type: t.literal('prompt'), voicePrompt: SpokenText }), t.partial({ last: t.boolean })]),
+  t.intersection([t.type({ type: t.literal('interrupt') }), t.partial({ utteranceUntilInterrupt: SpokenText })]),
   t.type({ type: t.literal('dtmf'), digit: t.string }),
 ]);
 

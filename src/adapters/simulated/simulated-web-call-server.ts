@@ -38,7 +38,8 @@ const frameOf = (event: AgentEvent): object => {
  * `end` out (the greeting first, as the carrier speaks it).
  */
 export class SimulatedWebCallServer {
-  private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  // A caller's frame is a sentence; a larger one is closed with 1009 before it is buffered whole.
+  private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 64 * 1024 });
   private readonly log: Logger;
 
   constructor(private readonly options: SimulatedWebCallServerOptions) {
@@ -85,6 +86,9 @@ export class SimulatedWebCallServer {
       closed = true;
       if (ready) this.hangUp(callId);
     });
+    // A frame ws refuses (over maxPayload, bad opcode) arrives here, and ws closes the socket itself;
+    // without a listener the error would be thrown out of the process.
+    ws.on('error', (error) => this.log.warn({ callId, err: error.message }, 'web call socket error'));
 
     const joined = await this.options.calls.answerInboundCall.execute({ to: 'web', from: `client:${callId}`, providerCallId: `WEBSIM${callId}`, webCallId: callId })();
     const connected = E.isRight(joined)

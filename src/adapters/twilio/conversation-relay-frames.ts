@@ -2,15 +2,29 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 
 /**
+ * Speech as text the store can keep: PostgreSQL refuses NUL and unpaired surrogates, and neither
+ * is ever a spoken word, so NUL is dropped and a lone surrogate becomes U+FFFD.
+ */
+const SpokenText = new t.Type<string, string, unknown>(
+  'SpokenText',
+  t.string.is,
+  (input, context) =>
+    typeof input === 'string'
+      ? t.success(input.replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'))
+      : t.failure(input, context),
+  t.identity,
+);
+
+/**
  * The frames ConversationRelay sends, by `type`. Only the keys the voice session uses are
  * named; others (`lang`, `sessionId`, durations …) pass unread.
  */
 const FRAMES = {
   setup: t.type({ type: t.literal('setup') }),
   /** The caller's words; `last: false` marks a partial result, spoken words still coming. */
-  prompt: t.intersection([t.type({ type: t.literal('prompt'), voicePrompt: t.string }), t.partial({ last: t.boolean })]),
+  prompt: t.intersection([t.type({ type: t.literal('prompt'), voicePrompt: SpokenText }), t.partial({ last: t.boolean })]),
   /** The caller spoke over the agent; what the agent had said until then. */
-  interrupt: t.intersection([t.type({ type: t.literal('interrupt') }), t.partial({ utteranceUntilInterrupt: t.string })]),
+  interrupt: t.intersection([t.type({ type: t.literal('interrupt') }), t.partial({ utteranceUntilInterrupt: SpokenText })]),
   dtmf: t.type({ type: t.literal('dtmf'), digit: t.string }),
   error: t.intersection([t.type({ type: t.literal('error') }), t.partial({ description: t.string })]),
   info: t.type({ type: t.literal('info') }),

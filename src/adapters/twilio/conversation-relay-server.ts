@@ -72,7 +72,8 @@ export interface ConversationRelayServerOptions {
  * `sendDigits` and `end` (hand-off data for a transfer or hang-up).
  */
 export class ConversationRelayServer {
-  private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  // ConversationRelay's frames are a few hundred bytes; anything near this is not Twilio's (closed with 1009).
+  private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 64 * 1024 });
   private readonly log: Logger;
 
   constructor(private readonly options: ConversationRelayServerOptions) {

@@ -1,6 +1,7 @@
 import { WebSocket } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
+import { eventually } from '../../support/eventually.js';
 import { aVoiceSwitchboard, ACCOUNT_SID, ndjson, RelayClient, type VoiceHarness } from './voice-harness.js';
 
 /** What arrives from outside (the carrier, the customer's webhook) is decoded; what does not fit is logged and left out. */
@@ -99,7 +100,8 @@ describe('malformed input at the voice edges', () => {
     expect(warnings('Twilio webhook with invalid parameters refused')).toEqual([]);
   });
 
-  it('logs and ignores web call frames that do not fit, and the call goes on', async () => {
+  /** A simulated web call on a fresh agent whose webhook echoes the caller; its socket open, the frames it got. */
+  const aWebCall = async () => {
     sut = await aVoiceSwitchboard({ twilio: false, telephony: new SimulatedTelephony() });
     const line = await sut.anAgentOnTheLine();
     sut.hook.handler = (request, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: `You said ${request.body.data.transcript}.` }));
@@ -109,15 +111,47 @@ describe('malformed input at the voice edges', () => {
     const socket = new WebSocket(`${sut.url.replace('http', 'ws')}/simulated/web-call?token=${encodeURIComponent(web.body.accessToken)}`);
     socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
     await new Promise((resolve) => socket.once('open', resolve));
+    return { callId: web.body.callId as string, socket, frames };
+  };
+
+  it('logs and ignores web call frames that do not fit, and the call goes on', async () => {
+    const { socket, frames } = await aWebCall();
 
     socket.send('not json');
     socket.send(JSON.stringify({ type: 'prompt', voicePrompt: null }));
     socket.send(JSON.stringify({ type: 'prompt', voicePrompt: 'hi there', last: true }));
-    const deadline = Date.now() + 5000;
-    while (frames.filter((f) => f.last).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    await eventually(() => frames.filter((f) => f.last).length >= 2, { what: 'the greeting and the answer' });
     socket.close();
 
     expect(frames.filter((f) => f.type === 'text').map((f) => f.token).join('')).toBe('Hi, this is Acme.You said hi there.');
     expect(warnings('web call frame ignored').map((l) => l.fields.reason)).toEqual(['not JSON', 'not a prompt, interrupt or dtmf frame (type "prompt")']);
+  });
+
+  it('keeps caller speech with NUL or a lone surrogate as text the store can hold, and the call goes on', async () => {
+    const { socket, frames } = await aWebCall();
+
+    socket.send(JSON.stringify({ type: 'prompt', voicePrompt: 'hi\u0000 there \ud800', last: true }));
+    await eventually(() => frames.filter((f) => f.last).length >= 2, { what: 'the greeting and the answer' });
+    socket.close();
+
+    expect(frames.filter((f) => f.type === 'text').map((f) => f.token).join('')).toBe('Hi, this is Acme.You said hi there \ufffd.');
+  });
+
+  it('closes a web call socket that sends a frame over 64 KiB (1009) without buffering it', async () => {
+    const { socket } = await aWebCall();
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+
+    socket.send(JSON.stringify({ type: 'prompt', voicePrompt: 'x'.repeat(128 * 1024), last: true }));
+
+    expect(await closed).toBe(1009);
+  });
+
+  it('closes a relay socket that sends a frame over 64 KiB (1009)', async () => {
+    const call = await aLiveCall();
+    const closed = new Promise<number>((resolve) => call.relay.socket.once('close', (code) => resolve(code)));
+
+    call.relay.send({ type: 'prompt', voicePrompt: 'x'.repeat(128 * 1024), last: true });
+
+    expect(await closed).toBe(1009);
   });
 });
