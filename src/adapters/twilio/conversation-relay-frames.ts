@@ -1,19 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { storableText } from '../../domain/storable-text.js';
 
-/**
- * Speech as text the store can keep: PostgreSQL refuses NUL and unpaired surrogates, and neither
- * is ever a spoken word, so NUL is dropped and a lone surrogate becomes U+FFFD.
- */
-const SpokenText = new t.Type<string, string, unknown>(
-  'SpokenText',
-  t.string.is,
-  (input, context) =>
-    typeof input === 'string'
-      ? t.success(input.replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'))
-      : t.failure(input, context),
-  t.identity,
-);
+/** Caller speech, kept as text the store can hold. */
+const SpokenText = new t.Type<string, string, unknown>('SpokenText', t.string.is, (u, c) => (typeof u === 'string' ? t.success(storableText(u)) : t.failure(u, c)), t.identity);
 
 /**
  * The frames ConversationRelay sends, by `type`. Only the keys the voice session uses are

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { createAgent, type AgentFields } from '../../../domain/agent.js';
 import { fromDomain, type Validation } from '../../errors.js';
-import type { CoreDeps } from '../shared/deps.js';
+import type { CoreDeps } from '../common/deps.js';
 import type { AgentWithNumbers } from './agent-with-numbers.js';
 
 export interface CreateAgentInput {

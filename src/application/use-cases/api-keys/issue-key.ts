@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
 import { mintKeyFor, type IssuedApiKey } from './new-api-key.js';
-import type { CoreDeps } from '../shared/deps.js';
+import type { CoreDeps } from '../common/deps.js';
 
 export type IssueKeyError = NotFound;
 

@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { credit, type LedgerEntry } from '../../../domain/ledger.js';
 import type { Cents } from '../../../domain/money.js';
 import { notFound, validation, type NotFound, type Validation } from '../../errors.js';
-import type { CoreDeps } from '../shared/deps.js';
+import type { CoreDeps } from '../common/deps.js';
 
 export interface CreditedAccount {
   readonly entry: LedgerEntry;

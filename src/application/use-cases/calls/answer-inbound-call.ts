@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { startCall, isLive, withProviderCallId, type Call } from '../../../domain/call.js';
 import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
 import { conflict, notFound, type Conflict, type NotFound } from '../../errors.js';
-import type { CoreDeps } from '../shared/deps.js';
+import type { CoreDeps } from '../common/deps.js';
 
 export interface InboundCallInput {
   readonly to: string;

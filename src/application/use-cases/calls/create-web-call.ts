@@ -4,7 +4,7 @@ import { startCall, type Call } from '../../../domain/call.js';
 import { notFound, type NotFound, type ProviderError } from '../../errors.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { WebCallCredentialKeeper } from '../../services/web-call-credential-keeper.js';
-import type { CoreDeps } from '../shared/deps.js';
+import type { CoreDeps } from '../common/deps.js';
 
 /** The spec's lifetime of a web call token. */
 export const WEB_CALL_TOKEN_SECONDS = 30;

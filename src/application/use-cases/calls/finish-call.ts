@@ -10,7 +10,7 @@ import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js
 import type { Repositories } from '../../ports/repositories.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { LiveCalls } from '../../services/voice-session-engine.js';
-import type { CoreDeps } from '../shared/deps.js';
+import type { CoreDeps } from '../common/deps.js';
 import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';
 
 export interface FinishCallInput {

@@ -6,7 +6,7 @@ import { notFound, validation, type NotFound, type ProviderError, type Validatio
 import type { Logger } from '../../ports/logger.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
-import type { CoreDeps } from '../shared/deps.js';
+import type { CoreDeps } from '../common/deps.js';
 import type { CallWebhooksFor } from './call-webhooks.js';
 
 export interface PlaceOutboundCallInput {

@@ -2,8 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { createContact, type Contact, type ContactFields } from '../../../domain/contact.js';
 import { conflict, fromDomain, type Conflict, type Validation } from '../../errors.js';
-import type { CoreDeps } from '../shared/deps.js';
-import { duplicateAsConflict } from '../shared/uniqueness-races.js';
+import type { CoreDeps } from '../common/deps.js';
+import { duplicateAsConflict } from '../common/uniqueness-races.js';
 
 export const duplicateContactMessage = (phoneNumber: string): string =>
   `a contact with phone number ${phoneNumber} already exists`;

@@ -4,7 +4,7 @@ import { updateContact, type Contact, type ContactFields } from '../../../domain
 import { conflict, fromDomain, notFound, type Conflict, type NotFound, type Validation } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
-import { duplicateAsConflict } from '../shared/uniqueness-races.js';
+import { duplicateAsConflict } from '../common/uniqueness-races.js';
 import { duplicateContactMessage } from './create-contact.js';
 
 export type UpdateContactError = NotFound | Conflict | Validation;

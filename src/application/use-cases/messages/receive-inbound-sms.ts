@@ -6,8 +6,8 @@ import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js
 import type { EventHandOff } from '../../ports/webhook-repositories.js';
 import { GroupCommit } from '../../services/group-commit.js';
 import type { HostedReplies } from '../../services/hosted-sms-responder.js';
-import type { CoreDeps } from '../shared/deps.js';
-import { retryingRaces } from '../shared/uniqueness-races.js';
+import type { CoreDeps } from '../common/deps.js';
+import { retryingRaces } from '../common/uniqueness-races.js';
 import { storeInboundTexts, type InboundSms, type ReceivedSms, type StoredText } from './inbound-text-storage.js';
 
 export type { InboundSms, ReceivedSms } from './inbound-text-storage.js';

@@ -6,8 +6,8 @@ import { isLive, type PhoneNumber } from '../../../domain/phone-number.js';
 import { badRequest, notFound, providerError, type BadRequest, type NotFound, type ProviderError } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { ProviderFailure, SentSms, Telephony } from '../../ports/telephony.js';
-import type { CoreDeps } from '../shared/deps.js';
-import { retryingRaces } from '../shared/uniqueness-races.js';
+import type { CoreDeps } from '../common/deps.js';
+import { retryingRaces } from '../common/uniqueness-races.js';
 import { appendToThread } from './thread.js';
 
 export interface SendSmsInput {

@@ -8,7 +8,7 @@ import { canProvisionNumber } from '../../../domain/project.js';
 import { fromDomain, notFound, type InsufficientBalance, type NotFound, type NumberLimitReached } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/telephony.js';
-import type { CoreDeps } from '../shared/deps.js';
+import type { CoreDeps } from '../common/deps.js';
 import { recordNumber, withPurchasedNumber, type PurchaseError, type RecordNumberError } from './number-provisioning.js';
 
 export interface ProvisionNumberInput {

@@ -4,7 +4,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { release, type PhoneNumber } from '../../../domain/phone-number.js';
 import { fromDomain, notFound, providerError, type BadRequest, type NotFound, type ProviderError } from '../../errors.js';
 import type { Telephony } from '../../ports/telephony.js';
-import type { CoreDeps } from '../shared/deps.js';
+import type { CoreDeps } from '../common/deps.js';
 
 export type ReleaseNumberError = NotFound | BadRequest | ProviderError;
 

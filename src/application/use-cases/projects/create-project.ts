@@ -6,8 +6,8 @@ import type { Cents } from '../../../domain/money.js';
 import { newProject, type Project } from '../../../domain/project.js';
 import { conflict, type Conflict } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
-import type { CoreDeps } from '../shared/deps.js';
-import { duplicateAsConflict } from '../shared/uniqueness-races.js';
+import type { CoreDeps } from '../common/deps.js';
+import { duplicateAsConflict } from '../common/uniqueness-races.js';
 import { mintKeyFor, type IssuedApiKey } from '../api-keys/new-api-key.js';
 
 export interface CreatedProject {

@@ -5,7 +5,7 @@ import { charge, type LedgerEntry } from '../../../domain/ledger.js';
 import type { Cents } from '../../../domain/money.js';
 import { setRecording, type Project } from '../../../domain/project.js';
 import { notFound, type NotFound } from '../../errors.js';
-import type { CoreDeps } from '../shared/deps.js';
+import type { CoreDeps } from '../common/deps.js';
 
 export interface RecordingChange {
   readonly project: Project;

@@ -7,7 +7,7 @@ import type { Credentials } from '../../ports/credentials.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Mailer } from '../../ports/mailer.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
-import type { CoreDeps } from '../shared/deps.js';
+import type { CoreDeps } from '../common/deps.js';
 import { consumeAll, type SignUpLimits } from './sign-up-limits.js';
 import { signUpCodeMail } from './sign-up-mail.js';
 

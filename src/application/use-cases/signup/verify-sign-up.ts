@@ -25,8 +25,8 @@ import type { Repositories } from '../../ports/repositories.js';
 import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/telephony.js';
 import { recordNumber, withPurchasedNumber, type PurchaseError, type RecordNumberError } from '../numbers/number-provisioning.js';
 import { mintKeyFor, type IssuedApiKey } from '../api-keys/new-api-key.js';
-import type { CoreDeps } from '../shared/deps.js';
-import { duplicateAsConflict } from '../shared/uniqueness-races.js';
+import type { CoreDeps } from '../common/deps.js';
+import { duplicateAsConflict } from '../common/uniqueness-races.js';
 import { consumeAll } from './sign-up-limits.js';
 
 export interface VerifySignUpInput {

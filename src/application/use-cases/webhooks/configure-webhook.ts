@@ -5,8 +5,8 @@ import { webhookUrl } from '../../../domain/webhook-url.js';
 import { fromDomain, validation, type Conflict, type NotFound, type Validation } from '../../errors.js';
 import type { Credentials } from '../../ports/credentials.js';
 import type { TargetPolicy } from '../../ports/target-policy.js';
-import type { CoreDeps } from '../shared/deps.js';
-import { duplicateAsConflict } from '../shared/uniqueness-races.js';
+import type { CoreDeps } from '../common/deps.js';
+import { duplicateAsConflict } from '../common/uniqueness-races.js';
 import { checkAgent, findTargetWebhook, type WebhookTarget } from './webhook-target.js';
 
 export interface ConfigureWebhookDeps extends CoreDeps {

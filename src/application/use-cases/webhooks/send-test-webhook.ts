@@ -8,7 +8,7 @@ import { testMessageEvent } from '../../events/sms-message-event.js';
 import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { WebhookTransport } from '../../ports/webhook-transport.js';
-import type { CoreDeps } from '../shared/deps.js';
+import type { CoreDeps } from '../common/deps.js';
 import { endpointFor } from '../../webhooks/outbox.js';
 
 export interface SendTestWebhookDeps extends CoreDeps {
