@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationRelayServer } from '../../../src/adapters/twilio/conversation-relay-server.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
+import { eventually } from '../../support/eventually.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { aVoiceSwitchboard, RelayClient, type VoiceHarness } from './voice-harness.js';
 
@@ -156,14 +157,12 @@ describe('the simulated web-call socket, its token replayed', () => {
       return { socket, frames, closed };
     };
     const first = await join();
-    const greeted = Date.now() + 5000;
-    while (first.frames.length === 0 && Date.now() < greeted) await new Promise((r) => setTimeout(r, 5));
+    await eventually(() => first.frames.length > 0, { what: 'the greeting on the first socket' });
 
     const second = await join();
     expect(await second.closed).toBe(1008);
     first.socket.send(JSON.stringify({ type: 'prompt', voicePrompt: 'hello', last: true }));
-    const answered = Date.now() + 5000;
-    while (first.frames.filter((f) => f.last).length < 2 && Date.now() < answered) await new Promise((r) => setTimeout(r, 5));
+    await eventually(() => first.frames.filter((f) => f.last).length >= 2, { what: 'the answer on the first socket' });
 
     expect(first.frames.map((f) => f.token).join('')).toBe('Hi, this is Acme.You said hello.');
     expect(first.socket.readyState).toBe(WebSocket.OPEN);
