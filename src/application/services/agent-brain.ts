@@ -8,6 +8,11 @@ export type AgentAction =
       readonly kind: 'say';
       readonly text: string;
       readonly interim: boolean;
+      /**
+       * A raw piece of a streamed answer (hosted mode), joined to the previous one exactly as
+       * given; otherwise pieces are whole phrases, set apart by a space where one seems missing.
+       */
+      readonly verbatim?: boolean;
       /** Said instead of an answer (an apology): why, kept on the agent's transcript turn. */
       readonly error?: string;
     }

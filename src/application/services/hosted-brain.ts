@@ -3,7 +3,7 @@ import { LanguageModelFailure, type ChatMessage, type LanguageModel, type ToolCa
 import type { Logger } from '../ports/logger.js';
 import type { AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
 import { systemMessage, TOOL, toolsFor, transcriptMessages, type ToolExchange } from './hosted-call-prompt.js';
-import { SentenceChunker } from './sentence-chunker.js';
+import { sameTickBatches } from './same-tick-batches.js';
 
 export const DEFAULT_HOSTED_APOLOGY = "Sorry, I'm having trouble right now. Please try again in a moment.";
 
@@ -21,6 +21,8 @@ export interface HostedBrainDeps {
 const MAX_ROUNDS = 3;
 const DIGITS = /^[0-9*#wW]+$/;
 
+type Say = Extract<AgentAction, { readonly kind: 'say' }>;
+
 interface ToolOutcome {
   readonly actions: AgentAction[];
   readonly results: { readonly toolCallId: string; readonly content: string }[];
@@ -29,9 +31,35 @@ interface ToolOutcome {
 }
 
 /**
+ * Pieces of one spoken answer, joined by the session exactly as given (`verbatim`): white
+ * space before the first word is dropped and white space at the end of a piece waits for the
+ * next one, so the stored turn is the answer trimmed; a later round (after a refused tool) or
+ * the apology after some words is set apart by a space.
+ */
+class StreamedSpeech {
+  private started = false;
+  private pending = '';
+
+  newRound(): void {
+    if (this.started && this.pending === '') this.pending = ' ';
+  }
+
+  say(delta: string): Say | null {
+    let text = this.pending + delta;
+    if (!this.started) text = text.trimStart();
+    const body = text.trimEnd();
+    this.pending = text.slice(body.length);
+    if (body === '') return null;
+    this.started = true;
+    return { kind: 'say', text: body, interim: false, verbatim: true };
+  }
+}
+
+/**
  * The `hosted` voice mode: the language model answers from the agent's system prompt (or the
- * call's own), the call's context and its transcript. Sentences are spoken as soon as each is
- * complete; the tools transfer, press digits and hang up. An aborted signal (barge-in,
+ * call's own), the call's context and its transcript. The model's text is spoken as it arrives
+ * (what arrives in one turn of the event loop goes as one piece; the carrier buffers for its
+ * speech synthesis); the tools transfer, press digits and hang up. An aborted signal (barge-in,
  * hang-up) closes the model's stream. A model that fails, stalls or is missing gets the
  * caller a short apology, never silence nor a dropped call; the reason is logged and kept on
  * the apology's transcript turn (`error`).
@@ -60,32 +88,34 @@ export class HostedBrain implements AgentBrain {
     ];
     const tools = toolsFor(call, agent);
     turn.timing.requestedAt = this.deps.now();
+    const speech = new StreamedSpeech();
     for (let round = 1; round <= MAX_ROUNDS; round++) {
-      const chunker = new SentenceChunker();
+      speech.newRound();
       let text = '';
       const calls: ToolCall[] = [];
       try {
-        for await (const chunk of model.stream({ messages, tools, signal })) {
+        for await (const batch of sameTickBatches(model.stream({ messages, tools, signal }))) {
           if (signal.aborted) return;
           turn.timing.firstChunkAt ??= this.deps.now();
-          if (chunk.type === 'tool_call') {
-            calls.push(chunk.call);
-            continue;
+          let delta = '';
+          for (const chunk of batch) {
+            if (chunk.type === 'tool_call') calls.push(chunk.call);
+            else delta += chunk.delta;
           }
-          text += chunk.delta;
-          for (const sentence of chunker.push(chunk.delta)) yield { kind: 'say', text: sentence, interim: false };
+          text += delta;
+          const piece = speech.say(delta);
+          if (piece) yield piece;
         }
       } catch (error) {
         if (signal.aborted) return;
         const known = error instanceof LanguageModelFailure;
         const reason = known ? error.message : `unexpected failure: ${String(error)}`;
         log.error({ agentId: call.agentId, kind: known ? error.kind : 'unexpected', err: reason }, 'the language model could not answer; the caller hears the apology');
-        yield this.apology(`language model: ${reason}`);
+        speech.newRound();
+        yield { ...(speech.say(this.deps.apology) ?? this.apology('')), error: `language model: ${reason}` };
         return;
       }
       if (signal.aborted) return;
-      const rest = chunker.flush();
-      if (rest !== null) yield { kind: 'say', text: rest, interim: false };
       if (calls.length === 0) return;
       const outcome = this.perform(calls, turn, log);
       exchanges.push({ afterSequence: turn.turnSequence, calls, results: outcome.results });
@@ -99,7 +129,7 @@ export class HostedBrain implements AgentBrain {
     }
   }
 
-  private apology(error: string): AgentAction {
+  private apology(error: string): Say {
     return { kind: 'say', text: this.deps.apology, interim: false, error };
   }
 

@@ -183,7 +183,7 @@ export class VoiceSession {
   private perform(answer: Answer, action: AgentAction): void {
     switch (action.kind) {
       case 'say': {
-        const joiner = answer.spoken !== '' && !/\s$/.test(answer.spoken) && !/^\s/.test(action.text) && (answer.lastWasInterim || SENTENCE_END.test(answer.spoken)) ? ' ' : '';
+        const joiner = !action.verbatim && answer.spoken !== '' && !/\s$/.test(answer.spoken) && !/^\s/.test(action.text) && (answer.lastWasInterim || SENTENCE_END.test(answer.spoken)) ? ' ' : '';
         const token = joiner + action.text;
         this.gateway.speak(token, false);
         if (answer.timing.firstSpokenAt === null) answer.timing.firstSpokenAt = this.deps.now();

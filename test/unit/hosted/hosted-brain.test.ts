@@ -29,17 +29,19 @@ const actions = async (sut: HostedBrain, turn: BrainTurn, signal = new AbortCont
   return out;
 };
 
+/** The words of the say actions, joined as the session joins verbatim pieces. */
+const spoken = (out: readonly AgentAction[]) => out.map((a) => (a.kind === 'say' ? a.text : '')).join('');
+
 describe(HostedBrain.name, () => {
   const brainOn = (model: ScriptedLanguageModel | null) => new HostedBrain({ model, apology: 'Sorry!', logger: silentLogger(), now: () => 1 });
 
-  it('speaks each sentence as it completes, then the rest', async () => {
-    const sut = brainOn(new ScriptedLanguageModel(['Sure thing. It costs 3.50 a month! Anything else']));
+  it('speaks the model’s words as they come, joined as given and trimmed', async () => {
+    const sut = brainOn(new ScriptedLanguageModel(['  Sure thing. It costs 3.50 a month! ']));
 
-    expect(await actions(sut, aBrainTurn(CALL, 'How much?'))).toEqual([
-      { kind: 'say', text: 'Sure thing.', interim: false },
-      { kind: 'say', text: 'It costs 3.50 a month!', interim: false },
-      { kind: 'say', text: 'Anything else', interim: false },
-    ]);
+    const out = await actions(sut, aBrainTurn(CALL, 'How much?'));
+
+    expect(out.every((a) => a.kind === 'say' && a.verbatim === true && !a.interim)).toBe(true);
+    expect(out.map((a) => (a.kind === 'say' ? a.text : '')).join('')).toBe('Sure thing. It costs 3.50 a month!');
   });
 
   it('prefers the call’s own system prompt to the agent’s', async () => {
@@ -57,7 +59,7 @@ describe(HostedBrain.name, () => {
 
     const out = await actions(sut, aBrainTurn(CALL, 'Press one'));
 
-    expect(out).toEqual([{ kind: 'say', text: 'How can I help?', interim: false }]);
+    expect(spoken(out)).toBe('How can I help?');
     const results = model.requests[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content);
     expect(results).toEqual([expect.stringMatching(/^Refused: there is no tool named press_digits/), expect.stringMatching(/^Refused: there is no tool named book_table/)]);
   });
@@ -83,7 +85,7 @@ describe(HostedBrain.name, () => {
 
   it('apologises with the reason when the model fails or is missing', async () => {
     expect(await actions(brainOn(new ScriptedLanguageModel([{ fail: 'HTTP 503' }])), aBrainTurn(CALL, 'Hi'))).toEqual([
-      { kind: 'say', text: 'Sorry!', interim: false, error: 'language model: HTTP 503' },
+      { kind: 'say', text: 'Sorry!', interim: false, verbatim: true, error: 'language model: HTTP 503' },
     ]);
     expect(await actions(brainOn(null), aBrainTurn(CALL, 'Hi'))).toEqual([
       { kind: 'say', text: 'Sorry!', interim: false, error: expect.stringContaining('no language model is configured') },
@@ -102,6 +104,9 @@ describe(HostedBrain.name, () => {
     const sut = brainOn(new ScriptedLanguageModel([{ text: 'One moment.', toolCalls: [{ name: 'transfer_call' }, { name: 'end_call' }] }]));
     const turn = aBrainTurn(CALL, 'A human please', [], { agent: { ...AGENT, transferNumber: trustE164('+13125550188') } });
 
-    expect(await actions(sut, turn)).toEqual([{ kind: 'say', text: 'One moment.', interim: false }, { kind: 'transfer' }]);
+    const out = await actions(sut, turn);
+
+    expect(spoken(out)).toBe('One moment.');
+    expect(out.filter((a) => a.kind !== 'say')).toEqual([{ kind: 'transfer' }]);
   });
 });

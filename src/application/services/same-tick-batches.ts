@@ -1,0 +1,49 @@
+/**
+ * Regroups a stream into batches of what it produced within one turn of the event loop: the
+ * pieces one network read parsed go out together, a piece that arrives alone goes out at once
+ * (one `setImmediate` after it arrived, once the microtasks of its arrival have run). Nothing is
+ * held for longer than that. An error of the source comes after the batch of what preceded it;
+ * a consumer that stops early makes the source stop at its next piece.
+ */
+export async function* sameTickBatches<T>(source: AsyncIterable<T>): AsyncGenerator<T[]> {
+  let queue: T[] = [];
+  let finished = false;
+  let failure: { readonly error: unknown } | null = null;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    const resolve = wake;
+    wake = null;
+    resolve?.();
+  };
+  void (async () => {
+    try {
+      for await (const item of source) {
+        if (stopped) return;
+        queue.push(item);
+        notify();
+      }
+    } catch (error) {
+      failure = { error };
+    } finally {
+      finished = true;
+      notify();
+    }
+  })();
+  try {
+    for (;;) {
+      if (queue.length === 0 && !finished) await new Promise<void>((resolve) => (wake = resolve));
+      // Whatever else this turn of the loop produces joins the first piece.
+      if (queue.length > 0 && !finished) await new Promise<void>((resolve) => setImmediate(resolve));
+      const batch = queue;
+      queue = [];
+      if (batch.length > 0) yield batch;
+      if (queue.length === 0 && finished) {
+        if (failure) throw (failure as { readonly error: unknown }).error;
+        return;
+      }
+    }
+  } finally {
+    stopped = true;
+  }
+}
