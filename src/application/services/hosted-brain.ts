@@ -94,9 +94,9 @@ export class HostedBrain implements AgentBrain {
       let text = '';
       const calls: ToolCall[] = [];
       try {
-        for await (const batch of sameTickBatches(model.stream({ messages, tools, signal }))) {
+        const arrived = () => void (turn.timing.firstChunkAt ??= this.deps.now());
+        for await (const batch of sameTickBatches(model.stream({ messages, tools, signal }), arrived)) {
           if (signal.aborted) return;
-          turn.timing.firstChunkAt ??= this.deps.now();
           let delta = '';
           for (const chunk of batch) {
             if (chunk.type === 'tool_call') calls.push(chunk.call);

@@ -3,9 +3,10 @@
  * pieces one network read parsed go out together, a piece that arrives alone goes out at once
  * (one `setImmediate` after it arrived, once the microtasks of its arrival have run). Nothing is
  * held for longer than that. An error of the source comes after the batch of what preceded it;
- * a consumer that stops early makes the source stop at its next piece.
+ * a consumer that stops early makes the source stop at its next piece. `arrived` hears each
+ * piece as it comes (timing figures), before it waits for its batch.
  */
-export async function* sameTickBatches<T>(source: AsyncIterable<T>): AsyncGenerator<T[]> {
+export async function* sameTickBatches<T>(source: AsyncIterable<T>, arrived?: () => void): AsyncGenerator<T[]> {
   let queue: T[] = [];
   let finished = false;
   let failure: { readonly error: unknown } | null = null;
@@ -20,6 +21,7 @@ export async function* sameTickBatches<T>(source: AsyncIterable<T>): AsyncGenera
     try {
       for await (const item of source) {
         if (stopped) return;
+        arrived?.();
         queue.push(item);
         notify();
       }

@@ -1,0 +1,94 @@
+// The load side of bench/hosted.ts, in a worker thread: a small OpenAI-compatible model that
+// streams chat-completion chunks at a steady pace, and N callers acting as Twilio (signed voice
+// webhook, signed ConversationRelay socket). Both ends of the measured interval live on this one
+// event loop, so they read the same performance.now() clock.
+import { createServer } from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+import twilio from 'twilio';
+import { WebSocket } from 'ws';
+
+const { authToken, accountSid, number, tokenGapMs } = workerData;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const ANSWER = 'Sure, let me look that up for you. Your order shipped yesterday and should arrive on Friday.'.match(/\S+\s*/g);
+
+/** Caller's prompt → performance.now() just before the model's first token was written. */
+const firstTokenAt = new Map();
+
+const chunk = (delta, finish = null) =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 0, model: 'bench', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+
+const model = createServer(async (req, res) => {
+  const parts = [];
+  for await (const part of req) parts.push(part);
+  const body = JSON.parse(Buffer.concat(parts).toString('utf8'));
+  const prompt = body.messages.findLast((m) => m.role === 'user')?.content ?? '';
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.write(chunk({ role: 'assistant', content: '' }));
+  for (const [i, token] of ANSWER.entries()) {
+    await sleep(tokenGapMs); // time to the first token, then between tokens
+    if (res.destroyed) return;
+    if (i === 0) firstTokenAt.set(prompt, performance.now());
+    res.write(chunk({ content: token }));
+  }
+  res.write(chunk({}, 'stop'));
+  res.end('data: [DONE]\n\n');
+});
+model.keepAliveTimeout = 60_000;
+await new Promise((resolve) => model.listen(0, '127.0.0.1', resolve));
+parentPort.postMessage({ type: 'model', url: `http://127.0.0.1:${model.address().port}/v1` });
+
+const oneCall = async (round, index, out) => {
+  await sleep(Math.random() * Math.min(2000, round.calls * 4)); // calls ramp up
+  const callSid = `CA${String(index).padStart(8, '0')}${Date.now().toString(16)}${Math.random().toString(16).slice(2, 10)}`;
+  const voiceUrl = `${round.serverUrl}/twilio/voice`;
+  const params = { CallSid: callSid, AccountSid: accountSid, From: `+1415555${String(index % 10000).padStart(4, '0')}`, To: number, CallStatus: 'ringing' };
+  const answer = await fetch(voiceUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.getExpectedTwilioSignature(authToken, voiceUrl, params) },
+    body: new URLSearchParams(params).toString(),
+  });
+  const relayUrl = /<ConversationRelay[^>]*\surl="([^"]+)"/.exec(await answer.text())?.[1]?.replaceAll('&amp;', '&');
+  if (!relayUrl) throw new Error('no relay URL');
+  const socket = new WebSocket(relayUrl, { headers: { 'X-Twilio-Signature': twilio.getExpectedTwilioSignature(authToken, relayUrl, {}) }, perMessageDeflate: false });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let waiting = null;
+  socket.on('message', (data) => {
+    const arrivedAt = performance.now();
+    const frame = JSON.parse(data.toString());
+    if (!waiting || frame.type !== 'text') return;
+    if (waiting.first) {
+      waiting.first = false;
+      const sentAt = firstTokenAt.get(waiting.prompt);
+      firstTokenAt.delete(waiting.prompt);
+      if (sentAt === undefined) out.unmatched++;
+      else out.addedMs.push(arrivedAt - sentAt);
+      out.firstWordsMs.push(arrivedAt - waiting.sentAt);
+    }
+    if (frame.last) {
+      const done = waiting;
+      waiting = null;
+      done.resolve();
+    }
+  });
+  socket.send(JSON.stringify({ type: 'setup', callSid, from: params.From, to: number, direction: 'inbound', callType: 'PSTN' }));
+  for (let turn = 0; turn < round.turns; turn++) {
+    await sleep(round.thinkMs * (0.5 + Math.random()));
+    const prompt = `Where is order ${index}-${turn}-${callSid}?`;
+    await new Promise((resolve) => {
+      waiting = { prompt, sentAt: performance.now(), first: true, resolve };
+      socket.send(JSON.stringify({ type: 'prompt', voicePrompt: prompt, lang: 'en-US', last: true }));
+    });
+  }
+  socket.close();
+};
+
+parentPort.on('message', async (round) => {
+  const out = { addedMs: [], firstWordsMs: [], unmatched: 0 };
+  const results = await Promise.allSettled(Array.from({ length: round.calls }, (_, i) => oneCall(round, i, out)));
+  const failed = results.filter((r) => r.status === 'rejected');
+  if (failed.length > 0) console.error(`first failure: ${failed[0].reason}`);
+  parentPort.postMessage({ type: 'done', ...out, failures: failed.length });
+});

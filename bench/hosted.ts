@@ -1,0 +1,161 @@
+/**
+ * Hosted speech benchmark (`npm run bench:hosted`): N concurrent hosted-mode calls over the
+ * real path — signed Twilio voice webhook, ConversationRelay WebSocket, the voice engine, the
+ * hosted brain, the OpenAI-compatible client — against a local fake model that streams
+ * chat-completion chunks (SSE) one word every BENCH_TOKEN_GAP_MS.
+ *
+ * What is measured, per caller turn: from the model's first token leaving the fake (stamped
+ * just before its `res.write`) to the first `text` frame reaching the caller (stamped as the
+ * WebSocket message is read). The fake model and the callers run in one worker thread
+ * (`hosted-load.mjs`, their own event loop, as the carrier and the model vendor would be), so
+ * both stamps are `performance.now()` of the same thread; the Switchboard runs in the main
+ * thread, as it would in its own process. The figure is thus everything between the model
+ * and the caller: two loopback TCP hops, the Switchboard's SSE parsing, brain, session and
+ * frame encoding, plus the load thread's own event-loop lag when it is busy (which inflates
+ * the figure, never hides Switchboard time). Before tokens were streamed, this waited for the
+ * model's whole first sentence (several token gaps). Target: p99 ≤ 1 ms.
+ * The Switchboard's own stamps (first model chunk read → first words handed to the socket)
+ * are printed beside it, and the caller's time from its words to the agent's first words.
+ *
+ *   BENCH_CALLS=1,100,500    concurrent calls per round
+ *   BENCH_TURNS=4            turns per call
+ *   BENCH_THINK_MS=1000      mean pause between turns (uniform 0.5×..1.5×)
+ *   BENCH_TOKEN_GAP_MS=30    the model's pace: before the first token and between tokens
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import * as E from 'fp-ts/lib/Either.js';
+import { InMemoryUnitOfWork } from '../src/adapters/memory/in-memory-unit-of-work.js';
+import { createPinoLogger } from '../src/adapters/pino/pino-logger.js';
+import type { UnitOfWork } from '../src/application/ports/unit-of-work.js';
+import type { TurnTiming } from '../src/application/services/agent-brain.js';
+import { createSwitchboard, type Switchboard } from '../src/bootstrap/create-switchboard.js';
+import { trustE164 } from '../src/domain/e164.js';
+import { trustMailbox } from '../src/domain/mailbox.js';
+
+const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
+const AUTH_TOKEN = 'bench-auth-token';
+const NUMBER = trustE164('+12125550100');
+const TARGET_P99_MS = 1;
+
+interface Round {
+  readonly calls: number;
+  readonly turns: number;
+  readonly thinkMs: number;
+  readonly serverUrl: string;
+}
+
+type FromWorker =
+  | { readonly type: 'model'; readonly url: string }
+  | { readonly type: 'done'; readonly addedMs: number[]; readonly firstWordsMs: number[]; readonly unmatched: number; readonly failures: number };
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
+const fmt = (ms: number) => `${ms.toFixed(2)} ms`.padStart(10);
+
+const main = async () => {
+  const counts = (process.env.BENCH_CALLS ?? '1,100,500').split(',').map(Number);
+  const turns = Number(process.env.BENCH_TURNS ?? 4);
+  const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
+  const tokenGapMs = Number(process.env.BENCH_TOKEN_GAP_MS ?? 30);
+
+  const worker = new Worker(new URL('./hosted-load.mjs', import.meta.url), {
+    workerData: { authToken: AUTH_TOKEN, accountSid: ACCOUNT_SID, number: NUMBER, tokenGapMs },
+  });
+  const fromWorker = (type: FromWorker['type']) =>
+    new Promise<FromWorker>((resolve) => {
+      const listen = (message: FromWorker) => {
+        if (message.type !== type) return;
+        worker.off('message', listen);
+        resolve(message);
+      };
+      worker.on('message', listen);
+    });
+  const modelUrl = ((await fromWorker('model')) as Extract<FromWorker, { type: 'model' }>).url;
+
+  let sb: Switchboard | null = null;
+  const server: Server = createServer((req, res) => sb!.requestListener(req, res));
+  server.on('upgrade', (req, socket, head) => void sb!.handleUpgrade(req, socket, head).then((ok) => ok || socket.destroy()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const uow = new InMemoryUnitOfWork();
+  sb = createSwitchboard({
+    env: {},
+    unitOfWork: uow,
+    logger: createPinoLogger({ level: 'error', pretty: false }),
+    config: {
+      publicUrl: serverUrl,
+      twilio: { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, apiUrl: 'http://127.0.0.1:9' },
+      llm: { baseUrl: modelUrl, apiKey: 'sk-bench', model: 'bench', timeoutMs: 10_000 },
+      logLevel: 'error',
+    },
+  });
+  await sb.start();
+  await seed(sb, uow);
+
+  const insideMs: number[] = [];
+  sb.voice().engine.onTurnTimed((_, t: TurnTiming) => {
+    if (t.firstSpokenAt !== null && t.firstChunkAt !== null) insideMs.push(t.firstSpokenAt - t.firstChunkAt);
+  });
+
+  process.stdout.write(
+    `Switchboard hosted speech: ${turns} turns per call, ~${thinkMs} ms between turns, a model streaming a word every ${tokenGapMs} ms, Node ${process.version}\n`,
+  );
+  process.stdout.write(`Added: the model's first token leaving the fake → the first text frame reaching the caller. Target: p99 ≤ ${TARGET_P99_MS} ms.\n\n`);
+  process.stdout.write('  calls   turns    added p50    added p99   inside p50 / p99          caller first words p50 / p99   failures   target\n');
+  for (const calls of counts) {
+    insideMs.length = 0;
+    const done = fromWorker('done');
+    worker.postMessage({ calls, turns, thinkMs, serverUrl } satisfies Round);
+    const result = (await done) as Extract<FromWorker, { type: 'done' }>;
+    const added = sorted(result.addedMs);
+    const inside = sorted(insideMs);
+    const words = sorted(result.firstWordsMs);
+    const p99 = percentile(added, 99);
+    process.stdout.write(
+      `  ${String(calls).padStart(5)}   ${String(added.length).padStart(5)}   ${fmt(percentile(added, 50))}   ${fmt(p99)}   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(words, 50))} / ${fmt(percentile(words, 99))}       ${String(result.failures + result.unmatched).padStart(4)}   ${p99 <= TARGET_P99_MS ? 'met' : 'MISSED'}\n`,
+    );
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await worker.terminate();
+  await sb.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+};
+
+/** One project, one hosted-mode agent on one number (stored directly: provisioning needs Twilio's API). */
+const seed = async (sb: Switchboard, uow: UnitOfWork) => {
+  const created = await sb.useCases().projects.createProject.execute({ email: trustMailbox(`bench-${Date.now()}@example.com`) })();
+  if (E.isLeft(created)) throw new Error('project');
+  const key = created.right.apiKey.clear;
+  const response = await sb.fetch(
+    new Request('http://bench/v1/agents', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench', greeting: 'Hello.', voiceMode: 'hosted', systemPrompt: 'You answer questions about orders.' }),
+    }),
+  );
+  if (response.status !== 200) throw new Error(`agent: ${await response.text()}`);
+  const agent = (await response.json()) as { id: string };
+  await uow.transaction(async (tx) => {
+    await tx.numbers.save({
+      id: `num_bench${Date.now()}`,
+      projectId: created.right.project.id,
+      phoneNumber: NUMBER,
+      country: 'US',
+      status: 'active',
+      agentId: agent.id,
+      providerId: `PNbench${Date.now()}`,
+      createdAt: new Date(),
+      releasedAt: null,
+    });
+    return E.right(undefined);
+  });
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
