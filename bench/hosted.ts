@@ -16,6 +16,7 @@
  * model's whole first sentence (several token gaps). Target: p99 ≤ 1 ms.
  * The Switchboard's own stamps (first model chunk read → first words handed to the socket)
  * are printed beside it, and the caller's time from its words to the agent's first words.
+ * `failures` counts calls that failed and first frames that no model token preceded.
  *
  *   BENCH_CALLS=1,100,500    concurrent calls per round
  *   BENCH_TURNS=4            turns per call
