@@ -17,7 +17,7 @@ import { GetNumber } from '../../application/use-cases/numbers/get-number.js';
 import { ListNumbers } from '../../application/use-cases/numbers/list-numbers.js';
 import { ProvisionNumber } from '../../application/use-cases/numbers/provision-number.js';
 import { ReleaseNumber } from '../../application/use-cases/numbers/release-number.js';
-import { CachedApiKeyAuthentication } from '../../application/services/cached-api-key-authentication.js';
+import { CachedApiKeyAuthentication } from '../../application/use-cases/api-keys/cached-authenticate-api-key.js';
 import { AuthenticateApiKey } from '../../application/use-cases/api-keys/authenticate-api-key.js';
 import { CreateProject } from '../../application/use-cases/projects/create-project.js';
 import { provideWith } from './provide.js';

@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { Clock } from '../ports/clock.js';
-import type { Credentials } from '../ports/credentials.js';
-import type { AccessEvent } from '../ports/event-bus.js';
-import type { ApiKeyAuthentication, AuthenticateApiKeyError, Principal } from '../use-cases/api-keys/authenticate-api-key.js';
+import type { Clock } from '../../ports/clock.js';
+import type { Credentials } from '../../ports/credentials.js';
+import type { AccessEvent } from '../../ports/event-bus.js';
+import type { ApiKeyAuthentication, AuthenticateApiKeyError, Principal } from './authenticate-api-key.js';
 
 export interface ApiKeyCacheLimits {
   /** How long an accepted key is believed without asking the store again. */

@@ -5,7 +5,7 @@ import { InMemoryUnitOfWork } from '../../../../src/adapters/memory/in-memory-un
 import { NodeCredentials } from '../../../../src/adapters/node-crypto/node-credentials.js';
 import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
 import type { UnitOfWork } from '../../../../src/application/ports/unit-of-work.js';
-import { CachedApiKeyAuthentication } from '../../../../src/application/services/cached-api-key-authentication.js';
+import { CachedApiKeyAuthentication } from '../../../../src/application/use-cases/api-keys/cached-authenticate-api-key.js';
 import { AuthenticateApiKey } from '../../../../src/application/use-cases/api-keys/authenticate-api-key.js';
 import { RevokeKey } from '../../../../src/application/use-cases/api-keys/revoke-key.js';
 import { SuspendProject } from '../../../../src/application/use-cases/projects/suspend-project.js';
