@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
@@ -26,7 +27,7 @@ describe('revoking an API key, or suspending its project, with keys cached', () 
     return node;
   };
   const aProjectOn = async (node: Switchboard) => {
-    const created = await node.useCases().projects.createProject.execute({ email: trustMailbox(`revoke-${Date.now()}@example.com`) })();
+    const created = await node.useCases().projects.createProject.execute({ email: trustMailbox(`revoke-${randomUUID()}@example.com`) })();
     if (E.isLeft(created)) throw new Error('project not created');
     return { projectId: created.right.project.id, keyId: created.right.apiKey.key.id, clear: created.right.apiKey.clear };
   };
