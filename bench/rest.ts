@@ -15,7 +15,6 @@
  * each request.
  */
 import { fork } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -148,7 +147,8 @@ const seed = async (sb: Switchboard) => {
 
 const benchmark = async (storage: string, databaseUrl: string | undefined) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-rest-'));
-  const logger = createPinoLogger({ level: env.LOG_LEVEL ?? 'info', destination: createWriteStream('/dev/null') });
+  // The standalone server's logger (asynchronous writes), into /dev/null.
+  const logger = createPinoLogger({ level: env.LOG_LEVEL ?? 'info', file: '/dev/null', pretty: false });
   const sb = createSwitchboard({
     env: {
       ...env,
@@ -194,6 +194,7 @@ const benchmark = async (storage: string, databaseUrl: string | undefined) => {
   }
   await closeServer(served.server);
   await sb.close();
+  await logger.flush();
   await rm(dataDir, { recursive: true, force: true });
 };
 
