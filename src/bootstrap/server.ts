@@ -61,6 +61,7 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     for (const socket of upgraded) socket.destroy();
     await new Promise((resolve) => server.close(resolve));
     await candidate.close();
+    await logger.flush(); // lines are written asynchronously
   };
   return { url, server, switchboard: candidate, stop };
 };

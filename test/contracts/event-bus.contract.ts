@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallEvent, EventBus } from '../../src/application/ports/event-bus.js';
+import type { AccessEvent, CallEvent, EventBus } from '../../src/application/ports/event-bus.js';
 import { aTurn } from '../support/builders.js';
 import { eventually } from '../support/eventually.js';
 
@@ -62,6 +62,31 @@ export const eventBusContract = (name: string, open: () => Promise<OpenedBuses>)
       await received(markers, 1);
 
       expect(events).toEqual([{ type: 'turn', callId: mine, turn: first }]);
+    });
+
+    it('announces access changes to every subscriber, the publishing process’s own included, until unsubscribed', async () => {
+      const heard: AccessEvent[] = [];
+      const ownHeard: AccessEvent[] = [];
+      const unsubscribe = await buses.subscriber.subscribeAccess((event) => heard.push(event));
+      const unsubscribeOwn = await buses.publisher.subscribeAccess((event) => ownHeard.push(event));
+      const keyId = `key_${Math.random().toString(36).slice(2)}`;
+      const projectId = `prj_${Math.random().toString(36).slice(2)}`;
+
+      await buses.publisher.publishAccess({ type: 'key-revoked', keyId });
+      await buses.publisher.publishAccess({ type: 'project-suspended', projectId });
+      await eventually(() => heard.length >= 2 && ownHeard.length >= 2, { what: () => `2 access events each; got ${heard.length}, ${ownHeard.length}` });
+
+      expect(heard).toEqual([{ type: 'key-revoked', keyId }, { type: 'project-suspended', projectId }]);
+      expect(ownHeard).toEqual(heard);
+
+      unsubscribe();
+      unsubscribeOwn();
+      const marker: AccessEvent[] = [];
+      await buses.subscriber.subscribeAccess((event) => marker.push(event));
+      await buses.publisher.publishAccess({ type: 'key-revoked', keyId: 'key_after' });
+      await eventually(() => marker.length >= 1, { what: () => 'the marker' });
+      expect(heard).toHaveLength(2);
+      expect(ownHeard).toHaveLength(2);
     });
   });
 };

@@ -1,13 +1,16 @@
-import type { CallEvent, EventBus, Unsubscribe } from '../../application/ports/event-bus.js';
+import type { AccessEvent, CallEvent, EventBus, Unsubscribe } from '../../application/ports/event-bus.js';
 import type { Logger } from '../../application/ports/logger.js';
+import { AccessListeners } from '../../application/services/access-listeners.js';
 import { CallListeners } from '../../application/services/call-listeners.js';
 
-/** Call events within one process: listeners run synchronously, in publishing order. */
+/** Call and access events within one process: listeners run synchronously, in publishing order. */
 export class InProcessEventBus implements EventBus {
   private readonly listeners: CallListeners;
+  private readonly access: AccessListeners;
 
   constructor(logger?: Logger) {
     this.listeners = new CallListeners(logger);
+    this.access = new AccessListeners(logger);
   }
 
   async publish(event: CallEvent): Promise<void> {
@@ -23,7 +26,16 @@ export class InProcessEventBus implements EventBus {
     return this.listeners.add(callId, listener);
   }
 
+  async publishAccess(event: AccessEvent): Promise<void> {
+    this.access.deliver(event);
+  }
+
+  async subscribeAccess(listener: (event: AccessEvent) => void): Promise<Unsubscribe> {
+    return this.access.add(listener);
+  }
+
   async close(): Promise<void> {
     this.listeners.clear();
+    this.access.clear();
   }
 }

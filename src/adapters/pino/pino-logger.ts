@@ -8,19 +8,62 @@ const SECRET_PATHS = [
   'password', '*.password',
 ];
 
-export const createPinoLogger = (options: { level: string; pretty?: boolean; destination?: NodeJS.WritableStream }): Logger => {
-  const pretty = options.pretty ?? (process.stdout.isTTY === true && options.destination === undefined);
+type SonicBoom = ReturnType<typeof pino.destination>;
+/** sonic-boom's state, which it exposes no other way: a write under way, bytes still buffered. */
+type Pending = { readonly _writing: boolean; readonly _len: number; readonly destroyed: boolean };
+const FLUSH_LIMIT_MS = 2000;
+
+/**
+ * Resolves once everything logged so far is written. (sonic-boom's own `flush(cb)` calls back at
+ * once when it does not batch.) Gives up after FLUSH_LIMIT_MS: a stuck descriptor must not hold
+ * a shutdown; pino still writes what is left when the process exits.
+ */
+const drained = async (stream: SonicBoom): Promise<void> => {
+  const pending = stream as unknown as Pending;
+  const deadline = Date.now() + FLUSH_LIMIT_MS;
+  while ((pending._writing || pending._len > 0) && !pending.destroyed && Date.now() < deadline) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        stream.off('drain', done).off('ready', done).off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(1, deadline - Date.now()));
+      stream.once('drain', done).once('ready', done).once('error', done);
+    });
+  }
+};
+
+/** A logger whose lines may still be on their way out: `flush()` resolves once they are written. */
+export interface FlushableLogger extends Logger {
+  flush(): Promise<void>;
+}
+
+/**
+ * pino. Without `destination`, lines go to `file` (a path or descriptor; default stdout)
+ * asynchronously: a request never waits for a write, lines logged while one is under way go
+ * out together, and pino writes what is left when the process exits. Pretty (a TTY) prints
+ * from a worker thread.
+ */
+export const createPinoLogger = (options: {
+  level: string;
+  pretty?: boolean;
+  destination?: NodeJS.WritableStream;
+  file?: string | number;
+}): FlushableLogger => {
+  const pretty = options.pretty ?? (process.stdout.isTTY === true && options.destination === undefined && options.file === undefined);
   const base: pino.LoggerOptions = {
     level: options.level,
     redact: { paths: SECRET_PATHS, censor: '[redacted]' },
     base: { service: 'switchboard' },
   };
+  let asynchronous: SonicBoom | null = null;
   const logger: Pino = pretty
     ? pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } } })
     : options.destination
       ? pino(base, options.destination as pino.DestinationStream)
-      : pino(base);
-  return logger as unknown as Logger;
+      : pino(base, (asynchronous = pino.destination({ dest: options.file ?? 1, sync: false })));
+  return Object.assign(logger as unknown as Logger, { flush: () => (asynchronous ? drained(asynchronous) : Promise.resolve()) });
 };
 
 /** For tests and embedders who want silence. */

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { CallEvent, EventBus, Unsubscribe } from '../../application/ports/event-bus.js';
+import type { AccessEvent, CallEvent, EventBus, Unsubscribe } from '../../application/ports/event-bus.js';
 import type { Logger } from '../../application/ports/logger.js';
+import { AccessListeners } from '../../application/services/access-listeners.js';
 import { CallListeners } from '../../application/services/call-listeners.js';
 
 const CHANNEL = 'switchboard_call_events';
+/** Access changes (revoked keys, suspended projects): small, always inline. */
+const ACCESS_CHANNEL = 'switchboard_access_events';
 /** NOTIFY refuses payloads of 8000 bytes or more; past this a payload goes by reference. */
 const INLINE_LIMIT = 7900;
 const RECONNECT_MS = 1000;
@@ -19,10 +22,12 @@ const revive = (event: CallEvent): CallEvent =>
  * Call events across every process on one PostgreSQL: LISTEN on a connection of its own (never
  * the ORM's pool, never PGlite), NOTIFY from a second one, serialised so one publisher's
  * events arrive in order. A payload too large for NOTIFY is stored in `event_bus_payloads`
- * and announced by id.
+ * and announced by id. Access events go on a channel of their own; after the listening
+ * connection is lost and made again, listeners hear `missed` (notices sent meanwhile are gone).
  */
 export class PostgresEventBus implements EventBus {
   private readonly listeners: CallListeners;
+  private readonly access: AccessListeners;
   private listener: pg.Client | null = null;
   private publisher: pg.Client | null = null;
   private publishing: Promise<unknown> = Promise.resolve();
@@ -31,12 +36,15 @@ export class PostgresEventBus implements EventBus {
   private starting: Promise<void> | null = null;
   private closed = false;
   private publishedByRef = 0;
+  /** Whether a listening connection was made before: a new one may have missed notices. */
+  private listened = false;
 
   constructor(
     private readonly databaseUrl: string,
     private readonly logger?: Logger,
   ) {
     this.listeners = new CallListeners(logger);
+    this.access = new AccessListeners(logger);
   }
 
   /** Connects both sessions and starts listening. Idempotent. */
@@ -51,7 +59,7 @@ export class PostgresEventBus implements EventBus {
   async publish(event: CallEvent): Promise<void> {
     await this.start();
     const text = JSON.stringify({ event } satisfies Notice);
-    const run = async () => {
+    await this.inOrder(async () => {
       const client = this.publisher!;
       if (Buffer.byteLength(text, 'utf8') <= INLINE_LIMIT) {
         await client.query('select pg_notify($1, $2)', [CHANNEL, text]);
@@ -63,7 +71,22 @@ export class PostgresEventBus implements EventBus {
       if (++this.publishedByRef % 100 === 0) {
         await client.query(`delete from event_bus_payloads where created_at < now() - interval '10 minutes'`);
       }
-    };
+    });
+  }
+
+  async publishAccess(event: AccessEvent): Promise<void> {
+    await this.start();
+    const text = JSON.stringify(event);
+    await this.inOrder(() => this.publisher!.query('select pg_notify($1, $2)', [ACCESS_CHANNEL, text]));
+  }
+
+  async subscribeAccess(listener: (event: AccessEvent) => void): Promise<Unsubscribe> {
+    await this.start();
+    return this.access.add(listener);
+  }
+
+  /** One publication after another, on the one publishing connection. */
+  private async inOrder(run: () => Promise<unknown>): Promise<void> {
     const done = this.publishing.then(run, run);
     this.publishing = done.catch(() => undefined);
     await done;
@@ -77,6 +100,7 @@ export class PostgresEventBus implements EventBus {
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
+    this.access.clear();
     await this.publishing;
     const clients = [this.listener, this.publisher];
     this.listener = null;
@@ -97,6 +121,7 @@ export class PostgresEventBus implements EventBus {
     client.on('notification', (message) => {
       const payload = message.payload;
       if (message.channel === CHANNEL && payload) this.receiving = this.receiving.then(() => this.receive(payload));
+      if (message.channel === ACCESS_CHANNEL && payload) this.receiveAccess(payload);
     });
     client.on('error', (error) => {
       this.logger?.error({ err: error.message }, 'event bus listener connection failed; reconnecting');
@@ -105,7 +130,11 @@ export class PostgresEventBus implements EventBus {
     client.on('end', () => this.reconnectLater(client));
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${ACCESS_CHANNEL}`);
+    const again = this.listened;
     this.listener = client;
+    this.listened = true;
+    if (again) this.access.deliver({ type: 'missed' });
   }
 
   private reconnectLater(client: pg.Client): void {
@@ -129,6 +158,14 @@ export class PostgresEventBus implements EventBus {
       this.deliver(revive(notice.event));
     } catch (error) {
       this.logger?.error({ err: String(error) }, 'event bus could not read a notification');
+    }
+  }
+
+  private receiveAccess(payload: string): void {
+    try {
+      this.access.deliver(JSON.parse(payload) as AccessEvent);
+    } catch (error) {
+      this.logger?.error({ err: String(error) }, 'event bus could not read an access notification');
     }
   }
 

@@ -9,6 +9,23 @@ const SANE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /**
+ * `logger.child(bindings)`, made the first time something logs through it: most requests log
+ * only their one line at the end (written on the parent, with the id), and a pino child costs
+ * a serialisation of its bindings.
+ */
+const lazyChild = (logger: Logger, bindings: Record<string, unknown>): Logger => {
+  let child: Logger | null = null;
+  const made = () => (child ??= logger.child(bindings));
+  return {
+    debug: (fields, message) => made().debug(fields, message),
+    info: (fields, message) => made().info(fields, message),
+    warn: (fields, message) => made().warn(fields, message),
+    error: (fields, message) => made().error(fields, message),
+    child: (more) => made().child(more),
+  };
+};
+
+/**
  * Names every request (reusing the caller's id when sane), echoes the id on every response,
  * errors included, and logs one line per request: 5xx at error level so they page someone.
  */
@@ -18,9 +35,8 @@ export const requestId =
     const started = performance.now();
     const incoming = c.req.header(REQUEST_ID_HEADER);
     const id = incoming && SANE_ID.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
-    const log = logger.child({ requestId: id });
     c.set('requestId', id);
-    c.set('logger', log);
+    c.set('logger', lazyChild(logger, { requestId: id }));
     await next();
     c.res.headers.set(REQUEST_ID_HEADER, id);
     const line = {
@@ -29,6 +45,6 @@ export const requestId =
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
-    if (c.res.status >= 500) log.error({ ...line, requestId: id }, 'request failed');
-    else log.info(line, 'request');
+    if (c.res.status >= 500) logger.error({ ...line, requestId: id }, 'request failed');
+    else logger.info({ ...line, requestId: id }, 'request');
   };

@@ -5,6 +5,16 @@ export type CallEvent =
   | { readonly type: 'turn'; readonly callId: string; readonly turn: TranscriptTurn }
   | { readonly type: 'ended'; readonly callId: string; readonly status: CallStatus };
 
+/**
+ * A change of who may use the API, announced so that every process's cache of authenticated
+ * keys forgets what it names at once. `missed`: the adapter may have lost notices (its
+ * connection dropped), so a listener forgets everything it cached.
+ */
+export type AccessEvent =
+  | { readonly type: 'key-revoked'; readonly keyId: string }
+  | { readonly type: 'project-suspended'; readonly projectId: string }
+  | { readonly type: 'missed' };
+
 export type Unsubscribe = () => void;
 
 /**
@@ -16,5 +26,9 @@ export interface EventBus {
   publish(event: CallEvent): Promise<void>;
   /** Resolves once the subscription is active: every event published after that reaches `listener`. */
   subscribe(callId: string, listener: (event: CallEvent) => void): Promise<Unsubscribe>;
+  /** Announces an access change to every process on the bus, this one included. */
+  publishAccess(event: AccessEvent): Promise<void>;
+  /** Resolves once the subscription is active: every access event published after that reaches `listener`. */
+  subscribeAccess(listener: (event: AccessEvent) => void): Promise<Unsubscribe>;
   close(): Promise<void>;
 }

@@ -28,7 +28,7 @@ import type { GetUsage } from './billing/get-usage.js';
 import type { CallUseCases } from './call-use-cases.js';
 import type { StartSignUp } from './signup/start-sign-up.js';
 import type { VerifySignUp } from './signup/verify-sign-up.js';
-import type { AuthenticateApiKey } from './api-keys/authenticate-api-key.js';
+import type { ApiKeyAuthentication } from './api-keys/authenticate-api-key.js';
 import type { CreateProject } from './projects/create-project.js';
 import type { ConfigureWebhook } from './webhooks/configure-webhook.js';
 import type { DeleteWebhook } from './webhooks/delete-webhook.js';
@@ -40,7 +40,7 @@ import type { ListDeliveries } from './webhooks/list-deliveries.js';
 import type { SendTestWebhook } from './webhooks/send-test-webhook.js';
 
 export interface ProjectUseCases {
-  readonly authenticateApiKey: AuthenticateApiKey;
+  readonly authenticateApiKey: ApiKeyAuthentication;
   readonly createProject: CreateProject;
 }
 

@@ -30,18 +30,18 @@ export const adminModule = () =>
     const provide = provideWith(bind);
     provide(
       TOKENS.adminUseCases,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.deliveryTrigger],
-      (config, uow, clock, ids, credentials, deliveryTrigger) => ({
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.deliveryTrigger, TOKENS.eventBus],
+      (config, uow, clock, ids, credentials, deliveryTrigger, eventBus) => ({
         creditAccount: new CreditAccount({ uow, clock, ids }),
         raiseNumberLimit: new RaiseNumberLimit({ uow, clock }),
         issueKey: new IssueKey({ uow, clock, ids, credentials }),
-        revokeKey: new RevokeKey({ uow, clock }),
+        revokeKey: new RevokeKey({ uow, clock, eventBus }),
         listProjects: new ListProjects({ uow }),
         getProject: new GetProject({ uow }),
         listLedger: new ListLedger({ uow }),
         debitAccount: new DebitAccount({ uow, clock, ids }),
         setRecording: new SetRecording({ uow, clock, ids, recordingMonthlyPrice: config.prices.recordingMonthly }),
-        suspendProject: new SuspendProject({ uow, clock }),
+        suspendProject: new SuspendProject({ uow, clock, eventBus }),
         reactivateProject: new ReactivateProject({ uow, clock }),
         listApiKeys: new ListApiKeys({ uow }),
         listProjectNumbers: new ListProjectNumbers({ uow }),

@@ -11,7 +11,11 @@ export const coreModule = () =>
   new ContainerModule(({ bind }) => {
     const provide = provideWith(bind);
     provide(TOKENS.config, [TOKENS.settings], (settings) => settings.config);
-    provide(TOKENS.logger, [TOKENS.config], (config) => createPinoLogger({ level: config.logLevel }));
+    provide(TOKENS.logger, [TOKENS.config, TOKENS.lifecycle], (config, lifecycle) => {
+      const logger = createPinoLogger({ level: config.logLevel });
+      // Built before everything that logs, so stopped after it: the last lines are written out.
+      return lifecycle.manage('log', logger, { stop: () => logger.flush() });
+    });
     provide(TOKENS.clock, [], () => new SystemClock());
     provide(TOKENS.ids, [], () => new TimeSortableIdGenerator());
     provide(TOKENS.credentials, [], () => new NodeCredentials());

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { Hono } from 'hono';
+import { RecentHealth } from '../../application/services/recent-health.js';
 import { bodyLimit } from '../../adapters/rest/body-limit.js';
 import { createRestApi } from '../../adapters/rest/rest-api.js';
 import { provideWith } from './provide.js';
@@ -12,15 +13,18 @@ export const httpModule = () =>
     const provide = provideWith(bind);
     provide(
       TOKENS.restApi,
-      [TOKENS.config, TOKENS.useCases, TOKENS.logger, TOKENS.unitOfWork, TOKENS.rateLimiter],
-      (config, useCases, logger, uow, limiter) =>
-        createRestApi({
+      [TOKENS.config, TOKENS.useCases, TOKENS.logger, TOKENS.unitOfWork, TOKENS.rateLimiter, TOKENS.clock],
+      (config, useCases, logger, uow, limiter, clock) => {
+        // GET /health answers from a probe of the store at most a second old, not a query per call.
+        const health = new RecentHealth({ probe: () => uow.ping(), clock, freshForMs: 1000 });
+        return createRestApi({
           useCases,
           logger,
-          health: () => uow.ping().then(() => true, () => false),
+          health: () => health.healthy(),
           limits: restRateLimitsOf(config, limiter),
           trustProxy: config.trustProxy,
-        }) as unknown as Hono,
+        }) as unknown as Hono;
+      },
     );
     provide(
       TOKENS.httpApp,

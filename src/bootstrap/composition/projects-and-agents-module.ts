@@ -17,6 +17,7 @@ import { GetNumber } from '../../application/use-cases/numbers/get-number.js';
 import { ListNumbers } from '../../application/use-cases/numbers/list-numbers.js';
 import { ProvisionNumber } from '../../application/use-cases/numbers/provision-number.js';
 import { ReleaseNumber } from '../../application/use-cases/numbers/release-number.js';
+import { CachedApiKeyAuthentication } from '../../application/use-cases/api-keys/cached-authenticate-api-key.js';
 import { AuthenticateApiKey } from '../../application/use-cases/api-keys/authenticate-api-key.js';
 import { CreateProject } from '../../application/use-cases/projects/create-project.js';
 import { provideWith } from './provide.js';
@@ -28,11 +29,17 @@ export const projectsAndAgentsModule = () =>
     const provide = provideWith(bind);
     provide(
       TOKENS.projectUseCases,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials],
-      (config, uow, clock, ids, credentials) => ({
-        authenticateApiKey: new AuthenticateApiKey({ uow, credentials }),
-        createProject: new CreateProject({ uow, clock, ids, credentials, signupCredit: config.prices.signupCredit }),
-      }),
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.eventBus],
+      async (config, uow, clock, ids, credentials, eventBus) => {
+        // Accepted keys are remembered briefly; revocations and suspensions reach every process's
+        // cache through the event bus (subscribed before the first request can be served).
+        const authenticateApiKey = new CachedApiKeyAuthentication({ authenticate: new AuthenticateApiKey({ uow, credentials }), credentials, clock });
+        await eventBus.subscribeAccess((event) => authenticateApiKey.forget(event));
+        return {
+          authenticateApiKey,
+          createProject: new CreateProject({ uow, clock, ids, credentials, signupCredit: config.prices.signupCredit }),
+        };
+      },
     );
     provide(TOKENS.billingUseCases, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => ({ getUsage: new GetUsage({ uow, clock }) }));
     provide(

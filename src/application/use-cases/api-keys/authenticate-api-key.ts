@@ -12,10 +12,15 @@ export interface Principal {
 
 export type AuthenticateApiKeyError = Unauthorized | Forbidden;
 
+/** What resolves a bearer key: this use case, or a cache in front of it. */
+export interface ApiKeyAuthentication {
+  execute(clearKey: string): TE.TaskEither<AuthenticateApiKeyError, Principal>;
+}
+
 const invalid: Unauthorized = { _tag: 'Unauthorized', message: 'missing or invalid API key' };
 
 /** Resolves a bearer key to its project. Only hashes are looked up or compared. */
-export class AuthenticateApiKey {
+export class AuthenticateApiKey implements ApiKeyAuthentication {
   constructor(private readonly deps: { readonly uow: UnitOfWork; readonly credentials: Credentials }) {}
 
   execute(clearKey: string): TE.TaskEither<AuthenticateApiKeyError, Principal> {

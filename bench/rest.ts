@@ -1,0 +1,215 @@
+/**
+ * REST API benchmark (not a test): autocannon against a raw `node:http` server answering a
+ * fixed JSON body and against Switchboard's REST API, in the same run and the same process
+ * (the load comes from a process of its own, `bench/rest-load.mjs`), so the ratio to raw says what
+ * Switchboard costs on this machine. Prints req/s, p50 and p99 (ms) and req/s as a share of raw.
+ *
+ *   npm run bench:rest                                 # embedded PGlite in a temporary directory
+ *   DATABASE_URL=postgres://… npm run bench:rest       # also PostgreSQL, on a database of its own
+ *   BENCH_SECONDS=5 BENCH_CONNECTIONS=50 LOG_LEVEL=info npm run bench:rest
+ *
+ * Seeded first through the use cases: a project (its API key's rate limit raised out of the
+ * way), BENCH_AGENTS agents, one conversation of BENCH_MESSAGES inbound texts and BENCH_CALLS
+ * outbound calls on the simulated carrier. Switchboard logs as the standalone server does
+ * (LOG_LEVEL, default info), into /dev/null. `POST /v1/contacts` sends a new phone number
+ * each request.
+ */
+import { fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as E from 'fp-ts/lib/Either.js';
+import { createPinoLogger } from '../src/adapters/pino/pino-logger.js';
+import { createSwitchboard, type Switchboard } from '../src/bootstrap/create-switchboard.js';
+import { trustE164 } from '../src/domain/e164.js';
+import { trustMailbox } from '../src/domain/mailbox.js';
+import { createScratchDatabase, type ScratchDatabase } from '../test/support/scratch-database.js';
+
+const env = process.env;
+const SECONDS = Number(env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
+const AGENTS = Number(env.BENCH_AGENTS ?? 25);
+const MESSAGES = Number(env.BENCH_MESSAGES ?? 60);
+const CALLS = Number(env.BENCH_CALLS ?? 25);
+
+interface Job {
+  readonly url: string;
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly connections: number;
+  readonly seconds: number;
+  readonly uniquePhones?: boolean;
+  readonly areaCode?: string;
+  readonly phoneOffset?: number;
+}
+interface Result {
+  readonly requestsPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly total: number;
+  readonly non2xx: number;
+  readonly errors: number;
+  readonly statusCodes: Record<string, { count: number }>;
+}
+
+const load = fork(fileURLToPath(new URL('./rest-load.mjs', import.meta.url)), { execArgv: [] });
+const run = (job: Job): Promise<Result> =>
+  new Promise((resolve, reject) => {
+    const failed = (error: Error) => reject(error);
+    load.once('error', failed);
+    load.once('message', (result) => {
+      load.off('error', failed);
+      resolve(result as Result);
+    });
+    load.send(job);
+  });
+
+const must = async <A>(task: () => Promise<E.Either<unknown, A>>, what: string): Promise<A> => {
+  const result = await task();
+  if (E.isLeft(result)) throw new Error(`${what} failed: ${JSON.stringify(result.left)}`);
+  return result.right;
+};
+
+const listen = async (listener: RequestListener): Promise<{ server: Server; url: string }> => {
+  const server = createServer(listener);
+  // Keep-alive as long as the runs: autocannon reuses its connections.
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+};
+const closeServer = async (server: Server) => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+};
+
+// The baseline: what Node's HTTP server does with no work behind it.
+const RAW_BODY = JSON.stringify({ status: 'ok' });
+const raw = await listen((_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(RAW_BODY) });
+  response.end(RAW_BODY);
+});
+
+const fmt = (n: number, width = 8, digits = 1) => n.toFixed(digits).padStart(width);
+
+/** Seeds one project and returns the requests to measure, by label. */
+const seed = async (sb: Switchboard) => {
+  const useCases = sb.useCases();
+  const created = await must(useCases.projects.createProject.execute({ email: trustMailbox(`bench-${Date.now()}@example.com`) }), 'sign-up');
+  const projectId = created.project.id;
+  const agentIds: string[] = [];
+  for (let i = 0; i < AGENTS; i++) {
+    const { agent } = await must(useCases.agents.createAgent.execute({ projectId, fields: { name: `Bench ${i}` } }), 'agent');
+    agentIds.push(agent.id);
+  }
+  const number = await must(
+    useCases.numbers.provisionNumber.execute({ projectId, country: 'US', areaCode: null, agentId: agentIds[0]! }),
+    'number',
+  );
+  for (let i = 0; i < MESSAGES; i++) {
+    await must(
+      useCases.messages.receiveInboundSms.execute({
+        to: number.phoneNumber,
+        from: trustE164('+14155550100'),
+        body: `bench ${i}`,
+        mediaUrls: [],
+        providerMessageId: `SMbench${Date.now()}${i}`,
+      }),
+      'inbound SMS',
+    );
+  }
+  await sb.settled();
+  for (let i = 0; i < CALLS; i++) {
+    await must(
+      useCases.calls.placeOutboundCall.execute({
+        projectId,
+        agentId: agentIds[0]!,
+        toNumber: trustE164(`+1415555${String(2000 + i).padStart(4, '0')}`),
+        fromNumberId: null,
+        initialGreeting: null,
+        voice: null,
+        systemPrompt: null,
+      }),
+      'outbound call',
+    );
+  }
+  const auth = { authorization: `Bearer ${created.apiKey.clear}` };
+  const conversations = (await (await sb.fetch(new Request('http://bench/v1/conversations', { headers: auth }))).json()) as {
+    data: { id: string }[];
+  };
+  const conversationId = conversations.data[0]?.id;
+  if (!conversationId) throw new Error('no conversation was seeded');
+  return { auth, agentId: agentIds[0]!, conversationId };
+};
+
+const benchmark = async (storage: string, databaseUrl: string | undefined) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-rest-'));
+  // The standalone server's logger (asynchronous writes), into /dev/null.
+  const logger = createPinoLogger({ level: env.LOG_LEVEL ?? 'info', file: '/dev/null', pretty: false });
+  const sb = createSwitchboard({
+    env: {
+      ...env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      // Given, so that no generated admin token is announced in the output.
+      ADMIN_TOKEN: env.ADMIN_TOKEN ?? 'bench-admin-token-not-used-0123456789',
+      SIGNUP_CREDIT: '100.00',
+    },
+    // The limiter still counts every request; its limit is raised so that it never refuses one here.
+    config: { rateLimit: { points: 1_000_000_000, durationSeconds: 1 } },
+    logger,
+  });
+  await sb.start();
+  const { auth, agentId, conversationId } = await seed(sb);
+  const served = await listen(sb.requestListener);
+  const json = { ...auth, 'content-type': 'application/json' };
+  const routes: readonly (Omit<Job, 'url' | 'connections' | 'seconds'> & { label: string })[] = [
+    { label: 'GET /health', method: 'GET', path: '/health', headers: {} },
+    { label: 'GET /v1/agents?limit=20', method: 'GET', path: '/v1/agents?limit=20', headers: auth },
+    { label: 'GET /v1/agents/{id}', method: 'GET', path: `/v1/agents/${agentId}`, headers: auth },
+    { label: 'GET /v1/conversations', method: 'GET', path: '/v1/conversations', headers: auth },
+    { label: 'GET /v1/conversations/{id}/messages?limit=50', method: 'GET', path: `/v1/conversations/${conversationId}/messages?limit=50`, headers: auth },
+    { label: 'GET /v1/calls?limit=20', method: 'GET', path: '/v1/calls?limit=20', headers: auth },
+    { label: 'POST /v1/contacts', method: 'POST', path: '/v1/contacts', headers: json, uniquePhones: true, areaCode: '415', phoneOffset: 0 },
+  ];
+
+  process.stdout.write(`\n${storage}: ${CONNECTIONS} connections, ${SECONDS} s a run\n`);
+  process.stdout.write(`  ${'request'.padEnd(46)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of raw'.padStart(8)}  ${'raw req/s'.padStart(9)}\n`);
+  let phoneOffset = 0;
+  for (const route of routes) {
+    // Raw right before each route, so that both see the same state of the machine.
+    const baseline = await run({ url: raw.url, method: 'GET', path: '/', headers: {}, connections: CONNECTIONS, seconds: SECONDS });
+    const job: Job = { ...route, url: served.url, connections: CONNECTIONS, seconds: SECONDS, phoneOffset };
+    const result = await run(job);
+    phoneOffset += result.total + CONNECTIONS;
+    const share = (100 * result.requestsPerSecond) / baseline.requestsPerSecond;
+    const failures = result.non2xx + result.errors;
+    process.stdout.write(
+      `  ${route.label.padEnd(46)} ${fmt(result.requestsPerSecond, 8, 0)} ${fmt(result.p50)} ${fmt(result.p99)} ${fmt(share, 7, 2)}%  ${fmt(baseline.requestsPerSecond, 9, 0)}${failures ? `  (${failures} failed: ${JSON.stringify(result.statusCodes)})` : ''}\n`,
+    );
+  }
+  await closeServer(served.server);
+  await sb.close();
+  await logger.flush();
+  await rm(dataDir, { recursive: true, force: true });
+};
+
+try {
+  await benchmark('embedded PGlite', undefined);
+  if (env.DATABASE_URL) {
+    let scratch: ScratchDatabase | null = null;
+    try {
+      scratch = await createScratchDatabase(env.DATABASE_URL, 'switchboard_bench_rest');
+      await benchmark('PostgreSQL (DATABASE_URL)', scratch.url);
+    } finally {
+      await scratch?.drop();
+    }
+  }
+} finally {
+  await closeServer(raw.server);
+  load.disconnect();
+}

@@ -1,0 +1,25 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPinoLogger } from '../../../src/adapters/pino/pino-logger.js';
+
+describe('the default (asynchronous) pino logger', () => {
+  let dir: string | null = null;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('has every line written once flushed, secrets redacted', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sb-log-'));
+    const file = join(dir, 'log');
+    const logger = createPinoLogger({ level: 'info', file, pretty: false });
+
+    for (let i = 0; i < 1000; i++) logger.child({ requestId: `req_${i}` }).info({ i, authorization: 'Bearer sk_live_secret' }, 'request');
+    await logger.flush();
+
+    const lines = (await readFile(file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(1000);
+    expect(lines[999]).toMatchObject({ i: 999, requestId: 'req_999', authorization: '[redacted]', msg: 'request' });
+  });
+});
