@@ -5,7 +5,7 @@ import { ClaimedHandOff } from '../../../src/application/services/event-hand-off
 import { ReceiveInboundSms, type InboundSms } from '../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { anInboundSms } from '../../support/builders.js';
-import { aNumber, anAgent, aRestApi } from '../rest/harness.js';
+import { provisionNumberViaApi, createAgentViaApi, aRestApi } from '../rest/harness.js';
 import { eventEncoder } from '../../support/outbound-events.js';
 
 export const PARTICIPANT = trustE164('+12125550199');
@@ -37,8 +37,8 @@ export const aMessagingApi = async () => {
 
   /** An agent with one number attached. */
   const anAgentWithNumber = async (fields: Record<string, unknown> = {}) => {
-    const agentId = await anAgent(h, fields);
-    const numberId = await aNumber(h, { agentId });
+    const agentId = await createAgentViaApi(h, fields);
+    const numberId = await provisionNumberViaApi(h, { agentId });
     return { agentId, numberId, phoneNumber: phoneOf(numberId) };
   };
 

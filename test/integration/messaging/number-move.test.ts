@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AttachNumber } from '../../../src/application/use-cases/agents/attach-number.js';
 import { trustE164 } from '../../../src/domain/e164.js';
-import { anAgent } from '../rest/harness.js';
+import { createAgentViaApi } from '../rest/harness.js';
 import { aMessagingApi, PARTICIPANT } from './messaging-harness.js';
 
 const NEWCOMER = trustE164('+13125550111');
@@ -10,7 +10,7 @@ const NEWCOMER = trustE164('+13125550111');
 const aNumberAboutToMove = async () => {
   const api = await aMessagingApi();
   const first = await api.anAgentWithNumber({ name: 'First' });
-  const second = await anAgent(api, { name: 'Second' });
+  const second = await createAgentViaApi(api, { name: 'Second' });
   for (const [agentId, url] of [[first.agentId, 'https://first.example.com/hook'], [second, 'https://second.example.com/hook']]) {
     expect((await api.call('POST', `/v1/agents/${agentId}/webhook`, { body: { url } })).status).toBe(200);
   }

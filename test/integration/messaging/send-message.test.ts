@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageRoutes } from '../../../src/adapters/rest/routes/messages.js';
-import { aNumber } from '../rest/harness.js';
+import { provisionNumberViaApi } from '../rest/harness.js';
 import { aMessagingApi } from './messaging-harness.js';
 
 const TO = '+12125550199';
@@ -10,7 +10,7 @@ describe(messageRoutes.name, () => {
     it("sends from the agent's first number, stores it on the thread, and answers in snake_case", async () => {
       const api = await aMessagingApi();
       const { agentId, numberId, phoneNumber } = await api.anAgentWithNumber();
-      await aNumber(api, { agentId });
+      await provisionNumberViaApi(api, { agentId });
 
       const reply = await api.call('POST', '/v1/messages', {
         body: { agent_id: agentId, to_number: '(212) 555-0199', body: 'Your table is ready', media_urls: ['https://cdn.example.com/map.png'] },
@@ -64,7 +64,7 @@ describe(messageRoutes.name, () => {
     it('sends from number_id, or from from_number, when the number is attached to the agent', async () => {
       const api = await aMessagingApi();
       const { agentId } = await api.anAgentWithNumber();
-      const secondId = await aNumber(api, { agentId });
+      const secondId = await provisionNumberViaApi(api, { agentId });
       const second = api.phoneOf(secondId);
 
       const byId = await api.call('POST', '/v1/messages', { body: { agent_id: agentId, to_number: TO, body: 'a', number_id: secondId } });
@@ -81,8 +81,8 @@ describe(messageRoutes.name, () => {
     ])('refuses %s, sending nothing', async (_, which, status, code, message) => {
       const api = await aMessagingApi();
       const { agentId } = await api.anAgentWithNumber();
-      const detached = await aNumber(api);
-      const released = await aNumber(api, { agentId });
+      const detached = await provisionNumberViaApi(api);
+      const released = await provisionNumberViaApi(api, { agentId });
       await api.call('DELETE', `/v1/numbers/${released}`);
       const numberId = { detached, unknown: 'num_missing', released }[which];
 

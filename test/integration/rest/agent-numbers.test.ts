@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { agentRoutes } from '../../../src/adapters/rest/routes/agents.js';
-import { aNumber, anAgent, aRestApi } from './harness.js';
+import { provisionNumberViaApi, createAgentViaApi, aRestApi } from './harness.js';
 
 describe(`${agentRoutes.name}: numbers and other projects`, () => {
   describe('numbers of an agent', () => {
     it('attaches a number', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
-      const numberId = await aNumber(h);
+      const agentId = await createAgentViaApi(h);
+      const numberId = await provisionNumberViaApi(h);
 
       const reply = await h.call('POST', `/v1/agents/${agentId}/numbers`, { body: { numberId } });
 
@@ -21,8 +21,8 @@ describe(`${agentRoutes.name}: numbers and other projects`, () => {
 
     it('refuses a released number with 400', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
-      const numberId = await aNumber(h);
+      const agentId = await createAgentViaApi(h);
+      const numberId = await provisionNumberViaApi(h);
       await h.call('DELETE', `/v1/numbers/${numberId}`);
 
       const reply = await h.call('POST', `/v1/agents/${agentId}/numbers`, { body: { numberId } });
@@ -33,9 +33,9 @@ describe(`${agentRoutes.name}: numbers and other projects`, () => {
 
     it('moves a number attached to another agent: a number has one agent at a time', async () => {
       const h = await aRestApi();
-      const first = await anAgent(h);
-      const second = await anAgent(h);
-      const numberId = await aNumber(h, { agentId: first });
+      const first = await createAgentViaApi(h);
+      const second = await createAgentViaApi(h);
+      const numberId = await provisionNumberViaApi(h, { agentId: first });
 
       const reply = await h.call('POST', `/v1/agents/${second}/numbers`, { body: { numberId } });
 
@@ -48,8 +48,8 @@ describe(`${agentRoutes.name}: numbers and other projects`, () => {
 
     it('attaches a number again to the agent that has it, changing nothing', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
-      const numberId = await aNumber(h, { agentId });
+      const agentId = await createAgentViaApi(h);
+      const numberId = await provisionNumberViaApi(h, { agentId });
 
       const reply = await h.call('POST', `/v1/agents/${agentId}/numbers`, { body: { numberId } });
 
@@ -59,7 +59,7 @@ describe(`${agentRoutes.name}: numbers and other projects`, () => {
 
     it('answers an unknown number with 404 PHONE_NUMBER_NOT_FOUND', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
+      const agentId = await createAgentViaApi(h);
 
       const reply = await h.call('POST', `/v1/agents/${agentId}/numbers`, { body: { numberId: 'num_missing' } });
 
@@ -69,7 +69,7 @@ describe(`${agentRoutes.name}: numbers and other projects`, () => {
 
     it('requires numberId', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
+      const agentId = await createAgentViaApi(h);
 
       const reply = await h.call('POST', `/v1/agents/${agentId}/numbers`, { body: { number_id: 'num_1' } });
 
@@ -79,8 +79,8 @@ describe(`${agentRoutes.name}: numbers and other projects`, () => {
 
     it('detaches a number, which stays live', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
-      const numberId = await aNumber(h, { agentId });
+      const agentId = await createAgentViaApi(h);
+      const numberId = await provisionNumberViaApi(h, { agentId });
 
       const reply = await h.call('DELETE', `/v1/agents/${agentId}/numbers/${numberId}`);
 
@@ -91,8 +91,8 @@ describe(`${agentRoutes.name}: numbers and other projects`, () => {
 
     it('answers 404 when detaching a number the agent does not have', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
-      const numberId = await aNumber(h);
+      const agentId = await createAgentViaApi(h);
+      const numberId = await provisionNumberViaApi(h);
 
       const reply = await h.call('DELETE', `/v1/agents/${agentId}/numbers/${numberId}`);
 
@@ -103,10 +103,10 @@ describe(`${agentRoutes.name}: numbers and other projects`, () => {
   describe("another project's agent", () => {
     it('is not found through any route', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
-      const numberId = await aNumber(h, { agentId });
+      const agentId = await createAgentViaApi(h);
+      const numberId = await provisionNumberViaApi(h, { agentId });
       const stranger = await h.signUp('stranger@example.com');
-      const strangersNumber = await aNumber(h, {}, stranger.key);
+      const strangersNumber = await provisionNumberViaApi(h, {}, stranger.key);
       const as = { key: stranger.key };
 
       const replies = [
@@ -125,9 +125,9 @@ describe(`${agentRoutes.name}: numbers and other projects`, () => {
 
     it('cannot be given a number of this project', async () => {
       const h = await aRestApi();
-      const numberId = await aNumber(h);
+      const numberId = await provisionNumberViaApi(h);
       const stranger = await h.signUp('stranger@example.com');
-      const strangersAgent = await anAgent(h, {}, stranger.key);
+      const strangersAgent = await createAgentViaApi(h, {}, stranger.key);
 
       const reply = await h.call('POST', `/v1/agents/${strangersAgent}/numbers`, { key: stranger.key, body: { numberId } });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentRoutes } from '../../../src/adapters/rest/routes/agents.js';
-import { aNumber, anAgent, aRestApi } from './harness.js';
+import { provisionNumberViaApi, createAgentViaApi, aRestApi } from './harness.js';
 
 const AGENT_FIELDS = [
   'beginMessage', 'createdAt', 'description', 'greeting', 'id', 'language', 'name', 'numbers',
@@ -131,10 +131,10 @@ describe(agentRoutes.name, () => {
   describe('GET /v1/agents', () => {
     it('pages with hasMore and total, each agent with its numbers', async () => {
       const h = await aRestApi();
-      const first = await anAgent(h, { name: 'One' });
-      await anAgent(h, { name: 'Two' });
-      await anAgent(h, { name: 'Three' });
-      const numberId = await aNumber(h, { agentId: first });
+      const first = await createAgentViaApi(h, { name: 'One' });
+      await createAgentViaApi(h, { name: 'Two' });
+      await createAgentViaApi(h, { name: 'Three' });
+      const numberId = await provisionNumberViaApi(h, { agentId: first });
 
       const page1 = await h.call('GET', '/v1/agents?limit=2');
       const page2 = await h.call('GET', '/v1/agents?limit=2&offset=2');
@@ -150,7 +150,7 @@ describe(agentRoutes.name, () => {
 
     it('defaults to 20 per page', async () => {
       const h = await aRestApi();
-      for (let i = 0; i < 21; i++) await anAgent(h, { name: `Agent ${i}` });
+      for (let i = 0; i < 21; i++) await createAgentViaApi(h, { name: `Agent ${i}` });
 
       const reply = await h.call('GET', '/v1/agents');
 
@@ -185,8 +185,8 @@ describe(agentRoutes.name, () => {
   describe('GET /v1/agents/{id}', () => {
     it('reads the agent with its attached numbers', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
-      const numberId = await aNumber(h, { agentId });
+      const agentId = await createAgentViaApi(h);
+      const numberId = await provisionNumberViaApi(h, { agentId });
 
       const reply = await h.call('GET', `/v1/agents/${agentId}`);
 
@@ -208,7 +208,7 @@ describe(agentRoutes.name, () => {
   describe('PATCH /v1/agents/{id}', () => {
     it('changes only the given fields', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h, { name: 'Before', greeting: 'Hi' });
+      const agentId = await createAgentViaApi(h, { name: 'Before', greeting: 'Hi' });
 
       const reply = await h.call('PATCH', `/v1/agents/${agentId}`, {
         body: { name: 'After', voiceMode: 'hosted', systemPrompt: 'Be brief.' },
@@ -221,7 +221,7 @@ describe(agentRoutes.name, () => {
 
     it('clears the transfer number on ""', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h, { transferNumber: '+14155550123' });
+      const agentId = await createAgentViaApi(h, { transferNumber: '+14155550123' });
 
       const reply = await h.call('PATCH', `/v1/agents/${agentId}`, { body: { transferNumber: '' } });
 
@@ -231,7 +231,7 @@ describe(agentRoutes.name, () => {
 
     it('accepts an empty patch as no change', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h, { name: 'Same' });
+      const agentId = await createAgentViaApi(h, { name: 'Same' });
 
       const reply = await h.call('PATCH', `/v1/agents/${agentId}`, { body: {} });
 
@@ -241,7 +241,7 @@ describe(agentRoutes.name, () => {
 
     it('updates the greeting through beginMessage', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h, { greeting: 'Old' });
+      const agentId = await createAgentViaApi(h, { greeting: 'Old' });
 
       const reply = await h.call('PATCH', `/v1/agents/${agentId}`, { body: { beginMessage: 'New' } });
 
@@ -256,7 +256,7 @@ describe(agentRoutes.name, () => {
       ['a null name', { name: null }, 'name'],
     ])('rejects %s with 422', async (_, body, field) => {
       const h = await aRestApi();
-      const agentId = await anAgent(h, { name: 'Kept' });
+      const agentId = await createAgentViaApi(h, { name: 'Kept' });
 
       const reply = await h.call('PATCH', `/v1/agents/${agentId}`, { body });
 
@@ -269,8 +269,8 @@ describe(agentRoutes.name, () => {
   describe('DELETE /v1/agents/{id}', () => {
     it('deletes the agent and leaves its numbers live with no agent', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h, { name: 'Doomed' });
-      const numberId = await aNumber(h, { agentId });
+      const agentId = await createAgentViaApi(h, { name: 'Doomed' });
+      const numberId = await provisionNumberViaApi(h, { agentId });
 
       const reply = await h.call('DELETE', `/v1/agents/${agentId}`);
 

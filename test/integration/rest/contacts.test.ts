@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactRoutes } from '../../../src/adapters/rest/routes/contacts.js';
 import { aRestApi, type Harness } from './harness.js';
 
-const aContact = async (h: Harness, body: Record<string, unknown>, key?: string) => {
+const createContactViaApi = async (h: Harness, body: Record<string, unknown>, key?: string) => {
   const reply = await h.call('POST', '/v1/contacts', { body, key });
   if (reply.status !== 201) throw new Error(`contact creation failed: ${reply.text}`);
   return reply.body.id as string;
@@ -40,7 +40,7 @@ describe(contactRoutes.name, () => {
 
     it('answers 409 for a number the project already has, however it is written', async () => {
       const h = await aRestApi();
-      await aContact(h, { name: 'First', phoneNumber: '+14155550100' });
+      await createContactViaApi(h, { name: 'First', phoneNumber: '+14155550100' });
 
       const reply = await h.call('POST', '/v1/contacts', { body: { name: 'Second', phoneNumber: '415.555.0100' } });
 
@@ -51,7 +51,7 @@ describe(contactRoutes.name, () => {
 
     it('lets two projects hold the same number', async () => {
       const h = await aRestApi();
-      await aContact(h, { name: 'Mine', phoneNumber: '+14155550100' });
+      await createContactViaApi(h, { name: 'Mine', phoneNumber: '+14155550100' });
       const stranger = await h.signUp('stranger@example.com');
 
       const reply = await h.call('POST', '/v1/contacts', { key: stranger.key, body: { name: 'Theirs', phoneNumber: '+14155550100' } });
@@ -80,8 +80,8 @@ describe(contactRoutes.name, () => {
   describe('GET /v1/contacts', () => {
     it('searches case-insensitively by name and by number', async () => {
       const h = await aRestApi();
-      await aContact(h, { name: 'Ada Lovelace', phoneNumber: '+14155550100' });
-      await aContact(h, { name: 'Grace Hopper', phoneNumber: '+12125550199' });
+      await createContactViaApi(h, { name: 'Ada Lovelace', phoneNumber: '+14155550100' });
+      await createContactViaApi(h, { name: 'Grace Hopper', phoneNumber: '+12125550199' });
 
       const byName = await h.call('GET', '/v1/contacts?search=LOVELACE');
       const byNumber = await h.call('GET', '/v1/contacts?search=212555');
@@ -92,7 +92,7 @@ describe(contactRoutes.name, () => {
 
     it('pages with a default of 50', async () => {
       const h = await aRestApi();
-      for (let i = 0; i < 51; i++) await aContact(h, { name: `C${i}`, phoneNumber: `+1415555${String(1000 + i)}` });
+      for (let i = 0; i < 51; i++) await createContactViaApi(h, { name: `C${i}`, phoneNumber: `+1415555${String(1000 + i)}` });
 
       const first = await h.call('GET', '/v1/contacts');
       const last = await h.call('GET', '/v1/contacts?offset=50');
@@ -118,7 +118,7 @@ describe(contactRoutes.name, () => {
   describe('GET, PATCH and DELETE /v1/contacts/{id}', () => {
     it('reads a contact', async () => {
       const h = await aRestApi();
-      const id = await aContact(h, { name: 'Ada', phoneNumber: '+14155550100' });
+      const id = await createContactViaApi(h, { name: 'Ada', phoneNumber: '+14155550100' });
 
       const reply = await h.call('GET', `/v1/contacts/${id}`);
 
@@ -128,7 +128,7 @@ describe(contactRoutes.name, () => {
 
     it('updates given fields and re-normalises the number', async () => {
       const h = await aRestApi();
-      const id = await aContact(h, { name: 'Ada', phoneNumber: '+14155550100', notes: 'keep' });
+      const id = await createContactViaApi(h, { name: 'Ada', phoneNumber: '+14155550100', notes: 'keep' });
 
       const reply = await h.call('PATCH', `/v1/contacts/${id}`, { body: { phoneNumber: '(212) 555-0199', email: null } });
 
@@ -139,8 +139,8 @@ describe(contactRoutes.name, () => {
 
     it('answers 409 when the new number belongs to another contact', async () => {
       const h = await aRestApi();
-      await aContact(h, { name: 'Ada', phoneNumber: '+14155550100' });
-      const id = await aContact(h, { name: 'Grace', phoneNumber: '+12125550199' });
+      await createContactViaApi(h, { name: 'Ada', phoneNumber: '+14155550100' });
+      const id = await createContactViaApi(h, { name: 'Grace', phoneNumber: '+12125550199' });
 
       const reply = await h.call('PATCH', `/v1/contacts/${id}`, { body: { phoneNumber: '4155550100' } });
 
@@ -150,7 +150,7 @@ describe(contactRoutes.name, () => {
 
     it('rejects a bad patch with 422', async () => {
       const h = await aRestApi();
-      const id = await aContact(h, { name: 'Ada', phoneNumber: '+14155550100' });
+      const id = await createContactViaApi(h, { name: 'Ada', phoneNumber: '+14155550100' });
 
       const reply = await h.call('PATCH', `/v1/contacts/${id}`, { body: { phoneNumber: 'nope' } });
 
@@ -160,7 +160,7 @@ describe(contactRoutes.name, () => {
 
     it('deletes with 204 and no body', async () => {
       const h = await aRestApi();
-      const id = await aContact(h, { name: 'Ada', phoneNumber: '+14155550100' });
+      const id = await createContactViaApi(h, { name: 'Ada', phoneNumber: '+14155550100' });
 
       const reply = await h.call('DELETE', `/v1/contacts/${id}`);
 
@@ -173,7 +173,7 @@ describe(contactRoutes.name, () => {
 
     it("hides another project's contact behind 404", async () => {
       const h = await aRestApi();
-      const id = await aContact(h, { name: 'Ada', phoneNumber: '+14155550100' });
+      const id = await createContactViaApi(h, { name: 'Ada', phoneNumber: '+14155550100' });
       const stranger = await h.signUp('stranger@example.com');
       const as = { key: stranger.key };
 

@@ -137,14 +137,14 @@ export const send = async (app: Hono<RestEnv> | Hono, method: string, path: stri
 export type Harness = Awaited<ReturnType<typeof aRestApi>>;
 
 /** Creates an agent and returns its id. */
-export const anAgent = async (h: Harness, fields: Record<string, unknown> = {}, key?: string) => {
+export const createAgentViaApi = async (h: Harness, fields: Record<string, unknown> = {}, key?: string) => {
   const reply = await h.call('POST', '/v1/agents', { body: { name: 'Support bot', ...fields }, key });
   if (reply.status !== 200) throw new Error(`agent creation failed: ${reply.text}`);
   return reply.body.id as string;
 };
 
 /** Provisions a number and returns its id. */
-export const aNumber = async (h: Harness, body: Record<string, unknown> = {}, key?: string) => {
+export const provisionNumberViaApi = async (h: Harness, body: Record<string, unknown> = {}, key?: string) => {
   const reply = await h.call('POST', '/v1/numbers', { body, key });
   if (reply.status !== 200) throw new Error(`provisioning failed: ${reply.text}`);
   return reply.body.id as string;

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { numberRoutes } from '../../../src/adapters/rest/routes/numbers.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
-import { aNumber, anAgent, aRestApi } from './harness.js';
+import { provisionNumberViaApi, createAgentViaApi, aRestApi } from './harness.js';
 
 /** A carrier that refuses every purchase (one `failNext` is absorbed by the candidate retries). */
 class RefusingCarrier extends SimulatedTelephony {
@@ -35,7 +35,7 @@ describe(numberRoutes.name, () => {
     it('charges the first month: 10.00 of credit leaves 7.00', async () => {
       const h = await aRestApi();
 
-      await aNumber(h);
+      await provisionNumberViaApi(h);
 
       expect(await h.balanceOf()).toBe(700);
       expect([...h.uow.tables.ledger.values()].map((e) => [e.reason, Number(e.amountCents)])).toEqual([
@@ -57,7 +57,7 @@ describe(numberRoutes.name, () => {
 
     it('attaches the new number when agentId is given', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
+      const agentId = await createAgentViaApi(h);
 
       const reply = await h.call('POST', '/v1/numbers', { body: { agentId } });
 
@@ -84,7 +84,7 @@ describe(numberRoutes.name, () => {
 
     it('answers 402 INSUFFICIENT_BALANCE once the credit is spent', async () => {
       const h = await aRestApi();
-      for (let i = 0; i < 3; i++) await aNumber(h); // 10.00 → 1.00
+      for (let i = 0; i < 3; i++) await provisionNumberViaApi(h); // 10.00 → 1.00
 
       const reply = await h.call('POST', '/v1/numbers', { body: {} });
 
@@ -100,7 +100,7 @@ describe(numberRoutes.name, () => {
       const h = await aRestApi();
       await h.topUp(100_000);
       const ids: string[] = [];
-      for (let i = 0; i < 10; i++) ids.push(await aNumber(h));
+      for (let i = 0; i < 10; i++) ids.push(await provisionNumberViaApi(h));
       await h.call('DELETE', `/v1/numbers/${ids[0]}`);
 
       const reply = await h.call('POST', '/v1/numbers', { body: {} });
@@ -160,9 +160,9 @@ describe(numberRoutes.name, () => {
   describe('GET /v1/numbers', () => {
     it('lists live numbers only, paged', async () => {
       const h = await aRestApi();
-      const first = await aNumber(h);
-      const second = await aNumber(h);
-      const third = await aNumber(h);
+      const first = await provisionNumberViaApi(h);
+      const second = await provisionNumberViaApi(h);
+      const third = await provisionNumberViaApi(h);
       await h.call('DELETE', `/v1/numbers/${second}`);
 
       const page1 = await h.call('GET', '/v1/numbers?limit=1');
@@ -185,7 +185,7 @@ describe(numberRoutes.name, () => {
   describe('GET /v1/numbers/{id}', () => {
     it('finds released numbers too', async () => {
       const h = await aRestApi();
-      const numberId = await aNumber(h);
+      const numberId = await provisionNumberViaApi(h);
       await h.call('DELETE', `/v1/numbers/${numberId}`);
 
       const reply = await h.call('GET', `/v1/numbers/${numberId}`);
@@ -208,8 +208,8 @@ describe(numberRoutes.name, () => {
   describe('DELETE /v1/numbers/{id}', () => {
     it('releases the number at the carrier and keeps the record', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
-      const numberId = await aNumber(h, { agentId });
+      const agentId = await createAgentViaApi(h);
+      const numberId = await provisionNumberViaApi(h, { agentId });
 
       const reply = await h.call('DELETE', `/v1/numbers/${numberId}`);
 
@@ -221,7 +221,7 @@ describe(numberRoutes.name, () => {
 
     it('answers 400 when the number is already released', async () => {
       const h = await aRestApi();
-      const numberId = await aNumber(h);
+      const numberId = await provisionNumberViaApi(h);
       await h.call('DELETE', `/v1/numbers/${numberId}`);
 
       const reply = await h.call('DELETE', `/v1/numbers/${numberId}`);
@@ -232,7 +232,7 @@ describe(numberRoutes.name, () => {
 
     it('keeps the number live when the carrier refuses the release: 502', async () => {
       const h = await aRestApi();
-      const numberId = await aNumber(h);
+      const numberId = await provisionNumberViaApi(h);
       h.telephony.failNext('release');
 
       const reply = await h.call('DELETE', `/v1/numbers/${numberId}`);
@@ -245,7 +245,7 @@ describe(numberRoutes.name, () => {
   describe("another project's number", () => {
     it('is not found, listed, released or attached', async () => {
       const h = await aRestApi();
-      const numberId = await aNumber(h);
+      const numberId = await provisionNumberViaApi(h);
       const stranger = await h.signUp('stranger@example.com');
       const as = { key: stranger.key };
 
@@ -261,7 +261,7 @@ describe(numberRoutes.name, () => {
 
     it("cannot be provisioned onto another project's agent", async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
+      const agentId = await createAgentViaApi(h);
       const stranger = await h.signUp('stranger@example.com');
 
       const reply = await h.call('POST', '/v1/numbers', { key: stranger.key, body: { agentId } });

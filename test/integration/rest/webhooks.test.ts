@@ -7,7 +7,7 @@ import { SystemClock } from '../../../src/adapters/system/system-clock.js';
 import { endpointFor, queueWebhookEvent } from '../../../src/application/webhooks/outbox.js';
 import { anSmsEvent, eventEncoder } from '../../support/outbound-events.js';
 import { hasValidSignature, startReceiver, type Receiver } from '../../support/webhook-receiver.js';
-import { aRestApi, anAgent, type Harness } from './harness.js';
+import { aRestApi, createAgentViaApi, type Harness } from './harness.js';
 
 const closing: Receiver[] = [];
 afterEach(async () => {
@@ -144,8 +144,8 @@ describe(webhookRoutes.name, () => {
   describe('agent webhook', () => {
     it('is separate from the account default and wins for its agent', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
-      const otherAgent = await anAgent(h, { name: 'Other' });
+      const agentId = await createAgentViaApi(h);
+      const otherAgent = await createAgentViaApi(h, { name: 'Other' });
       const fallback = await configure(h, '/v1/webhooks', { url: 'https://hooks.example.com/default' });
 
       const own = await h.call('POST', `/v1/agents/${agentId}/webhook`, { body: { url: 'https://hooks.example.com/agent', contextLimit: 3 } });
@@ -163,7 +163,7 @@ describe(webhookRoutes.name, () => {
     it('answers 404 for an agent of another project or none', async () => {
       const h = await aRestApi();
       const other = await h.signUp('other@example.com');
-      const foreignAgent = await anAgent(h, {}, other.key);
+      const foreignAgent = await createAgentViaApi(h, {}, other.key);
 
       for (const [method, path] of [
         ['GET', `/v1/agents/${foreignAgent}/webhook`],
@@ -179,7 +179,7 @@ describe(webhookRoutes.name, () => {
 
     it('is deleted with its agent', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
+      const agentId = await createAgentViaApi(h);
       await configure(h, `/v1/agents/${agentId}/webhook`, { url: 'https://hooks.example.com/agent' });
       await configure(h, '/v1/webhooks', { url: 'https://hooks.example.com/default' });
 
@@ -190,7 +190,7 @@ describe(webhookRoutes.name, () => {
 
     it('deletes only the agent webhook', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
+      const agentId = await createAgentViaApi(h);
       await configure(h, `/v1/agents/${agentId}/webhook`, { url: 'https://hooks.example.com/agent' });
       await configure(h, '/v1/webhooks', { url: 'https://hooks.example.com/default' });
 
@@ -205,7 +205,7 @@ describe(webhookRoutes.name, () => {
     it('POSTs a signed sample agent.message to the account webhook and logs it as a delivery', async () => {
       const h = await aRestApi();
       const receiver = await aReceiver(200);
-      const agentId = await anAgent(h);
+      const agentId = await createAgentViaApi(h);
       const webhook = await configure(h, '/v1/webhooks', { url: receiver.url });
 
       const reply = await h.call('POST', '/v1/webhooks/test');
@@ -237,10 +237,10 @@ describe(webhookRoutes.name, () => {
     it('names the given agent, and refuses one of another project', async () => {
       const h = await aRestApi();
       const receiver = await aReceiver(200);
-      await anAgent(h);
-      const second = await anAgent(h, { name: 'Second' });
+      await createAgentViaApi(h);
+      const second = await createAgentViaApi(h, { name: 'Second' });
       await configure(h, '/v1/webhooks', { url: receiver.url });
-      const foreign = await anAgent(h, {}, (await h.signUp('other@example.com')).key);
+      const foreign = await createAgentViaApi(h, {}, (await h.signUp('other@example.com')).key);
 
       await h.call('POST', `/v1/webhooks/test?agentId=${second}`);
       const refused = await h.call('POST', `/v1/webhooks/test?agentId=${foreign}`);
@@ -252,7 +252,7 @@ describe(webhookRoutes.name, () => {
 
     it('says clearly when there is no webhook to test', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
+      const agentId = await createAgentViaApi(h);
 
       const account = await h.call('POST', '/v1/webhooks/test');
       const agent = await h.call('POST', `/v1/agents/${agentId}/webhook/test`);
@@ -265,7 +265,7 @@ describe(webhookRoutes.name, () => {
       const h = await aRestApi();
       const fallback = await aReceiver(200);
       const own = await aReceiver(204);
-      const agentId = await anAgent(h);
+      const agentId = await createAgentViaApi(h);
       await configure(h, '/v1/webhooks', { url: fallback.url });
       await configure(h, `/v1/agents/${agentId}/webhook`, { url: own.url });
 
@@ -281,7 +281,7 @@ describe(webhookRoutes.name, () => {
   describe('delivery log', () => {
     it('pages newest first in the spec envelope with offset, limit and items', async () => {
       const h = await aRestApi();
-      const agentId = await anAgent(h);
+      const agentId = await createAgentViaApi(h);
       await configure(h, '/v1/webhooks', { url: 'https://hooks.example.com/in' });
       const queued = [];
       for (let i = 0; i < 3; i++) {
