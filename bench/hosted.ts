@@ -34,6 +34,7 @@ import type { TurnTiming } from '../src/application/services/agent-brain.js';
 import { createSwitchboard, type Switchboard } from '../src/bootstrap/create-switchboard.js';
 import { trustE164 } from '../src/domain/e164.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
+import { fmt, percentile, runBench, storeBenchNumber } from './support/figures.js';
 
 const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
 const AUTH_TOKEN = 'bench-auth-token';
@@ -51,11 +52,7 @@ type FromWorker =
   | { readonly type: 'model'; readonly url: string }
   | { readonly type: 'done'; readonly addedMs: number[]; readonly firstWordsMs: number[]; readonly unmatched: number; readonly failures: number };
 
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
-const fmt = (ms: number) => `${ms.toFixed(2)} ms`.padStart(10);
-
 const main = async () => {
   const counts = (process.env.BENCH_CALLS ?? '1,100,500').split(',').map(Number);
   const turns = Number(process.env.BENCH_TURNS ?? 4);
@@ -140,23 +137,7 @@ const seed = async (sb: Switchboard, uow: UnitOfWork) => {
   );
   if (response.status !== 200) throw new Error(`agent: ${await response.text()}`);
   const agent = (await response.json()) as { id: string };
-  await uow.transaction(async (tx) => {
-    await tx.numbers.save({
-      id: `num_bench${Date.now()}`,
-      projectId: created.right.project.id,
-      phoneNumber: NUMBER,
-      country: 'US',
-      status: 'active',
-      agentId: agent.id,
-      providerId: `PNbench${Date.now()}`,
-      createdAt: new Date(),
-      releasedAt: null,
-    });
-    return E.right(undefined);
-  });
+  await storeBenchNumber(uow, created.right.project.id, agent.id, NUMBER);
 };
 
-main().catch((error: unknown) => {
-  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+runBench(main);

@@ -2,8 +2,7 @@
 // at once) and N callers acting as Twilio (signed voice webhook, signed ConversationRelay socket).
 import { createServer } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
-import twilio from 'twilio';
-import { WebSocket } from 'ws';
+import { dialRelay } from './support/relay-caller.mjs';
 
 const { authToken, accountSid, number } = workerData;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -22,21 +21,7 @@ parentPort.postMessage({ type: 'hook', url: `http://127.0.0.1:${hook.address().p
 
 const oneCall = async (round, index, roundTripMs) => {
   await sleep(Math.random() * Math.min(2000, round.calls * 4)); // calls ramp up
-  const callSid = `CA${String(index).padStart(8, '0')}${Date.now().toString(16)}${Math.random().toString(16).slice(2, 10)}`;
-  const voiceUrl = `${round.serverUrl}/twilio/voice`;
-  const params = { CallSid: callSid, AccountSid: accountSid, From: `+1415555${String(index % 10000).padStart(4, '0')}`, To: number, CallStatus: 'ringing' };
-  const answer = await fetch(voiceUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.getExpectedTwilioSignature(authToken, voiceUrl, params) },
-    body: new URLSearchParams(params).toString(),
-  });
-  const relayUrl = /<ConversationRelay[^>]*\surl="([^"]+)"/.exec(await answer.text())?.[1]?.replaceAll('&amp;', '&');
-  if (!relayUrl) throw new Error('no relay URL');
-  const socket = new WebSocket(relayUrl, { headers: { 'X-Twilio-Signature': twilio.getExpectedTwilioSignature(authToken, relayUrl, {}) }, perMessageDeflate: false });
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
+  const { socket, callSid, from } = await dialRelay({ serverUrl: round.serverUrl, authToken, accountSid, number, index });
   let waiting = null;
   socket.on('message', (data) => {
     const frame = JSON.parse(data.toString());
@@ -51,7 +36,7 @@ const oneCall = async (round, index, roundTripMs) => {
       done.resolve();
     }
   });
-  socket.send(JSON.stringify({ type: 'setup', callSid, from: params.From, to: number, direction: 'inbound', callType: 'PSTN' }));
+  socket.send(JSON.stringify({ type: 'setup', callSid, from, to: number, direction: 'inbound', callType: 'PSTN' }));
   for (let turn = 0; turn < round.turns; turn++) {
     await sleep(round.thinkMs * (0.5 + Math.random()));
     await new Promise((resolve) => {

@@ -25,6 +25,7 @@ import type { TurnTiming } from '../src/application/services/agent-brain.js';
 import { createSwitchboard, type Switchboard } from '../src/bootstrap/create-switchboard.js';
 import { trustE164 } from '../src/domain/e164.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
+import { fmt, percentile, runBench, storeBenchNumber } from './support/figures.js';
 
 const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
 const AUTH_TOKEN = 'bench-auth-token';
@@ -40,11 +41,6 @@ interface Round {
 type FromWorker =
   | { readonly type: 'hook'; readonly url: string }
   | { readonly type: 'done'; readonly roundTripMs: number[]; readonly failures: number };
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-const fmt = (ms: number) => `${ms.toFixed(2)} ms`.padStart(10);
 
 // ─── main thread: the Switchboard ───────────────────────────────────────────────────────────
 const main = async () => {
@@ -130,25 +126,7 @@ const seed = async (sb: Switchboard, uow: UnitOfWork, hookUrl: string) => {
   const agent = await api('/v1/agents', { name: 'Bench', greeting: 'Hello.' });
   await api(`/v1/agents/${agent.id}/webhook`, { url: hookUrl, contextLimit: 10, timeout: 30 });
   // The number is stored directly: provisioning would need the Twilio REST API.
-  await uow.transaction(async (tx) => {
-    const existing = await tx.numbers.findLiveByPhoneNumber(NUMBER);
-    if (existing) await tx.numbers.save({ ...existing, status: 'released', agentId: null, releasedAt: new Date() });
-    await tx.numbers.save({
-      id: `num_bench${Date.now()}`,
-      projectId: created.right.project.id,
-      phoneNumber: NUMBER,
-      country: 'US',
-      status: 'active',
-      agentId: agent.id,
-      providerId: `PNbench${Date.now()}`,
-      createdAt: new Date(),
-      releasedAt: null,
-    });
-    return E.right(undefined);
-  });
+  await storeBenchNumber(uow, created.right.project.id, agent.id, NUMBER);
 };
 
-main().catch((error: unknown) => {
-  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+runBench(main);

@@ -42,6 +42,7 @@ import { createSwitchboard } from '../src/bootstrap/create-switchboard.js';
 import { trustE164, type E164 } from '../src/domain/e164.js';
 import type { Webhook } from '../src/domain/webhook.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
+import { percentile } from './support/figures.js';
 
 const env = process.env;
 const EVENTS = Number(env.BENCH_EVENTS ?? 5000);
@@ -58,9 +59,6 @@ const must = async <A>(task: () => Promise<E.Either<unknown, A>>, what: string):
   if (E.isLeft(result)) throw new Error(`${what} failed: ${JSON.stringify(result.left)}`);
   return result.right;
 };
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /** Wall-clock milliseconds with sub-millisecond precision: comparable with the receiver process's. */
 const now = () => performance.timeOrigin + performance.now();
