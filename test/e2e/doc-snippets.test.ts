@@ -87,7 +87,7 @@ describe('the README quick start, pasted into a shell', () => {
   });
 
   it('captures the key and the ids into shell variables', () => {
-    expect(run.variables.KEY, shellLog(run)).toMatch(/^sk_live_\w+$/);
+    expect(run.variables.KEY, shellLog(run)).toMatch(/^sk_live_[\w-]+$/);
     expect(run.variables.AGENT).toMatch(/^agt_\w+$/);
     expect(run.variables.NUMBER).toMatch(/^num_\w+$/);
     expect(run.variables.CONVERSATION).toMatch(/^conv_\w+$/);
@@ -148,7 +148,7 @@ describe('the embedding guide, as a host app', () => {
   });
 
   it('signs up through the mounted API and captures the key and the agent', () => {
-    expect(run.variables.KEY, shellLog(run)).toMatch(/^sk_live_\w+$/);
+    expect(run.variables.KEY, shellLog(run)).toMatch(/^sk_live_[\w-]+$/);
     expect(run.variables.AGENT).toMatch(/^agt_\w+$/);
     expect(run.stdout).toMatch(/"accessToken":"/);
   });
