@@ -95,9 +95,20 @@ const enumOf = (members: readonly JsonSchema[]): JsonSchema | null => {
   return types.size === 1 && only !== undefined ? { type: only === 'integer' ? 'number' : only, enum: values } : { enum: values };
 };
 
+export interface JsonSchemaOptions {
+  /**
+   * Write exact and strict object codecs with `additionalProperties: false`. Off by default: on
+   * input such a codec strips unknown keys rather than refusing them. On for what we send, whose
+   * codecs name every key (responses, events), so a stray key shows as an error.
+   */
+  readonly closeExactObjects?: boolean;
+}
+
 class Converter {
   private readonly defs: Record<string, JsonSchema> = {};
   private readonly inProgress = new Set<Walkable>();
+
+  constructor(private readonly options: JsonSchemaOptions) {}
 
   schemaOf(codec: Walkable): JsonSchema {
     // A codec's own word comes first: it knows what its refinement or its parser accepts.
@@ -135,8 +146,8 @@ class Converter {
         return this.object(codec.props!, false);
       case 'ExactType':
       case 'StrictType':
+        return this.exact(codec.type!);
       case 'ReadonlyType':
-        // An exact codec strips unknown keys rather than refusing them, so they stay allowed.
         return this.schemaOf(codec.type!);
       case 'ArrayType':
       case 'ReadonlyArrayType':
@@ -179,6 +190,11 @@ class Converter {
       if (required && !acceptsMissing(codec as unknown as Walkable)) needed.push(key);
     }
     return needed.length > 0 ? { type: 'object', properties, required: needed } : { type: 'object', properties };
+  }
+
+  private exact(inner: Walkable): JsonSchema {
+    const schema = this.schemaOf(inner);
+    return this.options.closeExactObjects && isPlainObject(schema) ? { ...schema, additionalProperties: false } : schema;
   }
 
   private dictionary(domain: Walkable, codomain: Walkable): JsonSchema {
@@ -227,13 +243,13 @@ class Converter {
  * it missing. Refinements without a schema of their own come out as their base type: the
  * schema may accept more than the codec, never less.
  */
-export const jsonSchemaOf = (codec: t.Decoder<unknown, unknown>): JsonSchema => {
-  const converter = new Converter();
+export const jsonSchemaOf = (codec: t.Decoder<unknown, unknown>, options: JsonSchemaOptions = {}): JsonSchema => {
+  const converter = new Converter(options);
   return converter.finish(converter.schemaOf(codec as unknown as Walkable));
 };
 
 /** The same, as a document of its own: with `$schema` naming the dialect. */
-export const standaloneJsonSchemaOf = (codec: t.Decoder<unknown, unknown>): JsonSchema => ({
+export const standaloneJsonSchemaOf = (codec: t.Decoder<unknown, unknown>, options: JsonSchemaOptions = {}): JsonSchema => ({
   $schema: DRAFT_2020_12,
-  ...jsonSchemaOf(codec),
+  ...jsonSchemaOf(codec, options),
 });

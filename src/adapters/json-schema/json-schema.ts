@@ -3,7 +3,9 @@
  * read-only: a schema is data, built once and shared. `x-…` keys carry extensions (OpenAPI's
  * readers show some of them).
  */
-export interface JsonSchema {
+// A type literal, not an interface: it is then assignable to `Readonly<Record<string, unknown>>`,
+// which is how adapters that must not import this module take a schema.
+export type JsonSchema = {
   readonly $schema?: string;
   readonly $id?: string;
   readonly $ref?: string;
@@ -49,7 +51,7 @@ export interface JsonSchema {
   readonly oneOf?: readonly JsonSchema[];
   readonly not?: JsonSchema;
   readonly [extension: `x-${string}`]: unknown;
-}
+};
 
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
 
