@@ -39,6 +39,9 @@ const CODECS: readonly { readonly label: string; readonly codec: Codec; readonly
 
 const accepts = (codec: Codec, value: unknown) => E.isRight(codec.decode(value));
 
+/** What can arrive over the wire: a JSON value (no Infinity, no undefined). */
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value) ?? 'null');
+
 /** What a query string holds: the parameters given, as text. */
 const asQuery = (value: unknown): unknown =>
   typeof value === 'object' && value !== null
@@ -109,6 +112,14 @@ describe('jsonSchemaOf, io-ts combinators', () => {
     expect(jsonSchemaOf(t.exact(t.type({ a: t.string })))).toEqual(jsonSchemaOf(t.type({ a: t.string })));
     expect(jsonSchemaOf(t.strict({ a: t.string }))).toEqual(jsonSchemaOf(t.type({ a: t.string })));
     expect(jsonSchemaOf(t.readonly(t.type({ a: t.string })))).toEqual(jsonSchemaOf(t.type({ a: t.string })));
+  });
+
+  it('closes exact objects when asked (what we send names every key)', () => {
+    const codec = t.exact(t.intersection([t.type({ a: t.string }), t.partial({ b: t.number })]));
+    expect(jsonSchemaOf(codec).additionalProperties).toBeUndefined();
+    const closed = jsonSchemaOf(codec, { closeExactObjects: true });
+    expect(closed).toEqual({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'], additionalProperties: false });
+    expect(bodies.compile(closed)({ a: 'x', c: 1 })).toBe(false);
   });
 
   it('describes a recursive codec once, under $defs', () => {
@@ -203,7 +214,7 @@ describe('jsonSchemaOf, the REST codecs', () => {
     const validate = validatorOf(entry.codec, entry.query);
     fc.assert(
       fc.property(arbitraryOf(entry.codec), (generated) => {
-        const value = entry.query ? asQuery(generated) : generated;
+        const value = entry.query ? asQuery(generated) : asJson(generated);
         fc.pre(accepts(entry.codec, value));
         // Coercion rewrites its input: the codec has seen it first.
         const copy: unknown = structuredClone(value);
@@ -226,7 +237,7 @@ describe('jsonSchemaOf, the REST codecs', () => {
     };
     fc.assert(
       fc.property(arbitraryOf(entry.codec), fc.constantFrom(...fields), fc.boolean(), (generated, field, long) => {
-        const value = { ...(generated as object), [field]: long ? tooLong(field) : true };
+        const value = asJson({ ...(generated as object), [field]: long ? tooLong(field) : true });
         fc.pre(!accepts(entry.codec, value));
         expect(validate(value), JSON.stringify(value)).toBe(false);
       }),
