@@ -1,7 +1,16 @@
+/** Scalar's settings, read when its script starts (so its first paint already has them). */
+const CONFIGURATION = JSON.stringify({
+  withDefaultFonts: false,
+  // The theme names Inter and a mono font from Scalar's font server: the system's own instead.
+  customCss: ':root, .scalar-app { --scalar-font: system-ui, -apple-system, "Segoe UI", sans-serif; --scalar-font-code: ui-monospace, Menlo, monospace; }',
+  showDeveloperTools: 'never',
+}).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
 /**
  * The API reference page, `{base}/docs`: Scalar renders `{base}/openapi.json`. Both URLs are
- * relative to the page, so it works under any base path. Scalar's web fonts are turned off
- * and no request proxy is set: nothing leaves the origin (the page's CSP holds it to that).
+ * relative to the page, so it works under any base path. Scalar reads its settings from the
+ * tag's `data-configuration` before its first paint: no web fonts, no request proxy, so nothing
+ * leaves the origin (the page's CSP holds it to that; the tag itself runs nothing).
  */
 export const renderApiReferencePage = (page: {
   /** The Content-Security-Policy nonce of this response. */
@@ -16,17 +25,11 @@ export const renderApiReferencePage = (page: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Switchboard API reference</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
-<div id="api-reference"></div>
+<script id="api-reference" data-url="${page.documentPath}" data-configuration="${CONFIGURATION}"></script>
 <script nonce="${page.nonce}" src="${page.scriptPath}"></script>
-<script nonce="${page.nonce}">
-  Scalar.createApiReference('#api-reference', {
-    url: new URL(${JSON.stringify(page.documentPath)}, location.href).toString(),
-    withDefaultFonts: false,
-    showDeveloperTools: 'never',
-  });
-</script>
 </body>
 </html>
 `;
