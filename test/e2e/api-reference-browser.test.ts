@@ -60,7 +60,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the API reference in 
     expect(response?.headers()['content-security-policy']).toContain("default-src 'none'");
     await expect.poll(() => page.getByText('Is the service ready?').count(), { timeout: 45_000 }).toBeGreaterThan(0);
     const body = await page.innerText('body');
-    for (const text of ['Switchboard REST API', 'Sign-up', 'Agents', 'Numbers', 'Calls', 'Messages', 'Contacts', 'Conversations', 'Webhooks']) {
+    for (const text of ['Switchboard REST API', 'Sign-up', 'Agents', 'Numbers', 'Calls', 'Messages', 'Contacts', 'Conversations', 'Webhook settings', 'Webhooks', 'Models']) {
       expect(body).toContain(text);
     }
     await screenshot(page, 'api-reference.png');

@@ -14,7 +14,7 @@ import { MessageListQuery, SendMessageBody } from '../../../src/adapters/rest/co
 import { ProvisionNumberBody } from '../../../src/adapters/rest/codecs/numbers.js';
 import { SignUpBody, VerifyBody } from '../../../src/adapters/rest/codecs/signup.js';
 import { DeliveryStatsQuery, ListDeliveriesQuery } from '../../../src/adapters/rest/codecs/webhooks.js';
-import { REST_ROUTES } from '../../fuzz/rest-routes.js';
+import { OPERATIONS, type Operation } from '../../../src/adapters/rest/operations.js';
 import { arbitraryOf, fieldNamesOf } from '../../support/codec-arbitrary.js';
 
 type Codec = t.Decoder<unknown, unknown>;
@@ -32,9 +32,12 @@ const bodies = ajvFor();
 /** Query parameters arrive as text: OpenAPI reads their schema after the text is parsed, as ajv's coercion does. */
 const queries = ajvFor({ coerceTypes: true });
 
-const CODECS: readonly { readonly label: string; readonly codec: Codec; readonly query: boolean }[] = REST_ROUTES.flatMap((route) => [
-  ...(route.body ? [{ label: `${route.method} ${route.path} body`, codec: route.body, query: false }] : []),
-  ...(route.query ? [{ label: `${route.method} ${route.path} query`, codec: route.query, query: true }] : []),
+/** Every codec a REST operation decodes its body or query with: the routes decode with these very ones. */
+const CODECS: readonly { readonly label: string; readonly codec: Codec; readonly query: boolean }[] = (
+  Object.entries(OPERATIONS) as [string, Operation][]
+).flatMap(([id, op]) => [
+  ...(op.body ? [{ label: `${id} body`, codec: op.body, query: false }] : []),
+  ...(op.query ? [{ label: `${id} query`, codec: op.query, query: true }] : []),
 ]);
 
 const accepts = (codec: Codec, value: unknown) => E.isRight(codec.decode(value));

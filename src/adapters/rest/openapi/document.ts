@@ -28,7 +28,8 @@ export interface OpenApiOptions {
   readonly events: Readonly<Record<string, WebhookEvent>>;
 }
 
-const ERROR_ENVELOPE = { $ref: '#/components/schemas/ErrorEnvelope' } as const;
+/** The error envelope's model (its codec is named `ErrorEnvelope`). */
+const ERROR_ENVELOPE = { $ref: `#/components/schemas/${ErrorEnvelopeView.name}` } as const;
 const API_KEY = 'apiKey';
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
@@ -102,14 +103,36 @@ const failureStatuses = (op: Operation): number[] => {
   return [...statuses].sort((a, b) => a - b);
 };
 
-const successResponse = (op: Operation, schemaOf: SchemaOf) => {
+/** A response codec named like a model (`Agent`, `CallPage`) is written once under `components.schemas`. */
+const MODEL_NAME = /^[A-Z][A-Za-z]*$/;
+
+/** Response schemas by model name; the same name for two different codecs is a mistake. */
+class Models {
+  readonly schemas: Record<string, Schema> = {};
+  private readonly codecs = new Map<string, t.Decoder<unknown, unknown>>();
+
+  constructor(private readonly schemaOf: SchemaOf) {}
+
+  /** The schema of what we send: a `$ref` to its model when it has a name, inline otherwise. */
+  responseSchema(codec: t.Decoder<unknown, unknown>): Schema {
+    const schema = this.schemaOf(codec, { closeExactObjects: true });
+    if (!MODEL_NAME.test(codec.name)) return schema;
+    const seen = this.codecs.get(codec.name);
+    if (seen && seen !== codec) throw new Error(`two response codecs are named ${codec.name}`);
+    this.codecs.set(codec.name, codec);
+    this.schemas[codec.name] = schema;
+    return { $ref: `#/components/schemas/${codec.name}` };
+  }
+}
+
+const successResponse = (op: Operation, models: Models) => {
   const { success } = op;
   if (success.status === 204) return { description: 'Done; no body' };
   if ('media' in success) return { description: success.description, content: { [success.media]: { schema: { type: 'string' } } } };
-  return { description: 'OK', content: { 'application/json': { schema: schemaOf(success.json, { closeExactObjects: true }) } } };
+  return { description: 'OK', content: { 'application/json': { schema: models.responseSchema(success.json) } } };
 };
 
-const operationObject = (id: string, op: Operation, schemaOf: SchemaOf, codes: ReadonlyMap<number, readonly string[]>) => {
+const operationObject = (id: string, op: Operation, models: Models, schemaOf: SchemaOf, codes: ReadonlyMap<number, readonly string[]>) => {
   const body = op.body ? schemaOf(op.body) : null;
   const bodyRequired = Array.isArray(body?.required) && body.required.length > 0;
   return {
@@ -121,7 +144,7 @@ const operationObject = (id: string, op: Operation, schemaOf: SchemaOf, codes: R
     parameters: [...pathParameters(op.path), ...queryParameters(op.query ? schemaOf(op.query) : null)],
     ...(body ? { requestBody: { required: bodyRequired, content: { 'application/json': { schema: body } } } } : {}),
     responses: {
-      [String(op.success.status)]: successResponse(op, schemaOf),
+      [String(op.success.status)]: successResponse(op, models),
       ...Object.fromEntries(failureStatuses(op).map((status) => [String(status), errorResponse(status, codes)])),
       default: errorResponse(500, codes),
     },
@@ -171,9 +194,12 @@ const webhookObject = (name: string, event: WebhookEvent, schemaOf: SchemaOf) =>
 export const openApiDocument = (options: OpenApiOptions) => {
   const { schemaOf } = options;
   const codes = codesByStatus();
+  const models = new Models(schemaOf);
+  // Every failure refers to it: it is a model from the start.
+  models.responseSchema(ErrorEnvelopeView);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [id, op] of Object.entries(OPERATIONS) as [string, Operation][]) {
-    paths[op.path] = { ...paths[op.path], [op.method]: operationObject(id, op, schemaOf, codes) };
+    paths[op.path] = { ...paths[op.path], [op.method]: operationObject(id, op, models, schemaOf, codes) };
   }
   const tags = [...new Set(Object.values(OPERATIONS).map((op: Operation) => op.tag))].map((name) => ({ name }));
   return {
@@ -190,7 +216,7 @@ export const openApiDocument = (options: OpenApiOptions) => {
     paths,
     webhooks: Object.fromEntries(Object.entries(options.events).map(([name, event]) => [name, webhookObject(name, event, schemaOf)])),
     components: {
-      schemas: { ErrorEnvelope: schemaOf(ErrorEnvelopeView, { closeExactObjects: true }) },
+      schemas: models.schemas,
       securitySchemes: {
         [API_KEY]: {
           type: 'http',

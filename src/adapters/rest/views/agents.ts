@@ -21,11 +21,11 @@ export const AgentView = t.strict({
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   numbers: t.array(NumberSummaryView),
-});
+}, 'Agent');
 
-export const DeletedAgentView = t.strict({ success: t.literal(true), id: t.string, name: t.string });
+export const DeletedAgentView = t.strict({ success: t.literal(true), id: t.string, name: t.string }, 'DeletedAgent');
 
-export const AttachedNumberView = t.strict({ agentId: nullable(t.string), number: NumberSummaryView });
+export const AttachedNumberView = t.strict({ agentId: nullable(t.string), number: NumberSummaryView }, 'AttachedNumber');
 
 /** Snake case here: the shape public clients already read from the voice list. */
 export const VoiceView = t.strict({
@@ -36,9 +36,9 @@ export const VoiceView = t.strict({
   accent: nullable(t.string),
   language: nullable(t.string),
   preview_audio_url: nullable(t.string),
-});
+}, 'Voice');
 
-export const VoiceListView = t.strict({ data: t.array(VoiceView) });
+export const VoiceListView = t.strict({ data: t.array(VoiceView) }, 'VoiceList');
 
 export const agentView = ({ agent, numbers }: AgentWithNumbers): Wire<typeof AgentView> => ({
   id: agent.id,

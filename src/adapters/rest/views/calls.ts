@@ -29,21 +29,22 @@ const shownCallFields = {
 /** Only while the recording add-on is active. */
 const recordingUrl = t.partial({ recordingUrl: t.string });
 
-export const CallView = t.exact(t.intersection([t.type(shownCallFields), recordingUrl]));
+export const CallView = t.exact(t.intersection([t.type(shownCallFields), recordingUrl]), 'Call');
 
 export const TurnView = t.exact(
   t.intersection([
     t.type({ id: t.string, role: valuesOf<TurnRole>({ user: null, agent: null }), content: t.string, createdAt: isoDateTime }),
     t.partial({ interrupted: t.literal(true), error: t.string }),
   ]),
+  'TranscriptTurn',
 );
 
-export const CallDetailView = t.exact(t.intersection([t.type({ ...shownCallFields, transcript: t.array(TurnView) }), recordingUrl]));
-export const TranscriptView = t.strict({ callId: t.string, status: CallStatusView, transcript: t.array(TurnView) });
-export const PlacedCallView = t.strict(callFields);
-export const EndingCallView = t.strict({ id: t.string, status: t.literal('ending') });
-export const WebCallView = t.strict({ callId: t.string, accessToken: t.string, expiresAt: isoDateTime });
-export const CallPageView = t.strict({ data: t.array(CallView), hasMore: t.boolean, total: t.number });
+export const CallDetailView = t.exact(t.intersection([t.type({ ...shownCallFields, transcript: t.array(TurnView) }), recordingUrl]), 'CallDetail');
+export const TranscriptView = t.strict({ callId: t.string, status: CallStatusView, transcript: t.array(TurnView) }, 'Transcript');
+export const PlacedCallView = t.strict(callFields, 'PlacedCall');
+export const EndingCallView = t.strict({ id: t.string, status: t.literal('ending') }, 'EndingCall');
+export const WebCallView = t.strict({ callId: t.string, accessToken: t.string, expiresAt: isoDateTime }, 'WebCall');
+export const CallPageView = t.strict({ data: t.array(CallView), hasMore: t.boolean, total: t.number }, 'CallPage');
 
 /** Our own number on the call (null for web calls). */
 const ourNumber = (call: Call): string | null =>

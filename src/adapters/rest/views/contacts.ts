@@ -10,7 +10,7 @@ export const ContactView = t.strict({
   notes: nullable(t.string),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
-});
+}, 'Contact');
 
 export const contactView = (contact: Contact): Wire<typeof ContactView> => ({
   id: contact.id,

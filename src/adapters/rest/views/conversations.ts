@@ -19,10 +19,10 @@ const commonFields = {
   createdAt: isoDateTime,
 };
 
-export const ConversationView = t.strict({ ...commonFields, lastMessagePreview: t.string });
+export const ConversationView = t.strict({ ...commonFields, lastMessagePreview: t.string }, 'Conversation');
 
 /** The summary without its preview, plus the recent messages, newest first. */
-export const ConversationDetailView = t.strict({ ...commonFields, messages: t.array(MessageView) });
+export const ConversationDetailView = t.strict({ ...commonFields, messages: t.array(MessageView) }, 'ConversationDetail');
 
 const common = (conversation: Conversation) => ({
   id: conversation.id,

@@ -12,4 +12,4 @@ export const ErrorEnvelopeView = t.strict({
     t.intersection([t.type({ message: t.string, code: t.string, type: t.string }), t.partial({ details: t.readonlyArray(FieldProblemView) })]),
   ),
   detail: t.union([t.string, t.array(t.strict({ loc: t.array(t.string), msg: t.string, type: t.string }))]),
-});
+}, 'ErrorEnvelope');

@@ -19,13 +19,13 @@ const messageFields = {
   providerMessageId: nullable(t.string),
 };
 
-export const MessageView = t.strict(messageFields);
+export const MessageView = t.strict(messageFields, 'Message');
 
 /**
  * `GET /v1/numbers/{id}/messages` items also carry the public client's `from` and `to`, and
  * `from_`: the `agentphone` client's MessageResponse names the sender so (a Python-side name).
  */
-export const NumberMessageView = t.strict({ ...messageFields, from: e164, from_: e164, to: e164 });
+export const NumberMessageView = t.strict({ ...messageFields, from: e164, from_: e164, to: e164 }, 'NumberMessage');
 
 /** The cursor lists' envelope: no `total`. */
 export const messageSliceOf = <C extends t.Mixed>(item: C) => t.strict({ data: t.array(item), hasMore: t.boolean });
@@ -38,7 +38,7 @@ export const SentMessageView = t.strict({
   from_number: e164,
   to_number: e164,
   conversation_id: t.string,
-});
+}, 'SentMessage');
 
 export const messageView = (message: Message): Wire<typeof MessageView> => ({
   id: message.id,

@@ -9,7 +9,7 @@ const NUMBER_TYPE = 'local';
 const NumberStatusView = valuesOf<NumberStatus>({ active: null, released: null });
 const CountryView = valuesOf<Country>({ US: null, CA: null });
 
-export const NumberSummaryView = t.strict({ id: t.string, phoneNumber: e164, status: NumberStatusView, type: t.literal(NUMBER_TYPE) });
+export const NumberSummaryView = t.strict({ id: t.string, phoneNumber: e164, status: NumberStatusView, type: t.literal(NUMBER_TYPE) }, 'NumberSummary');
 
 export const NumberView = t.strict({
   id: t.string,
@@ -21,9 +21,9 @@ export const NumberView = t.strict({
   capabilities: t.strict({ sms: t.literal(true), voice: t.literal(true) }),
   createdAt: isoDateTime,
   releasedAt: nullable(isoDateTime),
-});
+}, 'PhoneNumber');
 
-export const ReleasedNumberView = t.strict({ success: t.literal(true), id: t.string, phoneNumber: e164, status: NumberStatusView });
+export const ReleasedNumberView = t.strict({ success: t.literal(true), id: t.string, phoneNumber: e164, status: NumberStatusView }, 'ReleasedNumber');
 
 /** The short form embedded in agents and attach results. */
 export const numberSummaryView = (number: PhoneNumber): Wire<typeof NumberSummaryView> => ({

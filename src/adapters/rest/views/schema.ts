@@ -21,7 +21,7 @@ export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]
 export const valuesOf = <K extends string>(keys: Readonly<Record<K, null>>) => t.keyof(keys as Record<K, null>);
 
 /** `{success: true}` and friends. */
-export const SuccessView = t.strict({ success: t.literal(true) });
+export const SuccessView = t.strict({ success: t.literal(true) }, 'Success');
 
 /** The offset lists' envelope. */
 export const pageOf = <C extends t.Mixed>(item: C) => t.strict({ data: t.array(item), hasMore: t.boolean, total: t.number });

@@ -9,7 +9,7 @@ export const SignUpStartedView = t.strict({
   human_email: t.string,
   expires_at: isoDateTime,
   message: t.string,
-});
+}, 'SignUpStarted');
 
 export const SignUpVerifiedView = t.strict({
   account_id: t.string,
@@ -19,7 +19,7 @@ export const SignUpVerifiedView = t.strict({
   phone_number: e164,
   /** Shown once: only its hash is stored. */
   api_key: t.string,
-});
+}, 'SignUpVerified');
 
 export const signUpStartedView = (signUp: SignUp): Wire<typeof SignUpStartedView> => ({
   verification_id: signUp.id,

@@ -12,7 +12,7 @@ export const UsageView = t.strict({
   chargesThisMonthCents: t.number,
   chargesThisMonth: t.number,
   recordingEnabled: t.boolean,
-});
+}, 'Usage');
 
 /** Balance, numbers and this month's charges, in cents and in dollars. */
 export const usageView = (usage: Usage): Wire<typeof UsageView> => ({

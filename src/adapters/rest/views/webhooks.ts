@@ -19,7 +19,7 @@ export const WebhookView = t.strict({
   agentId: nullable(t.string),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
-});
+}, 'Webhook');
 
 /** `GET` of a webhook: null when none is configured. */
 export const MaybeWebhookView = nullable(WebhookView);
@@ -39,7 +39,7 @@ export const DeliveryView = t.strict({
   lastAttemptAt: nullable(isoDateTime),
   nextRetryAt: nullable(isoDateTime),
   createdAt: isoDateTime,
-});
+}, 'WebhookDelivery');
 
 /** `GET /v1/webhooks/deliveries`: the page envelope, with `items`, `offset` and `limit` too. */
 export const DeliveryPageView = t.strict({
@@ -49,7 +49,7 @@ export const DeliveryPageView = t.strict({
   offset: t.number,
   limit: t.number,
   items: t.array(DeliveryView),
-});
+}, 'WebhookDeliveryPage');
 
 export const AgentDeliveriesView = t.array(DeliveryView);
 
@@ -61,11 +61,11 @@ export const DeliveryStatsView = t.strict({
   successRate: t.number,
   byEventType: t.record(t.string, t.strict(counts)),
   byHour: t.array(t.strict({ hour: isoDateTime, total: t.number, ...counts })),
-});
+}, 'WebhookDeliveryStats');
 
-export const AllTimeStatsView = t.strict({ total: t.number, success: t.number, failed: t.number, successRate: t.number });
+export const AllTimeStatsView = t.strict({ total: t.number, success: t.number, failed: t.number, successRate: t.number }, 'WebhookAllTimeStats');
 
-export const TestWebhookView = t.strict({ success: t.boolean, httpStatus: nullable(t.number), errorMessage: nullable(t.string) });
+export const TestWebhookView = t.strict({ success: t.boolean, httpStatus: nullable(t.number), errorMessage: nullable(t.string) }, 'WebhookTestResult');
 
 export const webhookView = (webhook: Webhook): Wire<typeof WebhookView> => ({
   id: webhook.id,
