@@ -56,12 +56,16 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the API reference in 
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('request', (request) => requested.push(request.url()));
 
+    // No PUBLIC_URL: the document's server is the base path, relative to wherever it was fetched from.
+    const served = (await (await fetch(`${origin}${BASE}/openapi.json`)).json()) as { servers: unknown };
+    expect(served.servers).toEqual([{ url: BASE }]);
+
     const response = await page.goto(`${origin}${BASE}/docs`);
     expect(response?.headers()['content-security-policy']).toContain("default-src 'none'");
     await expect.poll(() => page.getByText('Is the service ready?').count(), { timeout: 45_000 }).toBeGreaterThan(0);
-    const body = await page.innerText('body');
+    // The sidebar comes first, the introduction a moment later.
     for (const text of ['Switchboard REST API', 'Sign-up', 'Agents', 'Numbers', 'Calls', 'Messages', 'Contacts', 'Conversations', 'Webhook settings', 'Webhooks', 'Models']) {
-      expect(body).toContain(text);
+      await expect.poll(() => page.innerText('body'), { timeout: 15_000 }).toContain(text);
     }
     await screenshot(page, 'api-reference.png');
     // A group opens on its operations.

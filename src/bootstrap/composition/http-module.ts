@@ -39,8 +39,9 @@ export const httpModule = () =>
         if (smsRoutes) root.route(at, smsRoutes);
         if (voiceRoutes) root.route(at, voiceRoutes);
         root.route(at, adminConsole);
-        // `{base}/openapi.json` and `{base}/docs`: the document names the public URL as its server.
-        root.route(at, apiReferenceRoutesFor(publicUrl));
+        // `{base}/openapi.json` and `{base}/docs`. The document names PUBLIC_URL as its server; without
+        // one, the base path alone, which readers resolve against wherever they fetched the document.
+        root.route(at, apiReferenceRoutesFor(config.publicUrl ? publicUrl : at));
         root.route(at, restApi);
         return root;
       },
