@@ -52,3 +52,16 @@ export const errorCodeOf = (error: AppError): ErrorCode => {
       return byTag;
   }
 };
+
+/**
+ * Every code a failure of the application can travel with, by status: what an API reference
+ * lists. `Forbidden` carries its refusal's own code; the ones the application uses are named here.
+ */
+export const knownErrorCodes = (): readonly ErrorCode[] => [
+  ...Object.values(BY_TAG),
+  ...Object.values(NOT_FOUND_CODES).map((code) => ({ ...BY_TAG.NotFound, code })),
+  ...Object.values(CODE_REFUSALS)
+    .filter((code) => code !== BY_TAG.CodeRefused.code)
+    .map((code) => ({ ...BY_TAG.CodeRefused, code })),
+  { ...BY_TAG.Forbidden, code: 'PROJECT_SUSPENDED' },
+];

@@ -4,8 +4,14 @@ import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES } from '../../domain/call.js
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
+/**
+ * A codec of our own says what it accepts as JSON Schema under `jsonSchema`, which the API
+ * reference's converter reads.
+ */
+const describedAs = <C extends t.Any>(codec: C, jsonSchema: Readonly<Record<string, unknown>>): C => Object.assign(codec, { jsonSchema });
+
 /** An instant on the wire: an ISO 8601 UTC string (`toISOString()`), a `Date` inside. */
-const IsoInstant = new t.Type<Date, string, unknown>(
+const IsoInstant = describedAs(new t.Type<Date, string, unknown>(
   'ISO 8601 UTC instant',
   (u): u is Date => u instanceof Date && !Number.isNaN(u.getTime()),
   (u, c) => {
@@ -14,17 +20,20 @@ const IsoInstant = new t.Type<Date, string, unknown>(
     return Number.isNaN(date.getTime()) ? t.failure(u, c) : t.success(date);
   },
   (date) => date.toISOString(),
-);
+), { type: 'string', format: 'date-time', pattern: ISO_INSTANT.source });
 
 const oneOf = <V extends string>(values: readonly [V, V, ...V[]]) =>
   t.union(values.map((v) => t.literal(v)) as unknown as [t.LiteralC<V>, t.LiteralC<V>, ...t.LiteralC<V>[]]);
 
 /** A list that is always empty: `recentHistory` of the events that have none. */
-const NoHistory = new t.Type<readonly never[], readonly never[], unknown>(
-  'empty list',
-  (u): u is readonly never[] => Array.isArray(u) && u.length === 0,
-  (u, c) => (Array.isArray(u) && u.length === 0 ? t.success([]) : t.failure(u, c)),
-  t.identity,
+const NoHistory = describedAs(
+  new t.Type<readonly never[], readonly never[], unknown>(
+    'empty list',
+    (u): u is readonly never[] => Array.isArray(u) && u.length === 0,
+    (u, c) => (Array.isArray(u) && u.length === 0 ? t.success([]) : t.failure(u, c)),
+    t.identity,
+  ),
+  { type: 'array', maxItems: 0 },
 );
 
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);

@@ -5,14 +5,18 @@ import type { VoiceAnswerAction, VoiceAnswerPart } from '../../application/ports
 const DIGITS = /^[0-9*#wW]+$/;
 
 /** Keypad digits (`*`, `#`, `w` for a pause), as a string or a number. */
-const Digits = new t.Type<string, string, unknown>(
-  'keypad digits',
-  (u): u is string => typeof u === 'string' && DIGITS.test(u),
-  (u, c) => {
-    const digits = typeof u === 'number' ? String(u) : u;
-    return typeof digits === 'string' && DIGITS.test(digits) ? t.success(digits) : t.failure(u, c);
-  },
-  String,
+const Digits = Object.assign(
+  new t.Type<string, string, unknown>(
+    'keypad digits',
+    (u): u is string => typeof u === 'string' && DIGITS.test(u),
+    (u, c) => {
+      const digits = typeof u === 'number' ? String(u) : u;
+      return typeof digits === 'string' && DIGITS.test(digits) ? t.success(digits) : t.failure(u, c);
+    },
+    String,
+  ),
+  // What the API reference's JSON Schema converter reads.
+  { jsonSchema: { anyOf: [{ type: 'string', pattern: DIGITS.source }, { type: 'integer', minimum: 0 }] } },
 );
 
 const Spoken = t.refinement(t.string, (text) => text !== '', 'text to speak');
@@ -27,6 +31,9 @@ const ANSWER_KEYS = {
   action: t.keyof({ transfer: null, hangup: null }),
   hangup: t.boolean,
 };
+
+/** One object of a voice answer, every key optional: what the API reference shows. */
+export const VoiceAnswerObject = t.partial(ANSWER_KEYS);
 
 type AnswerFields = Partial<{ [K in keyof typeof ANSWER_KEYS]: t.TypeOf<(typeof ANSWER_KEYS)[K]> }>;
 

@@ -2,6 +2,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorCodeOf } from '../../application/error-codes.js';
 import type { AppError, FieldProblem } from '../../application/errors.js';
 import { cents, formatUsd } from '../../domain/money.js';
+import type { ErrorEnvelopeView } from './views/errors.js';
+import type { Wire } from './views/schema.js';
 
 /** Where a rejected input came from; FastAPI-style clients read it from `detail[].loc`. */
 export type InputLocation = 'body' | 'query' | 'path';
@@ -99,7 +101,7 @@ const locOf = (field: string, location: InputLocation): string[] =>
   field === '' || field === location ? [location] : [location, ...field.split('.')];
 
 /** `{error, detail}`: the spec's envelope plus the FastAPI-style `detail` some clients read. */
-export const envelopeOf = (problem: Problem, location: InputLocation = 'body') => {
+export const envelopeOf = (problem: Problem, location: InputLocation = 'body'): Wire<typeof ErrorEnvelopeView> => {
   const { message, code, type, details } = problem;
   const entries = details?.length ? details : [{ field: '', message, type: 'value_error' }];
   return {
@@ -110,3 +112,10 @@ export const envelopeOf = (problem: Problem, location: InputLocation = 'body') =
         : message,
   };
 };
+
+/** Codes of the HTTP layer itself, with those of the application: every `error.code` a client may see. */
+export const httpErrorCodes = (): readonly Pick<Problem, 'status' | 'code' | 'type'>[] => [
+  methodNotAllowed('', '', []),
+  payloadTooLarge(0),
+  internalError(''),
+].map(({ status, code, type }) => ({ status, code, type }));

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { RecentHealth } from '../../application/services/recent-health.js';
 import { bodyLimit } from '../../adapters/rest/body-limit.js';
 import { createRestApi } from '../../adapters/rest/rest-api.js';
+import { apiReferenceRoutesFor } from './api-reference.js';
 import { provideWith } from './provide.js';
 import { restRateLimitsOf } from './rate-rules.js';
 import { TOKENS } from './tokens.js';
@@ -29,7 +30,7 @@ export const httpModule = () =>
     provide(
       TOKENS.httpApp,
       [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.restApi],
-      ({ basePath, config }, smsRoutes, voiceRoutes, adminConsole, restApi) => {
+      ({ basePath, config, publicUrl }, smsRoutes, voiceRoutes, adminConsole, restApi) => {
         const root = new Hono();
         // Every route, the carrier's and the admin console's included, reads at most BODY_LIMIT.
         root.use('*', bodyLimit(config.bodyLimit));
@@ -38,6 +39,9 @@ export const httpModule = () =>
         if (smsRoutes) root.route(at, smsRoutes);
         if (voiceRoutes) root.route(at, voiceRoutes);
         root.route(at, adminConsole);
+        // `{base}/openapi.json` and `{base}/docs`. The document names PUBLIC_URL as its server; without
+        // one, the base path alone, which readers resolve against wherever they fetched the document.
+        root.route(at, apiReferenceRoutesFor(config.publicUrl ? publicUrl : at));
         root.route(at, restApi);
         return root;
       },

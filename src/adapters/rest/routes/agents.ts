@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
-import { AttachNumberBody, CreateAgentBody, toAgentChanges, toAgentFields, UpdateAgentBody } from '../codecs/agents.js';
+import { toAgentChanges, toAgentFields } from '../codecs/agents.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
-import { AGENT_PAGE, pageEnvelope } from '../pagination.js';
+import { OPERATIONS } from '../operations.js';
+import { pageEnvelope } from '../pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
 import { agentView, attachedNumberView, deletedAgentView, voiceView } from '../views/agents.js';
 
@@ -19,7 +20,7 @@ export const agentRoutes = (useCases: UseCases['agents']): Hono<RestEnv> => {
   );
 
   app.post('/', async (c) => {
-    const fields = pipe(await decodeBody(c, CreateAgentBody), E.chain(toAgentFields));
+    const fields = pipe(await decodeBody(c, OPERATIONS.createAgent.body), E.chain(toAgentFields));
     if (E.isLeft(fields)) return sendError(c, fields.left);
     return send(c, useCases.createAgent.execute({ projectId: projectOf(c), fields: fields.right }), (agent) =>
       c.json(agentView(agent)),
@@ -27,7 +28,7 @@ export const agentRoutes = (useCases: UseCases['agents']): Hono<RestEnv> => {
   });
 
   app.get('/', async (c) => {
-    const page = decodeQuery(c, AGENT_PAGE);
+    const page = decodeQuery(c, OPERATIONS.listAgents.query);
     if (E.isLeft(page)) return sendError(c, page.left, 'query');
     return send(c, useCases.listAgents.execute({ projectId: projectOf(c), page: page.right }), (agents) =>
       c.json(pageEnvelope(agents, page.right, agentView)),
@@ -41,7 +42,7 @@ export const agentRoutes = (useCases: UseCases['agents']): Hono<RestEnv> => {
   );
 
   app.patch('/:id', async (c) => {
-    const changes = pipe(await decodeBody(c, UpdateAgentBody), E.chain(toAgentChanges));
+    const changes = pipe(await decodeBody(c, OPERATIONS.updateAgent.body), E.chain(toAgentChanges));
     if (E.isLeft(changes)) return sendError(c, changes.left);
     const input = { projectId: projectOf(c), agentId: c.req.param('id'), changes: changes.right };
     return send(c, useCases.updateAgent.execute(input), (agent) => c.json(agentView(agent)));
@@ -54,7 +55,7 @@ export const agentRoutes = (useCases: UseCases['agents']): Hono<RestEnv> => {
   );
 
   app.post('/:id/numbers', async (c) => {
-    const body = await decodeBody(c, AttachNumberBody);
+    const body = await decodeBody(c, OPERATIONS.attachNumber.body);
     if (E.isLeft(body)) return sendError(c, body.left);
     const input = { projectId: projectOf(c), agentId: c.req.param('id'), numberId: body.right.numberId };
     return send(c, useCases.attachNumber.execute(input), (number) => c.json(attachedNumberView(number)));

@@ -5,17 +5,17 @@ import type { AppError } from '../../../application/errors.js';
 import { streamSSE } from 'hono/streaming';
 import type { CallListQuery } from '../../../application/ports/call-repositories.js';
 import type { CallUseCases } from '../../../application/use-cases/call-use-cases.js';
-import { CreateCallBody, CreateWebCallBody, ListCallsQuery } from '../codecs/calls.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
+import { OPERATIONS } from '../operations.js';
 import { hasMore } from '../../../application/ports/pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
-import { callView, placedCallView, turnView } from '../views/calls.js';
+import { callDetailView, callView, endingCallView, placedCallView, transcriptView, turnView, webCallView } from '../views/calls.js';
 
 const HEARTBEAT_MS = 15_000;
 
 const listQuery = (c: Context<RestEnv>, agentId: string | null): E.Either<AppError, CallListQuery> =>
-  E.map((q: t.TypeOf<typeof ListCallsQuery>) => ({
+  E.map((q: t.TypeOf<typeof OPERATIONS.listCalls.query>) => ({
     limit: q.limit,
     offset: q.offset,
     status: q.status ?? null,
@@ -23,7 +23,7 @@ const listQuery = (c: Context<RestEnv>, agentId: string | null): E.Either<AppErr
     type: q.type ?? null,
     search: q.search?.trim() ? q.search : null,
     agentId,
-  }))(decodeQuery(c, ListCallsQuery));
+  }))(decodeQuery(c, OPERATIONS.listCalls.query));
 
 const listCalls = (calls: CallUseCases, c: Context<RestEnv>, agentId: string | null) => {
   const query = listQuery(c, agentId);
@@ -38,7 +38,7 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.post('/', async (c) => {
-    const body = await decodeBody(c, CreateCallBody);
+    const body = await decodeBody(c, OPERATIONS.placeCall.body);
     if (E.isLeft(body)) return sendError(c, body.left);
     const b = body.right;
     const input = {
@@ -54,11 +54,11 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
   });
 
   app.post('/web', async (c) => {
-    const body = await decodeBody(c, CreateWebCallBody);
+    const body = await decodeBody(c, OPERATIONS.createWebCall.body);
     if (E.isLeft(body)) return sendError(c, body.left);
     const input = { projectId: projectOf(c), agentId: body.right.agentId, metadata: body.right.metadata ?? null };
     return send(c, calls.createWebCall.execute(input), (web) =>
-      c.json({ callId: web.call.id, accessToken: web.accessToken, expiresAt: web.expiresAt.toISOString() }),
+      c.json(webCallView(web)),
     );
   });
 
@@ -66,17 +66,17 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
 
   app.get('/:id', (c) =>
     send(c, calls.getCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), ({ call, transcript, recordingEnabled }) =>
-      c.json({ ...callView(call, recordingEnabled), transcript: transcript.map(turnView) }),
+      c.json(callDetailView(call, transcript, recordingEnabled)),
     ),
   );
 
   app.post('/:id/end', (c) =>
-    send(c, calls.endCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), (call) => c.json({ id: call.id, status: 'ending' })),
+    send(c, calls.endCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), (call) => c.json(endingCallView(call))),
   );
 
   app.get('/:id/transcript', (c) =>
     send(c, calls.getCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), ({ call, transcript }) =>
-      c.json({ callId: call.id, status: call.status, transcript: transcript.map(turnView) }),
+      c.json(transcriptView(call, transcript)),
     ),
   );
 

@@ -1,15 +1,10 @@
 import { Hono } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
-import {
-  CreateContactBody,
-  ListContactsQuery,
-  toContactChanges,
-  toContactFields,
-  UpdateContactBody,
-} from '../codecs/contacts.js';
+import { toContactChanges, toContactFields } from '../codecs/contacts.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
+import { OPERATIONS } from '../operations.js';
 import { pageEnvelope } from '../pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
 import { contactView } from '../views/contacts.js';
@@ -19,7 +14,7 @@ export const contactRoutes = (useCases: UseCases['contacts']): Hono<RestEnv> => 
   const app = new Hono<RestEnv>();
 
   app.get('/', async (c) => {
-    const query = decodeQuery(c, ListContactsQuery);
+    const query = decodeQuery(c, OPERATIONS.listContacts.query);
     if (E.isLeft(query)) return sendError(c, query.left, 'query');
     const { limit, offset, search } = query.right;
     const input = { projectId: projectOf(c), page: { limit, offset }, search: search ?? null };
@@ -29,7 +24,7 @@ export const contactRoutes = (useCases: UseCases['contacts']): Hono<RestEnv> => 
   });
 
   app.post('/', async (c) => {
-    const body = await decodeBody(c, CreateContactBody);
+    const body = await decodeBody(c, OPERATIONS.createContact.body);
     if (E.isLeft(body)) return sendError(c, body.left);
     const input = { projectId: projectOf(c), fields: toContactFields(body.right) };
     return send(c, useCases.createContact.execute(input), (contact) => c.json(contactView(contact), 201));
@@ -42,7 +37,7 @@ export const contactRoutes = (useCases: UseCases['contacts']): Hono<RestEnv> => 
   );
 
   app.patch('/:id', async (c) => {
-    const body = await decodeBody(c, UpdateContactBody);
+    const body = await decodeBody(c, OPERATIONS.updateContact.body);
     if (E.isLeft(body)) return sendError(c, body.left);
     const input = { projectId: projectOf(c), contactId: c.req.param('id'), changes: toContactChanges(body.right) };
     return send(c, useCases.updateContact.execute(input), (contact) => c.json(contactView(contact)));

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
-import { CONVERSATION_PAGE, ConversationDetailQuery, UpdateConversationBody } from '../codecs/conversations.js';
-import { MessageListQuery, toCursor } from '../codecs/messages.js';
+import { toCursor } from '../codecs/messages.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
+import { OPERATIONS } from '../operations.js';
 import { pageEnvelope } from '../pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
 import { conversationDetailView, conversationView } from '../views/conversations.js';
@@ -15,7 +15,7 @@ export const conversationRoutes = (useCases: UseCases['conversations']): Hono<Re
   const app = new Hono<RestEnv>();
 
   app.get('/', async (c) => {
-    const page = decodeQuery(c, CONVERSATION_PAGE);
+    const page = decodeQuery(c, OPERATIONS.listConversations.query);
     if (E.isLeft(page)) return sendError(c, page.left, 'query');
     return send(c, useCases.listConversations.execute({ projectId: projectOf(c), page: page.right, agentId: null }), (list) =>
       c.json(pageEnvelope(list, page.right, conversationView)),
@@ -23,21 +23,21 @@ export const conversationRoutes = (useCases: UseCases['conversations']): Hono<Re
   });
 
   app.get('/:id', async (c) => {
-    const query = decodeQuery(c, ConversationDetailQuery);
+    const query = decodeQuery(c, OPERATIONS.getConversation.query);
     if (E.isLeft(query)) return sendError(c, query.left, 'query');
     const input = { projectId: projectOf(c), conversationId: c.req.param('id'), messageLimit: query.right.message_limit };
     return send(c, useCases.getConversation.execute(input), (detail) => c.json(conversationDetailView(detail)));
   });
 
   app.patch('/:id', async (c) => {
-    const body = await decodeBody(c, UpdateConversationBody);
+    const body = await decodeBody(c, OPERATIONS.updateConversation.body);
     if (E.isLeft(body)) return sendError(c, body.left);
     const input = { projectId: projectOf(c), conversationId: c.req.param('id'), state: body.right.state, messageLimit: 50 };
     return send(c, useCases.updateConversationState.execute(input), (detail) => c.json(conversationDetailView(detail)));
   });
 
   app.get('/:id/messages', async (c) => {
-    const query = decodeQuery(c, MessageListQuery);
+    const query = decodeQuery(c, OPERATIONS.listConversationMessages.query);
     if (E.isLeft(query)) return sendError(c, query.left, 'query');
     const input = { projectId: projectOf(c), conversationId: c.req.param('id'), cursor: toCursor(query.right) };
     return send(c, useCases.listConversationMessages.execute(input), (slice) => c.json(messageSliceView(slice, messageView)));
@@ -50,7 +50,7 @@ export const conversationRoutes = (useCases: UseCases['conversations']): Hono<Re
 export const agentConversationRoutes = (useCases: UseCases['conversations']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
   app.get('/:id/conversations', async (c) => {
-    const page = decodeQuery(c, CONVERSATION_PAGE);
+    const page = decodeQuery(c, OPERATIONS.listAgentConversations.query);
     if (E.isLeft(page)) return sendError(c, page.left, 'query');
     const input = { projectId: projectOf(c), page: page.right, agentId: c.req.param('id') };
     return send(c, useCases.listConversations.execute(input), (list) => c.json(pageEnvelope(list, page.right, conversationView)));

@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import { validation } from '../../../application/errors.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
-import { checkSendMessage, MessageListQuery, SendMessageBody, toCursor, toSendSmsInput } from '../codecs/messages.js';
+import { checkSendMessage, toCursor, toSendSmsInput } from '../codecs/messages.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
+import { OPERATIONS } from '../operations.js';
 import { projectOf, send, sendError } from '../respond.js';
 import { messageSliceView, numberMessageView, sentMessageView } from '../views/messages.js';
 
@@ -12,7 +13,7 @@ import { messageSliceView, numberMessageView, sentMessageView } from '../views/m
 export const messageRoutes = (useCases: UseCases['messages']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
   app.post('/', async (c) => {
-    const body = await decodeBody(c, SendMessageBody);
+    const body = await decodeBody(c, OPERATIONS.sendMessage.body);
     if (E.isLeft(body)) return sendError(c, body.left);
     const problem = checkSendMessage(body.right);
     if (problem) return sendError(c, validation(problem.field, problem.message));
@@ -27,7 +28,7 @@ export const messageRoutes = (useCases: UseCases['messages']): Hono<RestEnv> => 
 export const numberMessageRoutes = (useCases: UseCases['messages']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
   app.get('/:id/messages', async (c) => {
-    const query = decodeQuery(c, MessageListQuery);
+    const query = decodeQuery(c, OPERATIONS.listNumberMessages.query);
     if (E.isLeft(query)) return sendError(c, query.left, 'query');
     const input = { projectId: projectOf(c), numberId: c.req.param('id'), cursor: toCursor(query.right) };
     return send(c, useCases.listNumberMessages.execute(input), (slice) => c.json(messageSliceView(slice, numberMessageView)));

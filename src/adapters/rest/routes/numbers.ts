@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
-import { ProvisionNumberBody, toProvisionInput } from '../codecs/numbers.js';
+import { toProvisionInput } from '../codecs/numbers.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
-import { NUMBER_PAGE, pageEnvelope } from '../pagination.js';
+import { OPERATIONS } from '../operations.js';
+import { pageEnvelope } from '../pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
 import { numberView, releasedNumberView } from '../views/numbers.js';
 
@@ -13,7 +14,7 @@ export const numberRoutes = (useCases: UseCases['numbers']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.post('/', async (c) => {
-    const body = await decodeBody(c, ProvisionNumberBody);
+    const body = await decodeBody(c, OPERATIONS.provisionNumber.body);
     if (E.isLeft(body)) return sendError(c, body.left);
     return send(c, useCases.provisionNumber.execute(toProvisionInput(projectOf(c), body.right)), (number) =>
       c.json(numberView(number)),
@@ -21,7 +22,7 @@ export const numberRoutes = (useCases: UseCases['numbers']): Hono<RestEnv> => {
   });
 
   app.get('/', async (c) => {
-    const page = decodeQuery(c, NUMBER_PAGE);
+    const page = decodeQuery(c, OPERATIONS.listNumbers.query);
     if (E.isLeft(page)) return sendError(c, page.left, 'query');
     return send(c, useCases.listNumbers.execute({ projectId: projectOf(c), page: page.right }), (numbers) =>
       c.json(pageEnvelope(numbers, page.right, numberView)),

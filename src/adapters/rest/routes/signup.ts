@@ -2,10 +2,11 @@ import { Hono, type Context } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
 import { clientNetworkResolver } from '../client-network.js';
-import { SignUpBody, VerifyBody } from '../codecs/signup.js';
 import { decodeBody } from '../decode.js';
 import type { RestEnv } from '../env.js';
+import { OPERATIONS } from '../operations.js';
 import { send, sendError } from '../respond.js';
+import { signUpStartedView, signUpVerifiedView } from '../views/signup.js';
 
 /**
  * `/v0/agent`: self-signup without an API key; snake_case on the wire. `clientIp` names the
@@ -16,35 +17,17 @@ export const signUpRoutes = (useCases: UseCases['signUp'], clientIp: (c: Context
   const app = new Hono<RestEnv>();
 
   app.post('/sign-up', async (c) => {
-    const body = await decodeBody(c, SignUpBody);
+    const body = await decodeBody(c, OPERATIONS.signUp.body);
     if (E.isLeft(body)) return sendError(c, body.left);
     const input = { email: body.right.human_email, agentName: body.right.agent_name ?? null, clientIp: clientIp(c) };
-    return send(c, useCases.startSignUp.execute(input), (signUp) =>
-      c.json({
-        verification_id: signUp.id,
-        human_email: signUp.email,
-        expires_at: signUp.expiresAt.toISOString(),
-        message:
-          `A 6-digit code was sent to ${signUp.email}. Ask the human for it and send it to POST /v0/agent/verify ` +
-          `with this verification_id before ${signUp.expiresAt.toISOString()}.`,
-      }),
-    );
+    return send(c, useCases.startSignUp.execute(input), (signUp) => c.json(signUpStartedView(signUp)));
   });
 
   app.post('/verify', async (c) => {
-    const body = await decodeBody(c, VerifyBody);
+    const body = await decodeBody(c, OPERATIONS.verifySignUp.body);
     if (E.isLeft(body)) return sendError(c, body.left);
     const input = { verificationId: body.right.verification_id, code: body.right.otp_code, clientIp: clientIp(c) };
-    return send(c, useCases.verifySignUp.execute(input), (done) =>
-      c.json({
-        account_id: done.accountId,
-        project_id: done.project.id,
-        agent_id: done.agent.id,
-        number_id: done.number.id,
-        phone_number: done.number.phoneNumber,
-        api_key: done.apiKey.clear,
-      }),
-    );
+    return send(c, useCases.verifySignUp.execute(input), (done) => c.json(signUpVerifiedView(done)));
   });
 
   return app;

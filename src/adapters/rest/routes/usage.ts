@@ -2,25 +2,14 @@ import { Hono } from 'hono';
 import type { UseCases } from '../../../application/use-cases/index.js';
 import type { RestEnv } from '../env.js';
 import { projectOf, send } from '../respond.js';
-
-const usd = (amountCents: number): number => Math.round(amountCents) / 100;
+import { usageView } from '../views/usage.js';
 
 /** `/v1/usage`: balance, numbers and this month's charges, as the ledger says. */
 export const usageRoutes = (useCases: UseCases['billing']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.get('/', (c) =>
-    send(c, useCases.getUsage.execute({ projectId: projectOf(c) }), (usage) =>
-      c.json({
-        balance: usd(usage.balanceCents),
-        balanceCents: usage.balanceCents,
-        currency: 'USD',
-        numbers: usage.numbers,
-        chargesThisMonthCents: usage.chargesThisMonthCents,
-        chargesThisMonth: usd(usage.chargesThisMonthCents),
-        recordingEnabled: usage.recordingEnabled,
-      }),
-    ),
+    send(c, useCases.getUsage.execute({ projectId: projectOf(c) }), (usage) => c.json(usageView(usage))),
   );
 
   return app;

@@ -1,17 +1,52 @@
+import * as t from 'io-ts';
 import type { Voice } from '../../../application/ports/voice-catalog.js';
 import type { AgentWithNumbers } from '../../../application/use-cases/agents/agent-with-numbers.js';
-import type { Agent } from '../../../domain/agent.js';
+import type { Agent, VoiceMode } from '../../../domain/agent.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
-import { numberSummaryView } from './numbers.js';
+import { NumberSummaryView, numberSummaryView } from './numbers.js';
+import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
 
-export const agentView = ({ agent, numbers }: AgentWithNumbers) => ({
+export const AgentView = t.strict({
+  id: t.string,
+  name: t.string,
+  description: nullable(t.string),
+  voiceMode: valuesOf<VoiceMode>({ webhook: null, hosted: null }),
+  systemPrompt: nullable(t.string),
+  greeting: nullable(t.string),
+  /** Public clients' name for `greeting`. */
+  beginMessage: nullable(t.string),
+  voice: t.string,
+  transferNumber: nullable(e164),
+  language: t.string,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  numbers: t.array(NumberSummaryView),
+}, 'Agent');
+
+export const DeletedAgentView = t.strict({ success: t.literal(true), id: t.string, name: t.string }, 'DeletedAgent');
+
+export const AttachedNumberView = t.strict({ agentId: nullable(t.string), number: NumberSummaryView }, 'AttachedNumber');
+
+/** Snake case here: the shape public clients already read from the voice list. */
+export const VoiceView = t.strict({
+  voice_id: t.string,
+  voice_name: t.string,
+  provider: t.string,
+  gender: nullable(t.string),
+  accent: nullable(t.string),
+  language: nullable(t.string),
+  preview_audio_url: nullable(t.string),
+}, 'Voice');
+
+export const VoiceListView = t.strict({ data: t.array(VoiceView) }, 'VoiceList');
+
+export const agentView = ({ agent, numbers }: AgentWithNumbers): Wire<typeof AgentView> => ({
   id: agent.id,
   name: agent.name,
   description: agent.description,
   voiceMode: agent.voiceMode,
   systemPrompt: agent.systemPrompt,
   greeting: agent.greeting,
-  /** Public clients' name for `greeting`. */
   beginMessage: agent.greeting,
   voice: agent.voice,
   transferNumber: agent.transferNumber,
@@ -21,15 +56,14 @@ export const agentView = ({ agent, numbers }: AgentWithNumbers) => ({
   numbers: numbers.map(numberSummaryView),
 });
 
-export const deletedAgentView = (agent: Agent) => ({ success: true, id: agent.id, name: agent.name });
+export const deletedAgentView = (agent: Agent): Wire<typeof DeletedAgentView> => ({ success: true, id: agent.id, name: agent.name });
 
-export const attachedNumberView = (number: PhoneNumber) => ({
+export const attachedNumberView = (number: PhoneNumber): Wire<typeof AttachedNumberView> => ({
   agentId: number.agentId,
   number: numberSummaryView(number),
 });
 
-/** Snake case here: the shape public clients already read from the voice list. */
-export const voiceView = (voice: Voice) => ({
+export const voiceView = (voice: Voice): Wire<typeof VoiceView> => ({
   voice_id: voice.id,
   voice_name: voice.name,
   provider: voice.provider,

@@ -1,11 +1,57 @@
-import type { Call, TranscriptTurn } from '../../../domain/call.js';
+import * as t from 'io-ts';
+import type { CreatedWebCall } from '../../../application/use-cases/calls/create-web-call.js';
+import type { Call, CallDirection, CallStatus, CallType, TranscriptTurn, TurnRole } from '../../../domain/call.js';
+import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
+
+const CallStatusView = valuesOf<CallStatus>({ 'in-progress': null, completed: null, failed: null });
+const callFields = {
+  id: t.string,
+  agentId: nullable(t.string),
+  phoneNumberId: nullable(t.string),
+  fromNumber: t.string,
+  toNumber: t.string,
+  direction: valuesOf<CallDirection>({ inbound: null, outbound: null }),
+  type: valuesOf<CallType>({ pstn: null, web: null }),
+  status: CallStatusView,
+  startedAt: isoDateTime,
+};
+
+const shownCallFields = {
+  ...callFields,
+  /** Our own number on the call (null for web calls). */
+  phoneNumber: nullable(e164),
+  endedAt: nullable(isoDateTime),
+  durationSeconds: nullable(t.number),
+  disconnectionReason: nullable(t.string),
+  lastTranscriptSnippet: nullable(t.string),
+  recordingAvailable: t.boolean,
+};
+/** Only while the recording add-on is active. */
+const recordingUrl = t.partial({ recordingUrl: t.string });
+
+export const CallView = t.exact(t.intersection([t.type(shownCallFields), recordingUrl]), 'Call');
+
+export const TurnView = t.exact(
+  t.intersection([
+    t.type({ id: t.string, role: valuesOf<TurnRole>({ user: null, agent: null }), content: t.string, createdAt: isoDateTime }),
+    t.partial({ interrupted: t.literal(true), error: t.string }),
+  ]),
+  'TranscriptTurn',
+);
+
+export const CallDetailView = t.exact(t.intersection([t.type({ ...shownCallFields, transcript: t.array(TurnView) }), recordingUrl]), 'CallDetail');
+export const TranscriptView = t.strict({ callId: t.string, status: CallStatusView, transcript: t.array(TurnView) }, 'Transcript');
+export const PlacedCallView = t.strict(callFields, 'PlacedCall');
+export const EndingCallView = t.strict({ id: t.string, status: t.literal('ending') }, 'EndingCall');
+export const WebCallView = t.strict({ callId: t.string, accessToken: t.string, expiresAt: isoDateTime }, 'WebCall');
+export const CallPageView = t.strict({ data: t.array(CallView), hasMore: t.boolean, total: t.number }, 'CallPage');
 
 /** Our own number on the call (null for web calls). */
 const ourNumber = (call: Call): string | null =>
   call.type === 'web' ? null : call.direction === 'inbound' ? call.toNumber : call.fromNumber;
 
 /** A call as the API shows it; `recordingUrl` only while the recording add-on is active. */
-export const callView = (call: Call, recordingEnabled: boolean) => ({
+export const callView = (call: Call, recordingEnabled: boolean): Wire<typeof CallView> => ({
   id: call.id,
   agentId: call.agentId,
   phoneNumberId: call.phoneNumberId,
@@ -24,7 +70,7 @@ export const callView = (call: Call, recordingEnabled: boolean) => ({
   recordingAvailable: call.recordingAvailable,
 });
 
-export const turnView = (turn: TranscriptTurn) => ({
+export const turnView = (turn: TranscriptTurn): Wire<typeof TurnView> => ({
   id: turn.id,
   role: turn.role,
   content: turn.content,
@@ -33,8 +79,19 @@ export const turnView = (turn: TranscriptTurn) => ({
   ...(turn.error !== undefined ? { error: turn.error } : {}),
 });
 
+export const callDetailView = (call: Call, transcript: readonly TranscriptTurn[], recordingEnabled: boolean): Wire<typeof CallDetailView> => ({
+  ...callView(call, recordingEnabled),
+  transcript: transcript.map(turnView),
+});
+
+export const transcriptView = (call: Call, transcript: readonly TranscriptTurn[]): Wire<typeof TranscriptView> => ({
+  callId: call.id,
+  status: call.status,
+  transcript: transcript.map(turnView),
+});
+
 /** POST /v1/calls. */
-export const placedCallView = (call: Call) => ({
+export const placedCallView = (call: Call): Wire<typeof PlacedCallView> => ({
   id: call.id,
   agentId: call.agentId,
   phoneNumberId: call.phoneNumberId,
@@ -44,4 +101,12 @@ export const placedCallView = (call: Call) => ({
   type: call.type,
   status: call.status,
   startedAt: call.startedAt.toISOString(),
+});
+
+export const endingCallView = (call: Call): Wire<typeof EndingCallView> => ({ id: call.id, status: 'ending' });
+
+export const webCallView = (web: CreatedWebCall): Wire<typeof WebCallView> => ({
+  callId: web.call.id,
+  accessToken: web.accessToken,
+  expiresAt: web.expiresAt.toISOString(),
 });

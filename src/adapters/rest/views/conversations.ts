@@ -1,6 +1,28 @@
+import * as t from 'io-ts';
 import type { ConversationDetail } from '../../../application/use-cases/conversations/conversation-detail.js';
 import type { Conversation } from '../../../domain/conversation.js';
-import { messageView } from './messages.js';
+import { messageView, MessageView } from './messages.js';
+import { e164, isoDateTime, nullable, type Wire } from './schema.js';
+
+const commonFields = {
+  id: t.string,
+  agentId: nullable(t.string),
+  phoneNumberId: t.string,
+  phoneNumber: e164,
+  participant: e164,
+  channel: t.literal('sms'),
+  lastMessageAt: isoDateTime,
+  messageCount: t.number,
+  state: nullable(t.UnknownRecord),
+  /** An alias of `state`. */
+  metadata: nullable(t.UnknownRecord),
+  createdAt: isoDateTime,
+};
+
+export const ConversationView = t.strict({ ...commonFields, lastMessagePreview: t.string }, 'Conversation');
+
+/** The summary without its preview, plus the recent messages, newest first. */
+export const ConversationDetailView = t.strict({ ...commonFields, messages: t.array(MessageView) }, 'ConversationDetail');
 
 const common = (conversation: Conversation) => ({
   id: conversation.id,
@@ -16,13 +38,12 @@ const common = (conversation: Conversation) => ({
   createdAt: conversation.createdAt.toISOString(),
 });
 
-export const conversationView = (conversation: Conversation) => ({
+export const conversationView = (conversation: Conversation): Wire<typeof ConversationView> => ({
   ...common(conversation),
   lastMessagePreview: conversation.lastMessagePreview,
 });
 
-/** The summary without its preview, plus the recent messages, newest first. */
-export const conversationDetailView = (detail: ConversationDetail) => ({
+export const conversationDetailView = (detail: ConversationDetail): Wire<typeof ConversationDetailView> => ({
   ...common(detail.conversation),
   messages: detail.messages.map(messageView),
 });

@@ -1,7 +1,46 @@
+import * as t from 'io-ts';
 import type { MessageSlice } from '../../../application/ports/messaging-repositories.js';
-import type { Message } from '../../../domain/message.js';
+import type { Message, MessageDirection, MessageStatus } from '../../../domain/message.js';
+import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
 
-export const messageView = (message: Message) => ({
+const MessageStatusView = valuesOf<MessageStatus>({ received: null, queued: null, sent: null, delivered: null, failed: null });
+
+const messageFields = {
+  id: t.string,
+  conversationId: t.string,
+  body: t.string,
+  fromNumber: e164,
+  toNumber: e164,
+  direction: valuesOf<MessageDirection>({ inbound: null, outbound: null }),
+  channel: t.literal('sms'),
+  status: MessageStatusView,
+  mediaUrls: t.readonlyArray(t.string),
+  receivedAt: isoDateTime,
+  providerMessageId: nullable(t.string),
+};
+
+export const MessageView = t.strict(messageFields, 'Message');
+
+/**
+ * `GET /v1/numbers/{id}/messages` items also carry the public client's `from` and `to`, and
+ * `from_`: the `agentphone` client's MessageResponse names the sender so (a Python-side name).
+ */
+export const NumberMessageView = t.strict({ ...messageFields, from: e164, from_: e164, to: e164 }, 'NumberMessage');
+
+/** The cursor lists' envelope: no `total`. */
+export const messageSliceOf = <C extends t.Mixed>(item: C) => t.strict({ data: t.array(item), hasMore: t.boolean });
+
+/** `POST /v1/messages` answers in snake_case. */
+export const SentMessageView = t.strict({
+  id: t.string,
+  status: MessageStatusView,
+  channel: t.literal('sms'),
+  from_number: e164,
+  to_number: e164,
+  conversation_id: t.string,
+}, 'SentMessage');
+
+export const messageView = (message: Message): Wire<typeof MessageView> => ({
   id: message.id,
   conversationId: message.conversationId,
   body: message.body,
@@ -15,25 +54,19 @@ export const messageView = (message: Message) => ({
   providerMessageId: message.providerMessageId,
 });
 
-/**
- * `GET /v1/numbers/{id}/messages` items also carry the public client's `from` and `to`, and
- * `from_`: the `agentphone` client's MessageResponse names the sender so (a Python-side name).
- */
-export const numberMessageView = (message: Message) => ({
+export const numberMessageView = (message: Message): Wire<typeof NumberMessageView> => ({
   ...messageView(message),
   from: message.fromNumber,
   from_: message.fromNumber,
   to: message.toNumber,
 });
 
-/** The cursor lists' envelope: no `total`. */
 export const messageSliceView = <B>(slice: MessageSlice, view: (message: Message) => B) => ({
   data: slice.items.map(view),
   hasMore: slice.hasMore,
 });
 
-/** `POST /v1/messages` answers in snake_case. */
-export const sentMessageView = (message: Message) => ({
+export const sentMessageView = (message: Message): Wire<typeof SentMessageView> => ({
   id: message.id,
   status: message.status,
   channel: message.channel,

@@ -1,17 +1,39 @@
-import type { PhoneNumber } from '../../../domain/phone-number.js';
+import * as t from 'io-ts';
+import type { Country } from '../../../domain/country.js';
+import type { NumberStatus, PhoneNumber } from '../../../domain/phone-number.js';
+import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
 
 /** Every number the service sells is a local, SMS- and voice-capable one. */
 const NUMBER_TYPE = 'local';
 
+const NumberStatusView = valuesOf<NumberStatus>({ active: null, released: null });
+const CountryView = valuesOf<Country>({ US: null, CA: null });
+
+export const NumberSummaryView = t.strict({ id: t.string, phoneNumber: e164, status: NumberStatusView, type: t.literal(NUMBER_TYPE) }, 'NumberSummary');
+
+export const NumberView = t.strict({
+  id: t.string,
+  phoneNumber: e164,
+  country: CountryView,
+  status: NumberStatusView,
+  type: t.literal(NUMBER_TYPE),
+  agentId: nullable(t.string),
+  capabilities: t.strict({ sms: t.literal(true), voice: t.literal(true) }),
+  createdAt: isoDateTime,
+  releasedAt: nullable(isoDateTime),
+}, 'PhoneNumber');
+
+export const ReleasedNumberView = t.strict({ success: t.literal(true), id: t.string, phoneNumber: e164, status: NumberStatusView }, 'ReleasedNumber');
+
 /** The short form embedded in agents and attach results. */
-export const numberSummaryView = (number: PhoneNumber) => ({
+export const numberSummaryView = (number: PhoneNumber): Wire<typeof NumberSummaryView> => ({
   id: number.id,
   phoneNumber: number.phoneNumber,
   status: number.status,
   type: NUMBER_TYPE,
 });
 
-export const numberView = (number: PhoneNumber) => ({
+export const numberView = (number: PhoneNumber): Wire<typeof NumberView> => ({
   id: number.id,
   phoneNumber: number.phoneNumber,
   country: number.country,
@@ -23,7 +45,7 @@ export const numberView = (number: PhoneNumber) => ({
   releasedAt: number.releasedAt?.toISOString() ?? null,
 });
 
-export const releasedNumberView = (number: PhoneNumber) => ({
+export const releasedNumberView = (number: PhoneNumber): Wire<typeof ReleasedNumberView> => ({
   success: true,
   id: number.id,
   phoneNumber: number.phoneNumber,

@@ -1,0 +1,142 @@
+import * as t from 'io-ts';
+import { AttachNumberBody, CreateAgentBody, UpdateAgentBody } from './codecs/agents.js';
+import { CreateCallBody, CreateWebCallBody, ListCallsQuery } from './codecs/calls.js';
+import { CreateContactBody, ListContactsQuery, UpdateContactBody } from './codecs/contacts.js';
+import { CONVERSATION_PAGE, ConversationDetailQuery, UpdateConversationBody } from './codecs/conversations.js';
+import { MessageListQuery, SendMessageBody } from './codecs/messages.js';
+import { ProvisionNumberBody } from './codecs/numbers.js';
+import { SignUpBody, VerifyBody } from './codecs/signup.js';
+import { DELIVERY_PAGE, DeliveryStatsQuery, ListDeliveriesQuery, TestWebhookQuery, WebhookBody } from './codecs/webhooks.js';
+import { AGENT_PAGE, NUMBER_PAGE } from './pagination.js';
+import { AgentView, AttachedNumberView, DeletedAgentView, VoiceListView } from './views/agents.js';
+import { CallDetailView, CallPageView, EndingCallView, PlacedCallView, TranscriptView, WebCallView } from './views/calls.js';
+import { ContactView } from './views/contacts.js';
+import { ConversationDetailView, ConversationView } from './views/conversations.js';
+import { messageSliceOf, MessageView, NumberMessageView, SentMessageView } from './views/messages.js';
+import { NumberView, ReleasedNumberView } from './views/numbers.js';
+import { pageOf, SuccessView } from './views/schema.js';
+import { SignUpStartedView, SignUpVerifiedView } from './views/signup.js';
+import { UsageView } from './views/usage.js';
+import {
+  AgentDeliveriesView,
+  AllTimeStatsView,
+  DeliveryPageView,
+  DeliveryStatsView,
+  MaybeWebhookView,
+  TestWebhookView,
+  WebhookView,
+} from './views/webhooks.js';
+
+type Codec = t.Decoder<unknown, unknown>;
+
+/** What a successful answer is: JSON of a codec, or another media type described in words. */
+export type Success =
+  | { readonly status: 200 | 201; readonly json: t.Any }
+  | { readonly status: 204 }
+  | { readonly status: 200; readonly media: 'text/event-stream' | 'audio/*'; readonly description: string };
+
+/**
+ * One operation of the REST API: the routes decode their query and body with its codecs and
+ * answer with views typed by its response codec; the OpenAPI document is written from it. A
+ * test checks that every mounted route has one, and each one a mounted route.
+ */
+export interface Operation {
+  readonly method: 'get' | 'post' | 'patch' | 'delete';
+  /** From the API's root, in OpenAPI's form: `/v1/agents/{agentId}`. */
+  readonly path: string;
+  readonly tag: string;
+  readonly summary: string;
+  readonly description?: string;
+  /** Needs `Authorization: Bearer <API key>` (every `/v1` route); such routes are rate-limited per key. */
+  readonly auth: boolean;
+  readonly query?: Codec;
+  readonly body?: Codec;
+  readonly success: Success;
+  /** Statuses of expected failures besides those every operation of its kind may answer. */
+  readonly failures?: readonly number[];
+}
+
+const operation = <const O extends Operation>(o: O): O => o;
+const json = <C extends t.Any>(codec: C, status: 200 | 201 = 200) => ({ status, json: codec }) as const;
+const v1 = { auth: true } as const;
+
+/** Every operation, by its `operationId`. */
+export const OPERATIONS = {
+  health: operation({ method: 'get', path: '/health', tag: 'Service', summary: 'Is the service ready?', auth: false, success: json(t.strict({ status: t.literal('ok') })), failures: [503] }),
+
+  signUp: operation({
+    method: 'post', path: '/v0/agent/sign-up', tag: 'Sign-up', auth: false, body: SignUpBody, success: json(SignUpStartedView), failures: [409, 429, 503],
+    summary: 'Start a sign-up: a 6-digit code is e-mailed to the human',
+  }),
+  verifySignUp: operation({
+    method: 'post', path: '/v0/agent/verify', tag: 'Sign-up', auth: false, body: VerifyBody, success: json(SignUpVerifiedView), failures: [400, 404, 409, 429, 502, 503],
+    summary: 'Finish a sign-up with the code: a project, an agent, a number and an API key (shown once)',
+  }),
+
+  getUsage: operation({ method: 'get', path: '/v1/usage', tag: 'Usage', summary: "The project's balance, numbers and this month's charges", ...v1, success: json(UsageView) }),
+
+  listVoices: operation({ method: 'get', path: '/v1/agents/voices', tag: 'Agents', summary: 'The voices an agent can speak with', ...v1, success: json(VoiceListView) }),
+  createAgent: operation({ method: 'post', path: '/v1/agents', tag: 'Agents', summary: 'Create an agent', ...v1, body: CreateAgentBody, success: json(AgentView) }),
+  listAgents: operation({ method: 'get', path: '/v1/agents', tag: 'Agents', summary: 'List agents', ...v1, query: AGENT_PAGE, success: json(pageOf(AgentView)) }),
+  getAgent: operation({ method: 'get', path: '/v1/agents/{agentId}', tag: 'Agents', summary: 'Get an agent', ...v1, success: json(AgentView) }),
+  updateAgent: operation({ method: 'patch', path: '/v1/agents/{agentId}', tag: 'Agents', summary: 'Change an agent', ...v1, body: UpdateAgentBody, success: json(AgentView) }),
+  deleteAgent: operation({ method: 'delete', path: '/v1/agents/{agentId}', tag: 'Agents', summary: 'Delete an agent (its numbers stay, detached)', ...v1, success: json(DeletedAgentView) }),
+  attachNumber: operation({ method: 'post', path: '/v1/agents/{agentId}/numbers', tag: 'Agents', summary: 'Attach a number to an agent', ...v1, body: AttachNumberBody, success: json(AttachedNumberView), failures: [409] }),
+  detachNumber: operation({ method: 'delete', path: '/v1/agents/{agentId}/numbers/{numberId}', tag: 'Agents', summary: 'Detach a number from an agent', ...v1, success: json(SuccessView) }),
+  listAgentConversations: operation({ method: 'get', path: '/v1/agents/{agentId}/conversations', tag: 'Conversations', summary: "List an agent's conversations", ...v1, query: CONVERSATION_PAGE, success: json(pageOf(ConversationView)) }),
+  listAgentCalls: operation({ method: 'get', path: '/v1/agents/{agentId}/calls', tag: 'Calls', summary: "List an agent's calls", ...v1, query: ListCallsQuery, success: json(CallPageView) }),
+  getAgentWebhook: operation({ method: 'get', path: '/v1/agents/{agentId}/webhook', tag: 'Webhook settings', summary: "An agent's own webhook, or null", ...v1, success: json(MaybeWebhookView) }),
+  setAgentWebhook: operation({ method: 'post', path: '/v1/agents/{agentId}/webhook', tag: 'Webhook settings', summary: "Set an agent's own webhook (a new secret each time)", ...v1, body: WebhookBody, success: json(WebhookView) }),
+  deleteAgentWebhook: operation({ method: 'delete', path: '/v1/agents/{agentId}/webhook', tag: 'Webhook settings', summary: "Remove an agent's own webhook", ...v1, success: json(SuccessView) }),
+  listAgentDeliveries: operation({ method: 'get', path: '/v1/agents/{agentId}/webhook/deliveries', tag: 'Webhook settings', summary: "The latest deliveries of an agent's events", ...v1, query: DELIVERY_PAGE, success: json(AgentDeliveriesView) }),
+  testAgentWebhook: operation({ method: 'post', path: '/v1/agents/{agentId}/webhook/test', tag: 'Webhook settings', summary: "Send a test event to an agent's webhook", ...v1, success: json(TestWebhookView) }),
+
+  provisionNumber: operation({ method: 'post', path: '/v1/numbers', tag: 'Numbers', summary: 'Buy a number', ...v1, body: ProvisionNumberBody, success: json(NumberView), failures: [402, 502, 503] }),
+  listNumbers: operation({ method: 'get', path: '/v1/numbers', tag: 'Numbers', summary: 'List numbers', ...v1, query: NUMBER_PAGE, success: json(pageOf(NumberView)) }),
+  getNumber: operation({ method: 'get', path: '/v1/numbers/{numberId}', tag: 'Numbers', summary: 'Get a number', ...v1, success: json(NumberView) }),
+  releaseNumber: operation({ method: 'delete', path: '/v1/numbers/{numberId}', tag: 'Numbers', summary: 'Release a number', ...v1, success: json(ReleasedNumberView), failures: [502] }),
+  listNumberMessages: operation({ method: 'get', path: '/v1/numbers/{numberId}/messages', tag: 'Messages', summary: 'Texts sent and received on a number, newest first', ...v1, query: MessageListQuery, success: json(messageSliceOf(NumberMessageView)) }),
+
+  listContacts: operation({ method: 'get', path: '/v1/contacts', tag: 'Contacts', summary: 'List contacts', ...v1, query: ListContactsQuery, success: json(pageOf(ContactView)) }),
+  createContact: operation({ method: 'post', path: '/v1/contacts', tag: 'Contacts', summary: 'Create a contact', ...v1, body: CreateContactBody, success: json(ContactView, 201), failures: [409] }),
+  getContact: operation({ method: 'get', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Get a contact', ...v1, success: json(ContactView) }),
+  updateContact: operation({ method: 'patch', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Change a contact', ...v1, body: UpdateContactBody, success: json(ContactView), failures: [409] }),
+  deleteContact: operation({ method: 'delete', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Delete a contact', ...v1, success: { status: 204 } }),
+
+  listConversations: operation({ method: 'get', path: '/v1/conversations', tag: 'Conversations', summary: 'List SMS conversations, latest first', ...v1, query: CONVERSATION_PAGE, success: json(pageOf(ConversationView)) }),
+  getConversation: operation({ method: 'get', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: 'A conversation with its recent messages', ...v1, query: ConversationDetailQuery, success: json(ConversationDetailView) }),
+  updateConversation: operation({ method: 'patch', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: "Set a conversation's state (sent to your webhook with each message)", ...v1, body: UpdateConversationBody, success: json(ConversationDetailView) }),
+  listConversationMessages: operation({ method: 'get', path: '/v1/conversations/{conversationId}/messages', tag: 'Conversations', summary: "A conversation's messages, newest first", ...v1, query: MessageListQuery, success: json(messageSliceOf(MessageView)) }),
+
+  sendMessage: operation({ method: 'post', path: '/v1/messages', tag: 'Messages', summary: 'Send a text from an agent', ...v1, body: SendMessageBody, success: json(SentMessageView), failures: [402, 502] }),
+
+  getWebhook: operation({ method: 'get', path: '/v1/webhooks', tag: 'Webhook settings', summary: "The project's default webhook, or null", ...v1, success: json(MaybeWebhookView) }),
+  setWebhook: operation({ method: 'post', path: '/v1/webhooks', tag: 'Webhook settings', summary: "Set the project's default webhook (a new secret each time)", ...v1, body: WebhookBody, success: json(WebhookView) }),
+  deleteWebhook: operation({ method: 'delete', path: '/v1/webhooks', tag: 'Webhook settings', summary: "Remove the project's default webhook", ...v1, success: json(SuccessView) }),
+  listDeliveries: operation({ method: 'get', path: '/v1/webhooks/deliveries', tag: 'Webhook settings', summary: 'The delivery log', ...v1, query: ListDeliveriesQuery, success: json(DeliveryPageView) }),
+  getDeliveryStats: operation({ method: 'get', path: '/v1/webhooks/deliveries/stats', tag: 'Webhook settings', summary: 'Delivery counts of the last hours, by event and by hour', ...v1, query: DeliveryStatsQuery, success: json(DeliveryStatsView) }),
+  getAllTimeDeliveryStats: operation({ method: 'get', path: '/v1/webhooks/deliveries/all-time', tag: 'Webhook settings', summary: 'Delivery counts since the start', ...v1, success: json(AllTimeStatsView) }),
+  testWebhook: operation({ method: 'post', path: '/v1/webhooks/test', tag: 'Webhook settings', summary: 'Send a test event to the webhook an agent (or the project) uses', ...v1, query: TestWebhookQuery, success: json(TestWebhookView) }),
+
+  listCalls: operation({ method: 'get', path: '/v1/calls', tag: 'Calls', summary: 'The call log', ...v1, query: ListCallsQuery, success: json(CallPageView) }),
+  placeCall: operation({ method: 'post', path: '/v1/calls', tag: 'Calls', summary: 'Place an outbound call', ...v1, body: CreateCallBody, success: json(PlacedCallView), failures: [402, 502] }),
+  createWebCall: operation({ method: 'post', path: '/v1/calls/web', tag: 'Calls', summary: 'Start a browser call: a short-lived access token for the Twilio Voice SDK', ...v1, body: CreateWebCallBody, success: json(WebCallView), failures: [502] }),
+  getCall: operation({ method: 'get', path: '/v1/calls/{callId}', tag: 'Calls', summary: 'A call with its transcript', ...v1, success: json(CallDetailView) }),
+  endCall: operation({ method: 'post', path: '/v1/calls/{callId}/end', tag: 'Calls', summary: 'Hang up a call in progress', ...v1, success: json(EndingCallView), failures: [409, 502] }),
+  getTranscript: operation({ method: 'get', path: '/v1/calls/{callId}/transcript', tag: 'Calls', summary: "A call's transcript", ...v1, success: json(TranscriptView) }),
+  streamTranscript: operation({
+    method: 'get', path: '/v1/calls/{callId}/transcript/stream', tag: 'Calls', summary: "A call's transcript as it happens (Server-Sent Events)", ...v1,
+    success: {
+      status: 200,
+      media: 'text/event-stream',
+      description: 'Events `connected` ({callId}), then `turn` (a transcript turn, `id` its sequence) for each turn so far and each new one, and `ended` ({callId, status}) when the call ends. A comment line every 15 s keeps proxies from closing it.',
+    },
+  }),
+  getRecording: operation({
+    method: 'get', path: '/v1/calls/{callId}/recording', tag: 'Calls', summary: "A call's recording (while the recording add-on is on)", ...v1,
+    success: { status: 200, media: 'audio/*', description: 'The audio, as the carrier recorded it (`Content-Type` says which format).' },
+    failures: [502],
+  }),
+} as const satisfies Readonly<Record<string, Operation>>;
+
+export type OperationId = keyof typeof OPERATIONS;

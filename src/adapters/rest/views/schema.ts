@@ -1,0 +1,30 @@
+import * as t from 'io-ts';
+import { describedAs } from '../codecs/described.js';
+
+/**
+ * The building blocks of the response codecs. Each view is typed as its codec's output, so a
+ * view cannot carry a field its codec (and with it the OpenAPI document) does not name.
+ */
+
+/** An instant as the API writes it: `toISOString()`. */
+export const isoDateTime = describedAs(t.string, { type: 'string', format: 'date-time', examples: ['2026-01-02T03:04:05.678Z'] });
+
+/** A phone number as the API writes it: E.164. */
+export const e164 = describedAs(t.string, { type: 'string', pattern: '^\\+[1-9]\\d{1,14}$', examples: ['+12125550100'] });
+
+export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+
+/**
+ * A closed set of strings, from a record keyed by a domain type: adding a value to the domain
+ * type and not here fails to compile.
+ */
+export const valuesOf = <K extends string>(keys: Readonly<Record<K, null>>) => t.keyof(keys as Record<K, null>);
+
+/** `{success: true}` and friends. */
+export const SuccessView = t.strict({ success: t.literal(true) }, 'Success');
+
+/** The offset lists' envelope. */
+export const pageOf = <C extends t.Mixed>(item: C) => t.strict({ data: t.array(item), hasMore: t.boolean, total: t.number });
+
+/** A view's wire type. */
+export type Wire<C extends t.Any> = t.OutputOf<C>;

@@ -1,0 +1,179 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSwitchboard, type Switchboard } from '../../src/index.js';
+import { RecordingLogger } from '../integration/rest/harness.js';
+import { conformanceTo, type OpenApiJson } from '../support/openapi-conformance.js';
+import { codeIn } from '../support/switchboard-harness.js';
+
+const BASE = '/sb';
+const PUBLIC_URL = `https://voice.example.test${BASE}`;
+
+/**
+ * Every operation of the OpenAPI document, called for real (embedded PGlite, simulated carrier,
+ * the whole app under a base path), each answer checked against the document the server serves:
+ * a documented status and a body valid under its schema.
+ */
+describe('the REST API answers as its OpenAPI document says', () => {
+  let switchboard: Switchboard;
+  let dataDir: string;
+  const logger = new RecordingLogger();
+  let document: OpenApiJson;
+  let conformance: ReturnType<typeof conformanceTo>;
+  const problems: string[] = [];
+
+  /** One request through the Fetch handler, its answer checked; returns the parsed body. */
+  const request = async (method: string, path: string, options: { key?: string; body?: unknown; expect?: number } = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await switchboard.fetch(
+      new Request(`http://switchboard.test${BASE}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      }),
+    );
+    const contentType = response.headers.get('content-type');
+    const text = contentType?.startsWith('text/event-stream') ? await firstEvent(response) : await response.text();
+    const body: unknown = contentType?.startsWith('application/json') && text ? JSON.parse(text) : text;
+    const result = conformance.check(method, path, response.status, contentType, body);
+    problems.push(...result.problems.map((problem) => `${method} ${path} → ${response.status}: ${problem}`));
+    if (options.expect !== undefined && response.status !== options.expect) {
+      problems.push(`${method} ${path}: expected ${options.expect}, got ${response.status} ${text.slice(0, 300)}`);
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return body as any;
+  };
+
+  /** The first event of a stream, then the stream is let go. */
+  const firstEvent = async (response: Response): Promise<string> => {
+    const reader = response.body!.getReader();
+    const { value } = await reader.read();
+    await reader.cancel();
+    return new TextDecoder().decode(value);
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-openapi-'));
+    switchboard = createSwitchboard({
+      env: { DATA_DIR: dataDir, PUBLIC_URL, SIGNUP_CREDIT: '100', PRIVATE_NETWORK_TARGETS: '127.0.0.0/8' },
+      storage: 'database',
+      basePath: BASE,
+      logger,
+    });
+    await switchboard.start();
+    const served = await switchboard.fetch(new Request(`http://switchboard.test${BASE}/openapi.json`));
+    expect(served.status).toBe(200);
+    document = (await served.json()) as OpenApiJson;
+    conformance = conformanceTo(document);
+  });
+
+  afterAll(async () => {
+    await switchboard?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves a valid OpenAPI 3.1 document naming the public URL', async () => {
+    const result = await new Validator().validate(document as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(document.servers).toEqual([{ url: PUBLIC_URL }]);
+  });
+
+  it('answers every operation as documented, successes and failures alike', async () => {
+    await request('GET', '/health', { expect: 200 });
+
+    // Sign-up, with the code the console mailer logged; a wrong code first.
+    const started = await request('POST', '/v0/agent/sign-up', { body: { human_email: 'ada@example.com' }, expect: 200 });
+    await request('POST', '/v0/agent/sign-up', { body: { human_email: 'not an address' }, expect: 422 });
+    await request('POST', '/v0/agent/verify', { body: { verification_id: started.verification_id, otp_code: '000000' } });
+    const code = codeIn(String(logger.lines.filter((line) => line.fields.mailer === 'console').at(-1)!.fields.text));
+    const account = await request('POST', '/v0/agent/verify', { body: { verification_id: started.verification_id, otp_code: code }, expect: 200 });
+    const key: string = account.api_key;
+    const agentId: string = account.agent_id;
+    const numberId: string = account.number_id;
+
+    await request('GET', '/v1/usage', { expect: 401 });
+    await request('GET', '/v1/usage', { key, expect: 200 });
+    await request('GET', '/v1/agents/voices', { key, expect: 200 });
+
+    const agent = await request('POST', '/v1/agents', { key, body: { name: 'Second', voiceMode: 'webhook' }, expect: 200 });
+    await request('POST', '/v1/agents', { key, body: { name: 'x'.repeat(201) }, expect: 422 });
+    await request('GET', '/v1/agents?limit=5', { key, expect: 200 });
+    await request('GET', '/v1/agents?limit=500', { key, expect: 422 });
+    await request('GET', `/v1/agents/${agent.id}`, { key, expect: 200 });
+    await request('GET', '/v1/agents/agt_missing', { key, expect: 404 });
+    await request('PATCH', `/v1/agents/${agent.id}`, { key, body: { greeting: 'Hello there' }, expect: 200 });
+
+    const number = await request('POST', '/v1/numbers', { key, body: { country: 'US' }, expect: 200 });
+    await request('GET', '/v1/numbers', { key, expect: 200 });
+    await request('GET', `/v1/numbers/${number.id}`, { key, expect: 200 });
+    await request('POST', `/v1/agents/${agent.id}/numbers`, { key, body: { numberId: number.id }, expect: 200 });
+    await request('DELETE', `/v1/agents/${agent.id}/numbers/${number.id}`, { key, expect: 200 });
+
+    const contact = await request('POST', '/v1/contacts', { key, body: { name: 'Grace', phoneNumber: '+12125550123', email: 'grace@example.com' }, expect: 201 });
+    await request('GET', '/v1/contacts?search=Gra', { key, expect: 200 });
+    await request('GET', `/v1/contacts/${contact.id}`, { key, expect: 200 });
+    await request('PATCH', `/v1/contacts/${contact.id}`, { key, body: { notes: 'Prefers texts' }, expect: 200 });
+    await request('DELETE', `/v1/contacts/${contact.id}`, { key, expect: 204 });
+
+    // Webhooks: the project's default and an agent's own; the receiver refuses at once.
+    const hook = { url: 'http://127.0.0.1:9/hook' };
+    await request('GET', '/v1/webhooks', { key, expect: 200 });
+    await request('POST', '/v1/webhooks', { key, body: hook, expect: 200 });
+    await request('GET', '/v1/webhooks', { key, expect: 200 });
+    await request('GET', `/v1/agents/${agent.id}/webhook`, { key, expect: 200 });
+    await request('POST', `/v1/agents/${agent.id}/webhook`, { key, body: { ...hook, timeout: 10 }, expect: 200 });
+    await request('POST', `/v1/agents/${agent.id}/webhook/test`, { key, expect: 200 });
+    await request('POST', `/v1/webhooks/test?agentId=${agentId}`, { key, expect: 200 });
+
+    // A text out, its conversation and messages.
+    const sent = await request('POST', '/v1/messages', { key, body: { agent_id: agentId, to_number: '+12125550123', body: 'Hi from the test' }, expect: 200 });
+    await request('POST', '/v1/messages', { key, body: { agent_id: agentId, to_number: '+12125550123', body: '' }, expect: 422 });
+    await request('GET', `/v1/numbers/${numberId}/messages?limit=10`, { key, expect: 200 });
+    await request('GET', '/v1/conversations', { key, expect: 200 });
+    await request('GET', `/v1/agents/${agentId}/conversations`, { key, expect: 200 });
+    await request('GET', `/v1/conversations/${sent.conversation_id}?message_limit=5`, { key, expect: 200 });
+    await request('PATCH', `/v1/conversations/${sent.conversation_id}`, { key, body: { state: { step: 2 } }, expect: 200 });
+    await request('GET', `/v1/conversations/${sent.conversation_id}/messages?before=2100-01-01T00:00:00Z`, { key, expect: 200 });
+
+    // Calls on the simulated carrier.
+    const call = await request('POST', '/v1/calls', { key, body: { agentId, toNumber: '+12125550123' }, expect: 200 });
+    await request('GET', '/v1/calls?status=in-progress', { key, expect: 200 });
+    await request('GET', `/v1/agents/${agentId}/calls`, { key, expect: 200 });
+    await request('GET', `/v1/calls/${call.id}`, { key, expect: 200 });
+    await request('GET', `/v1/calls/${call.id}/transcript`, { key, expect: 200 });
+    await request('GET', `/v1/calls/${call.id}/transcript/stream`, { key, expect: 200 });
+    await request('GET', `/v1/calls/${call.id}/recording`, { key });
+    await request('POST', `/v1/calls/${call.id}/end`, { key, expect: 200 });
+    await request('POST', '/v1/calls/web', { key, body: { agentId, metadata: { from: 'test' } }, expect: 200 });
+
+    // The delivery log, now that events were sent.
+    await request('GET', '/v1/webhooks/deliveries?hours=24', { key, expect: 200 });
+    await request('GET', '/v1/webhooks/deliveries/stats', { key, expect: 200 });
+    await request('GET', '/v1/webhooks/deliveries/all-time', { key, expect: 200 });
+    await request('GET', `/v1/agents/${agentId}/webhook/deliveries`, { key, expect: 200 });
+    await request('DELETE', `/v1/agents/${agent.id}/webhook`, { key, expect: 200 });
+    await request('DELETE', '/v1/webhooks', { key, expect: 200 });
+
+    await request('DELETE', `/v1/agents/${agent.id}`, { key, expect: 200 });
+    await request('DELETE', `/v1/numbers/${number.id}`, { key, expect: 200 });
+
+    expect(problems).toEqual([]);
+    expect(conformance.unseen()).toEqual([]);
+    // Failures were checked against the error envelope too, not only successes.
+    const statuses = new Set([...conformance.seen.values()].flatMap((seen) => [...seen]));
+    expect([...statuses]).toEqual(expect.arrayContaining(['200', '201', '204', '400', '401', '404', '422']));
+  });
+
+  it('would notice a body its schema does not allow, or a status not documented', () => {
+    const usage = { balance: 1, balanceCents: 100, currency: 'USD', numbers: { active: 1, provisionedLifetime: 1, limit: 5 }, chargesThisMonthCents: 0, chargesThisMonth: 0, recordingEnabled: false };
+    expect(conformance.check('GET', '/v1/usage', 200, 'application/json', usage).problems).toEqual([]);
+    expect(conformance.check('GET', '/v1/usage', 200, 'application/json', { ...usage, extra: 1 }).problems).not.toEqual([]);
+    expect(conformance.check('GET', '/v1/usage', 200, 'application/json', { ...usage, currency: 'EUR' }).problems).not.toEqual([]);
+    expect(conformance.check('GET', '/v1/usage', 404, 'application/json', { error: {} }).problems).not.toEqual([]);
+    expect(conformance.check('GET', '/v1/nowhere', 404, 'application/json', {}).problems).not.toEqual([]);
+  });
+});
