@@ -41,6 +41,8 @@ export interface DemoOptions {
 
 export interface DemoResult {
   readonly serverUrl: string;
+  /** The embedded database's directory (removed by stop() when the demo made it). */
+  readonly dataDir: string;
   readonly phoneNumber: string;
   readonly call: SimulatedCallResult;
   readonly text: SimulatedTextResult;
@@ -64,7 +66,7 @@ const packageRoot = (): string => {
 export const exampleAgentPath = (): string => join(packageRoot(), 'examples', 'webhook-agent', 'server.mjs');
 
 /** A port free right now, for the example agent (whose webhook URL must be known before it starts). */
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -87,7 +89,7 @@ const rest = async <A>(server: string, apiKey: string, method: string, path: str
 };
 
 /** Starts the example agent as its own process (as a user runs it) and resolves once it listens. */
-const startExampleAgent = async (env: Record<string, string>, onLine: (line: string) => void): Promise<ChildProcess> => {
+export const startExampleAgent = async (env: Record<string, string>, onLine: (line: string) => void): Promise<ChildProcess> => {
   const child = spawn(process.execPath, [exampleAgentPath()], {
     env: { ...env, PATH: process.env.PATH ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,7 +107,7 @@ const startExampleAgent = async (env: Record<string, string>, onLine: (line: str
   return child;
 };
 
-const stopChild = (child: ChildProcess) =>
+export const stopChild = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -193,7 +195,7 @@ export const runDemo = async (options: DemoOptions = {}): Promise<DemoResult> =>
     } else {
       out('Done. Copy examples/webhook-agent/server.mjs to start your own agent (docs/demo.md).');
     }
-    return { serverUrl: url, phoneNumber: number.phoneNumber, call, text, agentLog, stop };
+    return { serverUrl: url, dataDir, phoneNumber: number.phoneNumber, call, text, agentLog, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
