@@ -138,8 +138,10 @@ export const runDemo = async (options: DemoOptions = {}): Promise<DemoResult> =>
   };
   try {
     out('Starting Switchboard (embedded database, simulated carrier)…');
-    // A clean environment: the demo runs on the defaults whatever the shell has set (no Twilio, no DATABASE_URL).
-    server = await startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_TOKEN: adminToken });
+    // A clean environment: the demo runs on the defaults whatever the shell has set (no Twilio, no
+    // DATABASE_URL). Its log shows errors only: the screen is for the transcript and the webhooks
+    // (the start-up notes, such as hosted mode having no model, concern agents the demo has not).
+    server = await startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ADMIN_TOKEN: adminToken });
     const url = server.url;
     out(`  listening on ${url}`);
 
