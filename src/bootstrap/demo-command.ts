@@ -37,6 +37,8 @@ export interface DemoOptions {
   readonly out?: (line: string) => void;
   /** The embedded database's directory; a fresh temporary one (removed at the end) by default. */
   readonly dataDir?: string;
+  /** Receives, before anything starts, what stops all the demo started so far (for Ctrl-C). */
+  readonly onStop?: (stop: () => Promise<void>) => void;
 }
 
 export interface DemoResult {
@@ -136,6 +138,7 @@ export const runDemo = async (options: DemoOptions = {}): Promise<DemoResult> =>
     server = null;
     if (temporary) await rm(dataDir, { recursive: true, force: true });
   };
+  options.onStop?.(stop);
   try {
     out('Starting Switchboard (embedded database, simulated carrier)…');
     // A clean environment: the demo runs on the defaults whatever the shell has set (no Twilio, no
@@ -208,16 +211,37 @@ export const runDemo = async (options: DemoOptions = {}): Promise<DemoResult> =>
 export const runDemoCommand = async (argv: readonly string[]): Promise<number> => {
   const { values } = parseArgs({ args: [...argv], options: { 'keep-running': { type: 'boolean' } } });
   const keepRunning = values['keep-running'] === true;
-  const result = await runDemo({ keepRunning });
-  const answered = agentAnswered(result.call.transcript) && result.text.reply !== null;
-  if (!keepRunning) {
-    await result.stop();
-    return answered ? 0 : 1;
-  }
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
+  // The temporary directory is made here, so that a Ctrl-C at any point still removes it (the
+  // terminal sends SIGINT to the example agent too).
+  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-demo-'));
+  let stopping: Promise<void> | null = null;
+  let stopDemo: (() => Promise<void>) | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await stopDemo?.().catch(() => undefined);
+      await rm(dataDir, { recursive: true, force: true });
+    })());
+  // `on`, not `once`: a handler gone by the time the signal is handled lets a library's own
+  // (signal-exit's) conclude that nobody listens and kill the process before the clean-up.
+  const interrupted = new Promise<number>((resolve) => {
+    const onSignal = () => void stop().then(() => resolve(130), () => resolve(130));
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
   });
-  await result.stop();
-  return 0;
+  const finished = (async () => {
+    let result: DemoResult;
+    try {
+      result = await runDemo({ keepRunning, dataDir, onStop: (stopIt) => (stopDemo = stopIt) });
+    } catch (error) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+    if (keepRunning) return interrupted.then(() => 0);
+    const answered = agentAnswered(result.call.transcript) && result.text.reply !== null;
+    await stop();
+    return answered ? 0 : 1;
+  })();
+  // Interrupted while starting: what fails because its directory went away is no news.
+  const unlessInterrupted = finished.catch((error: unknown) => (stopping ? interrupted : Promise.reject(error)));
+  return Promise.race([unlessInterrupted, interrupted]);
 };
