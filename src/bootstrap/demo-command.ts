@@ -185,9 +185,11 @@ export const runDemo = async (options: DemoOptions = {}): Promise<DemoResult> =>
     out('');
     out('A simulated text reaches the number:');
     const text = await simulateText(endpoint, { to: number.phoneNumber, from: DEMO_TEXTER, body: DEMO_TEXT }, out);
-    // agent.call_ended goes through the delivery queue: give it a moment to arrive, for the log.
+    // agent.call_ended goes through the delivery queue, and the agent logs its reply once the
+    // POST has been answered (after the reply is stored): give both a moment to show.
+    const logged = (what: string) => agentLog.some((line) => line.includes(what));
     const deadline = Date.now() + 5000;
-    while (!agentLog.some((line) => line.includes('agent.call_ended')) && Date.now() < deadline) {
+    while (!(logged('agent.call_ended') && (text.reply === null || logged('POST /v1/messages'))) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     out('');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startExampleAgent, stopChild } from '../../src/bootstrap/demo-command.js';
+import { eventually } from '../support/eventually.js';
 import { runCli, startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 /** `switchboard simulate call|text`, run as the CLI, against a server running in its own process. */
@@ -63,7 +64,9 @@ describe('switchboard simulate', () => {
       '  agent : One moment. Dialling extension 312.',
       'call ended: completed',
     ]);
-    expect(agentLog.join('\n')).toContain('→ {"text":"Dialling extension 312.","digits":"312"}');
+    await eventually(() => agentLog.some((line) => line.includes('→ {"text":"Dialling extension 312.","digits":"312"}')), {
+      what: 'the example agent to log the digits it streamed',
+    });
   }, 60_000);
 
   it('simulate text: the text reaches the number and the agent’s reply is printed', async () => {
