@@ -1,9 +1,19 @@
 import { existsSync } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAdminConsole, type AdminHarness } from '../integration/graphql-admin/admin-harness.js';
 
 const CHROMIUM = '/usr/bin/chromium';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Under test-artifacts/; with SCREENSHOTS_TO_DOCS=1 also as docs/<name> (docs/demo.md shows it). */
+const screenshot = async (page: Page, name: string) => {
+  await mkdir(`${ROOT}test-artifacts`, { recursive: true });
+  await page.screenshot({ path: `${ROOT}test-artifacts/${name}`, fullPage: true });
+  if (process.env.SCREENSHOTS_TO_DOCS === '1') await copyFile(`${ROOT}test-artifacts/${name}`, `${ROOT}docs/${name}`);
+};
 
 /** What Chromium refused under the page's Content-Security-Policy, and the page's own errors. */
 const watch = (page: Page) => {
@@ -97,6 +107,11 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s si
       ['user', 'who is this'],
       ['agent', 'You said who is this.'],
     ]);
+
+    await page.fill('#text-body', 'Running late, see you at 7:15');
+    await page.click('#send-text');
+    await expect.poll(() => page.locator('#texts li').count(), { timeout: 15_000 }).toBe(2);
+    await screenshot(page, 'playground-simulated-carrier.png');
 
     await page.click('#hang-up');
     await expect.poll(() => callOf(first.body.id), { timeout: 10_000 }).toEqual({ status: 'COMPLETED', disconnectionReason: 'user_hangup' });
