@@ -4,14 +4,16 @@ import { createPinoLogger } from '../adapters/pino/pino-logger.js';
 import { ADMIN_OPTIONS, ADMIN_USAGE, isAdminCommand, runAdminCommand } from './admin-commands.js';
 import { createProjectCommand } from './create-project-command.js';
 import { ConfigError, createSwitchboard } from './create-switchboard.js';
+import { DEMO_USAGE, runDemoCommand } from './demo-command.js';
 import { startServer, type RunningServer } from './server.js';
+import { runSimulateCommand, SIMULATE_USAGE } from './simulate-command.js';
 
 const USAGE = `usage: switchboard <command>
 
   serve                          run the server (the default)
   migrate                        apply pending database migrations and exit
   create-project --email <addr>  open a project and print its first API key
-${ADMIN_USAGE}`;
+${ADMIN_USAGE}${DEMO_USAGE}${SIMULATE_USAGE}`;
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n`);
@@ -57,7 +59,13 @@ const withCore = async (work: (sb: ReturnType<typeof createSwitchboard>) => Prom
   }
 };
 
+/** Commands with options of their own (demo-command.ts, simulate-command.ts): they parse their own arguments. */
+const OWN_ARGUMENTS: Record<string, (argv: readonly string[]) => Promise<number>> = { demo: runDemoCommand, simulate: runSimulateCommand };
+
 const main = async () => {
+  const [first, ...rest] = process.argv.slice(2);
+  const own = first === undefined ? undefined : OWN_ARGUMENTS[first];
+  if (own && !rest.includes('--help') && !rest.includes('-h')) return process.exit(await own(rest)); // what it started is stopped; idle HTTP keep-alives need not hold the exit
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...ADMIN_OPTIONS },

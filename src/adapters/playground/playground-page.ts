@@ -14,12 +14,38 @@
  * - Twilio: the access token is a Voice SDK JWT; the page loads the Twilio Voice JS SDK from
  *   `{base}/playground/twilio-voice-sdk.js` (the installed @twilio/voice-sdk package's bundle)
  *   and calls `new Twilio.Device(token).connect()`: microphone and speaker are the call's audio.
+ * On the simulated carrier, a third panel plays the other party of texts and outbound calls
+ * (`{base}/playground/simulated/…`, see src/adapters/rest/simulated-carrier-routes.ts): a text to one of the
+ * project's numbers, and answering, speaking on and hanging up calls the agents placed.
+ * A hosted agent on a server with no language model gets a warning that says how to add one.
  */
+/** The simulated carrier's panel: the other party of texts and outbound calls. */
+const SIMULATED_PANEL = /* html */ `<section class="spaced" id="simulated-carrier">
+      <h2>3 &middot; Simulated carrier</h2>
+      <form id="text-form">
+        <label for="text-number">Text one of your numbers</label>
+        <select id="text-number" disabled><option value="">Load the agents first</option></select>
+        <label for="text-from">From</label>
+        <input id="text-from" type="text" value="+14155550123" autocomplete="off">
+        <label for="text-body">Message</label>
+        <div class="row"><input id="text-body" type="text" placeholder="Do you have a table tonight?" autocomplete="off">
+        <button id="send-text" type="submit" disabled>Text</button></div>
+      </form>
+      <ul id="texts" class="plain" aria-live="polite"></ul>
+      <label>Outbound calls placed by your agents</label>
+      <div class="row"><button id="load-outbound" class="secondary" disabled>Ringing calls</button></div>
+      <ul id="outbound" class="plain"></ul>
+    </section>`;
+
 export const renderPlaygroundPage = (page: {
   /** The Content-Security-Policy nonce of this response. */
   readonly nonce: string;
   /** Where the Twilio Voice SDK is, below the base path (e.g. `/playground/twilio-voice-sdk.js?v=2.18.5`). */
   readonly twilioSdkPath: string;
+  /** The server runs on the simulated carrier: the page shows its controls (texts in, outbound calls answered). */
+  readonly simulatedCarrier?: boolean;
+  /** A language model is configured (LLM_BASE_URL): without one, the page warns that hosted agents only apologise. */
+  readonly hostedModel?: boolean;
 }): string => /* html */ String.raw`<!doctype html>
 <html lang="en">
 <head>
@@ -57,6 +83,13 @@ export const renderPlaygroundPage = (page: {
   .call-id { font-family: ui-monospace, monospace; font-size: 12px; color: var(--muted); text-transform: none; letter-spacing: 0; margin-left: 8px; }
   .spaced { margin-top: 16px; }
   label.inline { margin: 0; }
+  .warning { margin-top: 12px; padding: 10px 12px; border-radius: 8px; background: #fff4e6; color: #7a4100; font-size: 13px; }
+  .warning code { font-size: 12px; }
+  ul.plain { list-style: none; margin: 8px 0 0; padding: 0; font-size: 13px; }
+  ul.plain li { padding: 6px 0; border-top: 1px solid var(--line); display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+  ul.plain li span { flex: 1; }
+  ul.plain li[data-direction=outbound] { color: var(--accent); }
+  button.small { padding: 4px 10px; font-size: 13px; }
 </style>
 </head>
 <body>
@@ -70,6 +103,10 @@ export const renderPlaygroundPage = (page: {
       <div class="row"><button id="load-agents">Load agents</button></div>
       <label for="agent">Agent</label>
       <select id="agent" disabled><option value="">Load the agents first</option></select>
+      <div id="hosted-warning" class="warning" hidden>This agent is <b>hosted</b>, and this server has no language model:
+        every turn gets the apology. Set <code>LLM_BASE_URL</code> (and <code>LLM_MODEL</code>) to any OpenAI-compatible
+        server and restart: a local Ollama (<code>LLM_BASE_URL=http://127.0.0.1:11434/v1 LLM_MODEL=llama3.2</code>),
+        llama.cpp's or vLLM's server URL, or a hosted one (with <code>LLM_API_KEY</code>).</div>
     </section>
     <section class="spaced">
       <h2>2 &middot; Call</h2>
@@ -81,6 +118,7 @@ export const renderPlaygroundPage = (page: {
       <div id="carrier" class="hint"></div>
       <div id="status" role="status"></div>
     </section>
+    ${page.simulatedCarrier ? SIMULATED_PANEL : ''}
   </div>
   <section>
     <h2>Transcript <span id="call-id" class="call-id"></span></h2>
@@ -98,8 +136,10 @@ export const renderPlaygroundPage = (page: {
 (function () {
   'use strict';
   var base = location.pathname.replace(/\/playground\/?$/, '');
+  var hostedModel = ${page.hostedModel ? 'true' : 'false'};
+  var simulatedCarrier = ${page.simulatedCarrier ? 'true' : 'false'};
   var $ = function (id) { return document.getElementById(id); };
-  var state = { key: '', callId: null, socket: null, device: null, twilioCall: null, stream: null, turns: {}, answer: '' };
+  var state = { key: '', callId: null, socket: null, device: null, twilioCall: null, stream: null, turns: {}, answer: '', agents: {}, answered: false };
 
   var status = function (text, error) { $('status').textContent = text; $('status').className = error ? 'error' : ''; };
   var api = function (method, path, body) {
@@ -116,6 +156,129 @@ export const renderPlaygroundPage = (page: {
     });
   };
 
+
+  var resetCall = function () {
+    if (state.stream) state.stream.abort();
+    $('transcript').innerHTML = '';
+    $('agent-said').textContent = '';
+    state.turns = {};
+    state.answer = '';
+    state.answered = false;
+  };
+
+  // The simulated carrier's other party: texts in, outbound calls answered and hung up.
+  var loadNumbers = function () {
+    return api('GET', '/v1/numbers?limit=100').then(function (page) {
+      var select = $('text-number');
+      select.innerHTML = '';
+      page.data.forEach(function (number) {
+        var option = document.createElement('option');
+        option.value = number.id;
+        option.textContent = number.phoneNumber;
+        select.appendChild(option);
+      });
+      select.disabled = page.data.length === 0;
+      $('send-text').disabled = page.data.length === 0;
+      $('load-outbound').disabled = false;
+    });
+  };
+
+  var showThread = function (messages) {
+    var list = $('texts');
+    list.innerHTML = '';
+    messages.slice().reverse().forEach(function (message) {
+      var item = document.createElement('li');
+      item.dataset.direction = message.direction;
+      var text = document.createElement('span');
+      text.textContent = (message.direction === 'inbound' ? 'Texter: ' : 'Agent: ') + message.body;
+      item.appendChild(text);
+      list.appendChild(item);
+    });
+  };
+
+  // The agent's reply is a request of its own, moments later: read the thread until it is there.
+  var followThread = function (conversationId, sentAt, triesLeft) {
+    return api('GET', '/v1/conversations/' + encodeURIComponent(conversationId) + '/messages?limit=20').then(function (slice) {
+      showThread(slice.data);
+      var replied = slice.data.some(function (m) { return m.direction === 'outbound' && Date.parse(m.receivedAt) >= sentAt; });
+      if (replied) return status('The agent replied.');
+      if (triesLeft <= 0) return status('No reply yet: the agent answers texts with POST /v1/messages.');
+      return new Promise(function (resolve) { setTimeout(resolve, 400); }).then(function () { return followThread(conversationId, sentAt, triesLeft - 1); });
+    });
+  };
+
+  var sendText = function (event) {
+    event.preventDefault();
+    var body = $('text-body').value.trim();
+    if (!body) return;
+    status('Texting…');
+    api('POST', '/playground/simulated/texts', { numberId: $('text-number').value, from: $('text-from').value.trim(), body: body }).then(function (sent) {
+      $('text-body').value = '';
+      return api('GET', '/v1/conversations/' + encodeURIComponent(sent.conversationId) + '/messages?limit=1').then(function (slice) {
+        var sentAt = slice.data.length ? Date.parse(slice.data[0].receivedAt) : Date.now();
+        return followThread(sent.conversationId, sentAt, 50);
+      });
+    }).catch(function (error) { status(error.message, true); });
+  };
+
+  var loadOutbound = function () {
+    return api('GET', '/v1/calls?direction=outbound&status=in-progress&limit=20').then(function (page) {
+      var list = $('outbound');
+      list.innerHTML = '';
+      if (page.data.length === 0) {
+        var none = document.createElement('li');
+        none.textContent = 'No outbound call is ringing (place one with POST /v1/calls).';
+        list.appendChild(none);
+      }
+      page.data.forEach(function (call) {
+        var item = document.createElement('li');
+        item.dataset.callId = call.id;
+        var label = document.createElement('span');
+        label.textContent = call.fromNumber + ' → ' + call.toNumber;
+        var answer = document.createElement('button');
+        answer.className = 'small answer';
+        answer.textContent = 'Answer';
+        answer.addEventListener('click', function () { answerOutbound(call.id); });
+        var hangUp = document.createElement('button');
+        hangUp.className = 'small secondary hang-up-outbound';
+        hangUp.textContent = 'Hang up';
+        hangUp.addEventListener('click', function () { hangUpOutbound(call.id); });
+        item.appendChild(label);
+        item.appendChild(answer);
+        item.appendChild(hangUp);
+        list.appendChild(item);
+      });
+    }).catch(function (error) { status(error.message, true); });
+  };
+
+  var answerOutbound = function (callId) {
+    resetCall();
+    state.callId = callId;
+    $('call-id').textContent = callId;
+    $('carrier').textContent = 'Simulated carrier: you are the person the agent called (type your answers).';
+    api('POST', '/playground/simulated/calls/' + encodeURIComponent(callId) + '/answer').then(function () {
+      state.answered = true;
+      follow(callId);
+      inCall(true);
+      status('Answered. Say something.');
+      $('say').focus();
+      return loadOutbound();
+    }).catch(function (error) { status(error.message, true); });
+  };
+
+  var hangUpOutbound = function (callId) {
+    api('POST', '/playground/simulated/calls/' + encodeURIComponent(callId) + '/hang-up').then(function () {
+      if (state.callId === callId) { state.answered = false; inCall(false); }
+      status('Hung up.');
+      return loadOutbound();
+    }).catch(function (error) { status(error.message, true); });
+  };
+
+  if (simulatedCarrier) {
+    $('text-form').addEventListener('submit', sendText);
+    $('load-outbound').addEventListener('click', loadOutbound);
+  }
+
   $('api-key').value = sessionStorage.getItem('switchboard.apiKey') || '';
 
   $('load-agents').addEventListener('click', function () {
@@ -125,7 +288,9 @@ export const renderPlaygroundPage = (page: {
     api('GET', '/v1/agents?limit=100').then(function (page) {
       var select = $('agent');
       select.innerHTML = '';
+      state.agents = {};
       page.data.forEach(function (agent) {
+        state.agents[agent.id] = agent;
         var option = document.createElement('option');
         option.value = agent.id;
         option.textContent = agent.name + ' (' + agent.voiceMode + ')';
@@ -134,8 +299,16 @@ export const renderPlaygroundPage = (page: {
       select.disabled = page.data.length === 0;
       $('start-call').disabled = page.data.length === 0;
       status(page.data.length === 0 ? 'This project has no agents yet.' : page.data.length + ' agent(s).');
+      warnIfHostedWithoutModel();
+      if (simulatedCarrier) loadNumbers();
     }).catch(function (error) { status(error.message, true); });
   });
+
+  var warnIfHostedWithoutModel = function () {
+    var agent = state.agents[$('agent').value];
+    $('hosted-warning').hidden = hostedModel || !agent || agent.voiceMode !== 'hosted';
+  };
+  $('agent').addEventListener('change', warnIfHostedWithoutModel);
 
   var render = function (turn) {
     var item = state.turns[turn.id];
@@ -152,6 +325,7 @@ export const renderPlaygroundPage = (page: {
     item.appendChild(who);
     item.appendChild(document.createTextNode(turn.content));
     item.classList.toggle('interrupted', !!turn.interrupted);
+    if (state.answered && turn.role === 'agent') $('agent-said').textContent = turn.content;
     $('transcript').scrollTop = $('transcript').scrollHeight;
   };
 
@@ -197,9 +371,10 @@ export const renderPlaygroundPage = (page: {
   };
 
   var inCall = function (on) {
-    $('say').disabled = !on || !state.socket;
-    $('send').disabled = !on || !state.socket;
-    $('mic').disabled = !on || !state.socket;
+    var canSay = on && (!!state.socket || state.answered);
+    $('say').disabled = !canSay;
+    $('send').disabled = !canSay;
+    $('mic').disabled = !canSay;
     $('hang-up').disabled = !on;
     $('start-call').disabled = on;
     $('agent').disabled = on;
@@ -207,6 +382,7 @@ export const renderPlaygroundPage = (page: {
 
   var ended = function (callStatus) {
     status('Call ended' + (callStatus ? ' (' + callStatus + ')' : '') + '.');
+    state.answered = false;
     inCall(false);
     if (state.socket && state.socket.readyState <= 1) state.socket.close();
     state.socket = null;
@@ -255,10 +431,7 @@ export const renderPlaygroundPage = (page: {
   $('start-call').addEventListener('click', function () {
     var agentId = $('agent').value;
     if (!agentId) return;
-    $('transcript').innerHTML = '';
-    $('agent-said').textContent = '';
-    state.turns = {};
-    state.answer = '';
+    resetCall();
     status('Starting the call…');
     api('POST', '/v1/calls/web', { agentId: agentId, metadata: { source: 'playground' } }).then(function (created) {
       state.callId = created.callId;
@@ -271,6 +444,7 @@ export const renderPlaygroundPage = (page: {
   });
 
   $('hang-up').addEventListener('click', function () {
+    if (state.answered) return hangUpOutbound(state.callId);
     if (state.socket) state.socket.close();
     if (state.device) state.device.disconnectAll();
     inCall(false);
@@ -279,6 +453,11 @@ export const renderPlaygroundPage = (page: {
 
   var say = function (text) {
     text = text.trim();
+    if (text && state.answered) {
+      api('POST', '/playground/simulated/calls/' + encodeURIComponent(state.callId) + '/say', { text: text })
+        .catch(function (error) { status(error.message, true); });
+      return;
+    }
     if (!text || !state.socket || state.socket.readyState !== 1) return;
     if (window.speechSynthesis) window.speechSynthesis.cancel();
     state.socket.send(JSON.stringify({ type: 'prompt', voicePrompt: text, last: true }));

@@ -34,12 +34,14 @@ const pageHeaders = secureHeaders({
  * (`/playground/twilio-voice-sdk.js`, from the installed npm package, so no script comes from
  * elsewhere). The SDK's URL carries its version: it may be cached for a year.
  */
-export const playgroundRoutes = (): Hono<{ Variables: SecureHeadersVariables }> => {
+export const playgroundRoutes = (
+  server: { readonly simulatedCarrier: boolean; readonly hostedModel: boolean } = { simulatedCarrier: false, hostedModel: false },
+): Hono<{ Variables: SecureHeadersVariables }> => {
   const sdk = locateTwilioVoiceSdk();
   const twilioSdkPath = `${TWILIO_SDK}?v=${encodeURIComponent(sdk.version)}`;
   const app = new Hono<{ Variables: SecureHeadersVariables }>();
   app.get(PAGE, pageHeaders, (c) =>
-    c.html(renderPlaygroundPage({ nonce: c.get('secureHeadersNonce') ?? '', twilioSdkPath }), 200, { 'Cache-Control': 'no-store' }),
+    c.html(renderPlaygroundPage({ nonce: c.get('secureHeadersNonce') ?? '', twilioSdkPath, ...server }), 200, { 'Cache-Control': 'no-store' }),
   );
   app.get(TWILIO_SDK, secureHeaders(COMMON), async (c) =>
     c.body(new Uint8Array(await sdk.read()), 200, {

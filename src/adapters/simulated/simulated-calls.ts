@@ -186,6 +186,16 @@ export class SimulatedCalls {
     return this.withSession(callId, (session) => session.callerSaid(text));
   }
 
+  /**
+   * SayAsCaller for clients that read the transcript back at once (the admin console, the
+   * playground): resolves once the caller's turn is stored, so a read that follows has it.
+   */
+  async sayAndStore(callId: string, text: string): Promise<E.Either<AppError, void>> {
+    const said = this.sayAsCaller(callId, text);
+    if (E.isRight(said)) await this.deps.engine.stored();
+    return said;
+  }
+
   /** The caller talks over the agent, who had said `heard` by then. */
   interrupt(callId: string, heard: string): E.Either<AppError, void> {
     return this.withSession(callId, (session) => session.callerInterrupted(heard));

@@ -122,6 +122,11 @@ export class VoiceSessionEngine implements LiveCalls {
     return this.sessions.size;
   }
 
+  /** Resolves once every turn handed over so far (by any session) is stored and published. */
+  async stored(): Promise<void> {
+    await this.deps.writer.settled();
+  }
+
   async settle(callId: string): Promise<void> {
     this.sessions.get(callId)?.terminate();
     await this.deps.writer.settled();

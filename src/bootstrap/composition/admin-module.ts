@@ -20,6 +20,7 @@ import { SetRecording } from '../../application/use-cases/projects/set-recording
 import { SuspendProject } from '../../application/use-cases/projects/suspend-project.js';
 import { createAdminGraphql } from '../../adapters/graphql-admin/create-admin-graphql.js';
 import { playgroundRoutes } from '../../adapters/playground/playground-routes.js';
+import { simulatedCarrierRoutes } from '../../adapters/rest/simulated-carrier-routes.js';
 import { resolveAdminToken } from '../admin-token.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
@@ -58,12 +59,14 @@ export const adminModule = () =>
     // `{base}/admin/graphql`, and `{base}/playground` with the Twilio Voice SDK it loads.
     provide(
       TOKENS.adminConsoleRoutes,
-      [TOKENS.settings, TOKENS.useCases, TOKENS.simulatedCalls, TOKENS.adminToken, TOKENS.logger],
-      ({ basePath }, useCases, simulated, adminToken, logger) => {
+      [TOKENS.settings, TOKENS.useCases, TOKENS.simulatedCalls, TOKENS.adminToken, TOKENS.languageModel, TOKENS.logger],
+      ({ basePath }, useCases, simulated, adminToken, languageModel, logger) => {
         const graphql = createAdminGraphql({ useCases, simulated, adminToken, endpoint: `${basePath}/admin/graphql`, logger });
         const routes = new Hono();
         routes.all('/admin/graphql', (c) => graphql.fetch(c.req.raw));
-        routes.route('/', playgroundRoutes());
+        // The playground's controls of the simulated carrier (texts in, answering and hanging up calls).
+        if (simulated) routes.route('/', simulatedCarrierRoutes({ useCases, simulated }) as unknown as Hono);
+        routes.route('/', playgroundRoutes({ simulatedCarrier: simulated !== null, hostedModel: languageModel !== null }));
         return routes;
       },
     );

@@ -136,7 +136,8 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
   builder.mutationField('sayAsCaller', (t) =>
     t.field({
       type: 'Call',
-      description: "Simulated carrier only: the caller says `text` on a live call; the agent's answer follows in the transcript.",
+      description:
+        "Simulated carrier only: the caller says `text` on a live call. The call's transcript includes this turn; the agent's answer follows in the transcript (callTranscript).",
       args: { callId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
       resolve: async (_, args) => {
         const simulated = simulatedOnly(deps, 'Speaking as the caller');
@@ -145,9 +146,45 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
         if (call.status !== 'in-progress') {
           throw failure(`Call ${call.id} is not in progress (status ${call.status})`, 'CONFLICT');
         }
-        const said = simulated.sayAsCaller(call.id, args.text.trim());
+        const said = await simulated.sayAndStore(call.id, args.text.trim());
         if (E.isLeft(said)) throw graphqlErrorOf(said.left);
         return call;
+      },
+    }),
+  );
+
+  const liveCall = async (callId: string) => {
+    const call = await findCall(callId);
+    if (call.status !== 'in-progress') throw failure(`Call ${call.id} is not in progress (status ${call.status})`, 'CONFLICT');
+    return call;
+  };
+
+  builder.mutationField('answerSimulatedCall', (t) =>
+    t.field({
+      type: 'Call',
+      description: 'Simulated carrier only: the recipient of an outbound call picks up; the agent greets them and sayAsCaller works from then on.',
+      args: { callId: t.arg.id({ required: true }) },
+      resolve: async (_, args) => {
+        const simulated = simulatedOnly(deps, 'Answering a call');
+        const call = await liveCall(String(args.callId));
+        const answered = await simulated.answerOutbound(call.id);
+        if (E.isLeft(answered)) throw graphqlErrorOf(answered.left);
+        return findCall(call.id);
+      },
+    }),
+  );
+
+  builder.mutationField('hangUpAsCaller', (t) =>
+    t.field({
+      type: 'Call',
+      description: 'Simulated carrier only: the other party hangs up a live call (reason user_hangup).',
+      args: { callId: t.arg.id({ required: true }) },
+      resolve: async (_, args) => {
+        const simulated = simulatedOnly(deps, 'Hanging up as the caller');
+        const call = await liveCall(String(args.callId));
+        const ended = await simulated.hangUp(call.id);
+        if (E.isLeft(ended)) throw graphqlErrorOf(ended.left);
+        return findCall(call.id);
       },
     }),
   );

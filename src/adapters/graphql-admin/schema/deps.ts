@@ -2,10 +2,15 @@ import type * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../../application/errors.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
 
-/** The simulated carrier's caller side: StartSimulatedInboundCall and SayAsCaller. */
+/** The simulated carrier's caller side: start a call, speak, pick up an outbound call, hang up. */
 export interface SimulatedCaller {
   startInbound(input: { readonly from: string; readonly to: string }): Promise<E.Either<AppError, { readonly callId: string }>>;
-  sayAsCaller(callId: string, text: string): E.Either<AppError, void>;
+  /** Resolves once the caller's turn is stored. */
+  sayAndStore(callId: string, text: string): Promise<E.Either<AppError, void>>;
+  /** The recipient of an outbound call placed on the simulated carrier picks up. */
+  answerOutbound(callId: string): Promise<E.Either<AppError, { readonly callId: string }>>;
+  /** The caller hangs up (reason user_hangup). */
+  hangUp(callId: string): Promise<E.Either<AppError, unknown>>;
 }
 
 /** What the console's resolvers call: nothing but use cases (and the simulated caller). */

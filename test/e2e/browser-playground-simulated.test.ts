@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anAdminConsole, type AdminHarness } from '../integration/graphql-admin/admin-harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Under test-artifacts/; with SCREENSHOTS_TO_DOCS=1 also as docs/<name> (docs/demo.md shows it). */
+const screenshot = async (page: Page, name: string) => {
+  await mkdir(`${ROOT}test-artifacts`, { recursive: true });
+  await page.screenshot({ path: `${ROOT}test-artifacts/${name}`, fullPage: true });
+  if (process.env.SCREENSHOTS_TO_DOCS === '1') await copyFile(`${ROOT}test-artifacts/${name}`, `${ROOT}docs/${name}`);
+};
+
+/** What Chromium refused under the page's Content-Security-Policy, and the page's own errors. */
+const watch = (page: Page) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+};
+
+describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s simulated carrier controls in Chromium', () => {
+  let h: AdminHarness;
+  let browser: Browser;
+  let line: Awaited<ReturnType<AdminHarness['anAgentOnTheLine']>>;
+  let hostedAgentId: string;
+
+  const openPlayground = async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const problems = watch(page);
+    await page.goto(`${h.url}/playground`);
+    await page.fill('#api-key', h.owner.key);
+    await page.click('#load-agents');
+    await expect.poll(() => page.locator('#agent option').count(), { message: problems.join('\n') }).toBe(2);
+    return { page, problems };
+  };
+
+  const callOf = async (id: string) => (await h.data('query ($id: ID!) { call(id: $id) { status disconnectionReason } }', { id })).call;
+
+  beforeAll(async () => {
+    h = await anAdminConsole();
+    line = await h.anAgentOnTheLine();
+    const hosted = await h.api('POST', '/v1/agents', { name: 'Hosted helper', voiceMode: 'hosted', systemPrompt: 'You help callers of Acme.' });
+    if (hosted.status !== 200) throw new Error(hosted.text);
+    hostedAgentId = hosted.body.id;
+    // The customer's agent: echoes voice turns, and replies to texts as a webhook agent does, with POST /v1/messages.
+    const echo = h.hook.handler;
+    h.hook.handler = async (request, res) => {
+      if (request.body?.event === 'agent.message' && request.body.channel === 'sms') {
+        res.writeHead(200).end();
+        const { data } = request.body;
+        await h.api('POST', '/v1/messages', { agent_id: request.body.agentId, to_number: data.from, from_number: data.to, body: `Got "${data.message}", see you at 7.` });
+        return;
+      }
+      return echo(request, res);
+    };
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await h?.stop();
+  });
+
+  it('texts one of the project’s numbers and shows the agent’s reply in the thread', async () => {
+    const { page, problems } = await openPlayground();
+    await expect.poll(() => page.locator('#text-number option').allInnerTexts()).toEqual([line.phoneNumber]);
+
+    await page.fill('#text-from', '+14155550177');
+    await page.fill('#text-body', 'Table for two?');
+    await page.click('#send-text');
+
+    await expect
+      .poll(() => page.locator('#texts li').allInnerTexts(), { timeout: 15_000 })
+      .toEqual(['Texter: Table for two?', 'Agent: Got "Table for two?", see you at 7.']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('answers an outbound call the agent placed, speaks as the callee, and hangs up; hangs up another unanswered', async () => {
+    const first = await h.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: '+13125550142', initialGreeting: 'Hello, this is Acme calling.' });
+    const second = await h.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: '+13125550143' });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const { page, problems } = await openPlayground();
+
+    await page.click('#load-outbound');
+    const ringing = page.locator('#outbound li');
+    await expect.poll(() => ringing.count()).toBe(2);
+    await page.locator(`#outbound li[data-call-id="${first.body.id}"] button.answer`).click();
+    await expect.poll(() => page.locator('#agent-said').innerText(), { timeout: 10_000 }).toBe('Hello, this is Acme calling.');
+
+    await page.fill('#say', 'who is this');
+    await page.press('#say', 'Enter');
+    await expect.poll(() => page.locator('#agent-said').innerText(), { timeout: 10_000 }).toBe('You said who is this.');
+    const turns = page.locator('#transcript li');
+    await expect.poll(() => turns.count(), { timeout: 10_000 }).toBe(3);
+    expect(await turns.evaluateAll((items) => items.map((li) => [li.getAttribute('data-role'), li.lastChild?.textContent]))).toEqual([
+      ['agent', 'Hello, this is Acme calling.'],
+      ['user', 'who is this'],
+      ['agent', 'You said who is this.'],
+    ]);
+
+    await page.fill('#text-body', 'Running late, see you at 7:15');
+    await page.click('#send-text');
+    await expect.poll(() => page.locator('#texts li').count(), { timeout: 15_000 }).toBe(2);
+    await screenshot(page, 'playground-simulated-carrier.png');
+
+    await page.click('#hang-up');
+    await expect.poll(() => callOf(first.body.id), { timeout: 10_000 }).toEqual({ status: 'COMPLETED', disconnectionReason: 'user_hangup' });
+
+    await page.locator(`#outbound li[data-call-id="${second.body.id}"] button.hang-up-outbound`).click();
+    await expect.poll(() => callOf(second.body.id), { timeout: 10_000 }).toEqual({ status: 'COMPLETED', disconnectionReason: 'user_hangup' });
+    await expect.poll(() => page.locator('#outbound li').allInnerTexts()).toEqual(['No outbound call is ringing (place one with POST /v1/calls).']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('says, for a hosted agent on a server with no language model, how to give it one', async () => {
+    const { page, problems } = await openPlayground();
+    const warning = page.locator('#hosted-warning');
+    await page.selectOption('#agent', line.agentId);
+    expect(await warning.isVisible()).toBe(false);
+
+    await page.selectOption('#agent', hostedAgentId);
+
+    expect(await warning.isVisible()).toBe(true);
+    const text = await warning.innerText();
+    expect(text).toContain('LLM_BASE_URL=http://127.0.0.1:11434/v1');
+    expect(text).toMatch(/llama\.cpp.*vLLM/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
