@@ -1,13 +1,12 @@
 import { Container } from 'inversify';
 import type { Hono } from 'hono';
 import type { UseCases } from '../../application/use-cases/index.js';
-import { SimulatedTelephony } from '../../adapters/simulated/simulated-telephony.js';
-import { TwilioTelephony } from '../../adapters/twilio/twilio-telephony.js';
 import { isConnectionFailure } from '../../adapters/mikro-orm/connection-failures.js';
 import { DatabaseUrlError } from '../database-url-errors.js';
 import { startupWarnings } from '../startup-warnings.js';
 import type { VoiceRuntime } from '../voice-runtime.js';
 import { adminModule } from './admin-module.js';
+import { carrierOf } from './carrier-kind.js';
 import { carrierModule } from './carrier-module.js';
 import { coreModule } from './core-module.js';
 import type { CoreSettings } from './core-settings.js';
@@ -68,9 +67,6 @@ const containerFor = (settings: CoreSettings, override: (rebind: Rebind) => void
 };
 
 const resolve = <T>(container: Container, token: Token<T>): Promise<T> => container.getAsync<T>(token);
-
-const carrierOf = (telephony: unknown) =>
-  telephony instanceof TwilioTelephony ? 'twilio' : telephony instanceof SimulatedTelephony ? 'simulated' : 'custom';
 
 /**
  * Builds one core in its own container and starts it: storage and the rate limiter open as
