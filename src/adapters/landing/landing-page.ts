@@ -41,6 +41,7 @@ export const renderLandingPage = (page: { readonly nonce: string; readonly baseP
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Switchboard ${escapeHtml(version)}</title>
+<link rel="icon" href="data:,">
 <style nonce="${escapeHtml(page.nonce)}">
   body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d2433; background: #f7f8fb; }
   main { max-width: 720px; margin: 40px auto; padding: 0 24px; }
