@@ -41,6 +41,8 @@ export const helpText = (usage: string, command?: string): Help => {
   const lines = linesOf(usage, command);
   const more = MORE[command];
   if (lines.length === 0 && more === undefined) return { known: false, text: `unknown command "${command}"\n\n${usage.trimEnd()}\n` };
-  const head = lines.length > 0 ? `usage: switchboard ${lines.map((line) => line.trim()).join('\n       ')}` : `usage: switchboard ${command}`;
-  return { known: true, text: `${head}\n${more ? `\n${more}\n` : ''}` };
+  // A usage line is the synopsis, then (after two spaces or more, or on the lines below) what it does.
+  const [synopsis = command, ...said] = (lines[0] ?? command).trim().split(/\s{2,}/);
+  const summary = [...said, ...lines.slice(1).map((line) => line.trim())].join(' ');
+  return { known: true, text: [`usage: switchboard ${synopsis}`, summary, more].filter(Boolean).join('\n\n') + '\n' };
 };

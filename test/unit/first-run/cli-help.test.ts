@@ -25,18 +25,18 @@ describe('switchboard help', () => {
     expect(credit).toEqual({
       known: true,
       text:
-        'usage: switchboard credit-account --project <id> --amount <USD> [--reason <text>]\n' +
-        "       add credit to a project's balance (e.g. --amount 10.00)\n",
+        'usage: switchboard credit-account --project <id> --amount <USD> [--reason <text>]\n\n' +
+        "add credit to a project's balance (e.g. --amount 10.00)\n",
     });
     const serve = helpText(USAGE, 'serve');
-    expect(serve.text).toMatch(/^usage: switchboard serve {2,}run the server/);
+    expect(serve.text).toMatch(/^usage: switchboard serve\n\nrun the server \(the default\)\n\nServes the REST API/);
     expect(serve.text).toContain('DATABASE_URL');
     expect(serve.text).toContain('PUBLIC_URL');
   });
 
   it('does not take a command for another that only begins like it', () => {
     expect(helpText(USAGE, 'credit').known).toBe(false);
-    expect(helpText(USAGE, 'revoke-key').text).toMatch(/^usage: switchboard revoke-key --key <key id>/);
+    expect(helpText(USAGE, 'revoke-key').text).toMatch(/^usage: switchboard revoke-key --key <key id>\n\nrevoke an API key/);
   });
 
   it('about a command there is none of: not known, with the usage to choose from', () => {
