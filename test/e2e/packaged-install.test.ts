@@ -48,7 +48,7 @@ describe.skipIf(cannotRun !== null)('Switchboard installed from its package', ()
     await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'host-app', private: true, type: 'module' }));
     run('npm', ['install', join(scratch, tarball), '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], app);
     bin = join(app, 'node_modules', '.bin', 'switchboard');
-  }, 240_000);
+  }, 360_000);
   afterAll(async () => {
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
