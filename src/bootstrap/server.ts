@@ -7,6 +7,7 @@ import { adminTokenLocation } from './admin-token.js';
 import { hostInUrl } from './composition/settings.js';
 import { loadConfig } from './config.js';
 import { ConfigError, createSwitchboard, type Switchboard } from './create-switchboard.js';
+import { startupWarnings } from './startup-warnings.js';
 
 export interface RunningServer {
   readonly url: string;
@@ -17,13 +18,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Said on stdout at every start (the structured log says the rest). */
-const bannerOf = (url: string, tokenAt: string): string =>
+/**
+ * Said on stdout at every start; the structured log says the rest, the warnings included, which
+ * are repeated here so that they are not lost among the log lines.
+ */
+const bannerOf = (url: string, tokenAt: string, warnings: readonly string[]): string =>
   [
     `Switchboard is running at ${url}`,
     `  Start here:     ${url}/`,
     `  Playground:     ${url}/playground`,
     `  Admin console:  ${url}/admin/graphql   (admin token: ${tokenAt})`,
+    ...warnings.map((warning) => `  Warning: ${warning}`),
     '',
   ].join('\n');
 
@@ -78,5 +83,6 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     await candidate.close();
     await logger.flush(); // lines are written asynchronously
   };
-  return { url, server, switchboard: candidate, banner: bannerOf(url, adminTokenLocation(config, 'database')), stop };
+  const warnings = startupWarnings(config, url).map((warning) => warning.message);
+  return { url, server, switchboard: candidate, banner: bannerOf(url, adminTokenLocation(config, 'database'), warnings), stop };
 };

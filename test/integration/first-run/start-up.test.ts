@@ -53,6 +53,12 @@ describe('start-up tells the truth', () => {
     expect(simulatedLog.lines.filter((line) => line.level === 'warn')).toEqual([]);
   });
 
+  it('repeats the warnings in the banner of the standalone server, where a terminal user sees them', async () => {
+    const server = await startServer({ ...TWILIO, PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: await aDataDir() });
+    await server.stop();
+    expect(server.banner).toMatch(new RegExp(`\\n  Warning: Twilio is configured but PUBLIC_URL is not set: numbers and calls will be given ${server.url},`));
+  });
+
   it('says where the admin token is kept on every start, not only the first', async () => {
     const dataDir = await aDataDir();
     const env = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
