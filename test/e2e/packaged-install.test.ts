@@ -91,9 +91,13 @@ describe.skipIf(cannotRun !== null)('Switchboard installed from its package', ()
     });
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    let exitCode: number | null | undefined;
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve((exitCode = code))));
     try {
-      const url = await eventually(() => /Switchboard is running at (http:\/\/\S+)/.exec(output)?.[1], {
+      const url = await eventually(() => {
+        if (exitCode !== undefined) throw new Error(`switchboard serve ended (status ${exitCode}) before it said it was running:\n${output}`);
+        return /Switchboard is running at (http:\/\/\S+)/.exec(output)?.[1];
+      }, {
         what: () => `the start-up banner; the terminal showed:\n${output}`,
         within: 60_000,
       });
@@ -105,7 +109,14 @@ describe.skipIf(cannotRun !== null)('Switchboard installed from its package', ()
       expect(await landing.text()).toContain('Switchboard is running');
       expect(output).toContain(`(admin token: ${join(dataDir, 'admin-token')})`);
     } finally {
-      process.kill(-server.pid!, 'SIGTERM');
+      // The whole group: `script` and the server under it. Gone already if it ended by itself.
+      if (exitCode === undefined) {
+        try {
+          process.kill(-server.pid!, 'SIGTERM');
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+        }
+      }
     }
     expect(await exited).toBe(0);
     expect(output).not.toMatch(/unable to determine transport|Error:|ERR_/);
