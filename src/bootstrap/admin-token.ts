@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Logger } from '../application/ports/logger.js';
 import type { SwitchboardConfig } from './config.js';
 import { ADMIN_TOKEN_FILE } from './data-dir-files.js';
@@ -45,4 +45,14 @@ export const resolveAdminToken = async (
   logger.info({ file }, 'admin console token generated (printed once on stdout; set ADMIN_TOKEN to choose one)');
   announce(`Switchboard admin console token (kept in ${file}): ${token}`);
   return token;
+};
+
+/**
+ * Where the admin console's token comes from, for the start-up banner: said at every start,
+ * since the token itself is printed only at the first.
+ */
+export const adminTokenLocation = (config: Pick<SwitchboardConfig, 'adminToken' | 'dataDir'>, storage: StorageChoice): string => {
+  if (config.adminToken) return 'the ADMIN_TOKEN setting';
+  if (storage === 'memory') return 'made for this run only (memory storage); set ADMIN_TOKEN to choose one';
+  return resolve(config.dataDir, ADMIN_TOKEN_FILE);
 };

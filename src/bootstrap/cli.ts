@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { createPinoLogger } from '../adapters/pino/pino-logger.js';
 import { ADMIN_OPTIONS, ADMIN_USAGE, isAdminCommand, runAdminCommand } from './admin-commands.js';
+import { helpText } from './cli-help.js';
 import { createProjectCommand } from './create-project-command.js';
 import { ConfigError, createSwitchboard } from './create-switchboard.js';
 import { DEMO_USAGE, runDemoCommand } from './demo-command.js';
@@ -13,6 +14,7 @@ const USAGE = `usage: switchboard <command>
   serve                          run the server (the default)
   migrate                        apply pending database migrations and exit
   create-project --email <addr>  open a project and print its first API key
+  help [command]                 say what the commands (or one command) do
 ${ADMIN_USAGE}${DEMO_USAGE}${SIMULATE_USAGE}`;
 
 const fail = (message: string): never => {
@@ -44,8 +46,7 @@ const serve = async () => {
     stopRequested = false;
     return shutdown();
   }
-  process.stdout.write(`Switchboard is running at ${running.url}\n`);
-  process.stdout.write(`Admin console: ${running.url}/admin/graphql   Playground: ${running.url}/playground\n`);
+  process.stdout.write(running.banner);
 };
 
 /** Runs one use case against the configured storage, then closes it. */
@@ -71,7 +72,10 @@ const main = async () => {
     options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...ADMIN_OPTIONS },
   });
   const command = positionals[0] ?? 'serve';
-  if (values.help) return void process.stdout.write(USAGE);
+  if (values.help || command === 'help') {
+    const help = helpText(USAGE, command === 'help' ? positionals[1] : positionals[0]);
+    return help.known ? void process.stdout.write(help.text) : fail(help.text.trimEnd());
+  }
   switch (command) {
     case 'serve':
       return serve();

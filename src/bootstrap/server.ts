@@ -3,15 +3,34 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
 import { createPinoLogger } from '../adapters/pino/pino-logger.js';
+import { adminTokenLocation } from './admin-token.js';
+import { hostInUrl } from './composition/settings.js';
 import { loadConfig } from './config.js';
 import { ConfigError, createSwitchboard, type Switchboard } from './create-switchboard.js';
+import { startupWarnings } from './startup-warnings.js';
 
 export interface RunningServer {
   readonly url: string;
   readonly server: Server;
   readonly switchboard: Switchboard;
+  /** What to tell the operator once it runs: where to go, and where the admin token is kept. */
+  readonly banner: string;
   stop(): Promise<void>;
 }
+
+/**
+ * Said on stdout at every start; the structured log says the rest, the warnings included, which
+ * are repeated here so that they are not lost among the log lines.
+ */
+const bannerOf = (url: string, tokenAt: string, warnings: readonly string[]): string =>
+  [
+    `Switchboard is running at ${url}`,
+    `  Start here:     ${url}/`,
+    `  Playground:     ${url}/playground`,
+    `  Admin console:  ${url}/admin/graphql   (admin token: ${tokenAt})`,
+    ...warnings.map((warning) => `  Warning: ${warning}`),
+    '',
+  ].join('\n');
 
 /**
  * The standalone server: REST (and later the carrier's webhooks, WebSockets and the admin
@@ -45,9 +64,10 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     server.listen(config.port, config.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const url = `http://${hostInUrl(config.host)}:${port}`;
   const logger = createPinoLogger({ level: config.logLevel });
-  const candidate = createSwitchboard({ env, logger, config: { port, publicUrl: config.publicUrl ?? url } });
+  // PUBLIC_URL, when unset, is derived from the port listened on (see settingsOf), and warned about with Twilio.
+  const candidate = createSwitchboard({ env, logger, config: { port } });
   try {
     await candidate.start();
   } catch (error) {
@@ -63,5 +83,6 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
     await candidate.close();
     await logger.flush(); // lines are written asynchronously
   };
-  return { url, server, switchboard: candidate, stop };
+  const warnings = startupWarnings(config, url).map((warning) => warning.message);
+  return { url, server, switchboard: candidate, banner: bannerOf(url, adminTokenLocation(config, 'database'), warnings), stop };
 };

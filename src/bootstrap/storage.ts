@@ -5,6 +5,7 @@ import { EMBEDDED_DATABASE_ENTRIES, openDatabase } from '../adapters/mikro-orm/d
 import { restrictToOwner } from '../adapters/system/owner-only-directory.js';
 import type { SwitchboardConfig } from './config.js';
 import { ADMIN_TOKEN_FILE, SIMULATED_CARRIER_FILE } from './data-dir-files.js';
+import { DatabaseUrlError } from './database-url-errors.js';
 
 export type StorageChoice = 'database' | 'memory';
 
@@ -33,6 +34,8 @@ export const openStorage = async (choice: StorageChoice, config: SwitchboardConf
     dataDir: config.dataDir,
     ...(config.databasePoolMax === undefined ? {} : { poolMax: config.databasePoolMax }),
     logger: { info: (m) => log.info({}, m), warn: (m) => log.warn({}, m), error: (m) => log.error({}, m) },
+  }).catch((error: unknown) => {
+    throw config.databaseUrl ? new DatabaseUrlError(config.databaseUrl, error) : error;
   });
   if (database.kind === 'pglite') await restrictToOwner(config.dataDir, OWN_ENTRIES);
   return {

@@ -29,7 +29,7 @@ describe('the standalone server’s admin console', () => {
       const printed = [...first.output().matchAll(TOKEN_LINE)];
       expect(printed).toHaveLength(1);
       token = printed[0]![2]!;
-      await expect.poll(() => first.output()).toContain(`Admin console: ${first.url}/admin/graphql`);
+      await expect.poll(() => first.output()).toContain(`Admin console:  ${first.url}/admin/graphql   (admin token: ${join(dataDir, 'admin-token')})`);
       expect((await projects(first, null)).status).toBe(401);
       const reply = await projects(first, token);
       expect(reply.status).toBe(200);
@@ -47,6 +47,8 @@ describe('the standalone server’s admin console', () => {
     const second = await startServerProcess({ DATA_DIR: dataDir });
     try {
       expect([...second.output().matchAll(TOKEN_LINE)]).toHaveLength(0);
+      // Not printed again, but where it is kept is said at every start.
+      await expect.poll(() => second.output()).toContain(`(admin token: ${join(dataDir, 'admin-token')})`);
       expect((await projects(second, token)).status).toBe(200);
     } finally {
       await second.stop();

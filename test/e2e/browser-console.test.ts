@@ -77,7 +77,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the admin console and
     const text = (await result.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain('"balance": 32');
     expect(text).not.toContain('UNAUTHORIZED');
-    await screenshot(page, 'graphiql.png');
+    await screenshot(page, 'graphiql-query.png');
     expect(refused).toEqual([]);
 
     // GraphiQL saves each editor to local storage a moment after it changes; the headers pane,

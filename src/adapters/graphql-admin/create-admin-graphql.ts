@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
 import { createYoga, shouldRenderGraphiQL, type GraphiQLOptions } from 'graphql-yoga';
 import type { Logger } from '../../application/ports/logger.js';
 import { renderGraphiqlPage, type GraphiqlPage } from './graphiql-page.js';
@@ -25,10 +26,15 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 const describe = (args: readonly unknown[]) => args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(' ');
 
-const EXAMPLE = `# Put the admin token into the Headers pane below:
-#   {"Authorization": "Bearer <ADMIN_TOKEN>"}
-# The token is printed once at the first start
-# and kept in DATA_DIR/admin-token (or set ADMIN_TOKEN).
+const EXAMPLE = `# Switchboard admin console
+#
+# 1. In the Headers pane below, replace
+#    <ADMIN_TOKEN> with the admin token:
+#    printed at the first start, kept in
+#    DATA_DIR/admin-token (by default
+#    ./.switchboard/admin-token), or the
+#    ADMIN_TOKEN setting.
+# 2. Run (Ctrl-Enter) to list the projects.
 query Projects {
   projects(email: "", limit: 10) {
     total
@@ -85,9 +91,28 @@ export const createAdminGraphql = (deps: AdminGraphqlDeps): AdminGraphql => {
     shouldPersistHeaders: false,
     defaultEditorToolsVisibility: 'headers',
   };
+  // The page carries the schema, so GraphiQL does not fetch it on load: without the token that
+  // fetch could only fail ("Error fetching schema"), and it is not made again once the token is
+  // in. The schema is the same on every Switchboard of this version and is published with its
+  // source; it says which operations exist, never any data, and every operation still needs the
+  // token. (GraphiQL takes an introspection result as its `schema`.) Asked of yoga directly,
+  // past the token check, once, when the page is first rendered.
+  const introspection = async (): Promise<IntrospectionQuery> => {
+    const query = getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, directiveIsRepeatable: true, specifiedByUrl: true });
+    const response = await yoga.fetch(
+      new Request(`http://switchboard.internal${deps.endpoint}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ query }),
+      }),
+    );
+    const { data } = (await response.json()) as { data?: IntrospectionQuery };
+    if (!data) throw new Error(`the admin schema's introspection failed (${response.status})`);
+    return data;
+  };
   let page: Promise<GraphiqlPage> | null = null;
   const renderPage = () =>
-    (page ??= renderGraphiqlPage(graphiql).catch((error: unknown) => {
+    (page ??= introspection().then((schema) => renderGraphiqlPage({ ...graphiql, schema } as GraphiQLOptions)).catch((error: unknown) => {
       page = null;
       throw error;
     }));

@@ -98,6 +98,10 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
 
     const orm = await MikroORM.init(ormOptions(connection));
     cleanups.push(() => orm.close(true));
+    // The migrator would create a missing database without a word; it is said here.
+    if (options.databaseUrl && (await orm.getSchemaGenerator().ensureDatabase())) {
+      options.logger?.info(`created the database "${orm.config.get('dbName')}": it did not exist`);
+    }
 
     const applied = (await orm.getMigrator().up()).map((migration) => migration.name);
     if (applied.length > 0) options.logger?.info(`applied migrations: ${applied.join(', ')}`);

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { pino, type Logger as Pino } from 'pino';
 import type { Logger } from '../../application/ports/logger.js';
 
@@ -40,10 +41,23 @@ export interface FlushableLogger extends Logger {
 }
 
 /**
+ * pino-pretty's entry point when it is installed, else null. It is a development dependency:
+ * a checkout has it, an installed package does not, and pino would fail to start its
+ * transport ("unable to determine transport target"). Without it a terminal gets the JSON lines.
+ */
+export const prettyPrinterPath = (): string | null => {
+  try {
+    return createRequire(import.meta.url).resolve('pino-pretty');
+  } catch {
+    return null;
+  }
+};
+
+/**
  * pino. Without `destination`, lines go to `file` (a path or descriptor; default stdout)
  * asynchronously: a request never waits for a write, lines logged while one is under way go
- * out together, and pino writes what is left when the process exits. Pretty (a TTY) prints
- * from a worker thread.
+ * out together, and pino writes what is left when the process exits. Pretty (a TTY, when
+ * pino-pretty is installed) prints from a worker thread.
  */
 export const createPinoLogger = (options: {
   level: string;
@@ -51,15 +65,16 @@ export const createPinoLogger = (options: {
   destination?: NodeJS.WritableStream;
   file?: string | number;
 }): FlushableLogger => {
-  const pretty = options.pretty ?? (process.stdout.isTTY === true && options.destination === undefined && options.file === undefined);
+  const wantsPretty = options.pretty ?? (process.stdout.isTTY === true && options.destination === undefined && options.file === undefined);
+  const prettyTarget = wantsPretty ? prettyPrinterPath() : null;
   const base: pino.LoggerOptions = {
     level: options.level,
     redact: { paths: SECRET_PATHS, censor: '[redacted]' },
     base: { service: 'switchboard' },
   };
   let asynchronous: SonicBoom | null = null;
-  const logger: Pino = pretty
-    ? pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } } })
+  const logger: Pino = prettyTarget
+    ? pino({ ...base, transport: { target: prettyTarget, options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } } })
     : options.destination
       ? pino(base, options.destination as pino.DestinationStream)
       : pino(base, (asynchronous = pino.destination({ dest: options.file ?? 1, sync: false })));

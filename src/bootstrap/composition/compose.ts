@@ -1,10 +1,12 @@
 import { Container } from 'inversify';
 import type { Hono } from 'hono';
 import type { UseCases } from '../../application/use-cases/index.js';
-import { SimulatedTelephony } from '../../adapters/simulated/simulated-telephony.js';
-import { TwilioTelephony } from '../../adapters/twilio/twilio-telephony.js';
+import { isConnectionFailure } from '../../adapters/mikro-orm/connection-failures.js';
+import { DatabaseUrlError } from '../database-url-errors.js';
+import { startupWarnings } from '../startup-warnings.js';
 import type { VoiceRuntime } from '../voice-runtime.js';
 import { adminModule } from './admin-module.js';
+import { carrierOf } from './carrier-kind.js';
 import { carrierModule } from './carrier-module.js';
 import { coreModule } from './core-module.js';
 import type { CoreSettings } from './core-settings.js';
@@ -66,9 +68,6 @@ const containerFor = (settings: CoreSettings, override: (rebind: Rebind) => void
 
 const resolve = <T>(container: Container, token: Token<T>): Promise<T> => container.getAsync<T>(token);
 
-const carrierOf = (telephony: unknown) =>
-  telephony instanceof TwilioTelephony ? 'twilio' : telephony instanceof SimulatedTelephony ? 'simulated' : 'custom';
-
 /**
  * Builds one core in its own container and starts it: storage and the rate limiter open as
  * they are built, then every worker starts in the order it was built. A failure on the way
@@ -87,12 +86,15 @@ export const startCore = async (settings: CoreSettings, override: (rebind: Rebin
     await lifecycle.start();
     const logger = await resolve(container, TOKENS.logger);
     const telephony = await resolve(container, TOKENS.telephony);
+    for (const { setting, message } of startupWarnings(settings.config, settings.publicUrl)) logger.warn({ setting }, message);
     logger.info({ publicUrl: settings.publicUrl, carrier: carrierOf(telephony), workers: lifecycle.running() }, 'switchboard ready');
     return { app, useCases, voice, adminToken, settled: () => hostedReplies.settled(), stop: () => lifecycle.stop() };
   } catch (error) {
     // The start's own failure is the one to report; what stopping met on the way is secondary.
     await lifecycle.stop().catch(() => undefined);
-    throw error;
+    // Whichever part met the database first (storage, rate limits, the event bus), the setting is named.
+    const { databaseUrl } = settings.config;
+    throw databaseUrl && isConnectionFailure(error) && !(error instanceof DatabaseUrlError) ? new DatabaseUrlError(databaseUrl, error) : error;
   }
 };
 

@@ -1,12 +1,25 @@
 import { ContainerModule } from 'inversify';
 import { Hono } from 'hono';
 import { RecentHealth } from '../../application/services/recent-health.js';
+import { landingRoutes } from '../../adapters/landing/landing-routes.js';
 import { bodyLimit } from '../../adapters/rest/body-limit.js';
 import { createRestApi } from '../../adapters/rest/rest-api.js';
 import { apiReferenceRoutesFor } from './api-reference.js';
+import { packageVersion } from '../package-version.js';
+import { carrierOf } from './carrier-kind.js';
+import type { CoreSettings } from './core-settings.js';
 import { provideWith } from './provide.js';
 import { restRateLimitsOf } from './rate-rules.js';
 import { TOKENS } from './tokens.js';
+
+const CARRIERS = { twilio: 'Twilio', simulated: 'simulated (no real calls or texts)', custom: "the host application's own" } as const;
+
+/** Where state lives, said without naming hosts or paths: the landing page is public. */
+const storageOf = ({ storage, config, keepsAdminToken }: CoreSettings): string => {
+  if (storage === 'memory') return 'process memory (nothing persists)';
+  if (!keepsAdminToken) return "the host application's own";
+  return config.databaseUrl ? 'PostgreSQL' : 'embedded database (PGlite)';
+};
 
 /** What the host serves: the REST API, and the one app that puts every route of Switchboard together. */
 export const httpModule = () =>
@@ -29,8 +42,9 @@ export const httpModule = () =>
     );
     provide(
       TOKENS.httpApp,
-      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.restApi],
-      ({ basePath, config, publicUrl }, smsRoutes, voiceRoutes, adminConsole, restApi) => {
+      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.restApi, TOKENS.telephony],
+      (settings, smsRoutes, voiceRoutes, adminConsole, restApi, telephony) => {
+        const { basePath, config, publicUrl } = settings;
         const root = new Hono();
         // Every route, the carrier's and the admin console's included, reads at most BODY_LIMIT.
         root.use('*', bodyLimit(config.bodyLimit));
@@ -42,6 +56,8 @@ export const httpModule = () =>
         // `{base}/openapi.json` and `{base}/docs`. The document names PUBLIC_URL as its server; without
         // one, the base path alone, which readers resolve against wherever they fetched the document.
         root.route(at, apiReferenceRoutesFor(config.publicUrl ? publicUrl : at));
+        const running = { version: packageVersion(), carrier: CARRIERS[carrierOf(telephony)], storage: storageOf(settings) };
+        root.route(at, landingRoutes({ basePath, running }));
         root.route(at, restApi);
         return root;
       },

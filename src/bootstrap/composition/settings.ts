@@ -5,6 +5,9 @@ import type { SwitchboardOptions } from './options.js';
 
 const trimSlashes = (path: string) => path.replace(/\/+$/, '');
 
+/** An IPv6 address goes in brackets in a URL. */
+export const hostInUrl = (host: string) => (host.includes(':') ? `[${host}]` : host);
+
 /** Decodes the environment; throws a {@link ConfigError} listing every problem. */
 export const settingsOf = (options: SwitchboardOptions): CoreSettings => {
   const loaded = loadConfig(options.env ?? process.env);
@@ -16,7 +19,7 @@ export const settingsOf = (options: SwitchboardOptions): CoreSettings => {
     config,
     storage,
     basePath,
-    publicUrl: trimSlashes(config.publicUrl ?? `http://${config.host}:${config.port}${basePath}`),
+    publicUrl: trimSlashes(config.publicUrl ?? `http://${hostInUrl(config.host)}:${config.port}${basePath}`),
     keepsAdminToken: storage === 'database' && !options.unitOfWork,
   };
 };

@@ -15,7 +15,8 @@ export const storageModule = () =>
       return lifecycle.manage('storage', storage.uow, { stop: () => storage.close() });
     });
     // PostgreSQL when several nodes may share the database, so every node counts against the same windows.
-    provide(TOKENS.rateLimiter, [TOKENS.settings, TOKENS.lifecycle], async ({ storage, config }, lifecycle) => {
+    // After the storage: a DATABASE_URL naming a missing database has it created (and said) there first.
+    provide(TOKENS.rateLimiter, [TOKENS.settings, TOKENS.lifecycle, TOKENS.unitOfWork], async ({ storage, config }, lifecycle) => {
       if (storage !== 'database' || !config.databaseUrl) return new MemoryRateLimiter();
       const limiter = await PostgresRateLimiter.open({ databaseUrl: config.databaseUrl });
       return lifecycle.manage('rate limiter', limiter, { stop: () => limiter.close() });

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { NONCE, secureHeaders, type SecureHeadersVariables } from 'hono/secure-headers';
+import { renderLandingPage, type RunningSummary } from './landing-page.js';
+
+export type { RunningSummary };
+
+const pageHeaders = secureHeaders({
+  strictTransportSecurity: false,
+  xFrameOptions: 'DENY',
+  referrerPolicy: 'no-referrer',
+  contentSecurityPolicy: {
+    defaultSrc: ["'none'"],
+    styleSrc: [NONCE],
+    imgSrc: ["'self'", 'data:'],
+    baseUri: ["'none'"],
+    formAction: ["'none'"],
+    frameAncestors: ["'none'"],
+  },
+});
+
+/**
+ * `GET {base}/`: a page saying what runs and linking to the playground, the admin console, the
+ * API reference, the OpenAPI document and health. Only that one path: everything else falls
+ * through to the routes mounted after it.
+ */
+export const landingRoutes = (options: { readonly basePath: string; readonly running: RunningSummary }): Hono<{ Variables: SecureHeadersVariables }> => {
+  const app = new Hono<{ Variables: SecureHeadersVariables }>();
+  app.get('/', pageHeaders, (c) =>
+    c.html(renderLandingPage({ nonce: c.get('secureHeadersNonce') ?? '', basePath: options.basePath, running: options.running }), 200, {
+      'Cache-Control': 'no-store',
+    }),
+  );
+  return app;
+};

@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script, without types
+import { buildIsStale, ensureBuild } from '../../../scripts/ensure-build.mjs';
+
+/** A checkout-shaped directory: src/ with one file, and dist/'s entry when `built` is a time. */
+const aCheckout = (sourceTime: Date, built: Date | null): string => {
+  const root = mkdtempSync(join(tmpdir(), 'sb-ensure-build-'));
+  mkdirSync(join(root, 'src', 'bootstrap'), { recursive: true });
+  writeFileSync(join(root, 'src', 'bootstrap', 'cli.ts'), '');
+  utimesSync(join(root, 'src', 'bootstrap', 'cli.ts'), sourceTime, sourceTime);
+  if (built) {
+    mkdirSync(join(root, 'dist', 'src', 'bootstrap'), { recursive: true });
+    writeFileSync(join(root, 'dist', 'src', 'bootstrap', 'cli.js'), '');
+    utimesSync(join(root, 'dist', 'src', 'bootstrap', 'cli.js'), built, built);
+  }
+  return root;
+};
+
+describe('building dist/ before the command runs, in a checkout', () => {
+  const roots: string[] = [];
+  afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
+  const earlier = new Date('2026-01-01T00:00:00Z');
+  const later = new Date('2026-01-02T00:00:00Z');
+
+  it('builds a fresh clone (no dist/) and a dist/ older than src/, and leaves a current one alone', () => {
+    const fresh = aCheckout(earlier, null);
+    const stale = aCheckout(later, earlier);
+    const current = aCheckout(earlier, later);
+    roots.push(fresh, stale, current);
+    expect([fresh, stale, current].map((root) => buildIsStale(root))).toEqual([true, true, false]);
+    expect(() => ensureBuild(current)).not.toThrow();
+  });
+
+  it('says what to do when TypeScript is not installed to build with', () => {
+    const root = aCheckout(earlier, null);
+    roots.push(root);
+    expect(() => ensureBuild(root)).toThrow(
+      'switchboard: dist/src/bootstrap/cli.js is missing or older than src/, and TypeScript is not installed to build it: run `npm install` (with the dev dependencies), then `npm run build`',
+    );
+  });
+});
