@@ -1,18 +1,22 @@
 import * as t from 'io-ts';
+import { describedAs } from './codecs/described.js';
 import { hasMore, type Page, type PageRequest } from '../../application/ports/pagination.js';
 
 /** A whole number from a query string, with a default when the parameter is absent. */
 export const integerParam = (min: number, max: number, fallback: number): t.Type<number, string, unknown> =>
-  new t.Type<number, string, unknown>(
-    `integer from ${min} to ${max}`,
-    (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= min && u <= max,
-    (u, c) => {
-      if (u === undefined) return t.success(fallback);
-      if (typeof u !== 'string' || !/^-?\d+$/.test(u.trim())) return t.failure(u, c, 'must be an integer');
-      const value = Number(u.trim());
-      return value >= min && value <= max ? t.success(value) : t.failure(u, c, `must be between ${min} and ${max}`);
-    },
-    String,
+  describedAs(
+    new t.Type<number, string, unknown>(
+      `integer from ${min} to ${max}`,
+      (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= min && u <= max,
+      (u, c) => {
+        if (u === undefined) return t.success(fallback);
+        if (typeof u !== 'string' || !/^-?\d+$/.test(u.trim())) return t.failure(u, c, 'must be an integer');
+        const value = Number(u.trim());
+        return value >= min && value <= max ? t.success(value) : t.failure(u, c, `must be between ${min} and ${max}`);
+      },
+      String,
+    ),
+    { type: 'integer', minimum: min, maximum: max, default: fallback },
   );
 
 /** Offset paging with the endpoint's own default and maximum page size. */

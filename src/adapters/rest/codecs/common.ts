@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { describedAs, patternOf, type Described } from './described.js';
 import { MAX_LENGTH, textProblem } from './text.js';
 
 /**
@@ -8,38 +9,45 @@ import { MAX_LENGTH, textProblem } from './text.js';
 export const oneOf = <V extends string>(
   values: readonly V[],
   normalise: (raw: string) => string = (raw) => raw,
-): t.Type<V, string, unknown> =>
-  new t.Type<V, string, unknown>(
-    values.map((v) => `"${v}"`).join(' or '),
-    (u): u is V => typeof u === 'string' && (values as readonly string[]).includes(u),
-    (u, c) => {
-      if (typeof u !== 'string') return t.failure(u, c);
-      const value = normalise(u);
-      return (values as readonly string[]).includes(value)
-        ? t.success(value as V)
-        : t.failure(u, c, `must be one of ${values.join(', ')}`);
-    },
-    String,
+): Described<t.Type<V, string, unknown>> =>
+  describedAs(
+    new t.Type<V, string, unknown>(
+      values.map((v) => `"${v}"`).join(' or '),
+      (u): u is V => typeof u === 'string' && (values as readonly string[]).includes(u),
+      (u, c) => {
+        if (typeof u !== 'string') return t.failure(u, c);
+        const value = normalise(u);
+        return (values as readonly string[]).includes(value)
+          ? t.success(value as V)
+          : t.failure(u, c, `must be one of ${values.join(', ')}`);
+      },
+      String,
+    ),
+    { type: 'string', enum: values },
   );
 
 /**
  * A string that must match a pattern; `message` tells the client what was expected. Its length
  * and text are checked first, so no pattern ever runs over a megabyte of input.
  */
-export const matching = (pattern: RegExp, message: string, name = 'string', maxLength: number = MAX_LENGTH.url): t.Type<string, string, unknown> =>
-  new t.Type<string, string, unknown>(
-    name,
-    (u): u is string => typeof u === 'string' && textProblem(u, maxLength) === null && pattern.test(u),
-    (u, c) => {
-      if (typeof u !== 'string') return t.failure(u, c);
-      const problem = textProblem(u, maxLength);
-      if (problem) return t.failure(u, c, problem);
-      return pattern.test(u) ? t.success(u) : t.failure(u, c, message);
-    },
-    String,
+export const matching = (pattern: RegExp, message: string, name = 'string', maxLength: number = MAX_LENGTH.url): Described<t.Type<string, string, unknown>> =>
+  describedAs(
+    new t.Type<string, string, unknown>(
+      name,
+      (u): u is string => typeof u === 'string' && textProblem(u, maxLength) === null && pattern.test(u),
+      (u, c) => {
+        if (typeof u !== 'string') return t.failure(u, c);
+        const problem = textProblem(u, maxLength);
+        if (problem) return t.failure(u, c, problem);
+        return pattern.test(u) ? t.success(u) : t.failure(u, c, message);
+      },
+      String,
+    ),
+    { type: 'string', maxLength, pattern: patternOf(pattern) },
   );
 
 export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null], `${codec.name} or null`);
 
 /** Deliberately loose: the address is only stored, and real validation is sending mail to it. */
-export const emailAddress = matching(/^[^\s@]+@[^\s@]+$/, 'is not a valid e-mail address', 'e-mail address', 254);
+const looseEmail = matching(/^[^\s@]+@[^\s@]+$/, 'is not a valid e-mail address', 'e-mail address', 254);
+export const emailAddress = describedAs(looseEmail, { ...looseEmail.jsonSchema, format: 'email' });

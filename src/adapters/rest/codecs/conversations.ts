@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { integerParam, pageQuery } from '../pagination.js';
+import { describedAs } from './described.js';
 import { freeFormObject } from './json.js';
 
 export const CONVERSATION_PAGE = pageQuery({ defaultLimit: 20, maxLimit: 100 });
@@ -23,27 +24,37 @@ type State = Record<string, unknown> | null;
  * limits of free-form JSON) or null. Both with different values is a contradiction the client
  * must resolve (422).
  */
-export const UpdateConversationBody = new t.Type<{ state: State }, unknown, unknown>(
-  'conversation state',
-  (u): u is { state: State } => typeof u === 'object' && u !== null && 'state' in u,
-  (u, c) => {
-    if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c);
-    const body = u as Record<string, unknown>;
-    const given = (['state', 'metadata'] as const).filter((key) => body[key] !== undefined);
-    if (given.length === 0) {
-      return t.failure(undefined, [...c, { key: 'state', type: t.UnknownRecord, actual: undefined }]);
-    }
-    for (const key of given) {
-      const value = body[key];
-      const context = [...c, { key, type: stateObject, actual: value }];
-      if (typeof value !== 'object' || Array.isArray(value)) return t.failure(value, context, 'must be a JSON object or null');
-      const checked = value === null ? t.success(value) : stateObject.validate(value, context);
-      if (checked._tag === 'Left') return checked;
-    }
-    if (given.length === 2 && canonical(body.state) !== canonical(body.metadata)) {
-      return t.failure(body.metadata, [...c, { key: 'metadata', type: t.UnknownRecord, actual: body.metadata }], 'must equal state when both are given (metadata is an alias of state)');
-    }
-    return t.success({ state: body[given[0]!] as State });
+export const UpdateConversationBody = describedAs(
+  new t.Type<{ state: State }, unknown, unknown>(
+    'conversation state',
+    (u): u is { state: State } => typeof u === 'object' && u !== null && 'state' in u,
+    (u, c) => {
+      if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c);
+      const body = u as Record<string, unknown>;
+      const given = (['state', 'metadata'] as const).filter((key) => body[key] !== undefined);
+      if (given.length === 0) {
+        return t.failure(undefined, [...c, { key: 'state', type: t.UnknownRecord, actual: undefined }]);
+      }
+      for (const key of given) {
+        const value = body[key];
+        const context = [...c, { key, type: stateObject, actual: value }];
+        if (typeof value !== 'object' || Array.isArray(value)) return t.failure(value, context, 'must be a JSON object or null');
+        const checked = value === null ? t.success(value) : stateObject.validate(value, context);
+        if (checked._tag === 'Left') return checked;
+      }
+      if (given.length === 2 && canonical(body.state) !== canonical(body.metadata)) {
+        return t.failure(body.metadata, [...c, { key: 'metadata', type: t.UnknownRecord, actual: body.metadata }], 'must equal state when both are given (metadata is an alias of state)');
+      }
+      return t.success({ state: body[given[0]!] as State });
+    },
+    (a) => a,
+  ),
+  {
+    type: 'object',
+    properties: {
+      state: { anyOf: [stateObject.jsonSchema, { type: 'null' }] },
+      metadata: { anyOf: [stateObject.jsonSchema, { type: 'null' }], description: 'An alias of state: send either; both only if equal.' },
+    },
+    anyOf: [{ required: ['state'] }, { required: ['metadata'] }],
   },
-  (a) => a,
 );

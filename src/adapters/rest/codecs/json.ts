@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { describedAs } from './described.js';
 import { unstorableText } from './text.js';
 
 /** Where a parsed JSON value goes wrong: the keys leading there, and what is wrong. */
@@ -63,21 +64,27 @@ const isPlainObject = (u: unknown): u is Record<string, unknown> => typeof u ===
  * on the field, with the keys leading to it in the message.
  */
 export const freeFormObject = (limits: { readonly maxBytes: number; readonly maxDepth: number } = FREE_FORM_LIMITS) =>
-  new t.Type<Record<string, unknown>, Record<string, unknown>, unknown>(
-    'object',
-    (u): u is Record<string, unknown> => isPlainObject(u),
-    (u, c) => {
-      if (!isPlainObject(u)) return t.failure(u, c, 'must be a JSON object');
-      const problem = jsonProblem(u, limits.maxDepth);
-      if (problem) {
-        const where = problem.kind === 'text' && problem.path.length > 0 ? ` (at ${fieldNameOf(problem.path)})` : '';
-        return t.failure(u, c, `${problem.message}${where}`);
-      }
-      // Checked after the depth: only a value known to be shallow is handed to JSON.stringify.
-      if (Buffer.byteLength(JSON.stringify(u)) > limits.maxBytes) {
-        return t.failure(u, c, `must be at most ${limits.maxBytes} bytes as JSON`);
-      }
-      return t.success(u);
+  describedAs(
+    new t.Type<Record<string, unknown>, Record<string, unknown>, unknown>(
+      'object',
+      (u): u is Record<string, unknown> => isPlainObject(u),
+      (u, c) => {
+        if (!isPlainObject(u)) return t.failure(u, c, 'must be a JSON object');
+        const problem = jsonProblem(u, limits.maxDepth);
+        if (problem) {
+          const where = problem.kind === 'text' && problem.path.length > 0 ? ` (at ${fieldNameOf(problem.path)})` : '';
+          return t.failure(u, c, `${problem.message}${where}`);
+        }
+        // Checked after the depth: only a value known to be shallow is handed to JSON.stringify.
+        if (Buffer.byteLength(JSON.stringify(u)) > limits.maxBytes) {
+          return t.failure(u, c, `must be at most ${limits.maxBytes} bytes as JSON`);
+        }
+        return t.success(u);
+      },
+      (a) => a,
+    ),
+    {
+      type: 'object',
+      description: `A JSON object of your own shape: at most ${limits.maxBytes} bytes as JSON, ${limits.maxDepth} levels deep.`,
     },
-    (a) => a,
   );

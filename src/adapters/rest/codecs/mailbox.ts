@@ -1,6 +1,7 @@
 import emailAddresses from 'email-addresses';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { describedAs } from './described.js';
 import { trustMailbox, type Mailbox } from '../../../domain/mailbox.js';
 
 const MESSAGE = 'must be one plain e-mail address such as ada@example.com (no name, quotes, comments or list)';
@@ -35,17 +36,20 @@ export const parseMailbox = (raw: string): E.Either<string, Mailbox> => {
 };
 
 /** {@link parseMailbox} as a codec of a request field. */
-export const mailbox = new t.Type<Mailbox, string, unknown>(
-  'e-mail address',
-  (u): u is Mailbox => {
-    if (typeof u !== 'string') return false;
-    const parsed = parseMailbox(u);
-    return E.isRight(parsed) && parsed.right === u;
-  },
-  (u, c) => {
-    if (typeof u !== 'string') return t.failure(u, c);
-    const parsed = parseMailbox(u);
-    return E.isRight(parsed) ? t.success(parsed.right) : t.failure(u, c, parsed.left);
-  },
-  String,
+export const mailbox = describedAs(
+  new t.Type<Mailbox, string, unknown>(
+    'e-mail address',
+    (u): u is Mailbox => {
+      if (typeof u !== 'string') return false;
+      const parsed = parseMailbox(u);
+      return E.isRight(parsed) && parsed.right === u;
+    },
+    (u, c) => {
+      if (typeof u !== 'string') return t.failure(u, c);
+      const parsed = parseMailbox(u);
+      return E.isRight(parsed) ? t.success(parsed.right) : t.failure(u, c, parsed.left);
+    },
+    String,
+  ),
+  { type: 'string', format: 'email', maxLength: MAX_ADDRESS, description: 'One plain address, local@domain (no display name, quotes or comments).' },
 );

@@ -3,6 +3,7 @@ import type { MessageCursor } from '../../../application/ports/messaging-reposit
 import type { SendSmsInput } from '../../../application/use-cases/messages/send-sms.js';
 import { integerParam } from '../pagination.js';
 import { matching, nullable } from './common.js';
+import { describedAs } from './described.js';
 import { anyPhoneNumber } from './phone.js';
 import { boundedText, idText, MAX_LENGTH } from './text.js';
 
@@ -42,17 +43,25 @@ const parseDateTime = (raw: string): { ms: number; finer: boolean } | null => {
  * a finer `before` is rounded up so `receivedAt < before` keeps the same meaning.
  */
 const cursorTime = (bound: 'before' | 'after') =>
-  new t.Type<Date | null, string | undefined, unknown>(
-    'ISO 8601 date-time',
-    (u): u is Date | null => u === null || u instanceof Date,
-    (u, c) => {
-      if (u === undefined) return t.success(null);
-      if (typeof u !== 'string') return t.failure(u, c);
-      const parsed = parseDateTime(u);
-      if (!parsed) return t.failure(u, c, 'must be an ISO 8601 date-time, e.g. 2026-01-02T03:04:05.678Z');
-      return t.success(new Date(parsed.ms + (bound === 'before' && parsed.finer ? 1 : 0)));
+  describedAs(
+    new t.Type<Date | null, string | undefined, unknown>(
+      'ISO 8601 date-time',
+      (u): u is Date | null => u === null || u instanceof Date,
+      (u, c) => {
+        if (u === undefined) return t.success(null);
+        if (typeof u !== 'string') return t.failure(u, c);
+        const parsed = parseDateTime(u);
+        if (!parsed) return t.failure(u, c, 'must be an ISO 8601 date-time, e.g. 2026-01-02T03:04:05.678Z');
+        return t.success(new Date(parsed.ms + (bound === 'before' && parsed.finer ? 1 : 0)));
+      },
+      (a) => a?.toISOString(),
+    ),
+    {
+      type: 'string',
+      format: 'date-time',
+      description: `Only messages received ${bound} this instant. ISO 8601; without a zone it reads as UTC.`,
+      examples: ['2026-01-02T03:04:05.678Z'],
     },
-    (a) => a?.toISOString(),
   );
 
 /** `limit` (default 50, max 200), `before`, `after`: the cursor of every message list. */
@@ -70,11 +79,14 @@ const mediaUrl = matching(/^https?:\/\/\S+$/i, 'must be an http(s) URL', 'URL', 
 const mediaUrls = t.array(mediaUrl);
 
 /** A list of media URLs; null reads as none (a union would report every member's failure). */
-const optionalMediaUrls = new t.Type<string[], string[], unknown>(
-  mediaUrls.name,
-  mediaUrls.is,
-  (u, c) => (u === null ? t.success([]) : mediaUrls.validate(u, c)),
-  (a) => a,
+const optionalMediaUrls = describedAs(
+  new t.Type<string[], string[], unknown>(
+    mediaUrls.name,
+    mediaUrls.is,
+    (u, c) => (u === null ? t.success([]) : mediaUrls.validate(u, c)),
+    (a) => a,
+  ),
+  { type: ['array', 'null'], items: { ...mediaUrl.jsonSchema, format: 'uri' }, maxItems: MAX_MEDIA },
 );
 
 /** `POST /v1/messages` is snake_case, as public clients send it. */

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { describedAs } from './described.js';
 import { matching } from './common.js';
 import { mailbox } from './mailbox.js';
 
@@ -10,15 +11,25 @@ export const SignUpBody = t.intersection([
 ]);
 
 /** Six digits; a JSON number is accepted too, its leading zeros restored. */
-const otpCode = new t.Type<string, string, unknown>(
-  '6-digit code',
-  (u): u is string => typeof u === 'string',
-  (u, c) => {
-    const text = typeof u === 'number' && Number.isInteger(u) && u >= 0 && u < 1_000_000 ? String(u).padStart(6, '0') : u;
-    if (typeof text !== 'string') return t.failure(u, c);
-    return /^\d{6}$/.test(text.trim()) ? t.success(text.trim()) : t.failure(u, c, 'must be the 6-digit code from the e-mail');
+const otpCode = describedAs(
+  new t.Type<string, string, unknown>(
+    '6-digit code',
+    (u): u is string => typeof u === 'string',
+    (u, c) => {
+      const text = typeof u === 'number' && Number.isInteger(u) && u >= 0 && u < 1_000_000 ? String(u).padStart(6, '0') : u;
+      if (typeof text !== 'string') return t.failure(u, c);
+      return /^\d{6}$/.test(text.trim()) ? t.success(text.trim()) : t.failure(u, c, 'must be the 6-digit code from the e-mail');
+    },
+    String,
+  ),
+  {
+    anyOf: [
+      { type: 'string', pattern: '^\\d{6}$' },
+      { type: 'integer', minimum: 0, maximum: 999_999 },
+    ],
+    description: 'The 6-digit code from the e-mail, as text (a JSON number is read with its leading zeros restored).',
+    examples: ['012345'],
   },
-  String,
 );
 
 export const VerifyBody = t.type({

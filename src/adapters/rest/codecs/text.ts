@@ -46,6 +46,9 @@ export const textProblem = (value: string, maxLength: number): string | null =>
  * REST edge is one. Its name stays `string`, as clients are told what type was expected.
  */
 export class BoundedText extends t.Type<string, string, unknown> {
+  /** What it accepts, for the API's JSON Schema (which counts characters, not UTF-16 units). */
+  readonly jsonSchema: { readonly type: 'string'; readonly maxLength: number };
+
   constructor(readonly maxLength: number) {
     super(
       'string',
@@ -57,6 +60,7 @@ export class BoundedText extends t.Type<string, string, unknown> {
       },
       String,
     );
+    this.jsonSchema = { type: 'string', maxLength };
   }
 }
 
