@@ -28,8 +28,8 @@ export const httpModule = () =>
     );
     provide(
       TOKENS.httpApp,
-      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.restApi],
-      ({ basePath, config }, smsRoutes, voiceRoutes, adminConsole, restApi) => {
+      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.mcpRoutes, TOKENS.restApi],
+      ({ basePath, config }, smsRoutes, voiceRoutes, adminConsole, mcpRoutes, restApi) => {
         const root = new Hono();
         // Every route, the carrier's and the admin console's included, reads at most BODY_LIMIT.
         root.use('*', bodyLimit(config.bodyLimit));
@@ -38,6 +38,7 @@ export const httpModule = () =>
         if (smsRoutes) root.route(at, smsRoutes);
         if (voiceRoutes) root.route(at, voiceRoutes);
         root.route(at, adminConsole);
+        root.route(at, mcpRoutes);
         root.route(at, restApi);
         return root;
       },
