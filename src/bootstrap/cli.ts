@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createPinoLogger } from '../adapters/pino/pino-logger.js';
 import { ADMIN_OPTIONS, ADMIN_USAGE, isAdminCommand, runAdminCommand } from './admin-commands.js';
 import { createProjectCommand } from './create-project-command.js';
+import { runMcpCommand } from './mcp-command.js';
 import { ConfigError, createSwitchboard } from './create-switchboard.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -11,6 +12,7 @@ const USAGE = `usage: switchboard <command>
   serve                          run the server (the default)
   migrate                        apply pending database migrations and exit
   create-project --email <addr>  open a project and print its first API key
+  mcp [--api-key <key>] [--url <url>]  MCP over stdio, bridged to a running server (see docs/mcp.md)
 ${ADMIN_USAGE}`;
 
 const fail = (message: string): never => {
@@ -58,6 +60,8 @@ const withCore = async (work: (sb: ReturnType<typeof createSwitchboard>) => Prom
 };
 
 const main = async () => {
+  // Its own options (--api-key, --url): parsed by the command, before the others' strict parse.
+  if (process.argv[2] === 'mcp') return runMcpCommand(process.argv.slice(3));
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...ADMIN_OPTIONS },

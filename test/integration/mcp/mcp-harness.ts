@@ -7,6 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
+import { cents } from '../../../src/domain/money.js';
 import { FakeChatCompletions } from '../../support/fake-chat-completions.js';
 import { aVoiceSwitchboard } from '../voice/voice-harness.js';
 
@@ -26,6 +27,9 @@ export const anMcpSwitchboard = async () => {
     config: { llm: { baseUrl: model.url, apiKey: 'sk-test', model: 'test-model', timeoutMs: 2000 } },
   });
   const clients: Client[] = [];
+  // Enough for every number the tests buy (a new project's balance pays for one).
+  const credited = await harness.sut.useCases().admin.creditAccount.execute({ projectId: harness.owner.projectId, amount: cents(100_00), reason: 'tests' })();
+  if (credited._tag === 'Left') throw new Error('could not credit the test project');
 
   /** An SDK client connected over `transport`. */
   const connect = async (transport: Transport): Promise<Client> => {

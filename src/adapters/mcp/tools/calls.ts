@@ -1,12 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { validation, type AppError } from '../../../application/errors.js';
+import type { AppError } from '../../../application/errors.js';
 import type { E164 } from '../../../domain/e164.js';
 import { CreateCallBody, ListCallsQuery } from '../../rest/codecs/calls.js';
 import { boundedText, idText, MAX_LENGTH } from '../../rest/codecs/text.js';
 import { callView, placedCallView, turnView } from '../../rest/views/calls.js';
 import { queryString, snakeCased } from '../arguments.js';
 import { waitForCallEnd } from '../call-end.js';
+import { secondsBetween } from '../codecs.js';
 import { outcome, output, projectOf, readOnly, tool, type AnyTool, type ToolContext, type ToolOutput } from '../tool.js';
 
 const [CallTarget, CallOptions] = CreateCallBody.types;
@@ -19,10 +20,10 @@ const MakeCallBody = t.intersection([CallTarget, t.partial(webhookCallOptions)])
 const ConversationCallArgs = t.intersection([
   snakeCased(MakeCallBody).codec,
   t.type({ topic: boundedText(MAX_LENGTH.prompt) }),
-  t.partial({ wait: t.boolean, max_wait_seconds: t.number }),
+  t.partial({ wait: t.boolean, max_wait_seconds: secondsBetween(10, 600) }),
 ]);
 
-const GetCallArgs = t.intersection([t.type({ call_id: idText }), t.partial({ wait: t.boolean, timeout: t.number })]);
+const GetCallArgs = t.intersection([t.type({ call_id: idText }), t.partial({ wait: t.boolean, timeout: secondsBetween(1, 600) })]);
 
 /** Every call placed through these tools opens by saying who is calling: an AI, never a person. */
 const DISCLOSURE = 'Hello, this is an AI assistant calling.';
@@ -31,14 +32,6 @@ const IDENTITY_RULES =
   'When the goal is reached or the callee wants to stop, say goodbye and end the call.';
 
 const disclosed = (greeting: string | null) => (greeting && greeting.trim() !== '' ? `${DISCLOSURE} ${greeting}` : DISCLOSURE);
-
-/** Seconds the caller may wait, within bounds; `field` names the argument in the error. */
-const secondsWithin = (value: number | undefined, field: string, bounds: { min: number; max: number; fallback: number }): E.Either<AppError, number> => {
-  if (value === undefined) return E.right(bounds.fallback);
-  return Number.isFinite(value) && value >= bounds.min && value <= bounds.max
-    ? E.right(value)
-    : E.left(validation(field, `must be between ${bounds.min} and ${bounds.max} seconds`));
-};
 
 /** The call with its transcript as get_call shows it, and whether it has ended. */
 const callWithTranscript = async (context: ToolContext, callId: string, note: (ended: boolean) => string): Promise<E.Either<AppError, ToolOutput>> =>
@@ -101,9 +94,8 @@ export const callTools: readonly AnyTool[] = [
     access: 'project',
     run: async (context, args) => {
       if (args.wait) {
-        const seconds = secondsWithin(args.timeout, 'timeout', { min: 1, max: 600, fallback: 60 });
-        if (E.isLeft(seconds)) return seconds;
-        const ended = await waitForCallEnd(context.useCases.calls, { projectId: projectOf(context), callId: args.call_id, maxMs: seconds.right * 1000, signal: context.signal });
+        const maxMs = (args.timeout ?? 60) * 1000;
+        const ended = await waitForCallEnd(context.useCases.calls, { projectId: projectOf(context), callId: args.call_id, maxMs, signal: context.signal });
         if (E.isLeft(ended)) return ended;
       }
       return callWithTranscript(context, args.call_id, (ended) => (ended ? 'Ended.' : 'Still in progress.'));
@@ -131,22 +123,21 @@ export const callTools: readonly AnyTool[] = [
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     access: 'project',
     run: async (context, args) => {
-      const seconds = secondsWithin(args.max_wait_seconds, 'max_wait_seconds', { min: 10, max: 600, fallback: 300 });
-      if (E.isLeft(seconds)) return seconds;
+      const seconds = args.max_wait_seconds ?? 300;
       const body = { agentId: args.agent_id, toNumber: args.to_number, fromNumberId: args.from_number_id, initialGreeting: args.initial_greeting, voice: args.voice };
       const placed = await place(context, body, `${IDENTITY_RULES}\n\nThe goal of this call:\n${args.topic}`);
       if (E.isLeft(placed)) return placed;
       const call = placed.right;
       if (args.wait === false) return E.right(output(`Calling ${call.toNumber}: call ${call.id}. Read it later with get_call.`, placedCallView(call)));
-      const ended = await waitForCallEnd(context.useCases.calls, { projectId: projectOf(context), callId: call.id, maxMs: seconds.right * 1000, signal: context.signal });
+      const ended = await waitForCallEnd(context.useCases.calls, { projectId: projectOf(context), callId: call.id, maxMs: seconds * 1000, signal: context.signal });
       if (E.isLeft(ended)) return ended;
-      return callWithTranscript(context, call.id, (done) => (done ? 'The call ended.' : `Still in progress after ${seconds.right} s; read it later with get_call.`));
+      return callWithTranscript(context, call.id, (done) => (done ? 'The call ended.' : `Still in progress after ${seconds} s; read it later with get_call.`));
     },
   }),
   tool({
     name: 'end_call',
     title: 'End a call',
-    description: 'Hang up a call in progress.',
+    description: 'DESTRUCTIVE: hang up a call in progress; it cannot be resumed.',
     args: snakeCased(t.type({ callId: idText })),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     access: 'project',
