@@ -7,6 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
+import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
 import { cents } from '../../../src/domain/money.js';
 import { FakeChatCompletions } from '../../support/fake-chat-completions.js';
 import { aVoiceSwitchboard } from '../voice/voice-harness.js';
@@ -15,7 +16,7 @@ import { aVoiceSwitchboard } from '../voice/voice-harness.js';
  * A Switchboard on a real HTTP server, on embedded PGlite, with the simulated carrier and a
  * scripted model for hosted calls: what the MCP tests drive with the SDK's own client.
  */
-export const anMcpSwitchboard = async () => {
+export const anMcpSwitchboard = async (options: { readonly config?: Partial<SwitchboardConfig> } = {}) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-mcp-'));
   const database = await openDatabase({ dataDir });
   const model = await FakeChatCompletions.start();
@@ -24,7 +25,7 @@ export const anMcpSwitchboard = async () => {
     twilio: false,
     telephony,
     uow: database.uow,
-    config: { llm: { baseUrl: model.url, apiKey: 'sk-test', model: 'test-model', timeoutMs: 2000 } },
+    config: { llm: { baseUrl: model.url, apiKey: 'sk-test', model: 'test-model', timeoutMs: 2000 }, ...options.config },
   });
   const clients: Client[] = [];
   // Enough for every number the tests buy (a new project's balance pays for one).
