@@ -1,4 +1,5 @@
-import type * as E from 'fp-ts/lib/Either.js';
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type * as t from 'io-ts';
 import type { AppError } from '../../application/errors.js';
 import type { UseCases } from '../../application/use-cases/index.js';
@@ -74,10 +75,8 @@ export const projectOf = (context: ToolContext): string => {
 };
 
 /** Runs a use case and shapes its Right; its Left is the tool error. */
-export const outcome = async <E, A>(task: () => Promise<import('fp-ts/lib/Either.js').Either<E, A>>, ok: (value: A) => ToolOutput) => {
-  const result = await task();
-  return result._tag === 'Left' ? result : { _tag: 'Right' as const, right: ok(result.right) };
-};
+export const outcome = async <L, A>(task: TE.TaskEither<L, A>, ok: (value: A) => ToolOutput): Promise<E.Either<L, ToolOutput>> =>
+  E.map(ok)(await task());
 
 /** Ties a tool's `run` to the input its arguments decode to. */
 export const tool = <A>(definition: Tool<A>): AnyTool => definition;

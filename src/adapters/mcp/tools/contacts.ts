@@ -7,37 +7,30 @@ import { decode } from '../../rest/decode.js';
 import { pageEnvelope } from '../../rest/pagination.js';
 import { contactView } from '../../rest/views/contacts.js';
 import { validation } from '../../../application/errors.js';
-import { queryString, snakeCasedCodec } from '../arguments.js';
-import { outcome, output, projectOf, readOnly, tool, type AnyTool } from '../tool.js';
+import { queryString, snakeCased, snakeCasedCodec } from '../arguments.js';
+import { outcome, output, projectOf, readOnly, tool, type AnyTool, type ToolContext } from '../tool.js';
 
 const ManageContactArgs = t.intersection([
   t.type({ action: oneOf(['create', 'update', 'delete'] as const) }),
   t.partial({ contact_id: idText }),
   snakeCasedCodec(UpdateContactBody),
 ]);
-const CreateArgs = snakeCasedCodec(CreateContactBody);
-const UpdateArgs = snakeCasedCodec(UpdateContactBody);
+const create = snakeCased(CreateContactBody);
+const update = snakeCased(UpdateContactBody);
 
 type ManageContact = t.TypeOf<typeof ManageContactArgs>;
 
 const contactIdOf = (args: ManageContact) =>
   args.contact_id === undefined ? E.left(validation('contact_id', `field required to ${args.action} a contact`)) : E.right(args.contact_id);
 
-/** The snake_case fields as REST's camelCase body. */
-const bodyOf = (args: Record<string, unknown>) => ({
-  name: args.name as string | undefined,
-  phoneNumber: args.phone_number as t.TypeOf<typeof CreateContactBody>['phoneNumber'],
-  email: args.email as string | null | undefined,
-  notes: args.notes as string | null | undefined,
-});
-
-const manage = async (context: Parameters<AnyTool['run']>[0], args: ManageContact) => {
+/** One tool for three use cases, as AgentPhone has it: `action` picks, REST's codecs check each one's fields. */
+const manage = async (context: ToolContext, args: ManageContact) => {
   const projectId = projectOf(context);
   const { contacts } = context.useCases;
   if (args.action === 'create') {
-    const body = decode(CreateArgs, args, 'body');
+    const body = decode(create.codec, args, 'body');
     if (E.isLeft(body)) return body;
-    const fields = toContactFields(bodyOf(body.right as Record<string, unknown>) as t.TypeOf<typeof CreateContactBody>);
+    const fields = toContactFields(create.read(body.right));
     return outcome(contacts.createContact.execute({ projectId, fields }), (contact) => output(`Created contact ${contact.name} (${contact.id}).`, contactView(contact)));
   }
   const contactId = contactIdOf(args);
@@ -47,9 +40,9 @@ const manage = async (context: Parameters<AnyTool['run']>[0], args: ManageContac
       output(`Deleted contact ${contactId.right}.`, { success: true, id: contactId.right }),
     );
   }
-  const body = decode(UpdateArgs, args, 'body');
+  const body = decode(update.codec, args, 'body');
   if (E.isLeft(body)) return body;
-  const changes = toContactChanges(bodyOf(body.right as Record<string, unknown>));
+  const changes = toContactChanges(update.read(body.right));
   return outcome(contacts.updateContact.execute({ projectId, contactId: contactId.right, changes }), (contact) =>
     output(`Updated contact ${contact.name} (${contact.id}).`, contactView(contact)),
   );

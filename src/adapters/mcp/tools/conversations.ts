@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { CONVERSATION_PAGE, ConversationDetailQuery, UpdateConversationBody } from '../../rest/codecs/conversations.js';
 import { checkSendMessage, MessageListQuery, SendMessageBody, toCursor, toSendSmsInput } from '../../rest/codecs/messages.js';
@@ -22,7 +23,7 @@ export const conversationTools: readonly AnyTool[] = [
     access: 'project',
     run: async (context, body) => {
       const problem = checkSendMessage(body);
-      if (problem) return { _tag: 'Left', left: validation(problem.field, problem.message) };
+      if (problem) return E.left(validation(problem.field, problem.message));
       return outcome(context.useCases.messages.sendSms.execute(toSendSmsInput(projectOf(context), body)), (message) =>
         output(`Sent message ${message.id} to ${message.toNumber}.`, sentMessageView(message)),
       );
