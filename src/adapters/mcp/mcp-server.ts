@@ -14,11 +14,13 @@ import {
   type Tool as ToolDescriptor,
 } from '@modelcontextprotocol/sdk/types.js';
 import type * as t from 'io-ts';
+import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
 import { addressOf, listResources, readResource, RESOURCE_TEMPLATES, resourceError } from './resources.js';
 import type { AnyTool } from './tool.js';
 import { callTool } from './tool-call.js';
 import { TranscriptSubscriptions } from './transcript-subscriptions.js';
+import { guarded, guardedTool } from './unexpected-failures.js';
 
 /** Who sent one request: the key's project (null on the public endpoint) and the client's network. */
 export interface Caller {
@@ -44,6 +46,7 @@ export interface McpServerDeps {
   /** The JSON Schema (2020-12) of an io-ts codec: the same converter as the OpenAPI document's. */
   readonly inputSchemaOf: (codec: t.Mixed) => Record<string, unknown>;
   readonly version: string;
+  readonly logger: Logger;
 }
 
 /** The tools as `tools/list` shows them, their input schemas derived once from their codecs. */
@@ -103,9 +106,9 @@ export const createMcpServer = (
     }
     const caller = callerOf(extra.authInfo);
     const context = { useCases: deps.useCases, projectId: caller.projectId, clientIp: caller.clientIp, signal: extra.signal };
-    return callTool(tool, request.params.arguments ?? {}, context);
+    return guardedTool(deps.logger, () => callTool(tool, request.params.arguments ?? {}, context));
   });
-  if (access === 'project') serveResources(server, deps.useCases, options.subscriptions);
+  if (access === 'project') serveResources(server, deps, options.subscriptions);
   return server;
 };
 
@@ -115,7 +118,7 @@ const projectIdOf = (authInfo: AuthInfo | undefined): string => {
   return projectId;
 };
 
-const serveResources = (server: Server, useCases: UseCases, subscribable: boolean): void => {
+const serveResources = (server: Server, { useCases, logger }: McpServerDeps, subscribable: boolean): void => {
   const subscriptions = new TranscriptSubscriptions(useCases.calls, (uri) => server.sendResourceUpdated({ uri }));
   const previousOnClose = server.onclose;
   server.onclose = () => {
@@ -123,8 +126,8 @@ const serveResources = (server: Server, useCases: UseCases, subscribable: boolea
     previousOnClose?.();
   };
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...RESOURCE_TEMPLATES] }));
-  server.setRequestHandler(ListResourcesRequestSchema, async (_, extra) => ({ resources: await listResources(useCases, projectIdOf(extra.authInfo)) }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => readResource(useCases, projectIdOf(extra.authInfo), request.params.uri));
+  server.setRequestHandler(ListResourcesRequestSchema, (_, extra) => guarded(logger, async () => ({ resources: await listResources(useCases, projectIdOf(extra.authInfo)) })));
+  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => guarded(logger, () => readResource(useCases, projectIdOf(extra.authInfo), request.params.uri)));
   server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
     const { uri } = request.params;
     const address = addressOf(uri);
@@ -134,7 +137,7 @@ const serveResources = (server: Server, useCases: UseCases, subscribable: boolea
     if (address.kind !== 'transcript') {
       throw new McpError(ErrorCode.InvalidParams, 'Only call transcripts (switchboard://calls/{call_id}/transcript) can be subscribed to');
     }
-    const subscribed = await subscriptions.subscribe({ projectId: projectIdOf(extra.authInfo), callId: address.id, uri });
+    const subscribed = await guarded(logger, () => subscriptions.subscribe({ projectId: projectIdOf(extra.authInfo), callId: address.id, uri }));
     if (E.isLeft(subscribed)) throw resourceError(subscribed.left);
     return {};
   });

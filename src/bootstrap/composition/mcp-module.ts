@@ -34,6 +34,7 @@ export const mcpModule = () =>
           tools: MCP_TOOLS,
           inputSchemaOf: (codec: t.Mixed) => ({ ...jsonSchemaOf(codec) }),
           version: SERVER_VERSION,
+          logger: logger.child({ component: 'mcp' }),
           clock,
         });
         const limits = restRateLimitsOf(config, limiter);
