@@ -102,6 +102,10 @@ describe('the MCP endpoint’s access', () => {
     const reply = await post(h, toolCall('get_usage', {}), { authorization: `Bearer ${h.owner.key}`, 'mcp-session-id': 'held-by-another-node' });
     expect(reply.status).toBe(200);
     expect((await reply.json()).result.structuredContent).toMatchObject({ currency: 'USD' });
+
+    const subscribe = { jsonrpc: '2.0', id: 8, method: 'resources/subscribe', params: { uri: 'switchboard://calls/call_x/transcript' } };
+    const refused = await post(h, subscribe, { authorization: `Bearer ${h.owner.key}`, 'mcp-session-id': 'held-by-another-node' });
+    expect((await refused.json()).error.message).toMatch(/initialize a new session to subscribe/);
   });
 });
 
