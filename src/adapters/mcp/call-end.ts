@@ -1,14 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../application/errors.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
+import type { TranscriptTurn } from '../../domain/call.js';
 
 /**
  * Resolves true once the call has ended, false when `maxMs` passed or `signal` aborted first.
- * It listens to the call's transcript stream (the event bus, so the call may run on any node).
+ * It listens to the call's transcript stream (the event bus, so the call may run on any node),
+ * handing each turn to `onTurn` on the way.
  */
 export const waitForCallEnd = async (
   calls: Pick<CallUseCases, 'streamTranscript'>,
-  input: { readonly projectId: string; readonly callId: string; readonly maxMs: number; readonly signal: AbortSignal },
+  input: { readonly projectId: string; readonly callId: string; readonly maxMs: number; readonly signal: AbortSignal; readonly onTurn?: (turn: TranscriptTurn) => Promise<void> },
 ): Promise<E.Either<AppError, boolean>> => {
   const opened = await calls.streamTranscript.execute({ projectId: input.projectId, callId: input.callId })();
   if (E.isLeft(opened)) return opened;
@@ -19,6 +21,7 @@ export const waitForCallEnd = async (
   try {
     for await (const event of stream.events) {
       if (event.type === 'ended') return E.right(true);
+      await input.onTurn?.(event.turn);
     }
     return E.right(false);
   } finally {

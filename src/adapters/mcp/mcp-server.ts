@@ -105,7 +105,14 @@ export const createMcpServer = (
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 100)}`);
     }
     const caller = callerOf(extra.authInfo);
-    const context = { useCases: deps.useCases, projectId: caller.projectId, clientIp: caller.clientIp, signal: extra.signal };
+    const progressToken = request.params._meta?.progressToken;
+    let step = 0;
+    const progress = async (message: string) => {
+      if (progressToken === undefined) return;
+      // A client that went away mid-call does not stop the wait: the call goes on regardless.
+      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: ++step, message } }).catch(() => undefined);
+    };
+    const context = { useCases: deps.useCases, projectId: caller.projectId, clientIp: caller.clientIp, signal: extra.signal, progress };
     return guardedTool(deps.logger, () => callTool(tool, request.params.arguments ?? {}, context));
   });
   if (access === 'project') serveResources(server, deps, options.subscriptions);

@@ -13,6 +13,8 @@ export interface ToolContext {
   readonly clientIp: string | null;
   /** Aborted when the client cancels the request or goes away. */
   readonly signal: AbortSignal;
+  /** Tells the client how a long tool call is going (when it asked, with a progress token); else does nothing. */
+  readonly progress: (message: string) => Promise<void>;
 }
 
 /** The MCP tool annotations, all four stated so none is left to a client's default. */

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { anInboundSms } from '../../support/builders.js';
@@ -97,7 +97,12 @@ export const toolScenarios = (transport: string, connect: Connect) =>
       const line = await anAgentWithANumber();
       h.model.reply(answer(text('Perfect, Tuesday at ten it is. Goodbye!'), toolCall('end_call')));
       const topic = 'Book a dentist appointment for Tuesday morning.';
-      const placing = client.callTool({ name: 'make_conversation_call', arguments: { agent_id: line.agentId, to_number: CUSTOMER, topic, max_wait_seconds: 60 } });
+      const progress: string[] = [];
+      const placing = client.callTool(
+        { name: 'make_conversation_call', arguments: { agent_id: line.agentId, to_number: CUSTOMER, topic, max_wait_seconds: 60 } },
+        CallToolResultSchema,
+        { onprogress: ({ message }) => void progress.push(message ?? ''), resetTimeoutOnProgress: true },
+      );
 
       const placed = await eventually(() => h.telephony.placedCalls.find((c) => c.to === CUSTOMER), { what: 'the call to be placed' });
       const callee = await h.simulated().answerOutbound(placed.callId);
@@ -112,6 +117,7 @@ export const toolScenarios = (transport: string, connect: Connect) =>
         ['agent', 'Perfect, Tuesday at ten it is. Goodbye!'],
       ]);
       expect(h.model.requests[0]!.body.messages[0].content).toContain(topic);
+      expect(progress).toEqual(['Agent: Hello, this is an AI assistant calling. Hi from the front desk.', 'Callee: Tuesday at ten works for me.', 'Agent: Perfect, Tuesday at ten it is. Goodbye!']);
       const read = await call('get_call', { call_id: placed.callId });
       expect(read.transcript).toEqual(done.transcript);
       const calls = await call('list_calls', { agent_id: line.agentId });

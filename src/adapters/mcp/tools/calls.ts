@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import type { AppError } from '../../../application/errors.js';
+import type { TranscriptTurn } from '../../../domain/call.js';
 import type { E164 } from '../../../domain/e164.js';
 import { CreateCallBody, ListCallsQuery } from '../../rest/codecs/calls.js';
 import { boundedText, idText, MAX_LENGTH } from '../../rest/codecs/text.js';
@@ -41,6 +42,9 @@ const callWithTranscript = async (context: ToolContext, callId: string, note: (e
       transcript: transcript.map(turnView),
     }),
   );
+
+/** While a tool waits for a call, each turn is a progress notice: the client sees the talk as it goes (and its timeout restarts). */
+const turnProgress = (context: ToolContext) => (turn: TranscriptTurn) => context.progress(`${turn.role === 'agent' ? 'Agent' : 'Callee'}: ${turn.content}`);
 
 interface PlaceInput {
   readonly agentId: string;
@@ -95,7 +99,7 @@ export const callTools: readonly AnyTool[] = [
     run: async (context, args) => {
       if (args.wait) {
         const maxMs = (args.timeout ?? 60) * 1000;
-        const ended = await waitForCallEnd(context.useCases.calls, { projectId: projectOf(context), callId: args.call_id, maxMs, signal: context.signal });
+        const ended = await waitForCallEnd(context.useCases.calls, { projectId: projectOf(context), callId: args.call_id, maxMs, signal: context.signal, onTurn: turnProgress(context) });
         if (E.isLeft(ended)) return ended;
       }
       return callWithTranscript(context, args.call_id, (ended) => (ended ? 'Ended.' : 'Still in progress.'));
@@ -129,7 +133,7 @@ export const callTools: readonly AnyTool[] = [
       if (E.isLeft(placed)) return placed;
       const call = placed.right;
       if (args.wait === false) return E.right(output(`Calling ${call.toNumber}: call ${call.id}. Read it later with get_call.`, placedCallView(call)));
-      const ended = await waitForCallEnd(context.useCases.calls, { projectId: projectOf(context), callId: call.id, maxMs: seconds * 1000, signal: context.signal });
+      const ended = await waitForCallEnd(context.useCases.calls, { projectId: projectOf(context), callId: call.id, maxMs: seconds * 1000, signal: context.signal, onTurn: turnProgress(context) });
       if (E.isLeft(ended)) return ended;
       return callWithTranscript(context, call.id, (done) => (done ? 'The call ended.' : `Still in progress after ${seconds} s; read it later with get_call.`));
     },
