@@ -109,10 +109,10 @@ describe('the MCP endpoint’s access', () => {
   });
 });
 
-describe('the MCP endpoint’s rate limit', () => {
+describe('the MCP endpoints’ rate limits', () => {
   let h: McpHarness;
   beforeAll(async () => {
-    h = await anMcpSwitchboard({ config: { rateLimit: { points: 3, durationSeconds: 3600 } } });
+    h = await anMcpSwitchboard({ config: { rateLimit: { points: 3, durationSeconds: 3600 }, signupRateLimitIp: { points: 1, durationSeconds: 3600 } } });
   });
   afterAll(async () => {
     await h?.stop();
@@ -126,5 +126,12 @@ describe('the MCP endpoint’s rate limit', () => {
     const refused = await post(h, INITIALIZE, { authorization: `Bearer ${h.owner.key}` });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('limits sign-ups per client IP through the tools as REST does', async () => {
+    const anonymous = await h.httpClient(null);
+    resultOf(await anonymous.callTool({ name: 'sign_up', arguments: { human_email: 'first@example.com' } }));
+    const second = toolErrorOf(await anonymous.callTool({ name: 'sign_up', arguments: { human_email: 'second@example.com' } }));
+    expect(second).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED' });
   });
 });
