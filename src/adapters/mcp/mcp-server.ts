@@ -29,9 +29,9 @@ export interface Caller {
   readonly clientIp: string | null;
 }
 
-/** The caller as the transport hands it to every handler. */
-export const authInfoOf = (caller: Caller, token: string): AuthInfo => ({
-  token,
+/** The caller as the transport hands it to every handler; the key itself stays with the authentication that checked it. */
+export const authInfoOf = (caller: Caller): AuthInfo => ({
+  token: '',
   clientId: caller.keyId ?? 'anonymous',
   scopes: caller.projectId ? ['project'] : [],
   extra: { caller },

@@ -60,9 +60,9 @@ export class McpSessions {
   }
 
   /** Serves one request of an authenticated (`project`) or anonymous (`public`) caller. */
-  async handle(request: Request, caller: Caller, access: Access, token: string): Promise<Response> {
+  async handle(request: Request, caller: Caller, access: Access): Promise<Response> {
     if (this.closed) return jsonRpcError(503, -32000, 'The server is shutting down');
-    const authInfo = authInfoOf(caller, token);
+    const authInfo = authInfoOf(caller);
     const id = request.headers.get('mcp-session-id');
     const session = id === null ? undefined : this.sessions.get(id);
     if (session && session.access === access && session.keyId === caller.keyId) {

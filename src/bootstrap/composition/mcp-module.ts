@@ -15,8 +15,6 @@ import { TOKENS } from './tokens.js';
 /** Reported to MCP clients as the server's version. */
 const SERVER_VERSION = '0.1.0';
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
 /**
  * The MCP server over Streamable HTTP: `/mcp` with the project's API key as bearer token
  * (REST's authentication, its failed-key limit per IP and its per-key rate limit, counted
@@ -40,20 +38,19 @@ export const mcpModule = () =>
         const limits = restRateLimitsOf(config, limiter);
         const clientOf = clientNetworkResolver(config.trustProxy);
         const failures = limits.authFailuresPerIp ? { limiter, rule: limits.authFailuresPerIp, clientOf } : undefined;
-        const tokenOf = (header: string | undefined) => BEARER.exec(header ?? '')?.[1] ?? '';
 
         const app = new Hono<RestEnv>();
         app.use('/mcp', requestId(logger));
         app.use('/mcp/sign-up', requestId(logger));
         app.all('/mcp/sign-up', (c) => {
           const caller: Caller = { projectId: null, keyId: null, clientIp: clientOf(c) };
-          return sessions.handle(c.req.raw, caller, 'public', '');
+          return sessions.handle(c.req.raw, caller, 'public');
         });
         app.use('/mcp', authenticate(useCases.projects, failures));
         app.use('/mcp', rateLimit(limits));
         app.all('/mcp', (c) => {
           const { projectId, keyId } = c.get('principal');
-          return sessions.handle(c.req.raw, { projectId, keyId, clientIp: clientOf(c) }, 'project', tokenOf(c.req.header('Authorization')));
+          return sessions.handle(c.req.raw, { projectId, keyId, clientIp: clientOf(c) }, 'project');
         });
         return lifecycle.manage('MCP sessions', app as unknown as Hono, { stop: () => sessions.close() });
       },
