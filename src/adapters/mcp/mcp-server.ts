@@ -16,6 +16,7 @@ import {
 import type * as t from 'io-ts';
 import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
+import { flattenedInputSchema } from './input-schema.js';
 import { addressOf, listResources, readResource, RESOURCE_TEMPLATES, resourceError } from './resources.js';
 import type { AnyTool } from './tool.js';
 import { callTool } from './tool-call.js';
@@ -62,7 +63,7 @@ export const toolCatalogue = (deps: Pick<McpServerDeps, 'tools' | 'inputSchemaOf
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: { type: 'object', ...deps.inputSchemaOf(tool.args.codec) } as ToolDescriptor['inputSchema'],
+      inputSchema: { type: 'object', ...flattenedInputSchema(deps.inputSchemaOf(tool.args.codec)) } as ToolDescriptor['inputSchema'],
       annotations: { title: tool.title, ...tool.annotations },
     },
   }));
