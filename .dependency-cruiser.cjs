@@ -29,8 +29,23 @@ module.exports = {
       name: 'adapters-stay-apart',
       comment: 'an adapter never imports another adapter',
       severity: 'error',
-      from: { path: '^src/adapters/([^/]+)/' },
+      from: { path: '^src/adapters/([^/]+)/', pathNot: '^src/adapters/mcp/' },
       to: { path: '^src/adapters/([^/]+)/', pathNot: '^src/adapters/$1/' },
+    },
+    {
+      name: 'mcp-shares-the-rest-edge-vocabulary',
+      comment:
+        'the MCP server reads the same inputs and shows the same views as REST: it may use REST\'s codecs, views, input reporter and error texts, nothing else of another adapter (the JSON Schema of a codec is handed in by the composition root)',
+      severity: 'error',
+      from: { path: '^src/adapters/mcp/' },
+      to: {
+        path: '^src/adapters/',
+        pathNot: [
+          '^src/adapters/mcp/',
+          '^src/adapters/rest/(codecs|views)/',
+          '^src/adapters/rest/(pagination|decode|error-envelope)[.]ts$',
+        ],
+      },
     },
     {
       name: 'adapters-do-not-know-bootstrap',

@@ -4,6 +4,7 @@ import { createPinoLogger } from '../adapters/pino/pino-logger.js';
 import { ADMIN_OPTIONS, ADMIN_USAGE, isAdminCommand, runAdminCommand } from './admin-commands.js';
 import { helpText } from './cli-help.js';
 import { createProjectCommand } from './create-project-command.js';
+import { runMcpCommand } from './mcp-command.js';
 import { ConfigError, createSwitchboard } from './create-switchboard.js';
 import { DEMO_USAGE, runDemoCommand } from './demo-command.js';
 import { startServer, type RunningServer } from './server.js';
@@ -15,6 +16,7 @@ const USAGE = `usage: switchboard <command>
   migrate                        apply pending database migrations and exit
   create-project --email <addr>  open a project and print its first API key
   help [command]                 say what the commands (or one command) do
+  mcp [--api-key <key>] [--url <url>]  MCP over stdio, bridged to a running server (see docs/mcp.md)
 ${ADMIN_USAGE}${DEMO_USAGE}${SIMULATE_USAGE}`;
 
 const fail = (message: string): never => {
@@ -64,6 +66,8 @@ const withCore = async (work: (sb: ReturnType<typeof createSwitchboard>) => Prom
 const OWN_ARGUMENTS: Record<string, (argv: readonly string[]) => Promise<number>> = { demo: runDemoCommand, simulate: runSimulateCommand };
 
 const main = async () => {
+  // Its own options (--api-key, --url): parsed by the command, before the others' strict parse.
+  if (process.argv[2] === 'mcp') return runMcpCommand(process.argv.slice(3));
   const [first, ...rest] = process.argv.slice(2);
   const own = first === undefined ? undefined : OWN_ARGUMENTS[first];
   if (own && !rest.includes('--help') && !rest.includes('-h')) return process.exit(await own(rest)); // what it started is stopped; idle HTTP keep-alives need not hold the exit

@@ -13,6 +13,7 @@ import type { CoreSettings } from './core-settings.js';
 import { hostedModelModule } from './hosted-model-module.js';
 import { httpModule } from './http-module.js';
 import { Lifecycle } from './lifecycle.js';
+import { mcpModule } from './mcp-module.js';
 import { messagingAndWebhooksModule } from './messaging-and-webhooks-module.js';
 import type { Rebind, SwitchboardOptions } from './options.js';
 import { overridesOf } from './overrides.js';
@@ -57,6 +58,7 @@ const containerFor = (settings: CoreSettings, override: (rebind: Rebind) => void
     adminModule(),
     workersModule(),
     registryModule(),
+    mcpModule(),
     httpModule(),
   );
   override((token) => ({

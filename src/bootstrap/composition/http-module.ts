@@ -42,8 +42,8 @@ export const httpModule = () =>
     );
     provide(
       TOKENS.httpApp,
-      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.restApi, TOKENS.telephony],
-      (settings, smsRoutes, voiceRoutes, adminConsole, restApi, telephony) => {
+      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.mcpRoutes, TOKENS.restApi, TOKENS.telephony],
+      (settings, smsRoutes, voiceRoutes, adminConsole, mcpRoutes, restApi, telephony) => {
         const { basePath, config, publicUrl } = settings;
         const root = new Hono();
         // Every route, the carrier's and the admin console's included, reads at most BODY_LIMIT.
@@ -58,6 +58,7 @@ export const httpModule = () =>
         root.route(at, apiReferenceRoutesFor(config.publicUrl ? publicUrl : at));
         const running = { version: packageVersion(), carrier: CARRIERS[carrierOf(telephony)], storage: storageOf(settings) };
         root.route(at, landingRoutes({ basePath, running }));
+        root.route(at, mcpRoutes);
         root.route(at, restApi);
         return root;
       },

@@ -110,5 +110,7 @@ export const TOKENS = {
   adminToken: token<string>('AdminToken'),
   adminConsoleRoutes: token<Hono>('AdminConsoleRoutes'),
   restApi: token<Hono>('RestApi'),
+  /** `/mcp` and `/mcp/sign-up`: the MCP server over Streamable HTTP. */
+  mcpRoutes: token<Hono>('McpRoutes'),
   httpApp: token<Hono>('HttpApp'),
 } as const;

@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
+import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
+import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
+import { cents } from '../../../src/domain/money.js';
+import { FakeChatCompletions } from '../../support/fake-chat-completions.js';
+import { aVoiceSwitchboard } from '../voice/voice-harness.js';
+
+/**
+ * A Switchboard on a real HTTP server, on embedded PGlite, with the simulated carrier and a
+ * scripted model for hosted calls: what the MCP tests drive with the SDK's own client.
+ */
+export const anMcpSwitchboard = async (options: { readonly config?: Partial<SwitchboardConfig> } = {}) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-mcp-'));
+  const database = await openDatabase({ dataDir });
+  const model = await FakeChatCompletions.start();
+  const telephony = new SimulatedTelephony();
+  const harness = await aVoiceSwitchboard({
+    twilio: false,
+    telephony,
+    uow: database.uow,
+    config: { llm: { baseUrl: model.url, apiKey: 'sk-test', model: 'test-model', timeoutMs: 2000 }, ...options.config },
+  });
+  const clients: Client[] = [];
+  // Enough for every number the tests buy (a new project's balance pays for one).
+  const credited = await harness.sut.useCases().admin.creditAccount.execute({ projectId: harness.owner.projectId, amount: cents(100_00), reason: 'tests' })();
+  if (credited._tag === 'Left') throw new Error('could not credit the test project');
+
+  /** An SDK client connected over `transport`. */
+  const connect = async (transport: Transport): Promise<Client> => {
+    const client = new Client({ name: 'switchboard-test', version: '1.0.0' });
+    await client.connect(transport);
+    clients.push(client);
+    return client;
+  };
+
+  /** An SDK client on `/mcp` with `key` as bearer token (or on `/mcp/sign-up` with none). */
+  const httpClient = (key: string | null = harness.owner.key): Promise<Client> =>
+    connect(
+      new StreamableHTTPClientTransport(new URL(`${harness.url}${key === null ? '/mcp/sign-up' : '/mcp'}`), {
+        requestInit: key === null ? {} : { headers: { Authorization: `Bearer ${key}` } },
+      }),
+    );
+
+  const stop = async () => {
+    await Promise.allSettled(clients.map((client) => client.close()));
+    await harness.stop();
+    await model.stop();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  return { ...harness, model, telephony, simulated: () => harness.sut.voice().simulated!, connect, httpClient, stop };
+};
+
+export type McpHarness = Awaited<ReturnType<typeof anMcpSwitchboard>>;
+
+/** The structured result of a successful tool call; fails with the tool's error text otherwise. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const resultOf = (result: unknown): any => {
+  const call = result as CallToolResult;
+  if (call.isError) throw new Error(`tool error: ${JSON.stringify(call.content)}`);
+  return call.structuredContent;
+};
+
+/** The error a tool call reported (its `structuredContent.error`); fails when the call succeeded. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const toolErrorOf = (result: unknown): any => {
+  const call = result as CallToolResult;
+  if (!call.isError) throw new Error(`expected a tool error, got ${JSON.stringify(call.structuredContent)}`);
+  return (call.structuredContent as { error: unknown }).error;
+};

@@ -1,0 +1,3 @@
+import { toolScenarios } from './tool-scenarios.js';
+
+toolScenarios('Streamable HTTP', (h, key) => h.httpClient(key));

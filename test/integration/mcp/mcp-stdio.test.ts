@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { toolScenarios } from './tool-scenarios.js';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** `switchboard mcp --api-key … --url …` as a local MCP client starts it, bridged to the harness's server. */
+toolScenarios('stdio (switchboard mcp)', (h, key) =>
+  h.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', 'src/bootstrap/cli.ts', 'mcp', '--api-key', key, '--url', h.url],
+      cwd: ROOT,
+      stderr: 'inherit',
+    }),
+  ),
+);
