@@ -3,6 +3,8 @@ import { LanguageModelFailure, type ChatMessage, type LanguageModel, type ToolCa
 import type { Logger } from '../ports/logger.js';
 import type { AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
 import { systemMessage, TOOL, toolsFor, transcriptMessages, type ToolExchange } from './hosted-call-prompt.js';
+import type { CustomToolRunner, ToolRunResult } from './custom-tool-runner.js';
+import { fillVariables } from '../../domain/call-variables.js';
 import { sameTickBatches } from './same-tick-batches.js';
 
 export const DEFAULT_HOSTED_APOLOGY = "Sorry, I'm having trouble right now. Please try again in a moment.";
@@ -15,9 +17,11 @@ export interface HostedBrainDeps {
   readonly logger: Logger;
   /** Monotonic milliseconds. */
   readonly now: () => number;
+  /** Runs the agents' custom HTTP tools; absent: the model is told they cannot run. */
+  readonly tools?: CustomToolRunner;
 }
 
-/** A refused tool call gets the model a second go, to tell the caller; bounded. */
+/** A refused or custom tool call gets the model another go, to use what it learnt; bounded. */
 const MAX_ROUNDS = 3;
 const DIGITS = /^[0-9*#wW]+$/;
 
@@ -28,6 +32,8 @@ interface ToolOutcome {
   readonly results: { readonly toolCallId: string; readonly content: string }[];
   /** Something was refused: the model should hear why and speak again. */
   readonly refused: boolean;
+  /** Custom tools' results still on their way, in the order of their calls. */
+  readonly pending: { readonly toolCallId: string; readonly result: Promise<ToolRunResult> }[];
 }
 
 /**
@@ -67,6 +73,8 @@ class StreamedSpeech {
 export class HostedBrain implements AgentBrain {
   /** Per live call (its session's Call object), the tool calls so far, replayed to the model. */
   private readonly exchanges = new WeakMap<Call, ToolExchange[]>();
+  /** Per live call, custom tools still running (a barge-in left them): the next turn waits for them. */
+  private readonly running = new WeakMap<Call, Promise<unknown>[]>();
 
   constructor(private readonly deps: HostedBrainDeps) {}
 
@@ -81,6 +89,11 @@ export class HostedBrain implements AgentBrain {
     }
     const exchanges = this.exchanges.get(call) ?? [];
     this.exchanges.set(call, exchanges);
+    // A tool a barge-in left running answers before the model is asked again: its result is in the history.
+    const running = this.running.get(call) ?? [];
+    if (running.length > 0) await Promise.all(running);
+    this.running.delete(call);
+    if (signal.aborted) return;
     let messages: ChatMessage[] = [
       { role: 'system', content: systemMessage(call, agent) },
       ...transcriptMessages(turn.history, exchanges),
@@ -117,14 +130,22 @@ export class HostedBrain implements AgentBrain {
       }
       if (signal.aborted) return;
       if (calls.length === 0) return;
-      const outcome = this.perform(calls, turn, log);
-      exchanges.push({ afterSequence: turn.turnSequence, calls, results: outcome.results });
+      const outcome = this.perform(calls, turn, round, log);
+      const exchange = { afterSequence: turn.turnSequence, calls, results: outcome.results };
+      exchanges.push(exchange);
       yield* outcome.actions;
-      if (!outcome.refused) return;
+      if (outcome.pending.length > 0) {
+        const settled = Promise.all(outcome.pending.map(async ({ toolCallId, result }) => ({ toolCallId, content: (await result).content })));
+        // Kept whatever happens to this answer: the exchange holds every result before it is replayed.
+        const recorded = settled.then((results) => void exchange.results.push(...results));
+        this.running.set(call, [...(this.running.get(call) ?? []), recorded]);
+        await recorded;
+        if (signal.aborted) return;
+      } else if (!outcome.refused) return;
       messages = [
         ...messages,
         { role: 'assistant', content: text, toolCalls: calls },
-        ...outcome.results.map((r): ChatMessage => ({ role: 'tool', toolCallId: r.toolCallId, content: r.content })),
+        ...exchange.results.map((r): ChatMessage => ({ role: 'tool', toolCallId: r.toolCallId, content: r.content })),
       ];
     }
   }
@@ -134,9 +155,10 @@ export class HostedBrain implements AgentBrain {
   }
 
   /** Digits first, then at most one ending action (transfer or hang-up), which ends the session. */
-  private perform(calls: readonly ToolCall[], turn: BrainTurn, log: Logger): ToolOutcome {
+  private perform(calls: readonly ToolCall[], turn: BrainTurn, round: number, log: Logger): ToolOutcome {
     const actions: AgentAction[] = [];
     const results: ToolOutcome['results'][number][] = [];
+    const pending: ToolOutcome['pending'][number][] = [];
     let ending: AgentAction | null = null;
     let refused = false;
     const refuse = (call: ToolCall, why: string) => {
@@ -162,11 +184,23 @@ export class HostedBrain implements AgentBrain {
       } else if (call.name === TOOL.endCall) {
         ending ??= { kind: 'hangup' };
         results.push({ toolCallId: call.id, content: 'Call ended.' });
+      } else if (turn.agent?.customTools.some((tool) => tool.name === call.name) && this.deps.tools) {
+        const tool = turn.agent.customTools.find((t) => t.name === call.name)!;
+        const result = this.deps.tools.run(tool, call.arguments, {
+          requestId: `${turn.call.id}.${turn.turnSequence}.${round}.${call.id}`,
+          variables: turn.call.variables,
+          secret: turn.webhook?.secret ?? null,
+        });
+        if (tool.speakDuringExecution && tool.executionMessage?.trim()) {
+          actions.push({ kind: 'say', text: fillVariables(tool.executionMessage.trim(), turn.call.variables), interim: false });
+        }
+        actions.push({ kind: 'tool', toolCallId: call.id, name: call.name, arguments: call.arguments, result });
+        pending.push({ toolCallId: call.id, result });
       } else {
         refuse(call, `there is no tool named ${call.name}.`);
       }
     }
-    if (ending) return { actions: [...actions, ending], results, refused: false };
-    return { actions, results, refused };
+    if (ending) return { actions: [...actions, ending], results, refused: false, pending };
+    return { actions, results, refused, pending };
   }
 }

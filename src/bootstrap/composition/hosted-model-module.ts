@@ -1,4 +1,7 @@
 import { ContainerModule } from 'inversify';
+import { NodeHttpToolTransport } from '../../adapters/http/node-http-tool-transport.js';
+import { CallAnalyst } from '../../application/services/call-analyst.js';
+import { CustomToolRunner } from '../../application/services/custom-tool-runner.js';
 import { HostedBrain } from '../../application/services/hosted-brain.js';
 import { HostedSmsResponder } from '../../application/services/hosted-sms-responder.js';
 import { chooseLanguageModel } from '../language-model.js';
@@ -10,8 +13,23 @@ export const hostedModelModule = () =>
   new ContainerModule(({ bind }) => {
     const provide = provideWith(bind);
     provide(TOKENS.languageModel, [TOKENS.config], (config) => chooseLanguageModel(config));
-    provide(TOKENS.hostedBrain, [TOKENS.config, TOKENS.languageModel, TOKENS.logger], (config, model, logger) =>
-      new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => performance.now() }),
+    provide(TOKENS.toolTransport, [TOKENS.outboundGuard, TOKENS.lifecycle], (guard, lifecycle) => {
+      const transport = new NodeHttpToolTransport(guard);
+      return lifecycle.manage('custom tool transport', transport, { stop: () => transport.close() });
+    });
+    provide(TOKENS.customTools, [TOKENS.toolTransport, TOKENS.logger], (transport, logger) =>
+      new CustomToolRunner({ transport, logger: logger.child({ component: 'custom-tools' }) }),
+    );
+    provide(TOKENS.hostedBrain, [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger], (config, model, tools, logger) =>
+      new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => performance.now(), tools }),
+    );
+    provide(
+      TOKENS.callAnalyst,
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.languageModel, TOKENS.jsonSchemas, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.logger, TOKENS.lifecycle],
+      (uow, clock, ids, model, schemas, eventEncoder, deliveryTrigger, logger, lifecycle) => {
+        const analyst = new CallAnalyst({ uow, clock, ids, model, schemas, eventEncoder, deliveryTrigger, logger: logger.child({ component: 'analysis' }) });
+        return lifecycle.manage('post-call analysis', analyst, analyst);
+      },
     );
     provide(
       TOKENS.hostedReplies,

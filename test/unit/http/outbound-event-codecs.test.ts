@@ -78,6 +78,7 @@ const call: Call = {
   toNumber: OURS,
   direction: 'inbound',
   type: 'pstn',
+  variables: {},
   status: 'in-progress',
   startedAt: at(0),
   endedAt: null,

@@ -10,7 +10,7 @@ import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { hasMore } from '../../../application/ports/pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
-import { callView, placedCallView, turnView } from '../views/calls.js';
+import { analysisView, callView, placedCallView, turnView } from '../views/calls.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -49,6 +49,7 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
       initialGreeting: b.initialGreeting ?? null,
       voice: b.voice ?? null,
       systemPrompt: b.systemPrompt?.trim() ? b.systemPrompt : null,
+      variables: b.variables ?? {},
     };
     return send(c, calls.placeOutboundCall.execute(input), (call) => c.json(placedCallView(call)));
   });
@@ -65,8 +66,8 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
   app.get('/', (c) => listCalls(calls, c, null));
 
   app.get('/:id', (c) =>
-    send(c, calls.getCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), ({ call, transcript, recordingEnabled }) =>
-      c.json({ ...callView(call, recordingEnabled), transcript: transcript.map(turnView) }),
+    send(c, calls.getCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), ({ call, transcript, recordingEnabled, analysis }) =>
+      c.json({ ...callView(call, recordingEnabled), analysis: analysisView(analysis), transcript: transcript.map(turnView) }),
     ),
   );
 

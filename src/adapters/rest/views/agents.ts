@@ -2,6 +2,7 @@ import type { Voice } from '../../../application/ports/voice-catalog.js';
 import type { AgentWithNumbers } from '../../../application/use-cases/agents/agent-with-numbers.js';
 import type { Agent } from '../../../domain/agent.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
+import { customToolView } from '../codecs/custom-tools.js';
 import { numberSummaryView } from './numbers.js';
 
 export const agentView = ({ agent, numbers }: AgentWithNumbers) => ({
@@ -16,6 +17,10 @@ export const agentView = ({ agent, numbers }: AgentWithNumbers) => ({
   voice: agent.voice,
   transferNumber: agent.transferNumber,
   language: agent.language,
+  customTools: agent.customTools.map(customToolView),
+  analysis: agent.analysis,
+  analysisSchema: agent.analysisSchema,
+  successCriteria: agent.successCriteria,
   createdAt: agent.createdAt.toISOString(),
   updatedAt: agent.updatedAt.toISOString(),
   numbers: numbers.map(numberSummaryView),

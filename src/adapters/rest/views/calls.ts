@@ -1,4 +1,5 @@
 import type { Call, TranscriptTurn } from '../../../domain/call.js';
+import type { CallAnalysis } from '../../../domain/call-analysis.js';
 
 /** Our own number on the call (null for web calls). */
 const ourNumber = (call: Call): string | null =>
@@ -31,7 +32,26 @@ export const turnView = (turn: TranscriptTurn) => ({
   createdAt: turn.createdAt.toISOString(),
   ...(turn.interrupted ? { interrupted: true as const } : {}),
   ...(turn.error !== undefined ? { error: turn.error } : {}),
+  ...(turn.tool ? { tool: turn.tool } : {}),
 });
+
+/**
+ * A call's post-call analysis: `status` pending | completed | failed | unavailable (`error`
+ * says why: no model, or what the model got wrong); null when its agent asks for none.
+ */
+export const analysisView = (analysis: CallAnalysis | null | undefined) =>
+  analysis
+    ? {
+        status: analysis.status,
+        summary: analysis.result?.summary ?? null,
+        userSentiment: analysis.result?.userSentiment ?? null,
+        callSuccessful: analysis.result?.callSuccessful ?? null,
+        extracted: analysis.result?.extracted ?? null,
+        error: analysis.status === 'completed' ? null : analysis.error,
+        attempts: analysis.attempts,
+        completedAt: analysis.completedAt?.toISOString() ?? null,
+      }
+    : null;
 
 /** POST /v1/calls. */
 export const placedCallView = (call: Call) => ({
