@@ -53,6 +53,12 @@ export interface SwitchboardConfig {
    * (`{project}` is the project's name); `off` turns it off. Absent: {@link DEFAULT_AI_DISCLOSURE}.
    */
   readonly aiDisclosure?: string | null;
+  /**
+   * Post-call analysis timing: `ANALYSIS_RETRY_DELAY` (ms, default 5,000: the first retry's
+   * wait, doubling after), how often storage is polled for due analyses (default 2,000 ms), and
+   * how long a claimed analysis is held from other nodes (default 120,000 ms).
+   */
+  readonly analysis?: { readonly retryDelayMs?: number; readonly pollMs?: number; readonly leaseMs?: number };
   readonly adminToken: string | null;
   readonly webhookRetryDelays: readonly number[];
   readonly rateLimit: RateSpec;
@@ -158,6 +164,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
       : null,
     hostedApology: text(env.HOSTED_APOLOGY) ?? DEFAULT_HOSTED_APOLOGY,
     aiDisclosure: aiDisclosureOf(text(env.AI_DISCLOSURE)),
+    analysis: { retryDelayMs: optional(IntegerFromEnv(1, 3_600_000), env.ANALYSIS_RETRY_DELAY, 5000, 'ANALYSIS_RETRY_DELAY', problems) },
     adminToken: text(env.ADMIN_TOKEN),
     webhookRetryDelays: optional(DelaysFromEnv, env.WEBHOOK_RETRY_DELAYS, [0, 300, 1800, 7200, 21600, 43200], 'WEBHOOK_RETRY_DELAYS', problems),
     rateLimit: optional(RateFromEnv, env.RATE_LIMIT, { points: 100, durationSeconds: 10 }, 'RATE_LIMIT', problems),

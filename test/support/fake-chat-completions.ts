@@ -139,3 +139,15 @@ export class FakeChatCompletions {
     res.end('data: [DONE]\n\n');
   }
 }
+
+/**
+ * A structured-output answer (`response_format: json_schema`): the JSON text of `value`,
+ * streamed in a few pieces as a real server sends it.
+ */
+export const structured = (value: unknown): Reply => {
+  const json = JSON.stringify(value);
+  return answer(...split(json, 3).map(text));
+};
+
+/** Whether the request asked for structured output (a post-call analysis, not a conversation turn). */
+export const wantsStructuredOutput = (request: ChatCompletionRequest): boolean => request.body?.response_format?.type === 'json_schema';

@@ -32,8 +32,15 @@ interface ToolOutcome {
   readonly results: { readonly toolCallId: string; readonly content: string }[];
   /** Something was refused: the model should hear why and speak again. */
   readonly refused: boolean;
-  /** Custom tools' results still on their way, in the order of their calls. */
-  readonly pending: { readonly toolCallId: string; readonly result: Promise<ToolRunResult> }[];
+  /** Custom tools to call, in order: `start` sends the request. */
+  readonly custom: CustomCall[];
+}
+
+interface CustomCall {
+  readonly call: ToolCall;
+  readonly start: () => Promise<ToolRunResult>;
+  /** Spoken while it runs (`speakDuringExecution`), variables filled. */
+  readonly message: string | null;
 }
 
 /**
@@ -134,11 +141,27 @@ export class HostedBrain implements AgentBrain {
       const exchange = { afterSequence: turn.turnSequence, calls, results: outcome.results };
       exchanges.push(exchange);
       yield* outcome.actions;
-      if (outcome.pending.length > 0) {
-        const settled = Promise.all(outcome.pending.map(async ({ toolCallId, result }) => ({ toolCallId, content: (await result).content })));
-        // Kept whatever happens to this answer: the exchange holds every result before it is replayed.
-        const recorded = settled.then((results) => void exchange.results.push(...results));
+      if (outcome.custom.length > 0) {
+        // Each request is sent only once the session has taken its action (and so will store its
+        // result): a barge-in before that drops the call unsent; after it, nothing is lost.
+        const results: Promise<{ toolCallId: string; content: string }>[] = [];
+        for (const custom of outcome.custom) {
+          let resolve!: (result: Promise<ToolRunResult>) => void;
+          const result = new Promise<ToolRunResult>((r) => (resolve = r));
+          yield { kind: 'tool', toolCallId: custom.call.id, name: custom.call.name, arguments: custom.call.arguments, result };
+          resolve(custom.start());
+          results.push(result.then((r) => ({ toolCallId: custom.call.id, content: r.content })));
+        }
+        // The exchange gets every result before it is replayed, whatever happens to this answer.
+        const recorded = Promise.all(results).then((settled) => void exchange.results.push(...settled));
         this.running.set(call, [...(this.running.get(call) ?? []), recorded]);
+        for (const { message } of outcome.custom) {
+          if (!message) continue;
+          // An execution message joins the answer as its own sentence, set apart like a new round.
+          speech.newRound();
+          const piece = speech.say(message);
+          if (piece) yield piece;
+        }
         await recorded;
         if (signal.aborted) return;
       } else if (!outcome.refused) return;
@@ -158,7 +181,7 @@ export class HostedBrain implements AgentBrain {
   private perform(calls: readonly ToolCall[], turn: BrainTurn, round: number, log: Logger): ToolOutcome {
     const actions: AgentAction[] = [];
     const results: ToolOutcome['results'][number][] = [];
-    const pending: ToolOutcome['pending'][number][] = [];
+    const custom: CustomCall[] = [];
     let ending: AgentAction | null = null;
     let refused = false;
     const refuse = (call: ToolCall, why: string) => {
@@ -186,21 +209,23 @@ export class HostedBrain implements AgentBrain {
         results.push({ toolCallId: call.id, content: 'Call ended.' });
       } else if (turn.agent?.customTools.some((tool) => tool.name === call.name) && this.deps.tools) {
         const tool = turn.agent.customTools.find((t) => t.name === call.name)!;
-        const result = this.deps.tools.run(tool, call.arguments, {
-          requestId: `${turn.call.id}.${turn.turnSequence}.${round}.${call.id}`,
-          variables: turn.call.variables,
-          secret: turn.webhook?.secret ?? null,
+        const runner = this.deps.tools;
+        custom.push({
+          call,
+          start: () =>
+            runner.run(tool, call.arguments, {
+              requestId: `${turn.call.id}.${turn.turnSequence}.${round}.${call.id}`,
+              variables: turn.call.variables,
+              secret: turn.webhook?.secret ?? null,
+            }),
+          message: tool.speakDuringExecution && tool.executionMessage?.trim() ? fillVariables(tool.executionMessage, turn.call.variables).trim() : null,
         });
-        if (tool.speakDuringExecution && tool.executionMessage?.trim()) {
-          actions.push({ kind: 'say', text: fillVariables(tool.executionMessage.trim(), turn.call.variables), interim: false });
-        }
-        actions.push({ kind: 'tool', toolCallId: call.id, name: call.name, arguments: call.arguments, result });
-        pending.push({ toolCallId: call.id, result });
       } else {
         refuse(call, `there is no tool named ${call.name}.`);
       }
     }
-    if (ending) return { actions: [...actions, ending], results, refused: false, pending };
-    return { actions, results, refused, pending };
+    // An ending (transfer, hang-up) closes the call: tools called beside it are not sent.
+    if (ending) return { actions: [...actions, ending], results, refused: false, custom: [] };
+    return { actions, results, refused, custom };
   }
 }

@@ -62,8 +62,8 @@ const callLine = (call: Call): string => {
  * alone when the agent has none), then what the call is; `{{variables}}` filled.
  */
 export const systemMessage = (call: Call, agent: Agent | null, unknown?: Set<string>): string => {
-  const agentPrompt = fillVariables(agent?.systemPrompt?.trim() ?? '', call.variables, unknown);
-  const callPrompt = fillVariables(call.systemPrompt?.trim() ?? '', call.variables, unknown);
+  const agentPrompt = fillVariables(agent?.systemPrompt ?? '', call.variables, unknown).trim();
+  const callPrompt = fillVariables(call.systemPrompt ?? '', call.variables, unknown).trim();
   const prompt =
     agentPrompt && callPrompt ? `${callPrompt}\n\n${agentPrompt}` : callPrompt || agentPrompt || FALLBACK_PROMPT;
   const context = [

@@ -25,9 +25,21 @@ export const hostedModelModule = () =>
     );
     provide(
       TOKENS.callAnalyst,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.languageModel, TOKENS.jsonSchemas, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.logger, TOKENS.lifecycle],
-      (uow, clock, ids, model, schemas, eventEncoder, deliveryTrigger, logger, lifecycle) => {
-        const analyst = new CallAnalyst({ uow, clock, ids, model, schemas, eventEncoder, deliveryTrigger, logger: logger.child({ component: 'analysis' }) });
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.languageModel, TOKENS.jsonSchemas, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.logger, TOKENS.lifecycle],
+      (config, uow, clock, ids, model, schemas, eventEncoder, deliveryTrigger, logger, lifecycle) => {
+        const analyst = new CallAnalyst({
+          uow,
+          clock,
+          ids,
+          model,
+          schemas,
+          eventEncoder,
+          deliveryTrigger,
+          logger: logger.child({ component: 'analysis' }),
+          backoffMs: config.analysis?.retryDelayMs,
+          pollMs: config.analysis?.pollMs,
+          leaseMs: config.analysis?.leaseMs,
+        });
         return lifecycle.manage('post-call analysis', analyst, analyst);
       },
     );
