@@ -45,9 +45,9 @@ export const hostedModelModule = () =>
     );
     provide(
       TOKENS.hostedReplies,
-      [TOKENS.unitOfWork, TOKENS.languageModel, TOKENS.sendSms, TOKENS.logger, TOKENS.lifecycle],
-      (uow, model, sendSms, logger, lifecycle) => {
-        const responder = new HostedSmsResponder({ uow, model, sendSms, logger });
+      [TOKENS.unitOfWork, TOKENS.languageModel, TOKENS.sendSms, TOKENS.customTools, TOKENS.logger, TOKENS.lifecycle],
+      (uow, model, sendSms, tools, logger, lifecycle) => {
+        const responder = new HostedSmsResponder({ uow, model, sendSms, logger, tools });
         return lifecycle.manage('hosted SMS responder', responder, { stop: () => responder.close() });
       },
     );

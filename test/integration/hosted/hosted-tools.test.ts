@@ -5,6 +5,9 @@ import { DENY_PRIVATE_NETWORKS } from '../../../src/adapters/http/private-networ
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
 import { answer, FakeChatCompletions, text, toolCall, type ChatCompletionRequest } from '../../support/fake-chat-completions.js';
+import { trustE164 } from '../../../src/domain/e164.js';
+import { anInboundSms } from '../../support/builders.js';
+import { eventually } from '../../support/eventually.js';
 import { ToolEndpoint, toolRequestSignedWith } from '../../support/tool-endpoint.js';
 import { aVoiceSwitchboard, type VoiceHarness } from '../voice/voice-harness.js';
 
@@ -184,6 +187,24 @@ describe('custom HTTP tools and call variables in hosted calls', () => {
       const system = fake.requests[0]!.body.messages[0].content as string;
       expect(system).toMatch(/^Confirm the appointment of Ada on Monday\.\n\nYou speak for Acme Dental\./);
       expect(system).not.toContain('{{');
+    });
+
+    it('offers the tools to the model answering a text, and replies with what the tool said', async () => {
+      const line = await harness.anAgentOnTheLine({ voiceMode: 'hosted', systemPrompt: PROMPT, customTools: [orderTool({ method: 'GET', url: `${tools.url}/orders` })] });
+      tools.answer = () => ({ status: 200, body: { status: 'delivered' } });
+      fake.reply(answer(toolCall('lookup_order', { orderId: '9' })), (request) => answer(text(`Order 9: ${JSON.parse(lastToolResult(request)).status}.`)));
+
+      const received = await harness.sut.useCases().messages.receiveInboundSms.execute(anInboundSms({ to: trustE164(line.phoneNumber), from: trustE164(CALLER), body: 'Order 9?' }))();
+      if (E.isLeft(received)) throw new Error(received.left._tag);
+
+      const sent = await tools.receivedCount(1);
+      expect(sent).toMatchObject({ method: 'GET', url: '/orders?orderId=9', raw: '' });
+      expect(toolRequestSignedWith(sent, line.secret)).toBe(true);
+      const thread = await eventually(async () => {
+        const read = (await harness.api('GET', `/v1/conversations/${received.right.conversation.id}`)).body;
+        return read.messages.length === 2 && read;
+      });
+      expect(thread.messages[0]).toMatchObject({ direction: 'outbound', body: 'Order 9: delivered.' });
     });
 
     it('refuses bad tools with a 422 naming the field', async () => {
