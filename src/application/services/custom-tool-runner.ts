@@ -1,6 +1,7 @@
 import type { ToolOutcome } from '../../domain/call.js';
 import { fillVariables, fillVariablesDeep, type CallVariables } from '../../domain/call-variables.js';
 import type { CustomTool } from '../../domain/custom-tool.js';
+import type { JsonSchemaValidator } from '../ports/json-schema-validator.js';
 import type { Logger } from '../ports/logger.js';
 import type { ToolTransport } from '../ports/tool-transport.js';
 
@@ -38,9 +39,25 @@ const queryOf = (url: string, args: Readonly<Record<string, unknown>>): string =
  * becomes words the model can act on. Never throws.
  */
 export class CustomToolRunner {
-  constructor(private readonly deps: { readonly transport: ToolTransport; readonly logger: Logger }) {}
+  constructor(
+    private readonly deps: {
+      readonly transport: ToolTransport;
+      readonly logger: Logger;
+      /** Checks the model's arguments against the tool's `parameters` before anything is sent. */
+      readonly schemas?: JsonSchemaValidator;
+    },
+  ) {}
 
   async run(tool: CustomTool, args: Readonly<Record<string, unknown>>, context: ToolRunContext): Promise<ToolRunResult> {
+    const misfit = this.deps.schemas?.valueProblem(tool.parameters, args) ?? null;
+    if (misfit !== null) {
+      this.deps.logger.warn({ tool: tool.name, problem: misfit }, 'the model called a custom tool with arguments that do not fit its parameters; nothing was sent');
+      return {
+        outcome: 'error',
+        httpStatus: null,
+        content: `Not sent: the arguments do not fit the parameters of ${tool.name} (${misfit.replaceAll('answer', 'arguments')}). Call it again with arguments that do, or ask the caller for what is missing.`,
+      };
+    }
     const unknown = new Set<string>();
     const filledArgs = fillVariablesDeep(args, context.variables, unknown) as Record<string, unknown>;
     const url = fillVariables(tool.url, context.variables, unknown);

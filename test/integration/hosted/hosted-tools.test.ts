@@ -137,6 +137,21 @@ describe('custom HTTP tools and call variables in hosted calls', () => {
       expect(harness.sut.voice().engine.find(call.callId)?.isEnded).toBe(false);
     });
 
+    it('sends nothing when the model’s arguments do not fit the tool’s parameters, and tells the model why', async () => {
+      const line = await harness.anAgentOnTheLine({ voiceMode: 'hosted', systemPrompt: PROMPT, customTools: [orderTool({ speakDuringExecution: false })] });
+      fake.reply(answer(toolCall('lookup_order', { order: 42 })), (request) =>
+        answer(text(lastToolResult(request).includes("must have required property 'orderId'") ? 'Which order number?' : 'Unexpected.')),
+      );
+      const call = await callIn(line.phoneNumber);
+
+      simulated.sayAsCaller(call.callId, 'My order?');
+      await call.until((c) => cycles(c) === 2);
+
+      expect(call.utterances()[1]).toBe('Which order number?');
+      expect(tools.received).toEqual([]);
+      expect((await transcriptOf(call.callId)).find((t) => t.role === 'tool_result')?.tool).toMatchObject({ outcome: 'error' });
+    });
+
     it('keeps the result of a tool the caller barged in on, and gives it to the model on the next turn', async () => {
       const line = await harness.anAgentOnTheLine({ voiceMode: 'hosted', systemPrompt: PROMPT, customTools: [orderTool()] });
       let release!: () => void;
