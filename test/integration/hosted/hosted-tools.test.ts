@@ -9,7 +9,7 @@ import { trustE164 } from '../../../src/domain/e164.js';
 import { anInboundSms } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 import { ToolEndpoint, toolRequestSignedWith } from '../../support/tool-endpoint.js';
-import { aVoiceSwitchboard, type VoiceHarness } from '../voice/voice-harness.js';
+import { aVoiceSwitchboard, readSse, type VoiceHarness } from '../voice/voice-harness.js';
 
 const PROMPT = 'You are the order desk of Acme Parts.';
 const CALLER = '+14155550123';
@@ -103,6 +103,21 @@ describe('custom HTTP tools and call variables in hosted calls', () => {
       await simulated.hangUp(call.callId);
       const ended = await harness.hook.next((r) => r.body?.event === 'agent.call_ended');
       expect(ended.body.data.transcript.map((t: { role: string }) => t.role)).toEqual(['agent', 'user', 'tool_call', 'tool_result', 'agent']);
+
+      const stream = readSse(await fetch(`${harness.url}/v1/calls/${call.callId}/transcript/stream`, { headers: { authorization: `Bearer ${harness.owner.key}` } }));
+      await stream.finished;
+      const streamed = stream.events.filter((e) => e.event === 'turn').map((e) => e.data as { role: string; tool?: { name: string } });
+      expect(streamed.map((t) => t.role)).toEqual(['agent', 'user', 'tool_call', 'tool_result', 'agent']);
+      expect(streamed[2]!.tool).toMatchObject({ name: 'lookup_order' });
+
+      const console = await fetch(`${harness.url}/admin/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${harness.sut.adminToken()}` },
+        body: JSON.stringify({ query: 'query ($id: ID!) { call(id: $id) { transcript { role content tool } } }', variables: { id: call.callId } }),
+      });
+      const turns = ((await console.json()) as { data: { call: { transcript: { role: string; tool: unknown }[] } } }).data.call.transcript;
+      expect(turns.map((t) => t.role)).toEqual(['AGENT', 'USER', 'TOOL_CALL', 'TOOL_RESULT', 'AGENT']);
+      expect(turns[3]!.tool).toMatchObject({ outcome: 'ok', httpStatus: 200 });
     });
 
     it('tells the model when the tool times out or answers 500, and the call goes on', async () => {

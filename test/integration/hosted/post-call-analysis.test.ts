@@ -93,6 +93,19 @@ describe('post-call analysis and the AI disclosure', () => {
     expect(events.indexOf('agent.call_ended')).toBeLessThan(events.indexOf('agent.call_analyzed'));
     const stored = (await harness.api('GET', `/v1/calls/${call.callId}`)).body;
     expect(stored.analysis).toMatchObject({ status: 'completed', attempts: 3, ...ANALYSIS, error: null });
+    const console = await fetch(`${harness.url}/admin/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${harness.sut.adminToken()}` },
+      body: JSON.stringify({ query: 'query ($id: ID!) { call(id: $id) { analysis { status summary userSentiment callSuccessful extracted attempts } } }', variables: { id: call.callId } }),
+    });
+    expect(((await console.json()) as { data: { call: { analysis: unknown } } }).data.call.analysis).toEqual({
+      status: 'completed',
+      summary: ANALYSIS.summary,
+      userSentiment: 'positive',
+      callSuccessful: true,
+      extracted: ANALYSIS.extracted,
+      attempts: 3,
+    });
 
     expect(fake.requests).toHaveLength(3);
     expect(fake.requests.every(wantsStructuredOutput)).toBe(true);
