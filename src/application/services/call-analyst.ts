@@ -73,6 +73,8 @@ export class CallAnalyst implements AnalysisQueue {
     (error) => this.deps.logger.error({ err: { message: errorMessage(error) } }, 'post-call analysis failed'),
   );
   private poked: NodeJS.Timeout | null = null;
+  /** A run a poke started, which stopping waits for. */
+  private pokedRun: Promise<unknown> = Promise.resolve();
   private stopped = true;
 
   constructor(private readonly deps: CallAnalystDeps) {}
@@ -91,13 +93,14 @@ export class CallAnalyst implements AnalysisQueue {
     if (this.poked) clearTimeout(this.poked);
     this.poked = null;
     await this.schedule.stop();
+    await this.pokedRun;
   }
 
   poke(): void {
     if (this.stopped || this.poked) return;
     this.poked = setTimeout(() => {
       this.poked = null;
-      void this.runOnce().catch((error: unknown) => this.deps.logger.error({ err: { message: errorMessage(error) } }, 'post-call analysis failed'));
+      this.pokedRun = this.runOnce().catch((error: unknown) => this.deps.logger.error({ err: { message: errorMessage(error) } }, 'post-call analysis failed'));
     }, 0);
     this.poked.unref?.();
   }

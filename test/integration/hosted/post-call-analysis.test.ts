@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
+import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SimulatedCall, SimulatedCalls } from '../../../src/adapters/simulated/simulated-calls.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
@@ -131,30 +135,41 @@ describe('post-call analysis and the AI disclosure', () => {
     expect((await harness.api('GET', `/v1/calls/${other.callId}`)).body.analysis).toBeNull();
   });
 
-  it('loses no analysis to a restart between the call’s end and its analysis', async () => {
+  it('loses no analysis to a restart between the call’s end and its analysis (embedded PostgreSQL closed and opened again)', async () => {
     const receiver: Receiver = await startReceiver();
+    const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-analysis-'));
+    const databases: Database[] = [];
     try {
-      const first = await aSwitchboard({ analysis: { retryDelayMs: 300, pollMs: 50 } });
+      databases.push(await openDatabase({ dataDir }));
+      const first = await aSwitchboard({ analysis: { retryDelayMs: 300, pollMs: 50 } }, databases[0]!.uow);
       const line = await first.anAgentOnTheLine({ analysis: true, analysisSchema: APPOINTMENT_SCHEMA }, { url: receiver.url });
-      fake.reply(failure(503));
+      // The model fails until the restart, then answers.
+      let restarted = false;
+      fake.reply(...Array.from({ length: 50 }, () => () => (restarted ? structured(ANALYSIS) : failure(503))));
       const call = await talkAndHangUp(first, line.phoneNumber);
-      await eventually(() => first.read((tx) => tx.callAnalyses.findByCall(call.callId)).then((a) => a?.attempts === 1));
+      await eventually(() => first.read((tx) => tx.callAnalyses.findByCall(call.callId)).then((a) => (a?.attempts ?? 0) >= 1));
       await first.stop();
       harnesses.splice(harnesses.indexOf(first), 1);
+      const before = (await first.read((tx) => tx.callAnalyses.findByCall(call.callId)))!;
+      expect(before).toMatchObject({ status: 'pending', result: null });
+      await databases.shift()!.close();
 
-      fake.reply(structured(ANALYSIS));
-      const second = await aSwitchboard({}, first.uow);
+      restarted = true;
+      databases.push(await openDatabase({ dataDir }));
+      const second = await aSwitchboard({}, databases[0]!.uow);
 
       const analyzed = await eventually(() => receiver.received.find((r) => r.event === 'agent.call_analyzed'));
       expect(hasValidSignature(line.secret, analyzed)).toBe(true);
       expect(JSON.parse(analyzed.body).data).toMatchObject({ callId: call.callId, extracted: ANALYSIS.extracted });
       const stored = await second.read((tx) => tx.callAnalyses.findByCall(call.callId));
-      expect(stored).toMatchObject({ status: 'completed', attempts: 2 });
+      expect(stored).toMatchObject({ status: 'completed', attempts: before.attempts + 1, result: { extracted: ANALYSIS.extracted } });
     } finally {
       for (const harness of harnesses.splice(0)) await harness.stop();
+      for (const database of databases) await database.close();
       await receiver.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it('opens every outbound call with the AI disclosure, then the agent’s greeting', async () => {
     const harness = await aSwitchboard({ aiDisclosure: DEFAULT_AI_DISCLOSURE });
