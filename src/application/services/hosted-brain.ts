@@ -145,16 +145,22 @@ export class HostedBrain implements AgentBrain {
         // Each request is sent only once the session has taken its action (and so will store its
         // result): a barge-in before that drops the call unsent; after it, nothing is lost.
         const results: Promise<{ toolCallId: string; content: string }>[] = [];
-        for (const custom of outcome.custom) {
-          let resolve!: (result: Promise<ToolRunResult>) => void;
-          const result = new Promise<ToolRunResult>((r) => (resolve = r));
-          yield { kind: 'tool', toolCallId: custom.call.id, name: custom.call.name, arguments: custom.call.arguments, result };
-          resolve(custom.start());
-          results.push(result.then((r) => ({ toolCallId: custom.call.id, content: r.content })));
+        let recorded: Promise<void> = Promise.resolve();
+        try {
+          for (const custom of outcome.custom) {
+            let resolve!: (result: Promise<ToolRunResult>) => void;
+            const result = new Promise<ToolRunResult>((r) => (resolve = r));
+            yield { kind: 'tool', toolCallId: custom.call.id, name: custom.call.name, arguments: custom.call.arguments, result };
+            resolve(custom.start());
+            results.push(result.then((r) => ({ toolCallId: custom.call.id, content: r.content })));
+          }
+        } finally {
+          // Also when a barge-in ended this answer here: every call of the exchange gets its result
+          // (the model's next request must answer each), those never sent saying so.
+          const unsent = outcome.custom.slice(results.length).map((c) => ({ toolCallId: c.call.id, content: 'Not sent: the caller spoke before this tool was called.' }));
+          recorded = Promise.all(results).then((settled) => void exchange.results.push(...settled, ...unsent));
+          this.running.set(call, [...(this.running.get(call) ?? []), recorded]);
         }
-        // The exchange gets every result before it is replayed, whatever happens to this answer.
-        const recorded = Promise.all(results).then((settled) => void exchange.results.push(...settled));
-        this.running.set(call, [...(this.running.get(call) ?? []), recorded]);
         for (const { message } of outcome.custom) {
           if (!message) continue;
           // An execution message joins the answer as its own sentence, set apart like a new round.
