@@ -237,6 +237,24 @@ describe('custom HTTP tools and call variables in hosted calls', () => {
       expect(thread.messages[0]).toMatchObject({ direction: 'outbound', body: 'Order 9: delivered.' });
     });
 
+    it('gives inbound calls {{caller_number}}, {{agent_number}}, {{contact_name}} (from Contacts) and {{now}}', async () => {
+      await harness.api('POST', '/v1/contacts', { name: 'Ada Lovelace', phoneNumber: CALLER });
+      const line = await harness.anAgentOnTheLine({
+        voiceMode: 'hosted',
+        systemPrompt: 'Caller {{caller_number}} reached {{agent_number}} at {{now}}.',
+        greeting: 'Hi {{contact_name}}!',
+      });
+      fake.reply(answer(text('Sure.')));
+      const call = await callIn(line.phoneNumber);
+      simulated.sayAsCaller(call.callId, 'Hello.');
+      await call.until((c) => cycles(c) === 2);
+
+      expect(call.utterances()[0]).toBe('Hi Ada Lovelace!');
+      expect(fake.requests[0]!.body.messages[0].content).toMatch(
+        new RegExp(`^Caller \\${CALLER} reached \\${line.phoneNumber} at \\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z\\.`),
+      );
+    });
+
     it('refuses bad tools with a 422 naming the field', async () => {
       const create = (tool: Record<string, unknown>) => harness.api('POST', '/v1/agents', { name: 'Tools', customTools: [orderTool(tool)] });
       const cases: [Record<string, unknown>, string][] = [
