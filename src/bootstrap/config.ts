@@ -48,6 +48,17 @@ export interface SwitchboardConfig {
   } | null;
   /** `HOSTED_APOLOGY`: what a hosted agent says when its language model fails or is missing. */
   readonly hostedApology: string;
+  /**
+   * `AI_DISCLOSURE`: the first words of every outbound call, before the agent's greeting
+   * (`{project}` is the project's name); `off` turns it off. Absent: {@link DEFAULT_AI_DISCLOSURE}.
+   */
+  readonly aiDisclosure?: string | null;
+  /**
+   * Post-call analysis timing: `ANALYSIS_RETRY_DELAY` (ms, default 5,000: the first retry's
+   * wait, doubling after), how often storage is polled for due analyses (default 2,000 ms), and
+   * how long a claimed analysis is held from other nodes (default 120,000 ms).
+   */
+  readonly analysis?: { readonly retryDelayMs?: number; readonly pollMs?: number; readonly leaseMs?: number };
   readonly adminToken: string | null;
   readonly webhookRetryDelays: readonly number[];
   readonly rateLimit: RateSpec;
@@ -100,6 +111,15 @@ const chooseMailerKind = (env: Env, smtpUrl: string | null, problems: string[]):
   return chosen ?? (smtpUrl === null ? 'console' : 'smtp');
 };
 
+export const DEFAULT_AI_DISCLOSURE = 'Hello, this is an AI assistant calling for {project}.';
+
+/** `off`, `false`, `0` or `no` turn the disclosure off; `on` (or nothing) keeps the default; other text replaces it. */
+const aiDisclosureOf = (value: string | null): string | null => {
+  if (value === null || /^(on|true|1|yes)$/i.test(value)) return DEFAULT_AI_DISCLOSURE;
+  if (/^(off|false|0|no)$/i.test(value)) return null;
+  return value;
+};
+
 /** Decodes the environment; on failure, one line per bad variable. */
 export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardConfig> => {
   const problems: string[] = [];
@@ -143,6 +163,8 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
         }
       : null,
     hostedApology: text(env.HOSTED_APOLOGY) ?? DEFAULT_HOSTED_APOLOGY,
+    aiDisclosure: aiDisclosureOf(text(env.AI_DISCLOSURE)),
+    analysis: { retryDelayMs: optional(IntegerFromEnv(1, 3_600_000), env.ANALYSIS_RETRY_DELAY, 5000, 'ANALYSIS_RETRY_DELAY', problems) },
     adminToken: text(env.ADMIN_TOKEN),
     webhookRetryDelays: optional(DelaysFromEnv, env.WEBHOOK_RETRY_DELAYS, [0, 300, 1800, 7200, 21600, 43200], 'WEBHOOK_RETRY_DELAYS', problems),
     rateLimit: optional(RateFromEnv, env.RATE_LIMIT, { points: 100, durationSeconds: 10 }, 'RATE_LIMIT', problems),

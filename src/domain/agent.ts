@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { checkCustomTools, type CustomTool } from './custom-tool.js';
 import { invalidField, type InvalidField } from './errors.js';
 import { isNanp, type E164 } from './e164.js';
 
@@ -20,6 +21,14 @@ export interface Agent {
   readonly voice: string;
   readonly transferNumber: E164 | null;
   readonly language: string;
+  /** The customer's HTTP endpoints the model may call in hosted mode (at most 20). */
+  readonly customTools: readonly CustomTool[];
+  /** Post-call analysis of this agent's calls (when a model is configured). */
+  readonly analysis: boolean;
+  /** A JSON Schema object of what the analysis extracts besides its own fields; null: none. */
+  readonly analysisSchema: Readonly<Record<string, unknown>> | null;
+  /** What makes a call successful, for the analysis's `callSuccessful`; null: judged against the prompt. */
+  readonly successCriteria: string | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -33,6 +42,10 @@ export interface AgentFields {
   readonly voice?: string;
   readonly transferNumber?: E164 | null;
   readonly language?: string;
+  readonly customTools?: readonly CustomTool[];
+  readonly analysis?: boolean;
+  readonly analysisSchema?: Readonly<Record<string, unknown>> | null;
+  readonly successCriteria?: string | null;
 }
 
 /** A partial change; `transferNumber: null` clears it (the REST edge maps `""` to null). */
@@ -46,7 +59,10 @@ const checkInvariants = (agent: Agent): E.Either<InvalidField, Agent> => {
   if (agent.transferNumber !== null && !isNanp(agent.transferNumber)) {
     return E.left(invalidField('transferNumber', 'must be a US or Canadian number in E.164 form'));
   }
-  return E.right(agent);
+  if (agent.analysisSchema !== null && agent.analysisSchema.type !== 'object') {
+    return E.left(invalidField('analysisSchema', 'must be a JSON Schema of type "object"'));
+  }
+  return E.map(() => agent)(checkCustomTools(agent.customTools));
 };
 
 export const createAgent = (props: {
@@ -66,6 +82,10 @@ export const createAgent = (props: {
     voice: props.fields.voice ?? DEFAULT_VOICE,
     transferNumber: props.fields.transferNumber ?? null,
     language: props.fields.language ?? DEFAULT_LANGUAGE,
+    customTools: props.fields.customTools ?? [],
+    analysis: props.fields.analysis ?? false,
+    analysisSchema: props.fields.analysisSchema ?? null,
+    successCriteria: props.fields.successCriteria ?? null,
     createdAt: props.now,
     updatedAt: props.now,
   });

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { VoiceMode } from './agent.js';
+import type { CallVariables } from './call-variables.js';
 
 export const CALL_STATUSES = ['in-progress', 'completed', 'failed'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
@@ -43,6 +44,8 @@ export interface Call {
   readonly language: string;
   /** Set by an outbound call's request: this one call is then hosted with this prompt. */
   readonly systemPrompt: string | null;
+  /** Values of `{{name}}` placeholders: the request's own, and the built-ins of inbound calls. */
+  readonly variables: CallVariables;
   /** Free-form data a web call was started with. */
   readonly metadata: Readonly<Record<string, unknown>> | null;
   /** The last words said, kept when the call ends. */
@@ -102,7 +105,26 @@ export const attachRecording = (call: Call, url: string): Call => ({ ...call, re
 
 export const withProviderCallId = (call: Call, providerCallId: string): Call => ({ ...call, providerCallId });
 
-export type TurnRole = 'user' | 'agent';
+/** `tool_call` / `tool_result`: a custom HTTP tool the model called in hosted mode, and what came back. */
+export type TurnRole = 'user' | 'agent' | 'tool_call' | 'tool_result';
+export const TURN_ROLES: readonly TurnRole[] = ['user', 'agent', 'tool_call', 'tool_result'];
+
+/** How a tool call ended: `ok` (a 2xx), `http_error`, `timeout`, `error` (refused, unreachable, bad arguments). */
+export type ToolOutcome = 'ok' | 'http_error' | 'timeout' | 'error';
+
+/** What a tool turn names: the model's call id ties a result to its call. */
+export interface ToolTurnDetail {
+  readonly toolCallId: string;
+  readonly name: string;
+  /** On a `tool_call`: the arguments the model gave. */
+  readonly arguments?: Readonly<Record<string, unknown>>;
+  /** On a `tool_result`. */
+  readonly outcome?: ToolOutcome;
+  readonly httpStatus?: number | null;
+}
+
+/** Spoken words (the caller's or the agent's), as opposed to a tool turn. */
+export const isSpokenTurn = (turn: { readonly role: TurnRole }): boolean => turn.role === 'user' || turn.role === 'agent';
 
 /** One utterance of the caller or the agent. `sequence` rises strictly within a call. */
 export interface TranscriptTurn {
@@ -116,6 +138,8 @@ export interface TranscriptTurn {
   readonly sequence: number;
   /** The agent could not answer as asked (e.g. the language model failed): why. `content` is what was said instead. */
   readonly error?: string;
+  /** On tool turns only. `content` is the call (`name {json}`) or the result in words, as the model saw it. */
+  readonly tool?: ToolTurnDetail;
 }
 
 /** Barge-in: the agent's turn keeps only what the caller heard before cutting in. */

@@ -161,6 +161,36 @@ describe('the agentphone client against Switchboard', () => {
     expect((await client.agents.listAgents()).total).toBe(1);
   });
 
+  it('round-trips custom tools through agents.create and agents.update, and refuses a bad one with 422', async () => {
+    const lookup: AgentPhone.CustomToolParam = {
+      name: 'lookup_order',
+      description: 'Looks up an order by its number.',
+      url: 'https://api.example.com/orders/{{caller_number}}',
+      method: 'POST',
+      headers: { Authorization: 'Bearer abc', 'X-Unused': null },
+      parameters: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
+      timeoutMs: 8000,
+      speakDuringExecution: true,
+      executionMessage: 'One moment while I check.',
+    };
+    const created = await client.agents.createAgent({ name: 'Order desk', voiceMode: 'hosted', systemPrompt: 'You track orders.', customTools: [lookup] });
+    expect(created.customTools).toEqual([{ ...lookup, headers: { Authorization: 'Bearer abc' } }]);
+
+    const status: AgentPhone.CustomToolParam = { name: 'store_status', description: 'Is the store open?', url: 'https://api.example.com/status' };
+    const updated = await client.agents.updateAgent({ agent_id: created.id, customTools: [status] });
+    expect(updated.customTools).toEqual([
+      { ...status, method: 'POST', headers: {}, parameters: { type: 'object', properties: {} }, timeoutMs: 10_000, speakDuringExecution: false, executionMessage: null },
+    ]);
+    expect((await client.agents.getAgent({ agent_id: created.id })).customTools).toEqual(updated.customTools);
+
+    const refused = await failureOf(client.agents.updateAgent({ agent_id: created.id, customTools: [{ ...status, name: 'not a name' }] }));
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.body)).toContain('customTools.0.name');
+    const cleared = await client.agents.updateAgent({ agent_id: created.id, customTools: null });
+    expect(cleared.customTools).toEqual([]);
+    await client.agents.deleteAgent({ agent_id: created.id });
+  });
+
   it('reports validation failures the client types as 422', async () => {
     const failure = await failureOf(client.agents.createAgent({ name: 'Hosted without a prompt', voiceMode: 'hosted' }));
     expect(failure).toBeInstanceOf(AgentPhone.UnprocessableEntityError);

@@ -60,7 +60,7 @@ describe('the README quick start, pasted into a shell', () => {
     buildOnce();
     // A directory that looks like a fresh checkout: the repository's files, its own ./.switchboard.
     work = await mkdtemp(join(tmpdir(), 'switchboard-quick-start-'));
-    for (const entry of ['package.json', 'scripts', 'src', 'dist', 'node_modules', 'tsconfig.json', 'tsconfig.build.json']) {
+    for (const entry of ['package.json', 'bin', 'scripts', 'src', 'dist', 'node_modules', 'tsconfig.json', 'tsconfig.build.json']) {
       await symlink(join(ROOT, entry), join(work, entry));
     }
     port = await freePort();

@@ -53,7 +53,7 @@ export class FakeChatCompletions {
   readonly requests: ChatCompletionRequest[] = [];
   /** A pause before every chunk, to make a stream slow. */
   delayBetweenChunksMs = 0;
-  private readonly replies: (Reply | ((request: ChatCompletionRequest) => Reply))[] = [];
+  private readonly replies: (Reply | ((request: ChatCompletionRequest) => Reply | Promise<Reply>))[] = [];
   private server: Server | null = null;
   /** Base URL, as LLM_BASE_URL takes it. */
   url = '';
@@ -67,7 +67,7 @@ export class FakeChatCompletions {
   }
 
   /** Queues replies for the next requests, in order. */
-  reply(...replies: (Reply | ((request: ChatCompletionRequest) => Reply))[]): this {
+  reply(...replies: (Reply | ((request: ChatCompletionRequest) => Reply | Promise<Reply>))[]): this {
     this.replies.push(...replies);
     return this;
   }
@@ -102,7 +102,7 @@ export class FakeChatCompletions {
     this.requests.push(request);
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return void res.writeHead(404).end();
     const next = this.replies.shift() ?? answer(text('OK.'));
-    const reply = typeof next === 'function' ? next(request) : next;
+    const reply = typeof next === 'function' ? await next(request) : next;
     if ('status' in reply) {
       res.writeHead(reply.status, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify(reply.body ?? {}));
@@ -139,3 +139,15 @@ export class FakeChatCompletions {
     res.end('data: [DONE]\n\n');
   }
 }
+
+/**
+ * A structured-output answer (`response_format: json_schema`): the JSON text of `value`,
+ * streamed in a few pieces as a real server sends it.
+ */
+export const structured = (value: unknown): Reply => {
+  const json = JSON.stringify(value);
+  return answer(...split(json, 3).map(text));
+};
+
+/** Whether the request asked for structured output (a post-call analysis, not a conversation turn). */
+export const wantsStructuredOutput = (request: ChatCompletionRequest): boolean => request.body?.response_format?.type === 'json_schema';

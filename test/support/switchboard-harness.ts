@@ -41,7 +41,8 @@ export const aSwitchboard = async (options: {
   const logger = new RecordingLogger();
   const sut = createSwitchboard({
     env: options.env ?? {},
-    config: options.config,
+    // The AI disclosure is on by default; tests that are about it turn it on again.
+    config: { aiDisclosure: null, ...options.config },
     unitOfWork: uow,
     telephony,
     clock,

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import type { OutboundEvent } from '../../application/events/outbound-event.js';
-import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES } from '../../domain/call.js';
+import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES, TURN_ROLES } from '../../domain/call.js';
+import { USER_SENTIMENTS } from '../../domain/call-analysis.js';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
@@ -39,7 +40,7 @@ const NoHistory = describedAs(
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 const Direction = oneOf(CALL_DIRECTIONS);
-const Role = oneOf(['user', 'agent']);
+const Role = oneOf(TURN_ROLES as unknown as readonly ['user', 'agent', 'tool_call', 'tool_result']);
 
 const Contact = t.strict({ id: t.string, name: t.string, email: nullable(t.string), phoneNumber: t.string });
 
@@ -122,18 +123,39 @@ const CallEnded = t.strict({
   recentHistory: NoHistory,
 });
 
+const CallAnalyzed = t.strict({
+  event: t.literal('agent.call_analyzed'),
+  channel: t.literal('voice'),
+  timestamp: IsoInstant,
+  agentId: nullable(t.string),
+  data: t.strict({
+    callId: t.string,
+    numberId: nullable(t.string),
+    from: t.string,
+    to: t.string,
+    direction: Direction,
+    summary: t.string,
+    userSentiment: oneOf(USER_SENTIMENTS as unknown as readonly ['positive', 'neutral', 'negative']),
+    callSuccessful: t.boolean,
+    extracted: nullable(t.UnknownRecord),
+  }),
+  conversationState: t.null,
+  recentHistory: NoHistory,
+});
+
 /**
  * The catalogue on the wire: every event Switchboard POSTs, decoded from and encoded to its
  * JSON form. Decoding drops keys the catalogue does not name; encoding writes only those keys,
  * in the order the constructors give them.
  */
-export const OutboundEventCodec = t.union([SmsMessage, VoiceTurn, CallEnded], 'OutboundEvent');
+export const OutboundEventCodec = t.union([SmsMessage, VoiceTurn, CallEnded, CallAnalyzed], 'OutboundEvent');
 
 /** Each event's codec by `event` and `channel`, so a decode failure can name the fields of the right one. */
 export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEvent>>> = {
   'agent.message sms': SmsMessage,
   'agent.message voice': VoiceTurn,
   'agent.call_ended voice': CallEnded,
+  'agent.call_analyzed voice': CallAnalyzed,
 };
 
 /** The JSON form of an event, before it is serialised. */

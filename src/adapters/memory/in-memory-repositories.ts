@@ -18,6 +18,7 @@ import { byCreation, newestFirst, pageOf, type InMemoryTables } from './in-memor
 import { inMemorySignUps } from './in-memory-sign-up-repository.js';
 import { inMemoryConversations, inMemoryMessages } from './in-memory-messaging-repositories.js';
 import { endpointOf, inMemoryDeliveries, inMemoryWebhooks } from './in-memory-webhook-repositories.js';
+import { inMemoryCallAnalyses } from './in-memory-call-analysis-repository.js';
 import { inMemoryWebCallCredentials } from './in-memory-web-call-credential-repository.js';
 
 const inProject = <T extends { projectId: string }>(row: T | undefined, projectId: string): T | null =>
@@ -164,5 +165,6 @@ export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({
   messages: inMemoryMessages(tables),
   calls: inMemoryCalls(tables),
   transcripts: inMemoryTranscripts(tables),
+  callAnalyses: inMemoryCallAnalyses(tables),
   webCallCredentials: inMemoryWebCallCredentials(tables),
 });

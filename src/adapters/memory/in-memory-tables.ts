@@ -1,5 +1,6 @@
 import type { Agent } from '../../domain/agent.js';
 import type { Call, TranscriptTurn } from '../../domain/call.js';
+import type { CallAnalysis } from '../../domain/call-analysis.js';
 import type { ApiKey } from '../../domain/api-key.js';
 import type { Contact } from '../../domain/contact.js';
 import type { Conversation } from '../../domain/conversation.js';
@@ -40,6 +41,8 @@ export class InMemoryTables {
   transcripts = new Map<string, readonly TranscriptTurn[]>();
   /** Keyed by carrier account. */
   webCallCredentials = new Map<string, WebCallCredentials>();
+  /** Keyed by call id. */
+  callAnalyses = new Map<string, CallAnalysis>();
 
   snapshot(): () => void {
     const saved = Object.entries(this).map(([name, map]) => [name, new Map(map as Map<string, unknown>)] as const);

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { AgentRepository } from '../../application/ports/repositories.js';
 import type { Agent, VoiceMode } from '../../domain/agent.js';
+import type { CustomTool } from '../../domain/custom-tool.js';
 import { trustE164 } from '../../domain/e164.js';
 import { AgentSchema, type AgentRow } from './entities/agent.js';
 import { findPage, findRow, upsertRow } from './storage-support.js';
@@ -17,6 +18,10 @@ export const toAgent = (row: AgentRow): Agent => ({
   voice: row.voice,
   transferNumber: row.transferNumber === null ? null : trustE164(row.transferNumber),
   language: row.language,
+  customTools: (row.customTools ?? []) as CustomTool[],
+  analysis: row.analysis ?? false,
+  analysisSchema: row.analysisSchema ?? null,
+  successCriteria: row.successCriteria ?? null,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -32,6 +37,10 @@ export const toAgentRow = (agent: Agent): AgentRow => ({
   voice: agent.voice,
   transferNumber: agent.transferNumber,
   language: agent.language,
+  customTools: agent.customTools.map((tool) => ({ ...tool })),
+  analysis: agent.analysis,
+  analysisSchema: agent.analysisSchema ? { ...agent.analysisSchema } : null,
+  successCriteria: agent.successCriteria,
   createdAt: agent.createdAt,
   updatedAt: agent.updatedAt,
 });

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import type { CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import type { Page } from '../../application/ports/pagination.js';
-import type { Call, CallDirection, CallStatus, CallType, TranscriptTurn, TurnRole } from '../../domain/call.js';
+import type { Call, CallDirection, CallStatus, CallType, ToolTurnDetail, TranscriptTurn, TurnRole } from '../../domain/call.js';
 import type { VoiceMode } from '../../domain/agent.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
 import { containsPattern, findPage, findRow, findRows, translateUniqueViolation, upsertRow } from './storage-support.js';
@@ -30,10 +30,11 @@ const toCall = (row: CallRow): Call => ({
   language: row.language,
   systemPrompt: row.systemPrompt,
   metadata: row.metadata,
+  variables: row.variables ?? {},
   lastTranscriptSnippet: row.lastTranscriptSnippet,
 });
 
-const toCallRow = (call: Call): CallRow => ({ ...call, metadata: call.metadata ? { ...call.metadata } : null });
+const toCallRow = (call: Call): CallRow => ({ ...call, metadata: call.metadata ? { ...call.metadata } : null, variables: { ...call.variables } });
 
 const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   id: row.id,
@@ -44,6 +45,7 @@ const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   interrupted: row.interrupted,
   sequence: row.sequence,
   ...(row.error !== null ? { error: row.error } : {}),
+  ...(row.tool ? { tool: row.tool as unknown as ToolTurnDetail } : {}),
 });
 
 export class MikroOrmCallRepository implements CallRepository {
@@ -111,7 +113,7 @@ export class MikroOrmTranscriptRepository implements TranscriptRepository {
 
   async save(turns: readonly TranscriptTurn[]): Promise<void> {
     if (turns.length === 0) return;
-    const rows: TranscriptTurnRow[] = turns.map((t) => ({ ...t, error: t.error ?? null }));
+    const rows: TranscriptTurnRow[] = turns.map((t) => ({ ...t, error: t.error ?? null, tool: t.tool ? { ...t.tool } : null }));
     try {
       await this.em.createQueryBuilder(TranscriptTurnSchema).insert(rows).onConflict('id').merge(['content', 'interrupted']).execute();
     } catch (error) {

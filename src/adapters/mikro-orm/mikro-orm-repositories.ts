@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Repositories } from '../../application/ports/repositories.js';
 import { MikroOrmAgentRepository } from './mikro-orm-agent-repository.js';
 import { MikroOrmApiKeyRepository } from './mikro-orm-api-key-repository.js';
+import { MikroOrmCallAnalysisRepository } from './mikro-orm-call-analysis-repository.js';
 import { MikroOrmCallRepository, MikroOrmTranscriptRepository } from './mikro-orm-call-repositories.js';
 import { MikroOrmContactRepository } from './mikro-orm-contact-repository.js';
 import { MikroOrmConversationRepository } from './mikro-orm-conversation-repository.js';
@@ -30,4 +31,5 @@ export const mikroOrmRepositories = (em: EntityManager, sessions: SessionModel):
   calls: new MikroOrmCallRepository(em),
   transcripts: new MikroOrmTranscriptRepository(em),
   webCallCredentials: new MikroOrmWebCallCredentialRepository(em),
+  callAnalyses: new MikroOrmCallAnalysisRepository(em),
 });

@@ -94,6 +94,9 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
           ...(request.tools.length > 0
             ? { tools: request.tools.map((tool) => ({ type: 'function', function: { ...tool } })) }
             : {}),
+          ...(request.responseFormat
+            ? { response_format: { type: 'json_schema', json_schema: { name: request.responseFormat.name, schema: request.responseFormat.schema, strict: false } } }
+            : {}),
         }),
       });
       if (!response.ok || !response.body) {

@@ -130,6 +130,8 @@ export const renderPlaygroundPage = (page: {
     </form>
     <h2 class="spaced">Agent</h2>
     <div id="agent-said"></div>
+    <h2 class="spaced">Analysis</h2>
+    <pre id="analysis" class="hint">Shown after the call, when the agent has post-call analysis on.</pre>
   </section>
 </main>
 <script nonce="${page.nonce}">
@@ -321,7 +323,7 @@ export const renderPlaygroundPage = (page: {
     item.innerHTML = '';
     var who = document.createElement('span');
     who.className = 'who';
-    who.textContent = turn.role === 'user' ? 'Caller' : 'Agent';
+    who.textContent = { user: 'Caller', agent: 'Agent', tool_call: 'Tool call', tool_result: 'Tool result' }[turn.role] || turn.role;
     item.appendChild(who);
     item.appendChild(document.createTextNode(turn.content));
     item.classList.toggle('interrupted', !!turn.interrupted);
@@ -380,9 +382,24 @@ export const renderPlaygroundPage = (page: {
     $('agent').disabled = on;
   };
 
+  // The analysis runs after the call: look a few times, while it is pending.
+  var showAnalysis = function (callId, triesLeft) {
+    api('GET', '/v1/calls/' + encodeURIComponent(callId)).then(function (call) {
+      var analysis = call.analysis;
+      if (!analysis) { $('analysis').textContent = 'This agent has no post-call analysis (set analysis: true on it).'; return; }
+      if (analysis.status === 'pending' && triesLeft > 0) {
+        $('analysis').textContent = 'Analysing…';
+        setTimeout(function () { showAnalysis(callId, triesLeft - 1); }, 2000);
+        return;
+      }
+      $('analysis').textContent = JSON.stringify(analysis, null, 2);
+    }).catch(function (error) { $('analysis').textContent = error.message; });
+  };
+
   var ended = function (callStatus) {
     status('Call ended' + (callStatus ? ' (' + callStatus + ')' : '') + '.');
     state.answered = false;
+    if (state.callId) showAnalysis(state.callId, 30);
     inCall(false);
     if (state.socket && state.socket.readyState <= 1) state.socket.close();
     state.socket = null;

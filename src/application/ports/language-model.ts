@@ -23,6 +23,8 @@ export interface ChatRequest {
   readonly tools: readonly ToolDefinition[];
   /** Aborting ends the answer at once and lets go of the connection (barge-in, hang-up). */
   readonly signal: AbortSignal;
+  /** Asks for structured output: the answer's text is one JSON value following `schema`. */
+  readonly responseFormat?: { readonly name: string; readonly schema: Readonly<Record<string, unknown>> };
 }
 
 /** A piece of the answer: text as it is generated, a tool call once its arguments are complete. */

@@ -8,6 +8,7 @@ import type { Webhook } from '../../domain/webhook.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { Project } from '../../domain/project.js';
 import type { SignUp } from '../../domain/sign-up.js';
+import type { CallAnalysisRepository } from './call-analysis-repository.js';
 import type { CallRepository, TranscriptRepository } from './call-repositories.js';
 import type { ConversationRepository, MessageRepository } from './messaging-repositories.js';
 import type { Page, PageRequest } from './pagination.js';
@@ -129,6 +130,7 @@ export interface Repositories {
   readonly calls: CallRepository;
   readonly transcripts: TranscriptRepository;
   readonly webCallCredentials: WebCallCredentialRepository;
+  readonly callAnalyses: CallAnalysisRepository;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Agent } from '../../domain/agent.js';
-import type { Call, TranscriptTurn } from '../../domain/call.js';
+import type { Call, ToolOutcome, TranscriptTurn } from '../../domain/call.js';
 import type { Webhook } from '../../domain/webhook.js';
 
 /** What the agent does next, in the order it arrives. */
@@ -17,6 +17,17 @@ export type AgentAction =
       readonly error?: string;
     }
   | { readonly kind: 'digits'; readonly digits: string }
+  /**
+   * A custom HTTP tool the model called (hosted mode): stored as a `tool_call` turn now and a
+   * `tool_result` turn once `result` settles, even if the caller barged in meanwhile.
+   */
+  | {
+      readonly kind: 'tool';
+      readonly toolCallId: string;
+      readonly name: string;
+      readonly arguments: Readonly<Record<string, unknown>>;
+      readonly result: Promise<{ readonly outcome: ToolOutcome; readonly httpStatus: number | null; readonly content: string }>;
+    }
   | { readonly kind: 'transfer' }
   | { readonly kind: 'hangup' };
 

@@ -3,6 +3,8 @@ import { LanguageModelFailure, type ChatMessage, type LanguageModel, type ToolCa
 import type { Logger } from '../ports/logger.js';
 import type { AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
 import { systemMessage, TOOL, toolsFor, transcriptMessages, type ToolExchange } from './hosted-call-prompt.js';
+import type { CustomToolRunner, ToolRunResult } from './custom-tool-runner.js';
+import { fillVariables } from '../../domain/call-variables.js';
 import { sameTickBatches } from './same-tick-batches.js';
 
 export const DEFAULT_HOSTED_APOLOGY = "Sorry, I'm having trouble right now. Please try again in a moment.";
@@ -15,9 +17,11 @@ export interface HostedBrainDeps {
   readonly logger: Logger;
   /** Monotonic milliseconds. */
   readonly now: () => number;
+  /** Runs the agents' custom HTTP tools; absent: the model is told they cannot run. */
+  readonly tools?: CustomToolRunner;
 }
 
-/** A refused tool call gets the model a second go, to tell the caller; bounded. */
+/** A refused or custom tool call gets the model another go, to use what it learnt; bounded. */
 const MAX_ROUNDS = 3;
 const DIGITS = /^[0-9*#wW]+$/;
 
@@ -28,6 +32,15 @@ interface ToolOutcome {
   readonly results: { readonly toolCallId: string; readonly content: string }[];
   /** Something was refused: the model should hear why and speak again. */
   readonly refused: boolean;
+  /** Custom tools to call, in order: `start` sends the request. */
+  readonly custom: CustomCall[];
+}
+
+interface CustomCall {
+  readonly call: ToolCall;
+  readonly start: () => Promise<ToolRunResult>;
+  /** Spoken while it runs (`speakDuringExecution`), variables filled. */
+  readonly message: string | null;
 }
 
 /**
@@ -67,6 +80,8 @@ class StreamedSpeech {
 export class HostedBrain implements AgentBrain {
   /** Per live call (its session's Call object), the tool calls so far, replayed to the model. */
   private readonly exchanges = new WeakMap<Call, ToolExchange[]>();
+  /** Per live call, custom tools still running (a barge-in left them): the next turn waits for them. */
+  private readonly running = new WeakMap<Call, Promise<unknown>[]>();
 
   constructor(private readonly deps: HostedBrainDeps) {}
 
@@ -81,6 +96,11 @@ export class HostedBrain implements AgentBrain {
     }
     const exchanges = this.exchanges.get(call) ?? [];
     this.exchanges.set(call, exchanges);
+    // A tool a barge-in left running answers before the model is asked again: its result is in the history.
+    const running = this.running.get(call) ?? [];
+    if (running.length > 0) await Promise.all(running);
+    this.running.delete(call);
+    if (signal.aborted) return;
     let messages: ChatMessage[] = [
       { role: 'system', content: systemMessage(call, agent) },
       ...transcriptMessages(turn.history, exchanges),
@@ -117,14 +137,44 @@ export class HostedBrain implements AgentBrain {
       }
       if (signal.aborted) return;
       if (calls.length === 0) return;
-      const outcome = this.perform(calls, turn, log);
-      exchanges.push({ afterSequence: turn.turnSequence, calls, results: outcome.results });
+      const outcome = this.perform(calls, turn, round, log);
+      const exchange = { afterSequence: turn.turnSequence, calls, results: outcome.results };
+      exchanges.push(exchange);
       yield* outcome.actions;
-      if (!outcome.refused) return;
+      if (outcome.custom.length > 0) {
+        // Each request is sent only once the session has taken its action (and so will store its
+        // result): a barge-in before that drops the call unsent; after it, nothing is lost.
+        const results: Promise<{ toolCallId: string; content: string }>[] = [];
+        let recorded: Promise<void> = Promise.resolve();
+        try {
+          for (const custom of outcome.custom) {
+            let resolve!: (result: Promise<ToolRunResult>) => void;
+            const result = new Promise<ToolRunResult>((r) => (resolve = r));
+            yield { kind: 'tool', toolCallId: custom.call.id, name: custom.call.name, arguments: custom.call.arguments, result };
+            resolve(custom.start());
+            results.push(result.then((r) => ({ toolCallId: custom.call.id, content: r.content })));
+          }
+        } finally {
+          // Also when a barge-in ended this answer here: every call of the exchange gets its result
+          // (the model's next request must answer each), those never sent saying so.
+          const unsent = outcome.custom.slice(results.length).map((c) => ({ toolCallId: c.call.id, content: 'Not sent: the caller spoke before this tool was called.' }));
+          recorded = Promise.all(results).then((settled) => void exchange.results.push(...settled, ...unsent));
+          this.running.set(call, [...(this.running.get(call) ?? []), recorded]);
+        }
+        for (const { message } of outcome.custom) {
+          if (!message) continue;
+          // An execution message joins the answer as its own sentence, set apart like a new round.
+          speech.newRound();
+          const piece = speech.say(message);
+          if (piece) yield piece;
+        }
+        await recorded;
+        if (signal.aborted) return;
+      } else if (!outcome.refused) return;
       messages = [
         ...messages,
         { role: 'assistant', content: text, toolCalls: calls },
-        ...outcome.results.map((r): ChatMessage => ({ role: 'tool', toolCallId: r.toolCallId, content: r.content })),
+        ...exchange.results.map((r): ChatMessage => ({ role: 'tool', toolCallId: r.toolCallId, content: r.content })),
       ];
     }
   }
@@ -134,9 +184,10 @@ export class HostedBrain implements AgentBrain {
   }
 
   /** Digits first, then at most one ending action (transfer or hang-up), which ends the session. */
-  private perform(calls: readonly ToolCall[], turn: BrainTurn, log: Logger): ToolOutcome {
+  private perform(calls: readonly ToolCall[], turn: BrainTurn, round: number, log: Logger): ToolOutcome {
     const actions: AgentAction[] = [];
     const results: ToolOutcome['results'][number][] = [];
+    const custom: CustomCall[] = [];
     let ending: AgentAction | null = null;
     let refused = false;
     const refuse = (call: ToolCall, why: string) => {
@@ -162,11 +213,25 @@ export class HostedBrain implements AgentBrain {
       } else if (call.name === TOOL.endCall) {
         ending ??= { kind: 'hangup' };
         results.push({ toolCallId: call.id, content: 'Call ended.' });
+      } else if (turn.agent?.customTools.some((tool) => tool.name === call.name) && this.deps.tools) {
+        const tool = turn.agent.customTools.find((t) => t.name === call.name)!;
+        const runner = this.deps.tools;
+        custom.push({
+          call,
+          start: () =>
+            runner.run(tool, call.arguments, {
+              requestId: `${turn.call.id}.${turn.turnSequence}.${round}.${call.id}`,
+              variables: turn.call.variables,
+              secret: turn.webhook?.secret ?? null,
+            }),
+          message: tool.speakDuringExecution && tool.executionMessage?.trim() ? fillVariables(tool.executionMessage, turn.call.variables).trim() : null,
+        });
       } else {
         refuse(call, `there is no tool named ${call.name}.`);
       }
     }
-    if (ending) return { actions: [...actions, ending], results, refused: false };
-    return { actions, results, refused };
+    // An ending (transfer, hang-up) closes the call: tools called beside it are not sent.
+    if (ending) return { actions: [...actions, ending], results, refused: false, custom: [] };
+    return { actions, results, refused, custom };
   }
 }

@@ -1,5 +1,6 @@
 import type { Agent } from '../../domain/agent.js';
-import type { Call, TranscriptTurn } from '../../domain/call.js';
+import { isSpokenTurn, type Call, type TranscriptTurn } from '../../domain/call.js';
+import { fillVariables } from '../../domain/call-variables.js';
 import type { ChatMessage, ToolCall, ToolDefinition } from '../ports/language-model.js';
 
 /** Tool calls the model made after one caller turn, and what came of them. */
@@ -14,7 +15,11 @@ export const TOOL = { transfer: 'transfer_call', digits: 'press_digits', endCall
 
 const FALLBACK_PROMPT = 'You are a helpful phone agent.';
 
-/** The tools of a call: digits only where we called out (phone trees answer outbound calls). */
+/** The agent's custom HTTP tools, as the model is offered them. */
+export const customToolDefinitions = (agent: Agent | null): ToolDefinition[] =>
+  (agent?.customTools ?? []).map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters }));
+
+/** The tools of a call: digits only where we called out (phone trees answer outbound calls); the agent's own last. */
 export const toolsFor = (call: Call, agent: Agent | null): ToolDefinition[] => [
   {
     name: TOOL.transfer,
@@ -42,6 +47,7 @@ export const toolsFor = (call: Call, agent: Agent | null): ToolDefinition[] => [
     description: 'Hang up. Use it once the conversation is over and you have said goodbye.',
     parameters: { type: 'object', properties: {}, additionalProperties: false },
   },
+  ...customToolDefinitions(agent),
 ];
 
 const callLine = (call: Call): string => {
@@ -51,9 +57,15 @@ const callLine = (call: Call): string => {
     : `You called ${call.toNumber} from ${call.fromNumber}; they picked up.`;
 };
 
-/** The system message: the prompt of the call (else of the agent), then what the call is. */
-export const systemMessage = (call: Call, agent: Agent | null): string => {
-  const prompt = call.systemPrompt?.trim() || agent?.systemPrompt?.trim() || FALLBACK_PROMPT;
+/**
+ * The system message: the agent's prompt, the call's own goal on top of it (a call's prompt
+ * alone when the agent has none), then what the call is; `{{variables}}` filled.
+ */
+export const systemMessage = (call: Call, agent: Agent | null, unknown?: Set<string>): string => {
+  const agentPrompt = fillVariables(agent?.systemPrompt ?? '', call.variables, unknown).trim();
+  const callPrompt = fillVariables(call.systemPrompt ?? '', call.variables, unknown).trim();
+  const prompt =
+    agentPrompt && callPrompt ? `${callPrompt}\n\n${agentPrompt}` : callPrompt || agentPrompt || FALLBACK_PROMPT;
   const context = [
     `You are ${agent?.name ? `"${agent.name}"` : 'the agent'}, on a live phone call. Everything you write is spoken aloud: answer in short, natural sentences, without lists, markdown or emoji.`,
     callLine(call),
@@ -65,15 +77,21 @@ export const systemMessage = (call: Call, agent: Agent | null): string => {
 /** The transcript as chat messages, with the tool calls of earlier turns where they happened. */
 export const transcriptMessages = (turns: readonly TranscriptTurn[], exchanges: readonly ToolExchange[]): ChatMessage[] => {
   const messages: ChatMessage[] = [];
-  const bySequence = new Map(exchanges.map((e) => [e.afterSequence, e]));
-  let open: ToolExchange | null = null;
+  const bySequence = new Map<number, ToolExchange[]>();
+  for (const exchange of exchanges) bySequence.set(exchange.afterSequence, [...(bySequence.get(exchange.afterSequence) ?? []), exchange]);
+  let open: ToolExchange[] | null = null;
+  // Rounds of tool calls after one caller turn, in order; the words spoken go with the first.
   const closeExchange = (content: string) => {
     if (!open) return;
-    messages.push({ role: 'assistant', content, toolCalls: open.calls });
-    for (const result of open.results) messages.push({ role: 'tool', toolCallId: result.toolCallId, content: result.content });
+    for (const [index, exchange] of open.entries()) {
+      messages.push({ role: 'assistant', content: index === 0 ? content : '', toolCalls: exchange.calls });
+      for (const result of exchange.results) messages.push({ role: 'tool', toolCallId: result.toolCallId, content: result.content });
+    }
     open = null;
   };
   for (const turn of turns) {
+    // Tool turns are replayed from the exchanges, with the model's own call ids.
+    if (!isSpokenTurn(turn)) continue;
     if (turn.role === 'agent') {
       if (open) closeExchange(turn.content);
       else messages.push({ role: 'assistant', content: turn.content });

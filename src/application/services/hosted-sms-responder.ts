@@ -5,7 +5,9 @@ import type { Conversation } from '../../domain/conversation.js';
 import type { E164 } from '../../domain/e164.js';
 import type { Message } from '../../domain/message.js';
 import type { AppError } from '../errors.js';
-import type { ChatMessage, LanguageModel } from '../ports/language-model.js';
+import type { ChatMessage, LanguageModel, ToolCall } from '../ports/language-model.js';
+import type { CustomToolRunner } from './custom-tool-runner.js';
+import { customToolDefinitions } from './hosted-call-prompt.js';
 import type { Logger } from '../ports/logger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { endpointFor } from '../webhooks/outbox.js';
@@ -44,7 +46,12 @@ export interface HostedSmsResponderDeps {
   readonly model: LanguageModel | null;
   readonly sendSms: TextSender;
   readonly logger: Logger;
+  /** Runs the agents' custom HTTP tools; absent: texts are answered without them. */
+  readonly tools?: CustomToolRunner;
 }
+
+/** Rounds of custom tool calls one reply may make before it must answer. */
+const MAX_TOOL_ROUNDS = 3;
 
 /** History when the agent has no webhook whose `contextLimit` says otherwise. */
 export const DEFAULT_SMS_CONTEXT = 10;
@@ -56,6 +63,8 @@ interface Thread {
   readonly messages: readonly Message[];
   /** The newest of them. */
   readonly newest: Message;
+  /** Signs the agent's tool requests (its webhook's secret); null: unsigned. */
+  readonly secret: string | null;
 }
 
 /** The replies of one conversation, in turn. */
@@ -114,10 +123,7 @@ export class HostedSmsResponder implements HostedReplies {
       log.warn({ agentId: thread.agent.id }, 'hosted text not answered: no language model is configured (set LLM_BASE_URL and LLM_MODEL)');
       return;
     }
-    let answer = '';
-    for await (const chunk of this.deps.model.stream({ messages: chatOf(thread), tools: [], signal: this.closing.signal })) {
-      if (chunk.type === 'text') answer += chunk.delta;
-    }
+    let answer = await this.answer(thread, log);
     answer = answer.trim();
     if (this.closing.signal.aborted) return;
     if (answer === '') {
@@ -138,6 +144,46 @@ export class HostedSmsResponder implements HostedReplies {
     queue.answeredUpTo = thread.newest.receivedAt;
   }
 
+  /**
+   * The model's reply; custom tools it calls are run (signed, with the thread's variables) and
+   * their results handed back, for a few rounds at most.
+   */
+  private async answer(thread: Thread, log: Logger): Promise<string> {
+    const model = this.deps.model!;
+    const tools = this.deps.tools ? customToolDefinitions(thread.agent) : [];
+    let messages = chatOf(thread);
+    const { conversation } = thread;
+    const variables = { caller_number: conversation.participant, agent_number: conversation.phoneNumber, now: new Date().toISOString() };
+    for (let round = 1; ; round++) {
+      let text = '';
+      const calls: ToolCall[] = [];
+      const offered = round <= MAX_TOOL_ROUNDS ? tools : [];
+      for await (const chunk of model.stream({ messages, tools: offered, signal: this.closing.signal })) {
+        if (chunk.type === 'text') text += chunk.delta;
+        else calls.push(chunk.call);
+      }
+      if (calls.length === 0 || this.closing.signal.aborted) return text;
+      const results = await Promise.all(
+        calls.map(async (call) => {
+          const tool = thread.agent.customTools.find((t) => t.name === call.name);
+          if (!tool) return { toolCallId: call.id, content: `Refused: there is no tool named ${call.name}.` };
+          const result = await this.deps.tools!.run(tool, call.arguments, {
+            requestId: `${thread.newest.id}.${round}.${call.id}`,
+            variables,
+            secret: thread.secret,
+          });
+          log.info({ tool: call.name, outcome: result.outcome }, 'a hosted text called a custom tool');
+          return { toolCallId: call.id, content: result.content };
+        }),
+      );
+      messages = [
+        ...messages,
+        { role: 'assistant', content: text, toolCalls: calls },
+        ...results.map((r): ChatMessage => ({ role: 'tool', toolCallId: r.toolCallId, content: r.content })),
+      ];
+    }
+  }
+
   /** The thread to answer, or null when there is nothing (left) to answer. */
   private async load(text: TextToAnswer, answeredUpTo: Date | null): Promise<Thread | null> {
     const loaded = await this.deps.uow.transaction(async (tx) => {
@@ -154,7 +200,7 @@ export class HostedSmsResponder implements HostedReplies {
       // Texts that came in while the last reply was being written go after it: they are what is answered now.
       const unanswered = (m: Message) => m.direction === 'inbound' && answeredUpTo !== null && m.receivedAt > answeredUpTo;
       const messages = [...chronological.filter((m) => !unanswered(m)), ...chronological.filter(unanswered)];
-      return E.right({ agent, conversation, messages, newest: newestInbound });
+      return E.right({ agent, conversation, messages, newest: newestInbound, secret: webhook?.secret ?? null });
     });
     return E.isRight(loaded) ? loaded.right : null;
   }

@@ -1,5 +1,5 @@
 import type { Agent } from '../../domain/agent.js';
-import { truncateTurn, type Call, type DisconnectionReason, type TranscriptTurn, type TurnRole } from '../../domain/call.js';
+import { truncateTurn, type Call, type DisconnectionReason, type ToolTurnDetail, type TranscriptTurn, type TurnRole } from '../../domain/call.js';
 import type { Webhook } from '../../domain/webhook.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -195,6 +195,16 @@ export class VoiceSession {
       case 'digits':
         this.gateway.pressDigits(action.digits);
         return;
+      case 'tool': {
+        const tool = { toolCallId: action.toolCallId, name: action.name };
+        this.addTurn('tool_call', `${action.name} ${JSON.stringify(action.arguments)}`, false, null, { ...tool, arguments: action.arguments });
+        // Not tied to the answer: a barge-in cancels the answer, never the record of what the tool said.
+        void action.result.then(
+          (result) => this.addTurn('tool_result', result.content, false, null, { ...tool, outcome: result.outcome, httpStatus: result.httpStatus }),
+          (error: unknown) => this.log.error({ tool: action.name, err: String(error) }, 'a custom tool failed unexpectedly'),
+        );
+        return;
+      }
       case 'transfer': {
         const to = this.context.agent?.transferNumber ?? null;
         if (to === null) {
@@ -236,7 +246,7 @@ export class VoiceSession {
     this.lastAgentTurn = turn;
   }
 
-  private addTurn(role: TurnRole, content: string, interrupted = false, error: string | null = null): TranscriptTurn {
+  private addTurn(role: TurnRole, content: string, interrupted = false, error: string | null = null, tool?: ToolTurnDetail): TranscriptTurn {
     const turn: TranscriptTurn = {
       id: this.deps.ids.next('turn'),
       callId: this.callId,
@@ -246,6 +256,7 @@ export class VoiceSession {
       interrupted,
       sequence: this.nextSequence++,
       ...(error !== null ? { error } : {}),
+      ...(tool ? { tool } : {}),
     };
     this.turns.push(turn);
     this.deps.writer.writeTurn(turn);

@@ -1,4 +1,7 @@
 import { ContainerModule } from 'inversify';
+import { NodeHttpToolTransport } from '../../adapters/http/node-http-tool-transport.js';
+import { CallAnalyst } from '../../application/services/call-analyst.js';
+import { CustomToolRunner } from '../../application/services/custom-tool-runner.js';
 import { HostedBrain } from '../../application/services/hosted-brain.js';
 import { HostedSmsResponder } from '../../application/services/hosted-sms-responder.js';
 import { chooseLanguageModel, NO_LANGUAGE_MODEL } from '../language-model.js';
@@ -14,14 +17,41 @@ export const hostedModelModule = () =>
       if (!model) logger.warn({ setting: 'LLM_BASE_URL' }, NO_LANGUAGE_MODEL);
       return model;
     });
-    provide(TOKENS.hostedBrain, [TOKENS.config, TOKENS.languageModel, TOKENS.logger], (config, model, logger) =>
-      new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => performance.now() }),
+    provide(TOKENS.toolTransport, [TOKENS.outboundGuard, TOKENS.lifecycle], (guard, lifecycle) => {
+      const transport = new NodeHttpToolTransport(guard);
+      return lifecycle.manage('custom tool transport', transport, { stop: () => transport.close() });
+    });
+    provide(TOKENS.customTools, [TOKENS.toolTransport, TOKENS.jsonSchemas, TOKENS.logger], (transport, schemas, logger) =>
+      new CustomToolRunner({ transport, schemas, logger: logger.child({ component: 'custom-tools' }) }),
+    );
+    provide(TOKENS.hostedBrain, [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger], (config, model, tools, logger) =>
+      new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => performance.now(), tools }),
+    );
+    provide(
+      TOKENS.callAnalyst,
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.languageModel, TOKENS.jsonSchemas, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.logger, TOKENS.lifecycle],
+      (config, uow, clock, ids, model, schemas, eventEncoder, deliveryTrigger, logger, lifecycle) => {
+        const analyst = new CallAnalyst({
+          uow,
+          clock,
+          ids,
+          model,
+          schemas,
+          eventEncoder,
+          deliveryTrigger,
+          logger: logger.child({ component: 'analysis' }),
+          backoffMs: config.analysis?.retryDelayMs,
+          pollMs: config.analysis?.pollMs,
+          leaseMs: config.analysis?.leaseMs,
+        });
+        return lifecycle.manage('post-call analysis', analyst, analyst);
+      },
     );
     provide(
       TOKENS.hostedReplies,
-      [TOKENS.unitOfWork, TOKENS.languageModel, TOKENS.sendSms, TOKENS.logger, TOKENS.lifecycle],
-      (uow, model, sendSms, logger, lifecycle) => {
-        const responder = new HostedSmsResponder({ uow, model, sendSms, logger });
+      [TOKENS.unitOfWork, TOKENS.languageModel, TOKENS.sendSms, TOKENS.customTools, TOKENS.logger, TOKENS.lifecycle],
+      (uow, model, sendSms, tools, logger, lifecycle) => {
+        const responder = new HostedSmsResponder({ uow, model, sendSms, logger, tools });
         return lifecycle.manage('hosted SMS responder', responder, { stop: () => responder.close() });
       },
     );

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { AjvJsonSchemaValidator } from '../../adapters/ajv/ajv-json-schema-validator.js';
 import { AttachNumber } from '../../application/use-cases/agents/attach-number.js';
 import { CreateAgent } from '../../application/use-cases/agents/create-agent.js';
 import { DeleteAgent } from '../../application/use-cases/agents/delete-agent.js';
@@ -41,16 +42,17 @@ export const projectsAndAgentsModule = () =>
         };
       },
     );
+    provide(TOKENS.jsonSchemas, [], () => new AjvJsonSchemaValidator());
     provide(TOKENS.billingUseCases, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => ({ getUsage: new GetUsage({ uow, clock }) }));
     provide(
       TOKENS.agentUseCases,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog],
-      (uow, clock, ids, voices) => ({
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.outboundGuard, TOKENS.jsonSchemas],
+      (uow, clock, ids, voices, targets, schemas) => ({
         listVoices: new ListVoices({ voices }),
-        createAgent: new CreateAgent({ uow, clock, ids }),
+        createAgent: new CreateAgent({ uow, clock, ids, checks: { targets, schemas } }),
         listAgents: new ListAgents({ uow }),
         getAgent: new GetAgent({ uow }),
-        updateAgent: new UpdateAgent({ uow, clock }),
+        updateAgent: new UpdateAgent({ uow, clock, checks: { targets, schemas } }),
         deleteAgent: new DeleteAgent({ uow }),
         attachNumber: new AttachNumber({ uow }),
         detachNumber: new DetachNumber({ uow }),

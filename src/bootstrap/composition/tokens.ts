@@ -29,6 +29,10 @@ import type { SimulatedCalls } from '../../adapters/simulated/simulated-calls.js
 import type { SwitchboardConfig } from '../config.js';
 import type { VoiceRuntime, WebSocketEndpoint } from '../voice-runtime.js';
 import type { Lifecycle } from './lifecycle.js';
+import type { ToolTransport } from '../../application/ports/tool-transport.js';
+import type { JsonSchemaValidator } from '../../application/ports/json-schema-validator.js';
+import type { CustomToolRunner } from '../../application/services/custom-tool-runner.js';
+import type { CallAnalyst } from '../../application/services/call-analyst.js';
 import type { CoreSettings } from './core-settings.js';
 
 /**
@@ -78,6 +82,10 @@ export const TOKENS = {
   languageModel: token<LanguageModel | null>('LanguageModel'),
   hostedBrain: token<AgentBrain>('HostedBrain'),
   hostedReplies: token<HostedSmsResponder>('HostedReplies'),
+  toolTransport: token<ToolTransport>('ToolTransport'),
+  jsonSchemas: token<JsonSchemaValidator>('JsonSchemaValidator'),
+  customTools: token<CustomToolRunner>('CustomToolRunner'),
+  callAnalyst: token<CallAnalyst>('CallAnalyst'),
   // Voice.
   eventBus: token<EventBus>('EventBus'),
   voiceTurnTransport: token<VoiceTurnTransport>('VoiceTurnTransport'),

@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import type { Hono } from 'hono';
 import type { EventBus } from '../../application/ports/event-bus.js';
 import { brainsByMode } from '../../application/services/agent-brain.js';
+import { DEFAULT_AI_DISCLOSURE } from '../config.js';
 import { CallRecordWriter } from '../../application/services/call-record-writer.js';
 import { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
 import { WebCallCredentialKeeper } from '../../application/services/web-call-credential-keeper.js';
@@ -58,23 +59,32 @@ export const voiceModule = () =>
     );
     provide(
       TOKENS.finishCall,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceEngine, TOKENS.eventBus, TOKENS.deliveryTrigger, TOKENS.eventEncoder, TOKENS.logger],
-      (uow, clock, ids, live, eventBus, deliveryTrigger, eventEncoder, logger) =>
-        new FinishCall({ uow, clock, ids, live, eventBus, deliveryTrigger, eventEncoder, logger: logger.child({ component: 'voice' }) }),
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceEngine, TOKENS.eventBus, TOKENS.deliveryTrigger, TOKENS.eventEncoder, TOKENS.callAnalyst, TOKENS.logger],
+      (uow, clock, ids, live, eventBus, deliveryTrigger, eventEncoder, analysis, logger) =>
+        new FinishCall({ uow, clock, ids, live, eventBus, deliveryTrigger, eventEncoder, analysis, logger: logger.child({ component: 'voice' }) }),
     );
     provide(
       TOKENS.callUseCases,
       [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger],
-      ({ publicUrl }, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger) => ({
+      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger) => ({
         answerInboundCall: new AnswerInboundCall({ uow, clock, ids }),
-        placeOutboundCall: new PlaceOutboundCall({ uow, clock, ids, telephony, voices, callWebhooks, logger: logger.child({ component: 'voice' }) }),
+        placeOutboundCall: new PlaceOutboundCall({
+          uow,
+          clock,
+          ids,
+          telephony,
+          voices,
+          callWebhooks,
+          logger: logger.child({ component: 'voice' }),
+          aiDisclosure: settings.config.aiDisclosure === undefined ? DEFAULT_AI_DISCLOSURE : settings.config.aiDisclosure,
+        }),
         createWebCall: new CreateWebCall({
           uow,
           clock,
           ids,
           telephony,
           // The TwiML App's Voice URL: browser calls arrive where a number's calls do.
-          credentials: new WebCallCredentialKeeper({ uow, clock, setup: telephony.webCallSetup ?? null, voiceUrl: `${publicUrl}/twilio/voice` }),
+          credentials: new WebCallCredentialKeeper({ uow, clock, setup: telephony.webCallSetup ?? null, voiceUrl: `${settings.publicUrl}/twilio/voice` }),
         }),
         finishCall,
         endCall: new EndCall({ uow, telephony, finishCall }),

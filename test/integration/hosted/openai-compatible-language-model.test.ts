@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OpenAiCompatibleLanguageModel } from '../../../src/adapters/openai-compatible/openai-compatible-language-model.js';
 import { LanguageModelFailure, type ChatChunk, type ChatRequest } from '../../../src/application/ports/language-model.js';
-import { answer, failure, FakeChatCompletions, hang, pause, raw, text, toolCall } from '../../support/fake-chat-completions.js';
+import { answer, failure, FakeChatCompletions, hang, pause, raw, structured, text, toolCall } from '../../support/fake-chat-completions.js';
 
 const TOOLS = [{ name: 'press_digits', description: 'Press keys.', parameters: { type: 'object', properties: { digits: { type: 'string' } } } }];
 
@@ -38,6 +38,17 @@ describe(OpenAiCompatibleLanguageModel.name, () => {
     }
     throw new Error('expected the stream to fail');
   };
+
+  it('asks for structured output with the schema given, and streams the JSON text back', async () => {
+    const schema = { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] };
+    fake.reply(structured({ summary: 'Booked.' }));
+
+    const chunks = await collect(request({ tools: [], responseFormat: { name: 'call_analysis', schema } }));
+
+    expect(chunks.map((c) => (c.type === 'text' ? c.delta : '')).join('')).toBe('{"summary":"Booked."}');
+    expect(fake.requests[0]!.body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'call_analysis', schema, strict: false } });
+    expect(fake.requests[0]!.body.tools).toBeUndefined();
+  });
 
   it('streams text deltas, then tool calls whose arguments came in pieces', async () => {
     fake.reply(answer(text('Sure,'), text(' one moment.'), toolCall('press_digits', { digits: '12#' }, 4)));

@@ -3,8 +3,8 @@ import { agentRoutes } from '../../../src/adapters/rest/routes/agents.js';
 import { provisionNumberViaApi, createAgentViaApi, aRestApi } from './harness.js';
 
 const AGENT_FIELDS = [
-  'beginMessage', 'createdAt', 'description', 'greeting', 'id', 'language', 'name', 'numbers',
-  'systemPrompt', 'transferNumber', 'updatedAt', 'voice', 'voiceMode',
+  'analysis', 'analysisSchema', 'beginMessage', 'createdAt', 'customTools', 'description', 'greeting', 'id', 'language', 'name', 'numbers',
+  'successCriteria', 'systemPrompt', 'transferNumber', 'updatedAt', 'voice', 'voiceMode',
 ];
 
 describe(agentRoutes.name, () => {
@@ -45,6 +45,10 @@ describe(agentRoutes.name, () => {
         voice: 'Google.en-US-Journey-O',
         transferNumber: null,
         language: 'en-US',
+        customTools: [],
+        analysis: false,
+        analysisSchema: null,
+        successCriteria: null,
         numbers: [],
       });
       expect(reply.body.id).toMatch(/^agt_/);

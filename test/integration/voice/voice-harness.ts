@@ -233,6 +233,8 @@ export const aVoiceSwitchboard = async (
     config: {
       publicUrl: url,
       twilio: useTwilio ? { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, apiUrl: fake.url, ...options.webCalls } : null,
+      // The AI disclosure is on by default; tests that are about it turn it on again.
+      aiDisclosure: null,
       ...options.config,
     },
   });

@@ -44,13 +44,13 @@ describe(HostedBrain.name, () => {
     expect(out.map((a) => (a.kind === 'say' ? a.text : '')).join('')).toBe('Sure thing. It costs 3.50 a month!');
   });
 
-  it('prefers the call’s own system prompt to the agent’s', async () => {
+  it('puts the call’s own goal first, on top of the agent’s prompt', async () => {
     const model = new ScriptedLanguageModel(['Hi.']);
     const sut = brainOn(model);
 
     await actions(sut, aBrainTurn({ ...CALL, systemPrompt: 'Sell the premium plan.' }, 'Hi'));
 
-    expect(model.requests[0]!.messages[0]!.content).toMatch(/^Sell the premium plan\./);
+    expect(model.requests[0]!.messages[0]!.content).toMatch(/^Sell the premium plan\.\n\nYou are the front desk\./);
   });
 
   it('refuses digits on an inbound call, malformed digits and unknown tools, and asks the model again', async () => {

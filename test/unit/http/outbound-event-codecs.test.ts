@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { decodeOutboundEvent, JsonOutboundEventEncoder } from '../../../src/adapters/http/json-outbound-event-encoder.js';
+import { callAnalyzedEvent } from '../../../src/application/events/call-analyzed-event.js';
 import { callEndedEvent } from '../../../src/application/events/call-ended-event.js';
 import { deliveryKeysOf } from '../../../src/application/events/outbound-event.js';
 import { smsMessageEvent, testMessageEvent } from '../../../src/application/events/sms-message-event.js';
@@ -78,6 +79,7 @@ const call: Call = {
   toNumber: OURS,
   direction: 'inbound',
   type: 'pstn',
+  variables: {},
   status: 'in-progress',
   startedAt: at(0),
   endedAt: null,
@@ -166,6 +168,18 @@ describe(JsonOutboundEventEncoder.name, () => {
     );
   });
 
+  it('writes the analysis of a call', () => {
+    const event = callAnalyzedEvent(call, { summary: 'Booked.', userSentiment: 'neutral', callSuccessful: false, extracted: { day: 'Monday' } }, NOW);
+
+    expect(sut.encode(event)).toBe(
+      '{"event":"agent.call_analyzed","channel":"voice","timestamp":"2026-03-01T12:00:05.250Z","agentId":"agt_1",' +
+        '"data":{"callId":"call_1","numberId":"num_1","from":"+14155550123","to":"+13125550100","direction":"inbound",' +
+        '"summary":"Booked.","userSentiment":"neutral","callSuccessful":false,"extracted":{"day":"Monday"}},' +
+        '"conversationState":null,"recentHistory":[]}',
+    );
+    expect(deliveryKeysOf(event)).toEqual({ eventType: 'agent.call_analyzed', channel: 'voice', agentId: 'agt_1', messageId: null, callId: 'call_1' });
+  });
+
   it('writes the sample of a test send', () => {
     expect(sut.encode(testMessageEvent(null, 'whd_0123456789abcdef', NOW))).toBe(
       '{"event":"agent.message","channel":"sms","timestamp":"2026-03-01T12:00:05.250Z","agentId":null,' +
@@ -182,6 +196,8 @@ describe(decodeOutboundEvent.name, () => {
       smsMessageEvent({ message: aMessage('msg_1', 'Hi', 1), conversation, number, contact: null, history: [], now: NOW }),
       voiceTurnEvent({ call, utterance: 'Hello?', confidence: null, dtmf: '#', history: [aTurn(1, 'agent', 'Hi', true)], contextLimit: 5, now: NOW }),
       callEndedEvent(call, [], contact, NOW),
+      callEndedEvent(call, [aTurn(1, 'tool_call', 'lookup {}'), aTurn(2, 'tool_result', '{}')], null, NOW),
+      callAnalyzedEvent(call, { summary: 'S', userSentiment: 'negative', callSuccessful: true, extracted: null }, NOW),
     ];
 
     for (const event of events) expect(decodeOutboundEvent(sut.encode(event))).toEqual(E.right(event));

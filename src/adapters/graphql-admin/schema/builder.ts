@@ -10,6 +10,7 @@ import type { ReceivedSms } from '../../../application/use-cases/messages/receiv
 import type { IssuedApiKey } from '../../../application/use-cases/api-keys/new-api-key.js';
 import type { ApiKey } from '../../../domain/api-key.js';
 import type { Call, CallStatus, TranscriptTurn } from '../../../domain/call.js';
+import type { CallAnalysis } from '../../../domain/call-analysis.js';
 import type { Contact } from '../../../domain/contact.js';
 import type { Conversation } from '../../../domain/conversation.js';
 import type { LedgerEntry } from '../../../domain/ledger.js';
@@ -73,6 +74,7 @@ export interface AdminObjects {
   Call: Call;
   CallPage: Connection<Call>;
   TranscriptTurn: TranscriptTurn;
+  CallAnalysis: CallAnalysis;
   TranscriptEvent: TranscriptEvent;
   Webhook: Webhook;
   Delivery: WebhookDelivery;

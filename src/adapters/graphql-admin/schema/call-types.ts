@@ -38,6 +38,26 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
         description: 'Every turn so far, in order.',
         resolve: async (c) => (await run(calls.getCall.execute({ projectId: c.projectId, callId: c.id }))).transcript,
       }),
+      analysis: t.field({
+        type: 'CallAnalysis',
+        nullable: true,
+        description: 'The post-call analysis; null when the agent asks for none.',
+        resolve: async (c) => (await run(calls.getCall.execute({ projectId: c.projectId, callId: c.id }))).analysis ?? null,
+      }),
+    }),
+  });
+
+  builder.objectType('CallAnalysis', {
+    description: 'What the model made of a finished call (pending, completed, failed, or unavailable without a model).',
+    fields: (t) => ({
+      status: t.exposeString('status'),
+      summary: t.string({ nullable: true, resolve: (a) => a.result?.summary ?? null }),
+      userSentiment: t.string({ nullable: true, resolve: (a) => a.result?.userSentiment ?? null }),
+      callSuccessful: t.boolean({ nullable: true, resolve: (a) => a.result?.callSuccessful ?? null }),
+      extracted: t.field({ type: 'JSON', nullable: true, resolve: (a) => a.result?.extracted ?? null }),
+      error: t.string({ nullable: true, resolve: (a) => (a.status === 'completed' ? null : a.error) }),
+      attempts: t.exposeInt('attempts'),
+      completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
     }),
   });
   connectionType(builder, 'CallPage', 'Call', 'Calls, the latest first.');
@@ -52,6 +72,12 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
         nullable: true,
         description: 'Why the agent could not answer on this turn (e.g. the language model failed); content is the apology said instead.',
         resolve: (turn) => turn.error ?? null,
+      }),
+      tool: t.field({
+        type: 'JSON',
+        nullable: true,
+        description: 'On tool_call / tool_result turns: the tool, the model’s call id, the arguments or the outcome.',
+        resolve: (turn) => turn.tool ?? null,
       }),
       sequence: t.exposeInt('sequence'),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),

@@ -4,7 +4,7 @@ import { enumOf, type AdminBuilder } from './builder.js';
 
 const LEDGER_REASONS = ['signup_credit', 'top_up', 'adjustment', 'number_first_month', 'number_renewal', 'recording_renewal'] as const;
 const DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
-const EVENT_TYPES = ['agent.message', 'agent.call_ended'] as const;
+const EVENT_TYPES = ['agent.message', 'agent.call_ended', 'agent.call_analyzed'] as const;
 
 /** Every enum of the schema, defined once per builder and shared by the type files. */
 export const defineEnums = (builder: AdminBuilder) => ({
@@ -20,7 +20,7 @@ export const defineEnums = (builder: AdminBuilder) => ({
   CallStatus: enumOf(builder, 'CallStatus', CALL_STATUSES),
   CallDirection: enumOf(builder, 'CallDirection', CALL_DIRECTIONS),
   CallType: enumOf(builder, 'CallType', CALL_TYPES),
-  TurnRole: enumOf(builder, 'TurnRole', ['user', 'agent'] as const, 'user: the caller; agent: the agent.'),
+  TurnRole: enumOf(builder, 'TurnRole', ['user', 'agent', 'tool_call', 'tool_result'] as const, 'user: the caller; agent: the agent; tool_call / tool_result: a custom HTTP tool the model called, and its answer.'),
   TranscriptEventKind: enumOf(builder, 'TranscriptEventKind', ['turn', 'ended'] as const),
 });
 

@@ -26,13 +26,11 @@ const ConversationCallArgs = t.intersection([
 
 const GetCallArgs = t.intersection([t.type({ call_id: idText }), t.partial({ wait: t.boolean, timeout: secondsBetween(1, 600) })]);
 
-/** Every call placed through these tools opens by saying who is calling: an AI, never a person. */
-const DISCLOSURE = 'Hello, this is an AI assistant calling.';
+// The words that open every outbound call, saying an AI is calling, are the operator's
+// AI_DISCLOSURE setting, spoken by the call itself: tools need not (and must not) add them twice.
 const IDENTITY_RULES =
   'You are an AI assistant placing this phone call. Never claim or imply to be human; say you are an AI whenever asked. ' +
   'When the goal is reached or the callee wants to stop, say goodbye and end the call.';
-
-const disclosed = (greeting: string | null) => (greeting && greeting.trim() !== '' ? `${DISCLOSURE} ${greeting}` : DISCLOSURE);
 
 /** The call with its transcript as get_call shows it, and whether it has ended. */
 const callWithTranscript = async (context: ToolContext, callId: string, note: (ended: boolean) => string): Promise<E.Either<AppError, ToolOutput>> =>
@@ -54,21 +52,17 @@ interface PlaceInput {
   readonly voice?: string | null;
 }
 
-/** Places the call with the disclosure before the greeting (the call's own, or the agent's). */
-const place = async (context: ToolContext, body: PlaceInput, systemPrompt: string | null) => {
-  const projectId = projectOf(context);
-  const agent = await context.useCases.agents.getAgent.execute({ projectId, agentId: body.agentId })();
-  if (E.isLeft(agent)) return agent;
-  return context.useCases.calls.placeOutboundCall.execute({
-    projectId,
+/** Places the call; the call opens with the operator's AI disclosure, then the greeting (the call's own, or the agent's). */
+const place = async (context: ToolContext, body: PlaceInput, systemPrompt: string | null) =>
+  context.useCases.calls.placeOutboundCall.execute({
+    projectId: projectOf(context),
     agentId: body.agentId,
     toNumber: body.toNumber,
     fromNumberId: body.fromNumberId ?? null,
-    initialGreeting: disclosed(body.initialGreeting ?? agent.right.agent.greeting),
+    initialGreeting: body.initialGreeting ?? null,
     voice: body.voice ?? null,
     systemPrompt,
   })();
-};
 
 export const callTools: readonly AnyTool[] = [
   tool({

@@ -12,6 +12,10 @@ export interface AgentRow {
   voice: string;
   transferNumber: string | null;
   language: string;
+  customTools: unknown[];
+  analysis: boolean;
+  analysisSchema: Record<string, unknown> | null;
+  successCriteria: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -31,6 +35,10 @@ export const AgentSchema = new EntitySchema<AgentRow>({
     voice: { type: 'string', columnType: 'text' },
     transferNumber: { type: 'string', columnType: 'text', nullable: true },
     language: { type: 'string', columnType: 'text' },
+    customTools: { type: 'json', columnType: 'jsonb' },
+    analysis: { type: 'boolean' },
+    analysisSchema: { type: 'json', columnType: 'jsonb', nullable: true },
+    successCriteria: { type: 'string', columnType: 'text', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
   },

@@ -24,6 +24,7 @@ export interface CallRow {
   language: string;
   systemPrompt: string | null;
   metadata: Record<string, unknown> | null;
+  variables: Record<string, string>;
   lastTranscriptSnippet: string | null;
   /**
    * When the call's media stream connected; set once, by claimMedia only. Absent from the
@@ -63,6 +64,7 @@ export const CallSchema = new EntitySchema<CallRow>({
     language: { type: 'string', columnType: 'text' },
     systemPrompt: { type: 'string', columnType: 'text', nullable: true },
     metadata: { type: 'json', nullable: true },
+    variables: { type: 'json', columnType: 'jsonb' },
     lastTranscriptSnippet: { type: 'string', columnType: 'text', nullable: true },
     mediaConnectedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
@@ -79,6 +81,8 @@ export interface TranscriptTurnRow {
   createdAt: Date;
   /** Why the agent could not answer on this turn (hosted mode's apology), else null. */
   error: string | null;
+  /** On tool turns: the tool's name, the model's call id, the arguments or the outcome. */
+  tool: Record<string, unknown> | null;
 }
 
 export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
@@ -94,5 +98,6 @@ export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
     interrupted: { type: 'boolean' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     error: { type: 'string', columnType: 'text', nullable: true },
+    tool: { type: 'json', columnType: 'jsonb', nullable: true },
   },
 });

@@ -1,6 +1,7 @@
 import { AgentSchema } from './agent.js';
 import { ApiKeySchema } from './api-key.js';
 import { CallSchema, TranscriptTurnSchema } from './call.js';
+import { CallAnalysisSchema } from './call-analysis.js';
 import { ContactSchema } from './contact.js';
 import { ConversationSchema } from './conversation.js';
 import { LedgerEntrySchema } from './ledger-entry.js';
@@ -29,4 +30,5 @@ export const entities = [
   CallSchema,
   TranscriptTurnSchema,
   WebCallCredentialsSchema,
+  CallAnalysisSchema,
 ];

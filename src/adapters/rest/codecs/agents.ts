@@ -3,6 +3,8 @@ import * as t from 'io-ts';
 import { validation, type AppError } from '../../../application/errors.js';
 import { VOICE_MODES, type AgentChanges, type AgentFields } from '../../../domain/agent.js';
 import { nullable, oneOf } from './common.js';
+import { CustomToolsBody, toCustomTool } from './custom-tools.js';
+import { freeFormObject } from './json.js';
 import { clearableNorthAmericanNumber } from './phone.js';
 import { boundedText, idText, labelText, MAX_LENGTH, nameText } from './text.js';
 
@@ -18,6 +20,11 @@ const optionalFields = {
   voice: labelText,
   transferNumber: clearableNorthAmericanNumber,
   language: labelText,
+  customTools: CustomToolsBody,
+  /** Post-call analysis of the agent's calls (needs a configured model). */
+  analysis: t.boolean,
+  analysisSchema: nullable(freeFormObject({ maxBytes: 32 * 1024, maxDepth: 16 })),
+  successCriteria: nullable(boundedText(MAX_LENGTH.description)),
 };
 
 export const CreateAgentBody = t.intersection([t.type({ name: nameText }), t.partial(optionalFields)]);
@@ -46,6 +53,10 @@ export const toAgentChanges = (body: AgentBody): E.Either<AppError, AgentChanges
     voice: body.voice,
     transferNumber: body.transferNumber,
     language: body.language,
+    customTools: body.customTools?.map(toCustomTool),
+    analysis: body.analysis,
+    analysisSchema: body.analysisSchema,
+    successCriteria: body.successCriteria,
   }))(greetingOf(body));
 
 export const toAgentFields = (body: t.TypeOf<typeof CreateAgentBody>): E.Either<AppError, AgentFields> =>

@@ -1,10 +1,29 @@
 import * as t from 'io-ts';
 import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES } from '../../../domain/call.js';
+import { MAX_VARIABLES, VARIABLE_NAME } from '../../../domain/call-variables.js';
 import { pageQuery } from '../pagination.js';
 import { nullable, oneOf } from './common.js';
 import { freeFormObject } from './json.js';
 import { anyPhoneNumber } from './phone.js';
 import { boundedText, idText, labelText, MAX_LENGTH, searchText } from './text.js';
+
+/** `{{name}}` values: a flat map of short texts. */
+const callVariables = new t.Type<Record<string, string>, Record<string, string>, unknown>(
+  'variables',
+  (u): u is Record<string, string> => typeof u === 'object' && u !== null && !Array.isArray(u),
+  (u, c) => {
+    const decoded = freeFormObject({ maxBytes: 16 * 1024, maxDepth: 1 }).validate(u, c);
+    if (decoded._tag === 'Left') return decoded;
+    const entries = Object.entries(decoded.right);
+    if (entries.length > MAX_VARIABLES) return t.failure(u, c, `must hold at most ${MAX_VARIABLES} variables`);
+    for (const [name, value] of entries) {
+      if (!VARIABLE_NAME.test(name)) return t.failure(u, c, `has a name that is not letters, digits, _, . or - (starting with a letter or _): ${name.slice(0, 40)}`);
+      if (typeof value !== 'string') return t.failure(u, c, `must map ${name} to a string`);
+    }
+    return t.success(decoded.right as Record<string, string>);
+  },
+  (a) => a,
+);
 
 export const CALL_PAGE = pageQuery({ defaultLimit: 20, maxLimit: 100 });
 
@@ -24,6 +43,7 @@ export const CreateCallBody = t.intersection([
     initialGreeting: nullable(boundedText(MAX_LENGTH.greeting)),
     voice: nullable(labelText),
     systemPrompt: nullable(boundedText(MAX_LENGTH.prompt)),
+    variables: nullable(callVariables),
   }),
 ]);
 

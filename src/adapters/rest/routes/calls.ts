@@ -49,6 +49,7 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
       initialGreeting: b.initialGreeting ?? null,
       voice: b.voice ?? null,
       systemPrompt: b.systemPrompt?.trim() ? b.systemPrompt : null,
+      variables: b.variables ?? {},
     };
     return send(c, calls.placeOutboundCall.execute(input), (call) => c.json(placedCallView(call)));
   });
@@ -65,8 +66,8 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
   app.get('/', (c) => listCalls(calls, c, null));
 
   app.get('/:id', (c) =>
-    send(c, calls.getCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), ({ call, transcript, recordingEnabled }) =>
-      c.json(callDetailView(call, transcript, recordingEnabled)),
+    send(c, calls.getCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), ({ call, transcript, recordingEnabled, analysis }) =>
+      c.json(callDetailView(call, transcript, recordingEnabled, analysis)),
     ),
   );
 

@@ -3,8 +3,25 @@ import type { Voice } from '../../../application/ports/voice-catalog.js';
 import type { AgentWithNumbers } from '../../../application/use-cases/agents/agent-with-numbers.js';
 import type { Agent, VoiceMode } from '../../../domain/agent.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
+import { TOOL_METHODS, type ToolMethod } from '../../../domain/custom-tool.js';
+import { customToolView } from '../codecs/custom-tools.js';
 import { NumberSummaryView, numberSummaryView } from './numbers.js';
 import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
+
+const CustomToolView = t.strict(
+  {
+    name: t.string,
+    description: t.string,
+    url: t.string,
+    method: valuesOf<ToolMethod>(Object.fromEntries(TOOL_METHODS.map((m) => [m, null])) as Record<ToolMethod, null>),
+    headers: t.record(t.string, t.string),
+    parameters: t.UnknownRecord,
+    timeoutMs: t.number,
+    speakDuringExecution: t.boolean,
+    executionMessage: nullable(t.string),
+  },
+  'CustomTool',
+);
 
 export const AgentView = t.strict({
   id: t.string,
@@ -18,6 +35,10 @@ export const AgentView = t.strict({
   voice: t.string,
   transferNumber: nullable(e164),
   language: t.string,
+  customTools: t.array(CustomToolView),
+  analysis: t.boolean,
+  analysisSchema: nullable(t.UnknownRecord),
+  successCriteria: nullable(t.string),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   numbers: t.array(NumberSummaryView),
@@ -51,6 +72,10 @@ export const agentView = ({ agent, numbers }: AgentWithNumbers): Wire<typeof Age
   voice: agent.voice,
   transferNumber: agent.transferNumber,
   language: agent.language,
+  customTools: agent.customTools.map(customToolView),
+  analysis: agent.analysis,
+  analysisSchema: agent.analysisSchema,
+  successCriteria: agent.successCriteria,
   createdAt: agent.createdAt.toISOString(),
   updatedAt: agent.updatedAt.toISOString(),
   numbers: numbers.map(numberSummaryView),

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import type { CreatedWebCall } from '../../../application/use-cases/calls/create-web-call.js';
-import type { Call, CallDirection, CallStatus, CallType, TranscriptTurn, TurnRole } from '../../../domain/call.js';
+import type { Call, CallDirection, CallStatus, CallType, ToolOutcome, TranscriptTurn, TurnRole } from '../../../domain/call.js';
+import type { AnalysisStatus, CallAnalysis, UserSentiment } from '../../../domain/call-analysis.js';
 import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
 
 const CallStatusView = valuesOf<CallStatus>({ 'in-progress': null, completed: null, failed: null });
@@ -31,15 +32,56 @@ const recordingUrl = t.partial({ recordingUrl: t.string });
 
 export const CallView = t.exact(t.intersection([t.type(shownCallFields), recordingUrl]), 'Call');
 
+/** What a tool turn names: the model's call id ties a result to its call. */
+const ToolTurnView = t.exact(
+  t.intersection([
+    t.type({ toolCallId: t.string, name: t.string }),
+    t.partial({
+      arguments: t.UnknownRecord,
+      outcome: valuesOf<ToolOutcome>({ ok: null, http_error: null, timeout: null, error: null }),
+      httpStatus: nullable(t.number),
+    }),
+  ]),
+  'ToolTurn',
+);
+
 export const TurnView = t.exact(
   t.intersection([
-    t.type({ id: t.string, role: valuesOf<TurnRole>({ user: null, agent: null }), content: t.string, createdAt: isoDateTime }),
-    t.partial({ interrupted: t.literal(true), error: t.string }),
+    t.type({
+      id: t.string,
+      role: valuesOf<TurnRole>({ user: null, agent: null, tool_call: null, tool_result: null }),
+      content: t.string,
+      createdAt: isoDateTime,
+    }),
+    t.partial({ interrupted: t.literal(true), error: t.string, tool: ToolTurnView }),
   ]),
   'TranscriptTurn',
 );
 
-export const CallDetailView = t.exact(t.intersection([t.type({ ...shownCallFields, transcript: t.array(TurnView) }), recordingUrl]), 'CallDetail');
+/**
+ * A call's post-call analysis: `status` pending | completed | failed | unavailable (`error`
+ * says why: no model, or what the model got wrong); null when its agent asks for none.
+ */
+export const AnalysisView = nullable(
+  t.strict(
+    {
+      status: valuesOf<AnalysisStatus>({ pending: null, completed: null, failed: null, unavailable: null }),
+      summary: nullable(t.string),
+      userSentiment: nullable(valuesOf<UserSentiment>({ positive: null, neutral: null, negative: null })),
+      callSuccessful: nullable(t.boolean),
+      extracted: nullable(t.UnknownRecord),
+      error: nullable(t.string),
+      attempts: t.number,
+      completedAt: nullable(isoDateTime),
+    },
+    'CallAnalysis',
+  ),
+);
+
+export const CallDetailView = t.exact(
+  t.intersection([t.type({ ...shownCallFields, analysis: AnalysisView, transcript: t.array(TurnView) }), recordingUrl]),
+  'CallDetail',
+);
 export const TranscriptView = t.strict({ callId: t.string, status: CallStatusView, transcript: t.array(TurnView) }, 'Transcript');
 export const PlacedCallView = t.strict(callFields, 'PlacedCall');
 export const EndingCallView = t.strict({ id: t.string, status: t.literal('ending') }, 'EndingCall');
@@ -77,10 +119,31 @@ export const turnView = (turn: TranscriptTurn): Wire<typeof TurnView> => ({
   createdAt: turn.createdAt.toISOString(),
   ...(turn.interrupted ? { interrupted: true as const } : {}),
   ...(turn.error !== undefined ? { error: turn.error } : {}),
+  ...(turn.tool ? { tool: turn.tool } : {}),
 });
 
-export const callDetailView = (call: Call, transcript: readonly TranscriptTurn[], recordingEnabled: boolean): Wire<typeof CallDetailView> => ({
+export const analysisView = (analysis: CallAnalysis | null | undefined): Wire<typeof AnalysisView> =>
+  analysis
+    ? {
+        status: analysis.status,
+        summary: analysis.result?.summary ?? null,
+        userSentiment: analysis.result?.userSentiment ?? null,
+        callSuccessful: analysis.result?.callSuccessful ?? null,
+        extracted: analysis.result?.extracted ?? null,
+        error: analysis.status === 'completed' ? null : analysis.error,
+        attempts: analysis.attempts,
+        completedAt: analysis.completedAt?.toISOString() ?? null,
+      }
+    : null;
+
+export const callDetailView = (
+  call: Call,
+  transcript: readonly TranscriptTurn[],
+  recordingEnabled: boolean,
+  analysis: CallAnalysis | null | undefined,
+): Wire<typeof CallDetailView> => ({
   ...callView(call, recordingEnabled),
+  analysis: analysisView(analysis),
   transcript: transcript.map(turnView),
 });
 

@@ -3,6 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { createAgent, type AgentFields } from '../../../domain/agent.js';
 import { fromDomain, type Validation } from '../../errors.js';
 import type { CoreDeps } from '../common/deps.js';
+import { integrationProblem, type AgentIntegrationChecks } from './agent-integrations.js';
 import type { AgentWithNumbers } from './agent-with-numbers.js';
 
 export interface CreateAgentInput {
@@ -13,7 +14,7 @@ export interface CreateAgentInput {
 export type CreateAgentError = Validation;
 
 export class CreateAgent {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps & { readonly checks?: AgentIntegrationChecks }) {}
 
   execute(input: CreateAgentInput): TE.TaskEither<CreateAgentError, AgentWithNumbers> {
     const { uow, clock, ids } = this.deps;
@@ -26,6 +27,8 @@ export class CreateAgent {
           now: clock.now(),
         });
         if (E.isLeft(created)) return E.left(fromDomain(created.left));
+        const problem = integrationProblem(created.right, this.deps.checks);
+        if (problem) return E.left(problem);
         await tx.agents.save(created.right);
         return E.right({ agent: created.right, numbers: [] });
       });

@@ -4,6 +4,7 @@ import { updateAgent, type AgentChanges } from '../../../domain/agent.js';
 import { fromDomain, notFound, type NotFound, type Validation } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { integrationProblem, type AgentIntegrationChecks } from './agent-integrations.js';
 import { withNumbers, type AgentWithNumbers } from './agent-with-numbers.js';
 
 export type UpdateAgentError = NotFound | Validation;
@@ -13,7 +14,7 @@ export type UpdateAgentError = NotFound | Validation;
  * keeps the runtime it started with.
  */
 export class UpdateAgent {
-  constructor(private readonly deps: { readonly uow: UnitOfWork; readonly clock: Clock }) {}
+  constructor(private readonly deps: { readonly uow: UnitOfWork; readonly clock: Clock; readonly checks?: AgentIntegrationChecks }) {}
 
   execute(input: {
     readonly projectId: string;
@@ -26,6 +27,8 @@ export class UpdateAgent {
         if (!agent) return E.left(notFound('agent', input.agentId));
         const updated = updateAgent(agent, input.changes, this.deps.clock.now());
         if (E.isLeft(updated)) return E.left(fromDomain(updated.left));
+        const problem = integrationProblem(updated.right, this.deps.checks);
+        if (problem) return E.left(problem);
         await tx.agents.save(updated.right);
         const [view] = await withNumbers(tx, [updated.right]);
         return E.right(view!);

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { fillVariables, inboundVariables } from '../../../domain/call-variables.js';
 import { startCall, isLive, withProviderCallId, type Call } from '../../../domain/call.js';
 import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
 import { conflict, notFound, type Conflict, type NotFound } from '../../errors.js';
@@ -52,6 +53,9 @@ export class AnswerInboundCall {
         const agent = number.agentId ? await tx.agents.findById(number.projectId, number.agentId) : null;
         if (!agent) return E.left(notFound('agent', `attached to ${number.phoneNumber}`));
         const project = await tx.projects.findById(number.projectId);
+        const contact = looksLikeE164(input.from) ? await tx.contacts.findByPhoneNumber(number.projectId, trustE164(input.from)) : null;
+        const now = this.deps.clock.now();
+        const variables = inboundVariables({ callerNumber: input.from, agentNumber: number.phoneNumber, contactName: contact?.name ?? null, now });
         const call = startCall({
           id: this.deps.ids.next('call'),
           projectId: number.projectId,
@@ -61,13 +65,14 @@ export class AnswerInboundCall {
           toNumber: number.phoneNumber,
           direction: 'inbound',
           type: 'pstn',
-          startedAt: this.deps.clock.now(),
+          startedAt: now,
           providerCallId: input.providerCallId,
           voiceMode: agent.voiceMode,
-          greeting: agent.greeting ?? '',
+          greeting: fillVariables(agent.greeting ?? '', variables),
           voice: agent.voice,
           language: agent.language,
           systemPrompt: null,
+          variables,
           metadata: null,
         });
         await tx.calls.save(call);

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { startCall, type Call } from '../../../domain/call.js';
+import { fillVariables, type CallVariables } from '../../../domain/call-variables.js';
 import { notFound, type NotFound, type ProviderError } from '../../errors.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { WebCallCredentialKeeper } from '../../services/web-call-credential-keeper.js';
@@ -49,6 +50,11 @@ export class CreateWebCall {
           credentials: credentials.right,
         });
         if (E.isLeft(token)) return token;
+        // The metadata's text values fill `{{name}}` placeholders, as a phone call's variables do.
+        const variables: CallVariables = {
+          ...Object.fromEntries(Object.entries(input.metadata ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+          now: now.toISOString(),
+        };
         const call = startCall({
           id,
           projectId: input.projectId,
@@ -61,10 +67,11 @@ export class CreateWebCall {
           startedAt: now,
           providerCallId: null,
           voiceMode: agent.voiceMode,
-          greeting: agent.greeting ?? '',
+          greeting: fillVariables(agent.greeting ?? '', variables),
           voice: agent.voice,
           language: agent.language,
           systemPrompt: null,
+          variables,
           metadata: input.metadata,
         });
         await tx.calls.save(call);

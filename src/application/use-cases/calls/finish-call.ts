@@ -10,7 +10,9 @@ import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js
 import type { Repositories } from '../../ports/repositories.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { LiveCalls } from '../../services/voice-session-engine.js';
+import type { AnalysisQueue } from '../../services/call-analyst.js';
 import type { CoreDeps } from '../common/deps.js';
+import { queueCallAnalysis } from './queue-call-analysis.js';
 import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';
 
 export interface FinishCallInput {
@@ -31,6 +33,8 @@ export interface FinishCallDeps extends CoreDeps {
   readonly deliveryTrigger: DeliveryTrigger | null;
   readonly logger: Logger;
   readonly eventEncoder: OutboundEventEncoder;
+  /** Post-call analyses: queued with the call's end when its agent asks for one. */
+  readonly analysis?: AnalysisQueue;
 }
 
 export type FinishCallError = NotFound;
@@ -52,7 +56,7 @@ export class FinishCall {
       const result = await this.deps.uow.transaction(async (tx) => {
         const call = await tx.calls.lockByIdInAnyProject(callId);
         if (!call) return E.left(notFound('call', callId));
-        if (!isLive(call) || (input.onlyIf && !input.onlyIf(call))) return E.right({ call, ended: false, queued: false });
+        if (!isLive(call) || (input.onlyIf && !input.onlyIf(call))) return E.right({ call, ended: false, queued: false, analysing: false });
         const turns = await tx.transcripts.listByCall(call.id);
         const ending = {
           now: this.deps.clock.now(),
@@ -61,15 +65,17 @@ export class FinishCall {
           lastWords: turns.at(-1)?.content ?? null,
         };
         const ended = input.outcome === 'completed' ? completeCall(call, ending) : failCall(call, ending);
-        if (E.isLeft(ended)) return E.right({ call, ended: false, queued: false });
+        if (E.isLeft(ended)) return E.right({ call, ended: false, queued: false, analysing: false });
         await tx.calls.save(ended.right);
         const queued = await this.queueCallEnded(tx, ended.right, turns);
-        return E.right({ call: ended.right, ended: true, queued });
+        const analysing = await queueCallAnalysis(tx, ended.right, this.deps.analysis, ending.now);
+        return E.right({ call: ended.right, ended: true, queued, analysing });
       });
       if (E.isLeft(result)) return result;
-      const { call, ended, queued } = result.right;
+      const { call, ended, queued, analysing } = result.right;
       if (ended) {
         if (queued) this.deps.deliveryTrigger?.poke();
+        if (analysing) this.deps.analysis?.poke();
         await this.deps.eventBus
           .publish({ type: 'ended', callId: call.id, status: call.status })
           .catch((error: unknown) => this.deps.logger.error({ callId: call.id, err: String(error) }, 'publishing the end of a call failed'));

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Call, TranscriptTurn } from '../../../domain/call.js';
+import type { CallAnalysis } from '../../../domain/call-analysis.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
@@ -9,6 +10,8 @@ export interface CallWithTranscript {
   readonly transcript: readonly TranscriptTurn[];
   /** The project's recording add-on is on now (recordingUrl is shown only then). */
   readonly recordingEnabled: boolean;
+  /** The post-call analysis; null when the agent asked for none. */
+  readonly analysis?: CallAnalysis | null;
 }
 
 export type GetCallError = NotFound;
@@ -24,7 +27,8 @@ export class GetCall {
         if (!call) return E.left(notFound('call', input.callId));
         const transcript = await tx.transcripts.listByCall(call.id);
         const project = await tx.projects.findById(input.projectId);
-        return E.right({ call, transcript, recordingEnabled: project?.recordingEnabled ?? false });
+        const analysis = await tx.callAnalyses.findByCall(call.id);
+        return E.right({ call, transcript, recordingEnabled: project?.recordingEnabled ?? false, analysis });
       });
   }
 }

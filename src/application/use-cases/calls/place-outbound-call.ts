@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { failCall, startCall, withProviderCallId, type Call } from '../../../domain/call.js';
+import { fillVariables, type CallVariables } from '../../../domain/call-variables.js';
 import type { E164 } from '../../../domain/e164.js';
 import { notFound, validation, type NotFound, type ProviderError, type Validation } from '../../errors.js';
 import type { Logger } from '../../ports/logger.js';
@@ -18,8 +19,10 @@ export interface PlaceOutboundCallInput {
   /** Spoken when the recipient answers; `""` stays silent; absent: the agent's greeting. */
   readonly initialGreeting: string | null;
   readonly voice: string | null;
-  /** Makes this one call hosted, with this prompt. */
+  /** Makes this one call hosted: the call's goal, on top of the agent's prompt. */
   readonly systemPrompt: string | null;
+  /** Values of `{{name}}` placeholders in the greeting, the prompts and the tools. */
+  readonly variables?: CallVariables;
 }
 
 interface OpenedCall {
@@ -33,9 +36,22 @@ export interface PlaceOutboundCallDeps extends CoreDeps {
   readonly voices: VoiceCatalog;
   readonly callWebhooks: CallWebhooksFor;
   readonly logger: Logger;
+  /**
+   * The first words of every outbound call, identifying the caller as an AI assistant
+   * (`{project}`: the project's name); null: none.
+   */
+  readonly aiDisclosure?: string | null;
 }
 
 export type PlaceOutboundCallError = Validation | NotFound | ProviderError;
+
+/** The disclosure with the project's name; a project named by an e-mail address (sign-up's default) is left unnamed. */
+const disclosureFor = (template: string | null, projectName: string | null): string => {
+  if (!template) return '';
+  const name = projectName && !projectName.includes('@') ? projectName.trim() : '';
+  const text = name ? template.replaceAll('{project}', name) : template.replace(/\s*\bfor \{project\}/g, '').replaceAll('{project}', 'us');
+  return text.trim();
+};
 
 /**
  * The spec's outbound flow: the agent must belong to the project and have a number; the call
@@ -58,6 +74,10 @@ export class PlaceOutboundCall {
         const from = input.fromNumberId === null ? numbers[0] : numbers.find((n) => n.id === input.fromNumberId);
         if (!from) return E.left(validation('fromNumberId', "is not one of the agent's numbers"));
         const project = await tx.projects.findById(input.projectId);
+        const now = this.deps.clock.now();
+        const variables: CallVariables = { agent_number: from.phoneNumber, now: now.toISOString(), ...input.variables };
+        const greeting = fillVariables(input.initialGreeting ?? agent.greeting ?? '', variables);
+        const disclosure = disclosureFor(this.deps.aiDisclosure ?? null, project?.name ?? null);
         const call = startCall({
           id: this.deps.ids.next('call'),
           projectId: input.projectId,
@@ -67,13 +87,15 @@ export class PlaceOutboundCall {
           toNumber: input.toNumber,
           direction: 'outbound',
           type: 'pstn',
-          startedAt: this.deps.clock.now(),
+          startedAt: now,
           providerCallId: null,
           voiceMode: input.systemPrompt ? 'hosted' : agent.voiceMode,
-          greeting: input.initialGreeting ?? agent.greeting ?? '',
+          // The disclosure comes first, whatever the greeting (even a silent one).
+          greeting: [disclosure, greeting.trim()].filter((part) => part !== '').join(' '),
           voice: input.voice ?? agent.voice,
           language: agent.language,
           systemPrompt: input.systemPrompt,
+          variables,
           metadata: null,
         });
         await tx.calls.save(call);

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedLanguageModel } from '../../../src/adapters/scripted/scripted-language-model.js';
+import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
+import type { ToolRequest, ToolResponse, ToolTransport } from '../../../src/application/ports/tool-transport.js';
+import type { BrainTurn } from '../../../src/application/services/agent-brain.js';
+import { CustomToolRunner } from '../../../src/application/services/custom-tool-runner.js';
+import { HostedBrain } from '../../../src/application/services/hosted-brain.js';
+import type { CustomTool } from '../../../src/domain/custom-tool.js';
+import { aCall, anAgent, aTurn } from '../../support/builders.js';
+
+const TOOL: CustomTool = {
+  name: 'lookup_order',
+  description: 'Looks up an order.',
+  url: 'https://api.example.com/orders',
+  method: 'POST',
+  headers: {},
+  parameters: { type: 'object', properties: {} },
+  timeoutMs: 1000,
+  speakDuringExecution: true,
+  executionMessage: 'One moment.',
+};
+const AGENT = anAgent({ voiceMode: 'hosted', systemPrompt: 'You track orders.', customTools: [TOOL] });
+
+/** A transport that records what would be sent and answers at once. */
+class RecordingTransport implements ToolTransport {
+  readonly sent: ToolRequest[] = [];
+  async send(request: ToolRequest): Promise<ToolResponse> {
+    this.sent.push(request);
+    return { outcome: 'ok', httpStatus: 200, body: '{"status":"shipped"}', errorMessage: null, durationMs: 1 };
+  }
+}
+
+const brainTurn = (call: ReturnType<typeof aCall>, utterance: string, turnSequence: number, history: BrainTurn['history'] = []): BrainTurn => ({
+  call,
+  agent: AGENT,
+  webhook: null,
+  utterance,
+  confidence: null,
+  dtmf: null,
+  history,
+  timing: { receivedAt: 0, requestedAt: null, firstChunkAt: null, firstSpokenAt: null },
+  turnSequence,
+});
+
+describe('HostedBrain with custom tools', () => {
+  it('sends nothing for a tool call the caller cut off before the session took it, and tells the model on the next turn', async () => {
+    const transport = new RecordingTransport();
+    const model = new ScriptedLanguageModel([{ toolCalls: [{ name: 'lookup_order', arguments: {} }] }, 'What can I do for you?']);
+    const sut = new HostedBrain({ model, apology: 'Sorry!', logger: silentLogger(), now: () => 1, tools: new CustomToolRunner({ transport, logger: silentLogger() }) });
+    const call = aCall({ voiceMode: 'hosted' });
+
+    // The session drops the tool action (the caller barged in) and closes the answer.
+    const answer = sut.answer(brainTurn(call, 'Where is my order?', 1), new AbortController().signal)[Symbol.asyncIterator]();
+    const first = await answer.next();
+    expect(first.value).toMatchObject({ kind: 'tool', name: 'lookup_order' });
+    await answer.return?.(undefined);
+
+    const next: string[] = [];
+    for await (const action of sut.answer(brainTurn(call, 'Hello?', 2, [aTurn(call.id, 1, { role: 'user', content: 'Where is my order?' })]), new AbortController().signal)) if (action.kind === 'say') next.push(action.text);
+
+    expect(transport.sent).toEqual([]);
+    expect(next.join('')).toBe('What can I do for you?');
+    expect(model.requests[1]!.messages.filter((m) => m.role === 'tool')).toEqual([
+      { role: 'tool', toolCallId: 'call_scripted_1', content: 'Not sent: the caller spoke before this tool was called.' },
+    ]);
+  });
+
+  it('speaks the execution message after sending, then the answer built on the result', async () => {
+    const transport = new RecordingTransport();
+    const model = new ScriptedLanguageModel([{ toolCalls: [{ name: 'lookup_order', arguments: { orderId: '1' } }] }, (request) => `It is ${JSON.parse(String(request.messages.at(-1)!.content)).status}.`]);
+    const sut = new HostedBrain({ model, apology: 'Sorry!', logger: silentLogger(), now: () => 1, tools: new CustomToolRunner({ transport, logger: silentLogger() }) });
+
+    const kinds: string[] = [];
+    const said: string[] = [];
+    for await (const action of sut.answer(brainTurn(aCall({ voiceMode: 'hosted' }), 'Order 1?', 1), new AbortController().signal)) {
+      kinds.push(action.kind);
+      if (action.kind === 'say') said.push(action.text);
+    }
+
+    expect(kinds).toEqual(['tool', 'say', 'say']);
+    expect(said.join('')).toBe('One moment. It is shipped.');
+    expect(transport.sent.map((r) => JSON.parse(r.body!))).toEqual([{ orderId: '1' }]);
+  });
+});
