@@ -317,6 +317,35 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         expect(await receivedAts(f.number.id)).toEqual([at(10)]);
       });
 
+      it('saves threads with their messages in one write, new threads and changed ones, or none of either', async () => {
+        const f = await aFixture();
+        const kept = aConversation(f.number);
+        await saved(kept);
+        const started = aConversation(f.number);
+        const changed = { ...kept, messageCount: kept.messageCount + 1, lastMessagePreview: 'changed' };
+        const messages = [aMessage(started, { receivedAt: at(1), providerMessageId: carrierId() }), aMessage(kept, { receivedAt: at(2) })];
+
+        await inTx((tx) => tx.messages.saveWithThreads([started, changed], messages));
+        const refusedThread = aConversation(f.number);
+        const refused = await inTx((tx) =>
+          tx.messages.saveWithThreads(
+            [refusedThread, { ...changed, lastMessagePreview: 'refused' }],
+            [aMessage(refusedThread, { receivedAt: at(3), providerMessageId: messages[0]!.providerMessageId })],
+          ),
+        ).then(
+          () => 'saved',
+          (error: unknown) => (error instanceof DuplicateKey ? 'DuplicateKey' : error),
+        );
+
+        const found = await inTx(async (tx) => ({
+          threads: [await tx.conversations.findById(f.projectId, started.id), await tx.conversations.findById(f.projectId, kept.id)],
+          refusedThread: await tx.conversations.findById(f.projectId, refusedThread.id),
+          messages: [await tx.messages.findById(f.projectId, messages[0]!.id), await tx.messages.findById(f.projectId, messages[1]!.id)],
+        }));
+        expect(refused).toBe('DuplicateKey');
+        expect(found).toEqual({ threads: [started, changed], refusedThread: null, messages });
+      });
+
       it('finds several messages by carrier id in one read, ignoring unknown ids', async () => {
         const f = await aFixture();
         const conversation = aConversation(f.number);

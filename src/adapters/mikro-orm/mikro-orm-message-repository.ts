@@ -1,10 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageCursor, MessageRepository, MessageSlice } from '../../application/ports/messaging-repositories.js';
 import { trustE164 } from '../../domain/e164.js';
+import type { Conversation } from '../../domain/conversation.js';
 import type { Message, MessageDirection, MessageStatus } from '../../domain/message.js';
 import type { SessionModel } from './session-model.js';
 import { MessageSchema, type MessageRow } from './entities/message.js';
-import { dateOf, findRow, selectRows, upsertRowsNative } from './storage-support.js';
+import { dateOf, findRow, selectRows, upsertRowsNative, writeRowsTogether, type RowsWrite } from './storage-support.js';
+import { ConversationSchema } from './entities/conversation.js';
+import { toConversationRow } from './mikro-orm-conversation-repository.js';
 
 export const toMessage = (row: MessageRow): Message => ({
   id: row.id,
@@ -113,6 +116,14 @@ export class MikroOrmMessageRepository implements MessageRepository {
   /** Native SQL, one statement: every batch of inbound texts stores its messages (see upsertRowsNative). */
   saveAll(messages: readonly Message[]): Promise<void> {
     return upsertRowsNative(this.em, MessageSchema, messages.map(toMessageRow));
+  }
+
+  /** One statement: the threads' upsert in a WITH, then the messages (see writeRowsTogether). */
+  saveWithThreads(conversations: readonly Conversation[], messages: readonly Message[]): Promise<void> {
+    return writeRowsTogether(this.em, [
+      { schema: ConversationSchema, rows: conversations.map(toConversationRow), upsert: true },
+      { schema: MessageSchema, rows: messages.map(toMessageRow), upsert: true },
+    ] as RowsWrite<object>[]);
   }
 
   /**

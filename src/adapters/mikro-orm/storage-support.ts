@@ -76,13 +76,12 @@ const shapeOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>): 
  * faster for 1 and 50 rows on PGlite and PostgreSQL, and each value takes its column's type
  * from the insert itself. JSON columns go as text (a null as SQL null).
  */
-const insertRows = async <T extends object>(
+const rowsStatement = <T extends object>(
   em: EntityManager,
   schema: EntitySchema<T>,
   rows: readonly T[],
   upsert: boolean,
-): Promise<void> => {
-  if (rows.length === 0) return;
+): { readonly sql: string; readonly values: unknown[] } => {
   const shape = shapeOf(em, schema);
   const values: unknown[] = [];
   for (const row of rows) {
@@ -91,9 +90,46 @@ const insertRows = async <T extends object>(
       values.push(kind === 'json' && value !== null ? JSON.stringify(value) : value);
     }
   }
-  const sql = shape.insert + rows.map(() => shape.tuple).join(', ') + (upsert ? shape.onConflict : '');
+  return { sql: shape.insert + rows.map(() => shape.tuple).join(', ') + (upsert ? shape.onConflict : ''), values };
+};
+
+const insertRows = async <T extends object>(
+  em: EntityManager,
+  schema: EntitySchema<T>,
+  rows: readonly T[],
+  upsert: boolean,
+): Promise<void> => {
+  if (rows.length === 0) return;
+  const { sql, values } = rowsStatement(em, schema, rows, upsert);
   try {
     await em.execute(sql, values);
+  } catch (error) {
+    throw translateUniqueViolation(error);
+  }
+};
+
+/** Rows of one entity for {@link writeRowsTogether}: upserted on the id, or inserted. */
+export interface RowsWrite<T extends object> {
+  readonly schema: EntitySchema<T>;
+  readonly rows: readonly T[];
+  readonly upsert: boolean;
+}
+
+/**
+ * Several {@link insertRows} in one statement (each but the last in a WITH): one round trip
+ * where rows of one table refer to rows of another written with them. Foreign keys are checked
+ * at the end of the statement, so a row may refer to one written earlier in the same list.
+ */
+export const writeRowsTogether = async (em: EntityManager, writes: readonly RowsWrite<object>[]): Promise<void> => {
+  const statements = writes.filter((w) => w.rows.length > 0).map((w) => rowsStatement(em, w.schema, w.rows, w.upsert));
+  if (statements.length === 0) return;
+  const last = statements.at(-1)!;
+  const sql =
+    statements.length === 1
+      ? last.sql
+      : `with ${statements.slice(0, -1).map((s, i) => `w${i} as (${s.sql})`).join(', ')} ${last.sql}`;
+  try {
+    await em.execute(sql, statements.flatMap((s) => s.values));
   } catch (error) {
     throw translateUniqueViolation(error);
   }

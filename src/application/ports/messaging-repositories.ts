@@ -84,4 +84,9 @@ export interface MessageRepository {
   save(message: Message): Promise<void>;
   /** {@link save} for several messages (distinct ids) at once; all or none. */
   saveAll(messages: readonly Message[]): Promise<void>;
+  /**
+   * The threads (as ConversationRepository.saveAll) and their messages (as {@link saveAll}) in
+   * one write, all or none: every batch of texts stores both.
+   */
+  saveWithThreads(conversations: readonly Conversation[], messages: readonly Message[]): Promise<void>;
 }

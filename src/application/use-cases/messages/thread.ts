@@ -79,8 +79,10 @@ export const appendToThreads = async (
     return { conversation, message, before };
   });
   // The threads first: message rows refer to them. Each thread once, as the batch left it.
-  await tx.conversations.saveAll([...new Map(appended.map(({ conversation }) => [conversation.id, conversation])).values()]);
-  await tx.messages.saveAll(appended.map(({ message }) => message));
+  await tx.messages.saveWithThreads(
+    [...new Map(appended.map(({ conversation }) => [conversation.id, conversation])).values()],
+    appended.map(({ message }) => message),
+  );
   return appended;
 };
 
