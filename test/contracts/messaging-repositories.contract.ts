@@ -5,7 +5,7 @@ import type { Agent } from '../../src/domain/agent.js';
 import type { Conversation } from '../../src/domain/conversation.js';
 import type { Message } from '../../src/domain/message.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
-import { aConversation, aMessage, aNumber, anAgent, newId, newNumber } from '../support/builders.js';
+import { aContact, aConversation, aMessage, aNumber, anAgent, newId, newNumber } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const at = (ms: number): Date => new Date(Date.UTC(2026, 0, 1) + ms);
@@ -474,10 +474,34 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         );
 
         expect(found).toEqual([
-          { conversation: one, latestReceivedAt: at(8), recent: [oneMessage] },
-          { conversation: null, latestReceivedAt: at(8), recent: [] },
-          { conversation: null, latestReceivedAt: null, recent: [] },
+          { conversation: one, latestReceivedAt: at(8), recent: [oneMessage], contact: null },
+          { conversation: null, latestReceivedAt: at(8), recent: [], contact: null },
+          { conversation: null, latestReceivedAt: null, recent: [], contact: null },
         ]);
+      });
+
+      it("reads each participant's contact in the number's project with its thread, never another project's", async () => {
+        const f = await aFixture();
+        const g = await aFixture();
+        const known = newNumber();
+        const contact = aContact({ projectId: f.projectId, phoneNumber: known, name: 'Known' });
+        await inTx(async (tx) => {
+          await tx.contacts.save(contact);
+          await tx.contacts.save(aContact({ projectId: g.projectId, phoneNumber: newNumber(), name: 'Elsewhere' }));
+        });
+
+        const found = await inTx((tx) =>
+          tx.conversations.findThreadsAndLatest(
+            [
+              { phoneNumberId: f.number.id, participant: known },
+              { phoneNumberId: g.number.id, participant: known },
+              { phoneNumberId: f.number.id, participant: newNumber() },
+            ],
+            0,
+          ),
+        );
+
+        expect(found.map((thread) => thread.contact)).toEqual([contact, null, null]);
       });
 
       it('reads several threads, each with its own number\'s newest receivedAt, answering in the order asked', async () => {
@@ -513,14 +537,14 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
         expect(found).toEqual({
           threads: [
-            { conversation: other, latestReceivedAt: at(20), recent: [] },
-            { conversation: null, latestReceivedAt: at(8), recent: [] },
-            { conversation: null, latestReceivedAt: null, recent: [] },
-            { conversation: two, latestReceivedAt: at(8), recent: [] },
-            { conversation: null, latestReceivedAt: at(20), recent: [] },
-            { conversation: silent, latestReceivedAt: null, recent: [] },
-            { conversation: one, latestReceivedAt: at(8), recent: [] },
-            { conversation: other, latestReceivedAt: at(20), recent: [] },
+            { conversation: other, latestReceivedAt: at(20), recent: [], contact: null },
+            { conversation: null, latestReceivedAt: at(8), recent: [], contact: null },
+            { conversation: null, latestReceivedAt: null, recent: [], contact: null },
+            { conversation: two, latestReceivedAt: at(8), recent: [], contact: null },
+            { conversation: null, latestReceivedAt: at(20), recent: [], contact: null },
+            { conversation: silent, latestReceivedAt: null, recent: [], contact: null },
+            { conversation: one, latestReceivedAt: at(8), recent: [], contact: null },
+            { conversation: other, latestReceivedAt: at(20), recent: [], contact: null },
           ],
           none: [],
         });

@@ -98,7 +98,9 @@ export const inMemoryConversations = (t: InMemoryTables): ConversationRepository
   findThreadsAndLatest: async (threads, recent) =>
     threads.map(({ phoneNumberId, participant }) => {
       const conversation = threadOf(t, phoneNumberId, participant);
-      return { conversation, latestReceivedAt: latestOf(t, phoneNumberId), recent: recentOf(t, conversation, recent) };
+      const projectId = t.numbers.get(phoneNumberId)?.projectId;
+      const contact = [...t.contacts.values()].find((c) => c.projectId === projectId && c.phoneNumber === participant) ?? null;
+      return { conversation, latestReceivedAt: latestOf(t, phoneNumberId), recent: recentOf(t, conversation, recent), contact };
     }),
   list: async (projectId, query) =>
     pageOf(
