@@ -10,6 +10,12 @@ import { toContact } from './mikro-orm-contact-repository.js';
 import { toMessage } from './mikro-orm-message-repository.js';
 import { dateOf, findPage, findRow, fromColumns, upsertRowsNative } from './storage-support.js';
 
+/**
+ * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
+ * storage-support) and entity reads both end here, the record's columns first put in the row's
+ * shape by the schema's metadata (fromColumns): a column added later is added to the schema and
+ * here, nowhere else.
+ */
 export const toConversation = (row: ConversationRow): Conversation => ({
   id: row.id,
   projectId: row.projectId,

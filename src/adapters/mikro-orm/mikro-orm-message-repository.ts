@@ -9,6 +9,12 @@ import { dateOf, findRow, selectRows, upsertRowsNative, writeRowsTogether, type 
 import { ConversationSchema } from './entities/conversation.js';
 import { toConversationRow } from './mikro-orm-conversation-repository.js';
 
+/**
+ * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
+ * storage-support) and entity reads both end here, the record's columns first put in the row's
+ * shape by the schema's metadata (fromColumns): a column added later is added to the schema and
+ * here, nowhere else.
+ */
 export const toMessage = (row: MessageRow): Message => ({
   id: row.id,
   projectId: row.projectId,
