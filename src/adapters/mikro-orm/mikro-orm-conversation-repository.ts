@@ -7,7 +7,7 @@ import { ConversationSchema, type ConversationRow } from './entities/conversatio
 import { ContactSchema } from './entities/contact.js';
 import { MessageSchema } from './entities/message.js';
 import { toContact } from './mikro-orm-contact-repository.js';
-import { toMessage } from './mikro-orm-message-repository.js';
+import { toMessage } from './message-rows.js';
 import { dateOf, findPage, findRow, fromColumns, upsertRowsNative } from './storage-support.js';
 
 /**
