@@ -7,6 +7,7 @@
  *   npm run bench:rest                                 # embedded PGlite in a temporary directory
  *   DATABASE_URL=postgres://… npm run bench:rest       # also PostgreSQL, on a database of its own
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=50 LOG_LEVEL=info npm run bench:rest
+ *   BENCH_ONLY='agents' npm run bench:rest            # only the requests whose label matches
  *
  * Seeded first through the use cases: a project (its API key's rate limit raised out of the
  * way), BENCH_AGENTS agents, one conversation of BENCH_MESSAGES inbound texts and BENCH_CALLS
@@ -180,7 +181,8 @@ const benchmark = async (storage: string, databaseUrl: string | undefined) => {
   process.stdout.write(`\n${storage}: ${CONNECTIONS} connections, ${SECONDS} s a run\n`);
   process.stdout.write(`  ${'request'.padEnd(46)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of raw'.padStart(8)}  ${'raw req/s'.padStart(9)}\n`);
   let phoneOffset = 0;
-  for (const route of routes) {
+  const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY) : null;
+  for (const route of routes.filter((r) => only === null || only.test(r.label))) {
     // Raw right before each route, so that both see the same state of the machine.
     const baseline = await run({ url: raw.url, method: 'GET', path: '/', headers: {}, connections: CONNECTIONS, seconds: SECONDS });
     const job: Job = { ...route, url: served.url, connections: CONNECTIONS, seconds: SECONDS, phoneOffset };

@@ -20,7 +20,7 @@ await new Promise((resolve) => hook.listen(0, '127.0.0.1', resolve));
 parentPort.postMessage({ type: 'hook', url: `http://127.0.0.1:${hook.address().port}/voice` });
 
 const oneCall = async (round, index, roundTripMs) => {
-  await sleep(Math.random() * Math.min(2000, round.calls * 4)); // calls ramp up
+  await sleep(Math.random() * round.rampMs); // calls ramp up
   const { socket, callSid, from } = await dialRelay({ serverUrl: round.serverUrl, authToken, accountSid, number, index });
   let waiting = null;
   socket.on('message', (data) => {
@@ -51,6 +51,9 @@ parentPort.on('message', async (round) => {
   const roundTripMs = [];
   const results = await Promise.allSettled(Array.from({ length: round.calls }, (_, i) => oneCall(round, i, roundTripMs)));
   const failed = results.filter((r) => r.status === 'rejected');
-  if (failed.length > 0) console.error(`first failure: ${failed[0].reason}`);
+  if (failed.length > 0) {
+    const { reason } = failed[0];
+    console.error(`first failure: ${reason}${reason?.cause ? ` (${reason.cause.code ?? reason.cause.message ?? reason.cause})` : ''}`);
+  }
   parentPort.postMessage({ type: 'done', roundTripMs, failures: failed.length });
 });

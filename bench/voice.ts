@@ -11,6 +11,8 @@
  *   BENCH_CALLS=1,100,500   concurrent calls per round
  *   BENCH_TURNS=8           turns per call
  *   BENCH_THINK_MS=1000     mean pause between turns (uniform 0.5×..1.5×)
+ *   BENCH_RAMP_MS           calls start at random over this long (default calls × 4 ms, at most 2 s;
+ *                           2,000 calls of 8 turns are all up at once with a ramp up to ~5 s)
  *   DATABASE_URL=…          store in PostgreSQL instead of memory
  */
 import { createServer, type Server } from 'node:http';
@@ -36,6 +38,7 @@ interface Round {
   readonly turns: number;
   readonly thinkMs: number;
   readonly serverUrl: string;
+  readonly rampMs: number;
 }
 
 type FromWorker =
@@ -63,7 +66,8 @@ const main = async () => {
   let sb: Switchboard | null = null;
   const server: Server = createServer((req, res) => sb!.requestListener(req, res));
   server.on('upgrade', (req, socket, head) => void sb!.handleUpgrade(req, socket, head).then((ok) => ok || socket.destroy()));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A backlog for a burst of calls ringing at once (Node's default is 511 pending connections).
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
   const serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const databaseUrl = process.env.DATABASE_URL;
   const database = databaseUrl ? await openDatabase({ databaseUrl, dataDir: '.' }) : null;
@@ -94,7 +98,8 @@ const main = async () => {
     samples.length = 0;
     webhookMs.length = 0;
     const done = fromWorker('done');
-    worker.postMessage({ calls, turns, thinkMs, serverUrl } satisfies Round);
+    const rampMs = Number(process.env.BENCH_RAMP_MS ?? Math.min(2000, calls * 4));
+    worker.postMessage({ calls, turns, thinkMs, serverUrl, rampMs } satisfies Round);
     const result = (await done) as Extract<FromWorker, { type: 'done' }>;
     const sorted = [...samples].sort((a, b) => a - b);
     const hook = [...webhookMs].sort((a, b) => a - b);

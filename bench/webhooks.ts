@@ -93,6 +93,9 @@ const committedAt = new Map<number, number>();
 const latencies = (from: number, to: number, since = sentAt) =>
   Array.from({ length: to - from }, (_, i) => arrivals.get(from + i)! - since.get(from + i)!).sort((a, b) => a - b);
 
+/** The steady engine's p99 (events written straight to the outbox): the floor inbound SMS is compared with. */
+let engineSteadyP99 = NaN;
+
 const report = (label: string, from: number, to: number, seconds: number, withLatency = true) => {
   const sorted = latencies(from, to);
   const latency = withLatency
@@ -196,6 +199,7 @@ let next = 0;
     next = from + count;
     await allArrived(from, next);
     report(`engine: a steady ${ENGINE_RATE} events/s`, from, next, (now() - started) / 1000);
+    engineSteadyP99 = percentile(latencies(from, next), 99);
   }
   await dispatcher.stop();
 }
@@ -266,6 +270,14 @@ let next = 0;
     await Promise.all(pending);
     await allArrived(from, next);
     report(`inbound SMS at a steady ${SMS_RATE}/s (${numbers.length} numbers)`, from, next, (now() - started) / 1000);
+    const p99 = percentile(latencies(from, next), 99);
+    const seconds = (now() - started) / 1000;
+    // The headline: the carrier's post to the customer's receiver holding the event, at the rate
+    // asked (achieved rate printed: a machine too busy to keep it shows here, not as a good p99).
+    console.log(
+      `\ninbound SMS, ${storage}: p99 ${p99.toFixed(1)} ms at ${(count / seconds).toFixed(0)}/s of ${SMS_RATE}/s asked ` +
+        `(target ≤ 50 ms at 1,000/s); the engine alone in the same run: p99 ${engineSteadyP99.toFixed(1)} ms (${(p99 / engineSteadyP99).toFixed(1)}×)`,
+    );
   }
   await switchboard.close();
 }

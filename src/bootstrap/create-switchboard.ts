@@ -77,10 +77,15 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
     return started().app.fetch(request, env);
   };
 
+  const listener = getRequestListener(handle);
   return {
     config: settings.config,
     fetch: (request) => handle(request),
-    requestListener: getRequestListener(handle),
+    requestListener: (request, response) => {
+      // The health check polled hard skips the Fetch API and the middleware (see healthFastPath).
+      if (running?.nodeFastPath(request, response)) return;
+      listener(request, response);
+    },
     start,
     useCases: () => started().useCases,
     voice: () => started().voice,

@@ -61,7 +61,9 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
+    // A backlog for a burst of calls ringing at once (Node's default, 511, refuses the rest;
+    // the kernel still caps it at net.core.somaxconn).
+    server.listen({ port: config.port, host: config.host, backlog: 4096 }, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${hostInUrl(config.host)}:${port}`;

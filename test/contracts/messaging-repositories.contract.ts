@@ -5,7 +5,7 @@ import type { Agent } from '../../src/domain/agent.js';
 import type { Conversation } from '../../src/domain/conversation.js';
 import type { Message } from '../../src/domain/message.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
-import { aConversation, aMessage, aNumber, anAgent, newId, newNumber } from '../support/builders.js';
+import { aContact, aConversation, aMessage, aNumber, anAgent, newId, newNumber } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const at = (ms: number): Date => new Date(Date.UTC(2026, 0, 1) + ms);
@@ -317,6 +317,35 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         expect(await receivedAts(f.number.id)).toEqual([at(10)]);
       });
 
+      it('saves threads with their messages in one write, new threads and changed ones, or none of either', async () => {
+        const f = await aFixture();
+        const kept = aConversation(f.number);
+        await saved(kept);
+        const started = aConversation(f.number);
+        const changed = { ...kept, messageCount: kept.messageCount + 1, lastMessagePreview: 'changed' };
+        const messages = [aMessage(started, { receivedAt: at(1), providerMessageId: carrierId() }), aMessage(kept, { receivedAt: at(2) })];
+
+        await inTx((tx) => tx.messages.saveWithThreads([started, changed], messages));
+        const refusedThread = aConversation(f.number);
+        const refused = await inTx((tx) =>
+          tx.messages.saveWithThreads(
+            [refusedThread, { ...changed, lastMessagePreview: 'refused' }],
+            [aMessage(refusedThread, { receivedAt: at(3), providerMessageId: messages[0]!.providerMessageId })],
+          ),
+        ).then(
+          () => 'saved',
+          (error: unknown) => (error instanceof DuplicateKey ? 'DuplicateKey' : error),
+        );
+
+        const found = await inTx(async (tx) => ({
+          threads: [await tx.conversations.findById(f.projectId, started.id), await tx.conversations.findById(f.projectId, kept.id)],
+          refusedThread: await tx.conversations.findById(f.projectId, refusedThread.id),
+          messages: [await tx.messages.findById(f.projectId, messages[0]!.id), await tx.messages.findById(f.projectId, messages[1]!.id)],
+        }));
+        expect(refused).toBe('DuplicateKey');
+        expect(found).toEqual({ threads: [started, changed], refusedThread: null, messages });
+      });
+
       it('finds several messages by carrier id in one read, ignoring unknown ids', async () => {
         const f = await aFixture();
         const conversation = aConversation(f.number);
@@ -445,10 +474,34 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         );
 
         expect(found).toEqual([
-          { conversation: one, latestReceivedAt: at(8), recent: [oneMessage] },
-          { conversation: null, latestReceivedAt: at(8), recent: [] },
-          { conversation: null, latestReceivedAt: null, recent: [] },
+          { conversation: one, latestReceivedAt: at(8), recent: [oneMessage], contact: null },
+          { conversation: null, latestReceivedAt: at(8), recent: [], contact: null },
+          { conversation: null, latestReceivedAt: null, recent: [], contact: null },
         ]);
+      });
+
+      it("reads each participant's contact in the number's project with its thread, never another project's", async () => {
+        const f = await aFixture();
+        const g = await aFixture();
+        const known = newNumber();
+        const contact = aContact({ projectId: f.projectId, phoneNumber: known, name: 'Known' });
+        await inTx(async (tx) => {
+          await tx.contacts.save(contact);
+          await tx.contacts.save(aContact({ projectId: g.projectId, phoneNumber: newNumber(), name: 'Elsewhere' }));
+        });
+
+        const found = await inTx((tx) =>
+          tx.conversations.findThreadsAndLatest(
+            [
+              { phoneNumberId: f.number.id, participant: known },
+              { phoneNumberId: g.number.id, participant: known },
+              { phoneNumberId: f.number.id, participant: newNumber() },
+            ],
+            0,
+          ),
+        );
+
+        expect(found.map((thread) => thread.contact)).toEqual([contact, null, null]);
       });
 
       it('reads several threads, each with its own number\'s newest receivedAt, answering in the order asked', async () => {
@@ -484,14 +537,14 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
 
         expect(found).toEqual({
           threads: [
-            { conversation: other, latestReceivedAt: at(20), recent: [] },
-            { conversation: null, latestReceivedAt: at(8), recent: [] },
-            { conversation: null, latestReceivedAt: null, recent: [] },
-            { conversation: two, latestReceivedAt: at(8), recent: [] },
-            { conversation: null, latestReceivedAt: at(20), recent: [] },
-            { conversation: silent, latestReceivedAt: null, recent: [] },
-            { conversation: one, latestReceivedAt: at(8), recent: [] },
-            { conversation: other, latestReceivedAt: at(20), recent: [] },
+            { conversation: other, latestReceivedAt: at(20), recent: [], contact: null },
+            { conversation: null, latestReceivedAt: at(8), recent: [], contact: null },
+            { conversation: null, latestReceivedAt: null, recent: [], contact: null },
+            { conversation: two, latestReceivedAt: at(8), recent: [], contact: null },
+            { conversation: null, latestReceivedAt: at(20), recent: [], contact: null },
+            { conversation: silent, latestReceivedAt: null, recent: [], contact: null },
+            { conversation: one, latestReceivedAt: at(8), recent: [], contact: null },
+            { conversation: other, latestReceivedAt: at(20), recent: [], contact: null },
           ],
           none: [],
         });

@@ -98,7 +98,9 @@ export const inMemoryConversations = (t: InMemoryTables): ConversationRepository
   findThreadsAndLatest: async (threads, recent) =>
     threads.map(({ phoneNumberId, participant }) => {
       const conversation = threadOf(t, phoneNumberId, participant);
-      return { conversation, latestReceivedAt: latestOf(t, phoneNumberId), recent: recentOf(t, conversation, recent) };
+      const projectId = t.numbers.get(phoneNumberId)?.projectId;
+      const contact = [...t.contacts.values()].find((c) => c.projectId === projectId && c.phoneNumber === participant) ?? null;
+      return { conversation, latestReceivedAt: latestOf(t, phoneNumberId), recent: recentOf(t, conversation, recent), contact };
     }),
   list: async (projectId, query) =>
     pageOf(
@@ -136,4 +138,18 @@ export const inMemoryMessages = (t: InMemoryTables): MessageRepository => ({
     sliceOf([...t.messages.values()].filter((m) => m.phoneNumberId === phoneNumberId), cursor),
   save: async (message) => saveMessages(t, [message]),
   saveAll: async (messages) => saveMessages(t, messages),
+  saveWithThreads: async (conversations, messages) => {
+    // All or none: the threads are put back if the messages are refused.
+    const before = conversations.map((c) => [c.id, t.conversations.get(c.id)] as const);
+    saveConversations(t, conversations);
+    try {
+      saveMessages(t, messages);
+    } catch (error) {
+      for (const [id, row] of before) {
+        if (row) t.conversations.set(id, row);
+        else t.conversations.delete(id);
+      }
+      throw error;
+    }
+  },
 });

@@ -31,5 +31,10 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     return result;
   }
 
+  /** In turn with the units of work, as they are: a read never sees one half done. */
+  read<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
+    return this.transaction(work);
+  }
+
   async ping(): Promise<void> {}
 }

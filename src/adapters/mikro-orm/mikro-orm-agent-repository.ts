@@ -7,6 +7,12 @@ import { trustE164 } from '../../domain/e164.js';
 import { AgentSchema, type AgentRow } from './entities/agent.js';
 import { findPage, findRow, upsertRow } from './storage-support.js';
 
+/**
+ * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
+ * storage-support) and entity reads both end here, the record's columns first put in the row's
+ * shape by the schema's metadata (fromColumns): a column added later is added to the schema and
+ * here, nowhere else.
+ */
 export const toAgent = (row: AgentRow): Agent => ({
   id: row.id,
   projectId: row.projectId,

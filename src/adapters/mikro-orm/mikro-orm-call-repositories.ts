@@ -7,6 +7,12 @@ import type { VoiceMode } from '../../domain/agent.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
 import { containsPattern, findPage, findRow, findRows, translateUniqueViolation, upsertRow } from './storage-support.js';
 
+/**
+ * The one mapping of a stored call row to the domain. Native reads (findRow/findPage in
+ * storage-support) and entity reads both end here, the record's columns first put in the row's
+ * shape by the schema's metadata (fromColumns): a column added later (a disconnection reason, an
+ * analysis) is added to the schema and here, nowhere else.
+ */
 const toCall = (row: CallRow): Call => ({
   id: row.id,
   projectId: row.projectId,

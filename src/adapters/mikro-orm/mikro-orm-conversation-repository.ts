@@ -4,10 +4,18 @@ import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { Conversation } from '../../domain/conversation.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { ConversationSchema, type ConversationRow } from './entities/conversation.js';
+import { ContactSchema } from './entities/contact.js';
 import { MessageSchema } from './entities/message.js';
-import { toMessage } from './mikro-orm-message-repository.js';
+import { toContact } from './mikro-orm-contact-repository.js';
+import { toMessage } from './message-rows.js';
 import { dateOf, findPage, findRow, fromColumns, upsertRowsNative } from './storage-support.js';
 
+/**
+ * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
+ * storage-support) and entity reads both end here, the record's columns first put in the row's
+ * shape by the schema's metadata (fromColumns): a column added later is added to the schema and
+ * here, nowhere else.
+ */
 export const toConversation = (row: ConversationRow): Conversation => ({
   id: row.id,
   projectId: row.projectId,
@@ -61,7 +69,8 @@ export class MikroOrmConversationRepository implements ConversationRepository {
   /**
    * One statement, so every read shares the snapshot taken after the caller's lockNumbers: per
    * key, in the order given, the thread (or none), the newest receivedAt of the number and the
-   * thread's newest messages. The lateral subquery's limit keeps each key one probe of
+   * thread's newest messages, and the participant's contact in the number's project (one probe of
+   * contacts_project_phone_unique: a text's event names it). The lateral subquery's limit keeps each key one probe of
    * conversations_thread_unique (for a plain join the planner, which guesses 100 keys, may hash a
    * scan of the table instead); the max is one probe of messages_number_received_unique and the
    * messages one range of messages_conversation_received_index.
@@ -70,6 +79,9 @@ export class MikroOrmConversationRepository implements ConversationRepository {
     if (threads.length === 0) return [];
     const records: Record<string, unknown>[] = await this.em.execute(
       `select (select max(received_at) from messages where phone_number_id = k.t->>0) as latest_received_at,
+         (select to_jsonb(ct) from contacts as ct
+          where ct.project_id = (select project_id from phone_numbers where id = k.t->>0) and ct.phone_number = k.t->>1
+          limit 1) as contact,
          (select coalesce(jsonb_agg(to_jsonb(m) order by m.received_at desc, m.id desc), '[]'::jsonb)
           from (select * from messages where conversation_id = c.id order by received_at desc, id desc limit ?) as m) as recent,
          c.*
@@ -83,6 +95,7 @@ export class MikroOrmConversationRepository implements ConversationRepository {
       conversation: record.id == null ? null : toConversation(fromColumns(this.em, ConversationSchema, record)),
       latestReceivedAt: dateOf(record.latest_received_at),
       recent: (record.recent as Record<string, unknown>[]).map((message) => toMessage(fromColumns(this.em, MessageSchema, message))),
+      contact: record.contact == null ? null : toContact(fromColumns(this.em, ContactSchema, record.contact as Record<string, unknown>)),
     }));
   }
 

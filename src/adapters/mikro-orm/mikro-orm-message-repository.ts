@@ -1,44 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageCursor, MessageRepository, MessageSlice } from '../../application/ports/messaging-repositories.js';
-import { trustE164 } from '../../domain/e164.js';
-import type { Message, MessageDirection, MessageStatus } from '../../domain/message.js';
+import type { Conversation } from '../../domain/conversation.js';
+import type { Message } from '../../domain/message.js';
 import type { SessionModel } from './session-model.js';
-import { MessageSchema, type MessageRow } from './entities/message.js';
-import { dateOf, findRow, selectRows, upsertRowsNative } from './storage-support.js';
-
-export const toMessage = (row: MessageRow): Message => ({
-  id: row.id,
-  projectId: row.projectId,
-  conversationId: row.conversationId,
-  phoneNumberId: row.phoneNumberId,
-  direction: row.direction as MessageDirection,
-  channel: 'sms',
-  body: row.body,
-  fromNumber: trustE164(row.fromNumber),
-  toNumber: trustE164(row.toNumber),
-  status: row.status as MessageStatus,
-  mediaUrls: row.mediaUrls,
-  providerMessageId: row.providerMessageId,
-  errorCode: row.errorCode,
-  receivedAt: row.receivedAt,
-});
-
-export const toMessageRow = (message: Message): MessageRow => ({
-  id: message.id,
-  projectId: message.projectId,
-  conversationId: message.conversationId,
-  phoneNumberId: message.phoneNumberId,
-  direction: message.direction,
-  channel: message.channel,
-  body: message.body,
-  fromNumber: message.fromNumber,
-  toNumber: message.toNumber,
-  status: message.status,
-  mediaUrls: [...message.mediaUrls],
-  providerMessageId: message.providerMessageId,
-  errorCode: message.errorCode,
-  receivedAt: message.receivedAt,
-});
+import { MessageSchema } from './entities/message.js';
+import { toMessage, toMessageRow } from './message-rows.js';
+import { dateOf, findRow, selectRows, upsertRowsNative, writeRowsTogether, type RowsWrite } from './storage-support.js';
+import { ConversationSchema } from './entities/conversation.js';
+import { toConversationRow } from './mikro-orm-conversation-repository.js';
 
 export class MikroOrmMessageRepository implements MessageRepository {
   constructor(
@@ -113,6 +82,14 @@ export class MikroOrmMessageRepository implements MessageRepository {
   /** Native SQL, one statement: every batch of inbound texts stores its messages (see upsertRowsNative). */
   saveAll(messages: readonly Message[]): Promise<void> {
     return upsertRowsNative(this.em, MessageSchema, messages.map(toMessageRow));
+  }
+
+  /** One statement: the threads' upsert in a WITH, then the messages (see writeRowsTogether). */
+  saveWithThreads(conversations: readonly Conversation[], messages: readonly Message[]): Promise<void> {
+    return writeRowsTogether(this.em, [
+      { schema: ConversationSchema, rows: conversations.map(toConversationRow), upsert: true },
+      { schema: MessageSchema, rows: messages.map(toMessageRow), upsert: true },
+    ] as RowsWrite<object>[]);
   }
 
   /**

@@ -10,6 +10,12 @@ import { WebhookSchema } from './entities/webhook.js';
 import { toWebhook } from './mikro-orm-webhook-repositories.js';
 import { findPage, findRow, findRows, fromColumns, upsertRow } from './storage-support.js';
 
+/**
+ * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
+ * storage-support) and entity reads both end here, the record's columns first put in the row's
+ * shape by the schema's metadata (fromColumns): a column added later is added to the schema and
+ * here, nowhere else.
+ */
 export const toPhoneNumber = (row: PhoneNumberRow): PhoneNumber => ({
   id: row.id,
   projectId: row.projectId,

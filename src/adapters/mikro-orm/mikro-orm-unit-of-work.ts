@@ -40,6 +40,15 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
     }
   }
 
+  /** A fork of its own, no BEGIN/COMMIT: each statement runs on a pooled connection by itself. */
+  async read<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
+    try {
+      return await work(mikroOrmRepositories(this.orm.em.fork(), this.sessions));
+    } catch (error) {
+      throw translateConnectionFailure(error);
+    }
+  }
+
   async ping(): Promise<void> {
     await this.orm.em
       .fork()

@@ -33,6 +33,9 @@ export const upsertRow = async <T extends { id: string }>(
 
 /** How one entity's rows look in native SQL: each property's column, and the parts of its writes. */
 interface NativeShape {
+  readonly table: string;
+  /** Column by property name: what native reads filter and order by. */
+  readonly columnOf: ReadonlyMap<string, string>;
   readonly columns: readonly { readonly property: string; readonly column: string; readonly kind: 'date' | 'json' | 'plain' }[];
   /** `insert into "table" (columns) values`, the rows' tuples to follow. */
   readonly insert: string;
@@ -55,6 +58,8 @@ const shapeOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>): 
   }));
   const names = columns.map((c) => `"${c.column}"`);
   const shape: NativeShape = {
+    table: meta.tableName,
+    columnOf: new Map(columns.map((c) => [c.property, c.column])),
     columns,
     insert: `insert into "${meta.tableName}" (${names.join(', ')}) values `,
     tuple: `(${columns.map((c) => (c.kind === 'json' ? '?::jsonb' : '?')).join(', ')})`,
@@ -71,13 +76,12 @@ const shapeOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>): 
  * faster for 1 and 50 rows on PGlite and PostgreSQL, and each value takes its column's type
  * from the insert itself. JSON columns go as text (a null as SQL null).
  */
-const insertRows = async <T extends object>(
+const rowsStatement = <T extends object>(
   em: EntityManager,
   schema: EntitySchema<T>,
   rows: readonly T[],
   upsert: boolean,
-): Promise<void> => {
-  if (rows.length === 0) return;
+): { readonly sql: string; readonly values: unknown[] } => {
   const shape = shapeOf(em, schema);
   const values: unknown[] = [];
   for (const row of rows) {
@@ -86,9 +90,46 @@ const insertRows = async <T extends object>(
       values.push(kind === 'json' && value !== null ? JSON.stringify(value) : value);
     }
   }
-  const sql = shape.insert + rows.map(() => shape.tuple).join(', ') + (upsert ? shape.onConflict : '');
+  return { sql: shape.insert + rows.map(() => shape.tuple).join(', ') + (upsert ? shape.onConflict : ''), values };
+};
+
+const insertRows = async <T extends object>(
+  em: EntityManager,
+  schema: EntitySchema<T>,
+  rows: readonly T[],
+  upsert: boolean,
+): Promise<void> => {
+  if (rows.length === 0) return;
+  const { sql, values } = rowsStatement(em, schema, rows, upsert);
   try {
     await em.execute(sql, values);
+  } catch (error) {
+    throw translateUniqueViolation(error);
+  }
+};
+
+/** Rows of one entity for {@link writeRowsTogether}: upserted on the id, or inserted. */
+export interface RowsWrite<T extends object> {
+  readonly schema: EntitySchema<T>;
+  readonly rows: readonly T[];
+  readonly upsert: boolean;
+}
+
+/**
+ * Several {@link insertRows} in one statement (each but the last in a WITH): one round trip
+ * where rows of one table refer to rows of another written with them. Foreign keys are checked
+ * at the end of the statement, so a row may refer to one written earlier in the same list.
+ */
+export const writeRowsTogether = async (em: EntityManager, writes: readonly RowsWrite<object>[]): Promise<void> => {
+  const statements = writes.filter((w) => w.rows.length > 0).map((w) => rowsStatement(em, w.schema, w.rows, w.upsert));
+  if (statements.length === 0) return;
+  const last = statements.at(-1)!;
+  const sql =
+    statements.length === 1
+      ? last.sql
+      : `with ${statements.slice(0, -1).map((s, i) => `w${i} as (${s.sql})`).join(', ')} ${last.sql}`;
+  try {
+    await em.execute(sql, statements.flatMap((s) => s.values));
   } catch (error) {
     throw translateUniqueViolation(error);
   }
@@ -136,20 +177,113 @@ export const selectRows = async <T extends object>(
   return records.map((record) => fromColumns(em, schema, record));
 };
 
-/** Reads one row as a detached plain copy (the identity map is bypassed). */
+/*
+ * Reads without entities. MikroORM's find hydrates entities, propagates them and builds its query
+ * on every call: half of a short read's CPU. Reads here compile the repositories' simple filters
+ * (equality, null, $in, $gt/$gte/$lt/$lte, $ilike, $or) to native SQL once per call and map
+ * each record through fromColumns (the schema's metadata) and then the repository's own
+ * row-to-domain function: a column added to a schema is read here with no change. A filter this
+ * compiler does not know goes through the ORM's find instead, never wrongly.
+ */
+
+const COMPARISONS: Readonly<Record<string, string>> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=', $ilike: 'ilike' };
+
+/** `where` as SQL with `?` placeholders (their values pushed onto `params`), or null when not compilable. */
+const compileWhere = (shape: NativeShape, where: Record<string, unknown>, params: unknown[]): string | null => {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(where)) {
+    if (value === undefined) continue;
+    if (key === '$or') {
+      if (!Array.isArray(value) || value.length === 0) return null;
+      const alternatives: string[] = [];
+      for (const alternative of value) {
+        const sql = compileWhere(shape, alternative as Record<string, unknown>, params);
+        if (sql === null) return null;
+        alternatives.push(sql);
+      }
+      parts.push(`(${alternatives.join(' or ')})`);
+      continue;
+    }
+    const column = shape.columnOf.get(key);
+    if (column === undefined) return null;
+    if (value === null) {
+      parts.push(`"${column}" is null`);
+    } else if (typeof value === 'object' && !(value instanceof Date)) {
+      for (const [operator, operand] of Object.entries(value as Record<string, unknown>)) {
+        if (operator === '$in' && Array.isArray(operand)) {
+          // One jsonb parameter, whatever the list's length (knex would spread an array).
+          parts.push(`"${column}" = any(array(select jsonb_array_elements_text(?::jsonb)))`);
+          params.push(JSON.stringify(operand));
+        } else if (COMPARISONS[operator] !== undefined && operand !== null && operand !== undefined) {
+          parts.push(`"${column}" ${COMPARISONS[operator]} ?`);
+          params.push(operand);
+        } else {
+          return null;
+        }
+      }
+    } else {
+      parts.push(`"${column}" = ?`);
+      params.push(value);
+    }
+  }
+  return parts.length === 0 ? 'true' : parts.join(' and ');
+};
+
+const compileOrder = (shape: NativeShape, orderBy: Record<string, unknown>): string | null => {
+  const parts: string[] = [];
+  for (const [property, direction] of Object.entries(orderBy)) {
+    const column = shape.columnOf.get(property);
+    if (column === undefined || (direction !== 'asc' && direction !== 'desc')) return null;
+    parts.push(`"${column}" ${direction}`);
+  }
+  return parts.length === 0 ? '' : ` order by ${parts.join(', ')}`;
+};
+
+/** The native select of `where` (ordered), or null when the filter is not compilable. */
+const nativeSelect = <T extends object>(
+  em: EntityManager,
+  schema: EntitySchema<T>,
+  where: FilterQuery<T>,
+  orderBy: QueryOrderMap<T> | null,
+  columns = '*',
+): { readonly shape: NativeShape; readonly from: string; readonly sql: string; readonly params: unknown[] } | null => {
+  const shape = shapeOf(em, schema);
+  const params: unknown[] = [];
+  const condition = compileWhere(shape, where as Record<string, unknown>, params);
+  const order = orderBy === null ? '' : compileOrder(shape, orderBy as Record<string, unknown>);
+  if (condition === null || order === null) return null;
+  const from = ` from "${shape.table}" where ${condition}`;
+  return { shape, from, sql: `select ${columns}${from}${order}`, params };
+};
+
+/** Reads one row as a detached plain copy: one native statement, no entity. */
 export const findRow = async <T extends object>(
   em: EntityManager,
   schema: EntitySchema<T>,
   where: FilterQuery<T>,
-): Promise<T | null> => em.findOne(schema, where, { disableIdentityMap: true }) as Promise<T | null>;
+): Promise<T | null> => {
+  const select = nativeSelect(em, schema, where, null);
+  if (select === null) return em.findOne(schema, where, { disableIdentityMap: true }) as Promise<T | null>;
+  const [row] = await selectRows(em, schema, `${select.sql} limit 1`, select.params);
+  return row ?? null;
+};
 
 export const findRows = async <T extends object>(
   em: EntityManager,
   schema: EntitySchema<T>,
   where: FilterQuery<T>,
   orderBy: QueryOrderMap<T>,
-): Promise<T[]> => em.find(schema, where, { orderBy, disableIdentityMap: true }) as Promise<T[]>;
+): Promise<T[]> => {
+  const select = nativeSelect(em, schema, where, orderBy);
+  if (select === null) return em.find(schema, where, { orderBy, disableIdentityMap: true }) as Promise<T[]>;
+  return selectRows(em, schema, select.sql, select.params);
+};
 
+/**
+ * One page and the total of all matching rows in one statement (`count(*) over ()`, computed
+ * before the limit). A page past the end has no row to carry the total: then, and only then, a
+ * second statement counts.
+ */
 export const findPage = async <T extends object, D>(
   em: EntityManager,
   schema: EntitySchema<T>,
@@ -158,13 +292,20 @@ export const findPage = async <T extends object, D>(
   page: PageRequest,
   toDomain: (row: T) => D,
 ): Promise<Page<D>> => {
-  const [rows, total] = await em.findAndCount(schema, where, {
-    orderBy,
-    limit: page.limit,
-    offset: page.offset,
-    disableIdentityMap: true,
-  });
-  return { items: (rows as T[]).map(toDomain), total };
+  const select = nativeSelect(em, schema, where, orderBy, '*, count(*) over () as "__total"');
+  if (select === null) {
+    const [rows, total] = await em.findAndCount(schema, where, { orderBy, limit: page.limit, offset: page.offset, disableIdentityMap: true });
+    return { items: (rows as T[]).map(toDomain), total };
+  }
+  const records: Record<string, unknown>[] = await em.execute(`${select.sql} limit ? offset ?`, [...select.params, page.limit, page.offset]);
+  if (records.length === 0 && page.offset > 0) {
+    const [counted]: { total: unknown }[] = await em.execute(`select count(*) as "total"${select.from}`, select.params);
+    return { items: [], total: Number(counted?.total ?? 0) };
+  }
+  return {
+    items: records.map((record) => toDomain(fromColumns(em, schema, record))),
+    total: records.length === 0 ? 0 : Number(records[0]!.__total),
+  };
 };
 
 /** `%text%` for ILIKE, with the pattern characters of `text` taken literally. */

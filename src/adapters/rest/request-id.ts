@@ -25,6 +25,21 @@ const lazyChild = (logger: Logger, bindings: Record<string, unknown>): Logger =>
   };
 };
 
+/** The caller's id when sane, otherwise a new one. */
+export const requestIdOf = (incoming: string | undefined): string =>
+  incoming && SANE_ID.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
+
+/** The one line logged per request: 5xx at error level so they page someone. */
+export const logRequest = (
+  logger: Logger,
+  requestId: string,
+  line: { readonly method: string; readonly path: string; readonly status: number; readonly started: number },
+): void => {
+  const fields = { method: line.method, path: line.path, status: line.status, ms: Math.round((performance.now() - line.started) * 10) / 10, requestId };
+  if (line.status >= 500) logger.error(fields, 'request failed');
+  else logger.info(fields, 'request');
+};
+
 /**
  * Names every request (reusing the caller's id when sane), echoes the id on every response,
  * errors included, and logs one line per request: 5xx at error level so they page someone.
@@ -33,18 +48,10 @@ export const requestId =
   (logger: Logger): MiddlewareHandler<RestEnv> =>
   async (c, next) => {
     const started = performance.now();
-    const incoming = c.req.header(REQUEST_ID_HEADER);
-    const id = incoming && SANE_ID.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
+    const id = requestIdOf(c.req.header(REQUEST_ID_HEADER));
     c.set('requestId', id);
     c.set('logger', lazyChild(logger, { requestId: id }));
     await next();
     c.res.headers.set(REQUEST_ID_HEADER, id);
-    const line = {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    };
-    if (c.res.status >= 500) logger.error({ ...line, requestId: id }, 'request failed');
-    else logger.info({ ...line, requestId: id }, 'request');
+    logRequest(logger, id, { method: c.req.method, path: c.req.path, status: c.res.status, started });
   };

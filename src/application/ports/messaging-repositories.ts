@@ -1,3 +1,4 @@
+import type { Contact } from '../../domain/contact.js';
 import type { Conversation } from '../../domain/conversation.js';
 import type { E164 } from '../../domain/e164.js';
 import type { Message } from '../../domain/message.js';
@@ -34,6 +35,8 @@ export interface ThreadAndLatest {
   readonly latestReceivedAt: Date | null;
   /** The thread's newest messages, newest first, as many as asked for (none without a thread). */
   readonly recent: readonly Message[];
+  /** The participant's contact in the number's project, or null (every text's event names it). */
+  readonly contact: Contact | null;
 }
 
 /** Part of `Repositories` (as `conversations`). */
@@ -84,4 +87,9 @@ export interface MessageRepository {
   save(message: Message): Promise<void>;
   /** {@link save} for several messages (distinct ids) at once; all or none. */
   saveAll(messages: readonly Message[]): Promise<void>;
+  /**
+   * The threads (as ConversationRepository.saveAll) and their messages (as {@link saveAll}) in
+   * one write, all or none: every batch of texts stores both.
+   */
+  saveWithThreads(conversations: readonly Conversation[], messages: readonly Message[]): Promise<void>;
 }

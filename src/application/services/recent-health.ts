@@ -18,6 +18,12 @@ export class RecentHealth {
     },
   ) {}
 
+  /** The last probe's answer while it is fresh, otherwise null (ask {@link healthy}). */
+  fresh(): boolean | null {
+    const last = this.last;
+    return last && this.deps.clock.now().getTime() - last.at < this.deps.freshForMs ? last.healthy : null;
+  }
+
   healthy(): Promise<boolean> {
     const now = this.deps.clock.now().getTime();
     if (this.last && now - this.last.at < this.deps.freshForMs) return Promise.resolve(this.last.healthy);

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Container } from 'inversify';
 import type { Hono } from 'hono';
 import type { UseCases } from '../../application/use-cases/index.js';
@@ -30,6 +31,8 @@ import { workersModule } from './workers-module.js';
 /** One started core: what the facade hands out, and how to stop it. */
 export interface RunningCore {
   readonly app: Hono;
+  /** Answers `GET /health` on the Node request while a fresh probe says healthy (true); false: ask `app`. */
+  readonly nodeFastPath: (request: IncomingMessage, response: ServerResponse) => boolean;
   readonly useCases: UseCases;
   readonly voice: VoiceRuntime;
   readonly adminToken: string;
@@ -79,6 +82,7 @@ export const startCore = async (settings: CoreSettings, override: (rebind: Rebin
   const { container, lifecycle } = containerFor(settings, override);
   try {
     const app = await resolve(container, TOKENS.httpApp);
+    const nodeFastPath = await resolve(container, TOKENS.nodeFastPath);
     const useCases = await resolve(container, TOKENS.useCases);
     const voice = await resolve(container, TOKENS.voiceRuntime);
     const adminToken = await resolve(container, TOKENS.adminToken);
@@ -90,7 +94,7 @@ export const startCore = async (settings: CoreSettings, override: (rebind: Rebin
     const telephony = await resolve(container, TOKENS.telephony);
     for (const { setting, message } of startupWarnings(settings.config, settings.publicUrl)) logger.warn({ setting }, message);
     logger.info({ publicUrl: settings.publicUrl, carrier: carrierOf(telephony), workers: lifecycle.running() }, 'switchboard ready');
-    return { app, useCases, voice, adminToken, settled: () => hostedReplies.settled(), stop: () => lifecycle.stop() };
+    return { app, nodeFastPath, useCases, voice, adminToken, settled: () => hostedReplies.settled(), stop: () => lifecycle.stop() };
   } catch (error) {
     // The start's own failure is the one to report; what stopping met on the way is secondary.
     await lifecycle.stop().catch(() => undefined);

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { RecentHealth } from '../../application/services/recent-health.js';
 import { landingRoutes } from '../../adapters/landing/landing-routes.js';
 import { bodyLimit } from '../../adapters/rest/body-limit.js';
+import { healthFastPath } from '../../adapters/rest/health-fast-path.js';
 import { createRestApi } from '../../adapters/rest/rest-api.js';
 import { apiReferenceRoutesFor } from './api-reference.js';
 import { packageVersion } from '../package-version.js';
@@ -25,12 +26,15 @@ const storageOf = ({ storage, config, keepsAdminToken }: CoreSettings): string =
 export const httpModule = () =>
   new ContainerModule(({ bind }) => {
     const provide = provideWith(bind);
+    // GET /health answers from a probe of the store at most a second old, not a query per call.
+    provide(TOKENS.health, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => new RecentHealth({ probe: () => uow.ping(), clock, freshForMs: 1000 }));
+    provide(TOKENS.nodeFastPath, [TOKENS.settings, TOKENS.health, TOKENS.logger], ({ basePath }, health, logger) =>
+      healthFastPath({ path: `${basePath}/health`, health, logger }),
+    );
     provide(
       TOKENS.restApi,
-      [TOKENS.config, TOKENS.useCases, TOKENS.logger, TOKENS.unitOfWork, TOKENS.rateLimiter, TOKENS.clock],
-      (config, useCases, logger, uow, limiter, clock) => {
-        // GET /health answers from a probe of the store at most a second old, not a query per call.
-        const health = new RecentHealth({ probe: () => uow.ping(), clock, freshForMs: 1000 });
+      [TOKENS.config, TOKENS.useCases, TOKENS.logger, TOKENS.rateLimiter, TOKENS.health],
+      (config, useCases, logger, limiter, health) => {
         return createRestApi({
           useCases,
           logger,

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Hono } from 'hono';
 import type { Clock } from '../../application/ports/clock.js';
 import type { Credentials } from '../../application/ports/credentials.js';
@@ -17,6 +18,7 @@ import type { WebhookTransport } from '../../application/ports/webhook-transport
 import type { AgentBrain } from '../../application/services/agent-brain.js';
 import type { BillingClock } from '../../application/services/billing-clock.js';
 import type { HostedSmsResponder } from '../../application/services/hosted-sms-responder.js';
+import type { RecentHealth } from '../../application/services/recent-health.js';
 import type { SignUpSweeper } from '../../application/services/sign-up-sweeper.js';
 import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
 import type { WebhookDispatcher } from '../../application/services/webhook-dispatcher.js';
@@ -120,5 +122,8 @@ export const TOKENS = {
   restApi: token<Hono>('RestApi'),
   /** `/mcp` and `/mcp/sign-up`: the MCP server over Streamable HTTP. */
   mcpRoutes: token<Hono>('McpRoutes'),
+  health: token<RecentHealth>('RecentHealth'),
   httpApp: token<Hono>('HttpApp'),
+  /** Answers what it can on the Node request itself (true), before the app; false: the app answers. */
+  nodeFastPath: token<(request: IncomingMessage, response: ServerResponse) => boolean>('NodeFastPath'),
 } as const;

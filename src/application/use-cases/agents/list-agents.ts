@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Page, PageRequest } from '../../ports/pagination.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
 import { withNumbers, type AgentWithNumbers } from './agent-with-numbers.js';
 
 export class ListAgents {
@@ -9,7 +9,7 @@ export class ListAgents {
 
   execute(input: { readonly projectId: string; readonly page: PageRequest }): TE.TaskEither<never, Page<AgentWithNumbers>> {
     return () =>
-      this.deps.uow.transaction(async (tx) => {
+      readOnly(this.deps.uow, async (tx) => {
         const page = await tx.agents.list(input.projectId, input.page);
         return E.right({ items: await withNumbers(tx, page.items), total: page.total });
       });

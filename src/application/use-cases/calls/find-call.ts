@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type NotFound } from '../../errors.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
 import type { CallWithTranscript } from './get-call.js';
 
 export type FindCallError = NotFound;
@@ -12,7 +12,7 @@ export class FindCall {
 
   execute(input: { readonly callId: string }): TE.TaskEither<FindCallError, CallWithTranscript> {
     return () =>
-      this.deps.uow.transaction(async (tx) => {
+      readOnly(this.deps.uow, async (tx) => {
         const call = await tx.calls.findByIdInAnyProject(input.callId);
         if (!call) return E.left(notFound('call', input.callId));
         const project = await tx.projects.findById(call.projectId);

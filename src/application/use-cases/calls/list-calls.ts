@@ -4,7 +4,7 @@ import type { Call } from '../../../domain/call.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { CallListQuery } from '../../ports/call-repositories.js';
 import type { Page } from '../../ports/pagination.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
 
 export interface CallPage {
   readonly page: Page<Call>;
@@ -19,7 +19,7 @@ export class ListCalls {
 
   execute(input: { readonly projectId: string; readonly query: CallListQuery }): TE.TaskEither<ListCallsError, CallPage> {
     return () =>
-      this.deps.uow.transaction(async (tx) => {
+      readOnly(this.deps.uow, async (tx) => {
         const { agentId } = input.query;
         if (agentId !== null && !(await tx.agents.findById(input.projectId, agentId))) return E.left(notFound('agent', agentId));
         const page = await tx.calls.list(input.projectId, input.query);

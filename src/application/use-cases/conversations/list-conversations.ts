@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Conversation } from '../../../domain/conversation.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { Page, PageRequest } from '../../ports/pagination.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
 
 export type ListConversationsError = NotFound;
 
@@ -18,7 +18,7 @@ export class ListConversations {
     readonly agentId: string | null;
   }): TE.TaskEither<ListConversationsError, Page<Conversation>> {
     return () =>
-      this.deps.uow.transaction(async (tx) => {
+      readOnly(this.deps.uow, async (tx) => {
         if (input.agentId !== null && !(await tx.agents.findById(input.projectId, input.agentId))) {
           return E.left(notFound('agent', input.agentId));
         }

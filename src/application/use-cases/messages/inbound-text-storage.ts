@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { Contact } from '../../../domain/contact.js';
 import type { Conversation } from '../../../domain/conversation.js';
 import type { E164 } from '../../../domain/e164.js';
 import type { Message } from '../../../domain/message.js';
@@ -61,8 +60,6 @@ const storedCopies = async (tx: Repositories, texts: readonly InboundSms[]): Pro
   }
   return copies;
 };
-
-const contactKey = (projectId: string, phoneNumber: string) => `${projectId} ${phoneNumber}`;
 
 /** The first copy of a carrier id, which answers every other: one stored before, or the batch's own. */
 type Original = { readonly stored: ReceivedSms } | { readonly index: number };
@@ -151,8 +148,8 @@ const inboundDraft = (text: InboundSms): MessageDraft => ({
 
 /**
  * Queues the `agent.message` event of each stored text whose number has an endpoint, with the
- * recent `contextLimit` messages before it and the sender's contact: one read for the contacts,
- * one insert for the events.
+ * recent `contextLimit` messages before it and the sender's contact (both read with the
+ * threads): one insert for the events.
  */
 const queueEvents = async (
   tx: Repositories,
@@ -165,19 +162,12 @@ const queueEvents = async (
     return endpoint ? [{ ...entry, endpoint, number }] : [];
   });
   if (withEndpoint.length === 0) return deps.eventHandOff.queue(tx.deliveries, []);
-  const contacts = new Map<string, Contact>(
-    (
-      await tx.contacts.findByPhoneNumbers([
-        ...new Map(withEndpoint.map(({ message: m }) => [contactKey(m.projectId, m.fromNumber), { projectId: m.projectId, phoneNumber: m.fromNumber }])).values(),
-      ])
-    ).map((contact) => [contactKey(contact.projectId, contact.phoneNumber), contact]),
-  );
-  const queued = withEndpoint.map(({ message, conversation, before, endpoint, number }) => {
+  const queued = withEndpoint.map(({ message, conversation, before, contact, endpoint, number }) => {
     const event = smsMessageEvent({
       message,
       conversation,
       number,
-      contact: contacts.get(contactKey(message.projectId, message.fromNumber)) ?? null,
+      contact,
       history: before.slice(0, endpoint.contextLimit).reverse(),
       now: deps.clock.now(),
     });

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { MessageCursor, MessageSlice } from '../../ports/messaging-repositories.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
 
 export type ListConversationMessagesError = NotFound;
 
@@ -16,7 +16,7 @@ export class ListConversationMessages {
     readonly cursor: MessageCursor;
   }): TE.TaskEither<ListConversationMessagesError, MessageSlice> {
     return () =>
-      this.deps.uow.transaction(async (tx) => {
+      readOnly(this.deps.uow, async (tx) => {
         const conversation = await tx.conversations.findById(input.projectId, input.conversationId);
         if (!conversation) return E.left(notFound('conversation', input.conversationId));
         return E.right(await tx.messages.listByConversation(conversation.id, input.cursor));

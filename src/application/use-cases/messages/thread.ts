@@ -1,3 +1,4 @@
+import type { Contact } from '../../../domain/contact.js';
 import { recordMessage, startConversation, type Conversation } from '../../../domain/conversation.js';
 import type { E164 } from '../../../domain/e164.js';
 import { nextReceivedAt, type Message } from '../../../domain/message.js';
@@ -24,6 +25,8 @@ export interface AppendedMessage {
   readonly message: Message;
   /** The thread's messages before this one, newest first, as many as asked for. */
   readonly before: readonly Message[];
+  /** The participant's contact in the number's project, read with the thread. */
+  readonly contact: Contact | null;
 }
 
 const threadKey = (phoneNumberId: string, participant: string): string => `${phoneNumberId} ${participant}`;
@@ -53,7 +56,9 @@ export const appendToThreads = async (
   const latest = new Map<string, Date | null>();
   /** Each thread's newest messages, newest first, the batch's own put in front as they come. */
   const recent = new Map<string, readonly Message[]>();
+  const contacts = new Map<string, Contact | null>();
   keys.forEach((key, i) => {
+    contacts.set(threadKey(key.phoneNumberId, key.participant), found[i]!.contact);
     threads.set(threadKey(key.phoneNumberId, key.participant), found[i]!.conversation);
     latest.set(key.phoneNumberId, found[i]!.latestReceivedAt);
     recent.set(threadKey(key.phoneNumberId, key.participant), found[i]!.recent);
@@ -76,11 +81,13 @@ export const appendToThreads = async (
     threads.set(key, conversation);
     latest.set(number.id, message.receivedAt);
     recent.set(key, [message, ...before].slice(0, history));
-    return { conversation, message, before };
+    return { conversation, message, before, contact: contacts.get(key) ?? null };
   });
   // The threads first: message rows refer to them. Each thread once, as the batch left it.
-  await tx.conversations.saveAll([...new Map(appended.map(({ conversation }) => [conversation.id, conversation])).values()]);
-  await tx.messages.saveAll(appended.map(({ message }) => message));
+  await tx.messages.saveWithThreads(
+    [...new Map(appended.map(({ conversation }) => [conversation.id, conversation])).values()],
+    appended.map(({ message }) => message),
+  );
   return appended;
 };
 

@@ -6,6 +6,7 @@ import type { QueuedEvent } from '../../../../src/application/ports/webhook-repo
 import { ClaimedHandOff, DispatcherHandOff } from '../../../../src/application/services/event-hand-off.js';
 import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../../src/domain/e164.js';
+import type { Conversation } from '../../../../src/domain/conversation.js';
 import type { Message } from '../../../../src/domain/message.js';
 import { anInboundSms, aWebhook } from '../../../support/builders.js';
 import { aMessagingStore, LINE, RecordingTrigger, seedTextingLine } from './messaging-fixture.js';
@@ -34,11 +35,11 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
       transaction: (work) => {
         unitsOfWork++;
         return store.uow.transaction((tx) => {
-          const saveAll = async (rows: readonly Message[]) => {
+          const saveWithThreads = async (threads: readonly Conversation[], rows: readonly Message[]) => {
             if (rows.some((m) => refused(m.body))) throw new Error('row refused');
-            await tx.messages.saveAll(rows);
+            await tx.messages.saveWithThreads(threads, rows);
           };
-          return work({ ...tx, messages: { ...tx.messages, saveAll } });
+          return work({ ...tx, messages: { ...tx.messages, saveWithThreads } });
         });
       },
       ping: () => store.uow.ping(),
