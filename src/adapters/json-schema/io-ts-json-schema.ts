@@ -16,7 +16,8 @@ export const JSON_SCHEMA_PROPERTY = 'jsonSchema';
 interface Walkable {
   readonly name: string;
   readonly _tag?: string;
-  readonly jsonSchema?: JsonSchema;
+  /** Data, or (for a codec built on others) a function given this converter to describe its parts. */
+  readonly jsonSchema?: JsonSchema | ((describe: (part: unknown) => JsonSchema) => JsonSchema);
   readonly props?: t.Props;
   readonly types?: readonly Walkable[];
   readonly type?: Walkable;
@@ -112,6 +113,7 @@ class Converter {
 
   schemaOf(codec: Walkable): JsonSchema {
     // A codec's own word comes first: it knows what its refinement or its parser accepts.
+    if (typeof codec.jsonSchema === 'function') return codec.jsonSchema((part) => this.schemaOf(part as Walkable));
     if (codec.jsonSchema !== undefined) return codec.jsonSchema;
     switch (codec._tag) {
       case 'StringType':

@@ -3,12 +3,13 @@ import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES } from '../../../domain/call
 import { MAX_VARIABLES, VARIABLE_NAME } from '../../../domain/call-variables.js';
 import { pageQuery } from '../pagination.js';
 import { nullable, oneOf } from './common.js';
+import { describedAs, patternOf } from './described.js';
 import { freeFormObject } from './json.js';
 import { anyPhoneNumber } from './phone.js';
 import { boundedText, idText, labelText, MAX_LENGTH, searchText } from './text.js';
 
 /** `{{name}}` values: a flat map of short texts. */
-const callVariables = new t.Type<Record<string, string>, Record<string, string>, unknown>(
+const callVariables = describedAs(new t.Type<Record<string, string>, Record<string, string>, unknown>(
   'variables',
   (u): u is Record<string, string> => typeof u === 'object' && u !== null && !Array.isArray(u),
   (u, c) => {
@@ -23,7 +24,12 @@ const callVariables = new t.Type<Record<string, string>, Record<string, string>,
     return t.success(decoded.right as Record<string, string>);
   },
   (a) => a,
-);
+), {
+  type: 'object',
+  maxProperties: MAX_VARIABLES,
+  propertyNames: { pattern: patternOf(VARIABLE_NAME) },
+  additionalProperties: { type: 'string' },
+});
 
 export const CALL_PAGE = pageQuery({ defaultLimit: 20, maxLimit: 100 });
 

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { DEFAULT_TOOL_TIMEOUT_MS, MAX_CUSTOM_TOOLS, TOOL_METHODS, type CustomTool, type ToolMethod } from '../../../domain/custom-tool.js';
 import { nullable, oneOf } from './common.js';
+import { describedAs, describedWith } from './described.js';
 import { freeFormObject } from './json.js';
 import { boundedText, MAX_LENGTH } from './text.js';
 
@@ -8,7 +9,7 @@ import { boundedText, MAX_LENGTH } from './text.js';
 const HEADER_LIMITS = { maxBytes: 8 * 1024, maxDepth: 1 } as const;
 
 /** Header names to values; a null value (public clients send them) leaves the header out. */
-const headerMap = new t.Type<Record<string, string>, Record<string, string>, unknown>(
+const headerMap = describedAs(new t.Type<Record<string, string>, Record<string, string>, unknown>(
   'headers',
   (u): u is Record<string, string> => typeof u === 'object' && u !== null && Object.values(u).every((v) => typeof v === 'string'),
   (u, c) => {
@@ -24,7 +25,11 @@ const headerMap = new t.Type<Record<string, string>, Record<string, string>, unk
     return t.success(headers);
   },
   (a) => a,
-);
+), {
+  type: 'object',
+  propertyNames: { pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$" },
+  additionalProperties: { type: ['string', 'null'], pattern: '^[^\\r\\n\\u0000]*$' },
+});
 
 /** A JSON Schema object; whether it compiles is checked when the agent is saved. */
 const schemaObject = freeFormObject({ maxBytes: 32 * 1024, maxDepth: 16 });
@@ -48,7 +53,7 @@ export const CustomToolBody = t.intersection([
 ]);
 
 /** At most 20 tools; null (public clients send it) is no tools. */
-export const CustomToolsBody = new t.Type<t.TypeOf<typeof CustomToolBody>[], unknown, unknown>(
+export const CustomToolsBody = describedWith(new t.Type<t.TypeOf<typeof CustomToolBody>[], unknown, unknown>(
   'customTools',
   (u): u is t.TypeOf<typeof CustomToolBody>[] => Array.isArray(u),
   (u, c) => {
@@ -57,7 +62,7 @@ export const CustomToolsBody = new t.Type<t.TypeOf<typeof CustomToolBody>[], unk
     return t.array(CustomToolBody).validate(u, c);
   },
   (a) => a,
-);
+), (describe) => ({ anyOf: [{ type: 'null' }, { type: 'array', maxItems: MAX_CUSTOM_TOOLS, items: describe(CustomToolBody) }] }));
 
 export const toCustomTool = (body: t.TypeOf<typeof CustomToolBody>): CustomTool => ({
   name: body.name,

@@ -13,6 +13,16 @@ export type Described<C> = C & { readonly jsonSchema: SchemaDescription };
 export const describedAs = <A, O>(codec: t.Type<A, O, unknown>, jsonSchema: SchemaDescription): Described<t.Type<A, O, unknown>> =>
   Object.assign(new t.Type<A, O, unknown>(codec.name, codec.is, codec.validate, codec.encode), { jsonSchema });
 
+/**
+ * `codec`, saying what it accepts in terms of the codecs it is built on: `describe` turns each
+ * into its JSON Schema (the converter passes itself), so a part is never described twice.
+ */
+export const describedWith = <A, O>(
+  codec: t.Type<A, O, unknown>,
+  jsonSchema: (describe: (part: t.Mixed) => SchemaDescription) => SchemaDescription,
+): t.Type<A, O, unknown> & { readonly jsonSchema: typeof jsonSchema } =>
+  Object.assign(new t.Type<A, O, unknown>(codec.name, codec.is, codec.validate, codec.encode), { jsonSchema });
+
 /** What `codec` says it accepts, if it says. */
 export const descriptionOf = (codec: unknown): SchemaDescription | undefined =>
   (codec as { jsonSchema?: SchemaDescription } | null)?.jsonSchema;
