@@ -117,13 +117,14 @@ export const toolScenarios = (transport: string, connect: Connect) =>
       const done = resultOf(await placing);
 
       expect(done).toMatchObject({ id: placed.callId, status: 'completed' });
+      // The harness turns the operator's AI disclosure off: the greeting is the agent's own.
       expect(done.transcript.map((t: { role: string; content: string }) => [t.role, t.content])).toEqual([
-        ['agent', 'Hello, this is an AI assistant calling. Hi from the front desk.'],
+        ['agent', 'Hi from the front desk.'],
         ['user', 'Tuesday at ten works for me.'],
         ['agent', 'Perfect, Tuesday at ten it is. Goodbye!'],
       ]);
       expect(h.model.requests[0]!.body.messages[0].content).toContain(topic);
-      expect(progress).toEqual(['Agent: Hello, this is an AI assistant calling. Hi from the front desk.', 'Callee: Tuesday at ten works for me.', 'Agent: Perfect, Tuesday at ten it is. Goodbye!']);
+      expect(progress).toEqual(['Agent: Hi from the front desk.', 'Callee: Tuesday at ten works for me.', 'Agent: Perfect, Tuesday at ten it is. Goodbye!']);
       const read = await call('get_call', { call_id: placed.callId });
       expect(read.transcript).toEqual(done.transcript);
       const calls = await call('list_calls', { agent_id: line.agentId });
