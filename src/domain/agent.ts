@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { invalidField, type InvalidField } from './errors.js';
 import { isNanp, type E164 } from './e164.js';
+import { changeCallBehaviour, DEFAULT_CALL_BEHAVIOUR, type CallBehaviour } from './call-behaviour.js';
 
 export const VOICE_MODES = ['webhook', 'hosted'] as const;
 export type VoiceMode = (typeof VOICE_MODES)[number];
@@ -20,6 +21,8 @@ export interface Agent {
   readonly voice: string;
   readonly transferNumber: E164 | null;
   readonly language: string;
+  /** Voicemail, silence, length and warm-transfer settings; absent: the defaults. */
+  readonly callBehaviour?: CallBehaviour;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -33,6 +36,8 @@ export interface AgentFields {
   readonly voice?: string;
   readonly transferNumber?: E164 | null;
   readonly language?: string;
+  /** Only the settings to change. */
+  readonly callBehaviour?: Partial<CallBehaviour>;
 }
 
 /** A partial change; `transferNumber: null` clears it (the REST edge maps `""` to null). */
@@ -54,8 +59,10 @@ export const createAgent = (props: {
   projectId: string;
   fields: AgentFields;
   now: Date;
-}): E.Either<InvalidField, Agent> =>
-  checkInvariants({
+}): E.Either<InvalidField, Agent> => {
+  const callBehaviour = changeCallBehaviour(DEFAULT_CALL_BEHAVIOUR, props.fields.callBehaviour ?? {});
+  if (E.isLeft(callBehaviour)) return callBehaviour;
+  return checkInvariants({
     id: props.id,
     projectId: props.projectId,
     name: props.fields.name.trim(),
@@ -66,17 +73,22 @@ export const createAgent = (props: {
     voice: props.fields.voice ?? DEFAULT_VOICE,
     transferNumber: props.fields.transferNumber ?? null,
     language: props.fields.language ?? DEFAULT_LANGUAGE,
+    callBehaviour: callBehaviour.right,
     createdAt: props.now,
     updatedAt: props.now,
   });
+};
 
 export const updateAgent = (agent: Agent, changes: AgentChanges, now: Date): E.Either<InvalidField, Agent> => {
   const defined = Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   ) as AgentChanges;
+  const callBehaviour = changeCallBehaviour(agent.callBehaviour ?? DEFAULT_CALL_BEHAVIOUR, changes.callBehaviour ?? {});
+  if (E.isLeft(callBehaviour)) return callBehaviour;
   return checkInvariants({
     ...agent,
     ...defined,
+    callBehaviour: callBehaviour.right,
     name: defined.name?.trim() ?? agent.name,
     voice: defined.voice ?? agent.voice,
     language: defined.language ?? agent.language,

@@ -37,7 +37,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
     it('overwrites a call on save: its end and its recording', async () => {
       const call = aCall();
       await inTx((tx) => tx.calls.save(call));
-      const ended = completeCall(call, { now: at(42), reason: 'user_hangup', lastWords: 'Bye' });
+      const ended = completeCall(call, { now: at(42), reason: 'caller_hangup', lastWords: 'Bye' });
       if (E.isLeft(ended)) throw new Error('not completed');
       const recorded = attachRecording(ended.right, 'https://api.twilio.com/rec/RE1');
       await inTx((tx) => tx.calls.save(recorded));
@@ -113,7 +113,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       const tooRecent = web(5);
       const joined = web(-15, { providerCallId: `WEBSIM${newId('call')}` });
       const pstn = aCall({ startedAt: at(-30), providerCallId: null });
-      const ended = completeCall(web(-25), { now: at(-24), reason: 'user_hangup' });
+      const ended = completeCall(web(-25), { now: at(-24), reason: 'caller_hangup' });
       if (E.isLeft(ended)) throw new Error('not completed');
       await inTx(async (tx) => {
         for (const call of [old, older, tooRecent, joined, pstn, ended.right]) await tx.calls.save(call);

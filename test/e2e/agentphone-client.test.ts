@@ -426,7 +426,7 @@ describe('the agentphone client against Switchboard', () => {
       startedAt: expect.stringMatching(ISO),
       endedAt: expect.stringMatching(ISO),
       durationSeconds: expect.any(Number),
-      disconnectionReason: 'user_hangup',
+      disconnectionReason: 'caller_hangup',
       recordingAvailable: false,
     });
     expect(read.transcript.map((t) => [t.role, t.content])).toEqual([

@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { AgentRepository } from '../../application/ports/repositories.js';
 import type { Agent, VoiceMode } from '../../domain/agent.js';
 import { trustE164 } from '../../domain/e164.js';
+import { callBehaviourFromJson } from './call-behaviour-json.js';
 import { AgentSchema, type AgentRow } from './entities/agent.js';
 import { findPage, findRow, upsertRow } from './storage-support.js';
 
@@ -17,6 +18,7 @@ export const toAgent = (row: AgentRow): Agent => ({
   voice: row.voice,
   transferNumber: row.transferNumber === null ? null : trustE164(row.transferNumber),
   language: row.language,
+  ...(row.callBehaviour ? { callBehaviour: callBehaviourFromJson(row.callBehaviour) } : {}),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -32,6 +34,7 @@ export const toAgentRow = (agent: Agent): AgentRow => ({
   voice: agent.voice,
   transferNumber: agent.transferNumber,
   language: agent.language,
+  callBehaviour: agent.callBehaviour ? { ...agent.callBehaviour } : null,
   createdAt: agent.createdAt,
   updatedAt: agent.updatedAt,
 });

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import type { CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import type { Page } from '../../application/ports/pagination.js';
-import type { Call, CallDirection, CallStatus, CallType, TranscriptTurn, TurnRole } from '../../domain/call.js';
+import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, TranscriptTurn, TurnRole } from '../../domain/call.js';
 import type { VoiceMode } from '../../domain/agent.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
 import { containsPattern, findPage, findRow, findRows, translateUniqueViolation, upsertRow } from './storage-support.js';
@@ -31,6 +31,8 @@ const toCall = (row: CallRow): Call => ({
   systemPrompt: row.systemPrompt,
   metadata: row.metadata,
   lastTranscriptSnippet: row.lastTranscriptSnippet,
+  voicemailDetection: row.voicemailDetection,
+  answeredBy: row.answeredBy as AnsweredBy | null,
 });
 
 const toCallRow = (call: Call): CallRow => ({ ...call, metadata: call.metadata ? { ...call.metadata } : null });

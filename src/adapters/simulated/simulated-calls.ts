@@ -2,11 +2,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../application/errors.js';
 import { conflict, notFound } from '../../application/errors.js';
 import type { Logger } from '../../application/ports/logger.js';
-import type { VoiceGateway } from '../../application/ports/voice-gateway.js';
+import type { Farewell, VoiceGateway } from '../../application/ports/voice-gateway.js';
 import type { VoiceSession } from '../../application/services/voice-session.js';
 import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
-import type { Call } from '../../domain/call.js';
+import type { Call, DisconnectionReason } from '../../domain/call.js';
 import type { SimulatedTelephony } from './simulated-telephony.js';
 
 /** What the agent did on a simulated call, in order. */
@@ -84,7 +84,7 @@ export class SimulatedCall {
 export class SimulatedGateway implements VoiceGateway {
   constructor(
     private readonly call: SimulatedCall,
-    private readonly onEnd: (reason: 'transfer' | 'agent_hangup') => Promise<unknown>,
+    private readonly onEnd: (reason: DisconnectionReason) => Promise<unknown>,
     private readonly forward?: (event: AgentEvent) => void,
   ) {}
 
@@ -102,10 +102,12 @@ export class SimulatedGateway implements VoiceGateway {
     this.call.finished = this.onEnd('transfer');
   }
 
-  hangUp(): void {
+  hangUp(farewell?: Farewell): void {
     this.call.endedBy = 'hangup';
+    // The carrier says the farewell as the line closes, as ConversationRelay's hand-off does.
+    if (farewell?.say) this.emit({ type: 'text', token: farewell.say, last: true });
     this.emit({ type: 'hangup' });
-    this.call.finished = this.onEnd('agent_hangup');
+    this.call.finished = this.onEnd(farewell?.reason ?? 'agent_hangup');
   }
 
   disconnect(): void {
@@ -198,7 +200,7 @@ export class SimulatedCalls {
   /** HangUpSimulatedCall: the caller hangs up; the call completes. */
   async hangUp(callId: string): Promise<E.Either<AppError, Call>> {
     this.deps.engine.find(callId)?.callerHungUp();
-    return this.track(this.deps.calls.finishCall.execute({ callId, outcome: 'completed', reason: 'user_hangup' })());
+    return this.track(this.deps.calls.finishCall.execute({ callId, outcome: 'completed', reason: 'caller_hangup' })());
   }
 
   /** Waits for the ends being recorded. */

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import * as E from 'fp-ts/lib/Either.js';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { Logger } from '../../application/ports/logger.js';
-import type { VoiceGateway } from '../../application/ports/voice-gateway.js';
+import type { Farewell, VoiceGateway } from '../../application/ports/voice-gateway.js';
 import type { VoiceSession } from '../../application/services/voice-session.js';
 import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
 import { decodeRelayFrame, type RelayFrame } from './conversation-relay-frames.js';
@@ -38,8 +38,8 @@ class RelayGateway implements VoiceGateway {
     this.end({ reason: 'transfer', to });
   }
 
-  hangUp(): void {
-    this.end({ reason: 'hangup' });
+  hangUp(farewell?: Farewell): void {
+    this.end(farewell ? { reason: 'hangup', why: farewell.reason, ...(farewell.say ? { say: farewell.say } : {}) } : { reason: 'hangup' });
   }
 
   disconnect(): void {
@@ -121,7 +121,12 @@ export class ConversationRelayServer {
         case 'error':
           this.log.warn({ callId, error: frame.description }, 'ConversationRelay reported an error');
           return;
-        default: // setup, info
+        case 'info':
+          // speaker-events: when the agent's audio really stopped, and when the caller starts talking.
+          if (frame.name === 'agentSpeaking' && frame.value === 'off') session.agentStoppedSpeaking();
+          else if (frame.name === 'clientSpeaking' && frame.value === 'on') session.callerStartedSpeaking();
+          return;
+        default: // setup
           return;
       }
     };

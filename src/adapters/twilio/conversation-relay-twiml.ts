@@ -48,6 +48,8 @@ export const conversationRelayTwiml = (settings: RelaySettings): string => {
     language: settings.language,
     interruptible: 'any',
     dtmfDetection: 'true',
+    // Reports when the agent's audio stops and the caller starts talking: silence is measured from them.
+    debug: 'speaker-events',
   })}/>`;
   return `${XML_HEAD}<Response>${recording}<Connect${attributes({ action: settings.relayEndedUrl, method: 'POST' })}>${relay}</Connect></Response>`;
 };
@@ -56,5 +58,5 @@ export const conversationRelayTwiml = (settings: RelaySettings): string => {
 export const dialTwiml = (to: string, callerId: string | null): string =>
   `${XML_HEAD}<Response><Dial${attributes({ callerId })}>${xmlEscape(to)}</Dial></Response>`;
 
-export const hangupTwiml = (apology?: string): string =>
-  `${XML_HEAD}<Response>${apology ? `<Say>${xmlEscape(apology)}</Say>` : ''}<Hangup/></Response>`;
+export const hangupTwiml = (apology?: string, voice?: string | null): string =>
+  `${XML_HEAD}<Response>${apology ? `<Say${attributes({ voice: voice ?? null })}>${xmlEscape(apology)}</Say>` : ''}<Hangup/></Response>`;

@@ -20,12 +20,22 @@ export interface TwilioVoiceRoutesOptions {
 }
 
 /** What the agent's session left in `end.handoffData` (see ConversationRelayServer). */
-const HandoffCodec = t.union([t.type({ reason: t.literal('transfer'), to: t.string }), t.type({ reason: t.literal('hangup') })]);
+const HandoffCodec = t.union([
+  t.type({ reason: t.literal('transfer'), to: t.string }),
+  // `why`: a limit's reason (silence_timeout, max_duration); `say`: its farewell, said by <Say> as the line closes.
+  t.intersection([t.type({ reason: t.literal('hangup') }), t.partial({ why: t.string, say: t.string })]),
+]);
 export type Handoff = t.TypeOf<typeof HandoffCodec>;
 
 const xml = (c: Context<TwilioWebhookEnv>, body: string) => c.body(body, 200, { 'Content-Type': 'text/xml; charset=utf-8' });
 const EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
-const FAILED_STATUSES = new Set(['busy', 'no-answer', 'canceled', 'failed']);
+/** Twilio's failed call statuses, as the disconnection reasons they become. */
+const FAILED_STATUSES: ReadonlyMap<string, string> = new Map([
+  ['busy', 'busy'],
+  ['no-answer', 'no_answer'],
+  ['canceled', 'canceled'],
+  ['failed', 'error'],
+]);
 
 /**
  * The hand-off our session wrote, echoed by Twilio. Anything else (not ours, or mangled) is no
@@ -44,6 +54,9 @@ const handoffOf = (raw: string | undefined, log: Logger | undefined): Handoff | 
   log?.warn({ handoffData: raw.slice(0, 200) }, 'unreadable HandoffData ignored');
   return null;
 };
+
+/** `<Say>` takes Google and Polly voices by their full name; other providers' voices fall back to Twilio's default. */
+const sayVoice = (voice: string): string | null => (/^(Google|Polly)\./.test(voice) ? voice : null);
 
 const seconds = (raw: string | undefined): number | null => (raw === undefined ? null : Number(raw));
 
@@ -110,15 +123,15 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
       return xml(c, dialTwiml(handoff.to, E.isRight(ended) ? ourNumber(ended.right) : null));
     }
     if (handoff?.reason === 'hangup') {
-      await finish(c, { ...ref, outcome: 'completed', reason: 'agent_hangup' });
-      return xml(c, hangupTwiml());
+      const ended = await finish(c, { ...ref, outcome: 'completed', reason: handoff.why ?? 'agent_hangup' });
+      return xml(c, hangupTwiml(handoff.say, handoff.say && E.isRight(ended) ? sayVoice(ended.right.voice) : null));
     }
     if (p.SessionStatus === 'failed') {
       log?.warn({ callId, errorCode: p.ErrorCode, error: p.ErrorMessage }, 'ConversationRelay session failed');
       await finish(c, { ...ref, outcome: 'failed', reason: 'error' });
       return xml(c, hangupTwiml('Sorry, something went wrong. Please call again later.'));
     }
-    await finish(c, { ...ref, outcome: 'completed', reason: 'user_hangup', durationSeconds: seconds(p.CallDuration) });
+    await finish(c, { ...ref, outcome: 'completed', reason: 'caller_hangup', durationSeconds: seconds(p.CallDuration) });
     return xml(c, hangupTwiml());
   });
 
@@ -130,9 +143,9 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
     const ref = callId ? { callId } : { providerCallId: p.CallSid };
     const status = p.CallStatus;
     if (status === 'completed') {
-      await finish(c, { ...ref, outcome: 'completed', reason: 'user_hangup', durationSeconds: seconds(p.CallDuration) });
+      await finish(c, { ...ref, outcome: 'completed', reason: 'caller_hangup', durationSeconds: seconds(p.CallDuration) });
     } else if (FAILED_STATUSES.has(status)) {
-      await finish(c, { ...ref, outcome: 'failed', reason: status, durationSeconds: 0 });
+      await finish(c, { ...ref, outcome: 'failed', reason: FAILED_STATUSES.get(status)!, durationSeconds: 0 });
     }
     return xml(c, EMPTY);
   });

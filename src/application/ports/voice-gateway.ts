@@ -1,3 +1,11 @@
+import type { DisconnectionReason } from '../../domain/call.js';
+
+/** Why our side hangs up, and the last words to say before the line drops (the carrier says them). */
+export interface Farewell {
+  readonly reason: DisconnectionReason;
+  readonly say: string | null;
+}
+
 /**
  * One live call as the agent acts on it: what the carrier (ConversationRelay, the simulated
  * carrier, a browser) is told to do. Caller events flow the other way, into the session.
@@ -10,8 +18,8 @@ export interface VoiceGateway {
   pressDigits(digits: string): void;
   /** Ends the agent's session and hands the caller to this number (cold transfer). */
   transfer(to: string): void;
-  /** Ends the agent's session and the call. */
-  hangUp(): void;
+  /** Ends the agent's session and the call; with a farewell, says it first and records its reason. */
+  hangUp(farewell?: Farewell): void;
   /** The call is over for another reason (the caller left, a carrier report): let go of the line. */
   disconnect(): void;
 }

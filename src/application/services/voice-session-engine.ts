@@ -4,6 +4,7 @@ import { conflict, notFound, type Conflict, type NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
+import type { Timers } from '../ports/timers.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
 import { endpointFor } from '../webhooks/outbox.js';
@@ -45,6 +46,8 @@ export interface VoiceSessionEngineDeps {
   readonly observer?: (callId: string, timing: TurnTiming) => void;
   /** How stale a session's view of its webhook may get; default 5 s. */
   readonly webhookRefreshMs?: number;
+  /** Runs the agents' silence and duration limits (and then gives `now`); absent: calls have no such limits. */
+  readonly timers?: Timers;
 }
 
 /**
@@ -60,7 +63,7 @@ export class VoiceSessionEngine implements LiveCalls {
   private readonly observers = new Set<(callId: string, timing: TurnTiming) => void>();
 
   constructor(private readonly deps: VoiceSessionEngineDeps) {
-    this.now = deps.now ?? (() => performance.now());
+    this.now = deps.now ?? (deps.timers ? () => deps.timers!.now() : () => performance.now());
     this.log = deps.logger.child({ component: 'voice-engine' });
     if (deps.observer) this.observers.add(deps.observer);
   }
@@ -106,6 +109,7 @@ export class VoiceSessionEngine implements LiveCalls {
         if (this.sessions.get(ended.callId) === ended) this.sessions.delete(ended.callId);
       },
       refreshWebhook: (ctx) => this.refreshWebhook(ctx),
+      ...(this.deps.timers ? { timers: this.deps.timers } : {}),
     });
     this.sessions.set(callId, session);
     session.recordGreeting();

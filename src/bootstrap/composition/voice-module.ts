@@ -40,8 +40,8 @@ export const voiceModule = () =>
     });
     provide(
       TOKENS.voiceEngine,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.lifecycle],
-      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, lifecycle) => {
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.lifecycle],
+      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, lifecycle) => {
         const writer = new CallRecordWriter({ uow, eventBus, logger });
         const webhookBrain = new WebhookBrain({
           transport,
@@ -52,7 +52,7 @@ export const voiceModule = () =>
           now: () => performance.now(),
           recordDelivery: (entry) => writer.writeDelivery(entry),
         });
-        const engine = new VoiceSessionEngine({ uow, clock, ids, logger, writer, brains: brainsByMode({ webhook: webhookBrain, hosted: hostedBrain }) });
+        const engine = new VoiceSessionEngine({ uow, clock, ids, logger, writer, timers, brains: brainsByMode({ webhook: webhookBrain, hosted: hostedBrain }) });
         return lifecycle.manage('voice session engine', engine, { stop: () => engine.close() });
       },
     );

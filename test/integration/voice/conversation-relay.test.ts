@@ -215,7 +215,7 @@ describe(ConversationRelayServer.name, () => {
 
     expect(sut.hook.voiceTurns().at(-1)!.body.recentHistory).toHaveLength(1);
     expect(signedWith(ended, call.secret)).toBe(true);
-    expect(ended.body.data).toMatchObject({ callId: call.callId, status: 'completed', disconnectionReason: 'user_hangup', direction: 'inbound', type: 'pstn' });
+    expect(ended.body.data).toMatchObject({ callId: call.callId, status: 'completed', disconnectionReason: 'caller_hangup', direction: 'inbound', type: 'pstn' });
     expect(ended.body.data.transcript).toEqual([
       { role: 'agent', content: 'Hi, this is Acme.' },
       { role: 'user', content: 'one' },

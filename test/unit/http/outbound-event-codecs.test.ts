@@ -93,6 +93,8 @@ const call: Call = {
   systemPrompt: null,
   metadata: null,
   lastTranscriptSnippet: null,
+  voicemailDetection: false,
+  answeredBy: null,
 };
 const aTurn = (sequence: number, role: TranscriptTurn['role'], content: string, interrupted = false): TranscriptTurn => ({
   id: `turn_${sequence}`,
@@ -152,7 +154,7 @@ describe(JsonOutboundEventEncoder.name, () => {
   });
 
   it('writes the end of a call with its whole transcript', () => {
-    const ended: Call = { ...call, status: 'completed', endedAt: at(40), durationSeconds: 40, disconnectionReason: 'user_hangup', recordingUrl: 'https://rec/1' };
+    const ended: Call = { ...call, status: 'completed', endedAt: at(40), durationSeconds: 40, disconnectionReason: 'caller_hangup', recordingUrl: 'https://rec/1' };
 
     const event = callEndedEvent(ended, [aTurn(1, 'agent', 'Hi'), aTurn(2, 'user', 'Bye')], null, NOW);
 
@@ -160,7 +162,7 @@ describe(JsonOutboundEventEncoder.name, () => {
       '{"event":"agent.call_ended","channel":"voice","timestamp":"2026-03-01T12:00:05.250Z","agentId":"agt_1",' +
         '"data":{"callId":"call_1","numberId":"num_1","from":"+14155550123","to":"+13125550100","contact":null,' +
         '"direction":"inbound","type":"pstn","status":"completed","startedAt":"2026-03-01T12:00:00.125Z",' +
-        '"endedAt":"2026-03-01T12:00:40.125Z","durationSeconds":40,"disconnectionReason":"user_hangup",' +
+        '"endedAt":"2026-03-01T12:00:40.125Z","durationSeconds":40,"disconnectionReason":"caller_hangup",' +
         '"transcript":[{"role":"agent","content":"Hi"},{"role":"user","content":"Bye"}],"recordingUrl":"https://rec/1"},' +
         '"conversationState":null,"recentHistory":[]}',
     );

@@ -12,6 +12,8 @@ export interface AgentRow {
   voice: string;
   transferNumber: string | null;
   language: string;
+  /** The agent's CallBehaviour as JSON; null: the defaults. */
+  callBehaviour: Record<string, unknown> | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -31,6 +33,7 @@ export const AgentSchema = new EntitySchema<AgentRow>({
     voice: { type: 'string', columnType: 'text' },
     transferNumber: { type: 'string', columnType: 'text', nullable: true },
     language: { type: 'string', columnType: 'text' },
+    callBehaviour: { type: 'json', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
   },

@@ -25,6 +25,8 @@ export interface CallRow {
   systemPrompt: string | null;
   metadata: Record<string, unknown> | null;
   lastTranscriptSnippet: string | null;
+  voicemailDetection: boolean;
+  answeredBy: string | null;
   /**
    * When the call's media stream connected; set once, by claimMedia only. Absent from the
    * domain's Call, so a save (an upsert of the row's own fields) never clears it.
@@ -64,6 +66,8 @@ export const CallSchema = new EntitySchema<CallRow>({
     systemPrompt: { type: 'string', columnType: 'text', nullable: true },
     metadata: { type: 'json', nullable: true },
     lastTranscriptSnippet: { type: 'string', columnType: 'text', nullable: true },
+    voicemailDetection: { type: 'boolean' },
+    answeredBy: { type: 'string', columnType: 'text', nullable: true },
     mediaConnectedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
 });

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { validation, type AppError } from '../../../application/errors.js';
 import { VOICE_MODES, type AgentChanges, type AgentFields } from '../../../domain/agent.js';
+import { callBehaviourChanges, callBehaviourFields } from './call-behaviour.js';
 import { nullable, oneOf } from './common.js';
 import { clearableNorthAmericanNumber } from './phone.js';
 import { boundedText, idText, labelText, MAX_LENGTH, nameText } from './text.js';
@@ -18,6 +19,7 @@ const optionalFields = {
   voice: labelText,
   transferNumber: clearableNorthAmericanNumber,
   language: labelText,
+  ...callBehaviourFields,
 };
 
 export const CreateAgentBody = t.intersection([t.type({ name: nameText }), t.partial(optionalFields)]);
@@ -46,6 +48,7 @@ export const toAgentChanges = (body: AgentBody): E.Either<AppError, AgentChanges
     voice: body.voice,
     transferNumber: body.transferNumber,
     language: body.language,
+    callBehaviour: callBehaviourChanges(body),
   }))(greetingOf(body));
 
 export const toAgentFields = (body: t.TypeOf<typeof CreateAgentBody>): E.Either<AppError, AgentFields> =>

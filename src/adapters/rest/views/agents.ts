@@ -2,6 +2,7 @@ import type { Voice } from '../../../application/ports/voice-catalog.js';
 import type { AgentWithNumbers } from '../../../application/use-cases/agents/agent-with-numbers.js';
 import type { Agent } from '../../../domain/agent.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
+import { callBehaviourView } from './call-behaviour.js';
 import { numberSummaryView } from './numbers.js';
 
 export const agentView = ({ agent, numbers }: AgentWithNumbers) => ({
@@ -16,6 +17,7 @@ export const agentView = ({ agent, numbers }: AgentWithNumbers) => ({
   voice: agent.voice,
   transferNumber: agent.transferNumber,
   language: agent.language,
+  ...callBehaviourView(agent),
   createdAt: agent.createdAt.toISOString(),
   updatedAt: agent.updatedAt.toISOString(),
   numbers: numbers.map(numberSummaryView),
