@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { OutboundEvent } from '../../application/events/outbound-event.js';
-import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES } from '../../domain/call.js';
+import { ANSWERED_BY, CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES } from '../../domain/call.js';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
@@ -106,8 +106,29 @@ const CallEnded = t.strict({
     endedAt: nullable(IsoInstant),
     durationSeconds: nullable(t.number),
     disconnectionReason: nullable(t.string),
+    answeredBy: nullable(oneOf(ANSWERED_BY)),
     transcript: t.readonlyArray(t.strict({ role: Role, content: t.string })),
     recordingUrl: nullable(t.string),
+  }),
+  conversationState: t.null,
+  recentHistory: NoHistory,
+});
+
+const CallStarted = t.strict({
+  event: t.literal('agent.call_started'),
+  channel: t.literal('voice'),
+  timestamp: IsoInstant,
+  agentId: nullable(t.string),
+  data: t.strict({
+    callId: t.string,
+    numberId: nullable(t.string),
+    from: t.string,
+    to: t.string,
+    direction: Direction,
+    type: oneOf(CALL_TYPES),
+    status: oneOf(CALL_STATUSES),
+    startedAt: IsoInstant,
+    answeredBy: nullable(oneOf(ANSWERED_BY)),
   }),
   conversationState: t.null,
   recentHistory: NoHistory,
@@ -118,13 +139,14 @@ const CallEnded = t.strict({
  * JSON form. Decoding drops keys the catalogue does not name; encoding writes only those keys,
  * in the order the constructors give them.
  */
-export const OutboundEventCodec = t.union([SmsMessage, VoiceTurn, CallEnded], 'OutboundEvent');
+export const OutboundEventCodec = t.union([SmsMessage, VoiceTurn, CallEnded, CallStarted], 'OutboundEvent');
 
 /** Each event's codec by `event` and `channel`, so a decode failure can name the fields of the right one. */
 export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEvent>>> = {
   'agent.message sms': SmsMessage,
   'agent.message voice': VoiceTurn,
   'agent.call_ended voice': CallEnded,
+  'agent.call_started voice': CallStarted,
 };
 
 /** The JSON form of an event, before it is serialised. */

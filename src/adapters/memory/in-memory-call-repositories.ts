@@ -35,6 +35,7 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
     t.mediaClaims.set(callId, at);
     return true;
   },
+  countLive: async (projectId) => [...t.calls.values()].filter((c) => c.projectId === projectId && c.status === 'in-progress').length,
   detachAgent: async (agentId) => {
     for (const call of t.calls.values()) if (call.agentId === agentId) t.calls.set(call.id, { ...call, agentId: null });
   },

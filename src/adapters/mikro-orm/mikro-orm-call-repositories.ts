@@ -94,6 +94,10 @@ export class MikroOrmCallRepository implements CallRepository {
     return updated === 1;
   }
 
+  countLive(projectId: string): Promise<number> {
+    return this.em.count(CallSchema, { projectId, status: 'in-progress' });
+  }
+
   async detachAgent(agentId: string): Promise<void> {
     await this.em.nativeUpdate(CallSchema, { agentId }, { agentId: null });
   }

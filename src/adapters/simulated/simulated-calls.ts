@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../application/errors.js';
-import { conflict, notFound } from '../../application/errors.js';
+import { conflict, notFound, type RateLimited } from '../../application/errors.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { Farewell, VoiceGateway } from '../../application/ports/voice-gateway.js';
 import type { VoiceSession } from '../../application/services/voice-session.js';
 import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
-import type { Call, DisconnectionReason } from '../../domain/call.js';
+import type { AnsweredBy, Call, DisconnectionReason } from '../../domain/call.js';
 import type { SimulatedTelephony } from './simulated-telephony.js';
 
 /** What the agent did on a simulated call, in order. */
@@ -122,7 +122,7 @@ export class SimulatedGateway implements VoiceGateway {
 
 export interface SimulatedCallsDeps {
   readonly engine: VoiceSessionEngine;
-  readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall'>;
+  readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall' | 'recordAnsweredBy'>;
   readonly telephony: SimulatedTelephony;
   readonly logger: Logger;
 }
@@ -149,13 +149,27 @@ export class SimulatedCalls {
       webCallId: null,
     })();
     if (E.isLeft(answered)) return answered;
+    if (answered.right.busy) {
+      const busy: RateLimited = { _tag: 'RateLimited', limit: 0, windowSeconds: 0, retryAfterSeconds: 30, scope: 'calls in progress' };
+      return E.left(busy);
+    }
     return this.connect(answered.right.call);
   }
 
-  /** The recipient of an outbound call placed on the simulated carrier picks up. */
-  async answerOutbound(callId: string): Promise<E.Either<AppError, SimulatedCall>> {
-    if (!this.deps.telephony.placedCalls.some((c) => c.callId === callId)) return E.left(notFound('call', callId));
-    return this.connect({ id: callId } as Call);
+  /**
+   * The recipient of an outbound call placed on the simulated carrier picks up: the agent's
+   * session connects at once, and, when the call asked for answering-machine detection, the
+   * verdict follows as Twilio's asynchronous detection sends it (`answeredBy`, default `human`).
+   * A machine then gets the agent's voicemail message (see `telephony.closingWords`) or a hang-up.
+   */
+  async answerOutbound(callId: string, answeredBy: AnsweredBy = 'human'): Promise<E.Either<AppError, SimulatedCall>> {
+    const placed = this.deps.telephony.placedCalls.find((c) => c.callId === callId);
+    if (!placed) return E.left(notFound('call', callId));
+    const connected = await this.connect({ id: callId } as Call);
+    if (E.isLeft(connected)) return connected;
+    const verdict = placed.machineDetection ? answeredBy : null;
+    await this.track(this.deps.calls.recordAnsweredBy.execute({ callId, answeredBy: verdict })());
+    return connected;
   }
 
   /**

@@ -58,5 +58,12 @@ export const conversationRelayTwiml = (settings: RelaySettings): string => {
 export const dialTwiml = (to: string, callerId: string | null): string =>
   `${XML_HEAD}<Response><Dial${attributes({ callerId })}>${xmlEscape(to)}</Dial></Response>`;
 
+/** `<Say>` takes Google and Polly voices by their full name; other providers' voices fall back to Twilio's default. */
+export const sayVoice = (voice: string): string | null => (/^(Google|Polly)\./.test(voice) ? voice : null);
+
+/** Says the words in the call's voice (where `<Say>` has it) and hangs up. */
+export const sayAndHangUpTwiml = (closing: { readonly say: string; readonly voice: string; readonly language: string }): string =>
+  `${XML_HEAD}<Response><Say${attributes({ voice: sayVoice(closing.voice), language: closing.language })}>${xmlEscape(closing.say)}</Say><Hangup/></Response>`;
+
 export const hangupTwiml = (apology?: string, voice?: string | null): string =>
   `${XML_HEAD}<Response>${apology ? `<Say${attributes({ voice: voice ?? null })}>${xmlEscape(apology)}</Say>` : ''}<Hangup/></Response>`;

@@ -5,19 +5,23 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { CallWebhooks } from '../../application/ports/telephony.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import type { FinishCallInput } from '../../application/use-cases/calls/finish-call.js';
-import type { Call } from '../../domain/call.js';
-import { conversationRelayTwiml, dialTwiml, hangupTwiml } from './conversation-relay-twiml.js';
-import { CallStatusParams, decodeParams, InboundCallParams, RecordingParams, RelayEndedParams } from './twilio-params.js';
+import { ANSWERED_BY, type AnsweredBy, type Call } from '../../domain/call.js';
+import { conversationRelayTwiml, dialTwiml, hangupTwiml, sayVoice } from './conversation-relay-twiml.js';
+import { AnsweredByParams, CallStatusParams, decodeParams, InboundCallParams, RecordingParams, RelayEndedParams } from './twilio-params.js';
 import { twilioSignatureGuard, type TwilioWebhookEnv } from './twilio-signature.js';
 
 export interface TwilioVoiceRoutesOptions {
-  readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall' | 'attachCallRecording'>;
+  readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall' | 'attachCallRecording' | 'recordAnsweredBy'>;
   readonly callWebhooks: (callId: string) => CallWebhooks;
   readonly authToken: string;
   /** `PUBLIC_URL`, base path included. */
   readonly publicUrl: string;
   readonly logger?: Logger;
+  /** Said to an inbound caller when the project has its maximum of calls in progress. */
+  readonly busyMessage?: string;
 }
+
+const BUSY_MESSAGE = 'Sorry, all our lines are busy right now. Please call again in a few minutes. Goodbye.';
 
 /** What the agent's session left in `end.handoffData` (see ConversationRelayServer). */
 const HandoffCodec = t.union([
@@ -55,9 +59,6 @@ const handoffOf = (raw: string | undefined, log: Logger | undefined): Handoff | 
   return null;
 };
 
-/** `<Say>` takes Google and Polly voices by their full name; other providers' voices fall back to Twilio's default. */
-const sayVoice = (voice: string): string | null => (/^(Google|Polly)\./.test(voice) ? voice : null);
-
 const seconds = (raw: string | undefined): number | null => (raw === undefined ? null : Number(raw));
 
 /** Our side of the line: the number that shows as caller ID when the agent transfers. */
@@ -94,7 +95,11 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
       log?.warn({ callSid: p.CallSid, to: p.To, reason: answered.left._tag }, 'inbound call refused');
       return xml(c, hangupTwiml('Sorry, this number is not connected to an agent. Goodbye.'));
     }
-    const { call, record } = answered.right;
+    const { call, record, busy } = answered.right;
+    if (busy) {
+      log?.warn({ callId: call.id, callSid: p.CallSid, projectId: call.projectId }, 'inbound call refused: the project has its maximum of calls in progress');
+      return xml(c, hangupTwiml(options.busyMessage ?? BUSY_MESSAGE));
+    }
     const hooks = options.callWebhooks(call.id);
     log?.info({ callId: call.id, callSid: p.CallSid, agentId: call.agentId }, 'inbound call answered');
     return xml(
@@ -142,11 +147,27 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
     const callId = c.req.query('callId') ?? null;
     const ref = callId ? { callId } : { providerCallId: p.CallSid };
     const status = p.CallStatus;
-    if (status === 'completed') {
+    if (status === 'in-progress') {
+      const answered = await options.calls.recordAnsweredBy.execute({ ...ref, answeredBy: null })();
+      if (E.isLeft(answered)) log?.warn({ callSid: p.CallSid, reason: answered.left._tag }, 'answer of an unknown call');
+    } else if (status === 'completed') {
       await finish(c, { ...ref, outcome: 'completed', reason: 'caller_hangup', durationSeconds: seconds(p.CallDuration) });
     } else if (FAILED_STATUSES.has(status)) {
       await finish(c, { ...ref, outcome: 'failed', reason: FAILED_STATUSES.get(status)!, durationSeconds: 0 });
     }
+    return xml(c, EMPTY);
+  });
+
+  app.post('/twilio/voice/answered-by', guard, async (c) => {
+    const decoded = decodeParams(c, AnsweredByParams, log);
+    if (E.isLeft(decoded)) return decoded.left;
+    const p = decoded.right;
+    const callId = c.req.query('callId') ?? null;
+    // A verdict Twilio may add later is "unknown" to us: the call goes on with the agent.
+    const answeredBy: AnsweredBy = (ANSWERED_BY as readonly string[]).includes(p.AnsweredBy) ? (p.AnsweredBy as AnsweredBy) : 'unknown';
+    const recorded = await options.calls.recordAnsweredBy.execute({ ...(callId ? { callId } : { providerCallId: p.CallSid }), answeredBy })();
+    if (E.isLeft(recorded)) log?.warn({ callSid: p.CallSid, reason: recorded.left._tag }, 'answering-machine verdict for an unknown call');
+    else log?.info({ callId, callSid: p.CallSid, answeredBy, outcome: recorded.right }, 'answering-machine verdict');
     return xml(c, EMPTY);
   });
 

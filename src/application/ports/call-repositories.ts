@@ -27,6 +27,8 @@ export interface CallRepository {
    * later one (a replayed socket URL) and for an unknown call. Saving the call keeps the claim.
    */
   claimMedia(callId: string, at: Date): Promise<boolean>;
+  /** How many calls of the project are in progress (the concurrency cap; callers lock the project first). */
+  countLive(projectId: string): Promise<number>;
   /** Sets agentId to null on every call of the agent. */
   detachAgent(agentId: string): Promise<void>;
   /**

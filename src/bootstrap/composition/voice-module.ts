@@ -17,6 +17,8 @@ import { PlaceOutboundCall } from '../../application/use-cases/calls/place-outbo
 import { GetCall } from '../../application/use-cases/calls/get-call.js';
 import { ListCalls } from '../../application/use-cases/calls/list-calls.js';
 import { StreamTranscript } from '../../application/use-cases/calls/stream-transcript.js';
+import { RecordAnsweredBy } from '../../application/use-cases/calls/record-answered-by.js';
+import { AwaitCallEnd } from '../../application/use-cases/calls/await-call-end.js';
 import { HttpVoiceTurnTransport } from '../../adapters/http/http-voice-turn-transport.js';
 import { InProcessEventBus } from '../../adapters/in-process/in-process-event-bus.js';
 import { PostgresEventBus } from '../../adapters/postgres-listen-notify/postgres-event-bus.js';
@@ -64,9 +66,9 @@ export const voiceModule = () =>
     );
     provide(
       TOKENS.callUseCases,
-      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger],
-      ({ publicUrl }, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger) => ({
-        answerInboundCall: new AnswerInboundCall({ uow, clock, ids }),
+      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers],
+      ({ publicUrl }, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers) => ({
+        answerInboundCall: new AnswerInboundCall({ uow, clock, ids, eventEncoder, deliveryTrigger }),
         placeOutboundCall: new PlaceOutboundCall({ uow, clock, ids, telephony, voices, callWebhooks, logger: logger.child({ component: 'voice' }) }),
         createWebCall: new CreateWebCall({
           uow,
@@ -83,6 +85,8 @@ export const voiceModule = () =>
         listCalls: new ListCalls({ uow }),
         getCallRecording: new GetCallRecording({ uow, telephony }),
         streamTranscript: new StreamTranscript({ uow, eventBus }),
+        awaitCallEnd: new AwaitCallEnd({ getCall: new GetCall({ uow }), eventBus, timers }),
+        recordAnsweredBy: new RecordAnsweredBy({ uow, clock, ids, eventEncoder, deliveryTrigger, telephony, finishCall, logger: logger.child({ component: 'voice' }) }),
       }),
     );
     provide(

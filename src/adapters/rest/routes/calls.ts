@@ -5,7 +5,8 @@ import type { AppError } from '../../../application/errors.js';
 import { streamSSE } from 'hono/streaming';
 import type { CallListQuery } from '../../../application/ports/call-repositories.js';
 import type { CallUseCases } from '../../../application/use-cases/call-use-cases.js';
-import { CreateCallBody, CreateWebCallBody, ListCallsQuery } from '../codecs/calls.js';
+import type { CallWithTranscript } from '../../../application/use-cases/calls/get-call.js';
+import { CreateCallBody, CreateWebCallBody, GetCallQuery, ListCallsQuery, MAX_WAIT_SECONDS } from '../codecs/calls.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { hasMore } from '../../../application/ports/pagination.js';
@@ -33,6 +34,12 @@ const listCalls = (calls: CallUseCases, c: Context<RestEnv>, agentId: string | n
   );
 };
 
+/** One call with its transcript (GET /v1/calls/{id}, and the answer of a wait). */
+const callDetail =
+  (c: Context<RestEnv>) =>
+  ({ call, transcript, recordingEnabled }: CallWithTranscript) =>
+    c.json({ ...callView(call, recordingEnabled), transcript: transcript.map(turnView) });
+
 /** `/v1/calls`: outbound and web calls, the call log, transcripts and their live stream, recordings. */
 export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
@@ -49,8 +56,13 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
       initialGreeting: b.initialGreeting ?? null,
       voice: b.voice ?? null,
       systemPrompt: b.systemPrompt?.trim() ? b.systemPrompt : null,
+      voicemailDetection: b.voicemailDetection ?? true,
     };
-    return send(c, calls.placeOutboundCall.execute(input), (call) => c.json(placedCallView(call)));
+    if (b.waitForCompletion !== true) return send(c, calls.placeOutboundCall.execute(input), (call) => c.json(placedCallView(call)));
+    const placed = await calls.placeOutboundCall.execute(input)();
+    if (E.isLeft(placed)) return sendError(c, placed.left);
+    const waitSeconds = b.maxWaitSeconds ?? MAX_WAIT_SECONDS.default;
+    return send(c, calls.awaitCallEnd.execute({ projectId: projectOf(c), callId: placed.right.id, timeoutSeconds: waitSeconds, signal: c.req.raw.signal }), callDetail(c));
   });
 
   app.post('/web', async (c) => {
@@ -64,11 +76,13 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
 
   app.get('/', (c) => listCalls(calls, c, null));
 
-  app.get('/:id', (c) =>
-    send(c, calls.getCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), ({ call, transcript, recordingEnabled }) =>
-      c.json({ ...callView(call, recordingEnabled), transcript: transcript.map(turnView) }),
-    ),
-  );
+  app.get('/:id', (c) => {
+    const query = decodeQuery(c, GetCallQuery);
+    if (E.isLeft(query)) return sendError(c, query.left, 'query');
+    const ref = { projectId: projectOf(c), callId: c.req.param('id') };
+    if (query.right.wait !== 'true') return send(c, calls.getCall.execute(ref), callDetail(c));
+    return send(c, calls.awaitCallEnd.execute({ ...ref, timeoutSeconds: query.right.timeout, signal: c.req.raw.signal }), callDetail(c));
+  });
 
   app.post('/:id/end', (c) =>
     send(c, calls.endCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), (call) => c.json({ id: call.id, status: 'ending' })),

@@ -19,6 +19,7 @@ export const callView = (call: Call, recordingEnabled: boolean) => ({
   endedAt: call.endedAt?.toISOString() ?? null,
   durationSeconds: call.durationSeconds,
   disconnectionReason: call.disconnectionReason,
+  answeredBy: call.answeredBy,
   lastTranscriptSnippet: call.lastTranscriptSnippet,
   ...(recordingEnabled && call.recordingUrl ? { recordingUrl: call.recordingUrl } : {}),
   recordingAvailable: call.recordingAvailable,

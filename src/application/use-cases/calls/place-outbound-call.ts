@@ -2,11 +2,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { failCall, startCall, withProviderCallId, type Call } from '../../../domain/call.js';
 import type { E164 } from '../../../domain/e164.js';
-import { notFound, validation, type NotFound, type ProviderError, type Validation } from '../../errors.js';
+import { notFound, validation, type NotFound, type ProviderError, type RateLimited, type Validation } from '../../errors.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
 import type { CoreDeps } from '../common/deps.js';
+import { callCapacity } from './call-limits.js';
 import type { CallWebhooksFor } from './call-webhooks.js';
 
 export interface PlaceOutboundCallInput {
@@ -20,6 +21,8 @@ export interface PlaceOutboundCallInput {
   readonly voice: string | null;
   /** Makes this one call hosted, with this prompt. */
   readonly systemPrompt: string | null;
+  /** Detect answering machines (default on): voicemail message, hang-up, or the webhook told. */
+  readonly voicemailDetection?: boolean;
 }
 
 interface OpenedCall {
@@ -35,7 +38,7 @@ export interface PlaceOutboundCallDeps extends CoreDeps {
   readonly logger: Logger;
 }
 
-export type PlaceOutboundCallError = Validation | NotFound | ProviderError;
+export type PlaceOutboundCallError = Validation | NotFound | ProviderError | RateLimited;
 
 /**
  * The spec's outbound flow: the agent must belong to the project and have a number; the call
@@ -50,13 +53,15 @@ export class PlaceOutboundCall {
       if (input.voice !== null && !(await this.deps.voices.listVoices()).some((v) => v.id === input.voice)) {
         return E.left(validation('voice', 'is not one of the voices of GET /v1/agents/voices'));
       }
-      const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<NotFound | Validation, OpenedCall>> => {
+      const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<NotFound | Validation | RateLimited, OpenedCall>> => {
         const agent = await tx.agents.findById(input.projectId, input.agentId);
         if (!agent) return E.left(notFound('agent', input.agentId));
         const numbers = await tx.numbers.listByAgents([agent.id]);
         if (numbers.length === 0) return E.left(validation('agentId', 'has no phone number attached; attach one to call from it'));
         const from = input.fromNumberId === null ? numbers[0] : numbers.find((n) => n.id === input.fromNumberId);
         if (!from) return E.left(validation('fromNumberId', "is not one of the agent's numbers"));
+        const full = await callCapacity(tx, input.projectId);
+        if (full) return E.left(full);
         const project = await tx.projects.findById(input.projectId);
         const call = startCall({
           id: this.deps.ids.next('call'),
@@ -75,6 +80,7 @@ export class PlaceOutboundCall {
           language: agent.language,
           systemPrompt: input.systemPrompt,
           metadata: null,
+          voicemailDetection: input.voicemailDetection ?? true,
         });
         await tx.calls.save(call);
         return E.right({ call, from: from.phoneNumber, record: project?.recordingEnabled ?? false });
@@ -89,6 +95,7 @@ export class PlaceOutboundCall {
         voice: call.voice,
         language: call.language,
         record,
+        machineDetection: call.voicemailDetection,
         webhooks: this.deps.callWebhooks(call.id),
       });
       return this.deps.uow.transaction(async (tx): Promise<E.Either<ProviderError, Call>> => {
