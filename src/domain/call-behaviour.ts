@@ -38,6 +38,10 @@ export const DEFAULT_CALL_BEHAVIOUR: CallBehaviour = {
 
 /** Said before hanging up on a silent caller. */
 export const SILENCE_FAREWELL = "I haven't heard from you, so I'll end the call now. Goodbye.";
+/** Said while the caller waits for a warm transfer's human. */
+export const TRANSFER_HOLD_LINE = 'Please hold while I connect you.';
+/** Said to the caller back with the agent after a warm transfer nobody took. */
+export const TRANSFER_RETURN_LINE = "Sorry, I couldn't reach anyone just now. I'm back with you: how else can I help?";
 /** Said when a call reaches its maximum length. */
 export const DURATION_FAREWELL = "We've reached the time limit for this call, so I have to end it now. Thank you, goodbye.";
 

@@ -134,12 +134,36 @@ const CallStarted = t.strict({
   recentHistory: NoHistory,
 });
 
+const transferCodec = <N extends string>(name: N) =>
+  t.strict({
+    event: t.literal(name),
+    channel: t.literal('voice'),
+    timestamp: IsoInstant,
+    agentId: nullable(t.string),
+    data: t.strict({
+      callId: t.string,
+      numberId: nullable(t.string),
+      from: t.string,
+      to: t.string,
+      direction: Direction,
+      mode: t.literal('warm'),
+      transferTo: t.string,
+      summary: nullable(t.string),
+      failureReason: nullable(t.string),
+    }),
+    conversationState: t.null,
+    recentHistory: NoHistory,
+  });
+const TransferStarted = transferCodec('agent.transfer_started');
+const TransferBridged = transferCodec('agent.transfer_bridged');
+const TransferFailed = transferCodec('agent.transfer_failed');
+
 /**
  * The catalogue on the wire: every event Switchboard POSTs, decoded from and encoded to its
  * JSON form. Decoding drops keys the catalogue does not name; encoding writes only those keys,
  * in the order the constructors give them.
  */
-export const OutboundEventCodec = t.union([SmsMessage, VoiceTurn, CallEnded, CallStarted], 'OutboundEvent');
+export const OutboundEventCodec = t.union([SmsMessage, VoiceTurn, CallEnded, CallStarted, TransferStarted, TransferBridged, TransferFailed], 'OutboundEvent');
 
 /** Each event's codec by `event` and `channel`, so a decode failure can name the fields of the right one. */
 export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEvent>>> = {
@@ -147,6 +171,9 @@ export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEv
   'agent.message voice': VoiceTurn,
   'agent.call_ended voice': CallEnded,
   'agent.call_started voice': CallStarted,
+  'agent.transfer_started voice': TransferStarted,
+  'agent.transfer_bridged voice': TransferBridged,
+  'agent.transfer_failed voice': TransferFailed,
 };
 
 /** The JSON form of an event, before it is serialised. */

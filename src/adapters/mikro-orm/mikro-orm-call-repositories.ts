@@ -94,6 +94,15 @@ export class MikroOrmCallRepository implements CallRepository {
     return updated === 1;
   }
 
+  async claimResumedMedia(callId: string, attempt: number): Promise<boolean> {
+    const updated = await this.em.nativeUpdate(
+      CallSchema,
+      { id: callId, status: 'in-progress', $or: [{ mediaResumes: null }, { mediaResumes: { $lt: attempt } }] },
+      { mediaResumes: attempt },
+    );
+    return updated === 1;
+  }
+
   countLive(projectId: string): Promise<number> {
     return this.em.count(CallSchema, { projectId, status: 'in-progress' });
   }

@@ -54,6 +54,28 @@ export const conversationRelayTwiml = (settings: RelaySettings): string => {
   return `${XML_HEAD}<Response>${recording}<Connect${attributes({ action: settings.relayEndedUrl, method: 'POST' })}>${relay}</Connect></Response>`;
 };
 
+/**
+ * Warm transfer after the agent's session: the caller hears a hold line and ringback while the
+ * human is dialled; `<Number url>` whispers the summary to the human alone, then bridges them.
+ * Dial's `action` hears how it went (no answer, busy … brings the caller back to the agent).
+ */
+export const warmDialTwiml = (dial: {
+  readonly to: string;
+  readonly callerId: string | null;
+  readonly timeoutSeconds: number;
+  readonly holdLine: string;
+  readonly voice: string;
+  readonly whisperUrl: string;
+  readonly dialEndedUrl: string;
+}): string =>
+  `${XML_HEAD}<Response><Say${attributes({ voice: sayVoice(dial.voice) })}>${xmlEscape(dial.holdLine)}</Say>` +
+  `<Dial${attributes({ action: dial.dialEndedUrl, method: 'POST', timeout: String(dial.timeoutSeconds), callerId: dial.callerId })}>` +
+  `<Number${attributes({ url: dial.whisperUrl, method: 'POST' })}>${xmlEscape(dial.to)}</Number></Dial></Response>`;
+
+/** What the human hears before being put through: the summary, then the bridge. */
+export const whisperTwiml = (summary: string, voice: string): string =>
+  `${XML_HEAD}<Response><Say${attributes({ voice: sayVoice(voice) })}>${xmlEscape(summary)}</Say></Response>`;
+
 /** Cold transfer after the agent's session: dial the number, showing our number as caller ID. */
 export const dialTwiml = (to: string, callerId: string | null): string =>
   `${XML_HEAD}<Response><Dial${attributes({ callerId })}>${xmlEscape(to)}</Dial></Response>`;

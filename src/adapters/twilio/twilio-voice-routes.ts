@@ -6,12 +6,13 @@ import type { CallWebhooks } from '../../application/ports/telephony.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import type { FinishCallInput } from '../../application/use-cases/calls/finish-call.js';
 import { ANSWERED_BY, type AnsweredBy, type Call } from '../../domain/call.js';
-import { conversationRelayTwiml, dialTwiml, hangupTwiml, sayVoice } from './conversation-relay-twiml.js';
-import { AnsweredByParams, CallStatusParams, decodeParams, InboundCallParams, RecordingParams, RelayEndedParams } from './twilio-params.js';
+import { TRANSFER_HOLD_LINE, TRANSFER_RETURN_LINE } from '../../domain/call-behaviour.js';
+import { conversationRelayTwiml, dialTwiml, hangupTwiml, sayVoice, warmDialTwiml, whisperTwiml } from './conversation-relay-twiml.js';
+import { AnsweredByParams, CallStatusParams, decodeParams, DialEndedParams, InboundCallParams, RecordingParams, RelayEndedParams } from './twilio-params.js';
 import { twilioSignatureGuard, type TwilioWebhookEnv } from './twilio-signature.js';
 
 export interface TwilioVoiceRoutesOptions {
-  readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall' | 'attachCallRecording' | 'recordAnsweredBy'>;
+  readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall' | 'attachCallRecording' | 'recordAnsweredBy' | 'recordWarmTransfer'>;
   readonly callWebhooks: (callId: string) => CallWebhooks;
   readonly authToken: string;
   /** `PUBLIC_URL`, base path included. */
@@ -25,7 +26,11 @@ const BUSY_MESSAGE = 'Sorry, all our lines are busy right now. Please call again
 
 /** What the agent's session left in `end.handoffData` (see ConversationRelayServer). */
 const HandoffCodec = t.union([
-  t.type({ reason: t.literal('transfer'), to: t.string }),
+  t.intersection([
+    t.type({ reason: t.literal('transfer'), to: t.string }),
+    // A warm transfer: the human hears `summary` first; the caller comes back after `timeoutSeconds` unanswered.
+    t.partial({ mode: t.literal('warm'), summary: t.string, timeoutSeconds: t.number }),
+  ]),
   // `why`: a limit's reason (silence_timeout, max_duration); `say`: its farewell, said by <Say> as the line closes.
   t.intersection([t.type({ reason: t.literal('hangup') }), t.partial({ why: t.string, say: t.string })]),
 ]);
@@ -59,6 +64,9 @@ const handoffOf = (raw: string | undefined, log: Logger | undefined): Handoff | 
   return null;
 };
 
+/** A whisper travels in its (signed) URL: long enough for a briefing, short enough for any URL. */
+const MAX_SUMMARY = 600;
+
 const seconds = (raw: string | undefined): number | null => (raw === undefined ? null : Number(raw));
 
 /** Our side of the line: the number that shows as caller ID when the agent transfers. */
@@ -79,6 +87,7 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
   const log = options.logger?.child({ component: 'twilio-voice' });
   const guard = twilioSignatureGuard({ authToken: options.authToken, publicUrl: options.publicUrl });
   const finish = (c: Context<TwilioWebhookEnv>, input: FinishCallInput) => options.calls.finishCall.execute(input)();
+  const base = options.publicUrl.replace(/\/+$/, '');
 
   app.post('/twilio/voice', guard, async (c) => {
     const decoded = decodeParams(c, InboundCallParams, log);
@@ -122,6 +131,28 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
     const callId = c.req.query('callId') ?? null;
     const ref = callId ? { callId } : { providerCallId: p.CallSid };
     const handoff = handoffOf(p.HandoffData, log);
+    if (handoff?.reason === 'transfer' && handoff.to && handoff.mode === 'warm' && callId) {
+      const summary = (handoff.summary ?? '').slice(0, MAX_SUMMARY);
+      const started = await options.calls.recordWarmTransfer.execute({ callId, stage: 'started', transferTo: handoff.to, summary })();
+      if (E.isLeft(started)) return xml(c, hangupTwiml());
+      const call = started.right;
+      // Rises with each transfer of the call: the return URL of this one is good once (see claimResumedMedia).
+      const attempt = Math.floor(Date.now() / 1000);
+      const query = `callId=${encodeURIComponent(callId)}&attempt=${attempt}&to=${encodeURIComponent(handoff.to)}`;
+      log?.info({ callId, to: handoff.to }, 'warm transfer: dialling the human');
+      return xml(
+        c,
+        warmDialTwiml({
+          to: handoff.to,
+          callerId: ourNumber(call),
+          timeoutSeconds: Math.round(handoff.timeoutSeconds ?? 30),
+          holdLine: TRANSFER_HOLD_LINE,
+          voice: call.voice,
+          whisperUrl: `${base}/twilio/voice/whisper?${query}&summary=${encodeURIComponent(summary)}`,
+          dialEndedUrl: `${base}/twilio/voice/transfer-ended?${query}&summary=${encodeURIComponent(summary)}`,
+        }),
+      );
+    }
     if (handoff?.reason === 'transfer' && handoff.to) {
       const ended = await finish(c, { ...ref, outcome: 'completed', reason: 'transfer' });
       log?.info({ callId, to: handoff.to }, 'cold transfer');
@@ -156,6 +187,44 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
       await finish(c, { ...ref, outcome: 'failed', reason: FAILED_STATUSES.get(status)!, durationSeconds: 0 });
     }
     return xml(c, EMPTY);
+  });
+
+  // The human answered a warm transfer: brief them, then Twilio bridges them with the caller.
+  app.post('/twilio/voice/whisper', guard, async (c) => {
+    const callId = c.req.query('callId');
+    const to = c.req.query('to');
+    if (!callId || !to) return xml(c, hangupTwiml());
+    const summary = c.req.query('summary') ?? '';
+    const bridged = await options.calls.recordWarmTransfer.execute({ callId, stage: 'bridged', transferTo: to, summary })();
+    if (E.isLeft(bridged)) return xml(c, hangupTwiml());
+    log?.info({ callId, to }, 'warm transfer: the human answered; briefing, then bridging');
+    return xml(c, whisperTwiml(summary, bridged.right.voice));
+  });
+
+  // Dial's action: after a bridged call it is simply over; otherwise nobody took the caller, who goes back to the agent.
+  app.post('/twilio/voice/transfer-ended', guard, async (c) => {
+    const decoded = decodeParams(c, DialEndedParams, log);
+    if (E.isLeft(decoded)) return decoded.left;
+    const p = decoded.right;
+    const callId = c.req.query('callId');
+    const attempt = Number(c.req.query('attempt'));
+    const to = c.req.query('to') ?? '';
+    if (!callId || !Number.isSafeInteger(attempt)) return xml(c, hangupTwiml());
+    if (p.DialCallStatus === 'completed' || p.DialCallStatus === 'answered') return xml(c, hangupTwiml());
+    const failed = await options.calls.recordWarmTransfer.execute({ callId, stage: 'failed', transferTo: to, summary: c.req.query('summary') ?? null, failureReason: p.DialCallStatus })();
+    if (E.isLeft(failed) || failed.right.status !== 'in-progress') return xml(c, hangupTwiml());
+    log?.info({ callId, to, dialCallStatus: p.DialCallStatus }, 'warm transfer failed: the caller is back with the agent');
+    const hooks = options.callWebhooks(callId);
+    return xml(
+      c,
+      conversationRelayTwiml({
+        relayUrl: `${hooks.relayUrl}&resume=${attempt}`,
+        relayEndedUrl: hooks.relayEndedUrl,
+        greeting: TRANSFER_RETURN_LINE,
+        voice: failed.right.voice,
+        language: failed.right.language,
+      }),
+    );
   });
 
   app.post('/twilio/voice/answered-by', guard, async (c) => {

@@ -106,6 +106,15 @@ export class VoiceSession {
     }
   }
 
+  /**
+   * The caller is back after a warm transfer nobody took: the carrier says `said` on
+   * reconnecting; it joins the transcript, so a hosted agent's model reads what happened.
+   */
+  recordReturn(said: string): void {
+    this.addTurn('agent', said);
+    this.watch?.agentFinished(said);
+  }
+
   /** The carrier reports the agent's audio finished playing. */
   agentStoppedSpeaking(): void {
     this.watch?.agentStoppedSpeaking();
@@ -241,6 +250,10 @@ export class VoiceSession {
         this.gateway.pressDigits(action.digits);
         return;
       case 'transfer': {
+        if (action.mode === 'warm') {
+          this.warmTransfer(action.to ?? this.context.agent?.transferNumber ?? null, action.summary ?? null);
+          return;
+        }
         const to = this.context.agent?.transferNumber ?? null;
         if (to === null) {
           this.log.warn(
@@ -260,6 +273,21 @@ export class VoiceSession {
         this.gateway.hangUp();
         return;
     }
+  }
+
+  /**
+   * Hands the caller to a human, who is briefed first; the call stays live (the carrier holds
+   * the caller), and only this session ends. Without a summary the human hears the last words.
+   */
+  private warmTransfer(to: string | null, summary: string | null): void {
+    if (to === null) {
+      this.log.warn({ agentId: this.context.call.agentId }, 'warm transfer refused: no number given and the agent has no transferNumber');
+      return;
+    }
+    const briefing = summary?.trim() || `A caller from ${this.context.call.direction === 'inbound' ? this.context.call.fromNumber : this.context.call.toNumber} needs help.`;
+    this.closeAnswer(false);
+    this.end(null);
+    this.gateway.transfer(to, { summary: briefing, timeoutSeconds: behaviourOf(this.context.agent).transferTimeoutSeconds });
   }
 
   /**

@@ -10,6 +10,7 @@ import type { ListCalls } from './calls/list-calls.js';
 import type { StreamTranscript } from './calls/stream-transcript.js';
 import type { RecordAnsweredBy } from './calls/record-answered-by.js';
 import type { AwaitCallEnd } from './calls/await-call-end.js';
+import type { RecordWarmTransfer } from './calls/record-warm-transfer.js';
 
 /** The call use cases: `useCases.calls` of the one registry. */
 export interface CallUseCases {
@@ -25,4 +26,5 @@ export interface CallUseCases {
   readonly streamTranscript: StreamTranscript;
   readonly recordAnsweredBy: RecordAnsweredBy;
   readonly awaitCallEnd: AwaitCallEnd;
+  readonly recordWarmTransfer: RecordWarmTransfer;
 }

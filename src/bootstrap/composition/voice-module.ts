@@ -19,6 +19,7 @@ import { ListCalls } from '../../application/use-cases/calls/list-calls.js';
 import { StreamTranscript } from '../../application/use-cases/calls/stream-transcript.js';
 import { RecordAnsweredBy } from '../../application/use-cases/calls/record-answered-by.js';
 import { AwaitCallEnd } from '../../application/use-cases/calls/await-call-end.js';
+import { RecordWarmTransfer } from '../../application/use-cases/calls/record-warm-transfer.js';
 import { HttpVoiceTurnTransport } from '../../adapters/http/http-voice-turn-transport.js';
 import { InProcessEventBus } from '../../adapters/in-process/in-process-event-bus.js';
 import { PostgresEventBus } from '../../adapters/postgres-listen-notify/postgres-event-bus.js';
@@ -85,6 +86,7 @@ export const voiceModule = () =>
         listCalls: new ListCalls({ uow }),
         getCallRecording: new GetCallRecording({ uow, telephony }),
         streamTranscript: new StreamTranscript({ uow, eventBus }),
+        recordWarmTransfer: new RecordWarmTransfer({ uow, clock, ids, eventEncoder, deliveryTrigger, finishCall }),
         awaitCallEnd: new AwaitCallEnd({ getCall: new GetCall({ uow }), eventBus, timers }),
         recordAnsweredBy: new RecordAnsweredBy({ uow, clock, ids, eventEncoder, deliveryTrigger, telephony, finishCall, logger: logger.child({ component: 'voice' }) }),
       }),

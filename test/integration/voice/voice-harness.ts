@@ -192,7 +192,7 @@ export class RelayClient {
 export const attributeOf = (twiml: string, element: string, attribute: string): string | null => {
   const tag = new RegExp(`<${element}\\b[^>]*>`).exec(twiml)?.[0];
   const value = tag ? new RegExp(`\\s${attribute}="([^"]*)"`).exec(tag)?.[1] : undefined;
-  return value === undefined ? null : value.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>');
+  return value === undefined ? null : value.replaceAll('&apos;', "'").replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>');
 };
 
 /**

@@ -32,6 +32,8 @@ export interface CallRow {
    * domain's Call, so a save (an upsert of the row's own fields) never clears it.
    */
   mediaConnectedAt?: Date | null;
+  /** The last warm-transfer return whose media stream connected (claimResumedMedia only). */
+  mediaResumes?: number | null;
 }
 
 export const CallSchema = new EntitySchema<CallRow>({
@@ -69,6 +71,7 @@ export const CallSchema = new EntitySchema<CallRow>({
     voicemailDetection: { type: 'boolean' },
     answeredBy: { type: 'string', columnType: 'text', nullable: true },
     mediaConnectedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    mediaResumes: { type: 'integer', nullable: true },
   },
 });
 

@@ -11,6 +11,7 @@ export class Migration20261124050000_call_control extends Migration {
     this.addSql('alter table projects add column max_concurrent_calls integer null');
     this.addSql('alter table calls add column voicemail_detection boolean not null default false');
     this.addSql('alter table calls add column answered_by text null');
+    this.addSql('alter table calls add column media_resumes integer null');
     this.addSql("update calls set disconnection_reason = 'caller_hangup' where disconnection_reason = 'user_hangup'");
     this.addSql("update calls set disconnection_reason = 'no_answer' where disconnection_reason = 'no-answer'");
     // Counting a project's live calls (the concurrency cap) reads only calls in progress.
@@ -19,6 +20,7 @@ export class Migration20261124050000_call_control extends Migration {
 
   override down(): void {
     this.addSql('drop index if exists calls_live_project_index');
+    this.addSql('alter table calls drop column if exists media_resumes');
     this.addSql('alter table calls drop column if exists answered_by');
     this.addSql('alter table calls drop column if exists voicemail_detection');
     this.addSql('alter table projects drop column if exists max_concurrent_calls');
