@@ -91,6 +91,45 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'still live' });
     });
 
+    it('grants the return of a call’s media after a warm transfer once per rising attempt, only while the call is in progress', async () => {
+      const call = aCall();
+      const ended = completeCall(aCall(), { now: at(9), reason: 'caller_hangup' });
+      if (E.isLeft(ended)) throw new Error('not ended');
+      await inTx(async (tx) => {
+        await tx.calls.save(call);
+        await tx.calls.save(ended.right);
+      });
+
+      const first = await inTx((tx) => tx.calls.claimResumedMedia(call.id, 100));
+      await inTx((tx) => tx.calls.save({ ...call, lastTranscriptSnippet: 'back' }));
+      const replayed = await inTx((tx) => tx.calls.claimResumedMedia(call.id, 100));
+      const older = await inTx((tx) => tx.calls.claimResumedMedia(call.id, 99));
+      const next = await inTx((tx) => tx.calls.claimResumedMedia(call.id, 101));
+      const overCall = await inTx((tx) => tx.calls.claimResumedMedia(ended.right.id, 1));
+
+      expect([first, replayed, older, next, overCall]).toEqual([true, false, false, true, false]);
+    });
+
+    it('counts a project’s calls in progress, and only those', async () => {
+      const projectId = newId('prj');
+      const live = [aCall({ projectId }), aCall({ projectId, type: 'web' })];
+      const over = completeCall(aCall({ projectId }), { now: at(5), reason: 'caller_hangup' });
+      if (E.isLeft(over)) throw new Error('not ended');
+      await inTx(async (tx) => {
+        for (const call of [...live, over.right, aCall()]) await tx.calls.save(call);
+      });
+
+      expect(await inTx((tx) => tx.calls.countLive(projectId))).toBe(2);
+      expect(await inTx((tx) => tx.calls.countLive(newId('prj')))).toBe(0);
+    });
+
+    it('keeps who answered and whether detection ran', async () => {
+      const call = { ...aCall({ direction: 'outbound' }), voicemailDetection: true, answeredBy: 'machine_end_beep' as const };
+      await inTx((tx) => tx.calls.save(call));
+
+      expect(await inTx((tx) => tx.calls.findByIdInAnyProject(call.id))).toEqual(call);
+    });
+
     it('nulls the agent of every call of a deleted agent, and only those', async () => {
       const agentId = newId('agt');
       const mine = aCall({ agentId });

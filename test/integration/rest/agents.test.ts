@@ -3,8 +3,9 @@ import { agentRoutes } from '../../../src/adapters/rest/routes/agents.js';
 import { provisionNumberViaApi, createAgentViaApi, aRestApi } from './harness.js';
 
 const AGENT_FIELDS = [
-  'beginMessage', 'createdAt', 'description', 'greeting', 'id', 'language', 'name', 'numbers',
-  'systemPrompt', 'transferNumber', 'updatedAt', 'voice', 'voiceMode',
+  'beginMessage', 'createdAt', 'description', 'greeting', 'id', 'idleMessages', 'idleRepromptMs', 'language',
+  'maxDurationSeconds', 'maxSilenceMs', 'name', 'numbers', 'systemPrompt', 'transferNumber', 'transferTimeoutSeconds',
+  'updatedAt', 'voice', 'voiceMode', 'voicemailMessage',
 ];
 
 describe(agentRoutes.name, () => {
