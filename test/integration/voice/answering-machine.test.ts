@@ -1,4 +1,6 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import { RecordAnsweredBy } from '../../../src/application/use-cases/calls/record-answered-by.js';
 import { eventually } from '../../support/eventually.js';
 import { aVoiceSwitchboard, attributeOf, RelayClient, signedWith, type VoiceHarness } from './voice-harness.js';
@@ -103,5 +105,34 @@ describe(RecordAnsweredBy.name, () => {
       body: 'CallSid=CAx&AnsweredBy=machine_end_beep',
     });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('answering machines on the simulated carrier', () => {
+  let sut: VoiceHarness;
+  let telephony: SimulatedTelephony;
+  beforeEach(async () => {
+    telephony = new SimulatedTelephony();
+    sut = await aVoiceSwitchboard({ twilio: false, telephony });
+  });
+  afterEach(async () => {
+    await sut.stop();
+  });
+
+  it('answers as a machine: the voicemail message is left and the call hangs up; a person talks to the agent', async () => {
+    const line = await sut.anAgentOnTheLine({ voicemailMessage: 'Acme here, please call us back.' });
+    const toMachine = await sut.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: RECIPIENT });
+    const toPerson = await sut.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: RECIPIENT });
+    const simulated = sut.sut.voice().simulated!;
+
+    const machine = await simulated.answerOutbound(toMachine.body.id, 'machine_end_beep');
+    const person = await simulated.answerOutbound(toPerson.body.id);
+
+    expect(E.isRight(machine) && E.isRight(person)).toBe(true);
+    expect(telephony.placedCalls.every((c) => c.machineDetection)).toBe(true);
+    const machineSid = telephony.placedCalls.find((c) => c.callId === toMachine.body.id)!.providerCallId;
+    expect(telephony.closingWords.get(machineSid)).toBe('Acme here, please call us back.');
+    expect((await sut.api('GET', `/v1/calls/${toMachine.body.id}`)).body).toMatchObject({ status: 'completed', disconnectionReason: 'voicemail', answeredBy: 'machine_end_beep' });
+    expect((await sut.api('GET', `/v1/calls/${toPerson.body.id}`)).body).toMatchObject({ status: 'in-progress', answeredBy: 'human' });
   });
 });

@@ -1,11 +1,14 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../../application/errors.js';
+import type { AnsweredBy } from '../../../domain/call.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
 
 /** The simulated carrier's caller side: StartSimulatedInboundCall and SayAsCaller. */
 export interface SimulatedCaller {
   startInbound(input: { readonly from: string; readonly to: string }): Promise<E.Either<AppError, { readonly callId: string }>>;
   sayAsCaller(callId: string, text: string): E.Either<AppError, void>;
+  /** The recipient of an outbound call picks up: a person, or an answering machine (`answeredBy`). */
+  answerOutbound(callId: string, answeredBy: AnsweredBy): Promise<E.Either<AppError, unknown>>;
 }
 
 /** What the console's resolvers call: nothing but use cases (and the simulated caller). */
