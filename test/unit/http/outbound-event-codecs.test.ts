@@ -162,7 +162,7 @@ describe(JsonOutboundEventEncoder.name, () => {
       '{"event":"agent.call_ended","channel":"voice","timestamp":"2026-03-01T12:00:05.250Z","agentId":"agt_1",' +
         '"data":{"callId":"call_1","numberId":"num_1","from":"+14155550123","to":"+13125550100","contact":null,' +
         '"direction":"inbound","type":"pstn","status":"completed","startedAt":"2026-03-01T12:00:00.125Z",' +
-        '"endedAt":"2026-03-01T12:00:40.125Z","durationSeconds":40,"disconnectionReason":"caller_hangup",' +
+        '"endedAt":"2026-03-01T12:00:40.125Z","durationSeconds":40,"disconnectionReason":"caller_hangup","answeredBy":null,' +
         '"transcript":[{"role":"agent","content":"Hi"},{"role":"user","content":"Bye"}],"recordingUrl":"https://rec/1"},' +
         '"conversationState":null,"recentHistory":[]}',
     );
@@ -194,11 +194,11 @@ describe(decodeOutboundEvent.name, () => {
 
     const missing = decodeOutboundEvent(JSON.stringify({ ...body, data: { ...body.data, callId: undefined } }));
     const badDate = decodeOutboundEvent(JSON.stringify({ ...body, timestamp: 'yesterday' }));
-    const unknown = decodeOutboundEvent(JSON.stringify({ ...body, event: 'agent.call_started' }));
+    const unknown = decodeOutboundEvent(JSON.stringify({ ...body, event: 'agent.campaign_progress' }));
 
     expect(missing).toEqual(E.left(['data.callId: missing is not string']));
     expect(badDate).toEqual(E.left(['timestamp: "yesterday" is not ISO 8601 UTC instant']));
-    expect(unknown).toEqual(E.left(['no event "agent.call_started" on channel "voice" in the catalogue']));
+    expect(unknown).toEqual(E.left(['no event "agent.campaign_progress" on channel "voice" in the catalogue']));
     expect(decodeOutboundEvent('{"event":')).toEqual(E.left(['the body is not JSON']));
   });
 });
