@@ -4,7 +4,8 @@ import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-te
 import { CallWatch } from '../../../src/application/services/call-watch.js';
 import { DURATION_FAREWELL, SILENCE_FAREWELL } from '../../../src/domain/call-behaviour.js';
 import { FakeTimers } from '../../support/fake-timers.js';
-import { aVoiceSwitchboard, type VoiceHarness } from './voice-harness.js';
+import { eventually } from '../../support/eventually.js';
+import { aVoiceSwitchboard, attributeOf, RelayClient, type VoiceHarness } from './voice-harness.js';
 
 describe(CallWatch.name, () => {
   let harness: VoiceHarness;
@@ -88,5 +89,38 @@ describe(CallWatch.name, () => {
     expect(tooShort.body.error.details[0].field).toBe('maxSilenceMs');
     expect(tooLong.status).toBe(422);
     expect(defaults.body).toMatchObject({ maxSilenceMs: 600_000, maxDurationSeconds: 3_600, voicemailMessage: null, idleMessages: ['Are you still there?'] });
+  });
+});
+
+describe('silence on ConversationRelay', () => {
+  let harness: VoiceHarness;
+  let timers: FakeTimers;
+  afterEach(async () => {
+    await harness.stop();
+  });
+
+  it("asks for speaker events, re-prompts over the socket, and hands the farewell to <Say> as the session ends", async () => {
+    timers = new FakeTimers();
+    harness = await aVoiceSwitchboard({ timers });
+    const line = await harness.anAgentOnTheLine({ maxSilenceMs: 20_000, idleRepromptMs: 10_000, idleMessages: ['Hello?'] });
+    const call = await harness.inboundCall(line.phoneNumber);
+    const relay = await RelayClient.open(call.relayUrl!);
+    relay.setup(call.callSid);
+    await eventually(async () => (await harness.api('GET', `/v1/calls/${call.callId}`)).body.transcript.length === 1, { what: 'the session to open' });
+
+    // The end-of-speech report only moves the silence earlier (see the unit test); either way the re-prompt is due by 12 s.
+    relay.send({ type: 'info', name: 'agentSpeaking', value: 'off' });
+    timers.advance(12_000);
+    await relay.until((frames) => frames.some((f) => f.type === 'text' && f.token === 'Hello?'));
+    timers.advance(10_000);
+    await relay.until((frames) => frames.some((f) => f.type === 'end'));
+    const end = relay.frames.find((f) => f.type === 'end');
+    const ended = await harness.twilioPost(`/twilio/voice/relay-ended?callId=${call.callId}`, { CallSid: call.callSid, SessionStatus: 'ended', HandoffData: end.handoffData });
+
+    expect(attributeOf(call.twiml, 'ConversationRelay', 'debug')).toBe('speaker-events');
+    expect(JSON.parse(end.handoffData)).toEqual({ reason: 'hangup', why: 'silence_timeout', say: SILENCE_FAREWELL });
+    expect(ended.text).toContain(`<Say voice="Google.en-US-Journey-O">I haven&apos;t heard from you, so I&apos;ll end the call now. Goodbye.</Say><Hangup/>`);
+    expect((await harness.api('GET', `/v1/calls/${call.callId}`)).body).toMatchObject({ status: 'completed', disconnectionReason: 'silence_timeout' });
+    relay.close();
   });
 });
