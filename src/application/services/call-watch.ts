@@ -42,9 +42,11 @@ export class CallWatch {
     private readonly behaviour: CallBehaviour,
     private readonly timers: Timers,
     private readonly hooks: CallWatchHooks,
+    /** How long the call has lasted already (a session opened again after a warm transfer failed). */
+    elapsedMs = 0,
   ) {
     const now = timers.now();
-    this.endsAt = now + behaviour.maxDurationSeconds * 1000;
+    this.endsAt = now + behaviour.maxDurationSeconds * 1000 - Math.max(0, elapsedMs);
     this.silentSince = now;
     this.promptBase = now;
     this.arm();

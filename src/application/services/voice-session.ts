@@ -81,7 +81,7 @@ export class VoiceSession {
           reprompt: (text) => this.reprompt(text),
           silenceTimeout: () => this.endPolitely('silence_timeout', SILENCE_FAREWELL),
           maxDuration: () => this.endPolitely('max_duration', DURATION_FAREWELL),
-        })
+        }, deps.clock.now().getTime() - context.call.startedAt.getTime())
       : null;
   }
 
