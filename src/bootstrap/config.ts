@@ -48,6 +48,8 @@ export interface SwitchboardConfig {
   } | null;
   /** `HOSTED_APOLOGY`: what a hosted agent says when its language model fails or is missing. */
   readonly hostedApology: string;
+  /** `CALL_BUSY_MESSAGE`: what an inbound caller hears when the project has its maximum of calls in progress. */
+  readonly callBusyMessage?: string;
   readonly adminToken: string | null;
   readonly webhookRetryDelays: readonly number[];
   readonly rateLimit: RateSpec;
@@ -143,6 +145,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
         }
       : null,
     hostedApology: text(env.HOSTED_APOLOGY) ?? DEFAULT_HOSTED_APOLOGY,
+    ...(text(env.CALL_BUSY_MESSAGE) ? { callBusyMessage: text(env.CALL_BUSY_MESSAGE)! } : {}),
     adminToken: text(env.ADMIN_TOKEN),
     webhookRetryDelays: optional(DelaysFromEnv, env.WEBHOOK_RETRY_DELAYS, [0, 300, 1800, 7200, 21600, 43200], 'WEBHOOK_RETRY_DELAYS', problems),
     rateLimit: optional(RateFromEnv, env.RATE_LIMIT, { points: 100, durationSeconds: 10 }, 'RATE_LIMIT', problems),

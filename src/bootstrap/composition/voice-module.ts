@@ -105,7 +105,14 @@ export const voiceModule = () =>
       [TOKENS.settings, TOKENS.callUseCases, TOKENS.callWebhooks, TOKENS.logger],
       ({ config, publicUrl }, calls, callWebhooks, logger) =>
         config.twilio
-          ? (twilioVoiceRoutes({ calls, callWebhooks, authToken: config.twilio.authToken, publicUrl, logger }) as unknown as Hono)
+          ? (twilioVoiceRoutes({
+              calls,
+              callWebhooks,
+              authToken: config.twilio.authToken,
+              publicUrl,
+              logger,
+              ...(config.callBusyMessage ? { busyMessage: config.callBusyMessage } : {}),
+            }) as unknown as Hono)
           : null,
     );
   });

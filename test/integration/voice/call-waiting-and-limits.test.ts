@@ -126,3 +126,20 @@ describe('the concurrent call cap', () => {
     expect(ended.body.data).toMatchObject({ from: '+14155550999', disconnectionReason: 'concurrency_limit' });
   });
 });
+
+describe('the busy message', () => {
+  it('is the operator’s CALL_BUSY_MESSAGE when set', async () => {
+    const sut = await aVoiceSwitchboard({ config: { callBusyMessage: 'All lines are taken & we are sorry.' } });
+    try {
+      const line = await sut.anAgentOnTheLine();
+      await sut.sut.useCases().admin.setCallLimit.execute({ projectId: sut.owner.projectId, limit: 1 })();
+      await sut.inboundCall(line.phoneNumber);
+
+      const refused = await sut.inboundCall(line.phoneNumber, '+14155550999');
+
+      expect(refused.twiml).toContain('<Say>All lines are taken &amp; we are sorry.</Say><Hangup/>');
+    } finally {
+      await sut.stop();
+    }
+  });
+});
