@@ -48,6 +48,7 @@ const oneCall = async (round, index, roundTripMs) => {
 };
 
 parentPort.on('message', async (round) => {
+  if (round.type) return; // the idle mode's messages, below
   const roundTripMs = [];
   const results = await Promise.allSettled(Array.from({ length: round.calls }, (_, i) => oneCall(round, i, roundTripMs)));
   const failed = results.filter((r) => r.status === 'rejected');
@@ -56,4 +57,27 @@ parentPort.on('message', async (round) => {
     console.error(`first failure: ${reason}${reason?.cause ? ` (${reason.cause.code ?? reason.cause.message ?? reason.cause})` : ''}`);
   }
   parentPort.postMessage({ type: 'done', roundTripMs, failures: failed.length });
+});
+
+// Idle mode: calls that connect, hear the greeting and then say nothing until told to hang up.
+const idleSockets = [];
+parentPort.on('message', async (message) => {
+  if (message.type === 'idle') {
+    let failures = 0;
+    for (let start = 0; start < message.calls; start += 100) {
+      const batch = Array.from({ length: Math.min(100, message.calls - start) }, async (_, i) => {
+        const { socket, callSid, from } = await dialRelay({ serverUrl: message.serverUrl, authToken, accountSid, number, index: start + i });
+        socket.send(JSON.stringify({ type: 'setup', callSid, from, to: number, direction: 'inbound', callType: 'PSTN' }));
+        idleSockets.push(socket);
+      });
+      failures += (await Promise.allSettled(batch)).filter((r) => r.status === 'rejected').length;
+    }
+    parentPort.postMessage({ type: 'connected', failures });
+  } else if (message.type === 'hangup') {
+    await Promise.all(idleSockets.splice(0).map((socket) => new Promise((resolve) => {
+      socket.once('close', resolve);
+      socket.close();
+    })));
+    parentPort.postMessage({ type: 'closed' });
+  }
 });

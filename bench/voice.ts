@@ -14,6 +14,12 @@
  *   BENCH_RAMP_MS           calls start at random over this long (default calls × 4 ms, at most 2 s;
  *                           2,000 calls of 8 turns are all up at once with a ramp up to ~5 s)
  *   DATABASE_URL=…          store in PostgreSQL instead of memory
+ *
+ * `BENCH_MODE=idle` (`npm run bench:voice:idle`) measures instead what silent calls cost: it
+ * opens BENCH_IDLE_CALLS (default 2,000) calls that say nothing after the greeting, each with
+ * its silence and duration limits pending, then prints the process's CPU% over a quiet period
+ * of BENCH_QUIET_S seconds (default 60) beside the same process's CPU% over an equal quiet
+ * period with no call at all, measured first in the same run.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,7 +49,18 @@ interface Round {
 
 type FromWorker =
   | { readonly type: 'hook'; readonly url: string }
-  | { readonly type: 'done'; readonly roundTripMs: number[]; readonly failures: number };
+  | { readonly type: 'done'; readonly roundTripMs: number[]; readonly failures: number }
+  | { readonly type: 'connected'; readonly failures: number }
+  | { readonly type: 'closed' };
+
+/** CPU time of the whole process (all threads) over `seconds` of wall time, as % of one core. */
+const cpuPercentOver = async (seconds: number): Promise<number> => {
+  const before = process.cpuUsage();
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const used = process.cpuUsage(before);
+  return ((used.user + used.system) / 1000 / (performance.now() - started)) * 100;
+};
 
 // ─── main thread: the Switchboard ───────────────────────────────────────────────────────────
 const main = async () => {
@@ -80,7 +97,52 @@ const main = async () => {
   });
   await sb.start();
   await seed(sb, uow, hookUrl);
+  if (process.env.BENCH_MODE === 'idle') {
+    await idle(sb, worker, fromWorker, serverUrl);
+  } else {
+    await loop(sb, worker, fromWorker, serverUrl, counts, turns, thinkMs, Boolean(databaseUrl));
+  }
+  await worker.terminate();
+  await sb.close();
+  await database?.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+};
 
+/** Silent calls: what their pending silence timers cost while nobody speaks. */
+const idle = async (sb: Switchboard, worker: Worker, fromWorker: (type: FromWorker['type']) => Promise<FromWorker>, serverUrl: string) => {
+  const calls = Number(process.env.BENCH_IDLE_CALLS ?? 2000);
+  const quietSeconds = Number(process.env.BENCH_QUIET_S ?? 60);
+  process.stdout.write(`Switchboard idle calls: ${calls} silent calls, quiet periods of ${quietSeconds} s, Node ${process.version}\n\n`);
+  const baseline = await cpuPercentOver(quietSeconds);
+  const connected = fromWorker('connected');
+  worker.postMessage({ type: 'idle', calls, serverUrl });
+  const { failures } = (await connected) as Extract<FromWorker, { type: 'connected' }>;
+  // Let the greetings' writes and the connection burst settle before measuring.
+  await new Promise((r) => setTimeout(r, 3000));
+  const live = sb.voice().engine.liveCount;
+  const quiet = await cpuPercentOver(quietSeconds);
+  const stillLive = sb.voice().engine.liveCount;
+  process.stdout.write('  live calls   CPU% of the process (quiet)   calls dropped meanwhile   connect failures\n');
+  process.stdout.write(`  ${String(0).padStart(10)}   ${baseline.toFixed(2).padStart(27)}%   (baseline, before any call)\n`);
+  process.stdout.write(`  ${String(live).padStart(10)}   ${quiet.toFixed(2).padStart(27)}%   ${String(live - stillLive).padStart(23)}   ${String(failures).padStart(16)}\n`);
+  process.stdout.write(`\n  difference: ${(quiet - baseline).toFixed(2)} percentage points of one core for ${live} silent calls (ratio ${(quiet / Math.max(baseline, 0.01)).toFixed(2)}× the baseline)\n`);
+  const closed = fromWorker('closed');
+  worker.postMessage({ type: 'hangup' });
+  await closed;
+};
+
+/** The turn-taking rounds: latency of the platform per turn. */
+const loop = async (
+  sb: Switchboard,
+  worker: Worker,
+  fromWorker: (type: FromWorker['type']) => Promise<FromWorker>,
+  serverUrl: string,
+  counts: readonly number[],
+  turns: number,
+  thinkMs: number,
+  postgres: boolean,
+) => {
   const samples: number[] = [];
   const webhookMs: number[] = [];
   sb.voice().engine.onTurnTimed((_, t: TurnTiming) => {
@@ -91,7 +153,7 @@ const main = async () => {
   });
 
   process.stdout.write(
-    `Switchboard voice loop: ${turns} turns per call, ~${thinkMs} ms between turns, ${databaseUrl ? 'PostgreSQL' : 'in-memory'} storage, Node ${process.version}\n\n`,
+    `Switchboard voice loop: ${turns} turns per call, ~${thinkMs} ms between turns, ${postgres ? 'PostgreSQL' : 'in-memory'} storage, Node ${process.version}\n\n`,
   );
   process.stdout.write('  calls   turns   overhead p50   overhead p99   webhook TTFB p50 / p99   caller round trip p50 / p99   failures\n');
   for (const calls of counts) {
@@ -109,11 +171,6 @@ const main = async () => {
     );
     await new Promise((r) => setTimeout(r, 500));
   }
-  await worker.terminate();
-  await sb.close();
-  await database?.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
 };
 
 /** One project, one webhook-mode agent on one number, its webhook pointing at the worker. */
@@ -129,6 +186,17 @@ const seed = async (sb: Switchboard, uow: UnitOfWork, hookUrl: string) => {
     return response.json() as Promise<{ id: string }>;
   };
   const agent = await api('/v1/agents', { name: 'Bench', greeting: 'Hello.' });
+  // Silence limits long enough that no re-prompt or hang-up falls in a quiet period: only their pending timers remain.
+  await sb.fetch(
+    new Request(`http://bench/v1/agents/${agent.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ maxSilenceMs: 3_600_000, idleRepromptMs: 1_800_000 }),
+    }),
+  );
+  // Every call of a round at once: far above the default cap of 10 calls in progress.
+  const capped = await sb.useCases().admin.setCallLimit.execute({ projectId: created.right.project.id, limit: 10_000 })();
+  if (E.isLeft(capped)) throw new Error('call limit');
   await api(`/v1/agents/${agent.id}/webhook`, { url: hookUrl, contextLimit: 10, timeout: 30 });
   // The number is stored directly: provisioning would need the Twilio REST API.
   await storeBenchNumber(uow, created.right.project.id, agent.id, NUMBER);

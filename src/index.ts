@@ -37,6 +37,7 @@ export type { VoiceRuntime } from './bootstrap/voice-runtime.js';
 export type { UnitOfWork } from './application/ports/unit-of-work.js';
 export type * from './application/ports/repositories.js';
 export type { Clock } from './application/ports/clock.js';
+export type { Timers, CancelTimer } from './application/ports/timers.js';
 export type { IdGenerator } from './application/ports/id-generator.js';
 export type { Logger } from './application/ports/logger.js';
 export type { VoiceCatalog, Voice } from './application/ports/voice-catalog.js';
@@ -49,5 +50,6 @@ export { InMemoryUnitOfWork } from './adapters/memory/in-memory-unit-of-work.js'
 export { SimulatedTelephony } from './adapters/simulated/simulated-telephony.js';
 export { SimulatedCalls, SimulatedCall, type AgentEvent } from './adapters/simulated/simulated-calls.js';
 export { FixedClock } from './adapters/system/fixed-clock.js';
+export { ManualTimers } from './adapters/system/manual-timers.js';
 export { ScriptedLanguageModel, type ScriptedReply, type ScriptEntry } from './adapters/scripted/scripted-language-model.js';
 export { OpenAiCompatibleLanguageModel, type OpenAiCompatibleOptions } from './adapters/openai-compatible/openai-compatible-language-model.js';

@@ -9,6 +9,8 @@ export const ADMIN_USAGE = `
                                  add credit to a project's balance (e.g. --amount 10.00)
   raise-number-limit --project <id> --limit <n>
                                  let a project provision up to n numbers in its lifetime
+  set-call-limit --project <id> --limit <n>
+                                 let a project have up to n calls in progress at once (default 10)
   issue-key --project <id> [--name <label>]
                                  issue one more API key and print it (shown once)
   revoke-key --key <key id>      revoke an API key (key_…); it answers 401 from then on
@@ -31,7 +33,7 @@ export interface AdminArgs {
   readonly name?: string;
 }
 
-export const ADMIN_COMMANDS = ['credit-account', 'raise-number-limit', 'issue-key', 'revoke-key'] as const;
+export const ADMIN_COMMANDS = ['credit-account', 'raise-number-limit', 'set-call-limit', 'issue-key', 'revoke-key'] as const;
 export type AdminCommand = (typeof ADMIN_COMMANDS)[number];
 export const isAdminCommand = (command: string): command is AdminCommand => (ADMIN_COMMANDS as readonly string[]).includes(command);
 
@@ -66,6 +68,12 @@ export const runAdminCommand = async (command: AdminCommand, args: AdminArgs, us
       const limit = Number(need(args.limit, 'raise-number-limit needs --limit <n>'));
       const result = await useCases().admin.raiseNumberLimit.execute({ projectId, limit })();
       return done(result, (p) => `${p.id} may now provision ${p.numberLimit} numbers in its lifetime`);
+    }
+    case 'set-call-limit': {
+      const projectId = need(args.project, 'set-call-limit needs --project <id>');
+      const limit = Number(need(args.limit, 'set-call-limit needs --limit <n>'));
+      const result = await useCases().admin.setCallLimit.execute({ projectId, limit })();
+      return done(result, (p) => `${p.id} may now have ${p.maxConcurrentCalls} calls in progress at once`);
     }
     case 'issue-key': {
       const projectId = need(args.project, 'issue-key needs --project <id>');

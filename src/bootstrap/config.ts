@@ -59,6 +59,8 @@ export interface SwitchboardConfig {
    * how long a claimed analysis is held from other nodes (default 120,000 ms).
    */
   readonly analysis?: { readonly retryDelayMs?: number; readonly pollMs?: number; readonly leaseMs?: number };
+  /** `CALL_BUSY_MESSAGE`: what an inbound caller hears when the project has its maximum of calls in progress. */
+  readonly callBusyMessage?: string;
   readonly adminToken: string | null;
   readonly webhookRetryDelays: readonly number[];
   readonly rateLimit: RateSpec;
@@ -165,6 +167,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     hostedApology: text(env.HOSTED_APOLOGY) ?? DEFAULT_HOSTED_APOLOGY,
     aiDisclosure: aiDisclosureOf(text(env.AI_DISCLOSURE)),
     analysis: { retryDelayMs: optional(IntegerFromEnv(1, 3_600_000), env.ANALYSIS_RETRY_DELAY, 5000, 'ANALYSIS_RETRY_DELAY', problems) },
+    ...(text(env.CALL_BUSY_MESSAGE) ? { callBusyMessage: text(env.CALL_BUSY_MESSAGE)! } : {}),
     adminToken: text(env.ADMIN_TOKEN),
     webhookRetryDelays: optional(DelaysFromEnv, env.WEBHOOK_RETRY_DELAYS, [0, 300, 1800, 7200, 21600, 43200], 'WEBHOOK_RETRY_DELAYS', problems),
     rateLimit: optional(RateFromEnv, env.RATE_LIMIT, { points: 100, durationSeconds: 10 }, 'RATE_LIMIT', problems),

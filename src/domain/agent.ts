@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { checkCustomTools, type CustomTool } from './custom-tool.js';
 import { invalidField, type InvalidField } from './errors.js';
 import { isNanp, type E164 } from './e164.js';
+import { changeCallBehaviour, DEFAULT_CALL_BEHAVIOUR, type CallBehaviour } from './call-behaviour.js';
 
 export const VOICE_MODES = ['webhook', 'hosted'] as const;
 export type VoiceMode = (typeof VOICE_MODES)[number];
@@ -29,6 +30,8 @@ export interface Agent {
   readonly analysisSchema: Readonly<Record<string, unknown>> | null;
   /** What makes a call successful, for the analysis's `callSuccessful`; null: judged against the prompt. */
   readonly successCriteria: string | null;
+  /** Voicemail, silence, length and warm-transfer settings; absent: the defaults. */
+  readonly callBehaviour?: CallBehaviour;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -46,6 +49,8 @@ export interface AgentFields {
   readonly analysis?: boolean;
   readonly analysisSchema?: Readonly<Record<string, unknown>> | null;
   readonly successCriteria?: string | null;
+  /** Only the settings to change. */
+  readonly callBehaviour?: Partial<CallBehaviour>;
 }
 
 /** A partial change; `transferNumber: null` clears it (the REST edge maps `""` to null). */
@@ -70,8 +75,10 @@ export const createAgent = (props: {
   projectId: string;
   fields: AgentFields;
   now: Date;
-}): E.Either<InvalidField, Agent> =>
-  checkInvariants({
+}): E.Either<InvalidField, Agent> => {
+  const callBehaviour = changeCallBehaviour(DEFAULT_CALL_BEHAVIOUR, props.fields.callBehaviour ?? {});
+  if (E.isLeft(callBehaviour)) return callBehaviour;
+  return checkInvariants({
     id: props.id,
     projectId: props.projectId,
     name: props.fields.name.trim(),
@@ -86,17 +93,22 @@ export const createAgent = (props: {
     analysis: props.fields.analysis ?? false,
     analysisSchema: props.fields.analysisSchema ?? null,
     successCriteria: props.fields.successCriteria ?? null,
+    callBehaviour: callBehaviour.right,
     createdAt: props.now,
     updatedAt: props.now,
   });
+};
 
 export const updateAgent = (agent: Agent, changes: AgentChanges, now: Date): E.Either<InvalidField, Agent> => {
   const defined = Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   ) as AgentChanges;
+  const callBehaviour = changeCallBehaviour(agent.callBehaviour ?? DEFAULT_CALL_BEHAVIOUR, changes.callBehaviour ?? {});
+  if (E.isLeft(callBehaviour)) return callBehaviour;
   return checkInvariants({
     ...agent,
     ...defined,
+    callBehaviour: callBehaviour.right,
     name: defined.name?.trim() ?? agent.name,
     voice: defined.voice ?? agent.voice,
     language: defined.language ?? agent.language,

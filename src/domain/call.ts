@@ -13,7 +13,26 @@ export type CallType = (typeof CALL_TYPES)[number];
  * Why a call ended. The named ones are what Switchboard itself decides; a carrier's own
  * outcome (`busy`, `no-answer`, `canceled`) is kept as it said it.
  */
-export type DisconnectionReason = 'user_hangup' | 'agent_hangup' | 'transfer' | 'error' | 'ended_by_api' | (string & {});
+export type DisconnectionReason =
+  | 'caller_hangup'
+  | 'agent_hangup'
+  | 'transfer'
+  | 'voicemail'
+  | 'silence_timeout'
+  | 'max_duration'
+  | 'error'
+  | 'ended_by_api'
+  | 'no_answer'
+  | 'busy'
+  | 'canceled'
+  | 'concurrency_limit'
+  | (string & {});
+
+/** Who picked up an outbound call, as answering-machine detection told (Twilio's `AnsweredBy`). */
+export const ANSWERED_BY = ['human', 'machine_start', 'machine_end_beep', 'machine_end_silence', 'machine_end_other', 'fax', 'unknown'] as const;
+export type AnsweredBy = (typeof ANSWERED_BY)[number];
+
+export const isMachine = (answeredBy: AnsweredBy): boolean => answeredBy.startsWith('machine_') || answeredBy === 'fax';
 
 /** One phone or browser call handled by an agent. */
 export interface Call {
@@ -50,14 +69,18 @@ export interface Call {
   readonly metadata: Readonly<Record<string, unknown>> | null;
   /** The last words said, kept when the call ends. */
   readonly lastTranscriptSnippet: string | null;
+  /** Outbound calls: answering-machine detection was asked of the carrier. */
+  readonly voicemailDetection: boolean;
+  /** Who answered, once detection told; null: not known (inbound, web, detection off or pending). */
+  readonly answeredBy: AnsweredBy | null;
 }
 
 export type CallError = { readonly _tag: 'CallNotInProgress'; readonly callId: string; readonly status: CallStatus };
 
 export type NewCall = Omit<
   Call,
-  'status' | 'endedAt' | 'durationSeconds' | 'disconnectionReason' | 'recordingUrl' | 'recordingAvailable' | 'lastTranscriptSnippet'
->;
+  'status' | 'endedAt' | 'durationSeconds' | 'disconnectionReason' | 'recordingUrl' | 'recordingAvailable' | 'lastTranscriptSnippet' | 'voicemailDetection' | 'answeredBy'
+> & { readonly voicemailDetection?: boolean };
 
 export const startCall = (props: NewCall): Call => ({
   ...props,
@@ -68,7 +91,11 @@ export const startCall = (props: NewCall): Call => ({
   recordingUrl: null,
   recordingAvailable: false,
   lastTranscriptSnippet: null,
+  voicemailDetection: props.voicemailDetection ?? false,
+  answeredBy: null,
 });
+
+export const withAnsweredBy = (call: Call, answeredBy: AnsweredBy): Call => ({ ...call, answeredBy });
 
 export const isLive = (call: Call): boolean => call.status === 'in-progress';
 

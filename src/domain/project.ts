@@ -4,6 +4,9 @@ import { mailboxKey, type Mailbox } from './mailbox.js';
 import { cents, type Cents } from './money.js';
 
 export const DEFAULT_NUMBER_LIMIT = 10;
+/** As the hosted peers: ten calls at once unless the operator allows more. */
+export const DEFAULT_MAX_CONCURRENT_CALLS = 10;
+export const MAX_CONCURRENT_CALLS_LIMIT = 10_000;
 /** Provisioning needs at least this much on the account, whatever the price. */
 export const MINIMUM_PROVISIONING_BALANCE = cents(300);
 
@@ -19,6 +22,8 @@ export interface Project {
   /** Lifetime count of numbers this project may provision (released ones count too). */
   readonly numberLimit: number;
   readonly recordingEnabled: boolean;
+  /** Calls in progress at once, inbound and outbound (operator-set); absent: {@link DEFAULT_MAX_CONCURRENT_CALLS}. */
+  readonly maxConcurrentCalls?: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -92,3 +97,11 @@ export const reactivateProject = (project: Project, now: Date): Project =>
 /** Turns the recording add-on on or off; billing reads the flag (see BillingClock). */
 export const setRecording = (project: Project, enabled: boolean, now: Date): Project =>
   project.recordingEnabled === enabled ? project : { ...project, recordingEnabled: enabled, updatedAt: now };
+
+export const callLimitOf = (project: Pick<Project, 'maxConcurrentCalls'>): number => project.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS;
+
+/** The operator sets how many calls the project may have in progress at once (1 to 10,000). */
+export const setCallLimit = (project: Project, limit: number, now: Date): E.Either<InvalidField, Project> =>
+  Number.isInteger(limit) && limit >= 1 && limit <= MAX_CONCURRENT_CALLS_LIMIT
+    ? E.right({ ...project, maxConcurrentCalls: limit, updatedAt: now })
+    : E.left({ _tag: 'InvalidField', field: 'maxConcurrentCalls', message: `must be a whole number from 1 to ${MAX_CONCURRENT_CALLS_LIMIT}` });

@@ -2,7 +2,14 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { DeliveryNotFailed } from './errors.js';
 
 export type DeliveryStatus = 'pending' | 'success' | 'failed';
-export type WebhookEventType = 'agent.message' | 'agent.call_ended' | 'agent.call_analyzed';
+export type WebhookEventType =
+  | 'agent.message'
+  | 'agent.call_ended'
+  | 'agent.call_analyzed'
+  | 'agent.call_started'
+  | 'agent.transfer_started'
+  | 'agent.transfer_bridged'
+  | 'agent.transfer_failed';
 export type EventChannel = 'sms' | 'voice';
 
 /**

@@ -37,7 +37,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
     it('overwrites a call on save: its end and its recording', async () => {
       const call = aCall();
       await inTx((tx) => tx.calls.save(call));
-      const ended = completeCall(call, { now: at(42), reason: 'user_hangup', lastWords: 'Bye' });
+      const ended = completeCall(call, { now: at(42), reason: 'caller_hangup', lastWords: 'Bye' });
       if (E.isLeft(ended)) throw new Error('not completed');
       const recorded = attachRecording(ended.right, 'https://api.twilio.com/rec/RE1');
       await inTx((tx) => tx.calls.save(recorded));
@@ -91,6 +91,45 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'still live' });
     });
 
+    it('grants the return of a call’s media after a warm transfer once per rising attempt, only while the call is in progress', async () => {
+      const call = aCall();
+      const ended = completeCall(aCall(), { now: at(9), reason: 'caller_hangup' });
+      if (E.isLeft(ended)) throw new Error('not ended');
+      await inTx(async (tx) => {
+        await tx.calls.save(call);
+        await tx.calls.save(ended.right);
+      });
+
+      const first = await inTx((tx) => tx.calls.claimResumedMedia(call.id, 100));
+      await inTx((tx) => tx.calls.save({ ...call, lastTranscriptSnippet: 'back' }));
+      const replayed = await inTx((tx) => tx.calls.claimResumedMedia(call.id, 100));
+      const older = await inTx((tx) => tx.calls.claimResumedMedia(call.id, 99));
+      const next = await inTx((tx) => tx.calls.claimResumedMedia(call.id, 101));
+      const overCall = await inTx((tx) => tx.calls.claimResumedMedia(ended.right.id, 1));
+
+      expect([first, replayed, older, next, overCall]).toEqual([true, false, false, true, false]);
+    });
+
+    it('counts a project’s calls in progress, and only those', async () => {
+      const projectId = newId('prj');
+      const live = [aCall({ projectId }), aCall({ projectId, type: 'web' })];
+      const over = completeCall(aCall({ projectId }), { now: at(5), reason: 'caller_hangup' });
+      if (E.isLeft(over)) throw new Error('not ended');
+      await inTx(async (tx) => {
+        for (const call of [...live, over.right, aCall()]) await tx.calls.save(call);
+      });
+
+      expect(await inTx((tx) => tx.calls.countLive(projectId))).toBe(2);
+      expect(await inTx((tx) => tx.calls.countLive(newId('prj')))).toBe(0);
+    });
+
+    it('keeps who answered and whether detection ran', async () => {
+      const call = { ...aCall({ direction: 'outbound' }), voicemailDetection: true, answeredBy: 'machine_end_beep' as const };
+      await inTx((tx) => tx.calls.save(call));
+
+      expect(await inTx((tx) => tx.calls.findByIdInAnyProject(call.id))).toEqual(call);
+    });
+
     it('nulls the agent of every call of a deleted agent, and only those', async () => {
       const agentId = newId('agt');
       const mine = aCall({ agentId });
@@ -113,7 +152,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       const tooRecent = web(5);
       const joined = web(-15, { providerCallId: `WEBSIM${newId('call')}` });
       const pstn = aCall({ startedAt: at(-30), providerCallId: null });
-      const ended = completeCall(web(-25), { now: at(-24), reason: 'user_hangup' });
+      const ended = completeCall(web(-25), { now: at(-24), reason: 'caller_hangup' });
       if (E.isLeft(ended)) throw new Error('not completed');
       await inTx(async (tx) => {
         for (const call of [old, older, tooRecent, joined, pstn, ended.right]) await tx.calls.save(call);

@@ -32,7 +32,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
       });
 
       it('commits on Right and returns the value', async () => {
-        const project = aProject();
+        const project = aProject({ maxConcurrentCalls: 25 });
         const result = await store().uow.transaction(async (tx) => {
           await tx.projects.save(project);
           return E.right('done');
@@ -159,6 +159,14 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
           voice: 'Polly.Joanna',
           transferNumber: newNumber(),
           language: 'fr-CA',
+          callBehaviour: {
+            voicemailMessage: 'Please call us back.',
+            maxSilenceMs: 30_000,
+            idleRepromptMs: 5_000,
+            idleMessages: ['Hello?', 'Still there?'],
+            maxDurationSeconds: 600,
+            transferTimeoutSeconds: 20,
+          },
           updatedAt: at(3),
         });
         await saveAll((tx) => (a) => tx.agents.save(a), [bare, full]);

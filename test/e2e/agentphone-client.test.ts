@@ -456,7 +456,7 @@ describe('the agentphone client against Switchboard', () => {
       startedAt: expect.stringMatching(ISO),
       endedAt: expect.stringMatching(ISO),
       durationSeconds: expect.any(Number),
-      disconnectionReason: 'user_hangup',
+      disconnectionReason: 'caller_hangup',
       recordingAvailable: false,
     });
     expect(read.transcript.map((t) => [t.role, t.content])).toEqual([
@@ -557,12 +557,12 @@ describe('the agentphone client against Switchboard', () => {
     expect(await client.webhooks.getWebhook()).toBeNull();
   });
 
-  it('sent the customer only events of the catalogue: test sends, texts, voice turns and the call’s end', async () => {
+  it('sent the customer only events of the catalogue: test sends, texts, voice turns and the call’s start and end', async () => {
     const kinds = endpoint.received.map((hook) => {
       const event = catalogued(hook.raw);
       return `${event.event} ${event.channel}`;
     });
 
-    expect(new Set(kinds)).toEqual(new Set(['agent.message sms', 'agent.message voice', 'agent.call_ended voice']));
+    expect(new Set(kinds)).toEqual(new Set(['agent.message sms', 'agent.message voice', 'agent.call_started voice', 'agent.call_ended voice']));
   });
 });

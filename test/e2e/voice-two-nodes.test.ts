@@ -87,4 +87,31 @@ describe.skipIf(!serverUrl)(`${PostgresEventBus.name} across two server processe
     const stored = await api(b, 'GET', `/v1/calls/${web.callId}/transcript`);
     expect(turns.map((t) => t.id)).toEqual(stored.transcript.map((t: { id: string }) => t.id));
   }, 60_000);
+
+  it('answers a wait on one node when the call held by the other ends, and a short wait with the call still going', async () => {
+    const [a, b] = nodes as [ServerProcess, ServerProcess];
+    const agent = await api(a, 'POST', '/v1/agents', { name: 'Waiting room', greeting: 'Hello.' });
+    await api(a, 'POST', `/v1/agents/${agent.id}/webhook`, { url: hook.url });
+    const web = await api(a, 'POST', '/v1/calls/web', { agentId: agent.id });
+    const caller = new WebSocket(`${a.url.replace('http', 'ws')}/simulated/web-call?token=${encodeURIComponent(web.accessToken)}`);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const frames: any[] = [];
+    caller.on('message', (data) => frames.push(JSON.parse(data.toString())));
+    await new Promise((resolve, reject) => {
+      caller.once('open', resolve);
+      caller.once('error', reject);
+    });
+    await eventually(() => frames.some((f) => f.last), { what: 'the greeting', within: 10_000 });
+
+    const short = await api(b, 'GET', `/v1/calls/${web.callId}?wait=true&timeout=1`);
+    const waiting = api(b, 'GET', `/v1/calls/${web.callId}?wait=true&timeout=60`);
+    caller.send(JSON.stringify({ type: 'prompt', voicePrompt: 'bye', last: true }));
+    await eventually(() => frames.filter((f) => f.last).length >= 2, { what: 'an answer', within: 10_000 });
+    caller.close();
+    const ended = await waiting;
+
+    expect(short).toMatchObject({ id: web.callId, status: 'in-progress' });
+    expect(ended).toMatchObject({ id: web.callId, status: 'completed', disconnectionReason: 'caller_hangup' });
+    expect(ended.transcript.map((t: { content: string }) => t.content)).toEqual(['Hello.', 'bye', 'Echo: bye']);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { OutboundEvent } from '../../application/events/outbound-event.js';
-import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES, TURN_ROLES } from '../../domain/call.js';
+import { ANSWERED_BY, CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES, TURN_ROLES } from '../../domain/call.js';
 import { USER_SENTIMENTS } from '../../domain/call-analysis.js';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
@@ -116,6 +116,7 @@ const CallEnded = t.strict({
     endedAt: nullable(IsoInstant),
     durationSeconds: nullable(t.number),
     disconnectionReason: nullable(t.string),
+    answeredBy: nullable(oneOf(ANSWERED_BY)),
     transcript: t.readonlyArray(t.strict({ role: Role, content: t.string })),
     recordingUrl: nullable(t.string),
   }),
@@ -143,12 +144,59 @@ const CallAnalyzed = t.strict({
   recentHistory: NoHistory,
 });
 
+const CallStarted = t.strict({
+  event: t.literal('agent.call_started'),
+  channel: t.literal('voice'),
+  timestamp: IsoInstant,
+  agentId: nullable(t.string),
+  data: t.strict({
+    callId: t.string,
+    numberId: nullable(t.string),
+    from: t.string,
+    to: t.string,
+    direction: Direction,
+    type: oneOf(CALL_TYPES),
+    status: oneOf(CALL_STATUSES),
+    startedAt: IsoInstant,
+    answeredBy: nullable(oneOf(ANSWERED_BY)),
+  }),
+  conversationState: t.null,
+  recentHistory: NoHistory,
+});
+
+const transferCodec = <N extends string>(name: N) =>
+  t.strict({
+    event: t.literal(name),
+    channel: t.literal('voice'),
+    timestamp: IsoInstant,
+    agentId: nullable(t.string),
+    data: t.strict({
+      callId: t.string,
+      numberId: nullable(t.string),
+      from: t.string,
+      to: t.string,
+      direction: Direction,
+      mode: t.literal('warm'),
+      transferTo: t.string,
+      summary: nullable(t.string),
+      failureReason: nullable(t.string),
+    }),
+    conversationState: t.null,
+    recentHistory: NoHistory,
+  });
+const TransferStarted = transferCodec('agent.transfer_started');
+const TransferBridged = transferCodec('agent.transfer_bridged');
+const TransferFailed = transferCodec('agent.transfer_failed');
+
 /**
  * The catalogue on the wire: every event Switchboard POSTs, decoded from and encoded to its
  * JSON form. Decoding drops keys the catalogue does not name; encoding writes only those keys,
  * in the order the constructors give them.
  */
-export const OutboundEventCodec = t.union([SmsMessage, VoiceTurn, CallEnded, CallAnalyzed], 'OutboundEvent');
+export const OutboundEventCodec = t.union(
+  [SmsMessage, VoiceTurn, CallEnded, CallAnalyzed, CallStarted, TransferStarted, TransferBridged, TransferFailed],
+  'OutboundEvent',
+);
 
 /** Each event's codec by `event` and `channel`, so a decode failure can name the fields of the right one. */
 export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEvent>>> = {
@@ -156,6 +204,10 @@ export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEv
   'agent.message voice': VoiceTurn,
   'agent.call_ended voice': CallEnded,
   'agent.call_analyzed voice': CallAnalyzed,
+  'agent.call_started voice': CallStarted,
+  'agent.transfer_started voice': TransferStarted,
+  'agent.transfer_bridged voice': TransferBridged,
+  'agent.transfer_failed voice': TransferFailed,
 };
 
 /** The JSON form of an event, before it is serialised. */

@@ -29,6 +29,11 @@ const ANSWER_KEYS = {
   press_digit: Digits,
   dtmf: Digits,
   action: t.keyof({ transfer: null, hangup: null }),
+  /** Transfers: `warm` (brief a human first) or `cold` (the default). */
+  mode: t.keyof({ warm: null, cold: null }),
+  summary: Spoken,
+  /** Where to transfer (E.164), instead of the agent's transferNumber. */
+  number: t.refinement(t.string, (n) => /^\+[1-9]\d{6,14}$/.test(n), 'an E.164 number'),
   hangup: t.boolean,
 };
 
@@ -62,7 +67,13 @@ export const actionsOf = (value: unknown): VoiceAnswerAction[] => {
   const actions: VoiceAnswerAction[] = [];
   if (fields.text !== undefined) actions.push({ kind: 'say', text: fields.text, interim: fields.interim === true });
   for (const digits of [fields.digits, fields.press_digit, fields.dtmf]) if (digits !== undefined) actions.push({ kind: 'digits', digits });
-  if (fields.action === 'transfer') actions.push({ kind: 'transfer' });
+  if (fields.action === 'transfer') {
+    actions.push(
+      fields.mode === 'warm'
+        ? { kind: 'transfer', mode: 'warm', ...(fields.summary ? { summary: fields.summary.slice(0, 1000) } : {}), ...(fields.number ? { to: fields.number } : {}) }
+        : { kind: 'transfer' },
+    );
+  }
   if (fields.action === 'hangup' || fields.hangup === true) actions.push({ kind: 'hangup' });
   return actions;
 };

@@ -35,6 +35,13 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
     t.mediaClaims.set(callId, at);
     return true;
   },
+  claimResumedMedia: async (callId, attempt) => {
+    const call = t.calls.get(callId);
+    if (!call || call.status !== 'in-progress' || (t.mediaResumes.get(callId) ?? 0) >= attempt) return false;
+    t.mediaResumes.set(callId, attempt);
+    return true;
+  },
+  countLive: async (projectId) => [...t.calls.values()].filter((c) => c.projectId === projectId && c.status === 'in-progress').length,
   detachAgent: async (agentId) => {
     for (const call of t.calls.values()) if (call.agentId === agentId) t.calls.set(call.id, { ...call, agentId: null });
   },

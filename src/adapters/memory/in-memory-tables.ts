@@ -37,6 +37,8 @@ export class InMemoryTables {
   calls = new Map<string, Call>();
   /** When each call's media stream connected (see CallRepository.claimMedia). */
   mediaClaims = new Map<string, Date>();
+  /** The last warm-transfer return claimed, per call. */
+  mediaResumes = new Map<string, number>();
   /** Each call's turns in sequence order, keyed by call id (a snapshot copies one entry per call). */
   transcripts = new Map<string, readonly TranscriptTurn[]>();
   /** Keyed by carrier account. */

@@ -4,6 +4,7 @@ import type { AgentRepository } from '../../application/ports/repositories.js';
 import type { Agent, VoiceMode } from '../../domain/agent.js';
 import type { CustomTool } from '../../domain/custom-tool.js';
 import { trustE164 } from '../../domain/e164.js';
+import { callBehaviourFromJson } from './call-behaviour-json.js';
 import { AgentSchema, type AgentRow } from './entities/agent.js';
 import { findPage, findRow, upsertRow } from './storage-support.js';
 
@@ -28,6 +29,7 @@ export const toAgent = (row: AgentRow): Agent => ({
   analysis: row.analysis ?? false,
   analysisSchema: row.analysisSchema ?? null,
   successCriteria: row.successCriteria ?? null,
+  ...(row.callBehaviour ? { callBehaviour: callBehaviourFromJson(row.callBehaviour) } : {}),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -47,6 +49,7 @@ export const toAgentRow = (agent: Agent): AgentRow => ({
   analysis: agent.analysis,
   analysisSchema: agent.analysisSchema ? { ...agent.analysisSchema } : null,
   successCriteria: agent.successCriteria,
+  callBehaviour: agent.callBehaviour ? { ...agent.callBehaviour } : null,
   createdAt: agent.createdAt,
   updatedAt: agent.updatedAt,
 });

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import type { CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import type { Page } from '../../application/ports/pagination.js';
-import type { Call, CallDirection, CallStatus, CallType, ToolTurnDetail, TranscriptTurn, TurnRole } from '../../domain/call.js';
+import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, ToolTurnDetail, TranscriptTurn, TurnRole } from '../../domain/call.js';
 import type { VoiceMode } from '../../domain/agent.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
 import { containsPattern, findPage, findRow, findRows, translateUniqueViolation, upsertRow } from './storage-support.js';
@@ -38,6 +38,8 @@ const toCall = (row: CallRow): Call => ({
   metadata: row.metadata,
   variables: row.variables ?? {},
   lastTranscriptSnippet: row.lastTranscriptSnippet,
+  voicemailDetection: row.voicemailDetection,
+  answeredBy: row.answeredBy as AnsweredBy | null,
 });
 
 const toCallRow = (call: Call): CallRow => ({ ...call, metadata: call.metadata ? { ...call.metadata } : null, variables: { ...call.variables } });
@@ -98,6 +100,19 @@ export class MikroOrmCallRepository implements CallRepository {
     // One conditional update: of two racing claims, the second waits for the first's row lock and then finds the column set.
     const updated = await this.em.nativeUpdate(CallSchema, { id: callId, mediaConnectedAt: null }, { mediaConnectedAt: at });
     return updated === 1;
+  }
+
+  async claimResumedMedia(callId: string, attempt: number): Promise<boolean> {
+    const updated = await this.em.nativeUpdate(
+      CallSchema,
+      { id: callId, status: 'in-progress', $or: [{ mediaResumes: null }, { mediaResumes: { $lt: attempt } }] },
+      { mediaResumes: attempt },
+    );
+    return updated === 1;
+  }
+
+  countLive(projectId: string): Promise<number> {
+    return this.em.count(CallSchema, { projectId, status: 'in-progress' });
   }
 
   async detachAgent(agentId: string): Promise<void> {

@@ -13,6 +13,7 @@ export const toProject = (row: ProjectRow): Project => ({
   status: row.status as ProjectStatus,
   numberLimit: row.numberLimit,
   recordingEnabled: row.recordingEnabled,
+  ...(row.maxConcurrentCalls !== null && row.maxConcurrentCalls !== undefined ? { maxConcurrentCalls: row.maxConcurrentCalls } : {}),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -24,6 +25,7 @@ export const toProjectRow = (project: Project): ProjectRow => ({
   status: project.status,
   numberLimit: project.numberLimit,
   recordingEnabled: project.recordingEnabled,
+  maxConcurrentCalls: project.maxConcurrentCalls ?? null,
   createdAt: project.createdAt,
   updatedAt: project.updatedAt,
 });

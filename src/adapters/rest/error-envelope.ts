@@ -58,6 +58,7 @@ const messageOf = (error: AppError): string => {
     case 'ProviderError':
       return `Telephony provider error${error.providerCode ? ` ${error.providerCode}` : ''}: ${error.message}. Retry later.`;
     case 'RateLimited':
+      if (error.windowSeconds === 0) return `Concurrency limit reached: ${error.limit} ${error.scope} at once; retry when one ends`;
       return `Rate limit exceeded: ${error.limit} requests per ${error.windowSeconds} seconds (${error.scope})`;
     default:
       return absurd(error);

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { AttachNumberBody, CreateAgentBody, UpdateAgentBody } from './codecs/agents.js';
-import { CreateCallBody, CreateWebCallBody, ListCallsQuery } from './codecs/calls.js';
+import { CreateCallBody, CreateWebCallBody, GetCallQuery, ListCallsQuery } from './codecs/calls.js';
 import { CreateContactBody, ListContactsQuery, UpdateContactBody } from './codecs/contacts.js';
 import { CONVERSATION_PAGE, ConversationDetailQuery, UpdateConversationBody } from './codecs/conversations.js';
 import { MessageListQuery, SendMessageBody } from './codecs/messages.js';
@@ -119,9 +119,15 @@ export const OPERATIONS = {
   testWebhook: operation({ method: 'post', path: '/v1/webhooks/test', tag: 'Webhook settings', summary: 'Send a test event to the webhook an agent (or the project) uses', ...v1, query: TestWebhookQuery, success: json(TestWebhookView) }),
 
   listCalls: operation({ method: 'get', path: '/v1/calls', tag: 'Calls', summary: 'The call log', ...v1, query: ListCallsQuery, success: json(CallPageView) }),
-  placeCall: operation({ method: 'post', path: '/v1/calls', tag: 'Calls', summary: 'Place an outbound call', ...v1, body: CreateCallBody, success: json(PlacedCallView), failures: [402, 502] }),
+  placeCall: operation({
+    method: 'post', path: '/v1/calls', tag: 'Calls', summary: 'Place an outbound call; with `waitForCompletion`, answer with the call and its transcript when it ends', ...v1,
+    body: CreateCallBody, success: json(t.union([PlacedCallView, CallDetailView])), failures: [402, 429, 502],
+  }),
   createWebCall: operation({ method: 'post', path: '/v1/calls/web', tag: 'Calls', summary: 'Start a browser call: a short-lived access token for the Twilio Voice SDK', ...v1, body: CreateWebCallBody, success: json(WebCallView), failures: [502] }),
-  getCall: operation({ method: 'get', path: '/v1/calls/{callId}', tag: 'Calls', summary: 'A call with its transcript', ...v1, success: json(CallDetailView) }),
+  getCall: operation({
+    method: 'get', path: '/v1/calls/{callId}', tag: 'Calls', summary: 'A call with its transcript; with `wait=true`, when it ends or `timeout` seconds pass', ...v1,
+    query: GetCallQuery, success: json(CallDetailView),
+  }),
   endCall: operation({ method: 'post', path: '/v1/calls/{callId}/end', tag: 'Calls', summary: 'Hang up a call in progress', ...v1, success: json(EndingCallView), failures: [409, 502] }),
   getTranscript: operation({ method: 'get', path: '/v1/calls/{callId}/transcript', tag: 'Calls', summary: "A call's transcript", ...v1, success: json(TranscriptView) }),
   streamTranscript: operation({

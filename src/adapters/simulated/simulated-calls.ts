@@ -1,19 +1,20 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../application/errors.js';
-import { conflict, notFound } from '../../application/errors.js';
+import { conflict, notFound, type RateLimited } from '../../application/errors.js';
 import type { Logger } from '../../application/ports/logger.js';
-import type { VoiceGateway } from '../../application/ports/voice-gateway.js';
+import type { Farewell, VoiceGateway, WarmTransfer } from '../../application/ports/voice-gateway.js';
+import { TRANSFER_HOLD_LINE, TRANSFER_RETURN_LINE } from '../../domain/call-behaviour.js';
 import type { VoiceSession } from '../../application/services/voice-session.js';
 import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
-import type { Call } from '../../domain/call.js';
+import type { AnsweredBy, Call, DisconnectionReason } from '../../domain/call.js';
 import type { SimulatedTelephony } from './simulated-telephony.js';
 
 /** What the agent did on a simulated call, in order. */
 export type AgentEvent =
   | { readonly type: 'text'; readonly token: string; readonly last: boolean }
   | { readonly type: 'sendDigits'; readonly digits: string }
-  | { readonly type: 'transfer'; readonly to: string }
+  | { readonly type: 'transfer'; readonly to: string; readonly mode?: 'warm'; readonly summary?: string }
   | { readonly type: 'hangup' };
 
 /** A call on the simulated carrier, as its caller experiences it. */
@@ -84,8 +85,9 @@ export class SimulatedCall {
 export class SimulatedGateway implements VoiceGateway {
   constructor(
     private readonly call: SimulatedCall,
-    private readonly onEnd: (reason: 'transfer' | 'agent_hangup') => Promise<unknown>,
+    private readonly onEnd: (reason: DisconnectionReason) => Promise<unknown>,
     private readonly forward?: (event: AgentEvent) => void,
+    private readonly onWarmTransfer?: (to: string, warm: WarmTransfer) => void,
   ) {}
 
   speak(text: string, last: boolean): void {
@@ -96,16 +98,25 @@ export class SimulatedGateway implements VoiceGateway {
     this.emit({ type: 'sendDigits', digits });
   }
 
-  transfer(to: string): void {
+  transfer(to: string, warm?: WarmTransfer): void {
+    if (warm && this.onWarmTransfer) {
+      // The caller holds (the carrier says so) while the human is rung; the call goes on.
+      this.emit({ type: 'transfer', to, mode: 'warm', summary: warm.summary });
+      this.emit({ type: 'text', token: TRANSFER_HOLD_LINE, last: true });
+      this.onWarmTransfer(to, warm);
+      return;
+    }
     this.call.endedBy = 'transfer';
     this.emit({ type: 'transfer', to });
     this.call.finished = this.onEnd('transfer');
   }
 
-  hangUp(): void {
+  hangUp(farewell?: Farewell): void {
     this.call.endedBy = 'hangup';
+    // The carrier says the farewell as the line closes, as ConversationRelay's hand-off does.
+    if (farewell?.say) this.emit({ type: 'text', token: farewell.say, last: true });
     this.emit({ type: 'hangup' });
-    this.call.finished = this.onEnd('agent_hangup');
+    this.call.finished = this.onEnd(farewell?.reason ?? 'agent_hangup');
   }
 
   disconnect(): void {
@@ -120,7 +131,7 @@ export class SimulatedGateway implements VoiceGateway {
 
 export interface SimulatedCallsDeps {
   readonly engine: VoiceSessionEngine;
-  readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall'>;
+  readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall' | 'recordAnsweredBy' | 'recordWarmTransfer'>;
   readonly telephony: SimulatedTelephony;
   readonly logger: Logger;
 }
@@ -134,6 +145,9 @@ export class SimulatedCalls {
   private readonly calls = new Map<string, SimulatedCall>();
   /** Ends being recorded right now: close() waits for them before storage goes away. */
   private readonly finishing = new Set<Promise<unknown>>();
+  /** Warm transfers ringing a human, by call id. */
+  private readonly ringing = new Map<string, { readonly to: string; readonly summary: string; readonly started: Promise<unknown> }>();
+  private resumes = 0;
   private sequence = 0;
 
   constructor(private readonly deps: SimulatedCallsDeps) {}
@@ -147,13 +161,27 @@ export class SimulatedCalls {
       webCallId: null,
     })();
     if (E.isLeft(answered)) return answered;
+    if (answered.right.busy) {
+      const busy: RateLimited = { _tag: 'RateLimited', limit: 0, windowSeconds: 0, retryAfterSeconds: 30, scope: 'calls in progress' };
+      return E.left(busy);
+    }
     return this.connect(answered.right.call);
   }
 
-  /** The recipient of an outbound call placed on the simulated carrier picks up. */
-  async answerOutbound(callId: string): Promise<E.Either<AppError, SimulatedCall>> {
-    if (!this.deps.telephony.placedCalls.some((c) => c.callId === callId)) return E.left(notFound('call', callId));
-    return this.connect({ id: callId } as Call);
+  /**
+   * The recipient of an outbound call placed on the simulated carrier picks up: the agent's
+   * session connects at once, and, when the call asked for answering-machine detection, the
+   * verdict follows as Twilio's asynchronous detection sends it (`answeredBy`, default `human`).
+   * A machine then gets the agent's voicemail message (see `telephony.closingWords`) or a hang-up.
+   */
+  async answerOutbound(callId: string, answeredBy: AnsweredBy = 'human'): Promise<E.Either<AppError, SimulatedCall>> {
+    const placed = this.deps.telephony.placedCalls.find((c) => c.callId === callId);
+    if (!placed) return E.left(notFound('call', callId));
+    const connected = await this.connect({ id: callId } as Call);
+    if (E.isLeft(connected)) return connected;
+    const verdict = placed.machineDetection ? answeredBy : null;
+    await this.track(this.deps.calls.recordAnsweredBy.execute({ callId, answeredBy: verdict })());
+    return connected;
   }
 
   /**
@@ -162,11 +190,7 @@ export class SimulatedCalls {
    */
   async connect(call: Pick<Call, 'id'>, forward?: (event: AgentEvent) => void): Promise<E.Either<AppError, SimulatedCall>> {
     const record = new SimulatedCall(call.id);
-    const gateway = new SimulatedGateway(
-      record,
-      (reason) => this.track(this.deps.calls.finishCall.execute({ callId: call.id, outcome: 'completed', reason })()),
-      forward,
-    );
+    const gateway = this.gatewayFor(record, forward);
     const opened = await this.deps.engine.open(call.id, gateway);
     if (E.isLeft(opened)) {
       return E.left(opened.left._tag === 'MediaTaken' ? conflict(`call ${call.id} is already connected`) : opened.left);
@@ -175,6 +199,52 @@ export class SimulatedCalls {
     if (greeting.trim() !== '') gateway.speak(greeting, true);
     this.calls.set(call.id, record);
     return E.right(record);
+  }
+
+  /**
+   * The human of a warm transfer picks up: hears the summary (returned), and is put through;
+   * the call ends for the agent as a transfer.
+   */
+  async answerTransfer(callId: string): Promise<E.Either<AppError, string>> {
+    const ringing = this.ringing.get(callId);
+    if (!ringing) return E.left(notFound('warm transfer of call', callId));
+    this.ringing.delete(callId);
+    await ringing.started;
+    const bridged = await this.track(this.deps.calls.recordWarmTransfer.execute({ callId, stage: 'bridged', transferTo: ringing.to, summary: ringing.summary })());
+    if (E.isLeft(bridged)) return bridged;
+    this.calls.get(callId)?.record({ type: 'hangup' });
+    return E.right(ringing.summary);
+  }
+
+  /** Nobody takes the warm transfer (`no-answer`, `busy` …): the caller is back with the agent, in a new session. */
+  async failTransfer(callId: string, reason = 'no-answer'): Promise<E.Either<AppError, SimulatedCall>> {
+    const ringing = this.ringing.get(callId);
+    const record = this.calls.get(callId);
+    if (!ringing || !record) return E.left(notFound('warm transfer of call', callId));
+    this.ringing.delete(callId);
+    await ringing.started;
+    const failed = await this.track(
+      this.deps.calls.recordWarmTransfer.execute({ callId, stage: 'failed', transferTo: ringing.to, summary: ringing.summary, failureReason: reason })(),
+    );
+    if (E.isLeft(failed)) return failed;
+    const gateway = this.gatewayFor(record);
+    const reopened = await this.deps.engine.open(callId, gateway, { attempt: ++this.resumes, said: TRANSFER_RETURN_LINE });
+    if (E.isLeft(reopened)) return E.left(reopened.left._tag === 'MediaTaken' ? conflict(`call ${callId} is already connected`) : reopened.left);
+    gateway.speak(TRANSFER_RETURN_LINE, true);
+    return E.right(record);
+  }
+
+  private gatewayFor(record: SimulatedCall, forward?: (event: AgentEvent) => void): SimulatedGateway {
+    const callId = record.callId;
+    return new SimulatedGateway(
+      record,
+      (reason) => this.track(this.deps.calls.finishCall.execute({ callId, outcome: 'completed', reason })()),
+      forward,
+      (to, warm) => {
+        const started = this.track(this.deps.calls.recordWarmTransfer.execute({ callId, stage: 'started', transferTo: to, summary: warm.summary })());
+        this.ringing.set(callId, { to, summary: warm.summary, started });
+      },
+    );
   }
 
   call(callId: string): SimulatedCall | undefined {
@@ -208,7 +278,7 @@ export class SimulatedCalls {
   /** HangUpSimulatedCall: the caller hangs up; the call completes. */
   async hangUp(callId: string): Promise<E.Either<AppError, Call>> {
     this.deps.engine.find(callId)?.callerHungUp();
-    return this.track(this.deps.calls.finishCall.execute({ callId, outcome: 'completed', reason: 'user_hangup' })());
+    return this.track(this.deps.calls.finishCall.execute({ callId, outcome: 'completed', reason: 'caller_hangup' })());
   }
 
   /** Waits for the ends being recorded. */

@@ -4,6 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Country } from '../../domain/country.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import {
+  type ClosingWords,
   NUMBER_NOT_AVAILABLE,
   type AvailableNumber,
   type OutboundCall,
@@ -45,6 +46,8 @@ export class SimulatedTelephony implements Telephony {
   readonly placedCalls: (OutboundCall & { readonly providerCallId: string })[] = [];
   /** Provider ids of the calls hung up through the carrier. */
   readonly endedCalls: string[] = [];
+  /** What was said before hanging up, by carrier call id (a voicemail message). */
+  readonly closingWords = new Map<string, string>();
   /** Signs and checks this instance's web call tokens. */
   readonly webCallTokens = new WebCallTokens();
 
@@ -135,10 +138,11 @@ export class SimulatedTelephony implements Telephony {
     return E.right({ providerCallId });
   }
 
-  async endCall(providerCallId: string): Promise<E.Either<ProviderFailure, void>> {
+  async endCall(providerCallId: string, closing?: ClosingWords): Promise<E.Either<ProviderFailure, void>> {
     const failed = this.takeFailure('endCall');
     if (failed) return E.left(failed);
     this.endedCalls.push(providerCallId);
+    if (closing) this.closingWords.set(providerCallId, closing.say);
     return E.right(undefined);
   }
 

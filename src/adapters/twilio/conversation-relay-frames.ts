@@ -17,7 +17,8 @@ const FRAMES = {
   interrupt: t.intersection([t.type({ type: t.literal('interrupt') }), t.partial({ utteranceUntilInterrupt: SpokenText })]),
   dtmf: t.type({ type: t.literal('dtmf'), digit: t.string }),
   error: t.intersection([t.type({ type: t.literal('error') }), t.partial({ description: t.string })]),
-  info: t.type({ type: t.literal('info') }),
+  /** Debug reports; with `debug="speaker-events"`: `agentSpeaking` / `clientSpeaking`, `on` or `off`. */
+  info: t.intersection([t.type({ type: t.literal('info') }), t.partial({ name: t.string, value: t.unknown })]),
 };
 
 export type RelayFrame = { [K in keyof typeof FRAMES]: t.TypeOf<(typeof FRAMES)[K]> }[keyof typeof FRAMES];

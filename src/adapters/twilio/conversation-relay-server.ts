@@ -3,9 +3,10 @@ import type { Duplex } from 'node:stream';
 import * as E from 'fp-ts/lib/Either.js';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { Logger } from '../../application/ports/logger.js';
-import type { VoiceGateway } from '../../application/ports/voice-gateway.js';
+import type { Farewell, VoiceGateway, WarmTransfer } from '../../application/ports/voice-gateway.js';
+import { TRANSFER_RETURN_LINE } from '../../domain/call-behaviour.js';
 import type { VoiceSession } from '../../application/services/voice-session.js';
-import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
+import type { ResumeAfterTransfer, VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
 import { decodeRelayFrame, type RelayFrame } from './conversation-relay-frames.js';
 import type { Handoff } from './twilio-voice-routes.js';
 import { verifyTwilioWebSocketSignature } from './twilio-signature.js';
@@ -34,12 +35,12 @@ class RelayGateway implements VoiceGateway {
     this.send({ type: 'sendDigits', digits });
   }
 
-  transfer(to: string): void {
-    this.end({ reason: 'transfer', to });
+  transfer(to: string, warm?: WarmTransfer): void {
+    this.end(warm ? { reason: 'transfer', to, mode: 'warm', summary: warm.summary, timeoutSeconds: warm.timeoutSeconds } : { reason: 'transfer', to });
   }
 
-  hangUp(): void {
-    this.end({ reason: 'hangup' });
+  hangUp(farewell?: Farewell): void {
+    this.end(farewell ? { reason: 'hangup', why: farewell.reason, ...(farewell.say ? { say: farewell.say } : {}) } : { reason: 'hangup' });
   }
 
   disconnect(): void {
@@ -92,7 +93,10 @@ export class ConversationRelayServer {
       return true;
     }
     const callId = url.searchParams.get('callId') ?? '';
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.connect(ws, callId));
+    // The caller's return after a warm transfer nobody took (its URL, signed, names the attempt).
+    const attempt = Number(url.searchParams.get('resume') ?? '');
+    const resume = Number.isSafeInteger(attempt) && attempt > 0 ? { attempt, said: TRANSFER_RETURN_LINE } : undefined;
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.connect(ws, callId, resume));
     return true;
   }
 
@@ -101,7 +105,7 @@ export class ConversationRelayServer {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private connect(ws: WebSocket, callId: string): void {
+  private connect(ws: WebSocket, callId: string, resume?: ResumeAfterTransfer): void {
     const gateway = new RelayGateway(ws);
     let session: VoiceSession | null = null;
     let early: RelayFrame[] | null = [];
@@ -121,7 +125,12 @@ export class ConversationRelayServer {
         case 'error':
           this.log.warn({ callId, error: frame.description }, 'ConversationRelay reported an error');
           return;
-        default: // setup, info
+        case 'info':
+          // speaker-events: when the agent's audio really stopped, and when the caller starts talking.
+          if (frame.name === 'agentSpeaking' && frame.value === 'off') session.agentStoppedSpeaking();
+          else if (frame.name === 'clientSpeaking' && frame.value === 'on') session.callerStartedSpeaking();
+          return;
+        default: // setup
           return;
       }
     };
@@ -142,7 +151,7 @@ export class ConversationRelayServer {
       session?.callerHungUp();
     });
     ws.on('error', (error) => this.log.warn({ callId, err: error.message }, 'relay socket error'));
-    void this.options.engine.open(callId, gateway).then(
+    void this.options.engine.open(callId, gateway, resume).then(
       (opened) => {
         if (E.isLeft(opened) && opened.left._tag === 'MediaTaken') {
           // A replayed signed URL: the call's own socket keeps it, this one hears nothing.

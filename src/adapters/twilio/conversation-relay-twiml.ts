@@ -48,13 +48,44 @@ export const conversationRelayTwiml = (settings: RelaySettings): string => {
     language: settings.language,
     interruptible: 'any',
     dtmfDetection: 'true',
+    // Reports when the agent's audio stops and the caller starts talking: silence is measured from them.
+    debug: 'speaker-events',
   })}/>`;
   return `${XML_HEAD}<Response>${recording}<Connect${attributes({ action: settings.relayEndedUrl, method: 'POST' })}>${relay}</Connect></Response>`;
 };
+
+/**
+ * Warm transfer after the agent's session: the caller hears a hold line and ringback while the
+ * human is dialled; `<Number url>` whispers the summary to the human alone, then bridges them.
+ * Dial's `action` hears how it went (no answer, busy … brings the caller back to the agent).
+ */
+export const warmDialTwiml = (dial: {
+  readonly to: string;
+  readonly callerId: string | null;
+  readonly timeoutSeconds: number;
+  readonly holdLine: string;
+  readonly voice: string;
+  readonly whisperUrl: string;
+  readonly dialEndedUrl: string;
+}): string =>
+  `${XML_HEAD}<Response><Say${attributes({ voice: sayVoice(dial.voice) })}>${xmlEscape(dial.holdLine)}</Say>` +
+  `<Dial${attributes({ action: dial.dialEndedUrl, method: 'POST', timeout: String(dial.timeoutSeconds), callerId: dial.callerId })}>` +
+  `<Number${attributes({ url: dial.whisperUrl, method: 'POST' })}>${xmlEscape(dial.to)}</Number></Dial></Response>`;
+
+/** What the human hears before being put through: the summary, then the bridge. */
+export const whisperTwiml = (summary: string, voice: string): string =>
+  `${XML_HEAD}<Response><Say${attributes({ voice: sayVoice(voice) })}>${xmlEscape(summary)}</Say></Response>`;
 
 /** Cold transfer after the agent's session: dial the number, showing our number as caller ID. */
 export const dialTwiml = (to: string, callerId: string | null): string =>
   `${XML_HEAD}<Response><Dial${attributes({ callerId })}>${xmlEscape(to)}</Dial></Response>`;
 
-export const hangupTwiml = (apology?: string): string =>
-  `${XML_HEAD}<Response>${apology ? `<Say>${xmlEscape(apology)}</Say>` : ''}<Hangup/></Response>`;
+/** `<Say>` takes Google and Polly voices by their full name; other providers' voices fall back to Twilio's default. */
+export const sayVoice = (voice: string): string | null => (/^(Google|Polly)\./.test(voice) ? voice : null);
+
+/** Says the words in the call's voice (where `<Say>` has it) and hangs up. */
+export const sayAndHangUpTwiml = (closing: { readonly say: string; readonly voice: string; readonly language: string }): string =>
+  `${XML_HEAD}<Response><Say${attributes({ voice: sayVoice(closing.voice), language: closing.language })}>${xmlEscape(closing.say)}</Say><Hangup/></Response>`;
+
+export const hangupTwiml = (apology?: string, voice?: string | null): string =>
+  `${XML_HEAD}<Response>${apology ? `<Say${attributes({ voice: voice ?? null })}>${xmlEscape(apology)}</Say>` : ''}<Hangup/></Response>`;

@@ -1,6 +1,6 @@
 import twilio from 'twilio';
-import type { OutboundCall, PlacedCall, WebCallToken } from '../../application/ports/telephony.js';
-import { conversationRelayTwiml } from './conversation-relay-twiml.js';
+import type { ClosingWords, OutboundCall, PlacedCall, WebCallToken } from '../../application/ports/telephony.js';
+import { conversationRelayTwiml, sayAndHangUpTwiml } from './conversation-relay-twiml.js';
 
 /** What web calls through Twilio need besides the account: an API key and a TwiML App. */
 export interface TwilioWebCallSettings {
@@ -27,6 +27,15 @@ export const placeTwilioCall = async (client: twilio.Twilio, call: OutboundCall)
     statusCallback: call.webhooks.statusUrl,
     statusCallbackMethod: 'POST',
     statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
+    // Asynchronous AMD: the call connects (and greets) at once; the verdict arrives later, after the beep.
+    ...(call.machineDetection
+      ? {
+          machineDetection: 'DetectMessageEnd',
+          asyncAmd: 'true',
+          asyncAmdStatusCallback: call.webhooks.answeredByUrl,
+          asyncAmdStatusCallbackMethod: 'POST',
+        }
+      : {}),
     ...(call.record
       ? { record: true, recordingStatusCallback: call.webhooks.recordingStatusUrl, recordingStatusCallbackMethod: 'POST' }
       : {}),
@@ -34,8 +43,10 @@ export const placeTwilioCall = async (client: twilio.Twilio, call: OutboundCall)
   return { providerCallId: created.sid };
 };
 
-export const endTwilioCall = async (client: twilio.Twilio, providerCallId: string): Promise<void> => {
-  await client.calls(providerCallId).update({ status: 'completed' });
+/** Hangs up; with closing words, redirects the call to say them and then hang up (ending the relay session). */
+export const endTwilioCall = async (client: twilio.Twilio, providerCallId: string, closing?: ClosingWords): Promise<void> => {
+  if (closing) await client.calls(providerCallId).update({ twiml: sayAndHangUpTwiml(closing) });
+  else await client.calls(providerCallId).update({ status: 'completed' });
 };
 
 export const webCallsConfigured = (settings: TwilioWebCallSettings): boolean =>

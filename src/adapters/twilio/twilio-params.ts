@@ -50,6 +50,12 @@ export const RelayEndedParams = t.intersection([
 /** `POST /twilio/voice/status`: call progress. */
 export const CallStatusParams = t.intersection([t.type({ CallSid: Sid, CallStatus: Present }), t.partial({ CallDuration: Digits })]);
 
+/** `POST /twilio/voice/answered-by`: asynchronous answering-machine detection's verdict. */
+export const AnsweredByParams = t.intersection([t.type({ CallSid: Sid, AnsweredBy: Present }), t.partial({ MachineDetectionDuration: Digits })]);
+
+/** `POST /twilio/voice/transfer-ended`: `<Dial action>` of a warm transfer. */
+export const DialEndedParams = t.intersection([t.type({ CallSid: Sid, DialCallStatus: Present }), t.partial({ DialCallDuration: Digits })]);
+
 /** `POST /twilio/voice/recording`: a recording's progress. */
 export const RecordingParams = t.intersection([t.type({ CallSid: Sid }), t.partial({ RecordingStatus: t.string, RecordingUrl: t.string })]);
 

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import twilio from 'twilio';
 import type { Logger } from '../../application/ports/logger.js';
 import type {
+  ClosingWords,
   AvailableNumber,
   OutboundCall,
   PlacedCall,
@@ -142,8 +143,8 @@ export class TwilioTelephony implements Telephony {
     return this.call('placeCall', () => placeTwilioCall(this.client, call));
   }
 
-  async endCall(providerCallId: string): Promise<E.Either<ProviderFailure, void>> {
-    return this.call('endCall', () => endTwilioCall(this.client, providerCallId));
+  async endCall(providerCallId: string, closing?: ClosingWords): Promise<E.Either<ProviderFailure, void>> {
+    return this.call('endCall', () => endTwilioCall(this.client, providerCallId, closing));
   }
 
   async webCallToken(request: {

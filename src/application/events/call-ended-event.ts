@@ -1,4 +1,4 @@
-import type { Call, CallDirection, CallStatus, CallType, DisconnectionReason, TranscriptTurn, TurnRole } from '../../domain/call.js';
+import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, DisconnectionReason, TranscriptTurn, TurnRole } from '../../domain/call.js';
 import type { Contact } from '../../domain/contact.js';
 import { eventContactOf, type EventContact } from './event-parts.js';
 
@@ -21,6 +21,8 @@ export interface CallEndedEvent {
     readonly endedAt: Date | null;
     readonly durationSeconds: number | null;
     readonly disconnectionReason: DisconnectionReason | null;
+    /** Who answered an outbound call, when answering-machine detection told. */
+    readonly answeredBy: AnsweredBy | null;
     /** Every turn of the call, never cut by `contextLimit`. */
     readonly transcript: readonly { readonly role: TurnRole; readonly content: string }[];
     readonly recordingUrl: string | null;
@@ -48,6 +50,7 @@ export const callEndedEvent = (call: Call, turns: readonly TranscriptTurn[], con
     endedAt: call.endedAt,
     durationSeconds: call.durationSeconds,
     disconnectionReason: call.disconnectionReason,
+    answeredBy: call.answeredBy,
     transcript: turns.map((t) => ({ role: t.role, content: t.content })),
     recordingUrl: call.recordingUrl,
   },

@@ -1,11 +1,15 @@
 import type { EventChannel, WebhookEventType } from '../../domain/webhook-delivery.js';
 import type { CallAnalyzedEvent } from './call-analyzed-event.js';
 import type { CallEndedEvent } from './call-ended-event.js';
+import type { CallStartedEvent } from './call-started-event.js';
+import type { TransferEvent } from './transfer-events.js';
 import type { SmsMessageEvent } from './sms-message-event.js';
 import type { VoiceTurnEvent } from './voice-turn-event.js';
 
 export type { CallAnalyzedEvent } from './call-analyzed-event.js';
 export type { CallEndedEvent } from './call-ended-event.js';
+export type { CallStartedEvent } from './call-started-event.js';
+export type { TransferEvent } from './transfer-events.js';
 export type { EventContact } from './event-parts.js';
 export type { SmsHistoryEntry, SmsMessageEvent } from './sms-message-event.js';
 export type { VoiceHistoryEntry, VoiceTurnEvent } from './voice-turn-event.js';
@@ -18,7 +22,7 @@ export type { VoiceHistoryEntry, VoiceTurnEvent } from './voice-turn-event.js';
  * campaign's progress) joins the union the same way, its name joining the domain's
  * `WebhookEventType`; the codecs' type check fails to compile until it has its codec.
  */
-export type OutboundEvent = SmsMessageEvent | VoiceTurnEvent | CallEndedEvent | CallAnalyzedEvent;
+export type OutboundEvent = SmsMessageEvent | VoiceTurnEvent | CallEndedEvent | CallAnalyzedEvent | CallStartedEvent | TransferEvent;
 
 /** What the delivery log keeps beside the body, to list and filter deliveries without reading it. */
 export interface DeliveryKeys {

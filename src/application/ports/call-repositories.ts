@@ -27,6 +27,14 @@ export interface CallRepository {
    * later one (a replayed socket URL) and for an unknown call. Saving the call keeps the claim.
    */
   claimMedia(callId: string, at: Date): Promise<boolean>;
+  /**
+   * Claims the media stream of the caller's return to the agent after warm transfer `attempt`
+   * (a number that rises with each transfer): true once per attempt, across nodes; false for a
+   * replayed return URL, an older attempt, or a call not in progress.
+   */
+  claimResumedMedia(callId: string, attempt: number): Promise<boolean>;
+  /** How many calls of the project are in progress (the concurrency cap; callers lock the project first). */
+  countLive(projectId: string): Promise<number>;
   /** Sets agentId to null on every call of the agent. */
   detachAgent(agentId: string): Promise<void>;
   /**

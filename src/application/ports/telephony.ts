@@ -56,6 +56,16 @@ export interface CallWebhooks {
   readonly relayEndedUrl: string;
   readonly statusUrl: string;
   readonly recordingStatusUrl: string;
+  /** Where the carrier reports who answered an outbound call (asynchronous answering-machine detection). */
+  readonly answeredByUrl: string;
+}
+
+/** Last words the carrier says on a live call before hanging it up (a voicemail message). */
+export interface ClosingWords {
+  readonly say: string;
+  /** A catalog voice id, `Provider.voice`. */
+  readonly voice: string;
+  readonly language: string;
 }
 
 /** An outbound call to place: the agent talks as soon as the recipient answers. */
@@ -70,6 +80,11 @@ export interface OutboundCall {
   readonly language: string;
   /** Record the call (the project's recording add-on). */
   readonly record: boolean;
+  /**
+   * Detect answering machines without delaying the greeting (Twilio: `DetectMessageEnd`,
+   * asynchronous), reporting to `webhooks.answeredByUrl` once the greeting's beep has passed.
+   */
+  readonly machineDetection: boolean;
   readonly webhooks: CallWebhooks;
 }
 
@@ -102,8 +117,8 @@ export interface Telephony {
   releaseNumber(providerId: string): Promise<E.Either<ProviderFailure, void>>;
   sendSms(sms: OutboundSms): Promise<E.Either<ProviderFailure, SentSms>>;
   placeCall(call: OutboundCall): Promise<E.Either<ProviderFailure, PlacedCall>>;
-  /** Hangs up a live call. */
-  endCall(providerCallId: string): Promise<E.Either<ProviderFailure, void>>;
+  /** Hangs up a live call; with `closing`, says it first (the agent's session is let go of). */
+  endCall(providerCallId: string, closing?: ClosingWords): Promise<E.Either<ProviderFailure, void>>;
   /**
    * Present when web calls need credentials that Switchboard makes at the carrier and keeps
    * (Twilio without a configured API key and TwiML App); the core gets them through it and

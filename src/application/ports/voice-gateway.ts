@@ -1,3 +1,17 @@
+import type { DisconnectionReason } from '../../domain/call.js';
+
+/** Why our side hangs up, and the last words to say before the line drops (the carrier says them). */
+export interface Farewell {
+  readonly reason: DisconnectionReason;
+  readonly say: string | null;
+}
+
+/** A warm transfer's briefing and patience. */
+export interface WarmTransfer {
+  readonly summary: string;
+  readonly timeoutSeconds: number;
+}
+
 /**
  * One live call as the agent acts on it: what the carrier (ConversationRelay, the simulated
  * carrier, a browser) is told to do. Caller events flow the other way, into the session.
@@ -8,10 +22,14 @@ export interface VoiceGateway {
   speak(text: string, last: boolean): void;
   /** Presses keypad digits (`0-9`, `*`, `#`) on the line. */
   pressDigits(digits: string): void;
-  /** Ends the agent's session and hands the caller to this number (cold transfer). */
-  transfer(to: string): void;
-  /** Ends the agent's session and the call. */
-  hangUp(): void;
+  /**
+   * Ends the agent's session and hands the caller to this number: cold, or, with `warm`, the
+   * caller holds while the human is dialled and hears the summary; if nobody takes the call
+   * within the timeout the caller comes back to the agent (a new session).
+   */
+  transfer(to: string, warm?: WarmTransfer): void;
+  /** Ends the agent's session and the call; with a farewell, says it first and records its reason. */
+  hangUp(farewell?: Farewell): void;
   /** The call is over for another reason (the caller left, a carrier report): let go of the line. */
   disconnect(): void;
 }

@@ -17,7 +17,15 @@ export interface VoiceTurnRequest {
 export type VoiceAnswerAction =
   | { readonly kind: 'say'; readonly text: string; readonly interim: boolean }
   | { readonly kind: 'digits'; readonly digits: string }
-  | { readonly kind: 'transfer' }
+  | {
+      readonly kind: 'transfer';
+      /** `warm`: the caller holds while a human is dialled and briefed, and comes back if nobody takes the call. */
+      readonly mode?: 'cold' | 'warm';
+      /** Said to the human before the caller is put through (warm). */
+      readonly summary?: string;
+      /** Another number than the agent's transferNumber. */
+      readonly to?: string;
+    }
   | { readonly kind: 'hangup' };
 
 /**

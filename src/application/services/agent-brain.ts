@@ -28,7 +28,15 @@ export type AgentAction =
       readonly arguments: Readonly<Record<string, unknown>>;
       readonly result: Promise<{ readonly outcome: ToolOutcome; readonly httpStatus: number | null; readonly content: string }>;
     }
-  | { readonly kind: 'transfer' }
+  | {
+      readonly kind: 'transfer';
+      /** `warm`: the caller holds while a human is dialled and briefed, and comes back if nobody takes the call. */
+      readonly mode?: 'cold' | 'warm';
+      /** Said to the human before the caller is put through (warm). */
+      readonly summary?: string;
+      /** Another number than the agent's transferNumber. */
+      readonly to?: string;
+    }
   | { readonly kind: 'hangup' };
 
 /** Moments of one turn, for the latency figures (monotonic milliseconds). */

@@ -6,6 +6,7 @@ import { systemMessage, TOOL, toolsFor, transcriptMessages, type ToolExchange } 
 import type { CustomToolRunner, ToolRunResult } from './custom-tool-runner.js';
 import { fillVariables } from '../../domain/call-variables.js';
 import { sameTickBatches } from './same-tick-batches.js';
+import { WARM_TRANSFER_TOOL, warmTransferOf, warmTransferTools } from './warm-transfer-tool.js';
 
 export const DEFAULT_HOSTED_APOLOGY = "Sorry, I'm having trouble right now. Please try again in a moment.";
 
@@ -106,7 +107,7 @@ export class HostedBrain implements AgentBrain {
       ...transcriptMessages(turn.history, exchanges),
       { role: 'user', content: turn.dtmf !== null ? `[pressed ${turn.dtmf}]` : turn.utterance },
     ];
-    const tools = toolsFor(call, agent);
+    const tools = [...toolsFor(call, agent), ...warmTransferTools(agent)];
     turn.timing.requestedAt = this.deps.now();
     const speech = new StreamedSpeech();
     for (let round = 1; round <= MAX_ROUNDS; round++) {
@@ -209,6 +210,13 @@ export class HostedBrain implements AgentBrain {
         else {
           ending ??= { kind: 'transfer' };
           results.push({ toolCallId: call.id, content: 'Transferred; the call with you is over.' });
+        }
+      } else if (call.name === WARM_TRANSFER_TOOL) {
+        const warm = warmTransferOf(call, turn.agent);
+        if ('refused' in warm) refuse(call, warm.refused);
+        else {
+          ending ??= warm.action;
+          results.push({ toolCallId: call.id, content: warm.result });
         }
       } else if (call.name === TOOL.endCall) {
         ending ??= { kind: 'hangup' };

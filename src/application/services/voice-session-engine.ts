@@ -4,6 +4,7 @@ import { conflict, notFound, type Conflict, type NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
+import type { Timers } from '../ports/timers.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
 import { endpointFor } from '../webhooks/outbox.js';
@@ -27,6 +28,12 @@ interface LoadedSession {
   readonly turns: readonly TranscriptTurn[];
 }
 
+/** The caller comes back to the agent after warm transfer `attempt` failed; the carrier says `said` on reconnecting. */
+export interface ResumeAfterTransfer {
+  readonly attempt: number;
+  readonly said: string;
+}
+
 /** What the call use cases need of the live sessions of this process. */
 export interface LiveCalls {
   /** Ends the call's session here, if it runs here, and waits until its records are stored. */
@@ -45,6 +52,8 @@ export interface VoiceSessionEngineDeps {
   readonly observer?: (callId: string, timing: TurnTiming) => void;
   /** How stale a session's view of its webhook may get; default 5 s. */
   readonly webhookRefreshMs?: number;
+  /** Runs the agents' silence and duration limits (and then gives `now`); absent: calls have no such limits. */
+  readonly timers?: Timers;
 }
 
 /**
@@ -60,7 +69,7 @@ export class VoiceSessionEngine implements LiveCalls {
   private readonly observers = new Set<(callId: string, timing: TurnTiming) => void>();
 
   constructor(private readonly deps: VoiceSessionEngineDeps) {
-    this.now = deps.now ?? (() => performance.now());
+    this.now = deps.now ?? (deps.timers ? () => deps.timers!.now() : () => performance.now());
     this.log = deps.logger.child({ component: 'voice-engine' });
     if (deps.observer) this.observers.add(deps.observer);
   }
@@ -77,13 +86,14 @@ export class VoiceSessionEngine implements LiveCalls {
    * store, and every later one, on any node, is refused with {@link MediaTaken}, even after
    * the first stream ended.
    */
-  async open(callId: string, gateway: VoiceGateway): Promise<E.Either<NotFound | Conflict | MediaTaken, VoiceSession>> {
+  async open(callId: string, gateway: VoiceGateway, resume?: ResumeAfterTransfer): Promise<E.Either<NotFound | Conflict | MediaTaken, VoiceSession>> {
     if (this.sessions.has(callId)) return E.left(mediaTaken(callId));
     const loaded = await this.deps.uow.transaction(async (tx): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> => {
       const call = await tx.calls.findByIdInAnyProject(callId);
       if (!call) return E.left(notFound('call', callId));
       if (!isLive(call)) return E.left(conflict(`call ${callId} is ${call.status}, not in progress`));
-      if (!(await tx.calls.claimMedia(call.id, this.deps.clock.now()))) return E.left(mediaTaken(callId));
+      const claimed = resume ? await tx.calls.claimResumedMedia(call.id, resume.attempt) : await tx.calls.claimMedia(call.id, this.deps.clock.now());
+      if (!claimed) return E.left(mediaTaken(callId));
       const agent = call.agentId ? await tx.agents.findById(call.projectId, call.agentId) : null;
       const webhook = await endpointFor(tx, call.projectId, call.agentId);
       const turns = await tx.transcripts.listByCall(call.id);
@@ -106,9 +116,11 @@ export class VoiceSessionEngine implements LiveCalls {
         if (this.sessions.get(ended.callId) === ended) this.sessions.delete(ended.callId);
       },
       refreshWebhook: (ctx) => this.refreshWebhook(ctx),
+      ...(this.deps.timers ? { timers: this.deps.timers } : {}),
     });
     this.sessions.set(callId, session);
-    session.recordGreeting();
+    if (resume) session.recordReturn(resume.said);
+    else session.recordGreeting();
     this.log.info({ callId, agentId: context.call.agentId, voiceMode: context.call.voiceMode }, 'voice session opened');
     return E.right(session);
   }

@@ -1,12 +1,15 @@
 import type { Agent } from '../../domain/agent.js';
+import { behaviourOf, DURATION_FAREWELL, SILENCE_FAREWELL } from '../../domain/call-behaviour.js';
 import { truncateTurn, type Call, type DisconnectionReason, type ToolTurnDetail, type TranscriptTurn, type TurnRole } from '../../domain/call.js';
 import type { Webhook } from '../../domain/webhook.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
+import type { Timers } from '../ports/timers.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
 import type { AgentAction, AgentBrain, TurnTiming } from './agent-brain.js';
 import type { CallRecordWriter } from './call-record-writer.js';
+import { CallWatch } from './call-watch.js';
 
 /** What a session knows of its call; the webhook is refreshed now and then, off the hot path. */
 export interface SessionContext {
@@ -29,6 +32,8 @@ export interface VoiceSessionDeps {
   readonly onEnded: (session: VoiceSession) => void;
   /** Asks for a fresh look at the call's webhook; the answer lands in the context later. */
   readonly refreshWebhook: (context: SessionContext) => void;
+  /** Runs the agent's silence and duration limits; absent: no limits (embedders' tests). */
+  readonly timers?: Timers;
 }
 
 /** The answer in flight: what was spoken of it so far, and how to cancel it. */
@@ -60,6 +65,7 @@ export class VoiceSession {
   private readonly log: Logger;
   /** Why the session ended, when the agent ended it. */
   endReason: DisconnectionReason | null = null;
+  private readonly watch: CallWatch | null;
 
   constructor(
     readonly context: SessionContext,
@@ -70,6 +76,13 @@ export class VoiceSession {
     this.turns = [...stored];
     this.nextSequence = (stored.at(-1)?.sequence ?? 0) + 1;
     this.log = deps.logger.child({ callId: context.call.id });
+    this.watch = deps.timers
+      ? new CallWatch(behaviourOf(context.agent), deps.timers, {
+          reprompt: (text) => this.reprompt(text),
+          silenceTimeout: () => this.endPolitely('silence_timeout', SILENCE_FAREWELL),
+          maxDuration: () => this.endPolitely('max_duration', DURATION_FAREWELL),
+        }, deps.clock.now().getTime() - context.call.startedAt.getTime())
+      : null;
   }
 
   get callId(): string {
@@ -87,7 +100,29 @@ export class VoiceSession {
 
   /** The carrier speaks the greeting on answer; the transcript keeps it as the agent's first turn. */
   recordGreeting(): void {
-    if (this.context.call.greeting.trim() !== '' && this.turns.length === 0) this.addTurn('agent', this.context.call.greeting);
+    if (this.context.call.greeting.trim() !== '' && this.turns.length === 0) {
+      this.addTurn('agent', this.context.call.greeting);
+      this.watch?.agentFinished(this.context.call.greeting);
+    }
+  }
+
+  /**
+   * The caller is back after a warm transfer nobody took: the carrier says `said` on
+   * reconnecting; it joins the transcript, so a hosted agent's model reads what happened.
+   */
+  recordReturn(said: string): void {
+    this.addTurn('agent', said);
+    this.watch?.agentFinished(said);
+  }
+
+  /** The carrier reports the agent's audio finished playing. */
+  agentStoppedSpeaking(): void {
+    this.watch?.agentStoppedSpeaking();
+  }
+
+  /** The carrier hears the caller start talking (before any transcript): not silence. */
+  callerStartedSpeaking(): void {
+    if (!this.ended) this.watch?.activity();
   }
 
   /**
@@ -96,6 +131,7 @@ export class VoiceSession {
    */
   callerSaid(text: string, confidence: number | null = null, receivedAt = this.deps.now()): void {
     if (this.ended || text.trim() === '') return;
+    this.watch?.activity();
     this.closeAnswer(true);
     const turn = this.addTurn('user', text);
     this.ask(turn, text, confidence, null, receivedAt);
@@ -105,6 +141,7 @@ export class VoiceSession {
   callerPressed(digit: string): void {
     const receivedAt = this.deps.now();
     if (this.ended) return;
+    this.watch?.activity();
     this.closeAnswer(true);
     const turn = this.addTurn('user', `[pressed ${digit}]`);
     this.ask(turn, digit, null, digit, receivedAt);
@@ -113,6 +150,7 @@ export class VoiceSession {
   /** Barge-in: the caller spoke over the agent, who had said `heard` by then. */
   callerInterrupted(heard: string): void {
     if (this.ended) return;
+    this.watch?.activity();
     if (this.answer) {
       this.closeAnswer(true, heard);
       return;
@@ -148,6 +186,22 @@ export class VoiceSession {
     this.closeAnswer(true);
     this.end(null);
     this.gateway.disconnect();
+  }
+
+  /** The caller has been quiet a while: one of the agent's idle messages, as a turn of its own. */
+  private reprompt(text: string): void {
+    if (this.ended || this.answer) return;
+    this.gateway.speak(text, true);
+    this.addTurn('agent', text);
+  }
+
+  /** A limit was reached: say why, and hang up with that reason. */
+  endPolitely(reason: DisconnectionReason, say: string): void {
+    if (this.ended) return;
+    this.closeAnswer(true);
+    this.addTurn('agent', say);
+    this.end(reason);
+    this.gateway.hangUp({ reason, say });
   }
 
   private ask(turn: TranscriptTurn, utterance: string, confidence: number | null, dtmf: string | null, receivedAt: number): void {
@@ -206,6 +260,10 @@ export class VoiceSession {
         return;
       }
       case 'transfer': {
+        if (action.mode === 'warm') {
+          this.warmTransfer(action.to ?? this.context.agent?.transferNumber ?? null, action.summary ?? null);
+          return;
+        }
         const to = this.context.agent?.transferNumber ?? null;
         if (to === null) {
           this.log.warn(
@@ -228,6 +286,21 @@ export class VoiceSession {
   }
 
   /**
+   * Hands the caller to a human, who is briefed first; the call stays live (the carrier holds
+   * the caller), and only this session ends. Without a summary the human hears the last words.
+   */
+  private warmTransfer(to: string | null, summary: string | null): void {
+    if (to === null) {
+      this.log.warn({ agentId: this.context.call.agentId }, 'warm transfer refused: no number given and the agent has no transferNumber');
+      return;
+    }
+    const briefing = summary?.trim() || `A caller from ${this.context.call.direction === 'inbound' ? this.context.call.fromNumber : this.context.call.toNumber} needs help.`;
+    this.closeAnswer(false);
+    this.end(null);
+    this.gateway.transfer(to, { summary: briefing, timeoutSeconds: behaviourOf(this.context.agent).transferTimeoutSeconds });
+  }
+
+  /**
    * Ends the answer in flight, if any: cancels it when `cancel` (its request is aborted and
    * late chunks dropped), closes the talk cycle, and stores what was said as the agent's turn:
    * when `heard` is given (barge-in), only that, marked interrupted.
@@ -241,6 +314,8 @@ export class VoiceSession {
     if (answer.spoken !== '' && heard === undefined && !this.ended) this.gateway.speak('', true);
     if (answer.timing.firstSpokenAt !== null) this.deps.observer?.(this.callId, answer.timing);
     const content = heard ?? answer.spoken;
+    // A finished answer starts the silence; a cancelled one was cut by the caller, who is now the one talking.
+    if (!this.ended && !cancel) this.watch?.agentFinished(answer.spoken);
     if (answer.spoken === '' && !heard) return;
     const turn = this.addTurn('agent', content, heard !== undefined || (cut && answer.spoken !== ''), answer.error);
     this.lastAgentTurn = turn;
@@ -265,6 +340,7 @@ export class VoiceSession {
 
   private end(reason: DisconnectionReason | null): void {
     this.ended = true;
+    this.watch?.stop();
     this.endReason = reason;
     this.deps.onEnded(this);
   }

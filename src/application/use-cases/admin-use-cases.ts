@@ -1,6 +1,7 @@
 import type { CreditAccount } from './billing/credit-account.js';
 import type { IssueKey } from './api-keys/issue-key.js';
 import type { RaiseNumberLimit } from './projects/raise-number-limit.js';
+import type { SetCallLimit } from './projects/set-call-limit.js';
 import type { RevokeKey } from './api-keys/revoke-key.js';
 import type { DebitAccount } from './billing/debit-account.js';
 import type { FindCall } from './calls/find-call.js';
@@ -25,6 +26,7 @@ import type { SuspendProject } from './projects/suspend-project.js';
 export interface AdminUseCases {
   readonly creditAccount: CreditAccount;
   readonly raiseNumberLimit: RaiseNumberLimit;
+  readonly setCallLimit: SetCallLimit;
   readonly issueKey: IssueKey;
   readonly revokeKey: RevokeKey;
   readonly listProjects: ListProjects;

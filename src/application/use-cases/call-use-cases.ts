@@ -8,6 +8,9 @@ import type { PlaceOutboundCall } from './calls/place-outbound-call.js';
 import type { GetCall } from './calls/get-call.js';
 import type { ListCalls } from './calls/list-calls.js';
 import type { StreamTranscript } from './calls/stream-transcript.js';
+import type { RecordAnsweredBy } from './calls/record-answered-by.js';
+import type { AwaitCallEnd } from './calls/await-call-end.js';
+import type { RecordWarmTransfer } from './calls/record-warm-transfer.js';
 
 /** The call use cases: `useCases.calls` of the one registry. */
 export interface CallUseCases {
@@ -21,4 +24,7 @@ export interface CallUseCases {
   readonly listCalls: ListCalls;
   readonly getCallRecording: GetCallRecording;
   readonly streamTranscript: StreamTranscript;
+  readonly recordAnsweredBy: RecordAnsweredBy;
+  readonly awaitCallEnd: AwaitCallEnd;
+  readonly recordWarmTransfer: RecordWarmTransfer;
 }

@@ -13,6 +13,7 @@ import { ListProjectNumbers } from '../../application/use-cases/numbers/list-pro
 import { ListProjectWebhooks } from '../../application/use-cases/webhooks/list-project-webhooks.js';
 import { ListProjects } from '../../application/use-cases/projects/list-projects.js';
 import { RaiseNumberLimit } from '../../application/use-cases/projects/raise-number-limit.js';
+import { SetCallLimit } from '../../application/use-cases/projects/set-call-limit.js';
 import { ReactivateProject } from '../../application/use-cases/projects/reactivate-project.js';
 import { RedeliverDelivery } from '../../application/use-cases/webhooks/redeliver-delivery.js';
 import { RevokeKey } from '../../application/use-cases/api-keys/revoke-key.js';
@@ -35,6 +36,7 @@ export const adminModule = () =>
       (config, uow, clock, ids, credentials, deliveryTrigger, eventBus) => ({
         creditAccount: new CreditAccount({ uow, clock, ids }),
         raiseNumberLimit: new RaiseNumberLimit({ uow, clock }),
+        setCallLimit: new SetCallLimit({ uow, clock }),
         issueKey: new IssueKey({ uow, clock, ids, credentials }),
         revokeKey: new RevokeKey({ uow, clock, eventBus }),
         listProjects: new ListProjects({ uow }),

@@ -23,6 +23,7 @@ export const carrierModule = () =>
         relayEndedUrl: `${publicUrl}/twilio/voice/relay-ended?callId=${id}`,
         statusUrl: `${publicUrl}/twilio/voice/status?callId=${id}`,
         recordingStatusUrl: `${publicUrl}/twilio/voice/recording?callId=${id}`,
+        answeredByUrl: `${publicUrl}/twilio/voice/answered-by?callId=${id}`,
       };
     });
     provide(TOKENS.voiceCatalog, [], () => new ConversationRelayVoiceCatalog());

@@ -3,6 +3,7 @@ import { NodeCredentials } from '../../adapters/node-crypto/node-credentials.js'
 import { TimeSortableIdGenerator } from '../../adapters/node-crypto/time-sortable-id-generator.js';
 import { createPinoLogger } from '../../adapters/pino/pino-logger.js';
 import { SystemClock } from '../../adapters/system/system-clock.js';
+import { NodeTimers } from '../../adapters/system/node-timers.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
 
@@ -17,6 +18,7 @@ export const coreModule = () =>
       return lifecycle.manage('log', logger, { stop: () => logger.flush() });
     });
     provide(TOKENS.clock, [], () => new SystemClock());
+    provide(TOKENS.timers, [], () => new NodeTimers());
     provide(TOKENS.ids, [], () => new TimeSortableIdGenerator());
     provide(TOKENS.credentials, [], () => new NodeCredentials());
   });

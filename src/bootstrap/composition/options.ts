@@ -1,4 +1,5 @@
 import type { Clock } from '../../application/ports/clock.js';
+import type { Timers } from '../../application/ports/timers.js';
 import type { LanguageModel } from '../../application/ports/language-model.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { Mailer } from '../../application/ports/mailer.js';
@@ -31,6 +32,8 @@ export interface SwitchboardOptions {
   readonly basePath?: string;
   readonly telephony?: Telephony;
   readonly clock?: Clock;
+  /** Monotonic time and timers of live calls' silence and duration limits (tests pass a fake). */
+  readonly timers?: Timers;
   readonly logger?: Logger;
   /** Your own storage (e.g. an InMemoryUnitOfWork a test inspects); wins over `storage`. Not closed by close(). */
   readonly unitOfWork?: UnitOfWork;

@@ -8,6 +8,7 @@ export const overridesOf =
     if (options.unitOfWork) rebind(TOKENS.unitOfWork).toConstantValue(options.unitOfWork);
     if (options.telephony) rebind(TOKENS.telephony).toConstantValue(options.telephony);
     if (options.clock) rebind(TOKENS.clock).toConstantValue(options.clock);
+    if (options.timers) rebind(TOKENS.timers).toConstantValue(options.timers);
     if (options.logger) rebind(TOKENS.logger).toConstantValue(options.logger);
     if (options.mailer) rebind(TOKENS.mailer).toConstantValue(options.mailer);
     if (options.rateLimiter) rebind(TOKENS.rateLimiter).toConstantValue(options.rateLimiter);

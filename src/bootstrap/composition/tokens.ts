@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Hono } from 'hono';
 import type { Clock } from '../../application/ports/clock.js';
+import type { Timers } from '../../application/ports/timers.js';
 import type { Credentials } from '../../application/ports/credentials.js';
 import type { EventBus } from '../../application/ports/event-bus.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
@@ -60,6 +61,7 @@ export const TOKENS = {
   lifecycle: token<Lifecycle>('Lifecycle'),
   logger: token<Logger>('Logger'),
   clock: token<Clock>('Clock'),
+  timers: token<Timers>('Timers'),
   ids: token<IdGenerator>('IdGenerator'),
   credentials: token<Credentials>('Credentials'),
   // Storage.

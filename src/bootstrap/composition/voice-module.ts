@@ -18,6 +18,9 @@ import { PlaceOutboundCall } from '../../application/use-cases/calls/place-outbo
 import { GetCall } from '../../application/use-cases/calls/get-call.js';
 import { ListCalls } from '../../application/use-cases/calls/list-calls.js';
 import { StreamTranscript } from '../../application/use-cases/calls/stream-transcript.js';
+import { RecordAnsweredBy } from '../../application/use-cases/calls/record-answered-by.js';
+import { AwaitCallEnd } from '../../application/use-cases/calls/await-call-end.js';
+import { RecordWarmTransfer } from '../../application/use-cases/calls/record-warm-transfer.js';
 import { HttpVoiceTurnTransport } from '../../adapters/http/http-voice-turn-transport.js';
 import { InProcessEventBus } from '../../adapters/in-process/in-process-event-bus.js';
 import { PostgresEventBus } from '../../adapters/postgres-listen-notify/postgres-event-bus.js';
@@ -41,8 +44,8 @@ export const voiceModule = () =>
     });
     provide(
       TOKENS.voiceEngine,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.lifecycle],
-      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, lifecycle) => {
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.lifecycle],
+      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, lifecycle) => {
         const writer = new CallRecordWriter({ uow, eventBus, logger });
         const webhookBrain = new WebhookBrain({
           transport,
@@ -53,7 +56,7 @@ export const voiceModule = () =>
           now: () => performance.now(),
           recordDelivery: (entry) => writer.writeDelivery(entry),
         });
-        const engine = new VoiceSessionEngine({ uow, clock, ids, logger, writer, brains: brainsByMode({ webhook: webhookBrain, hosted: hostedBrain }) });
+        const engine = new VoiceSessionEngine({ uow, clock, ids, logger, writer, timers, brains: brainsByMode({ webhook: webhookBrain, hosted: hostedBrain }) });
         return lifecycle.manage('voice session engine', engine, { stop: () => engine.close() });
       },
     );
@@ -65,9 +68,9 @@ export const voiceModule = () =>
     );
     provide(
       TOKENS.callUseCases,
-      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger],
-      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger) => ({
-        answerInboundCall: new AnswerInboundCall({ uow, clock, ids }),
+      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers],
+      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers) => ({
+        answerInboundCall: new AnswerInboundCall({ uow, clock, ids, eventEncoder, deliveryTrigger }),
         placeOutboundCall: new PlaceOutboundCall({
           uow,
           clock,
@@ -93,6 +96,9 @@ export const voiceModule = () =>
         listCalls: new ListCalls({ uow }),
         getCallRecording: new GetCallRecording({ uow, telephony }),
         streamTranscript: new StreamTranscript({ uow, eventBus }),
+        recordWarmTransfer: new RecordWarmTransfer({ uow, clock, ids, eventEncoder, deliveryTrigger, finishCall }),
+        awaitCallEnd: new AwaitCallEnd({ getCall: new GetCall({ uow }), eventBus, timers }),
+        recordAnsweredBy: new RecordAnsweredBy({ uow, clock, ids, eventEncoder, deliveryTrigger, telephony, finishCall, logger: logger.child({ component: 'voice' }) }),
       }),
     );
     provide(
@@ -109,7 +115,14 @@ export const voiceModule = () =>
       [TOKENS.settings, TOKENS.callUseCases, TOKENS.callWebhooks, TOKENS.logger],
       ({ config, publicUrl }, calls, callWebhooks, logger) =>
         config.twilio
-          ? (twilioVoiceRoutes({ calls, callWebhooks, authToken: config.twilio.authToken, publicUrl, logger }) as unknown as Hono)
+          ? (twilioVoiceRoutes({
+              calls,
+              callWebhooks,
+              authToken: config.twilio.authToken,
+              publicUrl,
+              logger,
+              ...(config.callBusyMessage ? { busyMessage: config.callBusyMessage } : {}),
+            }) as unknown as Hono)
           : null,
     );
   });

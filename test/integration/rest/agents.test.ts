@@ -3,8 +3,9 @@ import { agentRoutes } from '../../../src/adapters/rest/routes/agents.js';
 import { provisionNumberViaApi, createAgentViaApi, aRestApi } from './harness.js';
 
 const AGENT_FIELDS = [
-  'analysis', 'analysisSchema', 'beginMessage', 'createdAt', 'customTools', 'description', 'greeting', 'id', 'language', 'name', 'numbers',
-  'successCriteria', 'systemPrompt', 'transferNumber', 'updatedAt', 'voice', 'voiceMode',
+  'analysis', 'analysisSchema', 'beginMessage', 'createdAt', 'customTools', 'description', 'greeting', 'id', 'idleMessages', 'idleRepromptMs',
+  'language', 'maxDurationSeconds', 'maxSilenceMs', 'name', 'numbers', 'successCriteria', 'systemPrompt', 'transferNumber',
+  'transferTimeoutSeconds', 'updatedAt', 'voice', 'voiceMode', 'voicemailMessage',
 ];
 
 describe(agentRoutes.name, () => {

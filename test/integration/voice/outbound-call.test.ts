@@ -63,7 +63,7 @@ describe(PlaceOutboundCall.name, () => {
     await sut.twilioPost(`/twilio/voice/status?callId=${placed.body.id}`, { CallSid: 'CAy', CallStatus: 'no-answer' });
 
     expect(attributeOf(twiml, 'ConversationRelay', 'welcomeGreeting')).toBeNull();
-    expect((await sut.api('GET', `/v1/calls/${placed.body.id}`)).body).toMatchObject({ status: 'failed', disconnectionReason: 'no-answer' });
+    expect((await sut.api('GET', `/v1/calls/${placed.body.id}`)).body).toMatchObject({ status: 'failed', disconnectionReason: 'no_answer' });
     const list = await sut.api('GET', '/v1/calls?status=failed&direction=outbound');
     expect(list.body).toMatchObject({ total: 1, hasMore: false, data: [{ id: placed.body.id }] });
   });

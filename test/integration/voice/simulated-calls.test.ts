@@ -87,7 +87,7 @@ describe(SimulatedCalls.name, () => {
 
     const ended = await sut.hangUp(started.right.callId);
 
-    expect(E.isRight(ended) && ended.right).toMatchObject({ status: 'completed', disconnectionReason: 'user_hangup' });
+    expect(E.isRight(ended) && ended.right).toMatchObject({ status: 'completed', disconnectionReason: 'caller_hangup' });
     expect((await harness.api('POST', `/v1/calls/${started.right.callId}/end`)).status).toBe(409);
     expect(E.isLeft(sut.sayAsCaller(started.right.callId, 'still there?'))).toBe(true);
   });
@@ -162,7 +162,7 @@ describe(SimulatedCalls.name, () => {
         },
         { what: 'the call to end', within: 2000 },
       );
-      expect(stored.body).toMatchObject({ type: 'web', status: 'completed', disconnectionReason: 'user_hangup' });
+      expect(stored.body).toMatchObject({ type: 'web', status: 'completed', disconnectionReason: 'caller_hangup' });
     });
 
     it('refuses a forged or expired token', async () => {

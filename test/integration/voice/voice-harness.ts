@@ -7,6 +7,7 @@ import { WebSocket } from 'ws';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import type { Clock } from '../../../src/application/ports/clock.js';
+import type { Timers } from '../../../src/application/ports/timers.js';
 import type { Repositories } from '../../../src/application/ports/repositories.js';
 import type { Telephony } from '../../../src/application/ports/telephony.js';
 import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
@@ -191,7 +192,7 @@ export class RelayClient {
 export const attributeOf = (twiml: string, element: string, attribute: string): string | null => {
   const tag = new RegExp(`<${element}\\b[^>]*>`).exec(twiml)?.[0];
   const value = tag ? new RegExp(`\\s${attribute}="([^"]*)"`).exec(tag)?.[1] : undefined;
-  return value === undefined ? null : value.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>');
+  return value === undefined ? null : value.replaceAll('&apos;', "'").replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>');
 };
 
 /**
@@ -206,6 +207,8 @@ export const aVoiceSwitchboard = async (
     readonly twilio?: boolean;
     /** The Switchboard's clock (default: the system's). */
     readonly clock?: Clock;
+    /** Live calls' timers (default: the system's). */
+    readonly timers?: Timers;
     /** TWILIO_API_KEY_SID and friends, for web calls. */
     readonly webCalls?: { readonly apiKeySid?: string; readonly apiKeySecret?: string; readonly twimlAppSid?: string };
     /** The store (default: a new in-memory one); e.g. a PGlite one, or another harness's, for two nodes sharing one. */
@@ -229,6 +232,7 @@ export const aVoiceSwitchboard = async (
     unitOfWork: uow,
     logger,
     clock: options.clock,
+    timers: options.timers,
     telephony: options.telephony ?? (useTwilio ? undefined : new SimulatedTelephony()),
     config: {
       publicUrl: url,

@@ -34,6 +34,18 @@ describe(runAdminCommand.name, () => {
     expect((await h.call('GET', '/v1/agents', { key: clear })).status).toBe(401);
   });
 
+  it('sets how many calls a project may have in progress at once, within 1 to 10,000', async () => {
+    h = await aSwitchboard();
+    const owner = await h.signedUp('cli-calls@example.com');
+    const useCases = () => h.sut.useCases();
+
+    const set = await runAdminCommand('set-call-limit', { project: owner.project_id, limit: '40' }, useCases);
+
+    expect(set).toContain('40 calls in progress at once');
+    await expect(runAdminCommand('set-call-limit', { project: owner.project_id, limit: '0' }, useCases)).rejects.toThrow('maxConcurrentCalls');
+    await expect(runAdminCommand('set-call-limit', { project: owner.project_id }, useCases)).rejects.toThrow('--limit');
+  });
+
   it.each([
     ['credit-account', { project: 'proj_x' }, '--amount'],
     ['credit-account', { project: 'proj_x', amount: 'ten' }, 'USD'],

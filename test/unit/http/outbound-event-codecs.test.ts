@@ -95,6 +95,8 @@ const call: Call = {
   systemPrompt: null,
   metadata: null,
   lastTranscriptSnippet: null,
+  voicemailDetection: false,
+  answeredBy: null,
 };
 const aTurn = (sequence: number, role: TranscriptTurn['role'], content: string, interrupted = false): TranscriptTurn => ({
   id: `turn_${sequence}`,
@@ -154,7 +156,7 @@ describe(JsonOutboundEventEncoder.name, () => {
   });
 
   it('writes the end of a call with its whole transcript', () => {
-    const ended: Call = { ...call, status: 'completed', endedAt: at(40), durationSeconds: 40, disconnectionReason: 'user_hangup', recordingUrl: 'https://rec/1' };
+    const ended: Call = { ...call, status: 'completed', endedAt: at(40), durationSeconds: 40, disconnectionReason: 'caller_hangup', recordingUrl: 'https://rec/1' };
 
     const event = callEndedEvent(ended, [aTurn(1, 'agent', 'Hi'), aTurn(2, 'user', 'Bye')], null, NOW);
 
@@ -162,7 +164,7 @@ describe(JsonOutboundEventEncoder.name, () => {
       '{"event":"agent.call_ended","channel":"voice","timestamp":"2026-03-01T12:00:05.250Z","agentId":"agt_1",' +
         '"data":{"callId":"call_1","numberId":"num_1","from":"+14155550123","to":"+13125550100","contact":null,' +
         '"direction":"inbound","type":"pstn","status":"completed","startedAt":"2026-03-01T12:00:00.125Z",' +
-        '"endedAt":"2026-03-01T12:00:40.125Z","durationSeconds":40,"disconnectionReason":"user_hangup",' +
+        '"endedAt":"2026-03-01T12:00:40.125Z","durationSeconds":40,"disconnectionReason":"caller_hangup","answeredBy":null,' +
         '"transcript":[{"role":"agent","content":"Hi"},{"role":"user","content":"Bye"}],"recordingUrl":"https://rec/1"},' +
         '"conversationState":null,"recentHistory":[]}',
     );
@@ -208,11 +210,11 @@ describe(decodeOutboundEvent.name, () => {
 
     const missing = decodeOutboundEvent(JSON.stringify({ ...body, data: { ...body.data, callId: undefined } }));
     const badDate = decodeOutboundEvent(JSON.stringify({ ...body, timestamp: 'yesterday' }));
-    const unknown = decodeOutboundEvent(JSON.stringify({ ...body, event: 'agent.call_started' }));
+    const unknown = decodeOutboundEvent(JSON.stringify({ ...body, event: 'agent.campaign_progress' }));
 
     expect(missing).toEqual(E.left(['data.callId: missing is not string']));
     expect(badDate).toEqual(E.left(['timestamp: "yesterday" is not ISO 8601 UTC instant']));
-    expect(unknown).toEqual(E.left(['no event "agent.call_started" on channel "voice" in the catalogue']));
+    expect(unknown).toEqual(E.left(['no event "agent.campaign_progress" on channel "voice" in the catalogue']));
     expect(decodeOutboundEvent('{"event":')).toEqual(E.left(['the body is not JSON']));
   });
 });

@@ -10,9 +10,9 @@ const CALL = aCall({ id: 'call_1', startedAt: started });
 
 describe('Call', () => {
   it('completes once, measuring its duration, and never goes back', () => {
-    const sut = completeCall(CALL, { now: later(61.4), reason: 'user_hangup', lastWords: 'Bye now' });
+    const sut = completeCall(CALL, { now: later(61.4), reason: 'caller_hangup', lastWords: 'Bye now' });
 
-    expect(sut).toEqual(E.right(expect.objectContaining({ status: 'completed', endedAt: later(61.4), durationSeconds: 61, disconnectionReason: 'user_hangup', lastTranscriptSnippet: 'Bye now' })));
+    expect(sut).toEqual(E.right(expect.objectContaining({ status: 'completed', endedAt: later(61.4), durationSeconds: 61, disconnectionReason: 'caller_hangup', lastTranscriptSnippet: 'Bye now' })));
     const ended = (sut as E.Right<Call>).right;
     expect(completeCall(ended, { now: later(70), reason: 'agent_hangup' })).toEqual(E.left({ _tag: 'CallNotInProgress', callId: 'call_1', status: 'completed' }));
     expect(failCall(ended, { now: later(70), reason: 'error' })).toEqual(E.left({ _tag: 'CallNotInProgress', callId: 'call_1', status: 'completed' }));

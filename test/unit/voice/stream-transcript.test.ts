@@ -87,7 +87,7 @@ describe(StreamTranscript.name, () => {
     await seen.first;
     await store(uow.inner, call, [aTurn('call_1', 2), aTurn('call_1', 3)]); // turn 2 was never announced here
     await bus.publish({ type: 'turn', callId: call.id, turn: aTurn('call_1', 3) });
-    const ended = completeCall(call, { now: at(9), reason: 'user_hangup' });
+    const ended = completeCall(call, { now: at(9), reason: 'caller_hangup' });
     if (E.isLeft(ended)) throw new Error('not ended');
     await store(uow.inner, ended.right, [aTurn('call_1', 4)]);
     await bus.publish({ type: 'ended', callId: call.id, status: 'completed' });

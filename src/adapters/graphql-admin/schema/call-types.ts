@@ -1,5 +1,6 @@
 import { Repeater } from 'graphql-yoga';
 import * as E from 'fp-ts/lib/Either.js';
+import { ANSWERED_BY, type AnsweredBy } from '../../../domain/call.js';
 import { failure, graphqlErrorOf, run, runOrNull } from '../errors.js';
 import { connectionOf, connectionType, type AdminBuilder, type TranscriptEvent } from './builder.js';
 import type { AdminSchemaDeps } from './deps.js';
@@ -29,6 +30,7 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
       endedAt: t.expose('endedAt', { type: 'DateTime', nullable: true }),
       durationSeconds: t.exposeInt('durationSeconds', { nullable: true }),
       disconnectionReason: t.exposeString('disconnectionReason', { nullable: true }),
+      answeredBy: t.exposeString('answeredBy', { nullable: true, description: 'Outbound calls with answering-machine detection: who picked up.' }),
       lastTranscriptSnippet: t.exposeString('lastTranscriptSnippet', { nullable: true }),
       recordingAvailable: t.exposeBoolean('recordingAvailable'),
       recordingUrl: t.exposeString('recordingUrl', { nullable: true }),
@@ -159,6 +161,27 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
     }),
   );
 
+  builder.mutationField('answerSimulatedCall', (t) =>
+    t.field({
+      type: 'Call',
+      description:
+        'Simulated carrier only: the recipient of an outbound call picks up. `answeredBy` plays answering-machine detection ' +
+        '(`human` by default; `machine_end_beep` gets the voicemail message or a hang-up).',
+      args: { callId: t.arg.id({ required: true }), answeredBy: t.arg.string({ required: false }) },
+      resolve: async (_, args) => {
+        const simulated = simulatedOnly(deps, 'Answering a call');
+        const answeredBy = args.answeredBy ?? 'human';
+        if (!(ANSWERED_BY as readonly string[]).includes(answeredBy)) {
+          throw failure(`answeredBy must be one of ${ANSWERED_BY.join(', ')}`, 'VALIDATION_ERROR');
+        }
+        const call = await findCall(String(args.callId));
+        const answered = await simulated.answerOutbound(call.id, answeredBy as AnsweredBy);
+        if (E.isLeft(answered)) throw graphqlErrorOf(answered.left);
+        return findCall(call.id);
+      },
+    }),
+  );
+
   builder.mutationField('sayAsCaller', (t) =>
     t.field({
       type: 'Call',
@@ -185,25 +208,10 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
     return call;
   };
 
-  builder.mutationField('answerSimulatedCall', (t) =>
-    t.field({
-      type: 'Call',
-      description: 'Simulated carrier only: the recipient of an outbound call picks up; the agent greets them and sayAsCaller works from then on.',
-      args: { callId: t.arg.id({ required: true }) },
-      resolve: async (_, args) => {
-        const simulated = simulatedOnly(deps, 'Answering a call');
-        const call = await liveCall(String(args.callId));
-        const answered = await simulated.answerOutbound(call.id);
-        if (E.isLeft(answered)) throw graphqlErrorOf(answered.left);
-        return findCall(call.id);
-      },
-    }),
-  );
-
   builder.mutationField('hangUpAsCaller', (t) =>
     t.field({
       type: 'Call',
-      description: 'Simulated carrier only: the other party hangs up a live call (reason user_hangup).',
+      description: 'Simulated carrier only: the other party hangs up a live call (reason caller_hangup).',
       args: { callId: t.arg.id({ required: true }) },
       resolve: async (_, args) => {
         const simulated = simulatedOnly(deps, 'Hanging up as the caller');

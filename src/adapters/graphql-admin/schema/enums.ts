@@ -4,7 +4,15 @@ import { enumOf, type AdminBuilder } from './builder.js';
 
 const LEDGER_REASONS = ['signup_credit', 'top_up', 'adjustment', 'number_first_month', 'number_renewal', 'recording_renewal'] as const;
 const DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
-const EVENT_TYPES = ['agent.message', 'agent.call_ended', 'agent.call_analyzed'] as const;
+const EVENT_TYPES = [
+  'agent.message',
+  'agent.call_ended',
+  'agent.call_analyzed',
+  'agent.call_started',
+  'agent.transfer_started',
+  'agent.transfer_bridged',
+  'agent.transfer_failed',
+] as const;
 
 /** Every enum of the schema, defined once per builder and shared by the type files. */
 export const defineEnums = (builder: AdminBuilder) => ({

@@ -45,6 +45,12 @@ export const defineMutations = (builder: AdminBuilder, deps: AdminSchemaDeps) =>
         args: { projectId: t.arg.id({ required: true }), limit: t.arg.int({ required: true }) },
         resolve: (_, args) => run(admin.raiseNumberLimit.execute({ projectId: String(args.projectId), limit: args.limit })),
       }),
+      setCallLimit: t.field({
+        type: 'Project',
+        description: 'Sets how many calls the project may have in progress at once (default 10); more are refused (429, or a busy message).',
+        args: { projectId: t.arg.id({ required: true }), limit: t.arg.int({ required: true }) },
+        resolve: (_, args) => run(admin.setCallLimit.execute({ projectId: String(args.projectId), limit: args.limit })),
+      }),
       setRecording: t.field({
         type: 'RecordingChange',
         description: 'Turns the recording add-on on (the first month is charged now) or off (renewals stop).',

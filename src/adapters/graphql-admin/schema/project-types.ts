@@ -1,3 +1,4 @@
+import { callLimitOf } from '../../../domain/project.js';
 import { failure, run } from '../errors.js';
 import { connectionOf, connectionType, type AdminBuilder } from './builder.js';
 import type { AdminSchemaDeps } from './deps.js';
@@ -18,6 +19,7 @@ export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps,
       name: t.exposeString('name'),
       status: t.field({ type: ProjectStatus, resolve: (p) => p.status }),
       numberLimit: t.exposeInt('numberLimit', { description: 'Lifetime count of numbers it may provision (released ones count).' }),
+      maxConcurrentCalls: t.int({ description: 'Calls it may have in progress at once.', resolve: (p) => callLimitOf(p) }),
       recordingEnabled: t.exposeBoolean('recordingEnabled'),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

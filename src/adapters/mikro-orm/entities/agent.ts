@@ -16,6 +16,8 @@ export interface AgentRow {
   analysis: boolean;
   analysisSchema: Record<string, unknown> | null;
   successCriteria: string | null;
+  /** The agent's CallBehaviour as JSON; null: the defaults. */
+  callBehaviour: Record<string, unknown> | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -39,6 +41,7 @@ export const AgentSchema = new EntitySchema<AgentRow>({
     analysis: { type: 'boolean' },
     analysisSchema: { type: 'json', columnType: 'jsonb', nullable: true },
     successCriteria: { type: 'string', columnType: 'text', nullable: true },
+    callBehaviour: { type: 'json', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
   },

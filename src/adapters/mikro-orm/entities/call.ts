@@ -26,11 +26,15 @@ export interface CallRow {
   metadata: Record<string, unknown> | null;
   variables: Record<string, string>;
   lastTranscriptSnippet: string | null;
+  voicemailDetection: boolean;
+  answeredBy: string | null;
   /**
    * When the call's media stream connected; set once, by claimMedia only. Absent from the
    * domain's Call, so a save (an upsert of the row's own fields) never clears it.
    */
   mediaConnectedAt?: Date | null;
+  /** The last warm-transfer return whose media stream connected (claimResumedMedia only). */
+  mediaResumes?: number | null;
 }
 
 export const CallSchema = new EntitySchema<CallRow>({
@@ -66,7 +70,10 @@ export const CallSchema = new EntitySchema<CallRow>({
     metadata: { type: 'json', nullable: true },
     variables: { type: 'json', columnType: 'jsonb' },
     lastTranscriptSnippet: { type: 'string', columnType: 'text', nullable: true },
+    voicemailDetection: { type: 'boolean' },
+    answeredBy: { type: 'string', columnType: 'text', nullable: true },
     mediaConnectedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    mediaResumes: { type: 'integer', nullable: true },
   },
 });
 

@@ -8,6 +8,7 @@ export interface ProjectRow {
   status: string;
   numberLimit: number;
   recordingEnabled: boolean;
+  maxConcurrentCalls: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -22,6 +23,7 @@ export const ProjectSchema = new EntitySchema<ProjectRow>({
     status: { type: 'string', columnType: 'text' },
     numberLimit: { type: 'integer' },
     recordingEnabled: { type: 'boolean' },
+    maxConcurrentCalls: { type: 'integer', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
   },

@@ -9,6 +9,7 @@ import { Migration20261121060000_sign_up_expiry } from './Migration2026112106000
 import { Migration20261121073000_call_media_connected } from './Migration20261121073000_call_media_connected.js';
 import { Migration20261121074000_web_call_credentials } from './Migration20261121074000_web_call_credentials.js';
 import { Migration20261124040000_hosted_tools_and_analysis } from './Migration20261124040000_hosted_tools_and_analysis.js';
+import { Migration20261124050000_call_control } from './Migration20261124050000_call_control.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -26,4 +27,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121073000_call_media_connected', class: Migration20261121073000_call_media_connected },
   { name: 'Migration20261121074000_web_call_credentials', class: Migration20261121074000_web_call_credentials },
   { name: 'Migration20261124040000_hosted_tools_and_analysis', class: Migration20261124040000_hosted_tools_and_analysis },
+  { name: 'Migration20261124050000_call_control', class: Migration20261124050000_call_control },
 ];

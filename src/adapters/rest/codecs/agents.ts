@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { validation, type AppError } from '../../../application/errors.js';
 import { VOICE_MODES, type AgentChanges, type AgentFields } from '../../../domain/agent.js';
+import { callBehaviourChanges, callBehaviourFields } from './call-behaviour.js';
 import { nullable, oneOf } from './common.js';
 import { CustomToolsBody, toCustomTool } from './custom-tools.js';
 import { freeFormObject } from './json.js';
@@ -25,6 +26,7 @@ const optionalFields = {
   analysis: t.boolean,
   analysisSchema: nullable(freeFormObject({ maxBytes: 32 * 1024, maxDepth: 16 })),
   successCriteria: nullable(boundedText(MAX_LENGTH.description)),
+  ...callBehaviourFields,
 };
 
 export const CreateAgentBody = t.intersection([t.type({ name: nameText }), t.partial(optionalFields)]);
@@ -57,6 +59,7 @@ export const toAgentChanges = (body: AgentBody): E.Either<AppError, AgentChanges
     analysis: body.analysis,
     analysisSchema: body.analysisSchema,
     successCriteria: body.successCriteria,
+    callBehaviour: callBehaviourChanges(body),
   }))(greetingOf(body));
 
 export const toAgentFields = (body: t.TypeOf<typeof CreateAgentBody>): E.Either<AppError, AgentFields> =>

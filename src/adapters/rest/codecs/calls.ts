@@ -7,6 +7,11 @@ import { describedAs, patternOf } from './described.js';
 import { freeFormObject } from './json.js';
 import { anyPhoneNumber } from './phone.js';
 import { boundedText, idText, labelText, MAX_LENGTH, searchText } from './text.js';
+import { wholeNumber } from './call-behaviour.js';
+import { integerParam } from '../pagination.js';
+
+/** How long POST /v1/calls may wait for the call to end (AgentPhone's range). */
+export const MAX_WAIT_SECONDS = { min: 10, max: 600, default: 300 } as const;
 
 /** `{{name}}` values: a flat map of short texts. */
 const callVariables = describedAs(new t.Type<Record<string, string>, Record<string, string>, unknown>(
@@ -50,7 +55,18 @@ export const CreateCallBody = t.intersection([
     voice: nullable(labelText),
     systemPrompt: nullable(boundedText(MAX_LENGTH.prompt)),
     variables: nullable(callVariables),
+    /** Off: no answering-machine detection on this call (on by default). */
+    voicemailDetection: t.boolean,
+    /** Answer when the call ends (with its transcript), or after `maxWaitSeconds` with the call still going. */
+    waitForCompletion: t.boolean,
+    maxWaitSeconds: wholeNumber(MAX_WAIT_SECONDS.min, MAX_WAIT_SECONDS.max),
   }),
+]);
+
+/** `GET /v1/calls/{id}?wait=true&timeout=N`: long-poll until the call ends, at most N seconds. */
+export const GetCallQuery = t.intersection([
+  t.type({ timeout: integerParam(1, MAX_WAIT_SECONDS.max, MAX_WAIT_SECONDS.default) }),
+  t.partial({ wait: oneOf(['true', 'false'] as const) }),
 ]);
 
 export const CreateWebCallBody = t.intersection([t.type({ agentId: idText }), t.partial({ metadata: nullable(freeFormObject()) })]);

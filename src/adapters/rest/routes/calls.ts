@@ -5,6 +5,8 @@ import type { AppError } from '../../../application/errors.js';
 import { streamSSE } from 'hono/streaming';
 import type { CallListQuery } from '../../../application/ports/call-repositories.js';
 import type { CallUseCases } from '../../../application/use-cases/call-use-cases.js';
+import type { CallWithTranscript } from '../../../application/use-cases/calls/get-call.js';
+import { MAX_WAIT_SECONDS } from '../codecs/calls.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
@@ -33,6 +35,12 @@ const listCalls = (calls: CallUseCases, c: Context<RestEnv>, agentId: string | n
   );
 };
 
+/** One call with its transcript (GET /v1/calls/{id}, and the answer of a wait). */
+const callDetail =
+  (c: Context<RestEnv>) =>
+  ({ call, transcript, recordingEnabled, analysis }: CallWithTranscript) =>
+    c.json(callDetailView(call, transcript, recordingEnabled, analysis));
+
 /** `/v1/calls`: outbound and web calls, the call log, transcripts and their live stream, recordings. */
 export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
@@ -50,8 +58,13 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
       voice: b.voice ?? null,
       systemPrompt: b.systemPrompt?.trim() ? b.systemPrompt : null,
       variables: b.variables ?? {},
+      voicemailDetection: b.voicemailDetection ?? true,
     };
-    return send(c, calls.placeOutboundCall.execute(input), (call) => c.json(placedCallView(call)));
+    if (b.waitForCompletion !== true) return send(c, calls.placeOutboundCall.execute(input), (call) => c.json(placedCallView(call)));
+    const placed = await calls.placeOutboundCall.execute(input)();
+    if (E.isLeft(placed)) return sendError(c, placed.left);
+    const waitSeconds = b.maxWaitSeconds ?? MAX_WAIT_SECONDS.default;
+    return send(c, calls.awaitCallEnd.execute({ projectId: projectOf(c), callId: placed.right.id, timeoutSeconds: waitSeconds, signal: c.req.raw.signal }), callDetail(c));
   });
 
   app.post('/web', async (c) => {
@@ -65,11 +78,13 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
 
   app.get('/', (c) => listCalls(calls, c, null));
 
-  app.get('/:id', (c) =>
-    send(c, calls.getCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), ({ call, transcript, recordingEnabled, analysis }) =>
-      c.json(callDetailView(call, transcript, recordingEnabled, analysis)),
-    ),
-  );
+  app.get('/:id', (c) => {
+    const query = decodeQuery(c, OPERATIONS.getCall.query);
+    if (E.isLeft(query)) return sendError(c, query.left, 'query');
+    const ref = { projectId: projectOf(c), callId: c.req.param('id') };
+    if (query.right.wait !== 'true') return send(c, calls.getCall.execute(ref), callDetail(c));
+    return send(c, calls.awaitCallEnd.execute({ ...ref, timeoutSeconds: query.right.timeout, signal: c.req.raw.signal }), callDetail(c));
+  });
 
   app.post('/:id/end', (c) =>
     send(c, calls.endCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), (call) => c.json(endingCallView(call))),

@@ -7,6 +7,7 @@ import { TOOL_METHODS, type ToolMethod } from '../../../domain/custom-tool.js';
 import { customToolView } from '../codecs/custom-tools.js';
 import { NumberSummaryView, numberSummaryView } from './numbers.js';
 import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
+import { callBehaviourView } from './call-behaviour.js';
 
 const CustomToolView = t.strict(
   {
@@ -39,6 +40,13 @@ export const AgentView = t.strict({
   analysis: t.boolean,
   analysisSchema: nullable(t.UnknownRecord),
   successCriteria: nullable(t.string),
+  /** Spoken to an answering machine after the beep; null: hang up (or leave it to a webhook agent). */
+  voicemailMessage: nullable(t.string),
+  maxSilenceMs: t.number,
+  idleRepromptMs: t.number,
+  idleMessages: t.array(t.string),
+  maxDurationSeconds: t.number,
+  transferTimeoutSeconds: t.number,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   numbers: t.array(NumberSummaryView),
@@ -76,6 +84,7 @@ export const agentView = ({ agent, numbers }: AgentWithNumbers): Wire<typeof Age
   analysis: agent.analysis,
   analysisSchema: agent.analysisSchema,
   successCriteria: agent.successCriteria,
+  ...callBehaviourView(agent),
   createdAt: agent.createdAt.toISOString(),
   updatedAt: agent.updatedAt.toISOString(),
   numbers: numbers.map(numberSummaryView),

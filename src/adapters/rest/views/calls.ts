@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { CreatedWebCall } from '../../../application/use-cases/calls/create-web-call.js';
-import type { Call, CallDirection, CallStatus, CallType, ToolOutcome, TranscriptTurn, TurnRole } from '../../../domain/call.js';
+import { ANSWERED_BY, type AnsweredBy, type Call, type CallDirection, type CallStatus, type CallType, type ToolOutcome, type TranscriptTurn, type TurnRole } from '../../../domain/call.js';
 import type { AnalysisStatus, CallAnalysis, UserSentiment } from '../../../domain/call-analysis.js';
 import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
 
@@ -24,6 +24,8 @@ const shownCallFields = {
   endedAt: nullable(isoDateTime),
   durationSeconds: nullable(t.number),
   disconnectionReason: nullable(t.string),
+  /** Outbound calls with answering-machine detection: who (or what) picked up. */
+  answeredBy: nullable(valuesOf<AnsweredBy>(Object.fromEntries(ANSWERED_BY.map((a) => [a, null])) as Record<AnsweredBy, null>)),
   lastTranscriptSnippet: nullable(t.string),
   recordingAvailable: t.boolean,
 };
@@ -107,6 +109,7 @@ export const callView = (call: Call, recordingEnabled: boolean): Wire<typeof Cal
   endedAt: call.endedAt?.toISOString() ?? null,
   durationSeconds: call.durationSeconds,
   disconnectionReason: call.disconnectionReason,
+  answeredBy: call.answeredBy,
   lastTranscriptSnippet: call.lastTranscriptSnippet,
   ...(recordingEnabled && call.recordingUrl ? { recordingUrl: call.recordingUrl } : {}),
   recordingAvailable: call.recordingAvailable,

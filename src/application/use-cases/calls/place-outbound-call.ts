@@ -3,11 +3,12 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { failCall, startCall, withProviderCallId, type Call } from '../../../domain/call.js';
 import { fillVariables, type CallVariables } from '../../../domain/call-variables.js';
 import type { E164 } from '../../../domain/e164.js';
-import { notFound, validation, type NotFound, type ProviderError, type Validation } from '../../errors.js';
+import { notFound, validation, type NotFound, type ProviderError, type RateLimited, type Validation } from '../../errors.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
 import type { CoreDeps } from '../common/deps.js';
+import { callCapacity } from './call-limits.js';
 import type { CallWebhooksFor } from './call-webhooks.js';
 
 export interface PlaceOutboundCallInput {
@@ -23,6 +24,8 @@ export interface PlaceOutboundCallInput {
   readonly systemPrompt: string | null;
   /** Values of `{{name}}` placeholders in the greeting, the prompts and the tools. */
   readonly variables?: CallVariables;
+  /** Detect answering machines (default on): voicemail message, hang-up, or the webhook told. */
+  readonly voicemailDetection?: boolean;
 }
 
 interface OpenedCall {
@@ -43,7 +46,7 @@ export interface PlaceOutboundCallDeps extends CoreDeps {
   readonly aiDisclosure?: string | null;
 }
 
-export type PlaceOutboundCallError = Validation | NotFound | ProviderError;
+export type PlaceOutboundCallError = Validation | NotFound | ProviderError | RateLimited;
 
 /** The disclosure with the project's name; a project named by an e-mail address (sign-up's default) is left unnamed. */
 const disclosureFor = (template: string | null, projectName: string | null): string => {
@@ -66,13 +69,15 @@ export class PlaceOutboundCall {
       if (input.voice !== null && !(await this.deps.voices.listVoices()).some((v) => v.id === input.voice)) {
         return E.left(validation('voice', 'is not one of the voices of GET /v1/agents/voices'));
       }
-      const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<NotFound | Validation, OpenedCall>> => {
+      const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<NotFound | Validation | RateLimited, OpenedCall>> => {
         const agent = await tx.agents.findById(input.projectId, input.agentId);
         if (!agent) return E.left(notFound('agent', input.agentId));
         const numbers = await tx.numbers.listByAgents([agent.id]);
         if (numbers.length === 0) return E.left(validation('agentId', 'has no phone number attached; attach one to call from it'));
         const from = input.fromNumberId === null ? numbers[0] : numbers.find((n) => n.id === input.fromNumberId);
         if (!from) return E.left(validation('fromNumberId', "is not one of the agent's numbers"));
+        const full = await callCapacity(tx, input.projectId);
+        if (full) return E.left(full);
         const project = await tx.projects.findById(input.projectId);
         const now = this.deps.clock.now();
         const variables: CallVariables = { agent_number: from.phoneNumber, now: now.toISOString(), ...input.variables };
@@ -97,6 +102,7 @@ export class PlaceOutboundCall {
           systemPrompt: input.systemPrompt,
           variables,
           metadata: null,
+          voicemailDetection: input.voicemailDetection ?? true,
         });
         await tx.calls.save(call);
         return E.right({ call, from: from.phoneNumber, record: project?.recordingEnabled ?? false });
@@ -111,6 +117,7 @@ export class PlaceOutboundCall {
         voice: call.voice,
         language: call.language,
         record,
+        machineDetection: call.voicemailDetection,
         webhooks: this.deps.callWebhooks(call.id),
       });
       return this.deps.uow.transaction(async (tx): Promise<E.Either<ProviderError, Call>> => {
