@@ -33,10 +33,14 @@ const text = (max: number) =>
 const jsonObject = fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 });
 
 /** Our own codecs are `t.Type`s without a tag; each says what it accepts in its name. */
-const byName = (name: string): fc.Arbitrary<unknown> | null => {
+const byName = (name: string, codec?: t.Decoder<unknown, unknown>): fc.Arbitrary<unknown> | null => {
   const choices = /^"[^"]*"( or "[^"]*")*$/.test(name) ? [...name.matchAll(/"([^"]*)"/g)].map((m) => m[1]!) : null;
   if (choices) return fc.constantFrom(...choices);
   const range = /^integer from (\d+) to (\d+)$/.exec(name);
+  // A body's whole number (a JSON number) rather than a query's (a string of digits).
+  if (range && codec && codec.decode(range[1])._tag === 'Left' && codec.decode(Number(range[1]))._tag === 'Right') {
+    return fc.integer({ min: Number(range[1]), max: Number(range[2]) });
+  }
   if (range) {
     const integers = fc.integer({ min: Number(range[1]), max: Math.min(Number(range[2]), 1_000_000) }).map(String);
     return fc.option(integers, { nil: undefined });
@@ -63,6 +67,10 @@ const byName = (name: string): fc.Arbitrary<unknown> | null => {
       return text(100);
     case 'object':
       return jsonObject;
+    case 'customTools':
+      return fc.constantFrom(null, []);
+    case 'variables':
+      return fc.dictionary(fc.stringMatching(/^[a-z_][a-z0-9_]{0,10}$/), fc.string({ maxLength: 20 }), { maxKeys: 4 });
     case 'conversation state':
       return fc.record({ state: fc.option(jsonObject, { nil: null }) });
     default:
@@ -114,7 +122,10 @@ export const arbitraryOf = (codec: t.Decoder<unknown, unknown>, fields: FieldArb
       return fc.constant(type.value);
     case 'UnknownRecordType':
       return jsonObject;
-    default:
-      return byName(type.name) ?? fc.anything();
+    default: {
+      const idleMessages = /^up to (\d+) idle messages$/.exec(type.name);
+      if (idleMessages) return fc.array(fc.string({ minLength: 1, maxLength: 40 }), { maxLength: Number(idleMessages[1]) });
+      return byName(type.name, type) ?? fc.anything();
+    }
   }
 };
