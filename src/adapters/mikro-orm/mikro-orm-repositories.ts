@@ -4,6 +4,11 @@ import { MikroOrmAgentRepository } from './mikro-orm-agent-repository.js';
 import { MikroOrmApiKeyRepository } from './mikro-orm-api-key-repository.js';
 import { MikroOrmCallRepository, MikroOrmTranscriptRepository } from './mikro-orm-call-repositories.js';
 import { MikroOrmContactRepository } from './mikro-orm-contact-repository.js';
+import {
+  MikroOrmCampaignAttemptRepository,
+  MikroOrmCampaignRecipientRepository,
+  MikroOrmCampaignRepository,
+} from './mikro-orm-campaign-repositories.js';
 import { MikroOrmConversationRepository } from './mikro-orm-conversation-repository.js';
 import { MikroOrmLedgerRepository } from './mikro-orm-ledger-repository.js';
 import { MikroOrmMessageRepository } from './mikro-orm-message-repository.js';
@@ -30,4 +35,7 @@ export const mikroOrmRepositories = (em: EntityManager, sessions: SessionModel):
   calls: new MikroOrmCallRepository(em),
   transcripts: new MikroOrmTranscriptRepository(em),
   webCallCredentials: new MikroOrmWebCallCredentialRepository(em),
+  campaigns: new MikroOrmCampaignRepository(em),
+  campaignRecipients: new MikroOrmCampaignRecipientRepository(em),
+  campaignAttempts: new MikroOrmCampaignAttemptRepository(em),
 });

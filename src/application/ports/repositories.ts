@@ -9,6 +9,7 @@ import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { Project } from '../../domain/project.js';
 import type { SignUp } from '../../domain/sign-up.js';
 import type { CallRepository, TranscriptRepository } from './call-repositories.js';
+import type { CampaignAttemptRepository, CampaignRecipientRepository, CampaignRepository } from './campaign-repositories.js';
 import type { ConversationRepository, MessageRepository } from './messaging-repositories.js';
 import type { Page, PageRequest } from './pagination.js';
 import type { WebCallCredentialRepository } from './web-call-credentials.js';
@@ -129,6 +130,9 @@ export interface Repositories {
   readonly calls: CallRepository;
   readonly transcripts: TranscriptRepository;
   readonly webCallCredentials: WebCallCredentialRepository;
+  readonly campaigns: CampaignRepository;
+  readonly campaignRecipients: CampaignRecipientRepository;
+  readonly campaignAttempts: CampaignAttemptRepository;
 }
 
 /**

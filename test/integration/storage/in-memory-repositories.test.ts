@@ -6,6 +6,7 @@ import { repositoryContract } from '../../contracts/repositories.contract.js';
 import { signUpRepositoryContract } from '../../contracts/sign-up-repository.contract.js';
 import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
 import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
+import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 
 repositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 callRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
@@ -14,3 +15,4 @@ messagingRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfW
 deliveryRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 adminQueriesContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 webCallCredentialsContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+campaignRepositoriesContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));

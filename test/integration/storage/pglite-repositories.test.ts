@@ -13,6 +13,7 @@ import { repositoryContract } from '../../contracts/repositories.contract.js';
 import { signUpRepositoryContract } from '../../contracts/sign-up-repository.contract.js';
 import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
 import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
+import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 import { aProject } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 
@@ -33,6 +34,7 @@ deliveryRepositoryContract('PGlite', async () => openDatabase({ dataDir: await n
 messagingRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 adminQueriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 webCallCredentialsContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+campaignRepositoriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 
 describe('embedded PGlite database', () => {
   let dataDir: string;

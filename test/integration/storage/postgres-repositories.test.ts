@@ -7,6 +7,7 @@ import { repositoryContract } from '../../contracts/repositories.contract.js';
 import { signUpRepositoryContract } from '../../contracts/sign-up-repository.contract.js';
 import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
 import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
+import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -30,4 +31,5 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
   deliveryRepositoryContract('PostgreSQL', openScratch);
   adminQueriesContract('PostgreSQL', openScratch);
   webCallCredentialsContract('PostgreSQL', openScratch);
+  campaignRepositoriesContract('PostgreSQL', openScratch);
 });

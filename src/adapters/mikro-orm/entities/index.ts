@@ -1,6 +1,7 @@
 import { AgentSchema } from './agent.js';
 import { ApiKeySchema } from './api-key.js';
 import { CallSchema, TranscriptTurnSchema } from './call.js';
+import { CampaignAttemptSchema, CampaignRecipientSchema, CampaignSchema } from './campaign.js';
 import { ContactSchema } from './contact.js';
 import { ConversationSchema } from './conversation.js';
 import { LedgerEntrySchema } from './ledger-entry.js';
@@ -29,4 +30,7 @@ export const entities = [
   CallSchema,
   TranscriptTurnSchema,
   WebCallCredentialsSchema,
+  CampaignSchema,
+  CampaignRecipientSchema,
+  CampaignAttemptSchema,
 ];

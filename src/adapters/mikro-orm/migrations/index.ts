@@ -8,6 +8,7 @@ import { Migration20261121050000_turn_errors } from './Migration20261121050000_t
 import { Migration20261121060000_sign_up_expiry } from './Migration20261121060000_sign_up_expiry.js';
 import { Migration20261121073000_call_media_connected } from './Migration20261121073000_call_media_connected.js';
 import { Migration20261121074000_web_call_credentials } from './Migration20261121074000_web_call_credentials.js';
+import { Migration20261124060000_campaigns } from './Migration20261124060000_campaigns.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -24,4 +25,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121060000_sign_up_expiry', class: Migration20261121060000_sign_up_expiry },
   { name: 'Migration20261121073000_call_media_connected', class: Migration20261121073000_call_media_connected },
   { name: 'Migration20261121074000_web_call_credentials', class: Migration20261121074000_web_call_credentials },
+  { name: 'Migration20261124060000_campaigns', class: Migration20261124060000_campaigns },
 ];
