@@ -13,6 +13,7 @@ export const toContact = (row: ContactRow): Contact => ({
   phoneNumber: trustE164(row.phoneNumber),
   email: row.email,
   notes: row.notes,
+  doNotCall: row.doNotCall,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -24,6 +25,7 @@ export const toContactRow = (contact: Contact): ContactRow => ({
   phoneNumber: contact.phoneNumber,
   email: contact.email,
   notes: contact.notes,
+  doNotCall: contact.doNotCall,
   createdAt: contact.createdAt,
   updatedAt: contact.updatedAt,
 });

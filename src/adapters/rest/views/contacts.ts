@@ -6,6 +6,7 @@ export const contactView = (contact: Contact) => ({
   phoneNumber: contact.phoneNumber,
   email: contact.email,
   notes: contact.notes,
+  doNotCall: contact.doNotCall,
   createdAt: contact.createdAt.toISOString(),
   updatedAt: contact.updatedAt.toISOString(),
 });
