@@ -98,3 +98,7 @@ export const optChangeOf = (body: string): OptChange => {
   if (OPT_IN_WORDS.has(word)) return 'opt_in';
   return null;
 };
+
+/** `{{name}}` in a campaign's greeting or prompt, replaced by the recipient's value (unknown names are left as written). */
+export const fillRecipientVariables = (text: string, variables: Readonly<Record<string, string>>): string =>
+  text.replace(/\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(variables, name) ? variables[name]! : whole));
