@@ -36,6 +36,8 @@ export const aCampaignRig = async (options: {
   readonly clock?: FixedClock;
   readonly engine?: Partial<CampaignEngineOptions>;
   readonly numbers?: number;
+  /** Where the agent's numbers are (several rigs on one store need different ones). */
+  readonly areaCode?: string;
 }) => {
   const { uow } = options;
   const clock = options.clock ?? new FixedClock(MONDAY_0830_EASTERN);
@@ -44,6 +46,12 @@ export const aCampaignRig = async (options: {
   const telephony = new SimulatedTelephony();
   const calendar = new LuxonTimeZoneCalendar();
   const numberZones = new GeoCarrierNumberTimeZones();
+  const callWebhooksOf = (callId: string) => ({
+    relayUrl: `wss://sb.test/relay?callId=${callId}`,
+    relayEndedUrl: `https://sb.test/relay-ended/${callId}`,
+    statusUrl: `https://sb.test/status/${callId}`,
+    recordingStatusUrl: `https://sb.test/recording/${callId}`,
+  });
   const voices: VoiceCatalog = { listVoices: async () => [] } as unknown as VoiceCatalog;
   const placeOutboundCall = new PlaceOutboundCall({
     uow,
@@ -51,12 +59,7 @@ export const aCampaignRig = async (options: {
     ids,
     telephony,
     voices,
-    callWebhooks: (callId) => ({
-      relayUrl: `wss://sb.test/relay?callId=${callId}`,
-      relayEndedUrl: `https://sb.test/relay-ended/${callId}`,
-      statusUrl: `https://sb.test/status/${callId}`,
-      recordingStatusUrl: `https://sb.test/recording/${callId}`,
-    }),
+    callWebhooks: callWebhooksOf,
     logger,
   });
   const finishCall = new FinishCall({
@@ -92,7 +95,7 @@ export const aCampaignRig = async (options: {
   const agent = anAgent({ projectId: project.id });
   const numbers: PhoneNumber[] = [];
   for (let i = 0; i < (options.numbers ?? 1); i++) {
-    const [available] = E.getOrElseW(() => [])(await telephony.searchNumbers({ country: 'US', areaCode: null, limit: 1 }));
+    const [available] = E.getOrElseW(() => [])(await telephony.searchNumbers({ country: 'US', areaCode: options.areaCode ?? null, limit: 1 }));
     const bought = await telephony.purchaseNumber(available!.phoneNumber, {} as never);
     if (E.isLeft(bought)) throw new Error(bought.left.message);
     numbers.push(aNumber({ projectId: project.id, agentId: agent.id, phoneNumber: available!.phoneNumber, providerId: bought.right.providerId }));
@@ -165,5 +168,38 @@ export const aCampaignRig = async (options: {
 
   const campaignNow = (campaign: Campaign) => read((tx) => tx.campaigns.findById(project.id, campaign.id));
 
-  return { uow, clock, telephony, engine, project, agent, numbers, useCases, read, startCampaign, act, liveCalls, endCall, endAll, recipients, campaignNow, settings, logger };
+  /**
+   * Another node on the same store and carrier (its own unit of work: its own connections),
+   * counting the calls it placed. `dialer: 'hangs'` makes a node that dies while placing its
+   * calls: its claims are leased and never placed.
+   */
+  const anotherNode = (nodeUow: UnitOfWork, mode: 'places' | 'hangs' = 'places') => {
+    const place = new PlaceOutboundCall({ uow: nodeUow, clock, ids, telephony, voices, callWebhooks: callWebhooksOf, logger });
+    const dialer = campaignDialerOf({ placeOutboundCall: place });
+    const node = {
+      placed: 0,
+      engine: new CampaignEngine(
+        {
+          uow: nodeUow,
+          clock,
+          calendar,
+          dialer: {
+            dial: async (request) => {
+              if (mode === 'hangs') return new Promise<never>(() => {});
+              const result = await dialer.dial(request);
+              node.placed += 1;
+              return result;
+            },
+          },
+          logger,
+          eventBus: null,
+          projectCallCap: async () => null,
+        },
+        { pollIntervalMs: 1000, leaseMs: 120_000, batchSize: 100, ...options.engine },
+      ),
+    };
+    return node;
+  };
+
+  return { uow, clock, telephony, engine, anotherNode, project, agent, numbers, useCases, read, startCampaign, act, liveCalls, endCall, endAll, recipients, campaignNow, settings, logger };
 };
