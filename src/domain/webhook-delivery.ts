@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { DeliveryNotFailed } from './errors.js';
 
 export type DeliveryStatus = 'pending' | 'success' | 'failed';
-export type WebhookEventType = 'agent.message' | 'agent.call_ended';
+export type WebhookEventType = 'agent.message' | 'agent.call_ended' | 'campaign.started' | 'campaign.completed' | 'campaign.recipient_completed';
 export type EventChannel = 'sms' | 'voice';
 
 /**

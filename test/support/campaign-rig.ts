@@ -73,10 +73,19 @@ export const aCampaignRig = async (options: {
     eventEncoder: new JsonOutboundEventEncoder(),
   });
   const engine = new CampaignEngine(
-    { uow, clock, calendar, dialer: campaignDialerOf({ placeOutboundCall }), logger, eventBus: null, projectCallCap: async () => null },
+    {
+      uow,
+      clock,
+      calendar,
+      dialer: campaignDialerOf({ placeOutboundCall }),
+      logger,
+      eventBus: null,
+      projectCallCap: async () => null,
+      events: { ids, clock, eventEncoder: new JsonOutboundEventEncoder(), deliveryTrigger: null },
+    },
     { pollIntervalMs: 1000, leaseMs: 120_000, batchSize: 100, ...options.engine },
   );
-  const deps = { uow, clock, ids, calendar, numberZones, campaignTrigger: null };
+  const deps = { uow, clock, ids, calendar, numberZones, campaignTrigger: null, events: { ids, clock, eventEncoder: new JsonOutboundEventEncoder(), deliveryTrigger: null } };
   const useCases = {
     createCampaign: new CreateCampaign(deps),
     addRecipients: new AddCampaignRecipients(deps),
@@ -194,6 +203,7 @@ export const aCampaignRig = async (options: {
           logger,
           eventBus: null,
           projectCallCap: async () => null,
+          events: null,
         },
         { pollIntervalMs: 1000, leaseMs: 120_000, batchSize: 100, ...options.engine },
       ),

@@ -113,18 +113,58 @@ const CallEnded = t.strict({
   recentHistory: NoHistory,
 });
 
+const CampaignStatusChange = t.strict({
+  event: oneOf(['campaign.started', 'campaign.completed'] as const),
+  channel: t.literal('voice'),
+  timestamp: IsoInstant,
+  agentId: t.string,
+  data: t.strict({
+    campaignId: t.string,
+    name: t.string,
+    status: oneOf(['draft', 'scheduled', 'running', 'paused', 'completed', 'cancelled'] as const),
+    startedAt: nullable(IsoInstant),
+    endedAt: nullable(IsoInstant),
+  }),
+  conversationState: t.null,
+  recentHistory: NoHistory,
+});
+
+const RecipientCompleted = t.strict({
+  event: t.literal('campaign.recipient_completed'),
+  channel: t.literal('voice'),
+  timestamp: IsoInstant,
+  agentId: t.string,
+  data: t.strict({
+    campaignId: t.string,
+    recipientId: t.string,
+    phoneNumber: t.string,
+    contactId: nullable(t.string),
+    status: oneOf(['pending', 'in_progress', 'retry_scheduled', 'completed', 'failed', 'skipped'] as const),
+    outcome: nullable(oneOf(['answered', 'voicemail', 'busy', 'no_answer', 'failed'] as const)),
+    skipReason: nullable(oneOf(['do_not_call', 'schedule_ended', 'cancelled', 'invalid_number'] as const)),
+    attempts: t.number,
+    callId: nullable(t.string),
+    variables: t.record(t.string, t.string),
+  }),
+  conversationState: t.null,
+  recentHistory: NoHistory,
+});
+
 /**
  * The catalogue on the wire: every event Switchboard POSTs, decoded from and encoded to its
  * JSON form. Decoding drops keys the catalogue does not name; encoding writes only those keys,
  * in the order the constructors give them.
  */
-export const OutboundEventCodec = t.union([SmsMessage, VoiceTurn, CallEnded], 'OutboundEvent');
+export const OutboundEventCodec = t.union([SmsMessage, VoiceTurn, CallEnded, CampaignStatusChange, RecipientCompleted], 'OutboundEvent');
 
 /** Each event's codec by `event` and `channel`, so a decode failure can name the fields of the right one. */
 export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEvent>>> = {
   'agent.message sms': SmsMessage,
   'agent.message voice': VoiceTurn,
   'agent.call_ended voice': CallEnded,
+  'campaign.started voice': CampaignStatusChange,
+  'campaign.completed voice': CampaignStatusChange,
+  'campaign.recipient_completed voice': RecipientCompleted,
 };
 
 /** The JSON form of an event, before it is serialised. */

@@ -1,9 +1,11 @@
 import type { EventChannel, WebhookEventType } from '../../domain/webhook-delivery.js';
 import type { CallEndedEvent } from './call-ended-event.js';
+import type { CampaignRecipientCompletedEvent, CampaignStatusEvent } from './campaign-events.js';
 import type { SmsMessageEvent } from './sms-message-event.js';
 import type { VoiceTurnEvent } from './voice-turn-event.js';
 
 export type { CallEndedEvent } from './call-ended-event.js';
+export type { CampaignRecipientCompletedEvent, CampaignStatusEvent } from './campaign-events.js';
 export type { EventContact } from './event-parts.js';
 export type { SmsHistoryEntry, SmsMessageEvent } from './sms-message-event.js';
 export type { VoiceHistoryEntry, VoiceTurnEvent } from './voice-turn-event.js';
@@ -16,7 +18,7 @@ export type { VoiceHistoryEntry, VoiceTurnEvent } from './voice-turn-event.js';
  * campaign's progress) joins the union the same way, its name joining the domain's
  * `WebhookEventType`; the codecs' type check fails to compile until it has its codec.
  */
-export type OutboundEvent = SmsMessageEvent | VoiceTurnEvent | CallEndedEvent;
+export type OutboundEvent = SmsMessageEvent | VoiceTurnEvent | CallEndedEvent | CampaignStatusEvent | CampaignRecipientCompletedEvent;
 
 /** What the delivery log keeps beside the body, to list and filter deliveries without reading it. */
 export interface DeliveryKeys {
@@ -32,5 +34,5 @@ export const deliveryKeysOf = (event: OutboundEvent): DeliveryKeys => ({
   channel: event.channel,
   agentId: event.agentId,
   messageId: event.channel === 'sms' ? event.data.messageId : null,
-  callId: event.channel === 'voice' ? event.data.callId : null,
+  callId: 'callId' in event.data ? event.data.callId : null,
 });

@@ -10,6 +10,9 @@ import type { Repositories } from '../ports/repositories.js';
 import type { TimeZoneCalendar } from '../ports/time-zones.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { attemptOutcomeOf } from './campaign-attempt-outcome.js';
+import { campaignStatusEvent, recipientCompletedEvent } from '../events/campaign-events.js';
+import type { OutboundEvent } from '../events/outbound-event.js';
+import { queueCampaignEvent, type CampaignEventDeps } from '../webhooks/campaign-outbox.js';
 import { errorMessage, PeriodicTask } from './periodic-task.js';
 
 export interface CampaignEngineOptions {
@@ -36,6 +39,8 @@ export interface CampaignEngineDeps {
    * A campaign never has more calls under way than the lower of its own pace and this.
    */
   readonly projectCallCap: (projectId: string) => Promise<number | null>;
+  /** Where `campaign.*` events go (the webhook outbox); none: no events. */
+  readonly events: CampaignEventDeps | null;
 }
 
 /** A recipient this node dials in this round, and how it stood before the claim (to undo a call never placed). */
@@ -125,9 +130,33 @@ export class CampaignEngine {
   }
 
   private async transaction<A>(work: (tx: Repositories) => Promise<A>): Promise<A> {
+    this.pokeDispatcher = false;
     const result = await this.deps.uow.transaction(async (tx) => E.right(await work(tx)));
     if (E.isLeft(result)) throw new Error('unexpected Left');
+    this.flushEvents();
     return result.right;
+  }
+
+  /** Queues the event in the unit of work; the dispatcher is poked once it has committed. */
+  private async queue(tx: Repositories, campaign: Campaign, event: OutboundEvent): Promise<void> {
+    const events = this.deps.events;
+    if (events && (await queueCampaignEvent(tx, events, campaign, event))) this.pokeDispatcher = true;
+  }
+
+  /** Events queued by the unit of work just committed. */
+  private pokeDispatcher = false;
+
+  private flushEvents(): void {
+    if (!this.pokeDispatcher) return;
+    this.pokeDispatcher = false;
+    this.deps.events?.deliveryTrigger?.poke();
+  }
+
+  /** Queues `campaign.recipient_completed` when the recipient's calls are over. */
+  private async recipientDone(tx: Repositories, campaign: Campaign, recipient: CampaignRecipient): Promise<void> {
+    if (recipient.status === 'completed' || recipient.status === 'failed') {
+      await this.queue(tx, campaign, recipientCompletedEvent(campaign, recipient, this.deps.clock.now()));
+    }
   }
 
   private async renewLeases(): Promise<void> {
@@ -161,7 +190,9 @@ export class CampaignEngine {
     const now = this.deps.clock.now();
     await tx.campaignAttempts.settle(callId, outcome, call?.endedAt ?? now);
     this.inFlight.delete(callId);
-    return this.afterOutcome(campaign, recipient, outcome, now);
+    const next = this.afterOutcome(campaign, recipient, outcome, now);
+    await this.recipientDone(tx, campaign, next);
+    return next;
   }
 
   private afterOutcome(campaign: Campaign, recipient: CampaignRecipient, outcome: AttemptOutcome, now: Date): CampaignRecipient {
@@ -182,7 +213,7 @@ export class CampaignEngine {
     const { campaign, nextDialAt } = locked;
     if (campaign.schedule.endBy && campaign.schedule.endBy.getTime() <= now.getTime()) {
       await tx.campaignRecipients.skipRemaining(campaign.id, 'schedule_ended', now);
-      await tx.campaigns.save(completeIfDone(campaign, true, now));
+      await this.complete(tx, campaign, now);
       return [];
     }
     const inFlight = await tx.campaignRecipients.countInFlight(campaign.id, now);
@@ -276,6 +307,7 @@ export class CampaignEngine {
     const started = activateIfDue(campaign, this.deps.clock.now());
     if (started === campaign) return;
     await tx.campaigns.save(started);
+    await this.queue(tx, started, campaignStatusEvent('campaign.started', started, this.deps.clock.now()));
     this.poke();
   }
 
@@ -284,7 +316,14 @@ export class CampaignEngine {
     const left = Object.entries(counts).some(([status, count]) => RUNNING_OUT.has(status) && count > 0);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     // A campaign with nobody on it yet waits for its recipients rather than completing empty.
-    if (!left && total > 0) await tx.campaigns.save(completeIfDone(campaign, true, now));
+    if (!left && total > 0) await this.complete(tx, campaign, now);
+  }
+
+  private async complete(tx: Repositories, campaign: Campaign, now: Date): Promise<void> {
+    const completed = completeIfDone(campaign, true, now);
+    if (completed === campaign) return;
+    await tx.campaigns.save(completed);
+    await this.queue(tx, completed, campaignStatusEvent('campaign.completed', completed, now));
   }
 
   /** Places one attempt's call and records it; a call never placed gives the recipient back. */
@@ -315,7 +354,11 @@ export class CampaignEngine {
     const refusal = placed.left;
     if (refusal.kind === 'refused') {
       this.deps.logger.warn({ campaignId: campaign.id, recipientId: claimed.id, reason: refusal.message }, 'a campaign call could not be placed');
-      await this.transaction((tx) => tx.campaignRecipients.save([this.afterOutcome(campaign, claimed, 'failed', now)], null));
+      await this.transaction(async (tx) => {
+        const next = this.afterOutcome(campaign, claimed, 'failed', now);
+        await tx.campaignRecipients.save([next], null);
+        await this.recipientDone(tx, campaign, next);
+      });
       return;
     }
     const reason = refusal.kind === 'agent_gone' ? 'agent_deleted: the campaign\u2019s agent no longer exists' : `no_number: ${refusal.message}`;

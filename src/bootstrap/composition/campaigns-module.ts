@@ -51,8 +51,19 @@ export const campaignsModule = () =>
     provide(TOKENS.numberTimeZones, [], () => new GeoCarrierNumberTimeZones());
     provide(
       TOKENS.campaignEngine,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.timeZoneCalendar, TOKENS.callUseCases, TOKENS.eventBus, TOKENS.logger, TOKENS.lifecycle],
-      (uow, clock, calendar, calls, eventBus, logger, lifecycle) => {
+      [
+        TOKENS.unitOfWork,
+        TOKENS.clock,
+        TOKENS.ids,
+        TOKENS.timeZoneCalendar,
+        TOKENS.callUseCases,
+        TOKENS.eventBus,
+        TOKENS.eventEncoder,
+        TOKENS.deliveryTrigger,
+        TOKENS.logger,
+        TOKENS.lifecycle,
+      ],
+      (uow, clock, ids, calendar, calls, eventBus, eventEncoder, deliveryTrigger, logger, lifecycle) => {
         const engine = new CampaignEngine({
           uow,
           clock,
@@ -62,15 +73,25 @@ export const campaignsModule = () =>
           logger: logger.child({ component: 'campaigns' }),
           // Main has no per-project cap on calls yet: each campaign's own maxConcurrentCalls holds.
           projectCallCap: async () => null,
+          events: { ids, clock, eventEncoder, deliveryTrigger },
         });
         return lifecycle.manage('campaign engine', engine, engine);
       },
     );
     provide(
       TOKENS.campaignUseCases,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.timeZoneCalendar, TOKENS.numberTimeZones, TOKENS.campaignEngine],
-      (uow, clock, ids, calendar, numberZones, engine) => {
-        const deps = { uow, clock, ids, calendar, numberZones, campaignTrigger: engine };
+      [
+        TOKENS.unitOfWork,
+        TOKENS.clock,
+        TOKENS.ids,
+        TOKENS.timeZoneCalendar,
+        TOKENS.numberTimeZones,
+        TOKENS.campaignEngine,
+        TOKENS.eventEncoder,
+        TOKENS.deliveryTrigger,
+      ],
+      (uow, clock, ids, calendar, numberZones, engine, eventEncoder, deliveryTrigger) => {
+        const deps = { uow, clock, ids, calendar, numberZones, campaignTrigger: engine, events: { ids, clock, eventEncoder, deliveryTrigger } };
         return {
           createCampaign: new CreateCampaign(deps),
           getCampaign: new GetCampaign(deps),

@@ -5,6 +5,7 @@ import { recordOptChanges } from '../../../src/application/use-cases/messages/op
 import { trustE164, type E164 } from '../../../src/domain/e164.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { aCampaignRig, MONDAY_0830_EASTERN } from '../../support/campaign-rig.js';
+import { aWebhook } from '../../support/builders.js';
 
 const NEW_YORK = trustE164('+12125550100');
 const LOS_ANGELES = trustE164('+13105550100');
@@ -215,5 +216,26 @@ describe('campaign engine (fake clock, simulated carrier)', () => {
       'schedule.defaultTimeZone',
       'agentId',
     ]);
+  });
+
+  it('sends campaign.started, campaign.recipient_completed and campaign.completed through the webhook outbox', async () => {
+    const r = await rig();
+    await r.read((tx) => tx.webhooks.save(aWebhook({ projectId: r.project.id })));
+    const campaign = await r.startCampaign([NEW_YORK, LOS_ANGELES], { schedule: { ...r.settings().schedule, dailyStartMinute: 0 }, retry: { ...r.settings().retry, maxAttempts: 1 } });
+    await r.engine.runRound();
+    await r.endCall(r.liveCalls()[0]!.callId, 'completed');
+    await r.endCall(r.liveCalls()[0]!.callId, 'busy');
+    await r.engine.runRound();
+    await r.engine.runRound();
+    const events = await r.read(async (tx) => (await tx.deliveries.list(r.project.id, { limit: 20, offset: 0, since: null, agentId: null })).items);
+    const bodies = [...events].reverse().map((d) => JSON.parse(d.body)).filter((b) => b.event.startsWith('campaign.'));
+    expect(bodies.map((b) => [b.event, b.data.outcome ?? b.data.status])).toEqual([
+      ['campaign.started', 'running'],
+      ['campaign.recipient_completed', 'answered'],
+      ['campaign.recipient_completed', 'busy'],
+      ['campaign.completed', 'completed'],
+    ]);
+    expect(bodies[1].data).toMatchObject({ campaignId: campaign.id, phoneNumber: NEW_YORK, status: 'completed', attempts: 1, variables: { firstName: 'Person 0' } });
+    expect(bodies[2].data).toMatchObject({ phoneNumber: LOS_ANGELES, status: 'failed', callId: expect.stringMatching(/^call_/) });
   });
 });

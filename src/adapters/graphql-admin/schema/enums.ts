@@ -4,7 +4,7 @@ import { enumOf, type AdminBuilder } from './builder.js';
 
 const LEDGER_REASONS = ['signup_credit', 'top_up', 'adjustment', 'number_first_month', 'number_renewal', 'recording_renewal'] as const;
 const DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
-const EVENT_TYPES = ['agent.message', 'agent.call_ended'] as const;
+const EVENT_TYPES = ['agent.message', 'agent.call_ended', 'campaign.started', 'campaign.completed', 'campaign.recipient_completed'] as const;
 
 /** Every enum of the schema, defined once per builder and shared by the type files. */
 export const defineEnums = (builder: AdminBuilder) => ({
