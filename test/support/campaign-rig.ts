@@ -211,5 +211,5 @@ export const aCampaignRig = async (options: {
     return node;
   };
 
-  return { uow, clock, telephony, engine, anotherNode, project, agent, numbers, useCases, read, startCampaign, act, liveCalls, endCall, endAll, recipients, campaignNow, settings, logger };
+  return { uow, clock, telephony, engine, anotherNode, placeOutboundCall, project, agent, numbers, useCases, read, startCampaign, act, liveCalls, endCall, endAll, recipients, campaignNow, settings, logger };
 };
