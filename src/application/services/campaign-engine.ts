@@ -73,6 +73,8 @@ export class CampaignEngine {
   /** Recipients whose calls this node placed and which are not settled yet, by call id. */
   private readonly inFlight = new Map<string, string>();
   private pokeQueued = false;
+  /** Pokes run rounds only between start() and stop(): an engine nobody started dials nobody. */
+  private started = false;
   private round: Promise<void> = Promise.resolve();
   /** Which of its agent's numbers each round-robin campaign used last. */
   private readonly turns = new Map<string, number>();
@@ -89,17 +91,19 @@ export class CampaignEngine {
   }
 
   start(): void {
+    this.started = true;
     this.task.start(this.options.pollIntervalMs, { runNow: true });
   }
 
   async stop(): Promise<void> {
+    this.started = false;
     await this.task.stop();
     await this.round;
   }
 
   /** Runs a round soon (after the one under way): something changed that the engine should act on. */
   poke(): void {
-    if (this.pokeQueued) return;
+    if (this.pokeQueued || !this.started) return;
     this.pokeQueued = true;
     queueMicrotask(() => {
       this.pokeQueued = false;
@@ -130,7 +134,6 @@ export class CampaignEngine {
   }
 
   private async transaction<A>(work: (tx: Repositories) => Promise<A>): Promise<A> {
-    this.pokeDispatcher = false;
     const result = await this.deps.uow.transaction(async (tx) => E.right(await work(tx)));
     if (E.isLeft(result)) throw new Error('unexpected Left');
     this.flushEvents();
