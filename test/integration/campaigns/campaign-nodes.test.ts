@@ -60,7 +60,7 @@ describe.skipIf(!serverUrl)('campaign engine on several nodes sharing one Postgr
   });
 
   it('a node killed mid-campaign loses nobody and calls nobody twice beyond the attempt it had under way', { timeout: 120_000 }, async () => {
-    const r = await aCampaignRig({ uow: (await open()).uow, areaCode: '415' });
+    const r = await aCampaignRig({ uow: (await open()).uow, areaCode: '917' });
     const survivor = r.anotherNode((await open()).uow);
     const killedWhileTalking = r.anotherNode((await open()).uow);
     const killedWhileDialling = r.anotherNode((await open()).uow, 'hangs');
