@@ -10,6 +10,8 @@ export interface Contact {
   readonly phoneNumber: E164;
   readonly email: string | null;
   readonly notes: string | null;
+  /** Opted out of calls and texts (an inbound STOP sets it, START clears it): no campaign calls them. */
+  readonly doNotCall: boolean;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -19,6 +21,7 @@ export interface ContactFields {
   readonly phoneNumber: E164;
   readonly email?: string | null;
   readonly notes?: string | null;
+  readonly doNotCall?: boolean;
 }
 
 const checkName = (contact: Contact): E.Either<InvalidField, Contact> =>
@@ -37,6 +40,7 @@ export const createContact = (props: {
     phoneNumber: props.fields.phoneNumber,
     email: props.fields.email ?? null,
     notes: props.fields.notes ?? null,
+    doNotCall: props.fields.doNotCall ?? false,
     createdAt: props.now,
     updatedAt: props.now,
   });
@@ -52,6 +56,7 @@ export const updateContact = (
     phoneNumber: changes.phoneNumber ?? contact.phoneNumber,
     email: changes.email === undefined ? contact.email : changes.email,
     notes: changes.notes === undefined ? contact.notes : changes.notes,
+    doNotCall: changes.doNotCall ?? contact.doNotCall,
     updatedAt: now,
   });
 
@@ -60,3 +65,7 @@ export const matchesSearch = (contact: Contact, search: string): boolean => {
   const needle = search.trim().toLowerCase();
   return contact.name.toLowerCase().includes(needle) || contact.phoneNumber.includes(needle);
 };
+
+/** The contact after an inbound opt-out (STOP) or opt-in (START) text. */
+export const withDoNotCall = (contact: Contact, doNotCall: boolean, now: Date): Contact =>
+  contact.doNotCall === doNotCall ? contact : { ...contact, doNotCall, updatedAt: now };

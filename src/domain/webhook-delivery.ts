@@ -9,7 +9,10 @@ export type WebhookEventType =
   | 'agent.call_started'
   | 'agent.transfer_started'
   | 'agent.transfer_bridged'
-  | 'agent.transfer_failed';
+  | 'agent.transfer_failed'
+  | 'campaign.started'
+  | 'campaign.completed'
+  | 'campaign.recipient_completed';
 export type EventChannel = 'sms' | 'voice';
 
 /**

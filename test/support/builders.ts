@@ -109,6 +109,7 @@ export const aContact = (overrides: Partial<Contact> = {}): Contact => ({
   phoneNumber: newNumber(),
   email: null,
   notes: null,
+  doNotCall: false,
   createdAt: at(0),
   updatedAt: at(0),
   ...overrides,

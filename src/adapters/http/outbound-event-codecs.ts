@@ -144,6 +144,22 @@ const CallAnalyzed = t.strict({
   recentHistory: NoHistory,
 });
 
+const CampaignStatusChange = t.strict({
+  event: oneOf(['campaign.started', 'campaign.completed'] as const),
+  channel: t.literal('voice'),
+  timestamp: IsoInstant,
+  agentId: t.string,
+  data: t.strict({
+    campaignId: t.string,
+    name: t.string,
+    status: oneOf(['draft', 'scheduled', 'running', 'paused', 'completed', 'cancelled'] as const),
+    startedAt: nullable(IsoInstant),
+    endedAt: nullable(IsoInstant),
+  }),
+  conversationState: t.null,
+  recentHistory: NoHistory,
+});
+
 const CallStarted = t.strict({
   event: t.literal('agent.call_started'),
   channel: t.literal('voice'),
@@ -159,6 +175,27 @@ const CallStarted = t.strict({
     status: oneOf(CALL_STATUSES),
     startedAt: IsoInstant,
     answeredBy: nullable(oneOf(ANSWERED_BY)),
+  }),
+  conversationState: t.null,
+  recentHistory: NoHistory,
+});
+
+const RecipientCompleted = t.strict({
+  event: t.literal('campaign.recipient_completed'),
+  channel: t.literal('voice'),
+  timestamp: IsoInstant,
+  agentId: t.string,
+  data: t.strict({
+    campaignId: t.string,
+    recipientId: t.string,
+    phoneNumber: t.string,
+    contactId: nullable(t.string),
+    status: oneOf(['pending', 'in_progress', 'retry_scheduled', 'completed', 'failed', 'skipped'] as const),
+    outcome: nullable(oneOf(['answered', 'voicemail', 'busy', 'no_answer', 'failed'] as const)),
+    skipReason: nullable(oneOf(['do_not_call', 'schedule_ended', 'cancelled', 'invalid_number'] as const)),
+    attempts: t.number,
+    callId: nullable(t.string),
+    variables: t.record(t.string, t.string),
   }),
   conversationState: t.null,
   recentHistory: NoHistory,
@@ -194,7 +231,7 @@ const TransferFailed = transferCodec('agent.transfer_failed');
  * in the order the constructors give them.
  */
 export const OutboundEventCodec = t.union(
-  [SmsMessage, VoiceTurn, CallEnded, CallAnalyzed, CallStarted, TransferStarted, TransferBridged, TransferFailed],
+  [SmsMessage, VoiceTurn, CallEnded, CallAnalyzed, CallStarted, TransferStarted, TransferBridged, TransferFailed, CampaignStatusChange, RecipientCompleted],
   'OutboundEvent',
 );
 
@@ -208,6 +245,9 @@ export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEv
   'agent.transfer_started voice': TransferStarted,
   'agent.transfer_bridged voice': TransferBridged,
   'agent.transfer_failed voice': TransferFailed,
+  'campaign.started voice': CampaignStatusChange,
+  'campaign.completed voice': CampaignStatusChange,
+  'campaign.recipient_completed voice': RecipientCompleted,
 };
 
 /** The JSON form of an event, before it is serialised. */

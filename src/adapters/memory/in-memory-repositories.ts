@@ -14,6 +14,7 @@ import {
   type Repositories,
 } from '../../application/ports/repositories.js';
 import { inMemoryCalls, inMemoryTranscripts } from './in-memory-call-repositories.js';
+import { inMemoryCampaignAttempts, inMemoryCampaignRecipients, inMemoryCampaigns } from './in-memory-campaign-repositories.js';
 import { byCreation, newestFirst, pageOf, type InMemoryTables } from './in-memory-tables.js';
 import { inMemorySignUps } from './in-memory-sign-up-repository.js';
 import { inMemoryConversations, inMemoryMessages } from './in-memory-messaging-repositories.js';
@@ -167,4 +168,7 @@ export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({
   transcripts: inMemoryTranscripts(tables),
   callAnalyses: inMemoryCallAnalyses(tables),
   webCallCredentials: inMemoryWebCallCredentials(tables),
+  campaigns: inMemoryCampaigns(tables),
+  campaignRecipients: inMemoryCampaignRecipients(tables),
+  campaignAttempts: inMemoryCampaignAttempts(tables),
 });

@@ -1,6 +1,8 @@
 import type { Agent } from '../../domain/agent.js';
 import type { Call, TranscriptTurn } from '../../domain/call.js';
 import type { CallAnalysis } from '../../domain/call-analysis.js';
+import type { Campaign } from '../../domain/campaign.js';
+import type { CampaignAttempt, CampaignRecipient } from '../../domain/campaign-recipient.js';
 import type { ApiKey } from '../../domain/api-key.js';
 import type { Contact } from '../../domain/contact.js';
 import type { Conversation } from '../../domain/conversation.js';
@@ -45,6 +47,14 @@ export class InMemoryTables {
   webCallCredentials = new Map<string, WebCallCredentials>();
   /** Keyed by call id. */
   callAnalyses = new Map<string, CallAnalysis>();
+  campaigns = new Map<string, Campaign>();
+  /** When each campaign's pace allows its next call. */
+  campaignNextDial = new Map<string, Date>();
+  campaignRecipients = new Map<string, CampaignRecipient>();
+  /** Held recipients and when their lease runs out. */
+  recipientLeases = new Map<string, Date>();
+  /** Keyed `{recipientId}:{attempt}`. */
+  campaignAttempts = new Map<string, CampaignAttempt>();
 
   snapshot(): () => void {
     const saved = Object.entries(this).map(([name, map]) => [name, new Map(map as Map<string, unknown>)] as const);

@@ -19,6 +19,7 @@ export const toContact = (row: ContactRow): Contact => ({
   phoneNumber: trustE164(row.phoneNumber),
   email: row.email,
   notes: row.notes,
+  doNotCall: row.doNotCall,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -30,6 +31,7 @@ export const toContactRow = (contact: Contact): ContactRow => ({
   phoneNumber: contact.phoneNumber,
   email: contact.email,
   notes: contact.notes,
+  doNotCall: contact.doNotCall,
   createdAt: contact.createdAt,
   updatedAt: contact.updatedAt,
 });

@@ -5,6 +5,11 @@ import { MikroOrmApiKeyRepository } from './mikro-orm-api-key-repository.js';
 import { MikroOrmCallAnalysisRepository } from './mikro-orm-call-analysis-repository.js';
 import { MikroOrmCallRepository, MikroOrmTranscriptRepository } from './mikro-orm-call-repositories.js';
 import { MikroOrmContactRepository } from './mikro-orm-contact-repository.js';
+import {
+  MikroOrmCampaignAttemptRepository,
+  MikroOrmCampaignRecipientRepository,
+  MikroOrmCampaignRepository,
+} from './mikro-orm-campaign-repositories.js';
 import { MikroOrmConversationRepository } from './mikro-orm-conversation-repository.js';
 import { MikroOrmLedgerRepository } from './mikro-orm-ledger-repository.js';
 import { MikroOrmMessageRepository } from './mikro-orm-message-repository.js';
@@ -32,4 +37,7 @@ export const mikroOrmRepositories = (em: EntityManager, sessions: SessionModel):
   transcripts: new MikroOrmTranscriptRepository(em),
   webCallCredentials: new MikroOrmWebCallCredentialRepository(em),
   callAnalyses: new MikroOrmCallAnalysisRepository(em),
+  campaigns: new MikroOrmCampaignRepository(em),
+  campaignRecipients: new MikroOrmCampaignRecipientRepository(em),
+  campaignAttempts: new MikroOrmCampaignAttemptRepository(em),
 });

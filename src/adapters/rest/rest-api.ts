@@ -14,6 +14,7 @@ import { sendError, sendProblem } from './respond.js';
 import { agentRoutes } from './routes/agents.js';
 import { agentCallRoutes, callRoutes } from './routes/calls.js';
 import { contactRoutes } from './routes/contacts.js';
+import { campaignRoutes } from './routes/campaigns.js';
 import { agentConversationRoutes, conversationRoutes } from './routes/conversations.js';
 import { messageRoutes, numberMessageRoutes } from './routes/messages.js';
 import { numberRoutes } from './routes/numbers.js';
@@ -66,6 +67,7 @@ export const createRestApi = (deps: RestDeps): Hono<RestEnv> => {
   api.route('/v1/agents', agentRoutes(useCases.agents));
   api.route('/v1/numbers', numberRoutes(useCases.numbers));
   api.route('/v1/contacts', contactRoutes(useCases.contacts));
+  api.route('/v1/campaigns', campaignRoutes(useCases.campaigns));
   api.route('/v1/agents', agentConversationRoutes(useCases.conversations));
   api.route('/v1/numbers', numberMessageRoutes(useCases.messages));
   api.route('/v1/conversations', conversationRoutes(useCases.conversations));

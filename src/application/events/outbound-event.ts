@@ -3,6 +3,7 @@ import type { CallAnalyzedEvent } from './call-analyzed-event.js';
 import type { CallEndedEvent } from './call-ended-event.js';
 import type { CallStartedEvent } from './call-started-event.js';
 import type { TransferEvent } from './transfer-events.js';
+import type { CampaignRecipientCompletedEvent, CampaignStatusEvent } from './campaign-events.js';
 import type { SmsMessageEvent } from './sms-message-event.js';
 import type { VoiceTurnEvent } from './voice-turn-event.js';
 
@@ -10,6 +11,7 @@ export type { CallAnalyzedEvent } from './call-analyzed-event.js';
 export type { CallEndedEvent } from './call-ended-event.js';
 export type { CallStartedEvent } from './call-started-event.js';
 export type { TransferEvent } from './transfer-events.js';
+export type { CampaignRecipientCompletedEvent, CampaignStatusEvent } from './campaign-events.js';
 export type { EventContact } from './event-parts.js';
 export type { SmsHistoryEntry, SmsMessageEvent } from './sms-message-event.js';
 export type { VoiceHistoryEntry, VoiceTurnEvent } from './voice-turn-event.js';
@@ -22,7 +24,15 @@ export type { VoiceHistoryEntry, VoiceTurnEvent } from './voice-turn-event.js';
  * campaign's progress) joins the union the same way, its name joining the domain's
  * `WebhookEventType`; the codecs' type check fails to compile until it has its codec.
  */
-export type OutboundEvent = SmsMessageEvent | VoiceTurnEvent | CallEndedEvent | CallAnalyzedEvent | CallStartedEvent | TransferEvent;
+export type OutboundEvent =
+  | SmsMessageEvent
+  | VoiceTurnEvent
+  | CallEndedEvent
+  | CallAnalyzedEvent
+  | CallStartedEvent
+  | TransferEvent
+  | CampaignStatusEvent
+  | CampaignRecipientCompletedEvent;
 
 /** What the delivery log keeps beside the body, to list and filter deliveries without reading it. */
 export interface DeliveryKeys {
@@ -38,5 +48,5 @@ export const deliveryKeysOf = (event: OutboundEvent): DeliveryKeys => ({
   channel: event.channel,
   agentId: event.agentId,
   messageId: event.channel === 'sms' ? event.data.messageId : null,
-  callId: event.channel === 'voice' ? event.data.callId : null,
+  callId: 'callId' in event.data ? event.data.callId : null,
 });

@@ -5,6 +5,8 @@ export type IdPrefix =
   | 'user'
   | 'key'
   | 'agt'
+  | 'cmp'
+  | 'rcp'
   | 'num'
   | 'ctc'
   | 'conv'

@@ -10,6 +10,7 @@ import type { Project } from '../../domain/project.js';
 import type { SignUp } from '../../domain/sign-up.js';
 import type { CallAnalysisRepository } from './call-analysis-repository.js';
 import type { CallRepository, TranscriptRepository } from './call-repositories.js';
+import type { CampaignAttemptRepository, CampaignRecipientRepository, CampaignRepository } from './campaign-repositories.js';
 import type { ConversationRepository, MessageRepository } from './messaging-repositories.js';
 import type { Page, PageRequest } from './pagination.js';
 import type { WebCallCredentialRepository } from './web-call-credentials.js';
@@ -131,6 +132,9 @@ export interface Repositories {
   readonly transcripts: TranscriptRepository;
   readonly webCallCredentials: WebCallCredentialRepository;
   readonly callAnalyses: CallAnalysisRepository;
+  readonly campaigns: CampaignRepository;
+  readonly campaignRecipients: CampaignRecipientRepository;
+  readonly campaignAttempts: CampaignAttemptRepository;
 }
 
 /**

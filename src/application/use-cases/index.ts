@@ -26,6 +26,7 @@ import type { ProvisionNumber } from './numbers/provision-number.js';
 import type { ReleaseNumber } from './numbers/release-number.js';
 import type { GetUsage } from './billing/get-usage.js';
 import type { CallUseCases } from './call-use-cases.js';
+import type { CampaignUseCases } from './campaign-use-cases.js';
 import type { StartSignUp } from './signup/start-sign-up.js';
 import type { VerifySignUp } from './signup/verify-sign-up.js';
 import type { ApiKeyAuthentication } from './api-keys/authenticate-api-key.js';
@@ -121,7 +122,8 @@ export interface UseCases {
   readonly messages: MessageUseCases;
   readonly webhooks: WebhookUseCases;
   readonly calls: CallUseCases;
+  readonly campaigns: CampaignUseCases;
   readonly admin: AdminUseCases;
 }
 
-export type { AdminUseCases, CallUseCases };
+export type { AdminUseCases, CallUseCases, CampaignUseCases };

@@ -25,6 +25,7 @@ import { signUpAndMailModule } from './sign-up-and-mail-module.js';
 import { storageModule } from './storage-module.js';
 import { TOKENS, type Token } from './tokens.js';
 import { voiceModule } from './voice-module.js';
+import { campaignsModule } from './campaigns-module.js';
 import { voiceSocketsModule } from './voice-sockets.js';
 import { workersModule } from './workers-module.js';
 
@@ -57,6 +58,7 @@ const containerFor = (settings: CoreSettings, override: (rebind: Rebind) => void
     signUpAndMailModule(),
     hostedModelModule(),
     voiceModule(),
+    campaignsModule(),
     voiceSocketsModule(),
     adminModule(),
     workersModule(),

@@ -18,9 +18,10 @@ export const registryModule = () =>
         TOKENS.messageUseCases,
         TOKENS.webhookUseCases,
         TOKENS.callUseCases,
+        TOKENS.campaignUseCases,
         TOKENS.adminUseCases,
       ],
-      (projects, billing, signUp, agents, numbers, contacts, conversations, messages, webhooks, calls, admin) => ({
+      (projects, billing, signUp, agents, numbers, contacts, conversations, messages, webhooks, calls, campaigns, admin) => ({
         projects,
         billing,
         signUp,
@@ -31,6 +32,7 @@ export const registryModule = () =>
         messages,
         webhooks,
         calls,
+        campaigns,
         admin,
       }),
     );

@@ -23,6 +23,8 @@ import type { RecentHealth } from '../../application/services/recent-health.js';
 import type { SignUpSweeper } from '../../application/services/sign-up-sweeper.js';
 import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
 import type { WebhookDispatcher } from '../../application/services/webhook-dispatcher.js';
+import type { CampaignEngine } from '../../application/services/campaign-engine.js';
+import type { NumberTimeZones, TimeZoneCalendar } from '../../application/ports/time-zones.js';
 import type { FailUnconnectedWebCalls } from '../../application/use-cases/calls/fail-unconnected-web-calls.js';
 import type { FinishCall } from '../../application/use-cases/calls/finish-call.js';
 import type { SendSms } from '../../application/use-cases/messages/send-sms.js';
@@ -100,6 +102,10 @@ export const TOKENS = {
   webSocketEndpoints: token<readonly WebSocketEndpoint[]>('WebSocketEndpoints'),
   twilioVoiceRoutes: token<Hono | null>('TwilioVoiceRoutes'),
   voiceRuntime: token<VoiceRuntime>('VoiceRuntime'),
+  // Campaigns.
+  timeZoneCalendar: token<TimeZoneCalendar>('TimeZoneCalendar'),
+  numberTimeZones: token<NumberTimeZones>('NumberTimeZones'),
+  campaignEngine: token<CampaignEngine>('CampaignEngine'),
   // Sign-up and mail.
   mailer: token<Mailer>('Mailer'),
   // Workers nothing else asks for.
@@ -116,6 +122,7 @@ export const TOKENS = {
   messageUseCases: token<Registry.MessageUseCases>('MessageUseCases'),
   webhookUseCases: token<Registry.WebhookUseCases>('WebhookUseCases'),
   callUseCases: token<Registry.CallUseCases>('CallUseCases'),
+  campaignUseCases: token<Registry.CampaignUseCases>('CampaignUseCases'),
   adminUseCases: token<Registry.AdminUseCases>('AdminUseCases'),
   useCases: token<Registry.UseCases>('UseCases'),
   // Admin and HTTP.

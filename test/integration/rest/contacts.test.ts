@@ -24,6 +24,7 @@ describe(contactRoutes.name, () => {
         phoneNumber: '+14155550100',
         email: 'ada@example.com',
         notes: null,
+        doNotCall: false,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });

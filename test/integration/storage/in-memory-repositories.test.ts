@@ -7,6 +7,7 @@ import { signUpRepositoryContract } from '../../contracts/sign-up-repository.con
 import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
 import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
 import { hostedStorageContract } from '../../contracts/hosted-storage.contract.js';
+import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 
 repositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 callRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
@@ -16,3 +17,4 @@ deliveryRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWo
 adminQueriesContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 webCallCredentialsContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 hostedStorageContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+campaignRepositoriesContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));

@@ -14,6 +14,7 @@ import { signUpRepositoryContract } from '../../contracts/sign-up-repository.con
 import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
 import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
 import { hostedStorageContract } from '../../contracts/hosted-storage.contract.js';
+import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 import { aProject } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 
@@ -35,6 +36,7 @@ messagingRepositoryContract('PGlite', async () => openDatabase({ dataDir: await 
 adminQueriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 webCallCredentialsContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 hostedStorageContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+campaignRepositoriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 
 describe('embedded PGlite database', () => {
   let dataDir: string;

@@ -8,6 +8,7 @@ import { signUpRepositoryContract } from '../../contracts/sign-up-repository.con
 import { adminQueriesContract } from '../../contracts/admin-queries.contract.js';
 import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
 import { hostedStorageContract } from '../../contracts/hosted-storage.contract.js';
+import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -32,4 +33,5 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
   adminQueriesContract('PostgreSQL', openScratch);
   webCallCredentialsContract('PostgreSQL', openScratch);
   hostedStorageContract('PostgreSQL', openScratch);
+  campaignRepositoriesContract('PostgreSQL', openScratch);
 });

@@ -67,6 +67,7 @@ const contact: Contact = {
   phoneNumber: THEIRS,
   email: null,
   notes: 'likes window seats',
+  doNotCall: false,
   createdAt: at(0),
   updatedAt: at(0),
 };

@@ -12,6 +12,8 @@ import type { ApiKey } from '../../../domain/api-key.js';
 import type { Call, CallStatus, TranscriptTurn } from '../../../domain/call.js';
 import type { CallAnalysis } from '../../../domain/call-analysis.js';
 import type { Contact } from '../../../domain/contact.js';
+import type { Campaign } from '../../../domain/campaign.js';
+import type { RecipientCounts } from '../../../application/ports/campaign-repositories.js';
 import type { Conversation } from '../../../domain/conversation.js';
 import type { LedgerEntry } from '../../../domain/ledger.js';
 import type { Message } from '../../../domain/message.js';
@@ -66,6 +68,9 @@ export interface AdminObjects {
   PhoneNumberPage: Connection<PhoneNumber>;
   Contact: Contact;
   ContactPage: Connection<Contact>;
+  Campaign: Campaign;
+  CampaignPage: Connection<Campaign>;
+  RecipientCounts: RecipientCounts;
   Conversation: Conversation;
   ConversationPage: Connection<Conversation>;
   Message: Message;

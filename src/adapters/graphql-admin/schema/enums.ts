@@ -12,6 +12,9 @@ const EVENT_TYPES = [
   'agent.transfer_started',
   'agent.transfer_bridged',
   'agent.transfer_failed',
+  'campaign.started',
+  'campaign.completed',
+  'campaign.recipient_completed',
 ] as const;
 
 /** Every enum of the schema, defined once per builder and shared by the type files. */

@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { newAdminBuilder } from './builder.js';
 import { defineCallTypes } from './call-types.js';
+import { defineCampaignTypes } from './campaign-types.js';
 import type { AdminSchemaDeps } from './deps.js';
 import { defineEnums } from './enums.js';
 import { defineMessagingTypes } from './messaging-types.js';
@@ -25,5 +26,6 @@ export const buildAdminSchema = (deps: AdminSchemaDeps): GraphQLSchema => {
   defineMutations(builder, deps);
   defineSubscriptions(builder, deps);
   defineCallTypes(builder, deps, enums);
+  defineCampaignTypes(builder, deps);
   return builder.toSchema({ sortSchema: false });
 };

@@ -9,7 +9,7 @@ const usd = (amountCents: number): number => Math.round(amountCents) / 100;
 
 /** A project and everything the operator reads through it. */
 export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, enums: AdminEnums) => {
-  const { admin, billing, agents, contacts, conversations, webhooks } = deps.useCases;
+  const { admin, billing, agents, contacts, conversations, webhooks, campaigns } = deps.useCases;
   const { ProjectStatus, LedgerReason, DeliveryStatus, EventType } = enums;
   builder.objectType('Project', {
     description: "A customer's account: its agents, numbers, traffic and balance.",
@@ -66,6 +66,15 @@ export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps,
           const page = pageRequest(args);
           const found = await run(contacts.listContacts.execute({ projectId: p.id, page, search: args.search?.trim() || null }));
           return connectionOf(found, page);
+        },
+      }),
+      campaigns: t.field({
+        type: 'CampaignPage',
+        description: 'Campaigns, newest first, each with its progress.',
+        args: pageArgs(t),
+        resolve: async (p, args) => {
+          const page = pageRequest(args);
+          return connectionOf(await run(campaigns.listCampaigns.execute({ projectId: p.id, page })), page);
         },
       }),
       conversations: t.field({

@@ -8,6 +8,7 @@ export interface ContactRow {
   phoneNumber: string;
   email: string | null;
   notes: string | null;
+  doNotCall: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -24,6 +25,7 @@ export const ContactSchema = new EntitySchema<ContactRow>({
     phoneNumber: { type: 'string', columnType: 'text' },
     email: { type: 'string', columnType: 'text', nullable: true },
     notes: { type: 'string', columnType: 'text', nullable: true },
+    doNotCall: { type: 'boolean' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
   },

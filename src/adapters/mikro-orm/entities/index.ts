@@ -2,6 +2,7 @@ import { AgentSchema } from './agent.js';
 import { ApiKeySchema } from './api-key.js';
 import { CallSchema, TranscriptTurnSchema } from './call.js';
 import { CallAnalysisSchema } from './call-analysis.js';
+import { CampaignAttemptSchema, CampaignRecipientSchema, CampaignSchema } from './campaign.js';
 import { ContactSchema } from './contact.js';
 import { ConversationSchema } from './conversation.js';
 import { LedgerEntrySchema } from './ledger-entry.js';
@@ -31,4 +32,7 @@ export const entities = [
   TranscriptTurnSchema,
   WebCallCredentialsSchema,
   CallAnalysisSchema,
+  CampaignSchema,
+  CampaignRecipientSchema,
+  CampaignAttemptSchema,
 ];

@@ -8,6 +8,7 @@ import { boundedText, MAX_LENGTH, nameText, searchText } from './text.js';
 const optionalFields = {
   email: nullable(emailAddress),
   notes: nullable(boundedText(MAX_LENGTH.notes)),
+  doNotCall: t.boolean,
 };
 
 export const CreateContactBody = t.intersection([
@@ -29,6 +30,7 @@ export const toContactChanges = (body: ContactBody): Partial<ContactFields> => (
   phoneNumber: body.phoneNumber,
   email: body.email,
   notes: body.notes,
+  doNotCall: body.doNotCall,
 });
 
 export const toContactFields = (body: t.TypeOf<typeof CreateContactBody>): ContactFields => ({

@@ -8,6 +8,8 @@ export const ContactView = t.strict({
   phoneNumber: e164,
   email: nullable(t.string),
   notes: nullable(t.string),
+  /** Opted out (by a STOP text or the API): no campaign calls this number. */
+  doNotCall: t.boolean,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 }, 'Contact');
@@ -18,6 +20,7 @@ export const contactView = (contact: Contact): Wire<typeof ContactView> => ({
   phoneNumber: contact.phoneNumber,
   email: contact.email,
   notes: contact.notes,
+  doNotCall: contact.doNotCall,
   createdAt: contact.createdAt.toISOString(),
   updatedAt: contact.updatedAt.toISOString(),
 });

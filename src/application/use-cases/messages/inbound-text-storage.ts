@@ -7,6 +7,7 @@ import type { LiveNumber, Repositories } from '../../ports/repositories.js';
 import { smsMessageEvent } from '../../events/sms-message-event.js';
 import type { EventHandOff, SendAfterCommit } from '../../ports/webhook-repositories.js';
 import { deliveryOf, type QueueDeps } from '../../webhooks/outbox.js';
+import { recordOptChanges } from './opt-outs.js';
 import { appendToThreads, type AppendedMessage, type MessageDraft } from './thread.js';
 
 export interface InboundSms {
@@ -116,6 +117,7 @@ export const storeInboundTexts = async (tx: Repositories, deps: InboundTextDeps,
     Math.max(0, ...routes.map(({ endpoint }) => endpoint?.contextLimit ?? 0)),
   );
   const sendEvents = await queueEvents(tx, deps, appended, routes);
+  await recordOptChanges(tx, deps, toStore.map(({ text, route }) => ({ projectId: route.number.projectId, from: text.from, body: text.body })));
 
   const stored = new Map<number, StoredText>(
     toStore.map(({ index, route }, i) => {

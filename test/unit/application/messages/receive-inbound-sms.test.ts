@@ -6,6 +6,7 @@ import { trustE164 } from '../../../../src/domain/e164.js';
 import { aContact, anInboundSms, aNumber, aWebhook } from '../../../support/builders.js';
 import { aMessagingStore, LINE, RecordingTrigger, seedTextingLine, T0 } from './messaging-fixture.js';
 import { eventEncoder } from '../../../support/outbound-events.js';
+import { aCampaign, aRecipient } from '../../../support/campaign-builders.js';
 
 const OURS = trustE164('+14155550100');
 const SECOND = trustE164('+14155550101');
@@ -209,5 +210,24 @@ describe(ReceiveInboundSms.name, () => {
       expect(trigger.pokes).toBe(0);
       expect(store.tables.messages.size).toBe(1);
     });
+  });
+
+  it('honours STOP: the sender becomes a do-not-call contact and their waiting campaign recipients are skipped; START clears it', async () => {
+    const campaign = aCampaign({ projectId: LINE.projectId });
+    const waiting = aRecipient({ campaignId: campaign.id, projectId: LINE.projectId, phoneNumber: THEIRS });
+    await store.seed(async (tx) => {
+      await tx.campaigns.save(campaign);
+      await tx.campaignRecipients.insert([waiting]);
+    });
+
+    await receive({ body: 'Stop', providerMessageId: 'SM_STOP' });
+    const contact = [...store.tables.contacts.values()].find((c) => c.phoneNumber === THEIRS);
+    expect(contact).toMatchObject({ name: THEIRS, doNotCall: true });
+    expect(store.tables.campaignRecipients.get(waiting.id)).toMatchObject({ status: 'skipped', skipReason: 'do_not_call' });
+
+    await receive({ body: 'START', providerMessageId: 'SM_START' });
+    expect(store.tables.contacts.get(contact!.id)).toMatchObject({ doNotCall: false });
+    await receive({ body: 'please stop calling me at dinner', providerMessageId: 'SM_TALK' });
+    expect(store.tables.contacts.get(contact!.id)).toMatchObject({ doNotCall: false });
   });
 });

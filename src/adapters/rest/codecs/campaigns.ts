@@ -1,0 +1,170 @@
+import * as t from 'io-ts';
+import { ALL_WEEKDAYS, minuteOfDay, type Weekday } from '../../../domain/calling-window.js';
+import { LIMITS, RETRYABLE_OUTCOMES, type RetryableOutcome } from '../../../domain/campaign.js';
+import { RECIPIENT_STATUSES, type AttemptOutcome, type RecipientStatus } from '../../../domain/campaign-recipient.js';
+import type { CampaignSettings } from '../../../application/use-cases/campaigns/campaign-settings.js';
+import type { RecipientInput } from '../../../application/use-cases/campaigns/recipient-import.js';
+import { pageQuery } from '../pagination.js';
+import { nullable, oneOf } from './common.js';
+import { northAmericanNumber } from './phone.js';
+import { boundedText, idText, MAX_LENGTH, nameText } from './text.js';
+
+/** Most variables one recipient carries, and the longest name and value. */
+export const VARIABLE_LIMITS = { count: 50, name: 64, value: 1000 } as const;
+
+/** A recipient's `{{name}}` values: a flat object of strings, bounded in count and size. */
+export const recipientVariables = new t.Type<Record<string, string>, Record<string, string>, unknown>(
+  'variables',
+  (u): u is Record<string, string> => typeof u === 'object' && u !== null,
+  (u, c) => {
+    if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c, 'must be an object of strings');
+    const entries = Object.entries(u);
+    if (entries.length > VARIABLE_LIMITS.count) return t.failure(u, c, `must have at most ${VARIABLE_LIMITS.count} entries`);
+    const value = boundedText(VARIABLE_LIMITS.value);
+    for (const [name, text] of entries) {
+      if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) return t.failure(u, c, `has a name that is not 1 to 64 letters, digits, _ . or -: ${name.slice(0, 64)}`);
+      if (typeof text !== 'string') return t.failure(u, c, `${name} must be a string`);
+      const checked = value.validate(text, c);
+      if (checked._tag === 'Left') return t.failure(u, c, `${name} must be at most ${VARIABLE_LIMITS.value} characters of storable text`);
+    }
+    return t.success(u as Record<string, string>);
+  },
+  (a) => a,
+);
+
+const Recipient = t.intersection([
+  t.type({ phoneNumber: northAmericanNumber }),
+  t.partial({ contactId: nullable(idText), variables: recipientVariables }),
+]);
+
+/** At most `LIMITS.recipientsPerRequest` recipients a request. */
+const recipientList = new t.Type<t.TypeOf<typeof Recipient>[], unknown, unknown>(
+  'recipients',
+  (u): u is t.TypeOf<typeof Recipient>[] => Array.isArray(u),
+  (u, c) =>
+    Array.isArray(u) && u.length > LIMITS.recipientsPerRequest
+      ? t.failure(u, c, `must have at most ${LIMITS.recipientsPerRequest} entries; add more with further requests`)
+      : t.array(Recipient).validate(u, c),
+  (a) => a,
+);
+
+const timeOfDayText = new t.Type<number, string, unknown>(
+  'time of day "HH:MM"',
+  (u): u is number => typeof u === 'number',
+  (u, c) => {
+    const minutes = typeof u === 'string' && u.length <= 5 ? minuteOfDay(u) : null;
+    return minutes === null ? t.failure(u, c, 'must be a time of day "HH:MM" (00:00 to 24:00)') : t.success(minutes);
+  },
+  (minutes) => `${minutes}`,
+);
+
+const instant = new t.Type<Date, string, unknown>(
+  'date-time',
+  (u): u is Date => u instanceof Date,
+  (u, c) => {
+    if (typeof u !== 'string' || u.length > 40 || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(u)) {
+      return t.failure(u, c, 'must be an ISO 8601 date-time with a zone, e.g. 2026-12-01T09:00:00Z');
+    }
+    const at = new Date(u);
+    return Number.isNaN(at.getTime()) ? t.failure(u, c, 'is not a real date-time') : t.success(at);
+  },
+  (d) => d.toISOString(),
+);
+
+const weekday = new t.Type<Weekday, number, unknown>(
+  'ISO weekday',
+  (u): u is Weekday => typeof u === 'number' && (ALL_WEEKDAYS as readonly number[]).includes(u),
+  (u, c) => (typeof u === 'number' && (ALL_WEEKDAYS as readonly number[]).includes(u) ? t.success(u as Weekday) : t.failure(u, c, 'must be 1 (Monday) to 7 (Sunday)')),
+  Number,
+);
+
+const finite = new t.Type<number, number, unknown>(
+  'number',
+  (u): u is number => typeof u === 'number' && Number.isFinite(u),
+  (u, c) => (typeof u === 'number' && Number.isFinite(u) ? t.success(u) : t.failure(u, c, 'must be a number')),
+  Number,
+);
+
+const Schedule = t.partial({
+  startAt: nullable(instant),
+  endBy: nullable(instant),
+  weekdays: t.array(weekday),
+  dailyStart: timeOfDayText,
+  dailyEnd: timeOfDayText,
+  timeZone: boundedText(MAX_LENGTH.label),
+});
+
+export const CreateCampaignBody = t.intersection([
+  t.type({ name: nameText, agentId: idText }),
+  t.partial({
+    /** One of the agent's numbers; absent or null: each of the agent's numbers in turn. */
+    fromNumberId: nullable(idText),
+    systemPrompt: nullable(boundedText(MAX_LENGTH.prompt)),
+    initialGreeting: nullable(boundedText(MAX_LENGTH.greeting)),
+    schedule: Schedule,
+    pacing: t.partial({ maxConcurrentCalls: finite, callsPerMinute: finite }),
+    retry: t.partial({
+      maxAttempts: finite,
+      backoffSeconds: finite,
+      backoffMultiplier: finite,
+      retryOn: t.array(oneOf<RetryableOutcome>(RETRYABLE_OUTCOMES)),
+    }),
+    voicemail: oneOf(['leave_message', 'retry'] as const),
+    recipients: recipientList,
+  }),
+]);
+
+export const AddRecipientsBody = t.type({ recipients: recipientList });
+
+export const ListCampaignsQuery = pageQuery({ defaultLimit: 20, maxLimit: 100 });
+
+export const ListRecipientsQuery = t.intersection([
+  pageQuery({ defaultLimit: 50, maxLimit: 500 }),
+  t.partial({
+    status: oneOf<RecipientStatus>(RECIPIENT_STATUSES),
+    outcome: oneOf<AttemptOutcome>(['answered', 'voicemail', 'busy', 'no_answer', 'failed']),
+  }),
+]);
+
+export const DEFAULTS = {
+  weekdays: [1, 2, 3, 4, 5] as Weekday[],
+  dailyStartMinute: 9 * 60,
+  dailyEndMinute: 20 * 60,
+  timeZone: 'America/New_York',
+  maxConcurrentCalls: 5,
+  callsPerMinute: 30,
+  maxAttempts: 3,
+  backoffSeconds: 600,
+  backoffMultiplier: 2,
+  retryOn: ['busy', 'no_answer'] as RetryableOutcome[],
+} as const;
+
+export const toCampaignSettings = (body: t.TypeOf<typeof CreateCampaignBody>): CampaignSettings => ({
+  name: body.name,
+  agentId: body.agentId,
+  fromNumber: body.fromNumberId ? { kind: 'single', numberId: body.fromNumberId } : { kind: 'round_robin' },
+  systemPrompt: body.systemPrompt ?? null,
+  initialGreeting: body.initialGreeting ?? null,
+  schedule: {
+    startAt: body.schedule?.startAt ?? null,
+    endBy: body.schedule?.endBy ?? null,
+    weekdays: body.schedule?.weekdays ?? DEFAULTS.weekdays,
+    dailyStartMinute: body.schedule?.dailyStart ?? DEFAULTS.dailyStartMinute,
+    dailyEndMinute: body.schedule?.dailyEnd ?? DEFAULTS.dailyEndMinute,
+    defaultTimeZone: body.schedule?.timeZone ?? DEFAULTS.timeZone,
+  },
+  pacing: {
+    maxConcurrentCalls: body.pacing?.maxConcurrentCalls ?? DEFAULTS.maxConcurrentCalls,
+    callsPerMinute: body.pacing?.callsPerMinute ?? DEFAULTS.callsPerMinute,
+  },
+  retry: {
+    maxAttempts: body.retry?.maxAttempts ?? DEFAULTS.maxAttempts,
+    backoffSeconds: body.retry?.backoffSeconds ?? DEFAULTS.backoffSeconds,
+    backoffMultiplier: body.retry?.backoffMultiplier ?? DEFAULTS.backoffMultiplier,
+    retryOn: body.retry?.retryOn ?? DEFAULTS.retryOn,
+  },
+  voicemail: body.voicemail ?? 'leave_message',
+});
+
+export const toRecipientInputs = (recipients: readonly t.TypeOf<typeof Recipient>[] | undefined): RecipientInput[] =>
+  (recipients ?? []).map((r, i) => ({ phoneNumber: r.phoneNumber, contactId: r.contactId ?? null, variables: r.variables ?? {}, source: `recipients[${i}]` }));

@@ -1,0 +1,51 @@
+import { createContact, withDoNotCall, type Contact } from '../../../domain/contact.js';
+import { optChangeOf } from '../../../domain/campaign-recipient.js';
+import type { E164 } from '../../../domain/e164.js';
+import type { Clock } from '../../ports/clock.js';
+import type { IdGenerator } from '../../ports/id-generator.js';
+import type { Repositories } from '../../ports/repositories.js';
+
+export interface ReceivedText {
+  readonly projectId: string;
+  readonly from: E164;
+  readonly body: string;
+}
+
+const keyOf = (projectId: string, phoneNumber: string) => `${projectId} ${phoneNumber}`;
+
+/**
+ * Honours the opt-out keywords of the texts just stored, in the same unit of work (carriers
+ * require STOP to be honoured): STOP and its like set the sender's contact `doNotCall` (a
+ * contact is made, named by the number, when there is none) and skip the number's waiting
+ * recipients in every campaign of the project; START and its like clear it. One read for the
+ * whole batch, nothing for texts that are not keywords.
+ */
+export const recordOptChanges = async (
+  tx: Repositories,
+  deps: { readonly ids: IdGenerator; readonly clock: Clock },
+  texts: readonly ReceivedText[],
+): Promise<void> => {
+  const changes = new Map<string, { text: ReceivedText; optOut: boolean }>();
+  for (const text of texts) {
+    const change = optChangeOf(text.body);
+    if (change) changes.set(keyOf(text.projectId, text.from), { text, optOut: change === 'opt_out' });
+  }
+  if (changes.size === 0) return;
+  const now = deps.clock.now();
+  const contacts = new Map<string, Contact>(
+    (await tx.contacts.findByPhoneNumbers([...changes.values()].map(({ text }) => ({ projectId: text.projectId, phoneNumber: text.from })))).map(
+      (c) => [keyOf(c.projectId, c.phoneNumber), c],
+    ),
+  );
+  for (const [key, { text, optOut }] of changes) {
+    const known = contacts.get(key);
+    if (known) {
+      const changed = withDoNotCall(known, optOut, now);
+      if (changed !== known) await tx.contacts.save(changed);
+    } else if (optOut) {
+      const created = createContact({ id: deps.ids.next('ctc'), projectId: text.projectId, fields: { name: text.from, phoneNumber: text.from, doNotCall: true }, now });
+      if (created._tag === 'Right') await tx.contacts.save(created.right);
+    }
+    if (optOut) await tx.campaignRecipients.skipNumber(text.projectId, text.from, 'do_not_call', now);
+  }
+};

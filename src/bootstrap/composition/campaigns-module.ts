@@ -1,0 +1,111 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { ContainerModule } from 'inversify';
+import { GeoCarrierNumberTimeZones } from '../../adapters/libphonenumber-geo-carrier/geo-carrier-number-time-zones.js';
+import { LuxonTimeZoneCalendar } from '../../adapters/luxon/luxon-time-zone-calendar.js';
+import type { CampaignDialer } from '../../application/ports/campaign-engine.js';
+import { CampaignEngine } from '../../application/services/campaign-engine.js';
+import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
+import { AddCampaignRecipients } from '../../application/use-cases/campaigns/add-campaign-recipients.js';
+import { ChangeCampaignStatus } from '../../application/use-cases/campaigns/change-campaign-status.js';
+import { CreateCampaign } from '../../application/use-cases/campaigns/create-campaign.js';
+import { ExportCampaignResults } from '../../application/use-cases/campaigns/export-campaign-results.js';
+import { GetCampaign } from '../../application/use-cases/campaigns/get-campaign.js';
+import { ListCampaignRecipients } from '../../application/use-cases/campaigns/list-campaign-recipients.js';
+import { ListCampaigns } from '../../application/use-cases/campaigns/list-campaigns.js';
+import { callLimitOf } from '../../domain/project.js';
+import { provideWith } from './provide.js';
+import { TOKENS } from './tokens.js';
+
+/**
+ * Each campaign attempt is a normal outbound call: the PlaceOutboundCall use case, whose
+ * refusals become the engine's. The recipient's variables are the call's variables, filled
+ * into the prompt, the greeting and the agent's tools as for any call.
+ */
+export const campaignDialerOf = (calls: Pick<CallUseCases, 'placeOutboundCall'>): CampaignDialer => ({
+  dial: async (request) => {
+    const placed = await calls.placeOutboundCall.execute({
+      projectId: request.projectId,
+      agentId: request.agentId,
+      toNumber: request.toNumber,
+      fromNumberId: request.fromNumberId,
+      initialGreeting: request.initialGreeting,
+      systemPrompt: request.systemPrompt,
+      variables: request.variables,
+      voice: null,
+    })();
+    if (E.isRight(placed)) return E.right({ callId: placed.right.id });
+    const error = placed.left;
+    if (error._tag === 'NotFound') return E.left({ kind: 'agent_gone' });
+    if (error._tag === 'RateLimited') return E.left({ kind: 'at_capacity' });
+    if (error._tag === 'Validation' && error.details.some((d) => d.field === 'agentId' || d.field === 'fromNumberId')) {
+      return E.left({ kind: 'no_number', message: error.message });
+    }
+    return E.left({ kind: 'refused', message: error.message });
+  },
+});
+
+/** Campaigns: time zones, the engine (started with the other workers) and the use cases. */
+export const campaignsModule = () =>
+  new ContainerModule(({ bind }) => {
+    const provide = provideWith(bind);
+    provide(TOKENS.timeZoneCalendar, [], () => new LuxonTimeZoneCalendar());
+    provide(TOKENS.numberTimeZones, [], () => new GeoCarrierNumberTimeZones());
+    provide(
+      TOKENS.campaignEngine,
+      [
+        TOKENS.unitOfWork,
+        TOKENS.clock,
+        TOKENS.ids,
+        TOKENS.timeZoneCalendar,
+        TOKENS.callUseCases,
+        TOKENS.eventBus,
+        TOKENS.eventEncoder,
+        TOKENS.deliveryTrigger,
+        TOKENS.logger,
+        TOKENS.lifecycle,
+      ],
+      (uow, clock, ids, calendar, calls, eventBus, eventEncoder, deliveryTrigger, logger, lifecycle) => {
+        const engine = new CampaignEngine({
+          uow,
+          clock,
+          calendar,
+          dialer: campaignDialerOf(calls),
+          eventBus,
+          logger: logger.child({ component: 'campaigns' }),
+          // The project's cap on calls in progress bounds every campaign of it (the dialler's
+          // RateLimited refusal covers calls the project's other work holds).
+          projectCallCap: async (projectId) => {
+            const project = await uow.transaction(async (tx) => E.right(await tx.projects.findById(projectId)));
+            return E.isRight(project) && project.right ? callLimitOf(project.right) : null;
+          },
+          events: { ids, clock, eventEncoder, deliveryTrigger },
+        });
+        return lifecycle.manage('campaign engine', engine, engine);
+      },
+    );
+    provide(
+      TOKENS.campaignUseCases,
+      [
+        TOKENS.unitOfWork,
+        TOKENS.clock,
+        TOKENS.ids,
+        TOKENS.timeZoneCalendar,
+        TOKENS.numberTimeZones,
+        TOKENS.campaignEngine,
+        TOKENS.eventEncoder,
+        TOKENS.deliveryTrigger,
+      ],
+      (uow, clock, ids, calendar, numberZones, engine, eventEncoder, deliveryTrigger) => {
+        const deps = { uow, clock, ids, calendar, numberZones, campaignTrigger: engine, events: { ids, clock, eventEncoder, deliveryTrigger } };
+        return {
+          createCampaign: new CreateCampaign(deps),
+          getCampaign: new GetCampaign(deps),
+          listCampaigns: new ListCampaigns(deps),
+          addCampaignRecipients: new AddCampaignRecipients(deps),
+          changeCampaignStatus: new ChangeCampaignStatus(deps),
+          listCampaignRecipients: new ListCampaignRecipients(deps),
+          exportCampaignResults: new ExportCampaignResults(deps),
+        };
+      },
+    );
+  });
