@@ -49,7 +49,7 @@ describe('start-up tells the truth', () => {
     await Promise.all([onTwilio.start(), simulated.start()]);
     // Neither has a language model; that warning is another test's business.
     const warnings = (log: RecordingLogger) =>
-      log.lines.filter((line) => line.level === 'warn' && !line.message.startsWith('hosted mode has no language model'));
+      log.lines.filter((line) => line.level === 'warn' && !(line.message ?? '').startsWith('hosted mode has no language model'));
     expect(warnings(twilioLog).map((line) => line.message)).toEqual([
       expect.stringMatching(/^PUBLIC_URL is http:\/\/calls\.example\.com, not https/),
     ]);
