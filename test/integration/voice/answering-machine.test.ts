@@ -56,6 +56,18 @@ describe(RecordAnsweredBy.name, () => {
     call.relay.close();
   });
 
+  it('fills the call’s variables into the voicemail message', async () => {
+    const call = await anAnsweredCall(
+      { voicemailMessage: 'Hi {{first_name}}, this is Acme about order {{order}}.' },
+      { variables: { first_name: 'Ada', order: '42' } },
+    );
+
+    await sut.twilioPost(`/twilio/voice/answered-by?callId=${call.callId}`, { CallSid: call.callSid, AnsweredBy: 'machine_end_beep' });
+
+    expect(String(updatesOf().at(-1)!.form.Twiml)).toContain('>Hi Ada, this is Acme about order 42.</Say><Hangup/>');
+    call.relay.close();
+  });
+
   it('lets a human talk to the agent as usual, telling the webhook who answered', async () => {
     sut.hook.handler = (request, res) =>
       void res.writeHead(200, { 'content-type': 'application/json' }).end(request.body.event === 'agent.message' ? JSON.stringify({ text: 'Great.' }) : '');

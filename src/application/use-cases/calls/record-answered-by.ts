@@ -1,3 +1,4 @@
+import { fillVariables } from '../../../domain/call-variables.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { behaviourOf } from '../../../domain/call-behaviour.js';
@@ -64,7 +65,9 @@ export class RecordAnsweredBy {
         const agent = answered.agentId ? await tx.agents.findById(answered.projectId, answered.agentId) : null;
         const message = behaviourOf(agent).voicemailMessage;
         if (message !== null) {
-          return E.right({ outcome: 'voicemail_left', call: answered, closing: { say: message, voice: answered.voice, language: answered.language }, queued });
+          // The call's variables fill the message as they fill its greeting ({{name}} and friends).
+          const say = fillVariables(message, answered.variables);
+          return E.right({ outcome: 'voicemail_left', call: answered, closing: { say, voice: answered.voice, language: answered.language }, queued });
         }
         if (answered.voiceMode === 'webhook') return E.right({ outcome: 'continues', call: answered, closing: null, queued });
         return E.right({ outcome: 'hung_up', call: answered, closing: null, queued });
