@@ -114,10 +114,10 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s si
     await screenshot(page, 'playground-simulated-carrier.png');
 
     await page.click('#hang-up');
-    await expect.poll(() => callOf(first.body.id), { timeout: 10_000 }).toEqual({ status: 'COMPLETED', disconnectionReason: 'user_hangup' });
+    await expect.poll(() => callOf(first.body.id), { timeout: 10_000 }).toEqual({ status: 'COMPLETED', disconnectionReason: 'caller_hangup' });
 
     await page.locator(`#outbound li[data-call-id="${second.body.id}"] button.hang-up-outbound`).click();
-    await expect.poll(() => callOf(second.body.id), { timeout: 10_000 }).toEqual({ status: 'COMPLETED', disconnectionReason: 'user_hangup' });
+    await expect.poll(() => callOf(second.body.id), { timeout: 10_000 }).toEqual({ status: 'COMPLETED', disconnectionReason: 'caller_hangup' });
     await expect.poll(() => page.locator('#outbound li').allInnerTexts()).toEqual(['No outbound call is ringing (place one with POST /v1/calls).']);
     expect(problems).toEqual([]);
     await page.close();

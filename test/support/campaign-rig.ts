@@ -156,7 +156,7 @@ export const aCampaignRig = async (options: {
     const result = await finishCall.execute({
       callId,
       outcome: how === 'completed' || how === 'voicemail' ? 'completed' : 'failed',
-      reason: how === 'completed' ? 'user_hangup' : how,
+      reason: how === 'completed' ? 'caller_hangup' : how,
     })();
     if (E.isLeft(result)) throw new Error('the call was not found');
   };

@@ -35,7 +35,7 @@ describe('the admin console’s simulated caller', () => {
 
     const ended = (await h.data('mutation ($id: ID!) { hangUpAsCaller(callId: $id) { status disconnectionReason } }', { id: started.id })).hangUpAsCaller;
 
-    expect(ended).toEqual({ status: 'COMPLETED', disconnectionReason: 'user_hangup' });
+    expect(ended).toEqual({ status: 'COMPLETED', disconnectionReason: 'caller_hangup' });
     const again = await h.errors('mutation ($id: ID!) { hangUpAsCaller(callId: $id) { status } }', { id: started.id });
     expect(again[0]!.extensions.code).toBe('CONFLICT');
   });
