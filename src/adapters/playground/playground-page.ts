@@ -18,7 +18,10 @@
  * (`{base}/playground/simulated/…`, see src/adapters/rest/simulated-carrier-routes.ts): a text to one of the
  * project's numbers, and answering, speaking on and hanging up calls the agents placed.
  * A hosted agent on a server with no language model gets a warning that says how to add one.
+ * Below, the Campaigns panel follows the project's campaigns (see campaigns-panel.ts).
  */
+import { CAMPAIGNS_PANEL, CAMPAIGNS_SCRIPT, CAMPAIGNS_STYLE } from './campaigns-panel.js';
+
 /** The simulated carrier's panel: the other party of texts and outbound calls. */
 const SIMULATED_PANEL = /* html */ `<section class="spaced" id="simulated-carrier">
       <h2>3 &middot; Simulated carrier</h2>
@@ -90,6 +93,7 @@ export const renderPlaygroundPage = (page: {
   ul.plain li span { flex: 1; }
   ul.plain li[data-direction=outbound] { color: var(--accent); }
   button.small { padding: 4px 10px; font-size: 13px; }
+${CAMPAIGNS_STYLE}
 </style>
 </head>
 <body>
@@ -133,6 +137,7 @@ export const renderPlaygroundPage = (page: {
     <h2 class="spaced">Analysis</h2>
     <pre id="analysis" class="hint">Shown after the call, when the agent has post-call analysis on.</pre>
   </section>
+  ${CAMPAIGNS_PANEL}
 </main>
 <script nonce="${page.nonce}">
 (function () {
@@ -276,6 +281,7 @@ export const renderPlaygroundPage = (page: {
     }).catch(function (error) { status(error.message, true); });
   };
 
+${CAMPAIGNS_SCRIPT}
   if (simulatedCarrier) {
     $('text-form').addEventListener('submit', sendText);
     $('load-outbound').addEventListener('click', loadOutbound);

@@ -131,6 +131,41 @@ export const toolScenarios = (transport: string, connect: Connect) =>
       expect(calls.data.map((c: { id: string }) => c.id)).toEqual([placed.callId]);
     });
 
+    it('passes a call’s variables and voicemail detection through, and waits only in its own way', async () => {
+      const line = await anAgentWithANumber();
+      const { tools } = await client.listTools();
+      const makeCall = tools.find((tool) => tool.name === 'make_call')!.inputSchema.properties!;
+      expect(Object.keys(makeCall)).toEqual(expect.arrayContaining(['variables', 'voicemail_detection']));
+      for (const name of ['make_call', 'make_conversation_call']) {
+        const properties = Object.keys(tools.find((tool) => tool.name === name)!.inputSchema.properties!);
+        expect(properties, name).not.toContain('wait_for_completion');
+      }
+      expect(Object.keys(makeCall)).not.toContain('max_wait_seconds');
+
+      const greeting = 'Hi {{first_name}}, this is Acme about your {{slot}} appointment.';
+      const webhookCall = await call('make_call', {
+        agent_id: line.agentId,
+        to_number: '+14155550161',
+        initial_greeting: greeting,
+        variables: { first_name: 'Ada', slot: '9am' },
+        voicemail_detection: false,
+      });
+      const conversationCall = await call('make_conversation_call', {
+        agent_id: line.agentId,
+        to_number: '+14155550162',
+        topic: 'Confirm the appointment.',
+        initial_greeting: greeting,
+        variables: { first_name: 'Grace', slot: '10am' },
+        wait: false,
+      });
+
+      const placed = (id: string) => h.telephony.placedCalls.find((c) => c.callId === id)!;
+      expect(placed(webhookCall.id)).toMatchObject({ greeting: 'Hi Ada, this is Acme about your 9am appointment.', machineDetection: false });
+      expect(placed(conversationCall.id)).toMatchObject({ greeting: 'Hi Grace, this is Acme about your 10am appointment.', machineDetection: true });
+      const bad = await fails('make_call', { agent_id: line.agentId, to_number: '+14155550163', variables: { 'not a name': 'x' } });
+      expect(JSON.stringify(bad)).toContain('variables');
+    });
+
     it('tells a subscribed client of each live turn of a call transcript', async () => {
       const line = await anAgentWithANumber();
       const placed = await call('make_conversation_call', { agent_id: line.agentId, to_number: '+14155550177', topic: 'Ask about opening hours.', wait: false });

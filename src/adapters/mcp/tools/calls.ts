@@ -12,9 +12,11 @@ import { secondsBetween } from '../codecs.js';
 import { outcome, output, projectOf, readOnly, tool, type AnyTool, type ToolContext, type ToolOutput } from '../tool.js';
 
 const [CallTarget, CallOptions] = CreateCallBody.types;
-const { systemPrompt: _perCallPrompt, ...webhookCallOptions } = CallOptions.props;
+// The tools have one way to wait, their own (make_conversation_call's `wait` and
+// `max_wait_seconds`, get_call's `wait`): REST's waitForCompletion / maxWaitSeconds are left out.
+const { systemPrompt: _perCallPrompt, waitForCompletion: _restWait, maxWaitSeconds: _restMaxWait, ...webhookCallOptions } = CallOptions.props;
 
-/** make_call: REST's call body without the per-call prompt (a webhook-driven call). */
+/** make_call: REST's call body without the per-call prompt (a webhook-driven call) or REST's wait. */
 const MakeCallBody = t.intersection([CallTarget, t.partial(webhookCallOptions)]);
 
 /** make_conversation_call: the call body with its prompt required (as `topic`), and how long to wait. */
@@ -50,6 +52,8 @@ interface PlaceInput {
   readonly fromNumberId?: string | null;
   readonly initialGreeting?: string | null;
   readonly voice?: string | null;
+  readonly variables?: Readonly<Record<string, string>> | null;
+  readonly voicemailDetection?: boolean;
 }
 
 /** Places the call; the call opens with the operator's AI disclosure, then the greeting (the call's own, or the agent's). */
@@ -62,6 +66,8 @@ const place = async (context: ToolContext, body: PlaceInput, systemPrompt: strin
     initialGreeting: body.initialGreeting ?? null,
     voice: body.voice ?? null,
     systemPrompt,
+    variables: body.variables ?? {},
+    voicemailDetection: body.voicemailDetection ?? true,
   })();
 
 export const callTools: readonly AnyTool[] = [
@@ -104,7 +110,8 @@ export const callTools: readonly AnyTool[] = [
     title: 'Place a call',
     description:
       "Call `to_number` (E.164) from one of the agent's numbers; the agent's webhook (or its hosted prompt) drives the talk. " +
-      'The call opens by saying it is an AI assistant. Returns at once; follow it with get_call.',
+      '`variables` fill `{{name}}` in the greeting and prompt; `voicemail_detection`: false turns answering-machine detection off. ' +
+      'The call opens by saying it is an AI assistant. Returns at once; follow it with get_call (`wait`: true waits for the end).',
     args: snakeCased(MakeCallBody),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     access: 'project',
@@ -122,7 +129,15 @@ export const callTools: readonly AnyTool[] = [
     access: 'project',
     run: async (context, args) => {
       const seconds = args.max_wait_seconds ?? 300;
-      const body = { agentId: args.agent_id, toNumber: args.to_number, fromNumberId: args.from_number_id, initialGreeting: args.initial_greeting, voice: args.voice };
+      const body = {
+        agentId: args.agent_id,
+        toNumber: args.to_number,
+        fromNumberId: args.from_number_id,
+        initialGreeting: args.initial_greeting,
+        voice: args.voice,
+        variables: args.variables,
+        voicemailDetection: args.voicemail_detection,
+      };
       const placed = await place(context, body, `${IDENTITY_RULES}\n\nThe goal of this call:\n${args.topic}`);
       if (E.isLeft(placed)) return placed;
       const call = placed.right;
