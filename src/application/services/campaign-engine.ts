@@ -38,7 +38,7 @@ export interface CampaignEngineDeps {
    * The project's own cap on calls in progress, if it has one: the one place the engine asks.
    * A campaign never has more calls under way than the lower of its own pace and this.
    */
-  readonly projectCallCap: (projectId: string) => Promise<number | null>;
+  readonly projectCallCap: (tx: Repositories, projectId: string) => Promise<number | null>;
   /** Where `campaign.*` events go (the webhook outbox); none: no events. */
   readonly events: CampaignEventDeps | null;
 }
@@ -220,7 +220,7 @@ export class CampaignEngine {
       return [];
     }
     const inFlight = await tx.campaignRecipients.countInFlight(campaign.id, now);
-    const cap = await this.deps.projectCallCap(campaign.projectId);
+    const cap = await this.deps.projectCallCap(tx, campaign.projectId);
     const concurrency = Math.min(campaign.pacing.maxConcurrentCalls, cap ?? Infinity) - inFlight;
     const pace = this.paceAllows(campaign, nextDialAt, now);
     const budget = Math.min(concurrency, pace.calls, this.options.batchSize);

@@ -74,9 +74,11 @@ export const campaignsModule = () =>
           logger: logger.child({ component: 'campaigns' }),
           // The project's cap on calls in progress bounds every campaign of it (the dialler's
           // RateLimited refusal covers calls the project's other work holds).
-          projectCallCap: async (projectId) => {
-            const project = await uow.transaction(async (tx) => E.right(await tx.projects.findById(projectId)));
-            return E.isRight(project) && project.right ? callLimitOf(project.right) : null;
+          // Read in the engine's own transaction: a second one would wait on it where the store
+          // serialises transactions (embedded PGlite, the in-memory store).
+          projectCallCap: async (tx, projectId) => {
+            const project = await tx.projects.findById(projectId);
+            return project ? callLimitOf(project) : null;
           },
           events: { ids, clock, eventEncoder, deliveryTrigger },
         });
