@@ -25,15 +25,16 @@ describe('the REST API answers as its OpenAPI document says', () => {
   const problems: string[] = [];
 
   /** One request through the Fetch handler, its answer checked; returns the parsed body. */
-  const request = async (method: string, path: string, options: { key?: string; body?: unknown; expect?: number } = {}) => {
+  const request = async (method: string, path: string, options: { key?: string; body?: unknown; csv?: string; expect?: number } = {}) => {
     const headers: Record<string, string> = {};
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.csv !== undefined) headers['content-type'] = 'text/csv';
     const response = await switchboard.fetch(
       new Request(`http://switchboard.test${BASE}${path}`, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.csv ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       }),
     );
     const contentType = response.headers.get('content-type');
@@ -158,6 +159,30 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('DELETE', `/v1/agents/${agent.id}/webhook`, { key, expect: 200 });
     await request('DELETE', '/v1/webhooks', { key, expect: 200 });
 
+    // A campaign, scheduled far ahead so that nothing is dialled while its answers are checked.
+    const schedule = { startAt: '2100-01-01T09:00:00Z', weekdays: [1, 2, 3, 4, 5, 6, 7], dailyStart: '00:00', dailyEnd: '24:00' };
+    await request('POST', '/v1/campaigns', { key, body: { name: 'Spring', agentId, recipients: [{ phoneNumber: '+442079460000' }] }, expect: 422 });
+    const campaign = await request('POST', '/v1/campaigns', {
+      key,
+      body: { name: 'Spring', agentId, schedule, retry: { maxAttempts: 2 }, recipients: [{ phoneNumber: '+12125550124', variables: { first: 'Ada' } }] },
+      expect: 201,
+    });
+    await request('POST', `/v1/campaigns/${campaign.id}/recipients`, { key, body: { recipients: [{ phoneNumber: '+12125550125' }] }, expect: 201 });
+    await request('POST', `/v1/campaigns/${campaign.id}/recipients`, { key, csv: 'phoneNumber,first\r\n+12125550126,Grace\r\n', expect: 201 });
+    await request('POST', `/v1/campaigns/${campaign.id}/recipients`, { key, csv: 'name\r\nAda\r\n', expect: 422 });
+    await request('GET', `/v1/campaigns/${campaign.id}`, { key, expect: 200 });
+    await request('GET', '/v1/campaigns/cmp_missing', { key, expect: 404 });
+    await request('GET', '/v1/campaigns?limit=5', { key, expect: 200 });
+    await request('GET', `/v1/campaigns/${campaign.id}/recipients?status=pending`, { key, expect: 200 });
+    await request('POST', `/v1/campaigns/${campaign.id}/start`, { key, expect: 200 });
+    await request('POST', `/v1/campaigns/${campaign.id}/start`, { key, expect: 409 });
+    await request('POST', `/v1/campaigns/${campaign.id}/pause`, { key, expect: 200 });
+    await request('POST', `/v1/campaigns/${campaign.id}/resume`, { key, expect: 200 });
+    await request('POST', `/v1/campaigns/${campaign.id}/cancel`, { key, expect: 200 });
+    await request('POST', `/v1/campaigns/${campaign.id}/recipients`, { key, body: { recipients: [{ phoneNumber: '+12125550127' }] }, expect: 409 });
+    const results: string = await request('GET', `/v1/campaigns/${campaign.id}/results.csv`, { key, expect: 200 });
+    expect(results.split('\r\n')[0]).toMatch(/^recipientId,phoneNumber,/);
+
     await request('DELETE', `/v1/agents/${agent.id}`, { key, expect: 200 });
     await request('DELETE', `/v1/numbers/${number.id}`, { key, expect: 200 });
 
@@ -165,7 +190,7 @@ describe('the REST API answers as its OpenAPI document says', () => {
     expect(conformance.unseen()).toEqual([]);
     // Failures were checked against the error envelope too, not only successes.
     const statuses = new Set([...conformance.seen.values()].flatMap((seen) => [...seen]));
-    expect([...statuses]).toEqual(expect.arrayContaining(['200', '201', '204', '400', '401', '404', '422']));
+    expect([...statuses]).toEqual(expect.arrayContaining(['200', '201', '204', '400', '401', '404', '409', '422']));
   });
 
   it('would notice a body its schema does not allow, or a status not documented', () => {

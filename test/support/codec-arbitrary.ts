@@ -71,6 +71,10 @@ const byName = (name: string, codec?: t.Decoder<unknown, unknown>): fc.Arbitrary
       return fc.constantFrom(null, []);
     case 'variables':
       return fc.dictionary(fc.stringMatching(/^[a-z_][a-z0-9_]{0,10}$/), fc.string({ maxLength: 20 }), { maxKeys: 4 });
+    case 'time of day "HH:MM"':
+      return fc.integer({ min: 0, max: 24 * 60 }).map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+    case 'number':
+      return fc.oneof(fc.integer({ min: 0, max: 100 }), fc.double({ noNaN: true, noDefaultInfinity: true }));
     case 'conversation state':
       return fc.record({ state: fc.option(jsonObject, { nil: null }) });
     default:

@@ -1,6 +1,7 @@
 import { accountTools } from './tools/account.js';
 import { agentTools } from './tools/agents.js';
 import { callTools } from './tools/calls.js';
+import { campaignTools } from './tools/campaigns.js';
 import { contactTools } from './tools/contacts.js';
 import { conversationTools } from './tools/conversations.js';
 import { numberTools } from './tools/numbers.js';
@@ -8,7 +9,7 @@ import { signUpTools } from './tools/sign-up.js';
 import { webhookTools } from './tools/webhooks.js';
 import type { AnyTool } from './tool.js';
 
-/** Every tool, by area: AgentPhone's 28 names, plus release_number, end_call, sign_up and verify_sign_up. */
+/** Every tool, by area: AgentPhone's 28 names, plus release_number, end_call, sign_up, verify_sign_up and the campaign tools. */
 export const MCP_TOOLS: readonly AnyTool[] = [
   ...accountTools,
   ...numberTools,
@@ -16,6 +17,7 @@ export const MCP_TOOLS: readonly AnyTool[] = [
   ...callTools,
   ...agentTools,
   ...contactTools,
+  ...campaignTools,
   ...webhookTools,
   ...signUpTools,
 ];

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { AttachNumberBody, CreateAgentBody, UpdateAgentBody } from './codecs/agents.js';
+import { AddRecipientsBody, CreateCampaignBody, ListCampaignsQuery, ListRecipientsQuery } from './codecs/campaigns.js';
 import { CreateCallBody, CreateWebCallBody, GetCallQuery, ListCallsQuery } from './codecs/calls.js';
 import { CreateContactBody, ListContactsQuery, UpdateContactBody } from './codecs/contacts.js';
 import { CONVERSATION_PAGE, ConversationDetailQuery, UpdateConversationBody } from './codecs/conversations.js';
@@ -10,6 +11,7 @@ import { DELIVERY_PAGE, DeliveryStatsQuery, ListDeliveriesQuery, TestWebhookQuer
 import { AGENT_PAGE, NUMBER_PAGE } from './pagination.js';
 import { AgentView, AttachedNumberView, DeletedAgentView, VoiceListView } from './views/agents.js';
 import { CallDetailView, CallPageView, EndingCallView, PlacedCallView, TranscriptView, WebCallView } from './views/calls.js';
+import { CampaignPageView, CampaignView, CreatedCampaignView, RecipientImportView, RecipientPageView } from './views/campaigns.js';
 import { ContactView } from './views/contacts.js';
 import { ConversationDetailView, ConversationView } from './views/conversations.js';
 import { messageSliceOf, MessageView, NumberMessageView, SentMessageView } from './views/messages.js';
@@ -33,7 +35,13 @@ type Codec = t.Decoder<unknown, unknown>;
 export type Success =
   | { readonly status: 200 | 201; readonly json: t.Any }
   | { readonly status: 204 }
-  | { readonly status: 200; readonly media: 'text/event-stream' | 'audio/*'; readonly description: string };
+  | { readonly status: 200; readonly media: 'text/event-stream' | 'audio/*' | 'text/csv'; readonly description: string };
+
+/** A body in another media type, accepted instead of the JSON one. */
+export interface TextBody {
+  readonly media: 'text/csv';
+  readonly description: string;
+}
 
 /**
  * One operation of the REST API: the routes decode their query and body with its codecs and
@@ -51,6 +59,7 @@ export interface Operation {
   readonly auth: boolean;
   readonly query?: Codec;
   readonly body?: Codec;
+  readonly textBody?: TextBody;
   readonly success: Success;
   /** Statuses of expected failures besides those every operation of its kind may answer. */
   readonly failures?: readonly number[];
@@ -143,6 +152,38 @@ export const OPERATIONS = {
     success: { status: 200, media: 'audio/*', description: 'The audio, as the carrier recorded it (`Content-Type` says which format).' },
     failures: [502],
   }),
+
+  createCampaign: operation({
+    method: 'post', path: '/v1/campaigns', tag: 'Campaigns', summary: 'Create a campaign: a list of people for an agent to call, within calling hours', ...v1,
+    body: CreateCampaignBody, success: json(CreatedCampaignView, 201), failures: [404],
+  }),
+  listCampaigns: operation({ method: 'get', path: '/v1/campaigns', tag: 'Campaigns', summary: 'List campaigns, newest first', ...v1, query: ListCampaignsQuery, success: json(CampaignPageView) }),
+  getCampaign: operation({ method: 'get', path: '/v1/campaigns/{campaignId}', tag: 'Campaigns', summary: 'A campaign with how many recipients are at each stage', ...v1, success: json(CampaignView) }),
+  addCampaignRecipients: operation({
+    method: 'post', path: '/v1/campaigns/{campaignId}/recipients', tag: 'Campaigns', summary: 'Add recipients: JSON `{recipients: [...]}`, or a CSV file', ...v1,
+    body: AddRecipientsBody,
+    textBody: {
+      media: 'text/csv',
+      description: 'A header row naming `phoneNumber` (or `phone_number`, `phone`, `number`), optionally `contactId`; every other column becomes a variable of the same name. Every bad row is reported with its line number, and then nothing is added.',
+    },
+    success: json(RecipientImportView, 201), failures: [409],
+  }),
+  listCampaignRecipients: operation({
+    method: 'get', path: '/v1/campaigns/{campaignId}/recipients', tag: 'Campaigns', summary: "A campaign's recipients with their attempts, by status or outcome", ...v1,
+    query: ListRecipientsQuery, success: json(RecipientPageView),
+  }),
+  getCampaignResults: operation({
+    method: 'get', path: '/v1/campaigns/{campaignId}/results.csv', tag: 'Campaigns', summary: "A campaign's results, one line per recipient (CSV)", ...v1,
+    success: {
+      status: 200,
+      media: 'text/csv',
+      description: 'A header row, then one line per recipient: `recipientId, phoneNumber, contactId, status, outcome, skipReason, attempts, lastCallId, callIds` (each `callId:outcome`, space-separated) and `variables` (JSON).',
+    },
+  }),
+  startCampaign: operation({ method: 'post', path: '/v1/campaigns/{campaignId}/start', tag: 'Campaigns', summary: 'Start a draft campaign (it runs at `schedule.startAt`, if later)', ...v1, success: json(CampaignView), failures: [409] }),
+  pauseCampaign: operation({ method: 'post', path: '/v1/campaigns/{campaignId}/pause', tag: 'Campaigns', summary: 'Pause a campaign: calls in progress finish, no new ones', ...v1, success: json(CampaignView), failures: [409] }),
+  resumeCampaign: operation({ method: 'post', path: '/v1/campaigns/{campaignId}/resume', tag: 'Campaigns', summary: 'Resume a paused campaign', ...v1, success: json(CampaignView), failures: [409] }),
+  cancelCampaign: operation({ method: 'post', path: '/v1/campaigns/{campaignId}/cancel', tag: 'Campaigns', summary: 'Cancel a campaign for good: recipients not yet called are skipped', ...v1, success: json(CampaignView), failures: [409] }),
 } as const satisfies Readonly<Record<string, Operation>>;
 
 export type OperationId = keyof typeof OPERATIONS;

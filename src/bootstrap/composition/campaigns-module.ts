@@ -74,6 +74,8 @@ export const campaignsModule = () =>
           logger: logger.child({ component: 'campaigns' }),
           // The project's cap on calls in progress bounds every campaign of it (the dialler's
           // RateLimited refusal covers calls the project's other work holds).
+          // Read in the engine's own transaction: a second one would wait on it where the store
+          // serialises transactions (embedded PGlite, the in-memory store).
           projectCallCap: async (tx, projectId) => {
             const project = await tx.projects.findById(projectId);
             return project ? callLimitOf(project) : null;

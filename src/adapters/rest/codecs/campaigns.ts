@@ -6,6 +6,7 @@ import type { CampaignSettings } from '../../../application/use-cases/campaigns/
 import type { RecipientInput } from '../../../application/use-cases/campaigns/recipient-import.js';
 import { pageQuery } from '../pagination.js';
 import { nullable, oneOf } from './common.js';
+import { describedAs, describedWith } from './described.js';
 import { northAmericanNumber } from './phone.js';
 import { boundedText, idText, MAX_LENGTH, nameText } from './text.js';
 
@@ -13,7 +14,7 @@ import { boundedText, idText, MAX_LENGTH, nameText } from './text.js';
 export const VARIABLE_LIMITS = { count: 50, name: 64, value: 1000 } as const;
 
 /** A recipient's `{{name}}` values: a flat object of strings, bounded in count and size. */
-export const recipientVariables = new t.Type<Record<string, string>, Record<string, string>, unknown>(
+export const recipientVariables = describedAs(new t.Type<Record<string, string>, Record<string, string>, unknown>(
   'variables',
   (u): u is Record<string, string> => typeof u === 'object' && u !== null,
   (u, c) => {
@@ -30,7 +31,12 @@ export const recipientVariables = new t.Type<Record<string, string>, Record<stri
     return t.success(u as Record<string, string>);
   },
   (a) => a,
-);
+), {
+  type: 'object',
+  maxProperties: VARIABLE_LIMITS.count,
+  propertyNames: { pattern: '^[A-Za-z0-9_.-]{1,64}$' },
+  additionalProperties: { type: 'string', maxLength: VARIABLE_LIMITS.value },
+});
 
 const Recipient = t.intersection([
   t.type({ phoneNumber: northAmericanNumber }),
@@ -38,7 +44,7 @@ const Recipient = t.intersection([
 ]);
 
 /** At most `LIMITS.recipientsPerRequest` recipients a request. */
-const recipientList = new t.Type<t.TypeOf<typeof Recipient>[], unknown, unknown>(
+const recipientList = describedWith(new t.Type<t.TypeOf<typeof Recipient>[], unknown, unknown>(
   'recipients',
   (u): u is t.TypeOf<typeof Recipient>[] => Array.isArray(u),
   (u, c) =>
@@ -46,9 +52,9 @@ const recipientList = new t.Type<t.TypeOf<typeof Recipient>[], unknown, unknown>
       ? t.failure(u, c, `must have at most ${LIMITS.recipientsPerRequest} entries; add more with further requests`)
       : t.array(Recipient).validate(u, c),
   (a) => a,
-);
+), (describe) => ({ type: 'array', maxItems: LIMITS.recipientsPerRequest, items: describe(Recipient) }));
 
-const timeOfDayText = new t.Type<number, string, unknown>(
+const timeOfDayText = describedAs(new t.Type<number, string, unknown>(
   'time of day "HH:MM"',
   (u): u is number => typeof u === 'number',
   (u, c) => {
@@ -56,10 +62,11 @@ const timeOfDayText = new t.Type<number, string, unknown>(
     return minutes === null ? t.failure(u, c, 'must be a time of day "HH:MM" (00:00 to 24:00)') : t.success(minutes);
   },
   (minutes) => `${minutes}`,
-);
+), { type: 'string', pattern: '^([01]\\d|2[0-4]):[0-5]\\d$', examples: ['09:00', '20:00'] });
 
-const instant = new t.Type<Date, string, unknown>(
-  'date-time',
+// Seconds are optional here, so the schema states the pattern rather than format date-time.
+const instant = describedAs(new t.Type<Date, string, unknown>(
+  'ISO 8601 date-time',
   (u): u is Date => u instanceof Date,
   (u, c) => {
     if (typeof u !== 'string' || u.length > 40 || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(u)) {
@@ -69,21 +76,26 @@ const instant = new t.Type<Date, string, unknown>(
     return Number.isNaN(at.getTime()) ? t.failure(u, c, 'is not a real date-time') : t.success(at);
   },
   (d) => d.toISOString(),
-);
+), {
+  type: 'string',
+  maxLength: 40,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$',
+  examples: ['2026-12-01T09:00:00Z'],
+});
 
-const weekday = new t.Type<Weekday, number, unknown>(
-  'ISO weekday',
+const weekday = describedAs(new t.Type<Weekday, number, unknown>(
+  'integer from 1 to 7',
   (u): u is Weekday => typeof u === 'number' && (ALL_WEEKDAYS as readonly number[]).includes(u),
   (u, c) => (typeof u === 'number' && (ALL_WEEKDAYS as readonly number[]).includes(u) ? t.success(u as Weekday) : t.failure(u, c, 'must be 1 (Monday) to 7 (Sunday)')),
   Number,
-);
+), { type: 'integer', minimum: 1, maximum: 7, description: 'ISO weekday: 1 Monday to 7 Sunday' });
 
-const finite = new t.Type<number, number, unknown>(
+const finite = describedAs(new t.Type<number, number, unknown>(
   'number',
   (u): u is number => typeof u === 'number' && Number.isFinite(u),
   (u, c) => (typeof u === 'number' && Number.isFinite(u) ? t.success(u) : t.failure(u, c, 'must be a number')),
   Number,
-);
+), { type: 'number' });
 
 const Schedule = t.partial({
   startAt: nullable(instant),

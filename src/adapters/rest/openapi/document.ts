@@ -142,7 +142,17 @@ const operationObject = (id: string, op: Operation, models: Models, schemaOf: Sc
     ...(op.description ? { description: op.description } : {}),
     security: op.auth ? [{ [API_KEY]: [] }] : [],
     parameters: [...pathParameters(op.path), ...queryParameters(op.query ? schemaOf(op.query) : null)],
-    ...(body ? { requestBody: { required: bodyRequired, content: { 'application/json': { schema: body } } } } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: bodyRequired,
+            content: {
+              'application/json': { schema: body },
+              ...(op.textBody ? { [op.textBody.media]: { schema: { type: 'string', description: op.textBody.description } } } : {}),
+            },
+          },
+        }
+      : {}),
     responses: {
       [String(op.success.status)]: successResponse(op, models),
       ...Object.fromEntries(failureStatuses(op).map((status) => [String(status), errorResponse(status, codes)])),

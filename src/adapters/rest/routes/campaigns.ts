@@ -3,20 +3,14 @@ import { stream } from 'hono/streaming';
 import * as E from 'fp-ts/lib/Either.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
 import type { CampaignAction } from '../../../domain/campaign.js';
-import {
-  AddRecipientsBody,
-  CreateCampaignBody,
-  ListCampaignsQuery,
-  ListRecipientsQuery,
-  toCampaignSettings,
-  toRecipientInputs,
-} from '../codecs/campaigns.js';
+import { toCampaignSettings, toRecipientInputs } from '../codecs/campaigns.js';
 import { recipientsFromCsv } from '../csv-recipients.js';
 import { decodeBody, decodeQuery, invalidInput } from '../decode.js';
 import type { RestEnv } from '../env.js';
+import { OPERATIONS } from '../operations.js';
 import { pageEnvelope } from '../pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
-import { campaignView, recipientView, RESULTS_HEADER, resultsCsvLine } from '../views/campaigns.js';
+import { campaignView, createdCampaignView, importView, recipientView, RESULTS_HEADER, resultsCsvLine } from '../views/campaigns.js';
 
 const ACTIONS: readonly CampaignAction[] = ['start', 'pause', 'resume', 'cancel'];
 
@@ -25,16 +19,16 @@ export const campaignRoutes = (useCases: UseCases['campaigns']): Hono<RestEnv> =
   const app = new Hono<RestEnv>();
 
   app.post('/', async (c) => {
-    const body = await decodeBody(c, CreateCampaignBody);
+    const body = await decodeBody(c, OPERATIONS.createCampaign.body);
     if (E.isLeft(body)) return sendError(c, body.left);
     const input = { projectId: projectOf(c), settings: toCampaignSettings(body.right), recipients: toRecipientInputs(body.right.recipients) };
     return send(c, useCases.createCampaign.execute(input), ({ campaign, recipients }) =>
-      c.json({ ...campaignView(campaign), recipientsImported: recipients }, 201),
+      c.json(createdCampaignView(campaign, recipients), 201),
     );
   });
 
   app.get('/', async (c) => {
-    const query = decodeQuery(c, ListCampaignsQuery);
+    const query = decodeQuery(c, OPERATIONS.listCampaigns.query);
     if (E.isLeft(query)) return sendError(c, query.left, 'query');
     const page = { limit: query.right.limit, offset: query.right.offset };
     return send(c, useCases.listCampaigns.execute({ projectId: projectOf(c), page }), (campaigns) =>
@@ -57,16 +51,16 @@ export const campaignRoutes = (useCases: UseCases['campaigns']): Hono<RestEnv> =
       if (E.isLeft(parsed)) return sendError(c, invalidInput(parsed.left.slice(0, 100)));
       recipients = parsed.right;
     } else {
-      const body = await decodeBody(c, AddRecipientsBody);
+      const body = await decodeBody(c, OPERATIONS.addCampaignRecipients.body);
       if (E.isLeft(body)) return sendError(c, body.left);
       recipients = toRecipientInputs(body.right.recipients);
     }
     const input = { projectId: projectOf(c), campaignId: c.req.param('id'), recipients };
-    return send(c, useCases.addCampaignRecipients.execute(input), (summary) => c.json(summary, 201));
+    return send(c, useCases.addCampaignRecipients.execute(input), (summary) => c.json(importView(summary), 201));
   });
 
   app.get('/:id/recipients', async (c) => {
-    const query = decodeQuery(c, ListRecipientsQuery);
+    const query = decodeQuery(c, OPERATIONS.listCampaignRecipients.query);
     if (E.isLeft(query)) return sendError(c, query.left, 'query');
     const { limit, offset, status, outcome } = query.right;
     const input = { projectId: projectOf(c), campaignId: c.req.param('id'), query: { limit, offset, status: status ?? null, outcome: outcome ?? null } };

@@ -1,12 +1,106 @@
+import * as t from 'io-ts';
 import type { RecipientCounts } from '../../../application/ports/campaign-repositories.js';
 import type { ImportSummary } from '../../../application/use-cases/campaigns/recipient-import.js';
 import type { RecipientResult } from '../../../application/use-cases/campaigns/list-campaign-recipients.js';
 import { timeOfDay } from '../../../domain/calling-window.js';
-import type { Campaign } from '../../../domain/campaign.js';
+import type { Campaign, CampaignStatus, RetryableOutcome } from '../../../domain/campaign.js';
+import type { AttemptOutcome, RecipientStatus, SkipReason } from '../../../domain/campaign-recipient.js';
+import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
-export const campaignView = (campaign: Campaign, counts?: RecipientCounts) => ({
+const CampaignStatusView = valuesOf<CampaignStatus>({ draft: null, scheduled: null, running: null, paused: null, completed: null, cancelled: null });
+const RecipientStatusView = valuesOf<RecipientStatus>({ pending: null, in_progress: null, retry_scheduled: null, completed: null, failed: null, skipped: null });
+const OutcomeView = valuesOf<AttemptOutcome>({ answered: null, voicemail: null, busy: null, no_answer: null, failed: null });
+const RetryOnView = valuesOf<RetryableOutcome>({ busy: null, no_answer: null, failed: null, voicemail: null });
+const SkipReasonView = valuesOf<SkipReason>({ do_not_call: null, schedule_ended: null, cancelled: null, invalid_number: null });
+
+const ScheduleView = t.strict({
+  startAt: nullable(isoDateTime),
+  endBy: nullable(isoDateTime),
+  /** ISO weekdays: 1 Monday to 7 Sunday. */
+  weekdays: t.array(t.number),
+  dailyStart: t.string,
+  dailyEnd: t.string,
+  timeZone: t.string,
+});
+
+/** How many recipients are at each stage (on a single campaign's answer). */
+const CountsView = t.strict({
+  pending: t.number,
+  inProgress: t.number,
+  retryScheduled: t.number,
+  completed: t.number,
+  failed: t.number,
+  skipped: t.number,
+  total: t.number,
+});
+
+const campaignProps = {
+  id: t.string,
+  name: t.string,
+  agentId: t.string,
+  status: CampaignStatusView,
+  pausedReason: nullable(t.string),
+  fromNumberId: nullable(t.string),
+  fromNumberPolicy: valuesOf<Campaign['fromNumber']['kind']>({ single: null, round_robin: null }),
+  systemPrompt: nullable(t.string),
+  initialGreeting: nullable(t.string),
+  schedule: ScheduleView,
+  pacing: t.strict({ maxConcurrentCalls: t.number, callsPerMinute: t.number }),
+  retry: t.strict({ maxAttempts: t.number, backoffSeconds: t.number, backoffMultiplier: t.number, retryOn: t.array(RetryOnView) }),
+  voicemail: valuesOf<Campaign['voicemail']>({ leave_message: null, retry: null }),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  startedAt: nullable(isoDateTime),
+  endedAt: nullable(isoDateTime),
+};
+
+/** A campaign; `counts` only where one campaign is asked for. */
+export const CampaignView = t.exact(t.intersection([t.type(campaignProps), t.partial({ counts: CountsView })]), 'Campaign');
+
+/** A new campaign, with how many of the recipients sent with it were added. */
+export const CreatedCampaignView = t.strict({ ...campaignProps, recipientsImported: t.strict({ added: t.number, merged: t.number, alreadyOnCampaign: t.number, doNotCall: t.number }) }, 'CreatedCampaign');
+
+export const CampaignPageView = t.strict({ data: t.array(CampaignView), hasMore: t.boolean, total: t.number }, 'CampaignPage');
+
+/** What adding recipients did. */
+export const RecipientImportView = t.strict({ added: t.number, merged: t.number, alreadyOnCampaign: t.number, doNotCall: t.number }, 'RecipientImport');
+
+const AttemptView = t.strict({ attempt: t.number, callId: t.string, outcome: nullable(OutcomeView), startedAt: isoDateTime, endedAt: nullable(isoDateTime) });
+
+export const RecipientView = t.strict(
+  {
+    id: t.string,
+    phoneNumber: e164,
+    contactId: nullable(t.string),
+    variables: t.record(t.string, t.string),
+    timeZone: t.string,
+    status: RecipientStatusView,
+    outcome: nullable(OutcomeView),
+    skipReason: nullable(SkipReasonView),
+    attemptCount: t.number,
+    nextAttemptAt: nullable(isoDateTime),
+    attempts: t.array(AttemptView),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  },
+  'CampaignRecipient',
+);
+
+export const RecipientPageView = t.strict({ data: t.array(RecipientView), hasMore: t.boolean, total: t.number }, 'CampaignRecipientPage');
+
+const countsView = (counts: RecipientCounts): Wire<typeof CountsView> => ({
+  pending: counts.pending,
+  inProgress: counts.in_progress,
+  retryScheduled: counts.retry_scheduled,
+  completed: counts.completed,
+  failed: counts.failed,
+  skipped: counts.skipped,
+  total: Object.values(counts).reduce((a, b) => a + b, 0),
+});
+
+export const campaignView = (campaign: Campaign, counts?: RecipientCounts): Wire<typeof CampaignView> => ({
   id: campaign.id,
   name: campaign.name,
   agentId: campaign.agentId,
@@ -19,36 +113,39 @@ export const campaignView = (campaign: Campaign, counts?: RecipientCounts) => ({
   schedule: {
     startAt: iso(campaign.schedule.startAt),
     endBy: iso(campaign.schedule.endBy),
-    weekdays: campaign.schedule.weekdays,
+    weekdays: [...campaign.schedule.weekdays],
     dailyStart: timeOfDay(campaign.schedule.dailyStartMinute),
     dailyEnd: timeOfDay(campaign.schedule.dailyEndMinute),
     timeZone: campaign.schedule.defaultTimeZone,
   },
-  pacing: campaign.pacing,
-  retry: campaign.retry,
+  pacing: { maxConcurrentCalls: campaign.pacing.maxConcurrentCalls, callsPerMinute: campaign.pacing.callsPerMinute },
+  retry: {
+    maxAttempts: campaign.retry.maxAttempts,
+    backoffSeconds: campaign.retry.backoffSeconds,
+    backoffMultiplier: campaign.retry.backoffMultiplier,
+    retryOn: [...campaign.retry.retryOn],
+  },
   voicemail: campaign.voicemail,
-  ...(counts
-    ? {
-        counts: {
-          pending: counts.pending,
-          inProgress: counts.in_progress,
-          retryScheduled: counts.retry_scheduled,
-          completed: counts.completed,
-          failed: counts.failed,
-          skipped: counts.skipped,
-          total: Object.values(counts).reduce((a, b) => a + b, 0),
-        },
-      }
-    : {}),
+  ...(counts ? { counts: countsView(counts) } : {}),
   createdAt: campaign.createdAt.toISOString(),
   updatedAt: campaign.updatedAt.toISOString(),
   startedAt: iso(campaign.startedAt),
   endedAt: iso(campaign.endedAt),
 });
 
-export const importView = (summary: ImportSummary) => summary;
+export const createdCampaignView = (campaign: Campaign, imported: ImportSummary): Wire<typeof CreatedCampaignView> => ({
+  ...campaignView(campaign),
+  recipientsImported: importView(imported),
+});
 
-export const recipientView = ({ recipient, attempts }: RecipientResult) => ({
+export const importView = (summary: ImportSummary): Wire<typeof RecipientImportView> => ({
+  added: summary.added,
+  merged: summary.merged,
+  alreadyOnCampaign: summary.alreadyOnCampaign,
+  doNotCall: summary.doNotCall,
+});
+
+export const recipientView = ({ recipient, attempts }: RecipientResult): Wire<typeof RecipientView> => ({
   id: recipient.id,
   phoneNumber: recipient.phoneNumber,
   contactId: recipient.contactId,
