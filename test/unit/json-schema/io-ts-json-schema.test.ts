@@ -240,6 +240,9 @@ describe('jsonSchemaOf, the REST codecs', () => {
     };
     fc.assert(
       fc.property(arbitraryOf(entry.codec), fc.constantFrom(...fields), fc.boolean(), (generated, field, long) => {
+        // From a body the codec accepts, so that the one changed field is why it refuses (text
+        // the arbitraries make may hold a NUL, which no JSON Schema keyword here rules out).
+        fc.pre(accepts(entry.codec, asJson(generated)));
         const value = asJson({ ...(generated as object), [field]: long ? tooLong(field) : true });
         fc.pre(!accepts(entry.codec, value));
         expect(validate(value), JSON.stringify(value)).toBe(false);
