@@ -85,6 +85,23 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s si
     await page.close();
   });
 
+  it('answers an outbound call as an answering machine: the agent leaves its voicemail message and the call ends (voicemail)', async () => {
+    const agent = await h.api('PATCH', `/v1/agents/${line.agentId}`, { voicemailMessage: 'Hi, Acme here. Please call us back.' });
+    expect(agent.status).toBe(200);
+    const placed = await h.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: '+13125550144' });
+    expect(placed.status).toBe(200);
+    const { page, problems } = await openPlayground();
+
+    await page.click('#load-outbound');
+    await page.locator(`#outbound li[data-call-id="${placed.body.id}"] button.answer-machine`).click();
+
+    await expect.poll(() => callOf(placed.body.id), { timeout: 10_000 }).toEqual({ status: 'COMPLETED', disconnectionReason: 'voicemail' });
+    await expect.poll(() => page.locator('#outbound li').allInnerTexts()).toEqual(['No outbound call is ringing (place one with POST /v1/calls).']);
+    await h.api('PATCH', `/v1/agents/${line.agentId}`, { voicemailMessage: null });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('answers an outbound call the agent placed, speaks as the callee, and hangs up; hangs up another unanswered', async () => {
     const first = await h.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: '+13125550142', initialGreeting: 'Hello, this is Acme calling.' });
     const second = await h.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: '+13125550143' });

@@ -246,12 +246,18 @@ ${CAMPAIGNS_STYLE}
         answer.className = 'small answer';
         answer.textContent = 'Answer';
         answer.addEventListener('click', function () { answerOutbound(call.id); });
+        var machine = document.createElement('button');
+        machine.className = 'small secondary answer-machine';
+        machine.textContent = 'Voicemail';
+        machine.title = 'Answer as an answering machine: the agent leaves its voicemail message, or hangs up';
+        machine.addEventListener('click', function () { answerAsMachine(call.id); });
         var hangUp = document.createElement('button');
         hangUp.className = 'small secondary hang-up-outbound';
         hangUp.textContent = 'Hang up';
         hangUp.addEventListener('click', function () { hangUpOutbound(call.id); });
         item.appendChild(label);
         item.appendChild(answer);
+        item.appendChild(machine);
         item.appendChild(hangUp);
         list.appendChild(item);
       });
@@ -269,6 +275,13 @@ ${CAMPAIGNS_STYLE}
       inCall(true);
       status('Answered. Say something.');
       $('say').focus();
+      return loadOutbound();
+    }).catch(function (error) { status(error.message, true); });
+  };
+
+  var answerAsMachine = function (callId) {
+    api('POST', '/playground/simulated/calls/' + encodeURIComponent(callId) + '/answer-as-machine').then(function () {
+      status('Answered as an answering machine: the agent leaves its voicemail message, or hangs up.');
       return loadOutbound();
     }).catch(function (error) { status(error.message, true); });
   };

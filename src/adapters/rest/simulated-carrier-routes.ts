@@ -13,7 +13,8 @@ import { projectOf, sendError } from './respond.js';
 /** What the playground plays on the simulated carrier: the other party of a call or a text. */
 export interface SimulatedCarrierControls {
   sayAndStore(callId: string, text: string): Promise<E.Either<AppError, void>>;
-  answerOutbound(callId: string): Promise<E.Either<AppError, { readonly callId: string }>>;
+  /** The recipient picks up: a person, or (`machine_end_beep`) an answering machine after its beep. */
+  answerOutbound(callId: string, answeredBy?: 'human' | 'machine_end_beep'): Promise<E.Either<AppError, unknown>>;
   hangUp(callId: string): Promise<E.Either<AppError, unknown>>;
 }
 
@@ -67,6 +68,8 @@ export const simulatedCarrierRoutes = (deps: { readonly useCases: UseCases; read
     return c.json({ messageId: received.right.message.id, conversationId: received.right.conversation.id });
   });
   app.post(`${SIMULATED_CONTROLS}/calls/:id/answer`, onLiveCall((callId) => simulated.answerOutbound(callId)));
+  // Answering-machine detection's verdict, as Twilio gives it once the greeting's beep is heard.
+  app.post(`${SIMULATED_CONTROLS}/calls/:id/answer-as-machine`, onLiveCall((callId) => simulated.answerOutbound(callId, 'machine_end_beep')));
   app.post(
     `${SIMULATED_CONTROLS}/calls/:id/say`,
     onLiveCall(async (callId, c) => {
