@@ -124,24 +124,23 @@ const CallEnded = t.strict({
   recentHistory: NoHistory,
 });
 
-const CallAnalyzed = t.strict({
-  event: t.literal('agent.call_analyzed'),
-  channel: t.literal('voice'),
-  timestamp: IsoInstant,
-  agentId: nullable(t.string),
-  data: t.strict({
-    callId: t.string,
-    numberId: nullable(t.string),
-    from: t.string,
-    to: t.string,
-    direction: Direction,
-    summary: t.string,
-    userSentiment: oneOf(USER_SENTIMENTS as unknown as readonly ['positive', 'neutral', 'negative']),
-    callSuccessful: t.boolean,
-    extracted: nullable(t.UnknownRecord),
-  }),
-  conversationState: t.null,
-  recentHistory: NoHistory,
+/** An event about one call with no conversation (CallEvent): the call's parties, then `fields`. */
+const callEventCodec = <N extends string, P extends t.Props>(name: N, fields: P) =>
+  t.strict({
+    event: t.literal(name),
+    channel: t.literal('voice'),
+    timestamp: IsoInstant,
+    agentId: nullable(t.string),
+    data: t.strict({ callId: t.string, numberId: nullable(t.string), from: t.string, to: t.string, direction: Direction, ...fields }),
+    conversationState: t.null,
+    recentHistory: NoHistory,
+  });
+
+const CallAnalyzed = callEventCodec('agent.call_analyzed', {
+  summary: t.string,
+  userSentiment: oneOf(USER_SENTIMENTS as unknown as readonly ['positive', 'neutral', 'negative']),
+  callSuccessful: t.boolean,
+  extracted: nullable(t.UnknownRecord),
 });
 
 const CampaignStatusChange = t.strict({
@@ -160,24 +159,11 @@ const CampaignStatusChange = t.strict({
   recentHistory: NoHistory,
 });
 
-const CallStarted = t.strict({
-  event: t.literal('agent.call_started'),
-  channel: t.literal('voice'),
-  timestamp: IsoInstant,
-  agentId: nullable(t.string),
-  data: t.strict({
-    callId: t.string,
-    numberId: nullable(t.string),
-    from: t.string,
-    to: t.string,
-    direction: Direction,
-    type: oneOf(CALL_TYPES),
-    status: oneOf(CALL_STATUSES),
-    startedAt: IsoInstant,
-    answeredBy: nullable(oneOf(ANSWERED_BY)),
-  }),
-  conversationState: t.null,
-  recentHistory: NoHistory,
+const CallStarted = callEventCodec('agent.call_started', {
+  type: oneOf(CALL_TYPES),
+  status: oneOf(CALL_STATUSES),
+  startedAt: IsoInstant,
+  answeredBy: nullable(oneOf(ANSWERED_BY)),
 });
 
 const RecipientCompleted = t.strict({
@@ -202,25 +188,7 @@ const RecipientCompleted = t.strict({
 });
 
 const transferCodec = <N extends string>(name: N) =>
-  t.strict({
-    event: t.literal(name),
-    channel: t.literal('voice'),
-    timestamp: IsoInstant,
-    agentId: nullable(t.string),
-    data: t.strict({
-      callId: t.string,
-      numberId: nullable(t.string),
-      from: t.string,
-      to: t.string,
-      direction: Direction,
-      mode: t.literal('warm'),
-      transferTo: t.string,
-      summary: nullable(t.string),
-      failureReason: nullable(t.string),
-    }),
-    conversationState: t.null,
-    recentHistory: NoHistory,
-  });
+  callEventCodec(name, { mode: t.literal('warm'), transferTo: t.string, summary: nullable(t.string), failureReason: nullable(t.string) });
 const TransferStarted = transferCodec('agent.transfer_started');
 const TransferBridged = transferCodec('agent.transfer_bridged');
 const TransferFailed = transferCodec('agent.transfer_failed');

@@ -1,4 +1,5 @@
-import type { Call, CallDirection } from '../../domain/call.js';
+import type { Call } from '../../domain/call.js';
+import { callEvent, type CallEvent } from './call-event.js';
 
 export const TRANSFER_EVENTS = ['agent.transfer_started', 'agent.transfer_bridged', 'agent.transfer_failed'] as const;
 export type TransferEventName = (typeof TRANSFER_EVENTS)[number];
@@ -9,17 +10,9 @@ export type TransferEventName = (typeof TRANSFER_EVENTS)[number];
  * and talks to the caller; the call ends for the agent with `transfer`) or
  * `agent.transfer_failed` (no answer, busy, declined: the caller is back with the agent).
  */
-export interface TransferEvent {
-  readonly event: TransferEventName;
-  readonly channel: 'voice';
-  readonly timestamp: Date;
-  readonly agentId: string | null;
-  readonly data: {
-    readonly callId: string;
-    readonly numberId: string | null;
-    readonly from: string;
-    readonly to: string;
-    readonly direction: CallDirection;
+export type TransferEvent = CallEvent<
+  TransferEventName,
+  {
     readonly mode: 'warm';
     /** The human's number. */
     readonly transferTo: string;
@@ -27,32 +20,13 @@ export interface TransferEvent {
     readonly summary: string | null;
     /** Why it failed (`no-answer`, `busy`, `failed`, `canceled`); null otherwise. */
     readonly failureReason: string | null;
-  };
-  readonly conversationState: null;
-  readonly recentHistory: readonly never[];
-}
+  }
+>;
 
 export const transferEvent = (
   event: TransferEventName,
   call: Call,
   transfer: { readonly transferTo: string; readonly summary: string | null; readonly failureReason: string | null },
   now: Date,
-): TransferEvent => ({
-  event,
-  channel: 'voice',
-  timestamp: now,
-  agentId: call.agentId,
-  data: {
-    callId: call.id,
-    numberId: call.phoneNumberId,
-    from: call.fromNumber,
-    to: call.toNumber,
-    direction: call.direction,
-    mode: 'warm',
-    transferTo: transfer.transferTo,
-    summary: transfer.summary,
-    failureReason: transfer.failureReason,
-  },
-  conversationState: null,
-  recentHistory: [],
-});
+): TransferEvent =>
+  callEvent(event, call, now, { mode: 'warm' as const, transferTo: transfer.transferTo, summary: transfer.summary, failureReason: transfer.failureReason });
