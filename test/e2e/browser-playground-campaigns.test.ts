@@ -1,29 +1,12 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAdminConsole, type AdminHarness } from '../integration/graphql-admin/admin-harness.js';
+import { screenshot, watchPage } from '../support/chromium-page.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Under test-artifacts/; with SCREENSHOTS_TO_DOCS=1 also as docs/<name> (docs/campaigns.md shows it). */
-const screenshot = async (page: Page, name: string) => {
-  await mkdir(`${ROOT}test-artifacts`, { recursive: true });
-  await page.screenshot({ path: `${ROOT}test-artifacts/${name}`, fullPage: true });
-  if (process.env.SCREENSHOTS_TO_DOCS === '1') await copyFile(`${ROOT}test-artifacts/${name}`, `${ROOT}docs/${name}`);
-};
-
-/** What Chromium refused under the page's Content-Security-Policy, and the page's own errors. */
-const watch = (page: Page) => {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-};
 
 // Every hour of every day: the campaign calls whenever the test runs.
 const ALWAYS = { weekdays: [1, 2, 3, 4, 5, 6, 7], dailyStart: '00:00', dailyEnd: '23:59', timeZone: 'UTC' };
@@ -61,7 +44,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s Ca
     const campaignId: string = created.body.id;
 
     const page = await browser.newPage({ viewport: { width: 1200, height: 1100 }, acceptDownloads: true });
-    const problems = watch(page);
+    const problems = watchPage(page);
     await page.goto(`${h.url}/playground`);
     await page.fill('#api-key', h.owner.key);
     await page.click('#load-campaigns');
