@@ -101,6 +101,8 @@ const seed = async (sb: Switchboard) => {
   const useCases = sb.useCases();
   const created = await must(useCases.projects.createProject.execute({ email: trustMailbox(`bench-${Date.now()}@example.com`) }), 'sign-up');
   const projectId = created.project.id;
+  // The seeded calls stay in progress: the project may hold more than the default cap of 10.
+  await must(useCases.admin.setCallLimit.execute({ projectId, limit: 10_000 }), 'call limit');
   const agentIds: string[] = [];
   for (let i = 0; i < AGENTS; i++) {
     const { agent } = await must(useCases.agents.createAgent.execute({ projectId, fields: { name: `Bench ${i}` } }), 'agent');
