@@ -127,6 +127,9 @@ const main = async () => {
 const seed = async (sb: Switchboard, uow: UnitOfWork) => {
   const created = await sb.useCases().projects.createProject.execute({ email: trustMailbox(`bench-${Date.now()}@example.com`) })();
   if (E.isLeft(created)) throw new Error('project');
+  // Hundreds of calls at once: the project may hold more than the default cap of 10.
+  const capped = await sb.useCases().admin.setCallLimit.execute({ projectId: created.right.project.id, limit: 10_000 })();
+  if (E.isLeft(capped)) throw new Error('call limit');
   const key = created.right.apiKey.clear;
   const response = await sb.fetch(
     new Request('http://bench/v1/agents', {
