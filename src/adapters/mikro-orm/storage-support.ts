@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException, type EntitySchema, type FilterQuery
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DuplicateKey } from '../../application/ports/repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
+import { runSelect } from './native-select.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -37,6 +38,8 @@ interface NativeShape {
   /** Column by property name: what native reads filter and order by. */
   readonly columnOf: ReadonlyMap<string, string>;
   readonly columns: readonly { readonly property: string; readonly column: string; readonly kind: 'date' | 'json' | 'plain' }[];
+  /** Every column by name, for native reads (never `*`: see SelectOptions.prepare). */
+  readonly selectList: string;
   /** `insert into "table" (columns) values`, the rows' tuples to follow. */
   readonly insert: string;
   /** One row's tuple of placeholders. */
@@ -61,6 +64,7 @@ const shapeOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>): 
     table: meta.tableName,
     columnOf: new Map(columns.map((c) => [c.property, c.column])),
     columns,
+    selectList: names.join(', '),
     insert: `insert into "${meta.tableName}" (${names.join(', ')}) values `,
     tuple: `(${columns.map((c) => (c.kind === 'json' ? '?::jsonb' : '?')).join(', ')})`,
     onConflict: ` on conflict ("id") do update set ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`,
@@ -239,13 +243,13 @@ const compileOrder = (shape: NativeShape, orderBy: Record<string, unknown>): str
   return parts.length === 0 ? '' : ` order by ${parts.join(', ')}`;
 };
 
-/** The native select of `where` (ordered), or null when the filter is not compilable. */
+/** The native select of `where` (ordered, every column by name), or null when the filter is not compilable. */
 const nativeSelect = <T extends object>(
   em: EntityManager,
   schema: EntitySchema<T>,
   where: FilterQuery<T>,
   orderBy: QueryOrderMap<T> | null,
-  columns = '*',
+  extra = '',
 ): { readonly shape: NativeShape; readonly from: string; readonly sql: string; readonly params: unknown[] } | null => {
   const shape = shapeOf(em, schema);
   const params: unknown[] = [];
@@ -253,8 +257,14 @@ const nativeSelect = <T extends object>(
   const order = orderBy === null ? '' : compileOrder(shape, orderBy as Record<string, unknown>);
   if (condition === null || order === null) return null;
   const from = ` from "${shape.table}" where ${condition}`;
-  return { shape, from, sql: `select ${columns}${from}${order}`, params };
+  return { shape, from, sql: `select ${shape.selectList}${extra}${from}${order}`, params };
 };
+
+/** A compiled read: its text depends on the filter's shape only, never on values, so it is prepared. */
+const PREPARED = { prepare: true } as const;
+
+const rowsOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>, records: readonly Record<string, unknown>[]): T[] =>
+  records.map((record) => fromColumns(em, schema, record));
 
 /** Reads one row as a detached plain copy: one native statement, no entity. */
 export const findRow = async <T extends object>(
@@ -264,7 +274,7 @@ export const findRow = async <T extends object>(
 ): Promise<T | null> => {
   const select = nativeSelect(em, schema, where, null);
   if (select === null) return em.findOne(schema, where, { disableIdentityMap: true }) as Promise<T | null>;
-  const [row] = await selectRows(em, schema, `${select.sql} limit 1`, select.params);
+  const [row] = rowsOf(em, schema, await runSelect(em, `${select.sql} limit 1`, select.params, PREPARED));
   return row ?? null;
 };
 
@@ -276,7 +286,7 @@ export const findRows = async <T extends object>(
 ): Promise<T[]> => {
   const select = nativeSelect(em, schema, where, orderBy);
   if (select === null) return em.find(schema, where, { orderBy, disableIdentityMap: true }) as Promise<T[]>;
-  return selectRows(em, schema, select.sql, select.params);
+  return rowsOf(em, schema, await runSelect(em, select.sql, select.params, PREPARED));
 };
 
 /**
@@ -292,14 +302,14 @@ export const findPage = async <T extends object, D>(
   page: PageRequest,
   toDomain: (row: T) => D,
 ): Promise<Page<D>> => {
-  const select = nativeSelect(em, schema, where, orderBy, '*, count(*) over () as "__total"');
+  const select = nativeSelect(em, schema, where, orderBy, ', count(*) over () as "__total"');
   if (select === null) {
     const [rows, total] = await em.findAndCount(schema, where, { orderBy, limit: page.limit, offset: page.offset, disableIdentityMap: true });
     return { items: (rows as T[]).map(toDomain), total };
   }
-  const records: Record<string, unknown>[] = await em.execute(`${select.sql} limit ? offset ?`, [...select.params, page.limit, page.offset]);
+  const records = await runSelect(em, `${select.sql} limit ? offset ?`, [...select.params, page.limit, page.offset], PREPARED);
   if (records.length === 0 && page.offset > 0) {
-    const [counted]: { total: unknown }[] = await em.execute(`select count(*) as "total"${select.from}`, select.params);
+    const [counted] = await runSelect(em, `select count(*) as "total"${select.from}`, select.params, PREPARED);
     return { items: [], total: Number(counted?.total ?? 0) };
   }
   return {

@@ -8,6 +8,21 @@ import { clientIpResolver, type TrustProxy } from './client-ip.js';
  * it for every request. IPv4-mapped IPv6 counts as the IPv4 address. Anything else is kept as is.
  */
 export const clientNetworkOf = (address: string): string => {
+  let network = recent.get(address);
+  if (network === undefined) {
+    // Bounded: a flood of distinct addresses empties it rather than growing it.
+    if (recent.size >= RECENT_MAX) recent.clear();
+    network = networkOf(address);
+    recent.set(address, network);
+  }
+  return network;
+};
+
+/** Addresses seen lately and their networks: every request asks, from a handful of clients. */
+const recent = new Map<string, string>();
+const RECENT_MAX = 4096;
+
+const networkOf = (address: string): string => {
   if (!ipaddr.isValid(address)) return address;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();
