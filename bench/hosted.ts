@@ -16,10 +16,12 @@
  * model's whole first sentence (several token gaps). Target: p99 ≤ 1 ms.
  * The Switchboard's own stamps (first model chunk read → first words handed to the socket)
  * are printed beside it, and the caller's time from its words to the agent's first words.
- * `failures` counts calls that failed and first frames that no model token preceded.
+ * `failures` counts calls that failed and first frames that no model token preceded. A warm-up
+ * round (5 calls, not counted) runs first, so no figure is the first run of cold code.
  *
  *   BENCH_CALLS=1,100,500    concurrent calls per round
- *   BENCH_TURNS=4            turns per call
+ *   BENCH_TURNS=4            turns per call (more in a small round: at least BENCH_MIN_SAMPLES turns in all)
+ *   BENCH_MIN_SAMPLES=30     fewest turns a round measures, so that its p99 is not one turn's figure
  *   BENCH_THINK_MS=1000      mean pause between turns (uniform 0.5×..1.5×)
  *   BENCH_TOKEN_GAP_MS=30    the model's pace: before the first token and between tokens
  */
@@ -58,6 +60,7 @@ const main = async () => {
   const turns = Number(process.env.BENCH_TURNS ?? 4);
   const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
   const tokenGapMs = Number(process.env.BENCH_TOKEN_GAP_MS ?? 30);
+  const minSamples = Number(process.env.BENCH_MIN_SAMPLES ?? 30);
 
   const worker = new Worker(new URL('./hosted-load.mjs', import.meta.url), {
     workerData: { authToken: AUTH_TOKEN, accountSid: ACCOUNT_SID, number: NUMBER, tokenGapMs },
@@ -98,16 +101,20 @@ const main = async () => {
     if (t.firstSpokenAt !== null && t.firstChunkAt !== null) insideMs.push(t.firstSpokenAt - t.firstChunkAt);
   });
 
+  const round = async (calls: number, turnsPerCall: number) => {
+    const done = fromWorker('done');
+    worker.postMessage({ calls, turns: turnsPerCall, thinkMs, serverUrl } satisfies Round);
+    return (await done) as Extract<FromWorker, { type: 'done' }>;
+  };
+  await round(5, 3);
   process.stdout.write(
-    `Switchboard hosted speech: ${turns} turns per call, ~${thinkMs} ms between turns, a model streaming a word every ${tokenGapMs} ms, Node ${process.version}\n`,
+    `Switchboard hosted speech: ${turns} turns per call (at least ${minSamples} a round), ~${thinkMs} ms between turns, a model streaming a word every ${tokenGapMs} ms, Node ${process.version}\n`,
   );
   process.stdout.write(`Added: the model's first token leaving the fake → the first text frame reaching the caller. Target: p99 ≤ ${TARGET_P99_MS} ms.\n\n`);
   process.stdout.write('  calls   turns    added p50    added p99   inside p50 / p99          caller first words p50 / p99   failures   target\n');
   for (const calls of counts) {
     insideMs.length = 0;
-    const done = fromWorker('done');
-    worker.postMessage({ calls, turns, thinkMs, serverUrl } satisfies Round);
-    const result = (await done) as Extract<FromWorker, { type: 'done' }>;
+    const result = await round(calls, Math.max(turns, Math.ceil(minSamples / calls)));
     const added = sorted(result.addedMs);
     const inside = sorted(insideMs);
     const words = sorted(result.firstWordsMs);

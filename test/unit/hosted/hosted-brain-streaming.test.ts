@@ -92,14 +92,15 @@ describe(`${HostedBrain.name}, streaming`, () => {
     expect(await second).toEqual(piece(' thing'));
   });
 
-  it('joins what arrives in the same tick into one piece, as given', async () => {
+  it('sends the first piece alone at once, then joins what arrived with it into one piece, as given', async () => {
     const model = new PacedModel();
     const answer = answerOf(model);
 
     const first = answer.next();
     model.send('It', ' costs', ' 3.', '50', ' a month.');
 
-    expect(await first).toEqual(piece('It costs 3.50 a month.'));
+    expect(await first).toEqual(piece('It'));
+    expect(await answer.next()).toEqual(piece(' costs 3.50 a month.'));
     const next = answer.next();
     model.end();
     expect(await next).toEqual({ done: true, value: undefined });
