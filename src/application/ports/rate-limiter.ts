@@ -16,7 +16,8 @@ export interface RateDecision {
 
 /**
  * Counts requests per key and rule in fixed windows. Throws {@link DependencyUnavailable}
- * when its store cannot be reached.
+ * when its store cannot be reached (an adapter that decides from local counts and shares them
+ * in the background goes on deciding instead).
  */
 export interface RateLimiter {
   consume(key: string, rule: RateRule): Promise<RateDecision>;

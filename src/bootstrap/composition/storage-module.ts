@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { MemoryRateLimiter } from '../../adapters/rate-limiter-flexible/memory-rate-limiter.js';
-import { PostgresRateLimiter } from '../../adapters/rate-limiter-flexible/postgres-rate-limiter.js';
+import { PostgresRateLimiter } from '../../adapters/postgres-rate-limits/postgres-rate-limiter.js';
 import { openStorage } from '../storage.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
@@ -14,11 +14,13 @@ export const storageModule = () =>
       logger.info({ storage: storage.description }, 'storage opened');
       return lifecycle.manage('storage', storage.uow, { stop: () => storage.close() });
     });
-    // PostgreSQL when several nodes may share the database, so every node counts against the same windows.
-    // After the storage: a DATABASE_URL naming a missing database has it created (and said) there first.
-    provide(TOKENS.rateLimiter, [TOKENS.settings, TOKENS.lifecycle, TOKENS.unitOfWork], async ({ storage, config }, lifecycle) => {
+    // PostgreSQL when several nodes may share the database, so every node counts against the same windows
+    // (each decides locally and shares its counts every 100 ms).
+    // After the storage: a DATABASE_URL naming a missing database has it created (and said) there
+    // first, and the migrations have made the limiter's table.
+    provide(TOKENS.rateLimiter, [TOKENS.settings, TOKENS.lifecycle, TOKENS.logger, TOKENS.unitOfWork], async ({ storage, config }, lifecycle, logger) => {
       if (storage !== 'database' || !config.databaseUrl) return new MemoryRateLimiter();
-      const limiter = await PostgresRateLimiter.open({ databaseUrl: config.databaseUrl });
+      const limiter = await PostgresRateLimiter.open({ databaseUrl: config.databaseUrl, logger: logger.child({ component: 'rate limiter' }) });
       return lifecycle.manage('rate limiter', limiter, { stop: () => limiter.close() });
     });
   });

@@ -11,6 +11,7 @@ import { Migration20261121074000_web_call_credentials } from './Migration2026112
 import { Migration20261124040000_hosted_tools_and_analysis } from './Migration20261124040000_hosted_tools_and_analysis.js';
 import { Migration20261124050000_call_control } from './Migration20261124050000_call_control.js';
 import { Migration20261124060000_campaigns } from './Migration20261124060000_campaigns.js';
+import { Migration20261124070000_rate_limit_windows } from './Migration20261124070000_rate_limit_windows.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -30,4 +31,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124040000_hosted_tools_and_analysis', class: Migration20261124040000_hosted_tools_and_analysis },
   { name: 'Migration20261124050000_call_control', class: Migration20261124050000_call_control },
   { name: 'Migration20261124060000_campaigns', class: Migration20261124060000_campaigns },
+  { name: 'Migration20261124070000_rate_limit_windows', class: Migration20261124070000_rate_limit_windows },
 ];
