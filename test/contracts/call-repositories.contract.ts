@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { DuplicateKey } from '../../src/application/ports/repositories.js';
+import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
 import type { CallListQuery } from '../../src/application/ports/call-repositories.js';
 import { attachRecording, completeCall, truncateTurn, type Call } from '../../src/domain/call.js';
-import { aCall, aTurn, at, newId } from '../support/builders.js';
+import { aCall, aProject, aTurn, at, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
@@ -20,7 +20,7 @@ const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
 /** The behaviour every CallRepository and TranscriptRepository adapter must show. */
 export const callRepositoryContract = (name: string, open: () => Promise<OpenedStore>) => {
   describe(`${name} call repositories`, () => {
-    const { inTx } = useStore(open);
+    const { inTx, outside } = useStore(open);
 
     it('stores a call and reads it back by id, by the carrier id, and only within its project', async () => {
       const sut = aCall({ metadata: { source: 'web', n: 1 } });
@@ -70,6 +70,32 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       const page = await inTx((tx) => tx.calls.list(projectId, query({ limit: 1, offset: 1 })));
       expect(page.items.map((c) => c.id)).toEqual([second.id]);
       expect(page.total).toBe(3);
+    });
+
+    it('lists with the project’s recording setting, read with the page (false on a page without calls), in a transaction and outside one', async () => {
+      const on = aProject({ recordingEnabled: true });
+      const off = aProject({ recordingEnabled: false });
+      await inTx(async (tx) => {
+        for (const project of [on, off]) {
+          await tx.projects.save(project);
+          await tx.calls.save(aCall({ projectId: project.id }));
+        }
+      });
+      const read = async (repos: Repositories) =>
+        [
+          await repos.calls.list(on.id, query()),
+          await repos.calls.list(off.id, query()),
+          await repos.calls.list(on.id, query({ offset: 5 })),
+          await repos.calls.list(on.id, query({ status: 'failed' })),
+        ].map((listed) => [listed.items.length, listed.total, listed.recordingEnabled]);
+      const expected = [
+        [1, 1, true],
+        [1, 1, false],
+        [0, 1, false],
+        [0, 0, false],
+      ];
+      expect(await inTx(read)).toEqual(expected);
+      expect(await outside(read)).toEqual(expected);
     });
 
     it('grants the claim of a call’s media stream once, ever: a later save keeps it, and of two claims at once one wins', async () => {

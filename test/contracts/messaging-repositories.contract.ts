@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DuplicateKey } from '../../src/application/ports/repositories.js';
+import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
 import type { Agent } from '../../src/domain/agent.js';
 import type { Conversation } from '../../src/domain/conversation.js';
 import type { Message } from '../../src/domain/message.js';
@@ -23,7 +23,7 @@ interface Fixture {
  */
 export const messagingRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} messaging repositories`, () => {
-    const { inTx } = useStore(open);
+    const { inTx, outside } = useStore(open);
 
     const aFixture = (): Promise<Fixture> =>
       inTx(async (tx) => {
@@ -630,6 +630,35 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         expect(bodies(await list(10, null, 3))).toEqual([['m5', 'm4'], false]);
         expect(bodies(await list(1, 5, 2))).toEqual([['m4'], true]);
         expect(bodies(await list(5, null, null))).toEqual([['m5', 'm4', 'm3', 'm2', 'm1'], false]);
+      });
+
+      it("lists the project's thread as listByConversation does, in one read: empty without messages, null for another project's or none", async () => {
+        const f = await aFixture();
+        const conversation = aConversation(f.number);
+        const silent = aConversation(f.number);
+        const messages = [1, 2, 3].map((ms) => aMessage(conversation, { receivedAt: at(ms), body: `m${ms}` }));
+        await saved(conversation, messages);
+        await saved(silent);
+        const window = { limit: 2, before: at(3), after: null };
+        const read = async (repos: Repositories) => ({
+          all: await repos.messages.listByProjectConversation(f.projectId, conversation.id, { limit: 5, before: null, after: null }),
+          window: await repos.messages.listByProjectConversation(f.projectId, conversation.id, window),
+          between: await repos.messages.listByProjectConversation(f.projectId, conversation.id, { limit: 5, before: at(3), after: at(1) }),
+          silent: await repos.messages.listByProjectConversation(f.projectId, silent.id, window),
+          elsewhere: await repos.messages.listByProjectConversation(newId('prj'), conversation.id, window),
+          unknown: await repos.messages.listByProjectConversation(f.projectId, newId('conv'), window),
+        });
+        const expected = {
+          all: { items: [messages[2], messages[1], messages[0]], hasMore: false },
+          window: await inTx((tx) => tx.messages.listByConversation(conversation.id, window)),
+          between: { items: [messages[1]], hasMore: false },
+          silent: { items: [], hasMore: false },
+          elsewhere: null,
+          unknown: null,
+        };
+        expect(expected.window).toEqual({ items: [messages[1], messages[0]], hasMore: false });
+        expect(await inTx(read)).toEqual(expected);
+        expect(await outside(read)).toEqual(expected);
       });
 
       it('lists every thread of a number, and nothing of other numbers', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
+import type { Agent } from '../../src/domain/agent.js';
 import type { Contact } from '../../src/domain/contact.js';
 import { trustE164 } from '../../src/domain/e164.js';
 import { cents } from '../../src/domain/money.js';
@@ -20,7 +21,7 @@ const page = (offset: number, limit: number) => ({ offset, limit });
  */
 export const repositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} repositories`, () => {
-    const { store, inTx } = useStore(open);
+    const { store, inTx, outside } = useStore(open);
     const saveAll = <T>(save: (tx: Repositories) => (row: T) => Promise<void>, rows: readonly T[]) =>
       inTx(async (tx) => {
         for (const row of rows) await save(tx)(row);
@@ -64,6 +65,16 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
           }),
         ).rejects.toBe(failure);
         expect(await inTx((tx) => tx.projects.findById(project.id))).toBeNull();
+      });
+
+      it('runs work of one write outside a transaction: the write stays whatever the work answers after it', async () => {
+        const project = aProject();
+        const result = await store().uow.singleStatement!(async (repos) => {
+          await repos.projects.save(project);
+          return E.left('after the write');
+        });
+        expect(result).toEqual(E.left('after the write'));
+        expect(await inTx((tx) => tx.projects.findById(project.id))).toEqual(project);
       });
 
       it('sees its own writes before committing', async () => {
@@ -201,6 +212,37 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
           { items: [z, a, b], total: 4 },
           { items: [c], total: 4 },
         ]);
+      });
+
+      it('reads agents with their live numbers, oldest first, in a transaction and outside one', async () => {
+        const projectId = newId('prj');
+        const [a1, a2, a3] = [1, 2, 3].map((s) => anAgent({ projectId, createdAt: at(s) })) as [Agent, Agent, Agent];
+        const second = aNumber({ projectId, agentId: a1.id, createdAt: at(2) });
+        const first = aNumber({ projectId, agentId: a1.id, createdAt: at(1) });
+        const other = aNumber({ projectId, agentId: a2.id, createdAt: at(3) });
+        const released = aNumber({ projectId, agentId: a1.id, status: 'released', createdAt: at(0), releasedAt: at(4) });
+        await inTx(async (tx) => {
+          for (const agent of [a3, a1, a2, anAgent()]) await tx.agents.save(agent);
+          for (const number of [second, other, released, first]) await tx.numbers.save(number);
+        });
+        const read = async (repos: Repositories) => ({
+          one: await repos.agents.findWithNumbers(projectId, a1.id),
+          unknown: await repos.agents.findWithNumbers(projectId, newId('agt')),
+          elsewhere: await repos.agents.findWithNumbers(newId('prj'), a1.id),
+          first: await repos.agents.listWithNumbers(projectId, page(0, 2)),
+          rest: await repos.agents.listWithNumbers(projectId, page(2, 2)),
+          past: await repos.agents.listWithNumbers(projectId, page(5, 2)),
+        });
+        const expected = {
+          one: { agent: a1, numbers: [first, second] },
+          unknown: null,
+          elsewhere: null,
+          first: { items: [{ agent: a1, numbers: [first, second] }, { agent: a2, numbers: [other] }], total: 3 },
+          rest: { items: [{ agent: a3, numbers: [] }], total: 3 },
+          past: { items: [], total: 3 },
+        };
+        expect(await inTx(read)).toEqual(expected);
+        expect(await outside(read)).toEqual(expected);
       });
 
       it("deletes only within the agent's project", async () => {
@@ -491,6 +533,25 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         const elsewhere = aContact({ phoneNumber: first.phoneNumber });
         await saveAll((tx) => (c) => tx.contacts.save(c), [elsewhere]);
         expect(await inTx((tx) => tx.contacts.findById(elsewhere.projectId, elsewhere.id))).toEqual(elsewhere);
+      });
+
+      it('inserts a contact unless the project has its number, then writing nothing, outside a transaction or in one', async () => {
+        const projectId = newId('prj');
+        const first = aContact({ projectId, email: 'ada@example.com', notes: 'first' });
+        const same = aContact({ projectId, phoneNumber: first.phoneNumber, name: 'Someone else' });
+        const elsewhere = aContact({ phoneNumber: first.phoneNumber });
+        const insert = async (contact: Contact) => {
+          const result = await store().uow.singleStatement!(async (repos) => E.right(await repos.contacts.insertIfNumberFree(contact)));
+          return E.isRight(result) && result.right;
+        };
+        const inserted = [await insert(first), await insert(same), await inTx((tx) => tx.contacts.insertIfNumberFree(elsewhere))];
+        expect(inserted).toEqual([true, false, true]);
+        const found = await inTx(async (tx) => [
+          await tx.contacts.findById(projectId, first.id),
+          await tx.contacts.findById(projectId, same.id),
+          await tx.contacts.findById(elsewhere.projectId, elsewhere.id),
+        ]);
+        expect(found).toEqual([first, null, elsewhere]);
       });
 
       it('lists newest first with paging and total', async () => {

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll } from 'vitest';
 import type { Repositories } from '../../src/application/ports/repositories.js';
-import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
+import { readOnly, type UnitOfWork } from '../../src/application/ports/unit-of-work.js';
 
 /** A storage adapter opened for one contract suite. */
 export interface OpenedStore {
@@ -14,6 +14,8 @@ export interface StoreHarness {
   readonly store: () => OpenedStore;
   /** Runs `work` in its own committed unit of work. */
   readonly inTx: <A>(work: (tx: Repositories) => Promise<A>) => Promise<A>;
+  /** Runs `work` as the use cases that only read do: outside any transaction where the store can. */
+  readonly outside: <A>(work: (repos: Repositories) => Promise<A>) => Promise<A>;
 }
 
 /** Opens the store once for the enclosing describe, closes it after, and commits work through it. */
@@ -33,6 +35,11 @@ export const useStore = (open: () => Promise<OpenedStore>): StoreHarness => {
     store,
     inTx: async (work) => {
       const result = await store().uow.transaction(async (tx) => E.right(await work(tx)));
+      if (E.isLeft(result)) throw new Error('unexpected Left');
+      return result.right;
+    },
+    outside: async (work) => {
+      const result = await readOnly(store().uow, async (repos) => E.right(await work(repos)));
       if (E.isLeft(result)) throw new Error('unexpected Left');
       return result.right;
     },

@@ -27,7 +27,8 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
         (query.agentId === null || c.agentId === query.agentId) &&
         (search === null || c.fromNumber.toLowerCase().includes(search) || c.toNumber.toLowerCase().includes(search)),
     );
-    return pageOf(rows.sort(newestStartFirst), query);
+    const page = pageOf(rows.sort(newestStartFirst), query);
+    return { ...page, recordingEnabled: page.items.length > 0 && (t.projects.get(projectId)?.recordingEnabled ?? false) };
   },
   save: async (call) => void t.calls.set(call.id, call),
   claimMedia: async (callId, at) => {

@@ -134,6 +134,10 @@ export const inMemoryMessages = (t: InMemoryTables): MessageRepository => ({
   latestReceivedAt: async (phoneNumberId) => latestOf(t, phoneNumberId),
   listByConversation: async (conversationId, cursor) =>
     sliceOf([...t.messages.values()].filter((m) => m.conversationId === conversationId), cursor),
+  listByProjectConversation: async (projectId, conversationId, cursor) =>
+    t.conversations.get(conversationId)?.projectId === projectId
+      ? sliceOf([...t.messages.values()].filter((m) => m.conversationId === conversationId), cursor)
+      : null,
   listByNumber: async (phoneNumberId, cursor) =>
     sliceOf([...t.messages.values()].filter((m) => m.phoneNumberId === phoneNumberId), cursor),
   save: async (message) => saveMessages(t, [message]),

@@ -1,3 +1,4 @@
+import type { Agent } from '../../domain/agent.js';
 import type { E164 } from '../../domain/e164.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
 import { cents } from '../../domain/money.js';
@@ -5,6 +6,7 @@ import { matchesSearch } from '../../domain/contact.js';
 import {
   DuplicateKey,
   type AgentRepository,
+  type AgentWithNumbers,
   type ApiKeyRepository,
   type ContactRepository,
   type LedgerRepository,
@@ -48,10 +50,25 @@ const apiKeys = (t: InMemoryTables): ApiKeyRepository => ({
   save: async (key) => void t.apiKeys.set(key.id, key),
 });
 
+const liveNumbersOf = (t: InMemoryTables, agentIds: readonly string[]): PhoneNumber[] =>
+  [...t.numbers.values()].filter((n) => n.agentId !== null && agentIds.includes(n.agentId) && n.status === 'active').sort(byCreation);
+
+const withNumbers = (t: InMemoryTables, agent: Agent): AgentWithNumbers => ({ agent, numbers: liveNumbersOf(t, [agent.id]) });
+
+const agentsOf = (t: InMemoryTables, projectId: string): Agent[] =>
+  [...t.agents.values()].filter((a) => a.projectId === projectId).sort(byCreation);
+
 const agents = (t: InMemoryTables): AgentRepository => ({
   findById: async (projectId, id) => inProject(t.agents.get(id), projectId),
-  list: async (projectId, page) =>
-    pageOf([...t.agents.values()].filter((a) => a.projectId === projectId).sort(byCreation), page),
+  list: async (projectId, page) => pageOf(agentsOf(t, projectId), page),
+  findWithNumbers: async (projectId, id) => {
+    const agent = inProject(t.agents.get(id), projectId);
+    return agent && withNumbers(t, agent);
+  },
+  listWithNumbers: async (projectId, page) => {
+    const { items, total } = pageOf(agentsOf(t, projectId), page);
+    return { items: items.map((agent) => withNumbers(t, agent)), total };
+  },
   save: async (agent) => void t.agents.set(agent.id, agent),
   delete: async (projectId, id) => {
     if (inProject(t.agents.get(id), projectId)) t.agents.delete(id);
@@ -87,8 +104,7 @@ const numbers = (t: InMemoryTables): PhoneNumberRepository => ({
     pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId && n.status === 'active').sort(byCreation), page),
   listAll: async (projectId, page) =>
     pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId).sort(byCreation), page),
-  listByAgents: async (agentIds) =>
-    [...t.numbers.values()].filter((n) => n.agentId !== null && agentIds.includes(n.agentId) && n.status === 'active').sort(byCreation),
+  listByAgents: async (agentIds) => liveNumbersOf(t, agentIds),
   countEverProvisioned: async (projectId) => [...t.numbers.values()].filter((n) => n.projectId === projectId).length,
   save: async (number) => {
     const clash = [...t.numbers.values()].find(
@@ -126,6 +142,11 @@ const contacts = (t: InMemoryTables): ContactRepository => ({
     );
     if (clash) throw new DuplicateKey('contacts_project_phone_unique');
     t.contacts.set(contact.id, contact);
+  },
+  insertIfNumberFree: async (contact) => {
+    if ([...t.contacts.values()].some((c) => c.projectId === contact.projectId && c.phoneNumber === contact.phoneNumber)) return false;
+    t.contacts.set(contact.id, contact);
+    return true;
   },
   delete: async (projectId, id) => {
     if (inProject(t.contacts.get(id), projectId)) t.contacts.delete(id);

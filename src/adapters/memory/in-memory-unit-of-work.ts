@@ -15,7 +15,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   private queue: Promise<unknown> = Promise.resolve();
 
   transaction<L, A>(work: (tx: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
-    const run = async () => {
+    return this.inTurn(async () => {
       const restore = this.tables.snapshot();
       try {
         const result = await work(this.repositories);
@@ -25,15 +25,23 @@ export class InMemoryUnitOfWork implements UnitOfWork {
         restore();
         throw error;
       }
-    };
+    });
+  }
+
+  /** In turn with the units of work, as they are: a read never sees one half done (and writes nothing to undo). */
+  read<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
+    return this.inTurn(() => work(this.repositories));
+  }
+
+  /** In turn with the units of work too, with nothing to roll back: its one write stays, as a committed statement does. */
+  singleStatement<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
+    return this.inTurn(() => work(this.repositories));
+  }
+
+  private inTurn<A>(run: () => Promise<A>): Promise<A> {
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
     return result;
-  }
-
-  /** In turn with the units of work, as they are: a read never sees one half done. */
-  read<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
-    return this.transaction(work);
   }
 
   async ping(): Promise<void> {}

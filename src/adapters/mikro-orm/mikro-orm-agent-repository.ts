@@ -1,12 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
-import type { AgentRepository } from '../../application/ports/repositories.js';
+import type { AgentRepository, AgentWithNumbers } from '../../application/ports/repositories.js';
 import type { Agent, VoiceMode } from '../../domain/agent.js';
 import type { CustomTool } from '../../domain/custom-tool.js';
 import { trustE164 } from '../../domain/e164.js';
 import { callBehaviourFromJson } from './call-behaviour-json.js';
 import { AgentSchema, type AgentRow } from './entities/agent.js';
-import { findPage, findRow, upsertRow } from './storage-support.js';
+import { PhoneNumberSchema } from './entities/phone-number.js';
+import { toPhoneNumber } from './mikro-orm-phone-number-repository.js';
+import { findPage, findRow, findRowAlongside, fromColumns, selectListOf, upsertRow, type Alongside } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -54,8 +56,18 @@ export const toAgentRow = (agent: Agent): AgentRow => ({
   updatedAt: agent.updatedAt,
 });
 
+const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
+
 export class MikroOrmAgentRepository implements AgentRepository {
   constructor(private readonly em: EntityManager) {}
+
+  findWithNumbers(projectId: string, id: string): Promise<AgentWithNumbers | null> {
+    return findRowAlongside(this.em, AgentSchema, { id, projectId }, this.liveNumbers(), (row, numbers) => this.withNumbers(row, numbers));
+  }
+
+  listWithNumbers(projectId: string, page: PageRequest): Promise<Page<AgentWithNumbers>> {
+    return findPage(this.em, AgentSchema, { projectId }, OLDEST_FIRST, page, (row, numbers) => this.withNumbers(row, numbers), this.liveNumbers());
+  }
 
   async findById(projectId: string, id: string): Promise<Agent | null> {
     const row = await findRow(this.em, AgentSchema, { id, projectId });
@@ -63,7 +75,7 @@ export class MikroOrmAgentRepository implements AgentRepository {
   }
 
   list(projectId: string, page: PageRequest): Promise<Page<Agent>> {
-    return findPage(this.em, AgentSchema, { projectId }, { createdAt: 'asc', id: 'asc' }, page, toAgent);
+    return findPage(this.em, AgentSchema, { projectId }, OLDEST_FIRST, page, toAgent);
   }
 
   save(agent: Agent): Promise<void> {
@@ -72,5 +84,25 @@ export class MikroOrmAgentRepository implements AgentRepository {
 
   async delete(projectId: string, id: string): Promise<void> {
     await this.em.nativeDelete(AgentSchema, { id, projectId });
+  }
+
+  /**
+   * The agent's live numbers beside its row, oldest first, as one JSON array (the rows' own
+   * columns as keys, timestamps as text): fromColumns and toPhoneNumber read them as they read
+   * a native select's record.
+   */
+  private liveNumbers(): Alongside {
+    return {
+      sql: `select coalesce(json_agg(n order by n.created_at, n.id), '[]'::json) from (
+        select ${selectListOf(this.em, PhoneNumberSchema)} from phone_numbers where agent_id = "agents"."id" and status = 'active') as n`,
+      params: [],
+    };
+  }
+
+  private withNumbers(row: AgentRow, numbers: unknown): AgentWithNumbers {
+    return {
+      agent: toAgent(row),
+      numbers: (numbers as Record<string, unknown>[]).map((record) => toPhoneNumber(fromColumns(this.em, PhoneNumberSchema, record))),
+    };
   }
 }

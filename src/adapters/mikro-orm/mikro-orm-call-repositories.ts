@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import type { CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
-import type { Page } from '../../application/ports/pagination.js';
+import type { CallListPage, CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, ToolTurnDetail, TranscriptTurn, TurnRole } from '../../domain/call.js';
 import type { VoiceMode } from '../../domain/agent.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
@@ -79,7 +78,8 @@ export class MikroOrmCallRepository implements CallRepository {
     return row && toCall(row);
   }
 
-  list(projectId: string, query: CallListQuery): Promise<Page<Call>> {
+  /** The project's recording setting rides on each row of the page (an uncorrelated subquery, read once). */
+  async list(projectId: string, query: CallListQuery): Promise<CallListPage> {
     const search = query.search?.trim() ? containsPattern(query.search.trim()) : null;
     const where = {
       projectId,
@@ -89,7 +89,16 @@ export class MikroOrmCallRepository implements CallRepository {
       ...(query.agentId ? { agentId: query.agentId } : {}),
       ...(search ? { $or: [{ fromNumber: { $ilike: search } }, { toNumber: { $ilike: search } }] } : {}),
     };
-    return findPage(this.em, CallSchema, where, { startedAt: 'desc', id: 'desc' }, query, toCall);
+    const page = await findPage(
+      this.em,
+      CallSchema,
+      where,
+      { startedAt: 'desc', id: 'desc' },
+      query,
+      (row, recordingEnabled) => ({ call: toCall(row), recordingEnabled: recordingEnabled === true }),
+      { sql: 'select recording_enabled from projects where id = ?', params: [projectId] },
+    );
+    return { items: page.items.map((item) => item.call), total: page.total, recordingEnabled: page.items[0]?.recordingEnabled ?? false };
   }
 
   save(call: Call): Promise<void> {

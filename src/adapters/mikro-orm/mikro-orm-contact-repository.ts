@@ -4,7 +4,7 @@ import type { ContactKey, ContactRepository } from '../../application/ports/repo
 import type { Contact } from '../../domain/contact.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { ContactSchema, type ContactRow } from './entities/contact.js';
-import { containsPattern, findPage, findRow, selectRows, upsertRow } from './storage-support.js';
+import { containsPattern, findPage, findRow, insertRowUnlessTaken, selectRows, upsertRow } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -82,6 +82,11 @@ export class MikroOrmContactRepository implements ContactRepository {
 
   save(contact: Contact): Promise<void> {
     return upsertRow(this.em, ContactSchema, toContactRow(contact));
+  }
+
+  /** `on conflict (project_id, phone_number) do nothing`: contacts_project_phone_unique decides. */
+  insertIfNumberFree(contact: Contact): Promise<boolean> {
+    return insertRowUnlessTaken(this.em, ContactSchema, toContactRow(contact), ['projectId', 'phoneNumber']);
   }
 
   async delete(projectId: string, id: string): Promise<void> {

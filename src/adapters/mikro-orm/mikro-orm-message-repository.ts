@@ -5,7 +5,8 @@ import type { Message } from '../../domain/message.js';
 import type { SessionModel } from './session-model.js';
 import { MessageSchema } from './entities/message.js';
 import { toMessage, toMessageRow } from './message-rows.js';
-import { dateOf, findRow, selectRows, upsertRowsNative, writeRowsTogether, type RowsWrite } from './storage-support.js';
+import { dateOf, findRow, fromColumns, selectListOf, selectRows, upsertRowsNative, writeRowsTogether, type RowsWrite } from './storage-support.js';
+import { runSelect } from './native-select.js';
 import { ConversationSchema } from './entities/conversation.js';
 import { toConversationRow } from './mikro-orm-conversation-repository.js';
 
@@ -69,6 +70,33 @@ export class MikroOrmMessageRepository implements MessageRepository {
 
   listByConversation(conversationId: string, cursor: MessageCursor): Promise<MessageSlice> {
     return this.slice('conversation_id', conversationId, cursor);
+  }
+
+  /**
+   * The conversation's row, left-joined to its window of messages: no row, no conversation; one
+   * row of nulls, no message. Prepared (its text varies with the cursor's bounds only).
+   */
+  async listByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<MessageSlice | null> {
+    const records = await runSelect(
+      this.em,
+      `select m.* from conversations c left join lateral (
+         select ${selectListOf(this.em, MessageSchema)} from messages where conversation_id = c.id` +
+        (cursor.before !== null ? ' and received_at < ?' : '') +
+        (cursor.after !== null ? ' and received_at > ?' : '') +
+        ` order by received_at desc, id desc limit ?) as m on true
+       where c.id = ? and c.project_id = ?`,
+      [
+        ...(cursor.before !== null ? [cursor.before] : []),
+        ...(cursor.after !== null ? [cursor.after] : []),
+        cursor.limit + 1,
+        conversationId,
+        projectId,
+      ],
+      { prepare: true },
+    );
+    if (records.length === 0) return null;
+    const rows = records.filter((record) => record.id !== null).map((record) => fromColumns(this.em, MessageSchema, record));
+    return { items: rows.slice(0, cursor.limit).map(toMessage), hasMore: rows.length > cursor.limit };
   }
 
   listByNumber(phoneNumberId: string, cursor: MessageCursor): Promise<MessageSlice> {

@@ -41,7 +41,16 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
   }
 
   /** A fork of its own, no BEGIN/COMMIT: each statement runs on a pooled connection by itself. */
-  async read<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
+  read<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
+    return this.outsideTransaction(work);
+  }
+
+  /** As {@link read}: the one writing statement commits by itself. */
+  singleStatement<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
+    return this.outsideTransaction(work);
+  }
+
+  private async outsideTransaction<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
     try {
       return await work(mikroOrmRepositories(this.orm.em.fork(), this.sessions));
     } catch (error) {

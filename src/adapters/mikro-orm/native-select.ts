@@ -38,8 +38,8 @@ export interface SelectOptions {
 }
 
 /**
- * Runs a native `select` written with knex's `?` placeholders (none other may appear in it) and
- * returns its records.
+ * Runs a native statement that answers rows (a `select`, or a write with `returning`) written
+ * with knex's `?` placeholders (none other may appear in it) and returns its records.
  *
  * Outside a transaction the statement skips MikroORM and knex, whose query runner, formatter and
  * result handling cost more CPU than the read itself: a client is taken from the ORM's own pool

@@ -156,6 +156,28 @@ export const insertRowsNative = <T extends { id: string }>(
   rows: readonly T[],
 ): Promise<void> => insertRows(em, schema, rows, false);
 
+/**
+ * Inserts the row unless a row with the same values of `unique` (the properties of a unique
+ * constraint) exists: then it writes nothing and answers false. One statement, prepared: the
+ * check is the unique index's own, so no concurrent writer slips in between, with or without a
+ * transaction around it.
+ */
+export const insertRowUnlessTaken = async <T extends { id: string }>(
+  em: EntityManager,
+  schema: EntitySchema<T>,
+  row: T,
+  unique: readonly (keyof T & string)[],
+): Promise<boolean> => {
+  const shape = shapeOf(em, schema);
+  const { sql, values } = rowsStatement(em, schema, [row], false);
+  const target = unique.map((property) => `"${shape.columnOf.get(property)}"`).join(', ');
+  try {
+    return (await runSelect(em, `${sql} on conflict (${target}) do nothing returning "id"`, values, PREPARED)).length === 1;
+  } catch (error) {
+    throw translateUniqueViolation(error);
+  }
+};
+
 /** A `timestamptz` from a native query: the driver hands it over as text (a Date is kept). */
 export const dateOf = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(value as string);
@@ -243,6 +265,16 @@ const compileOrder = (shape: NativeShape, orderBy: Record<string, unknown>): str
   return parts.length === 0 ? '' : ` order by ${parts.join(', ')}`;
 };
 
+/**
+ * A value computed beside each row of a native read, in the same statement (a scalar subquery,
+ * correlated to the row's table by its name, or not): what a read needs of another table
+ * without a second round trip. Its `?` placeholders take `params`.
+ */
+export interface Alongside {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
 /** The native select of `where` (ordered, every column by name), or null when the filter is not compilable. */
 const nativeSelect = <T extends object>(
   em: EntityManager,
@@ -250,14 +282,22 @@ const nativeSelect = <T extends object>(
   where: FilterQuery<T>,
   orderBy: QueryOrderMap<T> | null,
   extra = '',
-): { readonly shape: NativeShape; readonly from: string; readonly sql: string; readonly params: unknown[] } | null => {
+  alongside: Alongside | null = null,
+): { readonly shape: NativeShape; readonly from: string; readonly sql: string; readonly params: unknown[]; readonly whereParams: unknown[] } | null => {
   const shape = shapeOf(em, schema);
-  const params: unknown[] = [];
-  const condition = compileWhere(shape, where as Record<string, unknown>, params);
+  const whereParams: unknown[] = [];
+  const condition = compileWhere(shape, where as Record<string, unknown>, whereParams);
   const order = orderBy === null ? '' : compileOrder(shape, orderBy as Record<string, unknown>);
   if (condition === null || order === null) return null;
   const from = ` from "${shape.table}" where ${condition}`;
-  return { shape, from, sql: `select ${shape.selectList}${extra}${from}${order}`, params };
+  const beside = alongside === null ? '' : `, (${alongside.sql}) as "__alongside"`;
+  return {
+    shape,
+    from,
+    sql: `select ${shape.selectList}${extra}${beside}${from}${order}`,
+    params: alongside === null ? whereParams : [...alongside.params, ...whereParams],
+    whereParams,
+  };
 };
 
 /** A compiled read: its text depends on the filter's shape only, never on values, so it is prepared. */
@@ -278,6 +318,23 @@ export const findRow = async <T extends object>(
   return row ?? null;
 };
 
+const notCompilable = (className: string): Error =>
+  new Error(`a read of ${className} with a value alongside needs a filter native SQL compiles`);
+
+/** {@link findRow} with a value computed beside the row (see {@link Alongside}), mapped with it. */
+export const findRowAlongside = async <T extends object, D>(
+  em: EntityManager,
+  schema: EntitySchema<T>,
+  where: FilterQuery<T>,
+  alongside: Alongside,
+  toDomain: (row: T, alongside: unknown) => D,
+): Promise<D | null> => {
+  const select = nativeSelect(em, schema, where, null, '', alongside);
+  if (select === null) throw notCompilable(schema.meta.className);
+  const [record] = await runSelect(em, `${select.sql} limit 1`, select.params, PREPARED);
+  return record === undefined ? null : toDomain(fromColumns(em, schema, record), record.__alongside ?? null);
+};
+
 export const findRows = async <T extends object>(
   em: EntityManager,
   schema: EntitySchema<T>,
@@ -292,7 +349,7 @@ export const findRows = async <T extends object>(
 /**
  * One page and the total of all matching rows in one statement (`count(*) over ()`, computed
  * before the limit). A page past the end has no row to carry the total: then, and only then, a
- * second statement counts.
+ * second statement counts. With `alongside`, each row is mapped with the value computed beside it.
  */
 export const findPage = async <T extends object, D>(
   em: EntityManager,
@@ -300,23 +357,28 @@ export const findPage = async <T extends object, D>(
   where: FilterQuery<T>,
   orderBy: QueryOrderMap<T>,
   page: PageRequest,
-  toDomain: (row: T) => D,
+  toDomain: (row: T, alongside: unknown) => D,
+  alongside: Alongside | null = null,
 ): Promise<Page<D>> => {
-  const select = nativeSelect(em, schema, where, orderBy, ', count(*) over () as "__total"');
+  const select = nativeSelect(em, schema, where, orderBy, ', count(*) over () as "__total"', alongside);
   if (select === null) {
+    if (alongside !== null) throw notCompilable(schema.meta.className);
     const [rows, total] = await em.findAndCount(schema, where, { orderBy, limit: page.limit, offset: page.offset, disableIdentityMap: true });
-    return { items: (rows as T[]).map(toDomain), total };
+    return { items: (rows as T[]).map((row) => toDomain(row, null)), total };
   }
   const records = await runSelect(em, `${select.sql} limit ? offset ?`, [...select.params, page.limit, page.offset], PREPARED);
   if (records.length === 0 && page.offset > 0) {
-    const [counted] = await runSelect(em, `select count(*) as "total"${select.from}`, select.params, PREPARED);
+    const [counted] = await runSelect(em, `select count(*) as "total"${select.from}`, select.whereParams, PREPARED);
     return { items: [], total: Number(counted?.total ?? 0) };
   }
   return {
-    items: records.map((record) => toDomain(fromColumns(em, schema, record))),
+    items: records.map((record) => toDomain(fromColumns(em, schema, record), record.__alongside ?? null)),
     total: records.length === 0 ? 0 : Number(records[0]!.__total),
   };
 };
+
+/** Every column of the entity by name, as a native select lists them (a prepared read never says `*`). */
+export const selectListOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>): string => shapeOf(em, schema).selectList;
 
 /** `%text%` for ILIKE, with the pattern characters of `text` taken literally. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -10,6 +10,15 @@ export interface CallListQuery extends PageRequest {
   readonly agentId: string | null;
 }
 
+/** A page of calls and the project's setting that decides what each call shows. */
+export interface CallListPage extends Page<Call> {
+  /**
+   * The project's recording add-on is on (recordings are shown). Read with the page's rows, in
+   * the same statement: a page without calls, which shows no recording, says false.
+   */
+  readonly recordingEnabled: boolean;
+}
+
 /** Part of `Repositories` (as `calls`). */
 export interface CallRepository {
   findById(projectId: string, id: string): Promise<Call | null>;
@@ -19,7 +28,7 @@ export interface CallRepository {
   /** Reads the call and holds it until the unit of work ends: whoever ends a call does it once. */
   lockByIdInAnyProject(id: string): Promise<Call | null>;
   /** Newest first. */
-  list(projectId: string, query: CallListQuery): Promise<Page<Call>>;
+  list(projectId: string, query: CallListQuery): Promise<CallListPage>;
   save(call: Call): Promise<void>;
   /**
    * Records that the call's media stream (its one live socket) connected at `at`. True only

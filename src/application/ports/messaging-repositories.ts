@@ -79,6 +79,11 @@ export interface MessageRepository {
   /** The receivedAt of the number's newest message, or null when it has none. */
   latestReceivedAt(phoneNumberId: string): Promise<Date | null>;
   listByConversation(conversationId: string, cursor: MessageCursor): Promise<MessageSlice>;
+  /**
+   * {@link listByConversation} of the project's conversation, in one read: null when the project
+   * has no conversation with that id (an empty slice when it has one without messages).
+   */
+  listByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<MessageSlice | null>;
   listByNumber(phoneNumberId: string, cursor: MessageCursor): Promise<MessageSlice>;
   /**
    * Throws DuplicateKey when another message has the same providerMessageId, or the same

@@ -32,9 +32,20 @@ export interface ApiKeyRepository {
   save(key: ApiKey): Promise<void>;
 }
 
+/** An agent as the API shows it: with the live numbers attached to it, oldest first. */
+export interface AgentWithNumbers {
+  readonly agent: Agent;
+  readonly numbers: readonly PhoneNumber[];
+}
+
 export interface AgentRepository {
   findById(projectId: string, id: string): Promise<Agent | null>;
+  /** Oldest first. */
   list(projectId: string, page: PageRequest): Promise<Page<Agent>>;
+  /** {@link findById} with the agent's live numbers (as PhoneNumberRepository.listByAgents), in one read. */
+  findWithNumbers(projectId: string, id: string): Promise<AgentWithNumbers | null>;
+  /** {@link list} with each agent's live numbers (as PhoneNumberRepository.listByAgents), in one read. */
+  listWithNumbers(projectId: string, page: PageRequest): Promise<Page<AgentWithNumbers>>;
   save(agent: Agent): Promise<void>;
   delete(projectId: string, id: string): Promise<void>;
 }
@@ -87,6 +98,11 @@ export interface ContactRepository {
   list(projectId: string, query: PageRequest & { readonly search: string | null }): Promise<Page<Contact>>;
   /** Throws {@link DuplicateKey} when the project already has the number. */
   save(contact: Contact): Promise<void>;
+  /**
+   * Stores a new contact unless the project has a contact with its number already: then writes
+   * nothing and answers false. One statement, so it needs no transaction around it.
+   */
+  insertIfNumberFree(contact: Contact): Promise<boolean>;
   delete(projectId: string, id: string): Promise<void>;
 }
 

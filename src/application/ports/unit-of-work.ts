@@ -18,6 +18,15 @@ export interface UnitOfWork {
    * without it (test doubles that wrap a store).
    */
   read?<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>>;
+  /**
+   * Work whose one write is a single statement, outside any transaction: a statement is atomic
+   * by itself, so BEGIN and COMMIT around it would add two round trips and nothing else. `work`
+   * sends at most one writing statement, which stays written whatever `work` answers after it
+   * (there is nothing to roll back); reads it makes see the store as it is when each runs, not
+   * isolated from that write (a rule the write relies on belongs in the statement itself, as a
+   * unique constraint). Optional like {@link read}: use cases call it through {@link inOneStatement}.
+   */
+  singleStatement?<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>>;
   /** Health probe: resolves when the store answers. */
   ping(): Promise<void>;
 }
@@ -25,3 +34,7 @@ export interface UnitOfWork {
 /** `uow.read` where the store has it, otherwise the same work in a transaction. */
 export const readOnly = <L, A>(uow: UnitOfWork, work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> =>
   uow.read ? uow.read(work) : uow.transaction(work);
+
+/** `uow.singleStatement` where the store has it, otherwise the same work in a transaction. */
+export const inOneStatement = <L, A>(uow: UnitOfWork, work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> =>
+  uow.singleStatement ? uow.singleStatement(work) : uow.transaction(work);

@@ -2,7 +2,7 @@ import SchemaBuilder from '@pothos/core';
 import type { PageRequest } from '../../../application/ports/pagination.js';
 import type { AllTimeDeliveryStats } from '../../../application/use-cases/webhooks/get-all-time-delivery-stats.js';
 import type { DeliveryStats, StatusCounts } from '../../../application/use-cases/webhooks/get-delivery-stats.js';
-import type { AgentWithNumbers } from '../../../application/use-cases/agents/agent-with-numbers.js';
+import type { AgentWithNumbers } from '../../../application/ports/repositories.js';
 import type { CreditedAccount } from '../../../application/use-cases/billing/credit-account.js';
 import type { RecordingChange } from '../../../application/use-cases/projects/set-recording.js';
 import type { Usage } from '../../../application/use-cases/billing/get-usage.js';

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { Voice } from '../../../application/ports/voice-catalog.js';
-import type { AgentWithNumbers } from '../../../application/use-cases/agents/agent-with-numbers.js';
+import type { AgentWithNumbers } from '../../../application/ports/repositories.js';
 import type { Agent, VoiceMode } from '../../../domain/agent.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { TOOL_METHODS, type ToolMethod } from '../../../domain/custom-tool.js';

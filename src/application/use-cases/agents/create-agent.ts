@@ -4,7 +4,7 @@ import { createAgent, type AgentFields } from '../../../domain/agent.js';
 import { fromDomain, type Validation } from '../../errors.js';
 import type { CoreDeps } from '../common/deps.js';
 import { integrationProblem, type AgentIntegrationChecks } from './agent-integrations.js';
-import type { AgentWithNumbers } from './agent-with-numbers.js';
+import type { AgentWithNumbers } from '../../ports/repositories.js';
 
 export interface CreateAgentInput {
   readonly projectId: string;

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type NotFound } from '../../errors.js';
+import type { AgentWithNumbers } from '../../ports/repositories.js';
 import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
-import { withNumbers, type AgentWithNumbers } from './agent-with-numbers.js';
 
 export type GetAgentError = NotFound;
 
@@ -12,10 +12,8 @@ export class GetAgent {
   execute(input: { readonly projectId: string; readonly agentId: string }): TE.TaskEither<GetAgentError, AgentWithNumbers> {
     return () =>
       readOnly(this.deps.uow, async (tx) => {
-        const agent = await tx.agents.findById(input.projectId, input.agentId);
-        if (!agent) return E.left(notFound('agent', input.agentId));
-        const [view] = await withNumbers(tx, [agent]);
-        return E.right(view!);
+        const view = await tx.agents.findWithNumbers(input.projectId, input.agentId);
+        return view ? E.right(view) : E.left(notFound('agent', input.agentId));
       });
   }
 }

@@ -3,9 +3,9 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { updateAgent, type AgentChanges } from '../../../domain/agent.js';
 import { fromDomain, notFound, type NotFound, type Validation } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
+import type { AgentWithNumbers } from '../../ports/repositories.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { integrationProblem, type AgentIntegrationChecks } from './agent-integrations.js';
-import { withNumbers, type AgentWithNumbers } from './agent-with-numbers.js';
 
 export type UpdateAgentError = NotFound | Validation;
 
@@ -30,8 +30,7 @@ export class UpdateAgent {
         const problem = integrationProblem(updated.right, this.deps.checks);
         if (problem) return E.left(problem);
         await tx.agents.save(updated.right);
-        const [view] = await withNumbers(tx, [updated.right]);
-        return E.right(view!);
+        return E.right({ agent: updated.right, numbers: await tx.numbers.listByAgents([updated.right.id]) });
       });
   }
 }

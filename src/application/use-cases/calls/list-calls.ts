@@ -22,9 +22,8 @@ export class ListCalls {
       readOnly(this.deps.uow, async (tx) => {
         const { agentId } = input.query;
         if (agentId !== null && !(await tx.agents.findById(input.projectId, agentId))) return E.left(notFound('agent', agentId));
-        const page = await tx.calls.list(input.projectId, input.query);
-        const project = await tx.projects.findById(input.projectId);
-        return E.right({ page, recordingEnabled: project?.recordingEnabled ?? false });
+        const { recordingEnabled, ...page } = await tx.calls.list(input.projectId, input.query);
+        return E.right({ page, recordingEnabled });
       });
   }
 }

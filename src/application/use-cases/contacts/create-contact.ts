@@ -2,31 +2,33 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { createContact, type Contact, type ContactFields } from '../../../domain/contact.js';
 import { conflict, fromDomain, type Conflict, type Validation } from '../../errors.js';
+import { inOneStatement } from '../../ports/unit-of-work.js';
 import type { CoreDeps } from '../common/deps.js';
-import { duplicateAsConflict } from '../common/uniqueness-races.js';
 
 export const duplicateContactMessage = (phoneNumber: string): string =>
   `a contact with phone number ${phoneNumber} already exists`;
 
 export type CreateContactError = Conflict | Validation;
 
+/**
+ * One statement when the fields are valid: the insert itself finds a contact with the number
+ * (the project's unique rule on it), so no transaction is needed around a check and a write.
+ */
 export class CreateContact {
   constructor(private readonly deps: CoreDeps) {}
 
   execute(input: { readonly projectId: string; readonly fields: ContactFields }): TE.TaskEither<CreateContactError, Contact> {
     const { uow, clock, ids } = this.deps;
-    const duplicate = duplicateContactMessage(input.fields.phoneNumber);
+    const duplicate = conflict(duplicateContactMessage(input.fields.phoneNumber));
     return () =>
-      uow
-        .transaction(async (tx): Promise<E.Either<CreateContactError, Contact>> => {
-          if (await tx.contacts.findByPhoneNumber(input.projectId, input.fields.phoneNumber)) {
-            return E.left(conflict(duplicate));
-          }
-          const created = createContact({ id: ids.next('ctc'), projectId: input.projectId, fields: input.fields, now: clock.now() });
-          if (E.isLeft(created)) return E.left(fromDomain(created.left));
-          await tx.contacts.save(created.right);
-          return E.right(created.right);
-        })
-        .catch(duplicateAsConflict(duplicate));
+      inOneStatement(uow, async (repos): Promise<E.Either<CreateContactError, Contact>> => {
+        const created = createContact({ id: ids.next('ctc'), projectId: input.projectId, fields: input.fields, now: clock.now() });
+        if (E.isLeft(created)) {
+          // A number the project has already is the answer even to invalid fields, as it always was.
+          const taken = await repos.contacts.findByPhoneNumber(input.projectId, input.fields.phoneNumber);
+          return E.left(taken ? duplicate : fromDomain(created.left));
+        }
+        return (await repos.contacts.insertIfNumberFree(created.right)) ? E.right(created.right) : E.left(duplicate);
+      });
   }
 }

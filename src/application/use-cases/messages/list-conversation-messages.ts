@@ -17,9 +17,8 @@ export class ListConversationMessages {
   }): TE.TaskEither<ListConversationMessagesError, MessageSlice> {
     return () =>
       readOnly(this.deps.uow, async (tx) => {
-        const conversation = await tx.conversations.findById(input.projectId, input.conversationId);
-        if (!conversation) return E.left(notFound('conversation', input.conversationId));
-        return E.right(await tx.messages.listByConversation(conversation.id, input.cursor));
+        const slice = await tx.messages.listByProjectConversation(input.projectId, input.conversationId, input.cursor);
+        return slice ? E.right(slice) : E.left(notFound('conversation', input.conversationId));
       });
   }
 }

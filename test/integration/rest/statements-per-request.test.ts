@@ -1,0 +1,170 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryRateLimiter } from '../../../src/adapters/rate-limiter-flexible/memory-rate-limiter.js';
+import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
+import { trustE164 } from '../../../src/domain/e164.js';
+import { trustMailbox } from '../../../src/domain/mailbox.js';
+import { createScratchDatabase } from '../../support/scratch-database.js';
+import { RecordingLogger } from './harness.js';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * Every statement a request sends, seen where pg sends it (both PostgreSQL and the embedded
+ * PGlite, which pg reaches over a socket). A request's statements are told from the background
+ * jobs' by the async context the request runs in. The rate limiter's counters are not the
+ * request's storage (with DATABASE_URL they take a statement of their own, on a pool of their
+ * own): they are kept in memory here, so what is counted is the request's reads and writes.
+ */
+const request = new AsyncLocalStorage<string[]>();
+const send = pg.Client.prototype.query;
+
+const must = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
+  const result = await task();
+  if (E.isLeft(result)) throw new Error(JSON.stringify(result.left));
+  return result.right;
+};
+
+/** A project with two agents (the first with a number), a thread of texts and a call. */
+const seed = async (sb: Switchboard) => {
+  const useCases = sb.useCases();
+  const created = await must(useCases.projects.createProject.execute({ email: trustMailbox(`statements-${Date.now()}@example.com`) }));
+  const projectId = created.project.id;
+  const { agent } = await must(useCases.agents.createAgent.execute({ projectId, fields: { name: 'With a number' } }));
+  await must(useCases.agents.createAgent.execute({ projectId, fields: { name: 'Without' } }));
+  const number = await must(useCases.numbers.provisionNumber.execute({ projectId, country: 'US', areaCode: null, agentId: agent.id }));
+  for (let i = 0; i < 3; i++) {
+    await must(
+      useCases.messages.receiveInboundSms.execute({
+        to: number.phoneNumber,
+        from: trustE164('+14155550100'),
+        body: `text ${i}`,
+        mediaUrls: [],
+        providerMessageId: `SMstatements${i}`,
+      }),
+    );
+  }
+  await sb.settled();
+  await must(
+    useCases.calls.placeOutboundCall.execute({
+      projectId,
+      agentId: agent.id,
+      toNumber: trustE164('+14155552000'),
+      fromNumberId: null,
+      initialGreeting: null,
+      voice: null,
+      systemPrompt: null,
+    }),
+  );
+  return { key: created.apiKey.clear, agentId: agent.id, number: number.phoneNumber };
+};
+
+describe.each([
+  { storage: 'embedded PGlite', databaseUrl: undefined as string | undefined },
+  ...(serverUrl ? [{ storage: 'PostgreSQL', databaseUrl: serverUrl }] : []),
+])('statements each REST request sends ($storage)', ({ databaseUrl }) => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  let sb: Switchboard;
+  let seeded: Awaited<ReturnType<typeof seed>>;
+
+  beforeAll(async () => {
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text: string };
+      request.getStore()?.push(typeof config === 'string' ? config : config.text);
+      return (send as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof send;
+    cleanups.push(async () => {
+      pg.Client.prototype.query = send;
+    });
+    const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-statements-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, 'sb_statements') : null;
+    if (scratch) cleanups.push(() => scratch.drop());
+    sb = createSwitchboard({
+      env: {},
+      config: { databaseUrl: scratch?.url ?? null, dataDir, adminToken: 'sb_admin_statements_test_token_0123456789' },
+      logger: new RecordingLogger(),
+      rateLimiter: new MemoryRateLimiter(),
+    });
+    cleanups.push(() => sb.close());
+    await sb.start();
+    seeded = await seed(sb);
+    // The API key is read once, then cached: that read belongs to no request measured here.
+    expect((await call('GET', '/v1/agents')).status).toBe(200);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  /** The request's status, body and the statements it sent. */
+  const call = async (method: string, path: string, body?: unknown) => {
+    const statements: string[] = [];
+    const response = await request.run(statements, () =>
+      sb.fetch(
+        new Request(`http://switchboard.test${path}`, {
+          method,
+          headers: { authorization: `Bearer ${seeded?.key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      ),
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown>, statements };
+  };
+
+  it('GET /v1/agents?limit=20: the agents with their live numbers, one statement', async () => {
+    const { status, body, statements } = await call('GET', '/v1/agents?limit=20');
+    expect(status).toBe(200);
+    const agents = body.data as { id: string; numbers: unknown[] }[];
+    expect(agents.map((a) => a.numbers.length)).toEqual([1, 0]);
+    expect(statements).toEqual([expect.any(String)]);
+  });
+
+  it('GET /v1/agents/{id}: the agent with its live numbers, one statement; an unknown one is a 404, one statement', async () => {
+    const found = await call('GET', `/v1/agents/${seeded.agentId}`);
+    expect(found.status).toBe(200);
+    expect(found.body.numbers).toEqual([expect.objectContaining({ phoneNumber: seeded.number })]);
+    expect(found.statements).toEqual([expect.any(String)]);
+
+    const missing = await call('GET', '/v1/agents/agt_missing');
+    expect(missing.status).toBe(404);
+    expect(missing.statements).toEqual([expect.any(String)]);
+  });
+
+  it('GET /v1/conversations/{id}/messages?limit=50: one statement; an unknown conversation is a 404, one statement', async () => {
+    const conversations = await call('GET', '/v1/conversations');
+    const conversationId = (conversations.body.data as { id: string }[])[0]!.id;
+
+    const listed = await call('GET', `/v1/conversations/${conversationId}/messages?limit=50`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toHaveLength(3);
+    expect(listed.statements).toEqual([expect.any(String)]);
+
+    const missing = await call('GET', '/v1/conversations/conv_missing/messages?limit=50');
+    expect(missing.status).toBe(404);
+    expect(missing.statements).toEqual([expect.any(String)]);
+  });
+
+  it('GET /v1/calls?limit=20: the calls and the project\'s recording setting, one statement', async () => {
+    const { status, body, statements } = await call('GET', '/v1/calls?limit=20');
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(1);
+    expect(statements).toEqual([expect.any(String)]);
+  });
+
+  it('POST /v1/contacts: one statement, no transaction; the same number again is a 409, one statement', async () => {
+    const created = await call('POST', '/v1/contacts', { name: 'Ada', phoneNumber: '+14155550123' });
+    expect(created.status).toBe(201);
+    expect(created.statements).toEqual([expect.any(String)]);
+    expect(created.statements[0]).toMatch(/^insert/);
+
+    const again = await call('POST', '/v1/contacts', { name: 'Ada again', phoneNumber: '+14155550123' });
+    expect(again.status).toBe(409);
+    expect(again.statements).toEqual([expect.any(String)]);
+  });
+});
