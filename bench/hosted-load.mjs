@@ -2,6 +2,7 @@
 // streams chat-completion chunks at a steady pace, and N callers acting as Twilio (signed voice
 // webhook, signed ConversationRelay socket). Both ends of the measured interval live on this one
 // event loop, so they read the same performance.now() clock.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createServer } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 import { dialRelay } from './support/relay-caller.mjs';
@@ -70,10 +71,17 @@ const oneCall = async (round, index, out) => {
   socket.close();
 };
 
+/** The lag timer's period, taken off what it measures (it reports the whole time between its runs). */
+const LAG_RESOLUTION_MS = 10;
+
 parentPort.on('message', async (round) => {
   const out = { addedMs: [], firstWordsMs: [], unmatched: 0 };
+  // This thread stamps both ends of the figure: how late its own event loop ran is printed beside it.
+  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+  lag.enable();
   const results = await Promise.allSettled(Array.from({ length: round.calls }, (_, i) => oneCall(round, i, out)));
+  lag.disable();
   const failed = results.filter((r) => r.status === 'rejected');
   if (failed.length > 0) console.error(`first failure: ${failed[0].reason}`);
-  parentPort.postMessage({ type: 'done', ...out, failures: failed.length });
+  parentPort.postMessage({ type: 'done', ...out, failures: failed.length, loadLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS) });
 });

@@ -16,50 +16,110 @@ import type { WebCallCredentials } from '../../application/ports/web-call-creden
 import type { Webhook } from '../../domain/webhook.js';
 import type { WebhookDelivery } from '../../domain/webhook-delivery.js';
 
+/** Undoes one write. */
+type Undo = () => void;
+
 /**
- * The in-memory store: one map per aggregate. Rows are immutable domain values, so a
- * shallow copy of every map is a complete snapshot (what a rollback restores).
+ * A Map that, while a journal is open, records how to undo each write before making it: a
+ * rollback then costs what the unit of work wrote, not a copy of every table (which grew with
+ * the store and, held on one event loop, stalled every call beside it).
+ */
+class JournaledMap<K, V> extends Map<K, V> {
+  constructor(private readonly journal: { current: Undo[] | null }) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    this.remember(key);
+    return super.set(key, value);
+  }
+
+  override delete(key: K): boolean {
+    if (!this.has(key)) return false;
+    this.remember(key);
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    for (const key of this.keys()) this.remember(key);
+    super.clear();
+  }
+
+  private remember(key: K): void {
+    const undo = this.journal.current;
+    if (!undo) return;
+    if (this.has(key)) {
+      const previous = this.get(key) as V;
+      undo.push(() => void super.set(key, previous));
+    } else {
+      undo.push(() => void super.delete(key));
+    }
+  }
+}
+
+/** One unit of work's changes: kept by commit, undone by rollback. */
+export interface TablesTransaction {
+  commit(): void;
+  rollback(): void;
+}
+
+/**
+ * The in-memory store: one map per aggregate, holding immutable domain values. Units of work
+ * run one at a time; each opens the journal its writes are recorded in ({@link begin}).
  */
 export class InMemoryTables {
-  projects = new Map<string, Project>();
-  apiKeys = new Map<string, ApiKey>();
-  agents = new Map<string, Agent>();
-  numbers = new Map<string, PhoneNumber>();
-  contacts = new Map<string, Contact>();
-  ledger = new Map<string, LedgerEntry>();
-  signUps = new Map<string, SignUp>();
-  webhooks = new Map<string, Webhook>();
-  deliveries = new Map<string, WebhookDelivery>();
-  /** Keyed `{deliveryId}:{attempt}`. */
-  deliveryAttempts = new Map<string, DeliveryAttempt>();
-  /** Claimed deliveries and when their lease runs out. */
-  deliveryLeases = new Map<string, Date>();
-  conversations = new Map<string, Conversation>();
-  messages = new Map<string, Message>();
-  calls = new Map<string, Call>();
-  /** When each call's media stream connected (see CallRepository.claimMedia). */
-  mediaClaims = new Map<string, Date>();
-  /** The last warm-transfer return claimed, per call. */
-  mediaResumes = new Map<string, number>();
-  /** Each call's turns in sequence order, keyed by call id (a snapshot copies one entry per call). */
-  transcripts = new Map<string, readonly TranscriptTurn[]>();
-  /** Keyed by carrier account. */
-  webCallCredentials = new Map<string, WebCallCredentials>();
-  /** Keyed by call id. */
-  callAnalyses = new Map<string, CallAnalysis>();
-  campaigns = new Map<string, Campaign>();
-  /** When each campaign's pace allows its next call. */
-  campaignNextDial = new Map<string, Date>();
-  campaignRecipients = new Map<string, CampaignRecipient>();
-  /** Held recipients and when their lease runs out. */
-  recipientLeases = new Map<string, Date>();
-  /** Keyed `{recipientId}:{attempt}`. */
-  campaignAttempts = new Map<string, CampaignAttempt>();
+  /** Shared by every map: the open unit of work's undo list, null between units of work. */
+  private readonly journal: { current: Undo[] | null } = { current: null };
+  private readonly table = <K, V>() => new JournaledMap<K, V>(this.journal);
 
-  snapshot(): () => void {
-    const saved = Object.entries(this).map(([name, map]) => [name, new Map(map as Map<string, unknown>)] as const);
-    return () => {
-      for (const [name, map] of saved) (this as Record<string, unknown>)[name] = map;
+  projects = this.table<string, Project>();
+  apiKeys = this.table<string, ApiKey>();
+  agents = this.table<string, Agent>();
+  numbers = this.table<string, PhoneNumber>();
+  contacts = this.table<string, Contact>();
+  ledger = this.table<string, LedgerEntry>();
+  signUps = this.table<string, SignUp>();
+  webhooks = this.table<string, Webhook>();
+  deliveries = this.table<string, WebhookDelivery>();
+  /** Keyed `{deliveryId}:{attempt}`. */
+  deliveryAttempts = this.table<string, DeliveryAttempt>();
+  /** Claimed deliveries and when their lease runs out. */
+  deliveryLeases = this.table<string, Date>();
+  conversations = this.table<string, Conversation>();
+  messages = this.table<string, Message>();
+  calls = this.table<string, Call>();
+  /** When each call's media stream connected (see CallRepository.claimMedia). */
+  mediaClaims = this.table<string, Date>();
+  /** The last warm-transfer return claimed, per call. */
+  mediaResumes = this.table<string, number>();
+  /** Each call's turns in sequence order, keyed by call id (a snapshot copies one entry per call). */
+  transcripts = this.table<string, readonly TranscriptTurn[]>();
+  /** Keyed by carrier account. */
+  webCallCredentials = this.table<string, WebCallCredentials>();
+  /** Keyed by call id. */
+  callAnalyses = this.table<string, CallAnalysis>();
+  campaigns = this.table<string, Campaign>();
+  /** When each campaign's pace allows its next call. */
+  campaignNextDial = this.table<string, Date>();
+  campaignRecipients = this.table<string, CampaignRecipient>();
+  /** Held recipients and when their lease runs out. */
+  recipientLeases = this.table<string, Date>();
+  /** Keyed `{recipientId}:{attempt}`. */
+  campaignAttempts = this.table<string, CampaignAttempt>();
+
+  /** Opens a unit of work's journal; one at a time. */
+  begin(): TablesTransaction {
+    const undo: Undo[] = [];
+    this.journal.current = undo;
+    const close = () => {
+      if (this.journal.current === undo) this.journal.current = null;
+    };
+    return {
+      commit: close,
+      rollback: () => {
+        close();
+        for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+      },
     };
   }
 }

@@ -6,8 +6,8 @@ import { InMemoryTables } from './in-memory-tables.js';
 
 /**
  * Storage in process memory, for embedders' tests and quick experiments. Units of work run
- * one at a time (serialisable by construction) and a Left or a throw restores the snapshot
- * taken at the start.
+ * one at a time (serialisable by construction) and a Left or a throw undoes what the unit
+ * wrote.
  */
 export class InMemoryUnitOfWork implements UnitOfWork {
   readonly tables = new InMemoryTables();
@@ -16,13 +16,14 @@ export class InMemoryUnitOfWork implements UnitOfWork {
 
   transaction<L, A>(work: (tx: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
     return this.inTurn(async () => {
-      const restore = this.tables.snapshot();
+      const tx = this.tables.begin();
       try {
         const result = await work(this.repositories);
-        if (E.isLeft(result)) restore();
+        if (E.isLeft(result)) tx.rollback();
+        else tx.commit();
         return result;
       } catch (error) {
-        restore();
+        tx.rollback();
         throw error;
       }
     });
