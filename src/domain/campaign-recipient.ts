@@ -6,15 +6,16 @@ import type { RetryPolicy, VoicemailHandling } from './campaign.js';
  * for their `nextAttemptAt`; `in_progress` has a call under way (held by a lease, so a node
  * that dies mid-call does not strand them); the other three are final.
  */
-export type RecipientStatus = 'pending' | 'in_progress' | 'retry_scheduled' | 'completed' | 'failed' | 'skipped';
-
-export const RECIPIENT_STATUSES: readonly RecipientStatus[] = ['pending', 'in_progress', 'retry_scheduled', 'completed', 'failed', 'skipped'];
+export const RECIPIENT_STATUSES = ['pending', 'in_progress', 'retry_scheduled', 'completed', 'failed', 'skipped'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 /** How one attempt ended, as the campaign sees it. */
-export type AttemptOutcome = 'answered' | 'voicemail' | 'busy' | 'no_answer' | 'failed';
+export const ATTEMPT_OUTCOMES = ['answered', 'voicemail', 'busy', 'no_answer', 'failed'] as const;
+export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /** Why a recipient was never (or no longer) called. */
-export type SkipReason = 'do_not_call' | 'schedule_ended' | 'cancelled' | 'invalid_number';
+export const SKIP_REASONS = ['do_not_call', 'schedule_ended', 'cancelled', 'invalid_number'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface CampaignRecipient {
   readonly id: string;

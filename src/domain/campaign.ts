@@ -6,7 +6,8 @@ import type { CallingSchedule } from './calling-window.js';
  * `draft → scheduled → running ⇄ paused → completed | cancelled`; `scheduled` waits for the
  * schedule's start, `completed` comes when nobody is left to call or the schedule has ended.
  */
-export type CampaignStatus = 'draft' | 'scheduled' | 'running' | 'paused' | 'completed' | 'cancelled';
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'paused', 'completed', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export type CampaignAction = 'start' | 'pause' | 'resume' | 'cancel';
 

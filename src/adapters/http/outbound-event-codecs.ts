@@ -2,6 +2,8 @@ import * as t from 'io-ts';
 import type { OutboundEvent } from '../../application/events/outbound-event.js';
 import { ANSWERED_BY, CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES, TURN_ROLES } from '../../domain/call.js';
 import { USER_SENTIMENTS } from '../../domain/call-analysis.js';
+import { CAMPAIGN_STATUSES } from '../../domain/campaign.js';
+import { ATTEMPT_OUTCOMES, RECIPIENT_STATUSES, SKIP_REASONS } from '../../domain/campaign-recipient.js';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
@@ -151,7 +153,7 @@ const CampaignStatusChange = t.strict({
   data: t.strict({
     campaignId: t.string,
     name: t.string,
-    status: oneOf(['draft', 'scheduled', 'running', 'paused', 'completed', 'cancelled'] as const),
+    status: oneOf(CAMPAIGN_STATUSES),
     startedAt: nullable(IsoInstant),
     endedAt: nullable(IsoInstant),
   }),
@@ -176,9 +178,9 @@ const RecipientCompleted = t.strict({
     recipientId: t.string,
     phoneNumber: t.string,
     contactId: nullable(t.string),
-    status: oneOf(['pending', 'in_progress', 'retry_scheduled', 'completed', 'failed', 'skipped'] as const),
-    outcome: nullable(oneOf(['answered', 'voicemail', 'busy', 'no_answer', 'failed'] as const)),
-    skipReason: nullable(oneOf(['do_not_call', 'schedule_ended', 'cancelled', 'invalid_number'] as const)),
+    status: oneOf(RECIPIENT_STATUSES),
+    outcome: nullable(oneOf(ATTEMPT_OUTCOMES)),
+    skipReason: nullable(oneOf(SKIP_REASONS)),
     attempts: t.number,
     callId: nullable(t.string),
     variables: t.record(t.string, t.string),

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { ALL_WEEKDAYS, minuteOfDay, type Weekday } from '../../../domain/calling-window.js';
 import { LIMITS, RETRYABLE_OUTCOMES, type RetryableOutcome } from '../../../domain/campaign.js';
-import { RECIPIENT_STATUSES, type AttemptOutcome, type RecipientStatus } from '../../../domain/campaign-recipient.js';
+import { ATTEMPT_OUTCOMES, RECIPIENT_STATUSES, type AttemptOutcome, type RecipientStatus } from '../../../domain/campaign-recipient.js';
 import type { CampaignSettings } from '../../../application/use-cases/campaigns/campaign-settings.js';
 import type { RecipientInput } from '../../../application/use-cases/campaigns/recipient-import.js';
 import { pageQuery } from '../pagination.js';
@@ -134,7 +134,7 @@ export const ListRecipientsQuery = t.intersection([
   pageQuery({ defaultLimit: 50, maxLimit: 500 }),
   t.partial({
     status: oneOf<RecipientStatus>(RECIPIENT_STATUSES),
-    outcome: oneOf<AttemptOutcome>(['answered', 'voicemail', 'busy', 'no_answer', 'failed']),
+    outcome: oneOf<AttemptOutcome>(ATTEMPT_OUTCOMES),
   }),
 ]);
 

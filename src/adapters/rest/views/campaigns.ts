@@ -3,17 +3,17 @@ import type { RecipientCounts } from '../../../application/ports/campaign-reposi
 import type { ImportSummary } from '../../../application/use-cases/campaigns/recipient-import.js';
 import type { RecipientResult } from '../../../application/use-cases/campaigns/list-campaign-recipients.js';
 import { timeOfDay } from '../../../domain/calling-window.js';
-import type { Campaign, CampaignStatus, RetryableOutcome } from '../../../domain/campaign.js';
-import type { AttemptOutcome, RecipientStatus, SkipReason } from '../../../domain/campaign-recipient.js';
-import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
+import { CAMPAIGN_STATUSES, RETRYABLE_OUTCOMES, type Campaign } from '../../../domain/campaign.js';
+import { ATTEMPT_OUTCOMES, RECIPIENT_STATUSES, SKIP_REASONS } from '../../../domain/campaign-recipient.js';
+import { e164, isoDateTime, nullable, valuesIn, valuesOf, type Wire } from './schema.js';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
-const CampaignStatusView = valuesOf<CampaignStatus>({ draft: null, scheduled: null, running: null, paused: null, completed: null, cancelled: null });
-const RecipientStatusView = valuesOf<RecipientStatus>({ pending: null, in_progress: null, retry_scheduled: null, completed: null, failed: null, skipped: null });
-const OutcomeView = valuesOf<AttemptOutcome>({ answered: null, voicemail: null, busy: null, no_answer: null, failed: null });
-const RetryOnView = valuesOf<RetryableOutcome>({ busy: null, no_answer: null, failed: null, voicemail: null });
-const SkipReasonView = valuesOf<SkipReason>({ do_not_call: null, schedule_ended: null, cancelled: null, invalid_number: null });
+const CampaignStatusView = valuesIn(CAMPAIGN_STATUSES);
+const RecipientStatusView = valuesIn(RECIPIENT_STATUSES);
+const OutcomeView = valuesIn(ATTEMPT_OUTCOMES);
+const RetryOnView = valuesIn(RETRYABLE_OUTCOMES);
+const SkipReasonView = valuesIn(SKIP_REASONS);
 
 const ScheduleView = t.strict({
   startAt: nullable(isoDateTime),

@@ -20,6 +20,10 @@ export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]
  */
 export const valuesOf = <K extends string>(keys: Readonly<Record<K, null>>) => t.keyof(keys as Record<K, null>);
 
+/** `valuesOf` for a domain's list of values, keeping its order (the order of the document's `enum`). */
+export const valuesIn = <K extends string>(values: readonly K[]) =>
+  valuesOf<K>(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>);
+
 /** `{success: true}` and friends. */
 export const SuccessView = t.strict({ success: t.literal(true) }, 'Success');
 
