@@ -2,49 +2,13 @@ import { describe, expect, it } from 'vitest';
 import * as E from 'fp-ts/lib/Either.js';
 import { activateIfDue, applyAction, completeIfDone, pauseFor, type Campaign, type CampaignAction } from '../../../src/domain/campaign.js';
 import { afterAttempt, optChangeOf, retryDelaySeconds, skip, type CampaignRecipient } from '../../../src/domain/campaign-recipient.js';
-import { trustE164 } from '../../../src/domain/e164.js';
+import { aCampaign, aRecipient as aRecipientWaiting } from '../../support/campaign-builders.js';
 
 const now = new Date('2026-11-24T15:00:00Z');
 
-const aCampaign = (changes: Partial<Campaign> = {}): Campaign => ({
-  id: 'cmp_1',
-  projectId: 'prj_1',
-  name: 'Reminders',
-  agentId: 'agt_1',
-  status: 'draft',
-  fromNumber: { kind: 'round_robin' },
-  systemPrompt: null,
-  initialGreeting: null,
-  schedule: { startAt: null, endBy: null, weekdays: [1, 2, 3, 4, 5], dailyStartMinute: 540, dailyEndMinute: 1200, defaultTimeZone: 'America/New_York' },
-  pacing: { maxConcurrentCalls: 2, callsPerMinute: 10 },
-  retry: { maxAttempts: 3, backoffSeconds: 600, backoffMultiplier: 2, retryOn: ['busy', 'no_answer'] },
-  voicemail: 'leave_message',
-  pausedReason: null,
-  createdAt: now,
-  updatedAt: now,
-  startedAt: null,
-  endedAt: null,
-  ...changes,
-});
-
-const aRecipient = (changes: Partial<CampaignRecipient> = {}): CampaignRecipient => ({
-  id: 'cre_1',
-  campaignId: 'cmp_1',
-  projectId: 'prj_1',
-  phoneNumber: trustE164('+12125550100'),
-  contactId: null,
-  variables: {},
-  timeZone: 'America/New_York',
-  status: 'in_progress',
-  attempts: 1,
-  nextAttemptAt: null,
-  lastCallId: 'call_1',
-  lastOutcome: null,
-  skipReason: null,
-  createdAt: now,
-  updatedAt: now,
-  ...changes,
-});
+/** A recipient whose call is under way: what an attempt's outcome applies to. */
+const aRecipient = (changes: Partial<CampaignRecipient> = {}): CampaignRecipient =>
+  aRecipientWaiting({ status: 'in_progress', attempts: 1, nextAttemptAt: null, lastCallId: 'call_1', ...changes });
 
 const statusAfter = (campaign: Campaign, action: CampaignAction) => E.map((c: Campaign) => c.status)(applyAction(campaign, action, now));
 
