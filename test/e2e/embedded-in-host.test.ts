@@ -1,33 +1,21 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSwitchboard, type Switchboard } from '../../src/index.js';
 import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
-import { trustMailbox } from '../../src/domain/mailbox.js';
+import { createSwitchboard, type Switchboard } from '../../src/index.js';
+import { aHostApp, type HostApp } from '../support/host-app.js';
 
 describe('Switchboard embedded in a host Node app', () => {
   let switchboard: Switchboard;
-  let host: Server;
   let origin: string;
   let apiKey: string;
+  let app: HostApp;
 
   beforeAll(async () => {
-    switchboard = createSwitchboard({ env: {}, storage: 'memory', basePath: '/switchboard', logger: silentLogger() });
-    await switchboard.start();
-    const created = await switchboard.useCases().projects.createProject.execute({ email: trustMailbox('host@example.com') })();
-    if (created._tag === 'Left') throw new Error(JSON.stringify(created.left));
-    apiKey = created.right.apiKey.clear;
-    host = createServer((req, res) => {
-      if (req.url?.startsWith('/switchboard/')) return switchboard.requestListener(req, res);
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('host app');
-    });
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    app = await aHostApp('host@example.com');
+    ({ switchboard, origin, apiKey } = app);
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => host.close(resolve));
-    await switchboard.close();
+    await app.close();
   });
 
   const auth = { authorization: '', 'content-type': 'application/json' };

@@ -1,43 +1,27 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
 import { mcpEndpointOf } from '../../src/bootstrap/mcp-command.js';
-import { createSwitchboard, type Switchboard } from '../../src/index.js';
-import { trustMailbox } from '../../src/domain/mailbox.js';
+import { aHostApp, type HostApp } from '../support/host-app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('the MCP endpoint of a Switchboard embedded under a base path', () => {
-  let switchboard: Switchboard;
-  let host: Server;
   let origin: string;
   let apiKey: string;
+  let app: HostApp;
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    switchboard = createSwitchboard({ env: {}, storage: 'memory', basePath: '/switchboard', logger: silentLogger() });
-    await switchboard.start();
-    const created = await switchboard.useCases().projects.createProject.execute({ email: trustMailbox('mcp-host@example.com') })();
-    if (created._tag === 'Left') throw new Error(JSON.stringify(created.left));
-    apiKey = created.right.apiKey.clear;
-    host = createServer((req, res) => {
-      if (req.url?.startsWith('/switchboard/')) return switchboard.requestListener(req, res);
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('host app');
-    });
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    app = await aHostApp('mcp-host@example.com');
+    ({ origin, apiKey } = app);
   });
 
   afterAll(async () => {
     await Promise.allSettled(clients.map((client) => client.close()));
-    host.closeAllConnections();
-    await new Promise((resolve) => host.close(resolve));
-    await switchboard.close();
+    await app.close();
   });
 
   const connected = async (transport: StreamableHTTPClientTransport | StdioClientTransport) => {
