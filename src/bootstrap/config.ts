@@ -28,6 +28,8 @@ export interface SwitchboardConfig {
   readonly databaseUrl: string | null;
   /** `DATABASE_POOL_MAX`: most connections to DATABASE_URL's server from this process (default 10). */
   readonly databasePoolMax?: number;
+  /** `DATABASE_READ_CONNECTIONS`: connections on which reads outside transactions are pipelined (default 1). */
+  readonly databaseReadConnections?: number;
   readonly dataDir: string;
   readonly twilio: {
     readonly accountSid: string;
@@ -143,6 +145,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     publicUrl: optional(http, env.PUBLIC_URL, null, 'PUBLIC_URL', problems),
     databaseUrl: optional(UrlFromEnv(['postgres:', 'postgresql:']), env.DATABASE_URL, null, 'DATABASE_URL', problems),
     databasePoolMax: optional(IntegerFromEnv(1, 1000), env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX', problems),
+    databaseReadConnections: optional(IntegerFromEnv(1, 100), env.DATABASE_READ_CONNECTIONS, 1, 'DATABASE_READ_CONNECTIONS', problems),
     dataDir: text(env.DATA_DIR) ?? './.switchboard',
     twilio:
       accountSid && authToken

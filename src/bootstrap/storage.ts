@@ -33,6 +33,7 @@ export const openStorage = async (choice: StorageChoice, config: SwitchboardConf
     databaseUrl: config.databaseUrl ?? undefined,
     dataDir: config.dataDir,
     ...(config.databasePoolMax === undefined ? {} : { poolMax: config.databasePoolMax }),
+    ...(config.databaseReadConnections === undefined ? {} : { readConnections: config.databaseReadConnections }),
     logger: { info: (m) => log.info({}, m), warn: (m) => log.warn({}, m), error: (m) => log.error({}, m) },
   }).catch((error: unknown) => {
     throw config.databaseUrl ? new DatabaseUrlError(config.databaseUrl, error) : error;

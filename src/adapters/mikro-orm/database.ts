@@ -7,6 +7,8 @@ import { PGDATA_DIR, SOCKET_NAME, startEmbeddedPostgres, type EmbeddedPostgres }
 import { entities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.js';
+import { routeNativeReads } from './native-select.js';
+import { PipelinedPostgresReads } from './pipelined-postgres-reads.js';
 
 export interface DatabaseLogger {
   info(message: string): void;
@@ -24,6 +26,12 @@ export interface DatabaseOptions {
   readonly dataDir: string;
   /** Most connections to a `databaseUrl` server (default {@link DEFAULT_POOL_MAX}); PGlite always has one. */
   readonly poolMax?: number;
+  /**
+   * Connections of a `databaseUrl` server on which reads outside transactions are pipelined
+   * (default {@link DEFAULT_READ_CONNECTIONS}); see {@link PipelinedPostgresReads}. PGlite's reads
+   * share its one connection.
+   */
+  readonly readConnections?: number;
   readonly logger?: DatabaseLogger;
   /** How often the embedded database is vacuumed and analysed (default {@link EMBEDDED_MAINTENANCE_MS}). */
   readonly maintenanceIntervalMs?: number;
@@ -31,6 +39,9 @@ export interface DatabaseOptions {
 
 /** The pool of a real PostgreSQL: the driver's own default, stated (`DATABASE_POOL_MAX`). */
 export const DEFAULT_POOL_MAX = 10;
+
+/** One pipelined connection carries a busy node's reads with the fewest wake-ups on both sides. */
+export const DEFAULT_READ_CONNECTIONS = 1;
 
 /** An open, migrated database. `close()` releases the connection pool, PGlite and the lock. */
 export interface Database {
@@ -98,6 +109,11 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
 
     const orm = await MikroORM.init(ormOptions(connection));
     cleanups.push(() => orm.close(true));
+    if (options.databaseUrl) {
+      const reads = new PipelinedPostgresReads(options.databaseUrl, options.readConnections ?? DEFAULT_READ_CONNECTIONS);
+      cleanups.push(() => reads.close());
+      routeNativeReads(orm, reads);
+    }
     // The migrator would create a missing database without a word; it is said here.
     if (options.databaseUrl && (await orm.getSchemaGenerator().ensureDatabase())) {
       options.logger?.info(`created the database "${orm.config.get('dbName')}": it did not exist`);

@@ -1,5 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
+/** A native statement as sent: pg's `$n` placeholders, and its prepared statement's name. */
+export interface PgStatement {
+  /** The statement with pg's `$n` placeholders for knex's `?`. */
+  readonly text: string;
+  /** Its prepared statement's name on every connection. */
+  readonly name: string;
+}
+
+/**
+ * Where native statements outside a transaction go. By default a client of the ORM's own pool
+ * ({@link OrmPoolReads}); a database may route them elsewhere ({@link routeNativeReads}), e.g. to
+ * a connection that pipelines them.
+ */
+export interface NativeReads {
+  run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<Record<string, unknown>[]>;
+}
+
 /** The part of a pg client the reads use (the knex pool hands out pg's `Client`). */
 interface PgClient {
   query(config: { readonly text: string; readonly name?: string; readonly values: readonly unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
@@ -9,11 +26,26 @@ interface KnexClient {
   releaseConnection(connection: PgClient): Promise<unknown>;
 }
 
-interface PgStatement {
-  /** The statement with pg's `$n` placeholders for knex's `?`. */
-  readonly text: string;
-  /** Its prepared statement's name on every connection. */
-  readonly name: string;
+/**
+ * Statements sent on a pg client taken from the ORM's own pool: the same connections, limits
+ * and type parsers (a timestamp arrives as text), without the ORM's query runner, formatter and
+ * result handling, which cost more CPU than a short read itself.
+ */
+export class OrmPoolReads implements NativeReads {
+  constructor(private readonly em: EntityManager) {}
+
+  async run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<Record<string, unknown>[]> {
+    const pool = (this.em.getConnection().getKnex() as unknown as { client: KnexClient }).client;
+    const connection = await pool.acquireConnection();
+    try {
+      const result = await connection.query(
+        options.prepare ? { text: statement.text, name: statement.name, values } : { text: statement.text, values },
+      );
+      return result.rows;
+    } finally {
+      await pool.releaseConnection(connection);
+    }
+  }
 }
 
 /** Statements by their knex text: a bounded set, as they are built from code, never from input. */
@@ -26,6 +58,14 @@ const pgStatement = (sql: string): PgStatement => {
   const statement = { text: sql.replace(/\?/g, () => `$${++n}`), name: `sb_read_${statements.size}` };
   statements.set(sql, statement);
   return statement;
+};
+
+/** Routes by the ORM's configuration, which every fork of its EntityManager shares. */
+const routes = new WeakMap<object, NativeReads>();
+
+/** Sends the native statements of every EntityManager of `orm` outside transactions to `reads`. */
+export const routeNativeReads = (orm: { readonly config: object }, reads: NativeReads): void => {
+  routes.set(orm.config, reads);
 };
 
 export interface SelectOptions {
@@ -41,28 +81,16 @@ export interface SelectOptions {
  * Runs a native statement that answers rows (a `select`, or a write with `returning`) written
  * with knex's `?` placeholders (none other may appear in it) and returns its records.
  *
- * Outside a transaction the statement skips MikroORM and knex, whose query runner, formatter and
- * result handling cost more CPU than the read itself: a client is taken from the ORM's own pool
- * (the same connections, limits and type parsers, so a timestamp still arrives as text) and the
- * statement sent with its parameters. Inside a transaction it runs through the EntityManager, on
- * the transaction's connection.
+ * Outside a transaction the statement skips MikroORM and knex and goes to the database's
+ * {@link NativeReads}. Inside a transaction it runs through the EntityManager, on the
+ * transaction's connection.
  */
-export const runSelect = async (
+export const runSelect = (
   em: EntityManager,
   sql: string,
   params: readonly unknown[],
   options: SelectOptions,
 ): Promise<Record<string, unknown>[]> => {
   if (em.isInTransaction()) return em.execute(sql, [...params]);
-  const pool = (em.getConnection().getKnex() as unknown as { client: KnexClient }).client;
-  const connection = await pool.acquireConnection();
-  try {
-    const statement = pgStatement(sql);
-    const result = await connection.query(
-      options.prepare ? { text: statement.text, name: statement.name, values: params } : { text: statement.text, values: params },
-    );
-    return result.rows;
-  } finally {
-    await pool.releaseConnection(connection);
-  }
+  return (routes.get(em.config) ?? new OrmPoolReads(em)).run(pgStatement(sql), params, options);
 };

@@ -8,13 +8,19 @@ const UNIQUE_VIOLATION = '23505';
 
 /**
  * A unique violation becomes the port's DuplicateKey, named by the violated constraint. The
- * EntityManager's native methods convert driver errors; QueryBuilder.execute() passes pg's
- * DatabaseError through unchanged, hence both checks.
+ * EntityManager's native methods convert driver errors; QueryBuilder.execute() and native reads
+ * pass the driver's error through unchanged, hence both checks.
  */
 export const translateUniqueViolation = (error: unknown): unknown =>
   error instanceof UniqueConstraintViolationException || (error as { code?: unknown })?.code === UNIQUE_VIOLATION
-    ? new DuplicateKey((error as { constraint?: string }).constraint ?? 'unique')
+    ? new DuplicateKey(constraintOf(error) ?? 'unique')
     : error;
+
+/** pg names the violated constraint `constraint`, postgres.js (pipelined reads) `constraint_name`. */
+const constraintOf = (error: unknown): string | undefined => {
+  const { constraint, constraint_name } = error as { constraint?: string; constraint_name?: string };
+  return constraint ?? constraint_name;
+};
 
 /**
  * Insert, or overwrite every column of the row with the same id. Native SQL: repositories

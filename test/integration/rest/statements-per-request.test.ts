@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PipelinedPostgresReads } from '../../../src/adapters/mikro-orm/pipelined-postgres-reads.js';
 import { MemoryRateLimiter } from '../../../src/adapters/rate-limiter-flexible/memory-rate-limiter.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { trustE164 } from '../../../src/domain/e164.js';
@@ -15,14 +16,16 @@ import { RecordingLogger } from './harness.js';
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * Every statement a request sends, seen where pg sends it (both PostgreSQL and the embedded
- * PGlite, which pg reaches over a socket). A request's statements are told from the background
+ * Every statement a request sends, seen where the drivers send it: pg (transactions and writes
+ * on PostgreSQL, everything on the embedded PGlite, which pg reaches over a socket) and the
+ * pipelined reads on PostgreSQL. A request's statements are told from the background
  * jobs' by the async context the request runs in. The rate limiter's counters are not the
  * request's storage (with DATABASE_URL they take a statement of their own, on a pool of their
  * own): they are kept in memory here, so what is counted is the request's reads and writes.
  */
 const request = new AsyncLocalStorage<string[]>();
 const send = pg.Client.prototype.query;
+const pipelined = PipelinedPostgresReads.prototype.run;
 
 const must = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
   const result = await task();
@@ -78,8 +81,13 @@ describe.each([
       request.getStore()?.push(typeof config === 'string' ? config : config.text);
       return (send as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof send;
+    PipelinedPostgresReads.prototype.run = function (this: PipelinedPostgresReads, statement, values, options) {
+      request.getStore()?.push(statement.text);
+      return pipelined.call(this, statement, values, options);
+    };
     cleanups.push(async () => {
       pg.Client.prototype.query = send;
+      PipelinedPostgresReads.prototype.run = pipelined;
     });
     const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-statements-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
