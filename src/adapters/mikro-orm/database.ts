@@ -3,11 +3,12 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { LOCK_FILE, lockDataDir } from './data-dir-lock.js';
 import { EMBEDDED_MAINTENANCE_MS, startEmbeddedMaintenance } from './embedded-maintenance.js';
-import { PGDATA_DIR, SOCKET_NAME, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
+import { PGDATA_DIR, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { entities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.js';
 import { routeNativeReads } from './native-select.js';
+import type { PgliteSession } from './pglite-session.js';
 import { PipelinedPostgresReads } from './pipelined-postgres-reads.js';
 
 export interface DatabaseLogger {
@@ -17,12 +18,12 @@ export interface DatabaseLogger {
 }
 
 /** What the embedded database keeps in its data directory. */
-export const EMBEDDED_DATABASE_ENTRIES: readonly string[] = [PGDATA_DIR, LOCK_FILE, SOCKET_NAME];
+export const EMBEDDED_DATABASE_ENTRIES: readonly string[] = [PGDATA_DIR, LOCK_FILE];
 
 export interface DatabaseOptions {
   /** PostgreSQL connection URL; without it the embedded PGlite in `dataDir` is used. */
   readonly databaseUrl?: string;
-  /** Holds the embedded database (`pgdata/`), its socket and the owner lock. */
+  /** Holds the embedded database (`pgdata/`) and the owner lock. */
   readonly dataDir: string;
   /** Most connections to a `databaseUrl` server (default {@link DEFAULT_POOL_MAX}); PGlite always has one. */
   readonly poolMax?: number;
@@ -88,6 +89,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
 
   try {
     let connection: Options;
+    let embeddedSession: PgliteSession | null = null;
     if (options.databaseUrl) {
       const max = options.poolMax ?? DEFAULT_POOL_MAX;
       connection = { clientUrl: options.databaseUrl, pool: { min: Math.min(2, max), max } };
@@ -97,18 +99,20 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
       const embedded: EmbeddedPostgres = await startEmbeddedPostgres(options.dataDir);
       cleanups.push(() => embedded.stop());
       connection = {
-        host: embedded.host,
-        port: embedded.port,
         user: 'postgres',
         dbName: 'postgres',
+        // pg reaches PGlite through the session's in-memory streams: host and port are not dialled.
+        driverOptions: { connection: { stream: embedded.session.connect } },
         // PGlite runs one session: the pool must never open a second connection.
         pool: { min: 0, max: 1 },
       };
+      embeddedSession = embedded.session;
       options.logger?.info(`embedded database in ${options.dataDir}`);
     }
 
     const orm = await MikroORM.init(ormOptions(connection));
     cleanups.push(() => orm.close(true));
+    if (embeddedSession) routeNativeReads(orm, embeddedSession);
     if (options.databaseUrl) {
       const reads = new PipelinedPostgresReads(options.databaseUrl, options.readConnections ?? DEFAULT_READ_CONNECTIONS);
       cleanups.push(() => reads.close());

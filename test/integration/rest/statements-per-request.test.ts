@@ -6,6 +6,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelinedPostgresReads } from '../../../src/adapters/mikro-orm/pipelined-postgres-reads.js';
+import { PgliteSession } from '../../../src/adapters/mikro-orm/pglite-session.js';
 import { MemoryRateLimiter } from '../../../src/adapters/rate-limiter-flexible/memory-rate-limiter.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { trustE164 } from '../../../src/domain/e164.js';
@@ -16,9 +17,9 @@ import { RecordingLogger } from './harness.js';
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * Every statement a request sends, seen where the drivers send it: pg (transactions and writes
- * on PostgreSQL, everything on the embedded PGlite, which pg reaches over a socket) and the
- * pipelined reads on PostgreSQL. A request's statements are told from the background
+ * Every statement a request sends, seen where it leaves Switchboard: pg (transactions and writes,
+ * on PostgreSQL and on the embedded PGlite, which pg reaches through in-memory streams), the
+ * pipelined reads on PostgreSQL and the direct reads on PGlite's session. A request's statements are told from the background
  * jobs' by the async context the request runs in. The rate limiter's counters are not the
  * request's storage (with DATABASE_URL they take a statement of their own, on a pool of their
  * own): they are kept in memory here, so what is counted is the request's reads and writes.
@@ -26,6 +27,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const request = new AsyncLocalStorage<string[]>();
 const send = pg.Client.prototype.query;
 const pipelined = PipelinedPostgresReads.prototype.run;
+const direct = PgliteSession.prototype.run;
 
 const must = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
   const result = await task();
@@ -85,9 +87,14 @@ describe.each([
       request.getStore()?.push(statement.text);
       return pipelined.call(this, statement, values, options);
     };
+    PgliteSession.prototype.run = function (this: PgliteSession, statement, values, options) {
+      request.getStore()?.push(statement.text);
+      return direct.call(this, statement, values, options);
+    };
     cleanups.push(async () => {
       pg.Client.prototype.query = send;
       PipelinedPostgresReads.prototype.run = pipelined;
+      PgliteSession.prototype.run = direct;
     });
     const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-statements-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));

@@ -1,0 +1,277 @@
+import { createRequire } from 'node:module';
+import { Duplex } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { serialize } from 'pg-protocol';
+import type { BackendMessage, DataRowMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages.js';
+import { Parser } from 'pg-protocol/dist/parser.js';
+import type { NativeReads, PgStatement, SelectOptions } from './native-select.js';
+import { endsExchange, leavesSessionHeld, splitMessages, STARTUP_CODES, TERMINATE } from './pg-wire.js';
+
+/** pg's own conversion of a parameter to its text (a Date with its offset, an array as a literal). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(value: unknown): string | Buffer | null };
+
+/** What a client of the session is, for telling whose exchange holds it. */
+type Holder = object;
+
+interface Exchange {
+  readonly from: Holder;
+  /** Built when its turn comes, so that it may depend on the session's state then. */
+  readonly bytes: () => Uint8Array;
+  readonly done: (answer: Uint8Array | Error) => void;
+}
+
+/**
+ * Dates, timestamps and intervals as text, their arrays as arrays of text: what MikroORM's
+ * PostgreSQL driver makes pg return, so that a direct read answers what a read through pg does.
+ */
+const AS_TEXT = new Set([1082, 1114, 1184, 1186]);
+const AS_TEXT_ARRAYS = new Set([1182, 1115, 1185, 1187]);
+const TEXT_ARRAY = 1009;
+const parserOf = (oid: number): ((text: string) => unknown) =>
+  AS_TEXT.has(oid) ? (text) => text : pg.types.getTypeParser(AS_TEXT_ARRAYS.has(oid) ? TEXT_ARRAY : oid, 'text');
+
+/**
+ * The embedded PGlite's one session, shared in process without a socket. PGlite runs one
+ * session in WebAssembly on this thread; what speaks to it here:
+ * - pg's connections (MikroORM's pool), through in-memory streams ({@link connect}): their bytes
+ *   are cut into exchanges (up to a Sync, a Query or a Flush), each handed to PGlite in one call;
+ * - native reads outside transactions ({@link run}, a {@link NativeReads}): a prepared statement's
+ *   Bind/Describe/Execute/Sync in one call, the answer decoded as pg would.
+ *
+ * Exchanges run one at a time, in order. While one client holds the session (inside a
+ * transaction, or in an extended query no Sync has closed), only its exchanges run: the others
+ * wait, so no read sees another's uncommitted rows or lands inside its transaction. A client that
+ * goes away holding it has its transaction rolled back.
+ *
+ * Why not PGlite's socket server: it handed PGlite each message separately, a few calls and
+ * socket writes per statement, and two system calls each way through a Unix socket in the same
+ * process; that was most of an embedded read's cost beyond PostgreSQL's own.
+ */
+export class PgliteSession implements NativeReads {
+  private readonly waiting: Exchange[] = [];
+  private holder: Holder | null = null;
+  private draining = false;
+  /** Prepared statements of the native reads on the session (theirs, named apart from pg's). */
+  private readonly prepared = new Set<string>();
+  private readonly directReads: Holder = {};
+  private readonly connections = new Set<PgliteConnection>();
+
+  constructor(private readonly db: PGlite) {}
+
+  /** A new connection for pg (its `stream` option). */
+  readonly connect = (): Duplex => {
+    const connection = new PgliteConnection(this);
+    this.connections.add(connection);
+    return connection;
+  };
+
+  async run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<Record<string, unknown>[]> {
+    const name = options.prepare ? `direct_${statement.name}` : '';
+    let parsing = false;
+    const answer = await this.exchange(this.directReads, () => {
+      parsing = name === '' || !this.prepared.has(name);
+      if (parsing && name !== '') this.prepared.add(name);
+      return Buffer.concat([
+        ...(parsing ? [serialize.parse({ name, text: statement.text, types: [] })] : []),
+        serialize.bind({ statement: name, values: values.map(prepareValue) }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
+    });
+    const { rows, error, parseComplete } = decodeRows(answer);
+    if (parsing && !parseComplete) this.prepared.delete(name);
+    if (error) throw error;
+    return rows;
+  }
+
+  /** Ends every connection; what is waiting fails. */
+  close(): void {
+    for (const connection of this.connections) connection.destroy();
+    for (const exchange of this.waiting.splice(0)) exchange.done(new Error('the embedded database is closing'));
+  }
+
+  /** @internal Queues an exchange; resolves with PGlite's answer. */
+  exchange(from: Holder, bytes: () => Uint8Array): Promise<Uint8Array> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ from, bytes, done: (answer) => (answer instanceof Error ? reject(answer) : resolve(answer)) });
+      void this.drain();
+    });
+  }
+
+  /**
+   * @internal A new connection starts a clean session, as on a server: PGlite keeps one session
+   * for all, so what an earlier connection left (its prepared statements, settings) is discarded.
+   */
+  startFresh(): void {
+    this.runNow('discard all');
+    this.prepared.clear();
+  }
+
+  /** @internal The connection is gone: its waiting exchanges fail, its transaction is rolled back. */
+  release(connection: PgliteConnection): void {
+    this.connections.delete(connection);
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      const exchange = this.waiting[i]!;
+      if (exchange.from === connection) {
+        this.waiting.splice(i, 1);
+        exchange.done(new Error('connection closed'));
+      }
+    }
+    if (this.holder === connection) {
+      this.holder = null;
+      this.runNow('rollback');
+      void this.drain();
+    }
+  }
+
+  /**
+   * One call into PGlite, its answer as raw bytes. Through the raw stream: without a callback of
+   * its own PGlite would also decode every message of the answer, which we decode ourselves (or
+   * pg does), at about a quarter of an embedded list's cost. The chunks it hands over are views
+   * of WebAssembly memory, hence the copies.
+   */
+  private async call(bytes: Uint8Array): Promise<Uint8Array> {
+    const chunks: Uint8Array[] = [];
+    await this.db.execProtocolRawStream(bytes, { onRawData: (chunk) => chunks.push(chunk.slice()) });
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  }
+
+  /** A simple statement whose answer nobody reads, run at once (between exchanges). */
+  private runNow(sql: string): void {
+    void this.call(serialize.query(sql));
+  }
+
+  private async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      for (;;) {
+        const index = this.holder === null ? (this.waiting.length > 0 ? 0 : -1) : this.waiting.findIndex((e) => e.from === this.holder);
+        if (index < 0) return;
+        const [next] = this.waiting.splice(index, 1);
+        let answer: Uint8Array | Error;
+        try {
+          answer = await this.call(next!.bytes());
+          this.holder = leavesSessionHeld(answer) ? next!.from : null;
+        } catch (error) {
+          answer = error instanceof Error ? error : new Error(String(error));
+        }
+        // Nobody is left to end what the session is held for: a connection that went away while
+        // its exchange ran, or a native read (always closed by its Sync; this is a safeguard).
+        if (this.holder !== null && (this.holder === this.directReads || !this.connections.has(this.holder as PgliteConnection))) {
+          this.holder = null;
+          this.runNow('rollback');
+        }
+        next!.done(answer);
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+}
+
+/** A statement's rows decoded as pg decodes them, its error (pg's DatabaseError), and whether a Parse in it succeeded. */
+const decodeRows = (answer: Uint8Array): { rows: Record<string, unknown>[]; error: Error | null; parseComplete: boolean } => {
+  const rows: Record<string, unknown>[] = [];
+  let fields: { name: string; parse: (text: string) => unknown }[] = [];
+  let error: Error | null = null;
+  let parseComplete = false;
+  new Parser().parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), (message: BackendMessage) => {
+    if (message.name === 'rowDescription') {
+      fields = (message as RowDescriptionMessage).fields.map((field) => ({ name: field.name, parse: parserOf(field.dataTypeID) }));
+    } else if (message.name === 'dataRow') {
+      const values = (message as DataRowMessage).fields;
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) {
+        const value = values[i];
+        row[fields[i]!.name] = value === null || value === undefined ? null : fields[i]!.parse(value);
+      }
+      rows.push(row);
+    } else if (message.name === 'parseComplete') {
+      parseComplete = true;
+    } else if (message.name === 'error') {
+      error ??= message as unknown as Error;
+    }
+  });
+  return { rows, error, parseComplete };
+};
+
+/**
+ * One pg connection to the session: a duplex stream standing in for a socket (pg calls
+ * `connect`, `setNoDelay`, `setKeepAlive` on it, writes the protocol, reads the answers).
+ */
+class PgliteConnection extends Duplex {
+  private pending: Buffer = Buffer.alloc(0);
+  private started = false;
+  private exchangeStart: Buffer[] = [];
+  private gone = false;
+
+  constructor(private readonly session: PgliteSession) {
+    super();
+  }
+
+  connect(): this {
+    process.nextTick(() => this.emit('connect'));
+    return this;
+  }
+
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+
+  override _read(): void {}
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    const split = splitMessages(this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]), this.started);
+    this.pending = Buffer.from(split.rest);
+    this.started = split.started;
+    for (const message of split.messages) {
+      if (message.type === null && message.code === STARTUP_CODES.ssl) {
+        this.push(Buffer.from('N')); // no TLS in process
+        continue;
+      }
+      if (message.type === null && message.code !== STARTUP_CODES.protocol3) continue; // cancel: nothing to cancel mid-call
+      if (message.type === TERMINATE) continue; // the session outlives the connection: see _final
+      this.exchangeStart.push(message.bytes);
+      if (!endsExchange(message)) continue;
+      const bytes = Buffer.concat(this.exchangeStart);
+      this.exchangeStart = [];
+      const startup = message.type === null;
+      this.session
+        .exchange(this, () => {
+          if (startup) this.session.startFresh();
+          return bytes;
+        })
+        .then(
+          (answer) => {
+            if (!this.gone) this.push(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength));
+          },
+          (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+        );
+    }
+    callback();
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.leave();
+    this.push(null);
+    callback();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.leave();
+    callback(error);
+  }
+
+  private leave(): void {
+    if (this.gone) return;
+    this.gone = true;
+    this.session.release(this);
+  }
+}
