@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
 import type { CallListQuery } from '../../src/application/ports/call-repositories.js';
 import { attachRecording, completeCall, truncateTurn, type Call } from '../../src/domain/call.js';
+import { completeAnalysis, queueAnalysis, type AnalysisResult } from '../../src/domain/call-analysis.js';
 import { aCall, aProject, aTurn, at, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
@@ -16,6 +17,8 @@ const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
   agentId: null,
   ...overrides,
 });
+
+const RESULT: AnalysisResult = { summary: 'Booked.', userSentiment: 'positive', callSuccessful: true, extracted: { day: 'Monday', slots: [1, 2] } };
 
 /** The behaviour every CallRepository and TranscriptRepository adapter must show. */
 export const callRepositoryContract = (name: string, open: () => Promise<OpenedStore>) => {
@@ -94,6 +97,48 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         [0, 1, false],
         [0, 0, false],
       ];
+      expect(await inTx(read)).toEqual(expected);
+      expect(await outside(read)).toEqual(expected);
+    });
+
+    it('reads a call with its transcript in order, the recording setting and its analysis, within its project only, in a transaction and outside one', async () => {
+      const project = aProject({ recordingEnabled: true });
+      const call = aCall({ projectId: project.id, metadata: { source: 'web' }, variables: { first_name: 'Ada' } });
+      const turns = [
+        aTurn(call.id, 1),
+        aTurn(call.id, 2, { error: 'language model: the model answered HTTP 500' }),
+        aTurn(call.id, 3, { role: 'tool_call', content: 'lookup_order {"orderId":"42"}', tool: { toolCallId: 'call_1', name: 'lookup_order', arguments: { orderId: '42' } } }),
+      ];
+      const analysis = completeAnalysis(queueAnalysis({ callId: call.id, projectId: project.id, now: at(10) }), RESULT, at(12));
+      const pending = queueAnalysis({ callId: newId('call'), projectId: project.id, now: at(20) });
+      const queued = aCall({ id: pending.callId, projectId: project.id });
+      const bare = aCall({ projectId: project.id });
+      const orphan = aCall();
+      const neighbour = aCall({ projectId: project.id });
+      await inTx(async (tx) => {
+        await tx.projects.save(project);
+        for (const c of [call, queued, bare, orphan, neighbour]) await tx.calls.save(c);
+        await tx.transcripts.save([turns[2]!, turns[0]!]);
+        await tx.transcripts.save([turns[1]!, aTurn(neighbour.id, 1)]);
+        await tx.callAnalyses.save(analysis);
+        await tx.callAnalyses.save(pending);
+      });
+      const read = async (repos: Repositories) => ({
+        full: await repos.calls.findWithDetails(project.id, call.id),
+        queued: await repos.calls.findWithDetails(project.id, queued.id),
+        bare: await repos.calls.findWithDetails(project.id, bare.id),
+        orphan: await repos.calls.findWithDetails(orphan.projectId, orphan.id),
+        unknown: await repos.calls.findWithDetails(project.id, newId('call')),
+        elsewhere: await repos.calls.findWithDetails(newId('prj'), call.id),
+      });
+      const expected = {
+        full: { call, transcript: turns, recordingEnabled: true, analysis },
+        queued: { call: queued, transcript: [], recordingEnabled: true, analysis: pending },
+        bare: { call: bare, transcript: [], recordingEnabled: true, analysis: null },
+        orphan: { call: orphan, transcript: [], recordingEnabled: false, analysis: null },
+        unknown: null,
+        elsewhere: null,
+      };
       expect(await inTx(read)).toEqual(expected);
       expect(await outside(read)).toEqual(expected);
     });

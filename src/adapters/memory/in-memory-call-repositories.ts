@@ -16,6 +16,16 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
   lockByIdInAnyProject: async (id) => t.calls.get(id) ?? null,
   findByProviderCallId: async (providerCallId) =>
     [...t.calls.values()].find((c) => c.providerCallId === providerCallId) ?? null,
+  findWithDetails: async (projectId, id) => {
+    const call = t.calls.get(id);
+    if (!call || call.projectId !== projectId) return null;
+    return {
+      call,
+      transcript: [...(t.transcripts.get(id) ?? [])],
+      recordingEnabled: t.projects.get(projectId)?.recordingEnabled ?? false,
+      analysis: t.callAnalyses.get(id) ?? null,
+    };
+  },
   list: async (projectId, query) => {
     const search = query.search?.trim().toLowerCase() || null;
     const rows = [...t.calls.values()].filter(

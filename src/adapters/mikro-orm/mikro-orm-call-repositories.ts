@@ -1,10 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import type { CallListPage, CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
+import type { CallDetails, CallListPage, CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, ToolTurnDetail, TranscriptTurn, TurnRole } from '../../domain/call.js';
 import type { VoiceMode } from '../../domain/agent.js';
+import { CallAnalysisSchema } from './entities/call-analysis.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
-import { containsPattern, findPage, findRow, findRows, translateUniqueViolation, upsertRow } from './storage-support.js';
+import { toCallAnalysis } from './mikro-orm-call-analysis-repository.js';
+import {
+  containsPattern,
+  findPage,
+  findRow,
+  findRowAlongside,
+  findRows,
+  fromColumns,
+  selectListOf,
+  translateUniqueViolation,
+  upsertRow,
+  type Alongside,
+} from './storage-support.js';
 
 /**
  * The one mapping of a stored call row to the domain. Native reads (findRow/findPage in
@@ -78,6 +91,14 @@ export class MikroOrmCallRepository implements CallRepository {
     return row && toCall(row);
   }
 
+  /**
+   * The call's row with, beside it (see Alongside), one JSON object of what its detail view
+   * shows: the project's recording setting, the transcript and the analysis.
+   */
+  findWithDetails(projectId: string, id: string): Promise<CallDetails | null> {
+    return findRowAlongside(this.em, CallSchema, { id, projectId }, this.details(), (row, details) => this.withDetails(row, details));
+  }
+
   /** The project's recording setting rides on each row of the page (an uncorrelated subquery, read once). */
   async list(projectId: string, query: CallListQuery): Promise<CallListPage> {
     const search = query.search?.trim() ? containsPattern(query.search.trim()) : null;
@@ -135,6 +156,36 @@ export class MikroOrmCallRepository implements CallRepository {
       { orderBy: { startedAt: 'asc', id: 'asc' }, limit, disableIdentityMap: true },
     )) as CallRow[];
     return rows.map(toCall);
+  }
+
+  /**
+   * Subqueries correlated to the call's row; the transcript and the analysis as JSON of their rows'
+   * own columns (timestamps as text), which fromColumns reads as it reads a native select's record.
+   */
+  private details(): Alongside {
+    return {
+      sql: `select json_build_object(
+        'recordingEnabled', (select recording_enabled from projects where id = "calls"."project_id"),
+        'transcript', (select coalesce(json_agg(t order by t.sequence), '[]'::json) from (
+          select ${selectListOf(this.em, TranscriptTurnSchema)} from transcript_turns where call_id = "calls"."id") as t),
+        'analysis', (select to_json(a) from (
+          select ${selectListOf(this.em, CallAnalysisSchema)} from call_analyses where id = "calls"."id") as a))`,
+      params: [],
+    };
+  }
+
+  private withDetails(row: CallRow, details: unknown): CallDetails {
+    const { recordingEnabled, transcript, analysis } = details as {
+      readonly recordingEnabled: boolean | null;
+      readonly transcript: readonly Record<string, unknown>[];
+      readonly analysis: Record<string, unknown> | null;
+    };
+    return {
+      call: toCall(row),
+      transcript: transcript.map((record) => toTurn(fromColumns(this.em, TranscriptTurnSchema, record))),
+      recordingEnabled: recordingEnabled === true,
+      analysis: analysis === null ? null : toCallAnalysis(fromColumns(this.em, CallAnalysisSchema, analysis)),
+    };
   }
 }
 

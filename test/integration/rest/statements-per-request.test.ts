@@ -50,7 +50,7 @@ const seed = async (sb: Switchboard) => {
     );
   }
   await sb.settled();
-  await must(
+  const placed = await must(
     useCases.calls.placeOutboundCall.execute({
       projectId,
       agentId: agent.id,
@@ -61,7 +61,7 @@ const seed = async (sb: Switchboard) => {
       systemPrompt: null,
     }),
   );
-  return { key: created.apiKey.clear, agentId: agent.id, number: number.phoneNumber };
+  return { key: created.apiKey.clear, agentId: agent.id, number: number.phoneNumber, callId: placed.id };
 };
 
 describe.each([
@@ -155,6 +155,17 @@ describe.each([
     expect(status).toBe(200);
     expect(body.data).toHaveLength(1);
     expect(statements).toEqual([expect.any(String)]);
+  });
+
+  it('GET /v1/calls/{id}: the call, its transcript, the recording setting and the analysis, one statement; an unknown one is a 404, one statement', async () => {
+    const found = await call('GET', `/v1/calls/${seeded.callId}`);
+    expect(found.status).toBe(200);
+    expect(found.body.id).toBe(seeded.callId);
+    expect(found.statements).toEqual([expect.any(String)]);
+
+    const missing = await call('GET', '/v1/calls/call_missing');
+    expect(missing.status).toBe(404);
+    expect(missing.statements).toEqual([expect.any(String)]);
   });
 
   it('POST /v1/contacts: one statement, no transaction; the same number again is a 409, one statement', async () => {
