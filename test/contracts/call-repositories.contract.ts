@@ -4,7 +4,7 @@ import { DuplicateKey, type Repositories } from '../../src/application/ports/rep
 import type { CallListQuery } from '../../src/application/ports/call-repositories.js';
 import { attachRecording, completeCall, truncateTurn, type Call } from '../../src/domain/call.js';
 import { completeAnalysis, queueAnalysis, type AnalysisResult } from '../../src/domain/call-analysis.js';
-import { aCall, aProject, aTurn, at, newId } from '../support/builders.js';
+import { aCall, anAgent, aProject, aTurn, at, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
@@ -17,6 +17,9 @@ const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
   agentId: null,
   ...overrides,
 });
+
+/** A page of one agent's calls, with the list's default filters. */
+const byAgent = (agentId: string, overrides: Partial<CallListQuery> = {}) => ({ ...query(overrides), agentId });
 
 const RESULT: AnalysisResult = { summary: 'Booked.', userSentiment: 'positive', callSuccessful: true, extracted: { day: 'Monday', slots: [1, 2] } };
 
@@ -138,6 +141,44 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         orphan: { call: orphan, transcript: [], recordingEnabled: false, analysis: null },
         unknown: null,
         elsewhere: null,
+      };
+      expect(await inTx(read)).toEqual(expected);
+      expect(await outside(read)).toEqual(expected);
+    });
+
+    it('lists an agent’s calls newest first, filtered, with the agent: its total past the end too, and null for an agent the project lacks', async () => {
+      const project = aProject({ recordingEnabled: true });
+      const agent = anAgent({ projectId: project.id });
+      const idle = anAgent({ projectId: project.id });
+      const foreign = anAgent();
+      const [first, second, third] = [1, 2, 3].map((s) => aCall({ projectId: project.id, agentId: agent.id, startedAt: at(s) })) as [Call, Call, Call];
+      const failed = { ...second, status: 'failed' as const };
+      await inTx(async (tx) => {
+        await tx.projects.save(project);
+        for (const a of [agent, idle, foreign]) await tx.agents.save(a);
+        for (const c of [third, first, failed, aCall({ projectId: project.id }), aCall({ agentId: agent.id }), aCall({ projectId: foreign.projectId, agentId: foreign.id })]) {
+          await tx.calls.save(c);
+        }
+      });
+      const read = async (repos: Repositories) => ({
+        first: await repos.calls.listByAgent(project.id, byAgent(agent.id, { limit: 2 })),
+        rest: await repos.calls.listByAgent(project.id, byAgent(agent.id, { limit: 2, offset: 2 })),
+        past: await repos.calls.listByAgent(project.id, byAgent(agent.id, { limit: 2, offset: 7 })),
+        failed: await repos.calls.listByAgent(project.id, byAgent(agent.id, { status: 'failed' })),
+        searched: await repos.calls.listByAgent(project.id, byAgent(agent.id, { search: third.fromNumber, limit: 1 })),
+        idle: await repos.calls.listByAgent(project.id, byAgent(idle.id)),
+        unknown: await repos.calls.listByAgent(project.id, byAgent(newId('agt'))),
+        foreign: await repos.calls.listByAgent(project.id, byAgent(foreign.id)),
+      });
+      const expected = {
+        first: { items: [third, failed], total: 3, recordingEnabled: true },
+        rest: { items: [first], total: 3, recordingEnabled: true },
+        past: { items: [], total: 3, recordingEnabled: false },
+        failed: { items: [failed], total: 1, recordingEnabled: true },
+        searched: { items: [third], total: 1, recordingEnabled: true },
+        idle: { items: [], total: 0, recordingEnabled: false },
+        unknown: null,
+        foreign: null,
       };
       expect(await inTx(read)).toEqual(expected);
       expect(await outside(read)).toEqual(expected);

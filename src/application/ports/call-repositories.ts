@@ -43,6 +43,11 @@ export interface CallRepository {
   findWithDetails(projectId: string, id: string): Promise<CallDetails | null>;
   /** Newest first. */
   list(projectId: string, query: CallListQuery): Promise<CallListPage>;
+  /**
+   * {@link list} of one agent's calls, read with the agent itself: null when the project has no
+   * such agent (an agent without calls gives an empty page). The total is right past the end too.
+   */
+  listByAgent(projectId: string, query: CallListQuery & { readonly agentId: string }): Promise<CallListPage | null>;
   save(call: Call): Promise<void>;
   /**
    * Records that the call's media stream (its one live socket) connected at `at`. True only

@@ -168,6 +168,23 @@ describe.each([
     expect(missing.statements).toEqual([expect.any(String)]);
   });
 
+  it('GET /v1/agents/{id}/calls?limit=20: the agent and its page of calls, one statement; an unknown agent is a 404, one statement', async () => {
+    const listed = await call('GET', `/v1/agents/${seeded.agentId}/calls?limit=20`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toEqual([expect.objectContaining({ id: seeded.callId })]);
+    expect(listed.body.total).toBe(1);
+    expect(listed.statements).toEqual([expect.any(String)]);
+
+    const past = await call('GET', `/v1/agents/${seeded.agentId}/calls?limit=20&offset=40`);
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ data: [], total: 1 });
+    expect(past.statements).toEqual([expect.any(String)]);
+
+    const missing = await call('GET', '/v1/agents/agt_missing/calls?limit=20');
+    expect(missing.status).toBe(404);
+    expect(missing.statements).toEqual([expect.any(String)]);
+  });
+
   it('POST /v1/contacts: one statement, no transaction; the same number again is a 409, one statement', async () => {
     const created = await call('POST', '/v1/contacts', { name: 'Ada', phoneNumber: '+14155550123' });
     expect(created.status).toBe(201);
