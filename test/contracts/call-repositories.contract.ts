@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
 import type { CallListQuery } from '../../src/application/ports/call-repositories.js';
 import { attachRecording, completeCall, truncateTurn, type Call } from '../../src/domain/call.js';
-import { aCall, aProject, aTurn, at, newId } from '../support/builders.js';
+import { completeAnalysis, queueAnalysis, type AnalysisResult } from '../../src/domain/call-analysis.js';
+import { aCall, anAgent, aProject, aTurn, at, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
@@ -16,6 +17,11 @@ const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
   agentId: null,
   ...overrides,
 });
+
+/** A page of one agent's calls, with the list's default filters. */
+const byAgent = (agentId: string, overrides: Partial<CallListQuery> = {}) => ({ ...query(overrides), agentId });
+
+const RESULT: AnalysisResult = { summary: 'Booked.', userSentiment: 'positive', callSuccessful: true, extracted: { day: 'Monday', slots: [1, 2] } };
 
 /** The behaviour every CallRepository and TranscriptRepository adapter must show. */
 export const callRepositoryContract = (name: string, open: () => Promise<OpenedStore>) => {
@@ -94,6 +100,86 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         [0, 1, false],
         [0, 0, false],
       ];
+      expect(await inTx(read)).toEqual(expected);
+      expect(await outside(read)).toEqual(expected);
+    });
+
+    it('reads a call with its transcript in order, the recording setting and its analysis, within its project only, in a transaction and outside one', async () => {
+      const project = aProject({ recordingEnabled: true });
+      const call = aCall({ projectId: project.id, metadata: { source: 'web' }, variables: { first_name: 'Ada' } });
+      const turns = [
+        aTurn(call.id, 1),
+        aTurn(call.id, 2, { error: 'language model: the model answered HTTP 500' }),
+        aTurn(call.id, 3, { role: 'tool_call', content: 'lookup_order {"orderId":"42"}', tool: { toolCallId: 'call_1', name: 'lookup_order', arguments: { orderId: '42' } } }),
+      ];
+      const analysis = completeAnalysis(queueAnalysis({ callId: call.id, projectId: project.id, now: at(10) }), RESULT, at(12));
+      const pending = queueAnalysis({ callId: newId('call'), projectId: project.id, now: at(20) });
+      const queued = aCall({ id: pending.callId, projectId: project.id });
+      const bare = aCall({ projectId: project.id });
+      const orphan = aCall();
+      const neighbour = aCall({ projectId: project.id });
+      await inTx(async (tx) => {
+        await tx.projects.save(project);
+        for (const c of [call, queued, bare, orphan, neighbour]) await tx.calls.save(c);
+        await tx.transcripts.save([turns[2]!, turns[0]!]);
+        await tx.transcripts.save([turns[1]!, aTurn(neighbour.id, 1)]);
+        await tx.callAnalyses.save(analysis);
+        await tx.callAnalyses.save(pending);
+      });
+      const read = async (repos: Repositories) => ({
+        full: await repos.calls.findWithDetails(project.id, call.id),
+        queued: await repos.calls.findWithDetails(project.id, queued.id),
+        bare: await repos.calls.findWithDetails(project.id, bare.id),
+        orphan: await repos.calls.findWithDetails(orphan.projectId, orphan.id),
+        unknown: await repos.calls.findWithDetails(project.id, newId('call')),
+        elsewhere: await repos.calls.findWithDetails(newId('prj'), call.id),
+      });
+      const expected = {
+        full: { call, transcript: turns, recordingEnabled: true, analysis },
+        queued: { call: queued, transcript: [], recordingEnabled: true, analysis: pending },
+        bare: { call: bare, transcript: [], recordingEnabled: true, analysis: null },
+        orphan: { call: orphan, transcript: [], recordingEnabled: false, analysis: null },
+        unknown: null,
+        elsewhere: null,
+      };
+      expect(await inTx(read)).toEqual(expected);
+      expect(await outside(read)).toEqual(expected);
+    });
+
+    it('lists an agent’s calls newest first, filtered, with the agent: its total past the end too, and null for an agent the project lacks', async () => {
+      const project = aProject({ recordingEnabled: true });
+      const agent = anAgent({ projectId: project.id });
+      const idle = anAgent({ projectId: project.id });
+      const foreign = anAgent();
+      const [first, second, third] = [1, 2, 3].map((s) => aCall({ projectId: project.id, agentId: agent.id, startedAt: at(s) })) as [Call, Call, Call];
+      const failed = { ...second, status: 'failed' as const };
+      await inTx(async (tx) => {
+        await tx.projects.save(project);
+        for (const a of [agent, idle, foreign]) await tx.agents.save(a);
+        for (const c of [third, first, failed, aCall({ projectId: project.id }), aCall({ agentId: agent.id }), aCall({ projectId: foreign.projectId, agentId: foreign.id })]) {
+          await tx.calls.save(c);
+        }
+      });
+      const read = async (repos: Repositories) => ({
+        first: await repos.calls.listByAgent(project.id, byAgent(agent.id, { limit: 2 })),
+        rest: await repos.calls.listByAgent(project.id, byAgent(agent.id, { limit: 2, offset: 2 })),
+        past: await repos.calls.listByAgent(project.id, byAgent(agent.id, { limit: 2, offset: 7 })),
+        failed: await repos.calls.listByAgent(project.id, byAgent(agent.id, { status: 'failed' })),
+        searched: await repos.calls.listByAgent(project.id, byAgent(agent.id, { search: third.fromNumber, limit: 1 })),
+        idle: await repos.calls.listByAgent(project.id, byAgent(idle.id)),
+        unknown: await repos.calls.listByAgent(project.id, byAgent(newId('agt'))),
+        foreign: await repos.calls.listByAgent(project.id, byAgent(foreign.id)),
+      });
+      const expected = {
+        first: { items: [third, failed], total: 3, recordingEnabled: true },
+        rest: { items: [first], total: 3, recordingEnabled: true },
+        past: { items: [], total: 3, recordingEnabled: false },
+        failed: { items: [failed], total: 1, recordingEnabled: true },
+        searched: { items: [third], total: 1, recordingEnabled: true },
+        idle: { items: [], total: 0, recordingEnabled: false },
+        unknown: null,
+        foreign: null,
+      };
       expect(await inTx(read)).toEqual(expected);
       expect(await outside(read)).toEqual(expected);
     });

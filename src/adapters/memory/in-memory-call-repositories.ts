@@ -1,10 +1,25 @@
-import type { CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
+import type { CallListPage, CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import { DuplicateKey } from '../../application/ports/repositories.js';
 import type { Call } from '../../domain/call.js';
 import { pageOf, type InMemoryTables } from './in-memory-tables.js';
 
 const newestStartFirst = (a: Call, b: Call): number =>
   b.startedAt.getTime() - a.startedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+const listOf = (t: InMemoryTables, projectId: string, query: CallListQuery): CallListPage => {
+  const search = query.search?.trim().toLowerCase() || null;
+  const rows = [...t.calls.values()].filter(
+    (c) =>
+      c.projectId === projectId &&
+      (query.status === null || c.status === query.status) &&
+      (query.direction === null || c.direction === query.direction) &&
+      (query.type === null || c.type === query.type) &&
+      (query.agentId === null || c.agentId === query.agentId) &&
+      (search === null || c.fromNumber.toLowerCase().includes(search) || c.toNumber.toLowerCase().includes(search)),
+  );
+  const page = pageOf(rows.sort(newestStartFirst), query);
+  return { ...page, recordingEnabled: page.items.length > 0 && (t.projects.get(projectId)?.recordingEnabled ?? false) };
+};
 
 export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
   findById: async (projectId, id) => {
@@ -16,20 +31,19 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
   lockByIdInAnyProject: async (id) => t.calls.get(id) ?? null,
   findByProviderCallId: async (providerCallId) =>
     [...t.calls.values()].find((c) => c.providerCallId === providerCallId) ?? null,
-  list: async (projectId, query) => {
-    const search = query.search?.trim().toLowerCase() || null;
-    const rows = [...t.calls.values()].filter(
-      (c) =>
-        c.projectId === projectId &&
-        (query.status === null || c.status === query.status) &&
-        (query.direction === null || c.direction === query.direction) &&
-        (query.type === null || c.type === query.type) &&
-        (query.agentId === null || c.agentId === query.agentId) &&
-        (search === null || c.fromNumber.toLowerCase().includes(search) || c.toNumber.toLowerCase().includes(search)),
-    );
-    const page = pageOf(rows.sort(newestStartFirst), query);
-    return { ...page, recordingEnabled: page.items.length > 0 && (t.projects.get(projectId)?.recordingEnabled ?? false) };
+  findWithDetails: async (projectId, id) => {
+    const call = t.calls.get(id);
+    if (!call || call.projectId !== projectId) return null;
+    return {
+      call,
+      transcript: [...(t.transcripts.get(id) ?? [])],
+      recordingEnabled: t.projects.get(projectId)?.recordingEnabled ?? false,
+      analysis: t.callAnalyses.get(id) ?? null,
+    };
   },
+  list: async (projectId, query) => listOf(t, projectId, query),
+  listByAgent: async (projectId, query) =>
+    t.agents.get(query.agentId)?.projectId === projectId ? listOf(t, projectId, query) : null,
   save: async (call) => void t.calls.set(call.id, call),
   claimMedia: async (callId, at) => {
     if (!t.calls.has(callId) || t.mediaClaims.has(callId)) return false;

@@ -1,10 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LockMode } from '@mikro-orm/core';
-import type { CallListPage, CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
+import { LockMode, type FilterQuery } from '@mikro-orm/core';
+import type { CallDetails, CallListPage, CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, ToolTurnDetail, TranscriptTurn, TurnRole } from '../../domain/call.js';
 import type { VoiceMode } from '../../domain/agent.js';
+import { CallAnalysisSchema } from './entities/call-analysis.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
-import { containsPattern, findPage, findRow, findRows, translateUniqueViolation, upsertRow } from './storage-support.js';
+import { toCallAnalysis } from './mikro-orm-call-analysis-repository.js';
+import { runSelect } from './native-select.js';
+import {
+  conditionOf,
+  containsPattern,
+  findPage,
+  findRow,
+  findRowAlongside,
+  findRows,
+  fromColumns,
+  selectListOf,
+  translateUniqueViolation,
+  upsertRow,
+  type Alongside,
+} from './storage-support.js';
 
 /**
  * The one mapping of a stored call row to the domain. Native reads (findRow/findPage in
@@ -55,6 +70,19 @@ const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   ...(row.tool ? { tool: row.tool as unknown as ToolTurnDetail } : {}),
 });
 
+/** The filters of a call list: list and listByAgent read the same calls. */
+const callFilter = (projectId: string, query: CallListQuery): FilterQuery<CallRow> => {
+  const search = query.search?.trim() ? containsPattern(query.search.trim()) : null;
+  return {
+    projectId,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.direction ? { direction: query.direction } : {}),
+    ...(query.type ? { type: query.type } : {}),
+    ...(query.agentId ? { agentId: query.agentId } : {}),
+    ...(search ? { $or: [{ fromNumber: { $ilike: search } }, { toNumber: { $ilike: search } }] } : {}),
+  };
+};
+
 export class MikroOrmCallRepository implements CallRepository {
   constructor(private readonly em: EntityManager) {}
 
@@ -78,27 +106,55 @@ export class MikroOrmCallRepository implements CallRepository {
     return row && toCall(row);
   }
 
+  /**
+   * The call's row with, beside it (see Alongside), one JSON object of what its detail view
+   * shows: the project's recording setting, the transcript and the analysis.
+   */
+  findWithDetails(projectId: string, id: string): Promise<CallDetails | null> {
+    return findRowAlongside(this.em, CallSchema, { id, projectId }, this.details(), (row, details) => this.withDetails(row, details));
+  }
+
   /** The project's recording setting rides on each row of the page (an uncorrelated subquery, read once). */
   async list(projectId: string, query: CallListQuery): Promise<CallListPage> {
-    const search = query.search?.trim() ? containsPattern(query.search.trim()) : null;
-    const where = {
-      projectId,
-      ...(query.status ? { status: query.status } : {}),
-      ...(query.direction ? { direction: query.direction } : {}),
-      ...(query.type ? { type: query.type } : {}),
-      ...(query.agentId ? { agentId: query.agentId } : {}),
-      ...(search ? { $or: [{ fromNumber: { $ilike: search } }, { toNumber: { $ilike: search } }] } : {}),
-    };
     const page = await findPage(
       this.em,
       CallSchema,
-      where,
+      callFilter(projectId, query),
       { startedAt: 'desc', id: 'desc' },
       query,
       (row, recordingEnabled) => ({ call: toCall(row), recordingEnabled: recordingEnabled === true }),
       { sql: 'select recording_enabled from projects where id = ?', params: [projectId] },
     );
     return { items: page.items.map((item) => item.call), total: page.total, recordingEnabled: page.items[0]?.recordingEnabled ?? false };
+  }
+
+  /**
+   * The agent's row left-joined to the page of its calls (found by the same filters as list): no
+   * row, no agent; one row of nulls, no call on the page. The total is counted beside the page
+   * rather than over its rows (findPage's `count(*) over ()`), so a page past the end still
+   * carries it and the read stays one statement. The subqueries beside it take no column of the
+   * agent's row, so each runs once, not once per call. Prepared: its text varies with which
+   * filters are set only.
+   */
+  async listByAgent(projectId: string, query: CallListQuery & { readonly agentId: string }): Promise<CallListPage | null> {
+    const condition = conditionOf(this.em, CallSchema, callFilter(projectId, query));
+    if (condition === null) throw new Error('the call filters did not compile to native SQL');
+    const records = await runSelect(
+      this.em,
+      `select ${selectListOf(this.em, CallSchema, 'c')},
+         (select count(*) from calls where ${condition.sql}) as "__total",
+         (select recording_enabled from projects where id = ?) as "__recording"
+       from agents a left join (
+         select ${selectListOf(this.em, CallSchema)} from calls where ${condition.sql}
+         order by started_at desc, id desc limit ? offset ?) as c on true
+       where a.id = ? and a.project_id = ?`,
+      [...condition.params, projectId, ...condition.params, query.limit, query.offset, query.agentId, projectId],
+      { prepare: true },
+    );
+    const [first] = records;
+    if (first === undefined) return null;
+    const items = records.filter((record) => record.id !== null).map((record) => toCall(fromColumns(this.em, CallSchema, record)));
+    return { items, total: Number(first.__total), recordingEnabled: items.length > 0 && first.__recording === true };
   }
 
   save(call: Call): Promise<void> {
@@ -135,6 +191,36 @@ export class MikroOrmCallRepository implements CallRepository {
       { orderBy: { startedAt: 'asc', id: 'asc' }, limit, disableIdentityMap: true },
     )) as CallRow[];
     return rows.map(toCall);
+  }
+
+  /**
+   * Subqueries correlated to the call's row; the transcript and the analysis as JSON of their rows'
+   * own columns (timestamps as text), which fromColumns reads as it reads a native select's record.
+   */
+  private details(): Alongside {
+    return {
+      sql: `select json_build_object(
+        'recordingEnabled', (select recording_enabled from projects where id = "calls"."project_id"),
+        'transcript', (select coalesce(json_agg(t order by t.sequence), '[]'::json) from (
+          select ${selectListOf(this.em, TranscriptTurnSchema)} from transcript_turns where call_id = "calls"."id") as t),
+        'analysis', (select to_json(a) from (
+          select ${selectListOf(this.em, CallAnalysisSchema)} from call_analyses where id = "calls"."id") as a))`,
+      params: [],
+    };
+  }
+
+  private withDetails(row: CallRow, details: unknown): CallDetails {
+    const { recordingEnabled, transcript, analysis } = details as {
+      readonly recordingEnabled: boolean | null;
+      readonly transcript: readonly Record<string, unknown>[];
+      readonly analysis: Record<string, unknown> | null;
+    };
+    return {
+      call: toCall(row),
+      transcript: transcript.map((record) => toTurn(fromColumns(this.em, TranscriptTurnSchema, record))),
+      recordingEnabled: recordingEnabled === true,
+      analysis: analysis === null ? null : toCallAnalysis(fromColumns(this.em, CallAnalysisSchema, analysis)),
+    };
   }
 }
 

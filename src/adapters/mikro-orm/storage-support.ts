@@ -383,8 +383,28 @@ export const findPage = async <T extends object, D>(
   };
 };
 
-/** Every column of the entity by name, as a native select lists them (a prepared read never says `*`). */
-export const selectListOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>): string => shapeOf(em, schema).selectList;
+/**
+ * Every column of the entity by name, as a native select lists them (a prepared read never says `*`);
+ * each qualified by `alias` when given, for a statement that joins tables with columns of the same name.
+ */
+export const selectListOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>, alias?: string): string => {
+  const shape = shapeOf(em, schema);
+  return alias === undefined ? shape.selectList : shape.columns.map((c) => `${alias}."${c.column}"`).join(', ');
+};
+
+/**
+ * `where` as a native SQL condition (columns unqualified, `?` placeholders) with its values, for a
+ * statement written by hand around the same filters the helpers above compile; null when not compilable.
+ */
+export const conditionOf = <T extends object>(
+  em: EntityManager,
+  schema: EntitySchema<T>,
+  where: FilterQuery<T>,
+): { readonly sql: string; readonly params: readonly unknown[] } | null => {
+  const params: unknown[] = [];
+  const sql = compileWhere(shapeOf(em, schema), where as Record<string, unknown>, params);
+  return sql === null ? null : { sql, params };
+};
 
 /** `%text%` for ILIKE, with the pattern characters of `text` taken literally. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

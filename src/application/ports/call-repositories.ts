@@ -1,4 +1,5 @@
 import type { Call, CallDirection, CallStatus, CallType, TranscriptTurn } from '../../domain/call.js';
+import type { CallAnalysis } from '../../domain/call-analysis.js';
 import type { Page, PageRequest } from './pagination.js';
 
 export interface CallListQuery extends PageRequest {
@@ -19,6 +20,17 @@ export interface CallListPage extends Page<Call> {
   readonly recordingEnabled: boolean;
 }
 
+/** A call with what its detail view shows beside it. */
+export interface CallDetails {
+  readonly call: Call;
+  /** Its turns so far, in sequence order (as TranscriptRepository.listByCall). */
+  readonly transcript: readonly TranscriptTurn[];
+  /** The project's recording add-on is on now (false if the project is gone). */
+  readonly recordingEnabled: boolean;
+  /** Its post-call analysis (as CallAnalysisRepository.findByCall); null when none was queued. */
+  readonly analysis: CallAnalysis | null;
+}
+
 /** Part of `Repositories` (as `calls`). */
 export interface CallRepository {
   findById(projectId: string, id: string): Promise<Call | null>;
@@ -27,8 +39,15 @@ export interface CallRepository {
   findByProviderCallId(providerCallId: string): Promise<Call | null>;
   /** Reads the call and holds it until the unit of work ends: whoever ends a call does it once. */
   lockByIdInAnyProject(id: string): Promise<Call | null>;
+  /** {@link findById} with its transcript, the project's recording setting and its analysis, in one read. */
+  findWithDetails(projectId: string, id: string): Promise<CallDetails | null>;
   /** Newest first. */
   list(projectId: string, query: CallListQuery): Promise<CallListPage>;
+  /**
+   * {@link list} of one agent's calls, read with the agent itself: null when the project has no
+   * such agent (an agent without calls gives an empty page). The total is right past the end too.
+   */
+  listByAgent(projectId: string, query: CallListQuery & { readonly agentId: string }): Promise<CallListPage | null>;
   save(call: Call): Promise<void>;
   /**
    * Records that the call's media stream (its one live socket) connected at `at`. True only

@@ -55,7 +55,7 @@ const seed = async (sb: Switchboard) => {
     );
   }
   await sb.settled();
-  await must(
+  const placed = await must(
     useCases.calls.placeOutboundCall.execute({
       projectId,
       agentId: agent.id,
@@ -66,7 +66,7 @@ const seed = async (sb: Switchboard) => {
       systemPrompt: null,
     }),
   );
-  return { key: created.apiKey.clear, agentId: agent.id, number: number.phoneNumber };
+  return { key: created.apiKey.clear, agentId: agent.id, number: number.phoneNumber, callId: placed.id };
 };
 
 describe.each([
@@ -170,6 +170,34 @@ describe.each([
     expect(status).toBe(200);
     expect(body.data).toHaveLength(1);
     expect(statements).toEqual([expect.any(String)]);
+  });
+
+  it('GET /v1/calls/{id}: the call, its transcript, the recording setting and the analysis, one statement; an unknown one is a 404, one statement', async () => {
+    const found = await call('GET', `/v1/calls/${seeded.callId}`);
+    expect(found.status).toBe(200);
+    expect(found.body.id).toBe(seeded.callId);
+    expect(found.statements).toEqual([expect.any(String)]);
+
+    const missing = await call('GET', '/v1/calls/call_missing');
+    expect(missing.status).toBe(404);
+    expect(missing.statements).toEqual([expect.any(String)]);
+  });
+
+  it('GET /v1/agents/{id}/calls?limit=20: the agent and its page of calls, one statement; an unknown agent is a 404, one statement', async () => {
+    const listed = await call('GET', `/v1/agents/${seeded.agentId}/calls?limit=20`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toEqual([expect.objectContaining({ id: seeded.callId })]);
+    expect(listed.body.total).toBe(1);
+    expect(listed.statements).toEqual([expect.any(String)]);
+
+    const past = await call('GET', `/v1/agents/${seeded.agentId}/calls?limit=20&offset=40`);
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ data: [], total: 1 });
+    expect(past.statements).toEqual([expect.any(String)]);
+
+    const missing = await call('GET', '/v1/agents/agt_missing/calls?limit=20');
+    expect(missing.status).toBe(404);
+    expect(missing.statements).toEqual([expect.any(String)]);
   });
 
   it('POST /v1/contacts: one statement, no transaction; the same number again is a 409, one statement', async () => {

@@ -23,12 +23,8 @@ export class GetCall {
   execute(input: { readonly projectId: string; readonly callId: string }): TE.TaskEither<GetCallError, CallWithTranscript> {
     return () =>
       readOnly(this.deps.uow, async (tx) => {
-        const call = await tx.calls.findById(input.projectId, input.callId);
-        if (!call) return E.left(notFound('call', input.callId));
-        const transcript = await tx.transcripts.listByCall(call.id);
-        const project = await tx.projects.findById(input.projectId);
-        const analysis = await tx.callAnalyses.findByCall(call.id);
-        return E.right({ call, transcript, recordingEnabled: project?.recordingEnabled ?? false, analysis });
+        const details = await tx.calls.findWithDetails(input.projectId, input.callId);
+        return details ? E.right(details) : E.left(notFound('call', input.callId));
       });
   }
 }
