@@ -1,0 +1,114 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PgliteSession } from '../../../src/adapters/mikro-orm/pglite-session.js';
+
+/**
+ * The embedded database's one session, shared by pg's connections (in-memory streams) and the
+ * native reads sent to it directly: the same answers as through pg, no read inside another's
+ * transaction, and each new connection on a clean session.
+ */
+describe(PgliteSession.name, () => {
+  let db: PGlite;
+  let session: PgliteSession;
+  const clients: pg.Client[] = [];
+
+  const connect = async (types?: pg.CustomTypesConfig): Promise<pg.Client> => {
+    const client = new pg.Client({ user: 'postgres', database: 'postgres', stream: session.connect, ...(types ? { types } : {}) } as pg.ClientConfig);
+    await client.connect();
+    clients.push(client);
+    return client;
+  };
+  const read = (text: string, values: unknown[] = [], name = `s_${text.length}`) => session.run({ text, name }, values, { prepare: true });
+
+  beforeEach(async () => {
+    db = await PGlite.create();
+    session = new PgliteSession(db);
+    const setup = await connect();
+    await setup.query(`create table notes (id text primary key, body text not null, at timestamptz not null, n int8, doc jsonb, done boolean, tags text[])`);
+    await setup.query(`insert into notes values ('a', 'first', '2026-01-02T03:04:05.678Z', 9007199254740993, '{"k":[1,2]}', true, '{x,y}')`);
+  });
+  afterEach(async () => {
+    for (const client of clients.splice(0)) await client.end().catch(() => undefined);
+    session.close();
+    await db.close();
+  });
+
+  it('answers a direct read with the values pg gives for the same row under MikroORM (dates as text)', async () => {
+    const client = await connect({
+      getTypeParser: ((oid: number, format?: 'text') => ([1082, 1114, 1184, 1186].includes(oid) ? (text: string) => text : pg.types.getTypeParser(oid, format))) as pg.CustomTypesConfig['getTypeParser'],
+    });
+    const throughPg = (await client.query('select * from notes where id = $1', ['a'])).rows;
+
+    const direct = await read('select * from notes where id = $1', ['a']);
+
+    expect(direct).toEqual(throughPg);
+    expect(direct).toEqual([{ id: 'a', body: 'first', at: '2026-01-02 03:04:05.678+00', n: '9007199254740993', doc: { k: [1, 2] }, done: true, tags: ['x', 'y'] }]);
+  });
+
+  it('keeps a direct read out of a connection\'s open transaction: it waits, then sees only what was committed', async () => {
+    const writer = await connect();
+    await writer.query('begin');
+    await writer.query(`insert into notes (id, body, at) values ('b', 'second', now())`);
+
+    let answered = false;
+    const waiting = read('select id from notes order by id').then((rows) => {
+      answered = true;
+      return rows;
+    });
+    await writer.query(`update notes set body = 'changed' where id = 'a'`);
+    expect(answered).toBe(false);
+    await writer.query('rollback');
+
+    expect(await waiting).toEqual([{ id: 'a' }]);
+    expect(await read('select body from notes where id = $1', ['a'])).toEqual([{ body: 'first' }]);
+  });
+
+  it('rolls back the transaction of a connection that goes away inside it, and serves the reads waiting for it', async () => {
+    const writer = await connect();
+    await writer.query('begin');
+    await writer.query(`delete from notes`);
+    const waiting = read('select count(*) as count from notes');
+
+    await writer.end();
+
+    expect(await waiting).toEqual([{ count: '1' }]);
+  });
+
+  it('starts each new connection on a clean session: what an earlier one prepared is gone', async () => {
+    const first = await connect();
+    await first.query({ name: 'by_id', text: 'select body from notes where id = $1', values: ['a'] });
+    await first.end();
+
+    const second = await connect();
+    const again = await second.query({ name: 'by_id', text: 'select id from notes where id = $1', values: ['a'] });
+
+    expect(again.rows).toEqual([{ id: 'a' }]);
+    expect(await read('select body from notes where id = $1', ['a'], 'direct_after_reconnect')).toEqual([{ body: 'first' }]);
+  });
+
+  it('fails a statement PostgreSQL refuses with pg\'s error, prepares it again next time, and goes on serving', async () => {
+    const duplicate = await read(`insert into notes (id, body, at) values ($1, 'x', now()) returning id`, ['a'], 'insert_note').catch((e: unknown) => e);
+    const unknownTable = await read('select * from missing', [], 'missing').catch((e: unknown) => e);
+    await db.exec('create table missing (id int)');
+
+    expect(duplicate).toBeInstanceOf(Error);
+    expect(duplicate).toMatchObject({ code: '23505', constraint: 'notes_pkey', severity: 'ERROR' });
+    expect(unknownTable).toMatchObject({ code: '42P01' });
+    expect(await read('select * from missing', [], 'missing')).toEqual([]);
+    expect(await read(`insert into notes (id, body, at) values ($1, 'x', now()) returning id`, ['c'], 'insert_note')).toEqual([{ id: 'c' }]);
+  });
+
+  it('answers many direct reads and a connection\'s queries interleaved, each with its own rows', async () => {
+    const client = await connect();
+    await client.query(`insert into notes (id, body, at) select 'n' || g, 'body ' || g, now() from generate_series(1, 50) g`);
+
+    const [direct, throughPg] = await Promise.all([
+      Promise.all(Array.from({ length: 50 }, (_, i) => read('select body from notes where id = $1', [`n${i + 1}`], 'body_of'))),
+      Promise.all(Array.from({ length: 20 }, (_, i) => client.query('select id from notes where body = $1', [`body ${i + 1}`]))),
+    ]);
+
+    expect(direct).toEqual(Array.from({ length: 50 }, (_, i) => [{ body: `body ${i + 1}` }]));
+    expect(throughPg.map((result) => result.rows)).toEqual(Array.from({ length: 20 }, (_, i) => [{ id: `n${i + 1}` }]));
+  });
+});
