@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
@@ -32,10 +32,23 @@ export const anMcpSwitchboard = async (options: { readonly config?: Partial<Swit
   const credited = await harness.sut.useCases().admin.creditAccount.execute({ projectId: harness.owner.projectId, amount: cents(100_00), reason: 'tests' })();
   if (credited._tag === 'Left') throw new Error('could not credit the test project');
 
+  /**
+   * Every message the clients' transports received, in order, as it came off the wire: what the
+   * server sent, whatever the SDK's client then does with it. (The client runs a notification's
+   * handler a microtask later but a response's at once, so a progress notice read in the same
+   * chunk as its request's result finds its handler already gone, and is dropped.)
+   */
+  const received: JSONRPCMessage[] = [];
+
   /** An SDK client connected over `transport`. */
   const connect = async (transport: Transport): Promise<Client> => {
     const client = new Client({ name: 'switchboard-test', version: '1.0.0' });
     await client.connect(transport);
+    const deliver = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      received.push(message);
+      deliver?.(message, extra);
+    };
     clients.push(client);
     return client;
   };
@@ -56,7 +69,7 @@ export const anMcpSwitchboard = async (options: { readonly config?: Partial<Swit
     await rm(dataDir, { recursive: true, force: true });
   };
 
-  return { ...harness, model, telephony, simulated: () => harness.sut.voice().simulated!, connect, httpClient, stop };
+  return { ...harness, model, telephony, simulated: () => harness.sut.voice().simulated!, connect, httpClient, received, stop };
 };
 
 export type McpHarness = Awaited<ReturnType<typeof anMcpSwitchboard>>;

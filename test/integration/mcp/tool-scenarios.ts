@@ -104,6 +104,7 @@ export const toolScenarios = (transport: string, connect: Connect) =>
       h.model.reply(answer(text('Perfect, Tuesday at ten it is. Goodbye!'), toolCall('end_call')));
       const topic = 'Book a dentist appointment for Tuesday morning.';
       const progress: string[] = [];
+      const receivedBefore = h.received.length;
       const placing = client.callTool(
         { name: 'make_conversation_call', arguments: { agent_id: line.agentId, to_number: CUSTOMER, topic, max_wait_seconds: 60 } },
         CallToolResultSchema,
@@ -124,7 +125,14 @@ export const toolScenarios = (transport: string, connect: Connect) =>
         ['agent', 'Perfect, Tuesday at ten it is. Goodbye!'],
       ]);
       expect(h.model.requests[0]!.body.messages[0].content).toContain(topic);
-      expect(progress).toEqual(['Agent: Hi from the front desk.', 'Callee: Tuesday at ten works for me.', 'Agent: Perfect, Tuesday at ten it is. Goodbye!']);
+      // A notice per turn, as the talk went, all before the result: as sent, off the wire; the
+      // SDK's client hands on those that did not arrive together with the result (see h.received).
+      const turns = ['Agent: Hi from the front desk.', 'Callee: Tuesday at ten works for me.', 'Agent: Perfect, Tuesday at ten it is. Goodbye!'];
+      const sent = h.received.slice(receivedBefore).map((m) =>
+        'method' in m && m.method === 'notifications/progress' ? `progress: ${(m.params as { message: string }).message}` : 'result' in m && m.id !== undefined ? `result ${String(m.id)}` : 'other',
+      );
+      expect(sent.filter((m) => m !== 'other').slice(0, 4)).toEqual([...turns.map((turn) => `progress: ${turn}`), expect.stringMatching(/^result /)]);
+      expect(turns.slice(0, progress.length)).toEqual(progress);
       const read = await call('get_call', { call_id: placed.callId });
       expect(read.transcript).toEqual(done.transcript);
       const calls = await call('list_calls', { agent_id: line.agentId });
