@@ -11,6 +11,9 @@ import { endsExchange, leavesSessionHeld, splitMessages, STARTUP_CODES, TERMINAT
 /** pg's own conversion of a parameter to its text (a Date with its offset, an array as a literal). */
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(value: unknown): string | Buffer | null };
 
+/** The longest the session runs exchanges back to back before the event loop gets a turn. */
+const SLICE_MS = 2;
+
 /** What a client of the session is, for telling whose exchange holds it. */
 type Holder = object;
 
@@ -52,6 +55,8 @@ export class PgliteSession implements NativeReads {
   private readonly waiting: Exchange[] = [];
   private holder: Holder | null = null;
   private draining = false;
+  /** When the exchanges run since the event loop last turned began; null: it has turned since. */
+  private sliceStart: number | null = null;
   /** Prepared statements of the native reads on the session (theirs, named apart from pg's). */
   private readonly prepared = new Set<string>();
   private readonly directReads: Holder = {};
@@ -143,11 +148,25 @@ export class PgliteSession implements NativeReads {
     void this.call(serialize.query(sql));
   }
 
+  /**
+   * Runs the waiting exchanges. Each answer resolves its client's promise, which often sends the
+   * next statement at once: without the yield, a busy session would chain exchanges in
+   * microtasks for as long as clients keep sending (across drains: each client's next statement
+   * starts one), and no socket, timer or request of the process would run meanwhile. So once
+   * exchanges have run for {@link SLICE_MS} since the event loop last turned, it lets it turn.
+   */
   private async drain(): Promise<void> {
     if (this.draining) return;
     this.draining = true;
     try {
       for (;;) {
+        if (this.sliceStart !== null && performance.now() - this.sliceStart >= SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        if (this.sliceStart === null) {
+          this.sliceStart = performance.now();
+          setImmediate(() => (this.sliceStart = null)); // the event loop has turned
+        }
         const index = this.holder === null ? (this.waiting.length > 0 ? 0 : -1) : this.waiting.findIndex((e) => e.from === this.holder);
         if (index < 0) return;
         const [next] = this.waiting.splice(index, 1);

@@ -111,4 +111,19 @@ describe(PgliteSession.name, () => {
     expect(direct).toEqual(Array.from({ length: 50 }, (_, i) => [{ body: `body ${i + 1}` }]));
     expect(throughPg.map((result) => result.rows)).toEqual(Array.from({ length: 20 }, (_, i) => [{ id: `n${i + 1}` }]));
   });
+
+  it('lets the event loop turn while statements sent one after another keep it busy', async () => {
+    let reads = 0;
+    let readsWhenTheLoopTurned: number | null = null;
+    setImmediate(() => (readsWhenTheLoopTurned = reads));
+
+    // Each read is sent as soon as the one before is answered: a chain of promises only.
+    while (readsWhenTheLoopTurned === null && reads < 5_000) {
+      await read('select 1 as one', [], 'one');
+      reads += 1;
+    }
+
+    expect(readsWhenTheLoopTurned).not.toBeNull();
+    expect(readsWhenTheLoopTurned).toBeLessThan(5_000);
+  });
 });
