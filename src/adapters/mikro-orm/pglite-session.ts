@@ -14,6 +14,9 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { 
 /** The longest the session runs exchanges back to back before the event loop gets a turn. */
 const SLICE_MS = 2;
 
+/** Worded as pg words a lost connection, so that the store reports itself unavailable (a 503). */
+const closing = (): Error => new Error('Connection terminated: the embedded database is closing');
+
 /** What a client of the session is, for telling whose exchange holds it. */
 type Holder = object;
 
@@ -61,6 +64,7 @@ export class PgliteSession implements NativeReads {
   private readonly prepared = new Set<string>();
   private readonly directReads: Holder = {};
   private readonly connections = new Set<PgliteConnection>();
+  private closed = false;
 
   constructor(private readonly db: PGlite) {}
 
@@ -91,14 +95,17 @@ export class PgliteSession implements NativeReads {
     return rows;
   }
 
-  /** Ends every connection; what is waiting fails. */
+  /** Ends every connection; what is waiting fails as a lost connection does (the store is unavailable). */
   close(): void {
+    this.closed = true;
+    // Failed first: a connection's end would let the next of them run.
+    for (const exchange of this.waiting.splice(0)) exchange.done(closing());
     for (const connection of this.connections) connection.destroy();
-    for (const exchange of this.waiting.splice(0)) exchange.done(new Error('the embedded database is closing'));
   }
 
   /** @internal Queues an exchange; resolves with PGlite's answer. */
   exchange(from: Holder, bytes: () => Uint8Array): Promise<Uint8Array> {
+    if (this.closed) return Promise.reject(closing());
     return new Promise((resolve, reject) => {
       this.waiting.push({ from, bytes, done: (answer) => (answer instanceof Error ? reject(answer) : resolve(answer)) });
       void this.drain();

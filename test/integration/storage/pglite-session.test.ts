@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isConnectionFailure } from '../../../src/adapters/mikro-orm/connection-failures.js';
 import { PgliteSession } from '../../../src/adapters/mikro-orm/pglite-session.js';
 
 /**
@@ -125,5 +126,16 @@ describe(PgliteSession.name, () => {
 
     expect(readsWhenTheLoopTurned).not.toBeNull();
     expect(readsWhenTheLoopTurned).toBeLessThan(5_000);
+  });
+
+  it('fails the reads still waiting when it closes, and those sent after, as a lost connection: the store reports itself unavailable', async () => {
+    const writer = await connect();
+    await writer.query('begin');
+    const waiting = read('select id from notes').catch((error: unknown) => error);
+
+    session.close();
+
+    expect(isConnectionFailure(await waiting)).toBe(true);
+    expect(isConnectionFailure(await read('select id from notes').catch((error: unknown) => error))).toBe(true);
   });
 });
