@@ -1,24 +1,14 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
 import { createSwitchboard, type Switchboard } from '../../src/index.js';
+import { screenshot, watchPage } from '../support/chromium-page.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ARTIFACTS = `${ROOT}test-artifacts`;
 const BASE = '/switchboard';
-
-/** Saves a screenshot under test-artifacts/; with SCREENSHOTS_TO_DOCS=1 also as docs/<name>. */
-const screenshot = async (page: Page, name: string) => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS}/${name}` });
-  if (process.env.SCREENSHOTS_TO_DOCS === '1') await copyFile(`${ARTIFACTS}/${name}`, `${ROOT}docs/${name}`);
-};
 
 describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the API reference in Chromium', () => {
   let switchboard: Switchboard;
@@ -47,13 +37,8 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the API reference in 
 
   it('renders every tag and operation from the served document, with nothing fetched from elsewhere and nothing refused', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const refused: string[] = [];
-    const errors: string[] = [];
+    const problems = watchPage(page);
     const requested: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
     page.on('request', (request) => requested.push(request.url()));
 
     // No PUBLIC_URL: the document's server is the base path, relative to wherever it was fetched from.
@@ -67,15 +52,14 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the API reference in 
     for (const text of ['Switchboard REST API', 'Sign-up', 'Agents', 'Numbers', 'Calls', 'Messages', 'Contacts', 'Conversations', 'Webhook settings', 'Webhooks', 'Models']) {
       await expect.poll(() => page.innerText('body'), { timeout: 15_000 }).toContain(text);
     }
-    await screenshot(page, 'api-reference.png');
+    await screenshot(page, 'api-reference.png', { fullPage: false });
     // A group opens on its operations.
     await page.getByText('Calls', { exact: true }).first().click();
     await expect.poll(() => page.getByText('Place an outbound call').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
     expect(requested.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual([]);
     expect(requested).toEqual(expect.arrayContaining([`${origin}${BASE}/openapi.json`, expect.stringContaining(`${origin}${BASE}/docs/scalar.js?v=`)]));
-    expect(refused).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
 });

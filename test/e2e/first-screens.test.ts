@@ -1,36 +1,13 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/bootstrap/server.js';
+import { screenshot, watchPage } from '../support/chromium-page.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ARTIFACTS = `${ROOT}test-artifacts`;
-
-/** Saves a screenshot under test-artifacts/, and as docs/<name>: the docs show these first screens. */
-const screenshot = async (page: Page, name: string) => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS}/${name}` });
-  await copyFile(`${ARTIFACTS}/${name}`, `${ROOT}docs/${name}`);
-};
-
-/** Everything a page complained about: uncaught errors, console errors (CSP refusals among them), failed requests. */
-const complaints = (page: Page): string[] => {
-  const seen: string[] = [];
-  page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) seen.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) seen.push(`${response.status()} ${response.request().method()} ${response.url()}`);
-  });
-  return seen;
-};
-
 // CI installs Debian's chromium (.ci/apt-packages); elsewhere the browser tests need it too.
 describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('a newcomer’s first screens in Chromium', () => {
   let dataDir: string;
@@ -52,12 +29,12 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('a newcomer’s first 
 
   it('opens / on what is running, with links that lead somewhere', async () => {
     const page = await browser.newPage({ viewport: { width: 900, height: 720 } });
-    const problems = complaints(page);
+    const problems = watchPage(page, { consoleErrors: true, failedResponses: true });
     await page.goto(`${server.url}/`);
     await expect.poll(() => page.locator('h1').innerText()).toBe('Switchboard is running');
     expect(await page.locator('#carrier').innerText()).toBe('simulated (no real calls or texts)');
     expect(await page.locator('#storage').innerText()).toBe('embedded database (PGlite)');
-    await screenshot(page, 'landing.png');
+    await screenshot(page, 'landing.png', { fullPage: false, toDocs: true }); // the docs show the first screens
     expect(problems).toEqual([]);
 
     // The console and the playground it links to are there.
@@ -71,7 +48,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('a newcomer’s first 
 
   it('opens GraphiQL on a token prompt, with no error and no request made without the token', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
-    const problems = complaints(page);
+    const problems = watchPage(page, { consoleErrors: true, failedResponses: true });
     const operations: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' || new URL(request.url()).searchParams.has('query')) operations.push(request.url());
@@ -96,7 +73,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('a newcomer’s first 
     expect(body).not.toContain('Error fetching schema');
     expect(body).not.toContain('UNAUTHORIZED');
     await page.locator('button[aria-label="Hide Documentation Explorer"]').click();
-    await screenshot(page, 'graphiql.png');
+    await screenshot(page, 'graphiql.png', { fullPage: false, toDocs: true }); // the docs show the first screens
     expect(operations).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();

@@ -3,20 +3,53 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ARTIFACTS = `${ROOT}test-artifacts`;
 
-/** A full-page screenshot under test-artifacts/; with SCREENSHOTS_TO_DOCS=1 also as docs/<name>. */
-export const screenshot = async (page: Page, name: string): Promise<void> => {
-  await mkdir(`${ROOT}test-artifacts`, { recursive: true });
-  await page.screenshot({ path: `${ROOT}test-artifacts/${name}`, fullPage: true });
-  if (process.env.SCREENSHOTS_TO_DOCS === '1') await copyFile(`${ROOT}test-artifacts/${name}`, `${ROOT}docs/${name}`);
+export interface ScreenshotOptions {
+  /** The whole page (default) or the viewport only. */
+  readonly fullPage?: boolean;
+  /** Also saved as docs/<name>; by default only with SCREENSHOTS_TO_DOCS=1 (the docs' pictures are made this way). */
+  readonly toDocs?: boolean;
+}
+
+/** A screenshot under test-artifacts/, and as docs/<name> when asked. */
+export const screenshot = async (
+  page: Page,
+  name: string,
+  { fullPage = true, toDocs = process.env.SCREENSHOTS_TO_DOCS === '1' }: ScreenshotOptions = {},
+): Promise<void> => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${name}`, fullPage });
+  if (toDocs) await copyFile(`${ARTIFACTS}/${name}`, `${ROOT}docs/${name}`);
 };
 
-/** What Chromium refused under the page's Content-Security-Policy, and the page's own errors. */
-export const watchPage = (page: Page): string[] => {
-  const problems: string[] = [];
+/** What Chromium refused under the page's Content-Security-Policy (it reports each refusal on the console). */
+export const cspRefusals = (page: Page): string[] => {
+  const refused: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
   });
-  page.on('pageerror', (error) => problems.push(error.message));
+  return refused;
+};
+
+export interface WatchOptions {
+  /** Every console error too, not only CSP refusals. */
+  readonly consoleErrors?: boolean;
+  /** Responses with a status of 400 or more. */
+  readonly failedResponses?: boolean;
+}
+
+/** What the page complained about: CSP refusals and uncaught errors, and on request console errors and failed requests. */
+export const watchPage = (page: Page, { consoleErrors = false, failedResponses = false }: WatchOptions = {}): string[] => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if ((consoleErrors && message.type() === 'error') || /Content Security Policy/i.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
+  if (failedResponses) {
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    });
+  }
   return problems;
 };
