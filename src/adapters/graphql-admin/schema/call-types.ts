@@ -123,7 +123,7 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
     }),
   );
 
-  const findCall = async (callId: string) => (await run(admin.findCall.execute({ callId }))).call;
+  const findCall = (callId: string) => run(admin.findCall.execute({ callId }));
 
   builder.queryField('call', (t) =>
     t.field({
@@ -131,7 +131,7 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
       nullable: true,
       description: 'One call by its id, whatever its project.',
       args: { id: t.arg.id({ required: true }) },
-      resolve: async (_, args) => (await runOrNull(admin.findCall.execute({ callId: String(args.id) })))?.call ?? null,
+      resolve: (_, args) => runOrNull(admin.findCall.execute({ callId: String(args.id) })),
     }),
   );
 
