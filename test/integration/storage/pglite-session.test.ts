@@ -17,6 +17,8 @@ describe(PgliteSession.name, () => {
   const connect = async (types?: pg.CustomTypesConfig): Promise<pg.Client> => {
     const client = new pg.Client({ user: 'postgres', database: 'postgres', stream: session.connect, ...(types ? { types } : {}) } as pg.ClientConfig);
     await client.connect();
+    // Closing the session cuts every connection off; pg reports it as an error event.
+    client.on('error', () => undefined);
     clients.push(client);
     return client;
   };
@@ -130,12 +132,14 @@ describe(PgliteSession.name, () => {
 
   it('fails the reads still waiting when it closes, and those sent after, as a lost connection: the store reports itself unavailable', async () => {
     const writer = await connect();
+    const writerLost = new Promise<unknown>((resolve) => writer.on('error', resolve));
     await writer.query('begin');
     const waiting = read('select id from notes').catch((error: unknown) => error);
 
     session.close();
 
     expect(isConnectionFailure(await waiting)).toBe(true);
+    expect(isConnectionFailure(await writerLost)).toBe(true);
     expect(isConnectionFailure(await read('select id from notes').catch((error: unknown) => error))).toBe(true);
   });
 });
