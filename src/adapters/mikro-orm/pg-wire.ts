@@ -5,7 +5,7 @@
  */
 
 /** The codes of messages sent before the startup, which carry no type byte. */
-export const STARTUP_CODES = { protocol3: 196_608, ssl: 80_877_103, cancel: 80_877_102, gssEncryption: 80_877_104 } as const;
+export const STARTUP_CODES = { protocol3: 196_608, ssl: 80_877_103 } as const;
 
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
@@ -50,12 +50,12 @@ export const splitMessages = (buffer: Buffer, started: boolean): { readonly mess
 };
 
 /**
- * Does this message end what the server answers as one exchange? A Sync ends an extended
- * query, a Query is answered whole, a Flush asks for what is pending; the rest (Parse, Bind,
- * Describe, Execute, Close) wait for one of those.
+ * Does this message end what the server answers as one exchange? The startup is answered
+ * alone, a Sync ends an extended query, a Query is answered whole, a Flush asks for what is
+ * pending; the rest (Parse, Bind, Describe, Execute, Close) wait for one of those.
  */
 export const endsExchange = (message: FrontendMessage): boolean =>
-  message.type === null || message.type === SYNC || message.type === QUERY || message.type === FLUSH || message.type === TERMINATE;
+  message.type === null || message.type === SYNC || message.type === QUERY || message.type === FLUSH;
 
 /**
  * Is the session still held by the client after this answer: inside a transaction (or a failed

@@ -262,7 +262,7 @@ class PgliteConnection extends Duplex {
         this.push(Buffer.from('N')); // no TLS in process
         continue;
       }
-      if (message.type === null && message.code !== STARTUP_CODES.protocol3) continue; // cancel: nothing to cancel mid-call
+      if (message.type === null && message.code !== STARTUP_CODES.protocol3) continue; // a cancel or GSS request: neither applies in process
       if (message.type === TERMINATE) continue; // the session outlives the connection: see _final
       this.exchangeStart.push(message.bytes);
       if (!endsExchange(message)) continue;

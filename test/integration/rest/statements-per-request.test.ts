@@ -6,6 +6,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelinedPostgresReads } from '../../../src/adapters/mikro-orm/pipelined-postgres-reads.js';
+import type { NativeReads } from '../../../src/adapters/mikro-orm/native-select.js';
 import { PgliteSession } from '../../../src/adapters/mikro-orm/pglite-session.js';
 import { MemoryRateLimiter } from '../../../src/adapters/rate-limiter-flexible/memory-rate-limiter.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
@@ -26,8 +27,9 @@ const serverUrl = process.env.TEST_DATABASE_URL;
  */
 const request = new AsyncLocalStorage<string[]>();
 const send = pg.Client.prototype.query;
-const pipelined = PipelinedPostgresReads.prototype.run;
-const direct = PgliteSession.prototype.run;
+/** Where native reads leave, on each store: counted like pg's statements. */
+const nativeReads: readonly Pick<NativeReads, 'run'>[] = [PipelinedPostgresReads.prototype, PgliteSession.prototype];
+const sendReads = nativeReads.map((reads) => reads.run);
 
 const must = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
   const result = await task();
@@ -83,18 +85,15 @@ describe.each([
       request.getStore()?.push(typeof config === 'string' ? config : config.text);
       return (send as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof send;
-    PipelinedPostgresReads.prototype.run = function (this: PipelinedPostgresReads, statement, values, options) {
-      request.getStore()?.push(statement.text);
-      return pipelined.call(this, statement, values, options);
-    };
-    PgliteSession.prototype.run = function (this: PgliteSession, statement, values, options) {
-      request.getStore()?.push(statement.text);
-      return direct.call(this, statement, values, options);
-    };
+    nativeReads.forEach((reads, i) => {
+      reads.run = function (this: NativeReads, statement, values, options) {
+        request.getStore()?.push(statement.text);
+        return sendReads[i]!.call(this, statement, values, options);
+      };
+    });
     cleanups.push(async () => {
       pg.Client.prototype.query = send;
-      PipelinedPostgresReads.prototype.run = pipelined;
-      PgliteSession.prototype.run = direct;
+      nativeReads.forEach((reads, i) => (reads.run = sendReads[i]!));
     });
     const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-statements-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
