@@ -26,12 +26,16 @@ const echo = (h: VoiceHarness) => {
   };
 };
 
-/** An inbound call answered on `h`, its relay socket open and set up. */
+/**
+ * An inbound call answered on `h`, its relay socket open and set up, and its session open on
+ * `h` (the socket's claim committed), so that a replay can only come second.
+ */
 const aLiveCall = async (h: VoiceHarness) => {
   const line = await h.anAgentOnTheLine();
   const call = await h.inboundCall(line.phoneNumber);
   const relay = await RelayClient.open(call.relayUrl!);
   relay.setup(call.callSid);
+  await eventually(() => h.sut.voice().engine.find(call.callId!) !== undefined, { what: 'the call’s session open on the node that took it' });
   return { ...call, relay };
 };
 
