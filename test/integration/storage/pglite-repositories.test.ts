@@ -1,10 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
 import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
@@ -75,6 +76,25 @@ describe('embedded PGlite database', () => {
     expect(sut.applied).toEqual([]);
     const found = await sut.uow.transaction(async (tx) => E.right(await tx.projects.findById(project.id)));
     expect(found).toEqual(E.right(project));
+  });
+
+  it('commits and rolls back without entering an AsyncLocalStorage, which would switch on promise hooks for good', async () => {
+    // Node 20 tracks async context with promise hooks once any AsyncLocalStorage is entered, and
+    // never switches them off: a cost on every promise of every request after that.
+    const entered = [vi.spyOn(AsyncLocalStorage.prototype, 'run'), vi.spyOn(AsyncLocalStorage.prototype, 'enterWith')];
+    try {
+      const other = aProject();
+      await sut.uow.transaction(async (tx) => E.right(await tx.projects.save(other)));
+      await sut.uow.transaction(async (tx) => {
+        await tx.projects.save({ ...other, name: 'never kept' });
+        return E.left('undone');
+      });
+
+      expect(await sut.uow.transaction(async (tx) => E.right(await tx.projects.findById(other.id)))).toEqual(E.right(other));
+      for (const spy of entered) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of entered) spy.mockRestore();
+    }
   });
 });
 
