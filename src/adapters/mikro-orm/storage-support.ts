@@ -52,7 +52,24 @@ interface NativeShape {
   readonly tuple: string;
   /** What makes the insert an upsert on the id. */
   readonly onConflict: string;
+  /** A native record (snake_case columns, timestamps as text) in the row's shape: see {@link fromColumns}. */
+  readonly toRow: (record: Record<string, unknown>) => Record<string, unknown>;
 }
+
+/**
+ * The mapping of a native record to a row, compiled once per entity into one object literal.
+ * A loop over the columns (a keyed store per column, each a different key) cost twice as much,
+ * and a list runs it for every row. The names come from the schema's metadata, never from input,
+ * and are written as JSON string literals.
+ */
+const compileToRow = (columns: NativeShape['columns']): NativeShape['toRow'] => {
+  const fields = columns.map(({ property, column, kind }) => {
+    const value = `record[${JSON.stringify(column)}]`;
+    return `${JSON.stringify(property)}: ${kind === 'date' ? `dateOf(${value})` : `${value} ?? null`}`;
+  });
+  const compiled = new Function('dateOf', 'record', `return { ${fields.join(', ')} };`) as (of: typeof dateOf, record: Record<string, unknown>) => Record<string, unknown>;
+  return (record) => compiled(dateOf, record);
+};
 
 const shapes = new WeakMap<object, NativeShape>();
 
@@ -74,6 +91,7 @@ const shapeOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>): 
     insert: `insert into "${meta.tableName}" (${names.join(', ')}) values `,
     tuple: `(${columns.map((c) => (c.kind === 'json' ? '?::jsonb' : '?')).join(', ')})`,
     onConflict: ` on conflict ("id") do update set ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`,
+    toRow: compileToRow(columns),
   };
   shapes.set(schema, shape);
   return shape;
@@ -189,14 +207,8 @@ export const dateOf = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(value as string);
 
 /** A row of a native `select` (snake_case columns; timestamps as text) as the entity's row type. */
-export const fromColumns = <T extends object>(em: EntityManager, schema: EntitySchema<T>, record: Record<string, unknown>): T => {
-  const row: Record<string, unknown> = {};
-  for (const { property, column, kind } of shapeOf(em, schema).columns) {
-    const value = record[column] ?? null;
-    row[property] = kind === 'date' ? dateOf(value) : value;
-  }
-  return row as T;
-};
+export const fromColumns = <T extends object>(em: EntityManager, schema: EntitySchema<T>, record: Record<string, unknown>): T =>
+  shapeOf(em, schema).toRow(record) as T;
 
 /** Runs a native `select` of whole rows of one entity (`select *`, or every column by name). */
 export const selectRows = async <T extends object>(
