@@ -6,7 +6,7 @@ import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { TOOL_METHODS, type ToolMethod } from '../../../domain/custom-tool.js';
 import { customToolView } from '../codecs/custom-tools.js';
 import { NumberSummaryView, numberSummaryView } from './numbers.js';
-import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
+import { e164, isoDateTime, isoInstant, nullable, valuesOf, type Wire } from './schema.js';
 import { callBehaviourView } from './call-behaviour.js';
 
 const CustomToolView = t.strict(
@@ -85,8 +85,8 @@ export const agentView = ({ agent, numbers }: AgentWithNumbers): Wire<typeof Age
   analysisSchema: agent.analysisSchema,
   successCriteria: agent.successCriteria,
   ...callBehaviourView(agent),
-  createdAt: agent.createdAt.toISOString(),
-  updatedAt: agent.updatedAt.toISOString(),
+  createdAt: isoInstant(agent.createdAt),
+  updatedAt: isoInstant(agent.updatedAt),
   numbers: numbers.map(numberSummaryView),
 });
 

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import type { CreatedWebCall } from '../../../application/use-cases/calls/create-web-call.js';
 import { ANSWERED_BY, type AnsweredBy, type Call, type CallDirection, type CallStatus, type CallType, type ToolOutcome, type TranscriptTurn, type TurnRole } from '../../../domain/call.js';
 import type { AnalysisStatus, CallAnalysis, UserSentiment } from '../../../domain/call-analysis.js';
-import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
+import { e164, isoDateTime, isoInstant, isoInstantOrNull, nullable, valuesOf, type Wire } from './schema.js';
 
 const CallStatusView = valuesOf<CallStatus>({ 'in-progress': null, completed: null, failed: null });
 const callFields = {
@@ -105,8 +105,8 @@ export const callView = (call: Call, recordingEnabled: boolean): Wire<typeof Cal
   direction: call.direction,
   type: call.type,
   status: call.status,
-  startedAt: call.startedAt.toISOString(),
-  endedAt: call.endedAt?.toISOString() ?? null,
+  startedAt: isoInstant(call.startedAt),
+  endedAt: isoInstantOrNull(call.endedAt),
   durationSeconds: call.durationSeconds,
   disconnectionReason: call.disconnectionReason,
   answeredBy: call.answeredBy,
@@ -119,7 +119,7 @@ export const turnView = (turn: TranscriptTurn): Wire<typeof TurnView> => ({
   id: turn.id,
   role: turn.role,
   content: turn.content,
-  createdAt: turn.createdAt.toISOString(),
+  createdAt: isoInstant(turn.createdAt),
   ...(turn.interrupted ? { interrupted: true as const } : {}),
   ...(turn.error !== undefined ? { error: turn.error } : {}),
   ...(turn.tool ? { tool: turn.tool } : {}),
@@ -135,7 +135,7 @@ export const analysisView = (analysis: CallAnalysis | null | undefined): Wire<ty
         extracted: analysis.result?.extracted ?? null,
         error: analysis.status === 'completed' ? null : analysis.error,
         attempts: analysis.attempts,
-        completedAt: analysis.completedAt?.toISOString() ?? null,
+        completedAt: isoInstantOrNull(analysis.completedAt),
       }
     : null;
 
@@ -166,7 +166,7 @@ export const placedCallView = (call: Call): Wire<typeof PlacedCallView> => ({
   direction: call.direction,
   type: call.type,
   status: call.status,
-  startedAt: call.startedAt.toISOString(),
+  startedAt: isoInstant(call.startedAt),
 });
 
 export const endingCallView = (call: Call): Wire<typeof EndingCallView> => ({ id: call.id, status: 'ending' });
@@ -174,5 +174,5 @@ export const endingCallView = (call: Call): Wire<typeof EndingCallView> => ({ id
 export const webCallView = (web: CreatedWebCall): Wire<typeof WebCallView> => ({
   callId: web.call.id,
   accessToken: web.accessToken,
-  expiresAt: web.expiresAt.toISOString(),
+  expiresAt: isoInstant(web.expiresAt),
 });

@@ -5,9 +5,8 @@ import type { RecipientResult } from '../../../application/use-cases/campaigns/l
 import { timeOfDay } from '../../../domain/calling-window.js';
 import { CAMPAIGN_STATUSES, RETRYABLE_OUTCOMES, type Campaign } from '../../../domain/campaign.js';
 import { ATTEMPT_OUTCOMES, RECIPIENT_STATUSES, SKIP_REASONS } from '../../../domain/campaign-recipient.js';
-import { e164, isoDateTime, nullable, valuesIn, valuesOf, type Wire } from './schema.js';
+import { e164, isoDateTime, isoInstant, isoInstantOrNull, nullable, valuesIn, valuesOf, type Wire } from './schema.js';
 
-const iso = (at: Date | null) => at?.toISOString() ?? null;
 
 const CampaignStatusView = valuesIn(CAMPAIGN_STATUSES);
 const RecipientStatusView = valuesIn(RECIPIENT_STATUSES);
@@ -111,8 +110,8 @@ export const campaignView = (campaign: Campaign, counts?: RecipientCounts): Wire
   systemPrompt: campaign.systemPrompt,
   initialGreeting: campaign.initialGreeting,
   schedule: {
-    startAt: iso(campaign.schedule.startAt),
-    endBy: iso(campaign.schedule.endBy),
+    startAt: isoInstantOrNull(campaign.schedule.startAt),
+    endBy: isoInstantOrNull(campaign.schedule.endBy),
     weekdays: [...campaign.schedule.weekdays],
     dailyStart: timeOfDay(campaign.schedule.dailyStartMinute),
     dailyEnd: timeOfDay(campaign.schedule.dailyEndMinute),
@@ -127,10 +126,10 @@ export const campaignView = (campaign: Campaign, counts?: RecipientCounts): Wire
   },
   voicemail: campaign.voicemail,
   ...(counts ? { counts: countsView(counts) } : {}),
-  createdAt: campaign.createdAt.toISOString(),
-  updatedAt: campaign.updatedAt.toISOString(),
-  startedAt: iso(campaign.startedAt),
-  endedAt: iso(campaign.endedAt),
+  createdAt: isoInstant(campaign.createdAt),
+  updatedAt: isoInstant(campaign.updatedAt),
+  startedAt: isoInstantOrNull(campaign.startedAt),
+  endedAt: isoInstantOrNull(campaign.endedAt),
 });
 
 export const createdCampaignView = (campaign: Campaign, imported: ImportSummary): Wire<typeof CreatedCampaignView> => ({
@@ -155,10 +154,10 @@ export const recipientView = ({ recipient, attempts }: RecipientResult): Wire<ty
   outcome: recipient.lastOutcome,
   skipReason: recipient.skipReason,
   attemptCount: recipient.attempts,
-  nextAttemptAt: iso(recipient.nextAttemptAt),
-  attempts: attempts.map((a) => ({ attempt: a.attempt, callId: a.callId, outcome: a.outcome, startedAt: a.startedAt.toISOString(), endedAt: iso(a.endedAt) })),
-  createdAt: recipient.createdAt.toISOString(),
-  updatedAt: recipient.updatedAt.toISOString(),
+  nextAttemptAt: isoInstantOrNull(recipient.nextAttemptAt),
+  attempts: attempts.map((a) => ({ attempt: a.attempt, callId: a.callId, outcome: a.outcome, startedAt: isoInstant(a.startedAt), endedAt: isoInstantOrNull(a.endedAt) })),
+  createdAt: isoInstant(recipient.createdAt),
+  updatedAt: isoInstant(recipient.updatedAt),
 });
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break; a leading =+-@ is defused for spreadsheets. */

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { Contact } from '../../../domain/contact.js';
-import { e164, isoDateTime, nullable, type Wire } from './schema.js';
+import { e164, isoDateTime, isoInstant, nullable, type Wire } from './schema.js';
 
 export const ContactView = t.strict({
   id: t.string,
@@ -21,6 +21,6 @@ export const contactView = (contact: Contact): Wire<typeof ContactView> => ({
   email: contact.email,
   notes: contact.notes,
   doNotCall: contact.doNotCall,
-  createdAt: contact.createdAt.toISOString(),
-  updatedAt: contact.updatedAt.toISOString(),
+  createdAt: isoInstant(contact.createdAt),
+  updatedAt: isoInstant(contact.updatedAt),
 });

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import type { ConversationDetail } from '../../../application/use-cases/conversations/conversation-detail.js';
 import type { Conversation } from '../../../domain/conversation.js';
 import { messageView, MessageView } from './messages.js';
-import { e164, isoDateTime, nullable, type Wire } from './schema.js';
+import { e164, isoDateTime, isoInstant, nullable, type Wire } from './schema.js';
 
 const commonFields = {
   id: t.string,
@@ -31,11 +31,11 @@ const common = (conversation: Conversation) => ({
   phoneNumber: conversation.phoneNumber,
   participant: conversation.participant,
   channel: conversation.channel,
-  lastMessageAt: conversation.lastMessageAt.toISOString(),
+  lastMessageAt: isoInstant(conversation.lastMessageAt),
   messageCount: conversation.messageCount,
   state: conversation.state,
   metadata: conversation.state,
-  createdAt: conversation.createdAt.toISOString(),
+  createdAt: isoInstant(conversation.createdAt),
 });
 
 export const conversationView = (conversation: Conversation): Wire<typeof ConversationView> => ({

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import type { MessageSlice } from '../../../application/ports/messaging-repositories.js';
 import type { Message, MessageDirection, MessageStatus } from '../../../domain/message.js';
-import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
+import { e164, isoDateTime, isoInstant, nullable, valuesOf, type Wire } from './schema.js';
 
 const MessageStatusView = valuesOf<MessageStatus>({ received: null, queued: null, sent: null, delivered: null, failed: null });
 
@@ -50,7 +50,7 @@ export const messageView = (message: Message): Wire<typeof MessageView> => ({
   channel: message.channel,
   status: message.status,
   mediaUrls: message.mediaUrls,
-  receivedAt: message.receivedAt.toISOString(),
+  receivedAt: isoInstant(message.receivedAt),
   providerMessageId: message.providerMessageId,
 });
 

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import type { Country } from '../../../domain/country.js';
 import type { NumberStatus, PhoneNumber } from '../../../domain/phone-number.js';
-import { e164, isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
+import { e164, isoDateTime, isoInstant, isoInstantOrNull, nullable, valuesOf, type Wire } from './schema.js';
 
 /** Every number the service sells is a local, SMS- and voice-capable one. */
 const NUMBER_TYPE = 'local';
@@ -41,8 +41,8 @@ export const numberView = (number: PhoneNumber): Wire<typeof NumberView> => ({
   type: NUMBER_TYPE,
   agentId: number.agentId,
   capabilities: { sms: true, voice: true },
-  createdAt: number.createdAt.toISOString(),
-  releasedAt: number.releasedAt?.toISOString() ?? null,
+  createdAt: isoInstant(number.createdAt),
+  releasedAt: isoInstantOrNull(number.releasedAt),
 });
 
 export const releasedNumberView = (number: PhoneNumber): Wire<typeof ReleasedNumberView> => ({

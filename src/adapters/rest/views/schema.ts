@@ -6,7 +6,25 @@ import { describedAs } from '../codecs/described.js';
  * view cannot carry a field its codec (and with it the OpenAPI document) does not name.
  */
 
-/** An instant as the API writes it: `toISOString()`. */
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+
+/**
+ * `date.toISOString()`, the API's way of writing an instant, at less than half its cost: V8's
+ * own is slow enough to be a tenth of a long list's serialisation (two or three per row). Years
+ * outside 0–9999 (written with a sign and six digits) and invalid dates go to `toISOString`.
+ */
+export const isoInstant = (date: Date): string => {
+  const year = date.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) return date.toISOString();
+  const y = year < 1000 ? `${year + 10000}`.slice(1) : `${year}`;
+  return `${y}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}T${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())}:${pad2(date.getUTCSeconds())}.${pad3(date.getUTCMilliseconds())}Z`;
+};
+
+/** {@link isoInstant}, null for null. */
+export const isoInstantOrNull = (date: Date | null | undefined): string | null => (date === null || date === undefined ? null : isoInstant(date));
+
+/** An instant as the API writes it: `toISOString()` ({@link isoInstant}). */
 export const isoDateTime = describedAs(t.string, { type: 'string', format: 'date-time', examples: ['2026-01-02T03:04:05.678Z'] });
 
 /** A phone number as the API writes it: E.164. */

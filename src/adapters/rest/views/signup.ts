@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import type { VerifiedSignUp } from '../../../application/use-cases/signup/verify-sign-up.js';
 import type { SignUp } from '../../../domain/sign-up.js';
-import { e164, isoDateTime, type Wire } from './schema.js';
+import { e164, isoDateTime, isoInstant, type Wire } from './schema.js';
 
 /** Sign-up speaks snake_case, as the agents that call it do. */
 export const SignUpStartedView = t.strict({
@@ -24,10 +24,10 @@ export const SignUpVerifiedView = t.strict({
 export const signUpStartedView = (signUp: SignUp): Wire<typeof SignUpStartedView> => ({
   verification_id: signUp.id,
   human_email: signUp.email,
-  expires_at: signUp.expiresAt.toISOString(),
+  expires_at: isoInstant(signUp.expiresAt),
   message:
     `A 6-digit code was sent to ${signUp.email}. Ask the human for it and send it to POST /v0/agent/verify ` +
-    `with this verification_id before ${signUp.expiresAt.toISOString()}.`,
+    `with this verification_id before ${isoInstant(signUp.expiresAt)}.`,
 });
 
 export const signUpVerifiedView = (done: VerifiedSignUp): Wire<typeof SignUpVerifiedView> => ({

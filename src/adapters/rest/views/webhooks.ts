@@ -4,9 +4,8 @@ import type { DeliveryStats } from '../../../application/use-cases/webhooks/get-
 import type { TestWebhookResult } from '../../../application/use-cases/webhooks/send-test-webhook.js';
 import type { Webhook } from '../../../domain/webhook.js';
 import type { DeliveryStatus, EventChannel, WebhookDelivery, WebhookEventType } from '../../../domain/webhook-delivery.js';
-import { isoDateTime, nullable, valuesOf, type Wire } from './schema.js';
+import { isoDateTime, isoInstant, isoInstantOrNull, nullable, valuesOf, type Wire } from './schema.js';
 
-const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
 export const WebhookView = t.strict({
   id: t.string,
@@ -75,8 +74,8 @@ export const webhookView = (webhook: Webhook): Wire<typeof WebhookView> => ({
   contextLimit: webhook.contextLimit,
   timeout: webhook.timeoutSeconds,
   agentId: webhook.agentId,
-  createdAt: webhook.createdAt.toISOString(),
-  updatedAt: webhook.updatedAt.toISOString(),
+  createdAt: isoInstant(webhook.createdAt),
+  updatedAt: isoInstant(webhook.updatedAt),
 });
 
 export const deliveryView = (delivery: WebhookDelivery): Wire<typeof DeliveryView> => ({
@@ -91,9 +90,9 @@ export const deliveryView = (delivery: WebhookDelivery): Wire<typeof DeliveryVie
   errorMessage: delivery.errorMessage,
   responseBody: delivery.responseBody,
   attemptCount: delivery.attemptCount,
-  lastAttemptAt: iso(delivery.lastAttemptAt),
-  nextRetryAt: iso(delivery.nextRetryAt),
-  createdAt: delivery.createdAt.toISOString(),
+  lastAttemptAt: isoInstantOrNull(delivery.lastAttemptAt),
+  nextRetryAt: isoInstantOrNull(delivery.nextRetryAt),
+  createdAt: isoInstant(delivery.createdAt),
 });
 
 export const deliveryStatsView = (stats: DeliveryStats): Wire<typeof DeliveryStatsView> => ({
@@ -104,7 +103,7 @@ export const deliveryStatsView = (stats: DeliveryStats): Wire<typeof DeliverySta
   successRate: stats.successRate,
   byEventType: stats.byEventType,
   byHour: stats.byHour.map((h) => ({
-    hour: h.hour.toISOString(),
+    hour: isoInstant(h.hour),
     total: h.total,
     success: h.success,
     failed: h.failed,
