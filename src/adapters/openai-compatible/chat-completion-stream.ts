@@ -2,38 +2,53 @@ import * as E from 'fp-ts/lib/Either.js';
 import { LanguageModelFailure, type ChatChunk, type ToolCall } from '../../application/ports/language-model.js';
 import { decodeChunk, type ToolCallPiece } from './chat-completion-chunk.js';
 
-/** Splits a Server-Sent Events body into the payloads of its `data:` lines (one per event). */
-export async function* ssePayloads(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let data: string[] = [];
-  const lines = function* (text: string, final: boolean) {
-    buffer += text;
-    let end = buffer.search(/\r?\n/);
-    while (end !== -1) {
-      yield buffer.slice(0, end);
-      buffer = buffer.slice(buffer[end] === '\r' ? end + 2 : end + 1);
-      end = buffer.search(/\r?\n/);
+/**
+ * Cuts a Server-Sent Events body into the payloads of its `data:` lines (one per event), as the
+ * bytes come. Synchronous on purpose: a streamed answer passes every token through here, and a
+ * chain of async generators cost a promise per layer per token.
+ */
+export class SsePayloads {
+  private readonly decoder = new TextDecoder();
+  private buffer = '';
+  private data: string[] = [];
+
+  /** The payloads the events completed by `bytes` carry. */
+  push(bytes: Uint8Array): string[] {
+    return this.take(this.decoder.decode(bytes, { stream: true }), false);
+  }
+
+  /** The body ended: what a last unterminated event carried. */
+  end(): string[] {
+    return this.take(this.decoder.decode(), true);
+  }
+
+  private take(text: string, final: boolean): string[] {
+    const payloads: string[] = [];
+    this.buffer += text;
+    let start = 0;
+    for (let end = this.buffer.indexOf('\n'); end !== -1; end = this.buffer.indexOf('\n', start)) {
+      const line = this.buffer.slice(start, end > start && this.buffer[end - 1] === '\r' ? end - 1 : end);
+      start = end + 1;
+      this.line(line, payloads);
     }
-    if (final && buffer !== '') {
-      yield buffer;
-      buffer = '';
+    this.buffer = this.buffer.slice(start);
+    if (final) {
+      if (this.buffer !== '') this.line(this.buffer, payloads);
+      this.buffer = '';
+      this.line('', payloads);
     }
-    if (final) yield '';
-  };
-  const take = function* (text: string, final: boolean) {
-    for (const line of lines(text, final)) {
-      if (line === '') {
-        if (data.length > 0) yield data.join('\n');
-        data = [];
-      } else if (line.startsWith('data:')) {
-        data.push(line.slice(line[5] === ' ' ? 6 : 5));
-      }
-      // `event:`, `id:`, `retry:` and `:` comments carry nothing we need.
+    return payloads;
+  }
+
+  private line(line: string, payloads: string[]): void {
+    if (line === '') {
+      if (this.data.length > 0) payloads.push(this.data.join('\n'));
+      this.data = [];
+    } else if (line.startsWith('data:')) {
+      this.data.push(line.slice(line[5] === ' ' ? 6 : 5));
     }
-  };
-  for await (const bytes of body) yield* take(decoder.decode(bytes, { stream: true }), false);
-  yield* take(decoder.decode(), true);
+    // `event:`, `id:`, `retry:` and `:` comments carry nothing we need.
+  }
 }
 
 interface PartialToolCall {
@@ -53,23 +68,26 @@ const argumentsOf = (raw: unknown): Readonly<Record<string, unknown>> => {
   }
 };
 
+const NOTHING: readonly ChatChunk[] = [];
+
 /**
  * Reads the chunks of a streamed chat completion (`choices[0].delta`): text as it comes, tool
  * calls once complete. Their arguments arrive in pieces keyed by `index`; a call is complete
  * when the choice finishes or the stream ends (`data: [DONE]`, or the body closing).
  */
-export async function* chatChunks(payloads: AsyncIterable<string>): AsyncGenerator<ChatChunk> {
-  const pending = new Map<number, PartialToolCall>();
-  const flush = function* (): Generator<ChatChunk> {
-    for (const [index, call] of [...pending.entries()].sort(([a], [b]) => a - b)) {
-      if (call.name === '') continue;
-      const complete: ToolCall = { id: call.id ?? `call_${index}`, name: call.name, arguments: argumentsOf(call.arguments) };
-      yield { type: 'tool_call', call: complete };
-    }
-    pending.clear();
-  };
-  for await (const payload of payloads) {
-    if (payload.trim() === '[DONE]') break;
+export class ChatChunks {
+  private readonly pending = new Map<number, PartialToolCall>();
+  private finished = false;
+
+  /** True once `data: [DONE]` came: nothing after it is read. */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  /** The chunks one payload gives; throws a protocol failure on one that does not fit. */
+  read(payload: string): readonly ChatChunk[] {
+    if (this.finished) return NOTHING;
+    if (payload.trim() === '[DONE]') return this.end();
     const decoded = decodeChunk(payload);
     // A chunk that does not fit ends the answer as a failure (the caller hears the apology), never a crash.
     if (E.isLeft(decoded)) throw new LanguageModelFailure('protocol', `the model sent an event ${decoded.left}: ${payload.slice(0, 200)}`);
@@ -79,22 +97,53 @@ export async function* chatChunks(payloads: AsyncIterable<string>): AsyncGenerat
       throw new LanguageModelFailure('http', `the model reported an error: ${String(error.message ?? JSON.stringify(event.error)).slice(0, 300)}`);
     }
     const choice = event.choices?.[0];
-    if (!choice) continue;
+    if (!choice) return NOTHING;
     const delta = choice.delta ?? {};
-    if (typeof delta.content === 'string' && delta.content !== '') yield { type: 'text', delta: delta.content };
-    delta.tool_calls?.forEach((piece: ToolCallPiece, position) => {
-      const index = piece.index ?? position;
-      const call = pending.get(index) ?? { id: null, name: '', arguments: '' };
-      if (typeof piece.id === 'string' && piece.id !== '') call.id = piece.id;
-      const name = piece.function?.name;
-      // Names come whole in one piece; some servers repeat them in every piece.
-      if (typeof name === 'string' && name !== call.name) call.name += name;
-      const args = piece.function?.arguments;
-      if (typeof args === 'string') call.arguments += args;
-      else if (typeof args === 'object' && args !== null) call.arguments = JSON.stringify(args);
-      pending.set(index, call);
-    });
-    if (typeof choice.finish_reason === 'string') yield* flush();
+    delta.tool_calls?.forEach((piece: ToolCallPiece, position) => this.gather(piece, position));
+    const text: readonly ChatChunk[] = typeof delta.content === 'string' && delta.content !== '' ? [{ type: 'text', delta: delta.content }] : NOTHING;
+    return typeof choice.finish_reason === 'string' ? [...text, ...this.flush()] : text;
   }
-  yield* flush();
+
+  /** The chunks of `payloads`, read one payload at a time: a failure comes after the chunks before it. */
+  *readEach(payloads: Iterable<string>): Generator<ChatChunk> {
+    for (const payload of payloads) yield* this.read(payload);
+  }
+
+  /** The body ended: the chunks of its last `payloads`, then the tool calls still gathering. */
+  *finish(payloads: Iterable<string>): Generator<ChatChunk> {
+    yield* this.readEach(payloads);
+    yield* this.end();
+  }
+
+  /** The stream ended (`[DONE]` or the body closing): the tool calls still gathering are complete. */
+  end(): readonly ChatChunk[] {
+    if (this.finished) return NOTHING;
+    this.finished = true;
+    return this.flush();
+  }
+
+  private gather(piece: ToolCallPiece, position: number): void {
+    const index = piece.index ?? position;
+    const call = this.pending.get(index) ?? { id: null, name: '', arguments: '' };
+    if (typeof piece.id === 'string' && piece.id !== '') call.id = piece.id;
+    const name = piece.function?.name;
+    // Names come whole in one piece; some servers repeat them in every piece.
+    if (typeof name === 'string' && name !== call.name) call.name += name;
+    const args = piece.function?.arguments;
+    if (typeof args === 'string') call.arguments += args;
+    else if (typeof args === 'object' && args !== null) call.arguments = JSON.stringify(args);
+    this.pending.set(index, call);
+  }
+
+  private flush(): readonly ChatChunk[] {
+    if (this.pending.size === 0) return NOTHING;
+    const complete: ChatChunk[] = [];
+    for (const [index, call] of [...this.pending.entries()].sort(([a], [b]) => a - b)) {
+      if (call.name === '') continue;
+      const toolCall: ToolCall = { id: call.id ?? `call_${index}`, name: call.name, arguments: argumentsOf(call.arguments) };
+      complete.push({ type: 'tool_call', call: toolCall });
+    }
+    this.pending.clear();
+    return complete;
+  }
 }

@@ -1,3 +1,5 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import {
   LanguageModelFailure,
   type ChatChunk,
@@ -5,7 +7,7 @@ import {
   type ChatRequest,
   type LanguageModel,
 } from '../../application/ports/language-model.js';
-import { chatChunks, ssePayloads } from './chat-completion-stream.js';
+import { ChatChunks, SsePayloads } from './chat-completion-stream.js';
 
 export interface OpenAiCompatibleOptions {
   /** Up to the version segment: `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`. */
@@ -42,8 +44,53 @@ const wireMessage = (message: ChatMessage): Record<string, unknown> => {
 };
 
 const causeOf = (error: unknown): string => {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return typeof code === 'string' ? code : typeof message === 'string' ? message : String(error);
+};
+
+/**
+ * One request to the model. Stopping it closes the connection unless its answer was already
+ * read to the end: that connection is back in the agent's pool, serving another answer.
+ */
+const exchange = (url: URL, body: string, apiKey: string | null) => {
+  const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      accept: 'text/event-stream',
+      ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+    },
+  });
+  let answer: IncomingMessage | null = null;
+  const response = new Promise<IncomingMessage>((resolve, reject) => {
+    // `on`, not `once`: stopping mid-answer errs the request again (the body's reader hears it).
+    request.once('response', resolve).on('error', reject).end(body);
+  }).then((received) => {
+    // While the body is read, its iterator reports the body's errors; once reading stopped, the
+    // stop that closes the connection errs it again, and that has no one left to tell.
+    received.on('error', () => undefined);
+    return (answer = received);
+  });
+  const stop = (reason: unknown) => {
+    if (!answer?.complete) request.destroy(new Error(`stopped: ${String(reason)}`));
+  };
+  return { response, stop };
+};
+
+const excerptOf = async (response: IncomingMessage): Promise<string> => {
+  const parts: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const part of response) {
+      parts.push(part as Buffer);
+      length += (part as Buffer).length;
+      if (length >= 4096) break;
+    }
+  } catch {
+    // What arrived before the connection failed is excerpt enough.
+  }
+  return Buffer.concat(parts).toString('utf8').slice(0, 300);
 };
 
 /**
@@ -52,11 +99,11 @@ const causeOf = (error: unknown): string => {
  * the request's signal closes the connection, so the server stops generating.
  */
 export class OpenAiCompatibleLanguageModel implements LanguageModel {
-  private readonly url: string;
+  private readonly url: URL;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: OpenAiCompatibleOptions) {
-    this.url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    this.url = new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   }
 
@@ -65,56 +112,44 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
     const controller = new AbortController();
     const onAbort = () => controller.abort(request.signal.reason);
     request.signal.addEventListener('abort', onAbort, { once: true });
-    let timer: NodeJS.Timeout | undefined;
-    const watch = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(TIMED_OUT), this.timeoutMs);
-    };
+    // One timer for the whole answer, pushed back as each piece arrives (not one per piece).
+    const timer = setTimeout(() => controller.abort(TIMED_OUT), this.timeoutMs);
     const failure = (error: unknown): LanguageModelFailure =>
       controller.signal.reason === TIMED_OUT
         ? new LanguageModelFailure('timeout', `the model sent nothing for ${this.timeoutMs} ms`)
         : error instanceof LanguageModelFailure
           ? error
-          : new LanguageModelFailure('network', `could not reach the model at ${this.url}: ${causeOf(error)}`);
+          : new LanguageModelFailure('network', `could not reach the model at ${this.url.href}: ${causeOf(error)}`);
     let finished = false;
     try {
-      watch();
-      const response = await fetch(this.url, {
-        method: 'POST',
-        signal: controller.signal,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'text/event-stream',
-          ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
-        },
-        body: JSON.stringify({
-          model: this.options.model,
-          stream: true,
-          messages: request.messages.map(wireMessage),
-          ...(request.tools.length > 0
-            ? { tools: request.tools.map((tool) => ({ type: 'function', function: { ...tool } })) }
-            : {}),
-          ...(request.responseFormat
-            ? { response_format: { type: 'json_schema', json_schema: { name: request.responseFormat.name, schema: request.responseFormat.schema, strict: false } } }
-            : {}),
-        }),
-      });
-      if (!response.ok || !response.body) {
-        const excerpt = (await response.text().catch(() => '')).slice(0, 300);
-        throw new LanguageModelFailure('http', `the model answered HTTP ${response.status}${excerpt ? `: ${excerpt}` : ''}`);
+      const model = exchange(this.url, this.body(request), this.options.apiKey);
+      controller.signal.addEventListener('abort', () => model.stop(controller.signal.reason), { once: true });
+      const response = await model.response;
+      const status = response.statusCode ?? 0;
+      if (status < 200 || status > 299) {
+        const excerpt = await excerptOf(response);
+        throw new LanguageModelFailure('http', `the model answered HTTP ${status}${excerpt ? `: ${excerpt}` : ''}`);
       }
-      const body = response.body as unknown as AsyncIterable<Uint8Array>;
-      const watched = (async function* () {
-        for await (const bytes of body) {
-          watch();
-          yield bytes;
+      // Bytes to payloads to chunks synchronously, within this one generator: each token crosses
+      // a single await on its way to the caller.
+      const payloads = new SsePayloads();
+      const chunks = new ChatChunks();
+      const body = response.iterator({ destroyOnReturn: false }) as AsyncIterableIterator<Buffer>;
+      for await (const bytes of body) {
+        timer.refresh();
+        for (const chunk of chunks.readEach(payloads.push(bytes))) {
+          if (request.signal.aborted) return;
+          yield chunk;
         }
-      })();
-      for await (const chunk of chatChunks(ssePayloads(watched))) {
+        if (chunks.done) break;
+      }
+      for (const chunk of chunks.finish(payloads.end())) {
         if (request.signal.aborted) return;
         yield chunk;
       }
       finished = true;
+      // Whatever follows `[DONE]` is read and dropped, so the connection can serve the next answer.
+      response.resume();
     } catch (error) {
       if (request.signal.aborted) return;
       throw failure(error);
@@ -124,5 +159,17 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
       // Stopped early (the reader went away): close the connection, the server stops generating.
       if (!finished && !controller.signal.aborted) controller.abort('stopped');
     }
+  }
+
+  private body(request: ChatRequest): string {
+    return JSON.stringify({
+      model: this.options.model,
+      stream: true,
+      messages: request.messages.map(wireMessage),
+      ...(request.tools.length > 0 ? { tools: request.tools.map((tool) => ({ type: 'function', function: { ...tool } })) } : {}),
+      ...(request.responseFormat
+        ? { response_format: { type: 'json_schema', json_schema: { name: request.responseFormat.name, schema: request.responseFormat.schema, strict: false } } }
+        : {}),
+    });
   }
 }
