@@ -130,9 +130,8 @@ export class MikroOrmCallRepository implements CallRepository {
 
   /**
    * The agent's row left-joined to the page of its calls (found by the same filters as list): no
-   * row, no agent; one row of nulls, no call on the page. The total is counted beside the page
-   * rather than over its rows (findPage's `count(*) over ()`), so a page past the end still
-   * carries it and the read stays one statement. The subqueries beside it take no column of the
+   * row, no agent; one row of nulls, no call on the page. The total is counted beside the page,
+   * on the agent's row, so a page past the end still carries it and the read stays one statement. The subqueries beside it take no column of the
    * agent's row, so each runs once, not once per call. Prepared: its text varies with which
    * filters are set only.
    */
