@@ -12,6 +12,7 @@ import { Migration20261124040000_hosted_tools_and_analysis } from './Migration20
 import { Migration20261124050000_call_control } from './Migration20261124050000_call_control.js';
 import { Migration20261124060000_campaigns } from './Migration20261124060000_campaigns.js';
 import { Migration20261124070000_rate_limit_windows } from './Migration20261124070000_rate_limit_windows.js';
+import { Migration20261124080000_agent_live_numbers } from './Migration20261124080000_agent_live_numbers.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -32,4 +33,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124050000_call_control', class: Migration20261124050000_call_control },
   { name: 'Migration20261124060000_campaigns', class: Migration20261124060000_campaigns },
   { name: 'Migration20261124070000_rate_limit_windows', class: Migration20261124070000_rate_limit_windows },
+  { name: 'Migration20261124080000_agent_live_numbers', class: Migration20261124080000_agent_live_numbers },
 ];
