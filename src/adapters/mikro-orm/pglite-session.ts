@@ -63,6 +63,8 @@ export class PgliteSession implements NativeReads {
   /** Prepared statements of the native reads on the session (theirs, named apart from pg's). */
   private readonly prepared = new Set<string>();
   private readonly directReads: Holder = {};
+  /** Whether the session plans prepared statements generically now (see {@link plansFor}). */
+  private genericPlans = false;
   private readonly connections = new Set<PgliteConnection>();
   private closed = false;
 
@@ -119,6 +121,7 @@ export class PgliteSession implements NativeReads {
   startFresh(): void {
     this.runNow('discard all');
     this.prepared.clear();
+    this.genericPlans = false;
   }
 
   /** @internal The connection is gone: its waiting exchanges fail, its transaction is rolled back. */
@@ -150,6 +153,21 @@ export class PgliteSession implements NativeReads {
     return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   }
 
+  /**
+   * Native reads run on generic plans, everything else as PostgreSQL chooses. A native read is
+   * a prepared statement compiled from code (indexed pages and rows); left to choose, PostgreSQL
+   * kept planning each execution afresh (a LIMIT parameter makes the generic plan's estimate look
+   * dearer), and planning in WebAssembly on this thread was about a fifth of an agent list.
+   * Switched only between exchanges with the session free, so never inside a transaction, and
+   * only when the kind of exchange changes (never while reads run back to back).
+   */
+  private plansFor(from: Holder): void {
+    const generic = from === this.directReads;
+    if (this.holder !== null || generic === this.genericPlans) return;
+    this.runNow(generic ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode');
+    this.genericPlans = generic;
+  }
+
   /** A simple statement whose answer nobody reads, run at once (between exchanges). */
   private runNow(sql: string): void {
     void this.call(serialize.query(sql));
@@ -179,6 +197,7 @@ export class PgliteSession implements NativeReads {
         const [next] = this.waiting.splice(index, 1);
         let answer: Uint8Array | Error;
         try {
+          this.plansFor(next!.from);
           answer = await this.call(next!.bytes());
           this.holder = leavesSessionHeld(answer) ? next!.from : null;
         } catch (error) {

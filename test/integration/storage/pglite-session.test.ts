@@ -102,6 +102,25 @@ describe(PgliteSession.name, () => {
     expect(await read(`insert into notes (id, body, at) values ($1, 'x', now()) returning id`, ['c'], 'insert_note')).toEqual([{ id: 'c' }]);
   });
 
+  it('plans direct reads generically, once, and leaves a connection\'s statements to PostgreSQL\'s choice, in and out of transactions', async () => {
+    const client = await connect();
+    const mode = async () => (await client.query('show plan_cache_mode')).rows[0].plan_cache_mode as string;
+    const page = 'select id from notes where body = $1 order by id limit $2';
+    for (let i = 0; i < 8; i++) await read(page, ['first', 20], 'page_of_notes');
+    const plans = await read('select generic_plans, custom_plans from pg_prepared_statements where name = $1', ['direct_page_of_notes'], 'plans');
+    expect(await mode()).toBe('auto');
+
+    await client.query('begin');
+    const during = read('show plan_cache_mode', [], 'mode_direct');
+    expect(await mode()).toBe('auto');
+    await client.query('commit');
+
+    expect(plans).toEqual([{ generic_plans: '8', custom_plans: '0' }]);
+    expect(await during).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    expect(await read('show plan_cache_mode', [], 'mode_direct')).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    expect(await mode()).toBe('auto');
+  });
+
   it('answers many direct reads and a connection\'s queries interleaved, each with its own rows', async () => {
     const client = await connect();
     await client.query(`insert into notes (id, body, at) select 'n' || g, 'body ' || g, now() from generate_series(1, 50) g`);
