@@ -131,9 +131,9 @@ export class MikroOrmCallRepository implements CallRepository {
   /**
    * The agent's row left-joined to the page of its calls (found by the same filters as list): no
    * row, no agent; one row of nulls, no call on the page. The total is counted beside the page,
-   * on the agent's row, so a page past the end still carries it and the read stays one statement. The subqueries beside it take no column of the
-   * agent's row, so each runs once, not once per call. Prepared: its text varies with which
-   * filters are set only.
+   * on the agent's row, so a page past the end still carries it and the read stays one statement.
+   * The subqueries beside it take no column of the agent's row, so each runs once, not once per
+   * call. Prepared: its text varies with which filters are set only.
    */
   async listByAgent(projectId: string, query: CallListQuery & { readonly agentId: string }): Promise<CallListPage | null> {
     const condition = conditionOf(this.em, CallSchema, callFilter(projectId, query));
