@@ -1,29 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../../application/ports/logger.js';
+import { lazyChildLogger } from '../../application/services/lazy-child-logger.js';
 import type { RestEnv } from './env.js';
 
 /** An incoming id is echoed only if it cannot smuggle anything into logs or headers. */
 const SANE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
-
-/**
- * `logger.child(bindings)`, made the first time something logs through it: most requests log
- * only their one line at the end (written on the parent, with the id), and a pino child costs
- * a serialisation of its bindings.
- */
-const lazyChild = (logger: Logger, bindings: Record<string, unknown>): Logger => {
-  let child: Logger | null = null;
-  const made = () => (child ??= logger.child(bindings));
-  return {
-    debug: (fields, message) => made().debug(fields, message),
-    info: (fields, message) => made().info(fields, message),
-    warn: (fields, message) => made().warn(fields, message),
-    error: (fields, message) => made().error(fields, message),
-    child: (more) => made().child(more),
-  };
-};
 
 /** The caller's id when sane, otherwise a new one. */
 export const requestIdOf = (incoming: string | undefined): string =>
@@ -50,7 +34,7 @@ export const requestId =
     const started = performance.now();
     const id = requestIdOf(c.req.header(REQUEST_ID_HEADER));
     c.set('requestId', id);
-    c.set('logger', lazyChild(logger, { requestId: id }));
+    c.set('logger', lazyChildLogger(logger, { requestId: id }));
     await next();
     c.res.headers.set(REQUEST_ID_HEADER, id);
     logRequest(logger, id, { method: c.req.method, path: c.req.path, status: c.res.status, started });

@@ -5,6 +5,7 @@ import type { AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
 import { systemMessage, TOOL, toolsFor, transcriptMessages, type ToolExchange } from './hosted-call-prompt.js';
 import type { CustomToolRunner, ToolRunResult } from './custom-tool-runner.js';
 import { fillVariables } from '../../domain/call-variables.js';
+import { lazyChildLogger } from './lazy-child-logger.js';
 import { sameTickBatches } from './same-tick-batches.js';
 import { WARM_TRANSFER_TOOL, warmTransferOf, warmTransferTools } from './warm-transfer-tool.js';
 
@@ -88,7 +89,7 @@ export class HostedBrain implements AgentBrain {
 
   async *answer(turn: BrainTurn, signal: AbortSignal): AsyncIterable<AgentAction> {
     const { call, agent } = turn;
-    const log = this.deps.logger.child({ callId: call.id });
+    const log = lazyChildLogger(this.deps.logger, { callId: call.id });
     const { model } = this.deps;
     if (!model) {
       log.warn({ agentId: call.agentId }, 'hosted voice mode has no language model: set LLM_BASE_URL (and LLM_MODEL); the caller hears the apology');
