@@ -8,6 +8,7 @@ import {
   type LanguageModel,
 } from '../../application/ports/language-model.js';
 import { ChatChunks, SsePayloads } from './chat-completion-stream.js';
+import { FlowingBody } from './flowing-body.js';
 
 export interface OpenAiCompatibleOptions {
   /** Up to the version segment: `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`. */
@@ -134,8 +135,8 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
       // a single await on its way to the caller.
       const payloads = new SsePayloads();
       const chunks = new ChatChunks();
-      const body = response.iterator({ destroyOnReturn: false }) as AsyncIterableIterator<Buffer>;
-      for await (const bytes of body) {
+      const body = new FlowingBody(response);
+      for (let bytes = await body.read(); bytes !== null; bytes = await body.read()) {
         timer.refresh();
         for (const chunk of chunks.readEach(payloads.push(bytes))) {
           if (request.signal.aborted) return;
@@ -149,7 +150,7 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
       }
       finished = true;
       // Whatever follows `[DONE]` is read and dropped, so the connection can serve the next answer.
-      response.resume();
+      body.drop();
     } catch (error) {
       if (request.signal.aborted) return;
       throw failure(error);
