@@ -305,6 +305,22 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.transcripts.listByCall(call.id))).toEqual(turns);
     });
 
+    it('saves and overwrites turns outside a transaction too: tool details, errors, quotes and instants as given', async () => {
+      const call = aCall();
+      await inTx((tx) => tx.calls.save(call));
+      const turns = [
+        aTurn(call.id, 1, { content: `It's "fine" \\ {ok}?`, createdAt: at(1_234) }),
+        aTurn(call.id, 2, { role: 'tool_call', content: 'lookup_order {"orderId":"42"}', tool: { toolCallId: 'call_1', name: 'lookup_order', arguments: { orderId: "4'2" } } }),
+        aTurn(call.id, 3, { error: 'language model: the model answered HTTP 500' }),
+      ];
+      await outside((repos) => repos.transcripts.save(turns));
+      const truncated = truncateTurn(turns[2]!, 'Sorry, I');
+      await outside((repos) => repos.transcripts.save([truncated]));
+
+      expect(await outside((repos) => repos.transcripts.listByCall(call.id))).toEqual([turns[0], turns[1], truncated]);
+      await expect(outside((repos) => repos.transcripts.save([aTurn(call.id, 1)]))).rejects.toBeInstanceOf(DuplicateKey);
+    });
+
     it('refuses a second turn with the same sequence in a call', async () => {
       const call = aCall();
       await inTx(async (tx) => {

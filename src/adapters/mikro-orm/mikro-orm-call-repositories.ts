@@ -223,14 +223,41 @@ export class MikroOrmCallRepository implements CallRepository {
   }
 }
 
+/**
+ * Saves a batch of turns in one statement of constant text, whatever the batch's size: the rows
+ * go as one JSON parameter. Outside a transaction (a live call's turns, written behind the voice
+ * loop) it is prepared once per connection and skips the ORM's query builder, which inlined every
+ * value into a statement PostgreSQL parsed afresh; its knex and formatting cost garbage on the
+ * event loop the calls share. A turn saved again (a barge-in truncated it) changes only what a
+ * truncation changes. The parameter is text cast to jsonb: a driver that serialises by the
+ * parameter's type (postgres.js) would write a string meant as jsonb as a JSON string.
+ */
+const SAVE_TURNS = `insert into "transcript_turns" ("id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool")
+  select "id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool"
+    from jsonb_to_recordset(?::text::jsonb) as t ("id" text, "call_id" text, "sequence" integer, "role" text, "content" text,
+      "interrupted" boolean, "created_at" timestamptz, "error" text, "tool" jsonb)
+  on conflict ("id") do update set "content" = excluded."content", "interrupted" = excluded."interrupted"`;
+
+/** A turn as a record of {@link SAVE_TURNS}'s JSON: its columns by name, the instant to the millisecond. */
+const turnRecord = (turn: TranscriptTurn) => ({
+  id: turn.id,
+  call_id: turn.callId,
+  sequence: turn.sequence,
+  role: turn.role,
+  content: turn.content,
+  interrupted: turn.interrupted,
+  created_at: turn.createdAt.toISOString(),
+  error: turn.error ?? null,
+  tool: turn.tool ?? null,
+});
+
 export class MikroOrmTranscriptRepository implements TranscriptRepository {
   constructor(private readonly em: EntityManager) {}
 
   async save(turns: readonly TranscriptTurn[]): Promise<void> {
     if (turns.length === 0) return;
-    const rows: TranscriptTurnRow[] = turns.map((t) => ({ ...t, error: t.error ?? null, tool: t.tool ? { ...t.tool } : null }));
     try {
-      await this.em.createQueryBuilder(TranscriptTurnSchema).insert(rows).onConflict('id').merge(['content', 'interrupted']).execute();
+      await runSelect(this.em, SAVE_TURNS, [JSON.stringify(turns.map(turnRecord))], { prepare: true });
     } catch (error) {
       throw translateUniqueViolation(error);
     }

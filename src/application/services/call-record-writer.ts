@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { TranscriptTurn } from '../../domain/call.js';
 import type { EventBus } from '../ports/event-bus.js';
 import type { Logger } from '../ports/logger.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { inOneStatement, type UnitOfWork } from '../ports/unit-of-work.js';
 import type { RecordedAttempt } from '../ports/webhook-repositories.js';
 
 type Item =
@@ -62,12 +62,17 @@ export class CallRecordWriter {
       const turns = [...new Map(batch.flatMap((item) => (item.kind === 'turn' ? [[item.turn.id, item.turn] as const] : []))).values()];
       const deliveries = batch.flatMap((item) => (item.kind === 'delivery' ? [item.entry] : []));
       try {
-        await this.deps.uow.transaction(async (tx) => {
-          if (turns.length > 0) await tx.transcripts.save(turns);
-          if (deliveries.length > 0) await tx.deliveries.enqueue(deliveries.map(({ delivery }) => delivery));
-          if (deliveries.length > 0) await tx.deliveries.recordAttempts(deliveries);
-          return E.right(undefined);
-        });
+        if (deliveries.length === 0) {
+          // Turns alone are one statement (a hosted call's every batch): no transaction around it.
+          await inOneStatement(this.deps.uow, async (repos) => E.right(await repos.transcripts.save(turns)));
+        } else {
+          await this.deps.uow.transaction(async (tx) => {
+            if (turns.length > 0) await tx.transcripts.save(turns);
+            await tx.deliveries.enqueue(deliveries.map(({ delivery }) => delivery));
+            await tx.deliveries.recordAttempts(deliveries);
+            return E.right(undefined);
+          });
+        }
       } catch (error) {
         this.log.error({ err: String(error), turns: turns.length, deliveries: deliveries.length }, 'storing call records failed');
       }
