@@ -20,9 +20,11 @@
  * sentence (several token gaps).
  * The Switchboard's own stamps (first model chunk read → first words handed to the socket)
  * are printed beside it, and the caller's time from its words to the agent's first words.
- * The last columns are each thread's event-loop lag p99 over the Switchboard round (how late a
- * 10 ms timer fired). `failures` counts calls that failed and first frames that no model token
- * preceded, in both rounds. Warm-up rounds (5 calls each, not counted) run first, so no figure
+ * Then each thread's event-loop lag p99 over the Switchboard round (how late a 10 ms timer
+ * fired), and the main thread's young-generation collections in each round, Switchboard's and
+ * the bare relay's: how many, the longest pause and all of them together. A token that arrives
+ * during one waits for it. `failures` counts calls that failed and first frames that no model
+ * token preceded, in both rounds. Warm-up rounds (5 calls each, not counted) run first, so no figure
  * is the first run of cold code.
  *
  *   BENCH_CALLS=1,100,500    concurrent calls per round
@@ -30,13 +32,15 @@
  *   BENCH_MIN_SAMPLES=30     fewest turns a round measures, so that its p99 is not one turn's figure
  *   BENCH_THINK_MS=1000      mean pause between turns (uniform 0.5×..1.5×)
  *   BENCH_TOKEN_GAP_MS=30    the model's pace: before the first token and between tokens
+ *   DATABASE_URL=…           store in PostgreSQL instead of memory
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants as perf, monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import * as E from 'fp-ts/lib/Either.js';
 import { InMemoryUnitOfWork } from '../src/adapters/memory/in-memory-unit-of-work.js';
+import { openDatabase } from '../src/adapters/mikro-orm/database.js';
 import { createPinoLogger } from '../src/adapters/pino/pino-logger.js';
 import type { UnitOfWork } from '../src/application/ports/unit-of-work.js';
 import type { TurnTiming } from '../src/application/services/agent-brain.js';
@@ -73,6 +77,9 @@ type FromWorker =
     };
 
 const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
+const gcKind = (entry: PerformanceEntry): number | undefined => ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind;
+const gcFigures = (gc: { readonly count: number; readonly longestMs: number; readonly totalMs: number }) =>
+  `${String(gc.count).padStart(4)}, ${gc.longestMs.toFixed(1)}, ${gc.totalMs.toFixed(0)} ms`;
 /** A pause between rounds, so that one round's closing calls are not the next one's load. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 const main = async () => {
@@ -101,7 +108,9 @@ const main = async () => {
   server.on('upgrade', (req, socket, head) => void sb!.handleUpgrade(req, socket, head).then((ok) => ok || socket.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const uow = new InMemoryUnitOfWork();
+  const databaseUrl = process.env.DATABASE_URL;
+  const database = databaseUrl ? await openDatabase({ databaseUrl, dataDir: '.' }) : null;
+  const uow: UnitOfWork = database?.uow ?? new InMemoryUnitOfWork();
   sb = createSwitchboard({
     env: {},
     unitOfWork: uow,
@@ -123,24 +132,32 @@ const main = async () => {
 
   // How late Switchboard's own event loop ran during each round (the load thread reports its own).
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+  // The main thread's young-generation collections (scavenges), which stop its event loop.
+  const scavenges: number[] = [];
+  const gcs = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (gcKind(entry) === perf.NODE_PERFORMANCE_GC_MINOR) scavenges.push(entry.duration);
+  });
+  gcs.observe({ entryTypes: ['gc'] });
   const round = async (calls: number, turnsPerCall: number, url = serverUrl) => {
     const done = fromWorker('done');
     lag.reset();
     lag.enable();
+    scavenges.length = 0;
     worker.postMessage({ calls, turns: turnsPerCall, thinkMs, serverUrl: url } satisfies Round);
     const result = (await done) as Extract<FromWorker, { type: 'done' }>;
     lag.disable();
-    return { ...result, switchboardLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS) };
+    const gc = { count: scavenges.length, longestMs: Math.max(0, ...scavenges), totalMs: scavenges.reduce((a, b) => a + b, 0) };
+    return { ...result, gc, switchboardLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS) };
   };
   const bare = await startBareRelay(modelUrl);
   await round(5, 3);
   await round(5, 3, bare.url);
   process.stdout.write(
-    `Switchboard hosted speech: ${turns} turns per call (at least ${minSamples} a round), ~${thinkMs} ms between turns, a model streaming a word every ${tokenGapMs} ms, Node ${process.version}\n`,
+    `Switchboard hosted speech: ${turns} turns per call (at least ${minSamples} a round), ~${thinkMs} ms between turns, a model streaming a word every ${tokenGapMs} ms, ${databaseUrl ? 'PostgreSQL' : 'in-memory'} storage, Node ${process.version}\n`,
   );
   process.stdout.write(`Interval: the model's first token leaving the fake → the first text frame reaching the caller, through Switchboard and through a bare relay (same hops, nothing else), one right after the other.\n`);
   process.stdout.write(`Added by Switchboard: its p99 less the bare relay's. Target: ≤ ${TARGET_P99_MS} ms.\n\n`);
-  process.stdout.write('  calls   turns   Switchboard p50 / p99     bare relay p50 / p99    added p99   target   inside p50 / p99          caller first words p50 / p99   failures   event-loop lag p99: Switchboard / load\n');
+  process.stdout.write('  calls   turns   Switchboard p50 / p99     bare relay p50 / p99    added p99   target   inside p50 / p99          caller first words p50 / p99   failures   event-loop lag p99: Switchboard / load   scavenges (n, longest, total): Switchboard / bare relay\n');
   for (const calls of counts) {
     const turnsPerCall = Math.max(turns, Math.ceil(minSamples / calls));
     const baseline = await round(calls, turnsPerCall, bare.url);
@@ -153,13 +170,15 @@ const main = async () => {
     const words = sorted(result.firstWordsMs);
     const added = percentile(interval, 99) - percentile(bareInterval, 99);
     process.stdout.write(
-      `  ${String(calls).padStart(5)}   ${String(interval.length).padStart(5)}   ${fmt(percentile(interval, 50))} / ${fmt(percentile(interval, 99))}   ${fmt(percentile(bareInterval, 50))} / ${fmt(percentile(bareInterval, 99))}   ${fmt(added)}   ${added <= TARGET_P99_MS ? 'met   ' : 'MISSED'}   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(words, 50))} / ${fmt(percentile(words, 99))}       ${String(result.failures + result.unmatched + baseline.failures + baseline.unmatched).padStart(4)}   ${fmt(result.switchboardLagP99Ms)} / ${fmt(result.loadLagP99Ms)}\n`,
+      `  ${String(calls).padStart(5)}   ${String(interval.length).padStart(5)}   ${fmt(percentile(interval, 50))} / ${fmt(percentile(interval, 99))}   ${fmt(percentile(bareInterval, 50))} / ${fmt(percentile(bareInterval, 99))}   ${fmt(added)}   ${added <= TARGET_P99_MS ? 'met   ' : 'MISSED'}   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(words, 50))} / ${fmt(percentile(words, 99))}       ${String(result.failures + result.unmatched + baseline.failures + baseline.unmatched).padStart(4)}   ${fmt(result.switchboardLagP99Ms)} / ${fmt(result.loadLagP99Ms)}   ${gcFigures(result.gc)} / ${gcFigures(baseline.gc)}\n`,
     );
     await settle();
   }
+  gcs.disconnect();
   await bare.close();
   await worker.terminate();
   await sb.close();
+  await database?.close();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 };
