@@ -25,6 +25,8 @@ export interface ChatCompletionRequest {
   closedByClient: boolean;
   /** Settles when the connection is gone, whoever closed it. */
   readonly closed: Promise<void>;
+  /** The client's port: two requests with the same one came over one kept-alive connection. */
+  readonly clientPort: number | undefined;
 }
 
 export const text = (value: string): Step => ({ text: value });
@@ -94,6 +96,7 @@ export class FakeChatCompletions {
       body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null'),
       closedByClient: false,
       closed: new Promise<void>((resolve) => (resolveClosed = resolve)),
+      clientPort: req.socket.remotePort,
     };
     res.on('close', () => {
       if (!res.writableFinished) request.closedByClient = true;

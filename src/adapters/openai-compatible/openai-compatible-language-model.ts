@@ -1,14 +1,12 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import {
-  LanguageModelFailure,
   type ChatChunk,
   type ChatMessage,
   type ChatRequest,
   type LanguageModel,
 } from '../../application/ports/language-model.js';
-import { ChatChunks, SsePayloads } from './chat-completion-stream.js';
-import { FlowingBody } from './flowing-body.js';
+import { StreamedAnswer, type ModelExchange } from './streamed-answer.js';
 
 export interface OpenAiCompatibleOptions {
   /** Up to the version segment: `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`. */
@@ -21,7 +19,6 @@ export interface OpenAiCompatibleOptions {
 }
 
 export const DEFAULT_MODEL_TIMEOUT_MS = 10_000;
-const TIMED_OUT = Symbol('timed out');
 
 const wireMessage = (message: ChatMessage): Record<string, unknown> => {
   switch (message.role) {
@@ -44,16 +41,11 @@ const wireMessage = (message: ChatMessage): Record<string, unknown> => {
   }
 };
 
-const causeOf = (error: unknown): string => {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return typeof code === 'string' ? code : typeof message === 'string' ? message : String(error);
-};
-
 /**
  * One request to the model. Stopping it closes the connection unless its answer was already
  * read to the end: that connection is back in the agent's pool, serving another answer.
  */
-const exchange = (url: URL, body: string, apiKey: string | null) => {
+const exchange = (url: URL, body: string, apiKey: string | null): ModelExchange => {
   const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
     method: 'POST',
     headers: {
@@ -79,21 +71,6 @@ const exchange = (url: URL, body: string, apiKey: string | null) => {
   return { response, stop };
 };
 
-const excerptOf = async (response: IncomingMessage): Promise<string> => {
-  const parts: Buffer[] = [];
-  let length = 0;
-  try {
-    for await (const part of response) {
-      parts.push(part as Buffer);
-      length += (part as Buffer).length;
-      if (length >= 4096) break;
-    }
-  } catch {
-    // What arrived before the connection failed is excerpt enough.
-  }
-  return Buffer.concat(parts).toString('utf8').slice(0, 300);
-};
-
 /**
  * Streaming chat completions (`POST {baseUrl}/chat/completions`, `stream: true`, function
  * tools), the dialect OpenAI, vLLM, Ollama (`/v1`) and llama.cpp's server all speak. Aborting
@@ -108,58 +85,13 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   }
 
-  async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {
-    if (request.signal.aborted) return;
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(request.signal.reason);
-    request.signal.addEventListener('abort', onAbort, { once: true });
-    // One timer for the whole answer, pushed back as each piece arrives (not one per piece).
-    const timer = setTimeout(() => controller.abort(TIMED_OUT), this.timeoutMs);
-    const failure = (error: unknown): LanguageModelFailure =>
-      controller.signal.reason === TIMED_OUT
-        ? new LanguageModelFailure('timeout', `the model sent nothing for ${this.timeoutMs} ms`)
-        : error instanceof LanguageModelFailure
-          ? error
-          : new LanguageModelFailure('network', `could not reach the model at ${this.url.href}: ${causeOf(error)}`);
-    let finished = false;
-    try {
-      const model = exchange(this.url, this.body(request), this.options.apiKey);
-      controller.signal.addEventListener('abort', () => model.stop(controller.signal.reason), { once: true });
-      const response = await model.response;
-      const status = response.statusCode ?? 0;
-      if (status < 200 || status > 299) {
-        const excerpt = await excerptOf(response);
-        throw new LanguageModelFailure('http', `the model answered HTTP ${status}${excerpt ? `: ${excerpt}` : ''}`);
-      }
-      // Bytes to payloads to chunks synchronously, within this one generator: each token crosses
-      // a single await on its way to the caller.
-      const payloads = new SsePayloads();
-      const chunks = new ChatChunks();
-      const body = new FlowingBody(response);
-      for (let bytes = await body.read(); bytes !== null; bytes = await body.read()) {
-        timer.refresh();
-        for (const chunk of chunks.readEach(payloads.push(bytes))) {
-          if (request.signal.aborted) return;
-          yield chunk;
-        }
-        if (chunks.done) break;
-      }
-      for (const chunk of chunks.finish(payloads.end())) {
-        if (request.signal.aborted) return;
-        yield chunk;
-      }
-      finished = true;
-      // Whatever follows `[DONE]` is read and dropped, so the connection can serve the next answer.
-      body.drop();
-    } catch (error) {
-      if (request.signal.aborted) return;
-      throw failure(error);
-    } finally {
-      clearTimeout(timer);
-      request.signal.removeEventListener('abort', onAbort);
-      // Stopped early (the reader went away): close the connection, the server stops generating.
-      if (!finished && !controller.signal.aborted) controller.abort('stopped');
-    }
+  stream(request: ChatRequest): AsyncIterable<ChatChunk> {
+    return new StreamedAnswer({
+      send: () => exchange(this.url, this.body(request), this.options.apiKey),
+      timeoutMs: this.timeoutMs,
+      url: this.url.href,
+      signal: request.signal,
+    });
   }
 
   private body(request: ChatRequest): string {

@@ -160,6 +160,42 @@ describe(OpenAiCompatibleLanguageModel.name, () => {
     expect(fake.requests[0]!.closedByClient).toBe(true);
   });
 
+  it('closes the connection when the reader stops before the end of the answer', async () => {
+    fake.reply(answer(text('One.'), text(' Two.'), hang()));
+
+    for await (const chunk of sut.stream(request())) {
+      expect(chunk).toEqual({ type: 'text', delta: 'One.' });
+      break;
+    }
+    await fake.requests[0]!.closed;
+
+    expect(fake.requests[0]!.closedByClient).toBe(true);
+  });
+
+  it('keeps the connection of an answer read to its end for the next answer', async () => {
+    fake.reply(answer(text('First.')));
+    fake.reply(answer(text('Second.')));
+
+    expect(await collect()).toEqual([{ type: 'text', delta: 'First.' }]);
+    expect(await collect()).toEqual([{ type: 'text', delta: 'Second.' }]);
+
+    expect(fake.requests[1]!.clientPort).toBe(fake.requests[0]!.clientPort);
+    expect(fake.requests[0]!.closedByClient).toBe(false);
+  });
+
+  it('hands a slow reader every chunk in order, however many wait to be read', async () => {
+    const words = Array.from({ length: 150 }, (_, i) => ` w${i}`);
+    fake.reply(answer(raw(words.map((w) => JSON.stringify({ choices: [{ delta: { content: w } }] })).join('\n\ndata: '))));
+    const chunks: ChatChunk[] = [];
+
+    for await (const chunk of sut.stream(request())) {
+      chunks.push(chunk);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+
+    expect(chunks.map((c) => (c.type === 'text' ? c.delta : '')).join('')).toBe(words.join(''));
+  });
+
   it('fails as unreachable when nothing listens at the base URL', async () => {
     await fake.stop();
 
