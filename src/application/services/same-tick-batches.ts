@@ -15,9 +15,9 @@ export const sameTickBatches = <T>(source: AsyncIterable<T>, arrived?: () => voi
   new SameTickBatches(source[Symbol.asyncIterator](), arrived);
 
 /**
- * Written as an iterator of its own rather than an async generator fed by an async loop: every
- * token of a hosted answer passes through here, and those cost several promises and closures a
- * piece, the young garbage whose collections paused the calls' event loop.
+ * Written as an iterator of its own, driven by callbacks, rather than an async generator fed by
+ * an async loop: every token of a hosted answer passes through here, and those cost several
+ * promises and closures a piece, the young garbage whose collections paused the calls' event loop.
  */
 class SameTickBatches<T> implements AsyncIterableIterator<T[]> {
   private queue: T[] = [];
@@ -25,7 +25,12 @@ class SameTickBatches<T> implements AsyncIterableIterator<T[]> {
   private failure: { readonly error: unknown } | null = null;
   private stopped = false;
   private first = true;
-  private wake: (() => void) | null = null;
+  /** The read waiting for a batch. */
+  private reader: { readonly resolve: (result: IteratorResult<T[], undefined>) => void; readonly reject: (error: unknown) => void } | null = null;
+  /** Counts the batches handed over: a turn of the loop waited for belongs to the batch it was armed for. */
+  private handed = 0;
+  private armed = false;
+  private turned = false;
 
   constructor(
     private readonly source: AsyncIterator<T>,
@@ -38,27 +43,58 @@ class SameTickBatches<T> implements AsyncIterableIterator<T[]> {
     return this;
   }
 
-  async next(): Promise<IteratorResult<T[], undefined>> {
-    for (;;) {
-      if (this.stopped) return DONE;
-      if (this.queue.length === 0 && this.finished) {
-        this.stopped = true;
-        if (this.failure) throw this.failure.error;
-        return DONE;
-      }
-      if (this.queue.length === 0) await new Promise<void>((resolve) => (this.wake = resolve));
-      // Whatever else this turn of the loop produces joins the piece that woke us.
-      if (!this.first && this.queue.length > 0 && !this.finished) await new Promise<void>((resolve) => setImmediate(resolve));
-      this.first = false;
-      const batch = this.queue;
-      this.queue = [];
-      if (batch.length > 0) return { done: false, value: batch };
-    }
+  next(): Promise<IteratorResult<T[], undefined>> {
+    if (this.stopped) return Promise.resolve(DONE);
+    return new Promise((resolve, reject) => {
+      this.reader = { resolve, reject };
+      this.settle();
+    });
   }
 
   async return(): Promise<IteratorResult<T[], undefined>> {
     this.stopped = true;
+    const reader = this.reader;
+    this.reader = null;
+    reader?.resolve(DONE);
     return DONE;
+  }
+
+  /**
+   * Hands the waiting read what it may have now: the first piece at once, a later batch once a
+   * turn of the loop has passed since it was waited for (whatever else that turn brought joins
+   * it), the end or the failure once the queue is empty.
+   */
+  private settle(): void {
+    const reader = this.reader;
+    if (!reader) return;
+    if (this.queue.length === 0) {
+      if (!this.finished) return;
+      this.reader = null;
+      this.stopped = true;
+      if (this.failure) reader.reject(this.failure.error);
+      else reader.resolve(DONE);
+      return;
+    }
+    if (!this.first && !this.finished && !this.turned) {
+      if (!this.armed) {
+        this.armed = true;
+        const batch = this.handed;
+        setImmediate(() => {
+          if (batch !== this.handed) return;
+          this.turned = true;
+          this.settle();
+        });
+      }
+      return;
+    }
+    this.reader = null;
+    this.first = false;
+    this.handed++;
+    this.armed = false;
+    this.turned = false;
+    const batch = this.queue;
+    this.queue = [];
+    reader.resolve({ done: false, value: batch });
   }
 
   private pull(): void {
@@ -79,7 +115,7 @@ class SameTickBatches<T> implements AsyncIterableIterator<T[]> {
     }
     this.arrived?.();
     this.queue.push(result.value);
-    this.notify();
+    this.settle();
     this.pull();
   };
 
@@ -88,12 +124,6 @@ class SameTickBatches<T> implements AsyncIterableIterator<T[]> {
   private finish(failure: { readonly error: unknown } | null): void {
     this.failure = failure;
     this.finished = true;
-    this.notify();
-  }
-
-  private notify(): void {
-    const resolve = this.wake;
-    this.wake = null;
-    resolve?.();
+    this.settle();
   }
 }
