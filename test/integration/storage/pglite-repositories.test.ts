@@ -96,6 +96,30 @@ describe('embedded PGlite database', () => {
       for (const spy of entered) spy.mockRestore();
     }
   });
+
+  it('shares one fork among all work outside a transaction, its identity map kept empty', async () => {
+    const database = await openDatabase({ dataDir: await newDataDir() });
+    const fork = vi.spyOn(database.orm.em, 'fork');
+    try {
+      const other = aProject();
+      await database.uow.singleStatement(async (repos) => E.right(await repos.projects.save(other)));
+      const reads = await Promise.all([
+        database.uow.read(async (repos) => E.right(await repos.projects.findById(other.id))),
+        database.uow.read(async (repos) => E.right(await repos.calls.listUnconnectedWebCalls(new Date(), 10))), // the ORM's find
+        database.uow.read(async (repos) => E.right(await repos.numbers.countEverProvisioned(other.id))), // the ORM's count
+        database.uow.read(async (repos) => E.right(await repos.agents.listWithNumbers(other.id, { limit: 20, offset: 0 }))),
+      ]);
+
+      expect(reads).toEqual([E.right(other), E.right([]), E.right(0), E.right({ items: [], total: 0 })]);
+      expect(fork).toHaveBeenCalledTimes(1);
+      const shared = fork.mock.results[0]!.value as typeof database.orm.em;
+      expect(shared.isInTransaction()).toBe(false);
+      expect([...shared.getUnitOfWork(false).getIdentityMap()]).toEqual([]);
+    } finally {
+      fork.mockRestore();
+      await database.close();
+    }
+  });
 });
 
 describe('embedded PGlite maintenance', () => {
