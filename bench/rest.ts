@@ -2,7 +2,10 @@
  * REST API benchmark (not a test): autocannon against a raw `node:http` server answering a
  * fixed JSON body and against Switchboard's REST API, in the same run and the same process
  * (the load comes from a process of its own, `bench/rest-load.mjs`), so the ratio to raw says what
- * Switchboard costs on this machine. Prints req/s, p50 and p99 (ms) and req/s as a share of raw.
+ * Switchboard costs on this machine. Prints req/s, p50 and p99 (ms) and req/s as a share of raw,
+ * and the CPU a request cost: Switchboard's process (with PGlite, the database's too), every
+ * PostgreSQL process (Linux only), and the raw server's process. Requests per second move with
+ * whatever else the machine does; the CPU a request costs moves far less.
  *
  *   npm run bench:rest                                 # embedded PGlite in a temporary directory
  *   DATABASE_URL=postgres://… npm run bench:rest       # also PostgreSQL, on a database of its own
@@ -33,6 +36,7 @@ import { createSwitchboard, type Switchboard } from '../src/bootstrap/create-swi
 import { trustE164 } from '../src/domain/e164.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
 import { createScratchDatabase, type ScratchDatabase } from '../test/support/scratch-database.js';
+import { cpuPerUnit } from './support/cpu-time.js';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 5);
@@ -206,7 +210,9 @@ const benchmark = async (storage: string, databaseUrl: string | undefined) => {
   ];
 
   process.stdout.write(`\n${storage}: ${CONNECTIONS} connections, ${SECONDS} s a run\n`);
-  process.stdout.write(`  ${'request'.padEnd(46)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of raw'.padStart(8)}  ${'raw req/s'.padStart(9)}\n`);
+  process.stdout.write(
+    `  ${'request'.padEnd(46)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of raw'.padStart(8)}  ${'raw req/s'.padStart(9)}  ${'CPU µs a request: server'.padStart(24)} ${'database'.padStart(8)} ${'raw'.padStart(5)}\n`,
+  );
   let phoneOffset = 0;
   const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY) : null;
   for (const route of routes.filter((r) => only === null || only.test(r.label))) {
@@ -215,18 +221,18 @@ const benchmark = async (storage: string, databaseUrl: string | undefined) => {
     // in memory, so the figure is the rate the server keeps up, not its first second.
     const rawJob: Job = { url: raw.url, method: 'GET', path: '/', headers: {}, connections: CONNECTIONS, seconds: SECONDS };
     if (WARMUP_SECONDS > 0) await run({ ...rawJob, seconds: WARMUP_SECONDS });
-    const baseline = await run(rawJob);
+    const { result: baseline, processMicros: rawMicros } = await cpuPerUnit(() => run(rawJob), (r) => r.total);
     if (WARMUP_SECONDS > 0) {
       const warmup = await run({ ...route, url: served.url, connections: CONNECTIONS, seconds: WARMUP_SECONDS, phoneOffset });
       phoneOffset += warmup.total + CONNECTIONS;
     }
     const job: Job = { ...route, url: served.url, connections: CONNECTIONS, seconds: SECONDS, phoneOffset };
-    const result = await run(job);
+    const { result, processMicros, postgresMicros } = await cpuPerUnit(() => run(job), (r) => r.total);
     phoneOffset += result.total + CONNECTIONS;
     const share = (100 * result.requestsPerSecond) / baseline.requestsPerSecond;
     const failures = result.non2xx + result.errors;
     process.stdout.write(
-      `  ${route.label.padEnd(46)} ${fmt(result.requestsPerSecond, 8, 0)} ${fmt(result.p50)} ${fmt(result.p99)} ${fmt(share, 7, 2)}%  ${fmt(baseline.requestsPerSecond, 9, 0)}${failures ? `  (${failures} failed: ${JSON.stringify(result.statusCodes)})` : ''}\n`,
+      `  ${route.label.padEnd(46)} ${fmt(result.requestsPerSecond, 8, 0)} ${fmt(result.p50)} ${fmt(result.p99)} ${fmt(share, 7, 2)}%  ${fmt(baseline.requestsPerSecond, 9, 0)}  ${fmt(processMicros, 24, 0)} ${postgresMicros === null || storage.includes('PGlite') ? '       –' : fmt(postgresMicros, 8, 0)} ${fmt(rawMicros, 5, 0)}${failures ? `  (${failures} failed: ${JSON.stringify(result.statusCodes)})` : ''}\n`,
     );
   }
   await closeServer(served.server);

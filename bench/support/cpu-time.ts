@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * CPU time spent, in microseconds: this process's, and that of every PostgreSQL process on the
+ * machine (Linux's `/proc`; null elsewhere or when unreadable). A run's requests per second move
+ * with whatever else the machine does; the CPU each request costs moves far less, and says which
+ * side a change made cheaper.
+ */
+export const processCpuMicros = (): number => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+/** Clock ticks per second of `/proc/<pid>/stat` (USER_HZ): 100 on every Linux that ships. */
+const TICK_MICROS = 10_000;
+
+export const postgresCpuMicros = (): number | null => {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone since the listing
+    }
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+    // After the command: state is field 3, utime and stime fields 14 and 15.
+    const fields = stat.slice(close + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * TICK_MICROS;
+};
+
+/** CPU of this process and of PostgreSQL over `work`, per unit it reports having done. */
+export const cpuPerUnit = async <A>(
+  work: () => Promise<A>,
+  units: (result: A) => number,
+): Promise<{ readonly result: A; readonly processMicros: number; readonly postgresMicros: number | null }> => {
+  const [process0, postgres0] = [processCpuMicros(), postgresCpuMicros()];
+  const result = await work();
+  const [process1, postgres1] = [processCpuMicros(), postgresCpuMicros()];
+  const n = Math.max(1, units(result));
+  return {
+    result,
+    processMicros: (process1 - process0) / n,
+    postgresMicros: postgres0 === null || postgres1 === null ? null : (postgres1 - postgres0) / n,
+  };
+};
