@@ -106,6 +106,25 @@ describe.skipIf(!serverUrl)('pipelined reads on PostgreSQL', () => {
     expect(next).toEqual(E.right(agents[4]));
   });
 
+  it('plans a prepared page generically from its first execution: never afresh for each LIMIT', async () => {
+    const reads = new PipelinedPostgresReads(scratch.url, 1);
+    try {
+      const page = { text: 'select id from agents where project_id = $1 order by created_at, id limit $2 offset $3', name: 'page_of_agents' };
+      const pages = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((limit) => reads.run(page, [project.id, limit, 1], { prepare: true })));
+      // One connection: the statement below sees the page's prepared statement (named by the driver).
+      const plans = await reads.run(
+        { text: 'select generic_plans, custom_plans, current_setting($2) as mode from pg_prepared_statements where statement = $1', name: 'plans_of' },
+        [page.text, 'plan_cache_mode'],
+        { prepare: false },
+      );
+
+      expect(pages.map((rows) => rows.map((row) => row.id))).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((limit) => agents.slice(1, 1 + limit).map((a) => a.id)));
+      expect(plans).toEqual([{ generic_plans: '8', custom_plans: '0', mode: 'force_generic_plan' }]);
+    } finally {
+      await reads.close();
+    }
+  });
+
   it('fails a statement whose connection the server ends under it as a connection failure, and the one after it alike', async () => {
     const reads = new PipelinedPostgresReads(scratch.url, 1);
     try {
