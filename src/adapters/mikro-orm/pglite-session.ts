@@ -6,6 +6,7 @@ import { serialize } from 'pg-protocol';
 import type { BackendMessage, DataRowMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages.js';
 import { Parser } from 'pg-protocol/dist/parser.js';
 import type { NativeReads, PgStatement, SelectOptions } from './native-select.js';
+import { recordBuilderFor, type RecordBuilder } from './record-builder.js';
 import { endsExchange, leavesSessionHeld, splitMessages, STARTUP_CODES, TERMINATE } from './pg-wire.js';
 
 /** pg's own conversion of a parameter to its text (a Date with its offset, an array as a literal). */
@@ -220,20 +221,23 @@ export class PgliteSession implements NativeReads {
 /** A statement's rows decoded as pg decodes them, its error (pg's DatabaseError), and whether a Parse in it succeeded. */
 const decodeRows = (answer: Uint8Array): { rows: Record<string, unknown>[]; error: Error | null; parseComplete: boolean } => {
   const rows: Record<string, unknown>[] = [];
-  let fields: { name: string; parse: (text: string) => unknown }[] = [];
+  let parsers: ((text: string) => unknown)[] = [];
+  let build: RecordBuilder = () => ({});
   let error: Error | null = null;
   let parseComplete = false;
   new Parser().parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), (message: BackendMessage) => {
     if (message.name === 'rowDescription') {
-      fields = (message as RowDescriptionMessage).fields.map((field) => ({ name: field.name, parse: parserOf(field.dataTypeID) }));
+      const { fields } = message as RowDescriptionMessage;
+      parsers = fields.map((field) => parserOf(field.dataTypeID));
+      build = recordBuilderFor(fields.map((field) => field.name));
     } else if (message.name === 'dataRow') {
-      const values = (message as DataRowMessage).fields;
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < fields.length; i++) {
-        const value = values[i];
-        row[fields[i]!.name] = value === null || value === undefined ? null : fields[i]!.parse(value);
+      // The message's own array of texts, each replaced by its value.
+      const values: unknown[] = (message as DataRowMessage).fields;
+      for (let i = 0; i < parsers.length; i++) {
+        const text = values[i] as string | null | undefined;
+        values[i] = text === null || text === undefined ? null : parsers[i]!(text);
       }
-      rows.push(row);
+      rows.push(build(values));
     } else if (message.name === 'parseComplete') {
       parseComplete = true;
     } else if (message.name === 'error') {

@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import type { NativeReads, PgStatement, SelectOptions } from './native-select.js';
+import { recordBuilderFor, type RecordBuilder } from './record-builder.js';
 
 /**
  * Dates and timestamps as text, as pg hands them to MikroORM (dateOf reads both); a Date
@@ -51,11 +52,26 @@ export class PipelinedPostgresReads implements NativeReads {
     });
   }
 
+  /** Rows come as arrays of values, made records by the statement's compiled builder (see recordBuilderFor). */
   async run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<Record<string, unknown>[]> {
-    return (await this.sql.unsafe(statement.text, values as postgres.ParameterOrJSON<never>[], { prepare: options.prepare })) as unknown as Record<
-      string,
-      unknown
-    >[];
+    const rows = await this.sql.unsafe(statement.text, values as postgres.ParameterOrJSON<never>[], { prepare: options.prepare }).values();
+    if (rows.length === 0) return [];
+    const build = this.builderOf(rows.columns);
+    const records = new Array<Record<string, unknown>>(rows.length);
+    for (let i = 0; i < rows.length; i++) records[i] = build(rows[i]!);
+    return records;
+  }
+
+  /** A prepared statement's columns are the same array at every execution: its builder is found without a lookup by names. */
+  private readonly builders = new WeakMap<object, RecordBuilder>();
+
+  private builderOf(columns: readonly { readonly name: string }[]): RecordBuilder {
+    let builder = this.builders.get(columns);
+    if (!builder) {
+      builder = recordBuilderFor(columns.map((column) => column.name));
+      this.builders.set(columns, builder);
+    }
+    return builder;
   }
 
   /** Waits up to five seconds for statements under way, then closes the connections. */
