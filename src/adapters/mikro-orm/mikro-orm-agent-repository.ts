@@ -2,13 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { AgentRepository, AgentWithNumbers } from '../../application/ports/repositories.js';
 import type { Agent, VoiceMode } from '../../domain/agent.js';
+import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { CustomTool } from '../../domain/custom-tool.js';
 import { trustE164 } from '../../domain/e164.js';
 import { callBehaviourFromJson } from './call-behaviour-json.js';
 import { AgentSchema, type AgentRow } from './entities/agent.js';
 import { PhoneNumberSchema } from './entities/phone-number.js';
 import { toPhoneNumber } from './mikro-orm-phone-number-repository.js';
-import { findPage, findRow, findRowAlongside, fromColumns, selectListOf, upsertRow, type Alongside } from './storage-support.js';
+import { runSelect } from './native-select.js';
+import { findPage, findRow, fromColumns, fromPrefixedColumns, selectListOf, upsertRow } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -58,15 +60,60 @@ export const toAgentRow = (agent: Agent): AgentRow => ({
 
 const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
 
+const PREPARED = { prepare: true } as const;
+
+/** The number columns of a read with numbers are named with this prefix: both tables have an id, a project, a creation time. */
+const NUMBER_PREFIX = 'n_';
+
+/**
+ * Each agent's live numbers, joined beside it (`a`) as `n`: a row per agent and live number, or
+ * one of nulls for an agent without any. Through the live-number index, a probe per agent.
+ *
+ * A join rather than a JSON array aggregated per agent in a subquery beside its row: with
+ * generic plans, that subquery (an aggregate set up and torn down per listed agent, its rows
+ * turned into JSON and parsed back) cost PostgreSQL about 10–25% more for the 20-agent page
+ * (pgbench, prepared: 213–227 µs a statement against 171–191).
+ */
+const liveNumbers = (em: EntityManager): string => `left join lateral (
+  select ${selectListOf(em, PhoneNumberSchema)} from phone_numbers where agent_id = a.id and status = 'active') n on true`;
+
 export class MikroOrmAgentRepository implements AgentRepository {
   constructor(private readonly em: EntityManager) {}
 
-  findWithNumbers(projectId: string, id: string): Promise<AgentWithNumbers | null> {
-    return findRowAlongside(this.em, AgentSchema, { id, projectId }, this.liveNumbers(), (row, numbers) => this.withNumbers(row, numbers));
+  async findWithNumbers(projectId: string, id: string): Promise<AgentWithNumbers | null> {
+    const records = await runSelect(
+      this.em,
+      `select ${selectListOf(this.em, AgentSchema, 'a')}, ${this.numberColumns()}
+       from agents a ${liveNumbers(this.em)} where a.id = ? and a.project_id = ? order by n.created_at, n.id`,
+      [id, projectId],
+      PREPARED,
+    );
+    return this.withNumbers(records)[0] ?? null;
   }
 
-  listWithNumbers(projectId: string, page: PageRequest): Promise<Page<AgentWithNumbers>> {
-    return findPage(this.em, AgentSchema, { projectId }, OLDEST_FIRST, page, (row, numbers) => this.withNumbers(row, numbers), this.liveNumbers());
+  /**
+   * The page of agents (with the total beside each) left-joined to each one's live numbers: a
+   * row per agent and number, or one of nulls for an agent without any. A page past the end has
+   * no row to carry the total: then, and only then, a second statement counts.
+   */
+  async listWithNumbers(projectId: string, page: PageRequest): Promise<Page<AgentWithNumbers>> {
+    const records = await runSelect(
+      this.em,
+      `select ${selectListOf(this.em, AgentSchema, 'a')}, a."__total", ${this.numberColumns()}
+       from (
+         select ${selectListOf(this.em, AgentSchema)}, (select count(*) from agents where project_id = ?) as "__total"
+         from agents where project_id = ? order by created_at, id limit ? offset ?) a
+       ${liveNumbers(this.em)}
+       order by a.created_at, a.id, n.created_at, n.id`,
+      [projectId, projectId, page.limit, page.offset],
+      PREPARED,
+    );
+    if (records.length === 0) {
+      if (page.offset === 0) return { items: [], total: 0 };
+      const [counted] = await runSelect(this.em, 'select count(*) as "total" from agents where project_id = ?', [projectId], PREPARED);
+      return { items: [], total: Number(counted?.total ?? 0) };
+    }
+    return { items: this.withNumbers(records), total: Number(records[0]!.__total) };
   }
 
   async findById(projectId: string, id: string): Promise<Agent | null> {
@@ -86,23 +133,22 @@ export class MikroOrmAgentRepository implements AgentRepository {
     await this.em.nativeDelete(AgentSchema, { id, projectId });
   }
 
-  /**
-   * The agent's live numbers beside its row, oldest first, as one JSON array (the rows' own
-   * columns as keys, timestamps as text): fromColumns and toPhoneNumber read them as they read
-   * a native select's record.
-   */
-  private liveNumbers(): Alongside {
-    return {
-      sql: `select coalesce(json_agg(n order by n.created_at, n.id), '[]'::json) from (
-        select ${selectListOf(this.em, PhoneNumberSchema)} from phone_numbers where agent_id = "agents"."id" and status = 'active') as n`,
-      params: [],
-    };
+  private numberColumns(): string {
+    return selectListOf(this.em, PhoneNumberSchema, 'n', NUMBER_PREFIX);
   }
 
-  private withNumbers(row: AgentRow, numbers: unknown): AgentWithNumbers {
-    return {
-      agent: toAgent(row),
-      numbers: (numbers as Record<string, unknown>[]).map((record) => toPhoneNumber(fromColumns(this.em, PhoneNumberSchema, record))),
-    };
+  /** Rows of agents, each followed by its numbers (see {@link liveNumbers}), grouped by agent in their order. */
+  private withNumbers(records: readonly Record<string, unknown>[]): AgentWithNumbers[] {
+    const agents: { agent: Agent; numbers: PhoneNumber[] }[] = [];
+    let last: { agent: Agent; numbers: PhoneNumber[] } | undefined;
+    for (const record of records) {
+      if (last === undefined || last.agent.id !== record.id) {
+        last = { agent: toAgent(fromColumns(this.em, AgentSchema, record)), numbers: [] };
+        agents.push(last);
+      }
+      const number = fromPrefixedColumns(this.em, PhoneNumberSchema, record, NUMBER_PREFIX);
+      if (number !== null) last.numbers.push(toPhoneNumber(number));
+    }
+    return agents;
   }
 }

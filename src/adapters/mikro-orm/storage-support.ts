@@ -406,11 +406,30 @@ export const findPage = async <T extends object, D>(
 
 /**
  * Every column of the entity by name, as a native select lists them (a prepared read never says `*`);
- * each qualified by `alias` when given, for a statement that joins tables with columns of the same name.
+ * each qualified by `alias` when given, for a statement that joins tables with columns of the same name,
+ * and named `prefix` + its column when a prefix is given (read back with {@link fromPrefixedColumns}).
  */
-export const selectListOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>, alias?: string): string => {
+export const selectListOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>, alias?: string, prefix?: string): string => {
   const shape = shapeOf(em, schema);
-  return alias === undefined ? shape.selectList : shape.columns.map((c) => `${alias}."${c.column}"`).join(', ');
+  if (alias === undefined) return shape.selectList;
+  return shape.columns.map((c) => `${alias}."${c.column}"${prefix === undefined ? '' : ` as "${prefix}${c.column}"`}`).join(', ');
+};
+
+const prefixedShapes = new WeakMap<object, Map<string, NativeShape['toRow']>>();
+
+/**
+ * A row of `schema` from the columns a joined select named `prefix` + column ({@link selectListOf}
+ * with a prefix); null when its id is null, as a left join leaves it when nothing matched.
+ */
+export const fromPrefixedColumns = <T extends object>(em: EntityManager, schema: EntitySchema<T>, record: Record<string, unknown>, prefix: string): T | null => {
+  let byPrefix = prefixedShapes.get(schema);
+  if (!byPrefix) prefixedShapes.set(schema, (byPrefix = new Map()));
+  let toRow = byPrefix.get(prefix);
+  if (!toRow) {
+    toRow = compileToRow(shapeOf(em, schema).columns.map((c) => ({ ...c, column: `${prefix}${c.column}` })));
+    byPrefix.set(prefix, toRow);
+  }
+  return record[`${prefix}id`] === null || record[`${prefix}id`] === undefined ? null : (toRow(record) as T);
 };
 
 /**
