@@ -1,0 +1,165 @@
+/**
+ * Two builds of Switchboard side by side, in one process (not a test): what a change did to the
+ * CPU a REST request costs, on a machine whose speed moves too much for two separate runs of
+ * `bench:rest` to tell a few per cent apart.
+ *
+ *   git worktree add ../before <commit> && (cd ../before && npm ci && npm run build)
+ *   BENCH_BEFORE=../before npm run bench:rest:side-by-side
+ *   BENCH_STORE=pglite BENCH_BEFORE=../before npm run bench:rest:side-by-side
+ *
+ * Each build (its `dist/`, as built) runs a Switchboard of its own: on PostgreSQL both on one
+ * scratch database of DATABASE_URL (seeded once), on PGlite each on its own (each seeded alike).
+ * Each request path is driven through the builds' fetch handlers, BENCH_REQUESTS requests at a
+ * time with 50 in flight, one build after the other, the order swapped each round, for
+ * BENCH_ROUNDS rounds after a warm-up; each batch's CPU a request is counted for this process
+ * and (on PostgreSQL) every PostgreSQL process. Prints each build's median and range, and the
+ * median of the after/before ratio of the rounds: both builds of a round ran within a second or
+ * two of each other, so the machine's drift cancels in the ratio. The client's own work (making
+ * the Fetch requests, reading the answers) is counted too, alike for both.
+ *
+ *   BENCH_AFTER=.            the other build (default: this checkout)
+ *   BENCH_PATHS=…            comma-separated; {conversation} and {agent} are filled in
+ *   BENCH_ROUNDS=10  BENCH_REQUESTS=1000
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createScratchDatabase, type ScratchDatabase } from '../test/support/scratch-database.js';
+import { postgresCpuMicros, processCpuMicros } from './support/cpu-time.js';
+
+const env = process.env;
+const STORE = env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
+const ROUNDS = Number(env.BENCH_ROUNDS ?? 10);
+const REQUESTS = Number(env.BENCH_REQUESTS ?? 1000);
+const IN_FLIGHT = 50;
+const PATHS = (env.BENCH_PATHS ?? '/v1/agents?limit=20,/v1/calls?limit=20,/v1/conversations/{conversation}/messages?limit=50').split(',');
+if (!env.BENCH_BEFORE) {
+  process.stderr.write('BENCH_BEFORE names the checkout to compare with (its dist/ built)\n');
+  process.exit(2);
+}
+if (STORE === 'postgres' && !env.DATABASE_URL) {
+  process.stderr.write('DATABASE_URL is needed (or BENCH_STORE=pglite)\n');
+  process.exit(2);
+}
+const builds = [resolve(env.BENCH_BEFORE), resolve(env.BENCH_AFTER ?? '.')];
+
+interface Either {
+  readonly _tag: 'Left' | 'Right';
+  readonly left?: unknown;
+  readonly right?: unknown;
+}
+/* The builds are loaded at run time from paths given: their modules are typed loosely here. */
+type Task = () => Promise<Either>;
+type UseCase = { execute(input: unknown): Task };
+interface Handle {
+  start(): Promise<void>;
+  close(): Promise<void>;
+  settled(): Promise<void>;
+  fetch(request: Request): Promise<Response>;
+  useCases(): Record<string, Record<string, UseCase>>;
+}
+
+const must = async (task: Task, what: string): Promise<any> => {
+  const result = await task();
+  if (result._tag === 'Left') throw new Error(`${what} failed: ${JSON.stringify(result.left)}`);
+  return result.right;
+};
+
+const load = async (build: string, databaseUrl: string | undefined, dataDir: string): Promise<Handle> => {
+  const dist = (file: string) => import(pathToFileURL(join(build, 'dist', 'src', file)).href);
+  const { createSwitchboard } = await dist('bootstrap/create-switchboard.js');
+  const { createPinoLogger } = await dist('adapters/pino/pino-logger.js');
+  const switchboard: Handle = createSwitchboard({
+    env: { ...env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'development', ADMIN_TOKEN: 'bench-admin-token-not-used-0123456789', SIGNUP_CREDIT: '100.00' },
+    config: { rateLimit: { points: 1_000_000_000, durationSeconds: 1 } },
+    logger: createPinoLogger({ level: 'info', file: '/dev/null', pretty: false }),
+  });
+  await switchboard.start();
+  return switchboard;
+};
+
+/** What bench:rest seeds: 25 agents (the first with a number), a conversation of 60 texts, 25 calls. */
+const seed = async (build: string, switchboard: Handle) => {
+  const { trustMailbox } = await import(pathToFileURL(join(build, 'dist/src/domain/mailbox.js')).href);
+  const { trustE164 } = await import(pathToFileURL(join(build, 'dist/src/domain/e164.js')).href);
+  const useCases = switchboard.useCases();
+  const created = await must(useCases.projects!.createProject!.execute({ email: trustMailbox(`side-by-side-${Date.now()}@example.com`) }), 'sign-up');
+  const projectId: string = created.project.id;
+  await must(useCases.admin!.setCallLimit!.execute({ projectId, limit: 10_000 }), 'call limit');
+  const agents: string[] = [];
+  for (let i = 0; i < 25; i++) agents.push((await must(useCases.agents!.createAgent!.execute({ projectId, fields: { name: `Bench ${i}` } }), 'agent')).agent.id);
+  const number = await must(useCases.numbers!.provisionNumber!.execute({ projectId, country: 'US', areaCode: null, agentId: agents[0] }), 'number');
+  for (let i = 0; i < 60; i++) {
+    const text = { to: number.phoneNumber, from: trustE164('+14155550100'), body: `bench ${i}`, mediaUrls: [], providerMessageId: `SMside${Date.now()}${i}` };
+    await must(useCases.messages!.receiveInboundSms!.execute(text), 'inbound SMS');
+  }
+  await switchboard.settled();
+  for (let i = 0; i < 25; i++) {
+    const call = { projectId, agentId: agents[0], toNumber: trustE164(`+1415555${String(2000 + i).padStart(4, '0')}`), fromNumberId: null, initialGreeting: null, voice: null, systemPrompt: null };
+    await must(useCases.calls!.placeOutboundCall!.execute(call), 'outbound call');
+  }
+  const headers = { authorization: `Bearer ${created.apiKey.clear}` };
+  const conversations = (await (await switchboard.fetch(new Request('http://bench/v1/conversations', { headers }))).json()) as { data: { id: string }[] };
+  return { headers, fill: (path: string) => path.replace('{conversation}', conversations.data[0]!.id).replace('{agent}', agents[0]!) };
+};
+
+const drive = async (switchboard: Handle, url: string, headers: Record<string, string>): Promise<void> => {
+  let sent = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (sent < REQUESTS) {
+      sent++;
+      const response = await switchboard.fetch(new Request(url, { headers }));
+      if (response.status !== 200) failed++;
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  if (failed > 0) throw new Error(`${failed} of ${REQUESTS} requests to ${url} failed`);
+};
+
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const range = (values: readonly number[]): string => `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
+
+const dataDirs: string[] = [];
+let scratch: ScratchDatabase | null = null;
+const handles: Handle[] = [];
+try {
+  if (STORE === 'postgres') scratch = await createScratchDatabase(env.DATABASE_URL!, 'switchboard_bench_side');
+  for (const build of builds) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-side-by-side-'));
+    dataDirs.push(dataDir);
+    handles.push(await load(build, scratch?.url, dataDir));
+  }
+  // One database on PostgreSQL: seeded once, through the first build. Each PGlite: its own seed.
+  const seeds = STORE === 'postgres' ? Array(2).fill(await seed(builds[0]!, handles[0]!)) : [await seed(builds[0]!, handles[0]!), await seed(builds[1]!, handles[1]!)];
+  process.stdout.write(`${STORE === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}: ${ROUNDS} rounds of ${REQUESTS} requests per build, ${IN_FLIGHT} in flight\n`);
+  process.stdout.write(`  before: ${builds[0]}\n  after:  ${builds[1]}\n`);
+  for (const path of PATHS) {
+    const urls = seeds.map((s) => `http://bench${s.fill(path)}`);
+    for (const [i, handle] of handles.entries()) await drive(handle, urls[i]!, seeds[i]!.headers);
+    const server: number[][] = [[], []];
+    const database: number[][] = [[], []];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
+        const [process0, postgres0] = [processCpuMicros(), postgresCpuMicros()];
+        await drive(handles[i]!, urls[i]!, seeds[i]!.headers);
+        const [process1, postgres1] = [processCpuMicros(), postgresCpuMicros()];
+        server[i]!.push((process1 - process0) / REQUESTS);
+        if (STORE === 'postgres' && postgres0 !== null && postgres1 !== null) database[i]!.push((postgres1 - postgres0) / REQUESTS);
+      }
+    }
+    const ratio = (of: number[][]) => median(of[1]!.map((after, round) => after / of[0]![round]!)).toFixed(3);
+    process.stdout.write(`\n  GET ${path}\n`);
+    for (const [i, name] of ['before', 'after'].entries()) {
+      const db = database[i]!.length > 0 ? `, PostgreSQL ${Math.round(median(database[i]!))} (${range(database[i]!)})` : '';
+      process.stdout.write(`    ${name.padEnd(7)} CPU µs a request: this process ${Math.round(median(server[i]!))} (${range(server[i]!)})${db}\n`);
+    }
+    process.stdout.write(`    after/before, median of the rounds: this process ${ratio(server)}${database[0]!.length > 0 ? `, PostgreSQL ${ratio(database)}` : ''}\n`);
+  }
+} finally {
+  for (const handle of handles) await handle.close();
+  await scratch?.drop();
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+}
