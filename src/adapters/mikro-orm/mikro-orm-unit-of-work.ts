@@ -65,10 +65,10 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
    * Work outside a transaction shares one fork and one set of repositories. A fork per call was
    * 3.5% of Switchboard's CPU on the agents page (a fork writes the ORM's configuration, and so
    * `process.env`, twice, and builds a unit of work, an entity factory and loader, a validator;
-   * then eighteen repositories), and there is nothing per call to keep apart: the fork is never bound to a transaction
-   * ({@link transaction} forks its own), and its identity map stays empty, because repositories
-   * write with native statements and read natively or with `disableIdentityMap`
-   * (`test/integration/storage/pglite-repositories.test.ts` checks it after reads and writes).
+   * then eighteen repositories), and there is nothing per call to keep apart: the fork is never
+   * bound to a transaction ({@link transaction} forks its own), and its identity map stays empty,
+   * because repositories write with native statements and read natively or with
+   * `disableIdentityMap` (`test/integration/storage/pglite-repositories.test.ts` checks it).
    */
   private async outsideTransaction<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
     try {

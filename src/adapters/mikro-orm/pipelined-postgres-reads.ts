@@ -36,6 +36,8 @@ const DATES_AS_TEXT = {
  */
 export class PipelinedPostgresReads implements NativeReads {
   private readonly sql: postgres.Sql;
+  /** A prepared statement's columns are the same array at every execution: its builder is found without a lookup by names. */
+  private readonly builders = new WeakMap<object, RecordBuilder>();
 
   constructor(databaseUrl: string, connections: number) {
     this.sql = postgres(databaseUrl, {
@@ -61,9 +63,6 @@ export class PipelinedPostgresReads implements NativeReads {
     for (let i = 0; i < rows.length; i++) records[i] = build(rows[i]!);
     return records;
   }
-
-  /** A prepared statement's columns are the same array at every execution: its builder is found without a lookup by names. */
-  private readonly builders = new WeakMap<object, RecordBuilder>();
 
   private builderOf(columns: readonly { readonly name: string }[]): RecordBuilder {
     let builder = this.builders.get(columns);

@@ -415,7 +415,8 @@ export const selectListOf = <T extends object>(em: EntityManager, schema: Entity
   return shape.columns.map((c) => `${alias}."${c.column}"${prefix === undefined ? '' : ` as "${prefix}${c.column}"`}`).join(', ');
 };
 
-const prefixedShapes = new WeakMap<object, Map<string, NativeShape['toRow']>>();
+/** Per schema and prefix: the id's column as named, and the compiled mapping of the prefixed columns. */
+const prefixedShapes = new WeakMap<object, Map<string, { readonly id: string; readonly toRow: NativeShape['toRow'] }>>();
 
 /**
  * A row of `schema` from the columns a joined select named `prefix` + column ({@link selectListOf}
@@ -424,12 +425,13 @@ const prefixedShapes = new WeakMap<object, Map<string, NativeShape['toRow']>>();
 export const fromPrefixedColumns = <T extends object>(em: EntityManager, schema: EntitySchema<T>, record: Record<string, unknown>, prefix: string): T | null => {
   let byPrefix = prefixedShapes.get(schema);
   if (!byPrefix) prefixedShapes.set(schema, (byPrefix = new Map()));
-  let toRow = byPrefix.get(prefix);
-  if (!toRow) {
-    toRow = compileToRow(shapeOf(em, schema).columns.map((c) => ({ ...c, column: `${prefix}${c.column}` })));
-    byPrefix.set(prefix, toRow);
+  let shape = byPrefix.get(prefix);
+  if (!shape) {
+    shape = { id: `${prefix}id`, toRow: compileToRow(shapeOf(em, schema).columns.map((c) => ({ ...c, column: `${prefix}${c.column}` }))) };
+    byPrefix.set(prefix, shape);
   }
-  return record[`${prefix}id`] === null || record[`${prefix}id`] === undefined ? null : (toRow(record) as T);
+  const id = record[shape.id];
+  return id === null || id === undefined ? null : (shape.toRow(record) as T);
 };
 
 /**
