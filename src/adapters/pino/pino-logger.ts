@@ -1,13 +1,8 @@
 import { createRequire } from 'node:module';
 import { pino, type Logger as Pino } from 'pino';
 import type { Logger } from '../../application/ports/logger.js';
+import { redactSecrets } from './redact-secrets.js';
 
-/** Keys whose values are never written, wherever they appear in a log line. */
-const SECRET_PATHS = [
-  'apiKey', '*.apiKey', 'api_key', '*.api_key', 'secret', '*.secret', 'authToken', '*.authToken',
-  'authorization', '*.authorization', 'headers.authorization', 'otp', '*.otp', 'otpCode', '*.otpCode', 'otp_code', '*.otp_code',
-  'password', '*.password',
-];
 
 type SonicBoom = ReturnType<typeof pino.destination>;
 /** sonic-boom's state, which it exposes no other way: a write under way, bytes still buffered. */
@@ -33,6 +28,18 @@ const drained = async (stream: SonicBoom): Promise<void> => {
       stream.once('drain', done).once('ready', done).once('error', done);
     });
   }
+};
+
+/**
+ * Censors secrets in children's bindings, which pino writes without its log formatter. Set on
+ * the root, the override is inherited: pino makes each child with the parent as its prototype.
+ */
+const withRedactedBindings = (logger: Pino): Pino => {
+  const child = logger.child;
+  logger.child = function (this: Pino, bindings, options) {
+    return child.call(this, redactSecrets(bindings), options);
+  } as Pino['child'];
+  return logger;
 };
 
 /** A logger whose lines may still be on their way out: `flush()` resolves once they are written. */
@@ -69,7 +76,8 @@ export const createPinoLogger = (options: {
   const prettyTarget = wantsPretty ? prettyPrinterPath() : null;
   const base: pino.LoggerOptions = {
     level: options.level,
-    redact: { paths: SECRET_PATHS, censor: '[redacted]' },
+    // Secrets censored in every line's fields (and, below, in every child's bindings).
+    formatters: { log: redactSecrets },
     base: { service: 'switchboard' },
   };
   let asynchronous: SonicBoom | null = null;
@@ -78,7 +86,7 @@ export const createPinoLogger = (options: {
     : options.destination
       ? pino(base, options.destination as pino.DestinationStream)
       : pino(base, (asynchronous = pino.destination({ dest: options.file ?? 1, sync: false })));
-  return Object.assign(logger as unknown as Logger, { flush: () => (asynchronous ? drained(asynchronous) : Promise.resolve()) });
+  return Object.assign(withRedactedBindings(logger) as unknown as Logger, { flush: () => (asynchronous ? drained(asynchronous) : Promise.resolve()) });
 };
 
 /** For tests and embedders who want silence. */

@@ -2,8 +2,8 @@ import type { Logger } from '../ports/logger.js';
 
 /**
  * `logger.child(bindings)`, made on its first use. For what is made on a hot path and seldom
- * logs (a request, a hosted call's turn): a pino child serialises its bindings and sets up
- * redaction when made, a few kilobytes of garbage each time, mostly for nothing.
+ * logs (a request, a hosted call's turn): a pino child checks and serialises its bindings when
+ * made, garbage each time, mostly for nothing.
  */
 export const lazyChildLogger = (logger: Logger, bindings: Record<string, unknown>): Logger => {
   let child: Logger | null = null;

@@ -22,4 +22,20 @@ describe('the default (asynchronous) pino logger', () => {
     expect(lines).toHaveLength(1000);
     expect(lines[999]).toMatchObject({ i: 999, requestId: 'req_999', authorization: '[redacted]', msg: 'request' });
   });
+
+  it('censors secrets one object down, in child bindings and on errors, and nowhere else', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sb-log-'));
+    const file = join(dir, 'log');
+    const logger = createPinoLogger({ level: 'info', file, pretty: false });
+
+    logger.child({ apiKey: 'sk_child' }).info({ headers: { authorization: 'Bearer sk_nested', accept: 'json' } }, 'nested');
+    logger.error({ err: Object.assign(new TypeError('boom'), { password: 'hunter2' }) }, 'failed');
+    await logger.flush();
+
+    const [nested, failed] = (await readFile(file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    expect(nested).toMatchObject({ apiKey: '[redacted]', headers: { authorization: '[redacted]', accept: 'json' }, msg: 'nested', service: 'switchboard' });
+    expect(failed.err).toMatchObject({ type: 'TypeError', message: 'boom', password: '[redacted]' });
+    expect(failed.err.stack).toContain('TypeError: boom');
+    expect(JSON.stringify([nested, failed])).not.toMatch(/sk_child|sk_nested|hunter2/);
+  });
 });
