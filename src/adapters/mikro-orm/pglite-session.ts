@@ -1,12 +1,9 @@
 import { createRequire } from 'node:module';
 import { Duplex } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { serialize } from 'pg-protocol';
-import type { BackendMessage, DataRowMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages.js';
-import { Parser } from 'pg-protocol/dist/parser.js';
 import type { NativeReads, PgStatement, SelectOptions } from './native-select.js';
-import { recordBuilderFor, type RecordBuilder } from './record-builder.js';
+import { decodeAnswer, type RowShape } from './pg-answer.js';
 import { endsExchange, leavesSessionHeld, splitMessages, STARTUP_CODES, TERMINATE } from './pg-wire.js';
 
 /** pg's own conversion of a parameter to its text (a Date with its offset, an array as a literal). */
@@ -27,16 +24,6 @@ interface Exchange {
   readonly bytes: () => Uint8Array;
   readonly done: (answer: Uint8Array | Error) => void;
 }
-
-/**
- * Dates, timestamps and intervals as text, their arrays as arrays of text: what MikroORM's
- * PostgreSQL driver makes pg return, so that a direct read answers what a read through pg does.
- */
-const AS_TEXT = new Set([1082, 1114, 1184, 1186]);
-const AS_TEXT_ARRAYS = new Set([1182, 1115, 1185, 1187]);
-const TEXT_ARRAY = 1009;
-const parserOf = (oid: number): ((text: string) => unknown) =>
-  AS_TEXT.has(oid) ? (text) => text : pg.types.getTypeParser(AS_TEXT_ARRAYS.has(oid) ? TEXT_ARRAY : oid, 'text');
 
 /**
  * The embedded PGlite's one session, shared in process without a socket. PGlite runs one
@@ -61,8 +48,11 @@ export class PgliteSession implements NativeReads {
   private draining = false;
   /** When the exchanges run since the event loop last turned began; null: it has turned since. */
   private sliceStart: number | null = null;
-  /** Prepared statements of the native reads on the session (theirs, named apart from pg's). */
-  private readonly prepared = new Set<string>();
+  /**
+   * Prepared statements of the native reads on the session (theirs, named apart from pg's), each
+   * with the shape of its rows once a Describe has told it: then it is not asked again.
+   */
+  private readonly prepared = new Map<string, RowShape | null>();
   private readonly directReads: Holder = {};
   /** Whether the session plans prepared statements generically now (see {@link plansFor}). */
   private genericPlans = false;
@@ -81,19 +71,24 @@ export class PgliteSession implements NativeReads {
   async run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<Record<string, unknown>[]> {
     const name = options.prepare ? `direct_${statement.name}` : '';
     let parsing = false;
+    let known: RowShape | null = null;
     const answer = await this.exchange(this.directReads, () => {
       parsing = name === '' || !this.prepared.has(name);
-      if (parsing && name !== '') this.prepared.add(name);
+      known = parsing ? null : (this.prepared.get(name) ?? null);
+      if (parsing && name !== '') this.prepared.set(name, null);
       return Buffer.concat([
         ...(parsing ? [serialize.parse({ name, text: statement.text, types: [] })] : []),
         serialize.bind({ statement: name, values: values.map(prepareValue) }),
-        serialize.describe({ type: 'P' }),
+        // A prepared statement's columns cannot change (PostgreSQL refuses to run it if they
+        // would), so they are described once.
+        ...(known === null ? [serialize.describe({ type: 'P' })] : []),
         serialize.execute({}),
         serialize.sync(),
       ]);
     });
-    const { rows, error, parseComplete } = decodeRows(answer);
+    const { rows, shape, error, parseComplete } = decodeAnswer(answer, known);
     if (parsing && !parseComplete) this.prepared.delete(name);
+    else if (name !== '' && known === null && shape !== null && this.prepared.has(name)) this.prepared.set(name, shape);
     if (error) throw error;
     return rows;
   }
@@ -217,35 +212,6 @@ export class PgliteSession implements NativeReads {
     }
   }
 }
-
-/** A statement's rows decoded as pg decodes them, its error (pg's DatabaseError), and whether a Parse in it succeeded. */
-const decodeRows = (answer: Uint8Array): { rows: Record<string, unknown>[]; error: Error | null; parseComplete: boolean } => {
-  const rows: Record<string, unknown>[] = [];
-  let parsers: ((text: string) => unknown)[] = [];
-  let build: RecordBuilder = () => ({});
-  let error: Error | null = null;
-  let parseComplete = false;
-  new Parser().parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), (message: BackendMessage) => {
-    if (message.name === 'rowDescription') {
-      const { fields } = message as RowDescriptionMessage;
-      parsers = fields.map((field) => parserOf(field.dataTypeID));
-      build = recordBuilderFor(fields.map((field) => field.name));
-    } else if (message.name === 'dataRow') {
-      // The message's own array of texts, each replaced by its value.
-      const values: unknown[] = (message as DataRowMessage).fields;
-      for (let i = 0; i < parsers.length; i++) {
-        const text = values[i] as string | null | undefined;
-        values[i] = text === null || text === undefined ? null : parsers[i]!(text);
-      }
-      rows.push(build(values));
-    } else if (message.name === 'parseComplete') {
-      parseComplete = true;
-    } else if (message.name === 'error') {
-      error ??= message as unknown as Error;
-    }
-  });
-  return { rows, error, parseComplete };
-};
 
 /**
  * One pg connection to the session: a duplex stream standing in for a socket (pg calls
