@@ -77,17 +77,41 @@ const NUMBER_PREFIX = 'n_';
 const liveNumbers = (em: EntityManager): string => `left join lateral (
   select ${selectListOf(em, PhoneNumberSchema)} from phone_numbers where agent_id = a.id and status = 'active') n on true`;
 
+interface AgentStatements {
+  /** One agent, by id and project, with its live numbers. */
+  readonly one: string;
+  /** A page of agents (with the total beside each) with their live numbers: project, project, limit, offset. */
+  readonly page: string;
+}
+
+/**
+ * Written once (from the schemas' columns, the same for every EntityManager): each read then
+ * sends the very same string, whose hash the lookups of a statement by its text keep, rather
+ * than a new one of a couple of kilobytes to hash again.
+ */
+let agentStatements: AgentStatements | null = null;
+
+const agentStatementsOf = (em: EntityManager): AgentStatements => {
+  const numbers = selectListOf(em, PhoneNumberSchema, 'n', NUMBER_PREFIX);
+  return {
+    one: `select ${selectListOf(em, AgentSchema, 'a')}, ${numbers}
+       from agents a ${liveNumbers(em)} where a.id = ? and a.project_id = ? order by n.created_at, n.id`,
+    // A row per agent and number, or one of nulls for an agent without any; the total is
+    // counted beside the page (see listWithNumbers).
+    page: `select ${selectListOf(em, AgentSchema, 'a')}, a."__total", ${numbers}
+       from (
+         select ${selectListOf(em, AgentSchema)}, (select count(*) from agents where project_id = ?) as "__total"
+         from agents where project_id = ? order by created_at, id limit ? offset ?) a
+       ${liveNumbers(em)}
+       order by a.created_at, a.id, n.created_at, n.id`,
+  };
+};
+
 export class MikroOrmAgentRepository implements AgentRepository {
   constructor(private readonly em: EntityManager) {}
 
   async findWithNumbers(projectId: string, id: string): Promise<AgentWithNumbers | null> {
-    const records = await runSelect(
-      this.em,
-      `select ${selectListOf(this.em, AgentSchema, 'a')}, ${this.numberColumns()}
-       from agents a ${liveNumbers(this.em)} where a.id = ? and a.project_id = ? order by n.created_at, n.id`,
-      [id, projectId],
-      PREPARED,
-    );
+    const records = await runSelect(this.em, this.statements().one, [id, projectId], PREPARED);
     return this.withNumbers(records)[0] ?? null;
   }
 
@@ -97,17 +121,7 @@ export class MikroOrmAgentRepository implements AgentRepository {
    * no row to carry the total: then, and only then, a second statement counts.
    */
   async listWithNumbers(projectId: string, page: PageRequest): Promise<Page<AgentWithNumbers>> {
-    const records = await runSelect(
-      this.em,
-      `select ${selectListOf(this.em, AgentSchema, 'a')}, a."__total", ${this.numberColumns()}
-       from (
-         select ${selectListOf(this.em, AgentSchema)}, (select count(*) from agents where project_id = ?) as "__total"
-         from agents where project_id = ? order by created_at, id limit ? offset ?) a
-       ${liveNumbers(this.em)}
-       order by a.created_at, a.id, n.created_at, n.id`,
-      [projectId, projectId, page.limit, page.offset],
-      PREPARED,
-    );
+    const records = await runSelect(this.em, this.statements().page, [projectId, projectId, page.limit, page.offset], PREPARED);
     if (records.length === 0) {
       if (page.offset === 0) return { items: [], total: 0 };
       const [counted] = await runSelect(this.em, 'select count(*) as "total" from agents where project_id = ?', [projectId], PREPARED);
@@ -133,8 +147,8 @@ export class MikroOrmAgentRepository implements AgentRepository {
     await this.em.nativeDelete(AgentSchema, { id, projectId });
   }
 
-  private numberColumns(): string {
-    return selectListOf(this.em, PhoneNumberSchema, 'n', NUMBER_PREFIX);
+  private statements(): AgentStatements {
+    return (agentStatements ??= agentStatementsOf(this.em));
   }
 
   /** Rows of agents, each followed by its numbers (see {@link liveNumbers}), grouped by agent in their order. */

@@ -412,8 +412,19 @@ export const findPage = async <T extends object, D>(
 export const selectListOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>, alias?: string, prefix?: string): string => {
   const shape = shapeOf(em, schema);
   if (alias === undefined) return shape.selectList;
-  return shape.columns.map((c) => `${alias}."${c.column}"${prefix === undefined ? '' : ` as "${prefix}${c.column}"`}`).join(', ');
+  let lists = qualifiedLists.get(schema);
+  if (!lists) qualifiedLists.set(schema, (lists = new Map()));
+  const key = `${alias}\u0000${prefix ?? ''}`;
+  let list = lists.get(key);
+  if (list === undefined) {
+    list = shape.columns.map((c) => `${alias}."${c.column}"${prefix === undefined ? '' : ` as "${prefix}${c.column}"`}`).join(', ');
+    lists.set(key, list);
+  }
+  return list;
 };
+
+/** Per schema, by alias and prefix: the qualified select lists made so far (a few, written in code). */
+const qualifiedLists = new WeakMap<object, Map<string, string>>();
 
 /** Per schema and prefix: the id's column as named, and the compiled mapping of the prefixed columns. */
 const prefixedShapes = new WeakMap<object, Map<string, { readonly id: string; readonly toRow: NativeShape['toRow'] }>>();
