@@ -27,6 +27,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createScratchDatabase, type ScratchDatabase } from '../test/support/scratch-database.js';
 import { postgresCpuMicros, processCpuMicros } from './support/cpu-time.js';
+import { seedRestProject } from './support/rest-seed.js';
 
 const env = process.env;
 const STORE = env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
@@ -44,27 +45,13 @@ if (STORE === 'postgres' && !env.DATABASE_URL) {
 }
 const builds = [resolve(env.BENCH_BEFORE), resolve(env.BENCH_AFTER ?? '.')];
 
-interface Either {
-  readonly _tag: 'Left' | 'Right';
-  readonly left?: unknown;
-  readonly right?: unknown;
-}
-/* The builds are loaded at run time from paths given: their modules are typed loosely here. */
-type Task = () => Promise<Either>;
-type UseCase = { execute(input: unknown): Task };
 interface Handle {
   start(): Promise<void>;
   close(): Promise<void>;
   settled(): Promise<void>;
   fetch(request: Request): Promise<Response>;
-  useCases(): Record<string, Record<string, UseCase>>;
+  useCases(): object;
 }
-
-const must = async (task: Task, what: string): Promise<any> => {
-  const result = await task();
-  if (result._tag === 'Left') throw new Error(`${what} failed: ${JSON.stringify(result.left)}`);
-  return result.right;
-};
 
 const load = async (build: string, databaseUrl: string | undefined, dataDir: string): Promise<Handle> => {
   const dist = (file: string) => import(pathToFileURL(join(build, 'dist', 'src', file)).href);
@@ -79,29 +66,12 @@ const load = async (build: string, databaseUrl: string | undefined, dataDir: str
   return switchboard;
 };
 
-/** What bench:rest seeds: 25 agents (the first with a number), a conversation of 60 texts, 25 calls. */
+/** What bench:rest seeds, through the build's own use cases and domain. */
 const seed = async (build: string, switchboard: Handle) => {
   const { trustMailbox } = await import(pathToFileURL(join(build, 'dist/src/domain/mailbox.js')).href);
   const { trustE164 } = await import(pathToFileURL(join(build, 'dist/src/domain/e164.js')).href);
-  const useCases = switchboard.useCases();
-  const created = await must(useCases.projects!.createProject!.execute({ email: trustMailbox(`side-by-side-${Date.now()}@example.com`) }), 'sign-up');
-  const projectId: string = created.project.id;
-  await must(useCases.admin!.setCallLimit!.execute({ projectId, limit: 10_000 }), 'call limit');
-  const agents: string[] = [];
-  for (let i = 0; i < 25; i++) agents.push((await must(useCases.agents!.createAgent!.execute({ projectId, fields: { name: `Bench ${i}` } }), 'agent')).agent.id);
-  const number = await must(useCases.numbers!.provisionNumber!.execute({ projectId, country: 'US', areaCode: null, agentId: agents[0] }), 'number');
-  for (let i = 0; i < 60; i++) {
-    const text = { to: number.phoneNumber, from: trustE164('+14155550100'), body: `bench ${i}`, mediaUrls: [], providerMessageId: `SMside${Date.now()}${i}` };
-    await must(useCases.messages!.receiveInboundSms!.execute(text), 'inbound SMS');
-  }
-  await switchboard.settled();
-  for (let i = 0; i < 25; i++) {
-    const call = { projectId, agentId: agents[0], toNumber: trustE164(`+1415555${String(2000 + i).padStart(4, '0')}`), fromNumberId: null, initialGreeting: null, voice: null, systemPrompt: null };
-    await must(useCases.calls!.placeOutboundCall!.execute(call), 'outbound call');
-  }
-  const headers = { authorization: `Bearer ${created.apiKey.clear}` };
-  const conversations = (await (await switchboard.fetch(new Request('http://bench/v1/conversations', { headers }))).json()) as { data: { id: string }[] };
-  return { headers, fill: (path: string) => path.replace('{conversation}', conversations.data[0]!.id).replace('{agent}', agents[0]!) };
+  const { headers, agentId, conversationId } = await seedRestProject(switchboard, { trustMailbox, trustE164 }, { agents: 25, messages: 60, calls: 25 }, 'side');
+  return { headers, fill: (path: string) => path.replace('{conversation}', conversationId).replace('{agent}', agentId) };
 };
 
 const drive = async (switchboard: Handle, url: string, headers: Record<string, string>): Promise<void> => {

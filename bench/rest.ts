@@ -30,13 +30,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as E from 'fp-ts/lib/Either.js';
 import { createPinoLogger } from '../src/adapters/pino/pino-logger.js';
-import { createSwitchboard, type Switchboard } from '../src/bootstrap/create-switchboard.js';
+import { createSwitchboard } from '../src/bootstrap/create-switchboard.js';
 import { trustE164 } from '../src/domain/e164.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
 import { createScratchDatabase, type ScratchDatabase } from '../test/support/scratch-database.js';
 import { cpuPerUnit } from './support/cpu-time.js';
+import { seedRestProject } from './support/rest-seed.js';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 5);
@@ -98,12 +98,6 @@ const run = (job: Job): Promise<Result> =>
     load.send(job);
   });
 
-const must = async <A>(task: () => Promise<E.Either<unknown, A>>, what: string): Promise<A> => {
-  const result = await task();
-  if (E.isLeft(result)) throw new Error(`${what} failed: ${JSON.stringify(result.left)}`);
-  return result.right;
-};
-
 const listen = async (listener: RequestListener): Promise<{ server: Server; url: string }> => {
   const server = createServer(listener);
   // Keep-alive as long as the runs: autocannon reuses its connections.
@@ -125,58 +119,6 @@ const raw = await listen((_request, response) => {
 
 const fmt = (n: number, width = 8, digits = 1) => n.toFixed(digits).padStart(width);
 
-/** Seeds one project and returns the requests to measure, by label. */
-const seed = async (sb: Switchboard) => {
-  const useCases = sb.useCases();
-  const created = await must(useCases.projects.createProject.execute({ email: trustMailbox(`bench-${Date.now()}@example.com`) }), 'sign-up');
-  const projectId = created.project.id;
-  // The seeded calls stay in progress: the project may hold more than the default cap of 10.
-  await must(useCases.admin.setCallLimit.execute({ projectId, limit: 10_000 }), 'call limit');
-  const agentIds: string[] = [];
-  for (let i = 0; i < AGENTS; i++) {
-    const { agent } = await must(useCases.agents.createAgent.execute({ projectId, fields: { name: `Bench ${i}` } }), 'agent');
-    agentIds.push(agent.id);
-  }
-  const number = await must(
-    useCases.numbers.provisionNumber.execute({ projectId, country: 'US', areaCode: null, agentId: agentIds[0]! }),
-    'number',
-  );
-  for (let i = 0; i < MESSAGES; i++) {
-    await must(
-      useCases.messages.receiveInboundSms.execute({
-        to: number.phoneNumber,
-        from: trustE164('+14155550100'),
-        body: `bench ${i}`,
-        mediaUrls: [],
-        providerMessageId: `SMbench${Date.now()}${i}`,
-      }),
-      'inbound SMS',
-    );
-  }
-  await sb.settled();
-  for (let i = 0; i < CALLS; i++) {
-    await must(
-      useCases.calls.placeOutboundCall.execute({
-        projectId,
-        agentId: agentIds[0]!,
-        toNumber: trustE164(`+1415555${String(2000 + i).padStart(4, '0')}`),
-        fromNumberId: null,
-        initialGreeting: null,
-        voice: null,
-        systemPrompt: null,
-      }),
-      'outbound call',
-    );
-  }
-  const auth = { authorization: `Bearer ${created.apiKey.clear}` };
-  const conversations = (await (await sb.fetch(new Request('http://bench/v1/conversations', { headers: auth }))).json()) as {
-    data: { id: string }[];
-  };
-  const conversationId = conversations.data[0]?.id;
-  if (!conversationId) throw new Error('no conversation was seeded');
-  return { auth, agentId: agentIds[0]!, conversationId };
-};
-
 const benchmark = async (storage: string, databaseUrl: string | undefined) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-rest-'));
   // The standalone server's logger (asynchronous writes), into /dev/null.
@@ -196,7 +138,7 @@ const benchmark = async (storage: string, databaseUrl: string | undefined) => {
     logger,
   });
   await sb.start();
-  const { auth, agentId, conversationId } = await seed(sb);
+  const { headers: auth, agentId, conversationId } = await seedRestProject(sb, { trustMailbox, trustE164 }, { agents: AGENTS, messages: MESSAGES, calls: CALLS }, 'bench');
   const served = await listen(sb.requestListener);
   const json = { ...auth, 'content-type': 'application/json' };
   const routes: readonly (Omit<Job, 'url' | 'connections' | 'seconds'> & { label: string })[] = [

@@ -166,7 +166,9 @@ export class PgliteSession implements NativeReads {
 
   /** A simple statement whose answer nobody reads, run at once (between exchanges). */
   private runNow(sql: string): void {
-    void this.call(serialize.query(sql));
+    // Its failure is not lost: PGlite fails only when the database is gone, and then the next
+    // exchange fails too, to a client who is waiting for it. Unhandled, it would end the process.
+    this.call(serialize.query(sql)).catch(() => undefined);
   }
 
   /**
