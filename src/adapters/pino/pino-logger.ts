@@ -3,7 +3,6 @@ import { pino, type Logger as Pino } from 'pino';
 import type { Logger } from '../../application/ports/logger.js';
 import { redactSecrets } from './redact-secrets.js';
 
-
 type SonicBoom = ReturnType<typeof pino.destination>;
 /** sonic-boom's state, which it exposes no other way: a write under way, bytes still buffered. */
 type Pending = { readonly _writing: boolean; readonly _len: number; readonly destroyed: boolean };
