@@ -412,18 +412,21 @@ export const findPage = async <T extends object, D>(
 export const selectListOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>, alias?: string, prefix?: string): string => {
   const shape = shapeOf(em, schema);
   if (alias === undefined) return shape.selectList;
-  let lists = qualifiedLists.get(schema);
-  if (!lists) qualifiedLists.set(schema, (lists = new Map()));
-  const key = `${alias}\u0000${prefix ?? ''}`;
-  let list = lists.get(key);
-  if (list === undefined) {
-    list = shape.columns.map((c) => `${alias}."${c.column}"${prefix === undefined ? '' : ` as "${prefix}${c.column}"`}`).join(', ');
-    lists.set(key, list);
-  }
-  return list;
+  return perSchema(qualifiedLists, schema, `${alias}\u0000${prefix ?? ''}`, () =>
+    shape.columns.map((c) => `${alias}."${c.column}"${prefix === undefined ? '' : ` as "${prefix}${c.column}"`}`).join(', '),
+  );
 };
 
-/** Per schema, by alias and prefix: the qualified select lists made so far (a few, written in code). */
+/** What was made for `schema` under `key` (a few keys each, written in code), made on first use. */
+const perSchema = <V>(cache: WeakMap<object, Map<string, V>>, schema: object, key: string, make: () => V): V => {
+  let byKey = cache.get(schema);
+  if (!byKey) cache.set(schema, (byKey = new Map()));
+  let value = byKey.get(key);
+  if (value === undefined) byKey.set(key, (value = make()));
+  return value;
+};
+
+/** Per schema, by alias and prefix: the qualified select lists. */
 const qualifiedLists = new WeakMap<object, Map<string, string>>();
 
 /** Per schema and prefix: the id's column as named, and the compiled mapping of the prefixed columns. */
@@ -434,13 +437,10 @@ const prefixedShapes = new WeakMap<object, Map<string, { readonly id: string; re
  * with a prefix); null when its id is null, as a left join leaves it when nothing matched.
  */
 export const fromPrefixedColumns = <T extends object>(em: EntityManager, schema: EntitySchema<T>, record: Record<string, unknown>, prefix: string): T | null => {
-  let byPrefix = prefixedShapes.get(schema);
-  if (!byPrefix) prefixedShapes.set(schema, (byPrefix = new Map()));
-  let shape = byPrefix.get(prefix);
-  if (!shape) {
-    shape = { id: `${prefix}id`, toRow: compileToRow(shapeOf(em, schema).columns.map((c) => ({ ...c, column: `${prefix}${c.column}` }))) };
-    byPrefix.set(prefix, shape);
-  }
+  const shape = perSchema(prefixedShapes, schema, prefix, () => ({
+    id: `${prefix}id`,
+    toRow: compileToRow(shapeOf(em, schema).columns.map((c) => ({ ...c, column: `${prefix}${c.column}` }))),
+  }));
   const id = record[shape.id];
   return id === null || id === undefined ? null : (shape.toRow(record) as T);
 };
