@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createScratchDatabase, type ScratchDatabase } from '../test/support/scratch-database.js';
-import { postgresCpuMicros, processCpuMicros } from './support/cpu-time.js';
+import { cpuPerUnit } from './support/cpu-time.js';
 import { seedRestProject } from './support/rest-seed.js';
 
 const env = process.env;
@@ -113,11 +113,9 @@ try {
     const database: number[][] = [[], []];
     for (let round = 0; round < ROUNDS; round++) {
       for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
-        const [process0, postgres0] = [processCpuMicros(), postgresCpuMicros()];
-        await drive(handles[i]!, urls[i]!, seeds[i]!.headers);
-        const [process1, postgres1] = [processCpuMicros(), postgresCpuMicros()];
-        server[i]!.push((process1 - process0) / REQUESTS);
-        if (STORE === 'postgres' && postgres0 !== null && postgres1 !== null) database[i]!.push((postgres1 - postgres0) / REQUESTS);
+        const { processMicros, postgresMicros } = await cpuPerUnit(() => drive(handles[i]!, urls[i]!, seeds[i]!.headers), () => REQUESTS);
+        server[i]!.push(processMicros);
+        if (STORE === 'postgres' && postgresMicros !== null) database[i]!.push(postgresMicros);
       }
     }
     const ratio = (of: number[][]) => median(of[1]!.map((after, round) => after / of[0]![round]!)).toFixed(3);

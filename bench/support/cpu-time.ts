@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
  * with whatever else the machine does; the CPU each request costs moves far less, and says which
  * side a change made cheaper.
  */
-export const processCpuMicros = (): number => {
+const processCpuMicros = (): number => {
   const { user, system } = process.cpuUsage();
   return user + system;
 };
@@ -14,7 +14,7 @@ export const processCpuMicros = (): number => {
 /** Clock ticks per second of `/proc/<pid>/stat` (USER_HZ): 100 on every Linux that ships. */
 const TICK_MICROS = 10_000;
 
-export const postgresCpuMicros = (): number | null => {
+const postgresCpuMicros = (): number | null => {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
