@@ -2,32 +2,75 @@ import { randomBytes } from 'node:crypto';
 import type { IdGenerator, IdPrefix } from '../../application/ports/id-generator.js';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case
+const CODES = Array.from(ALPHABET, (char) => char.charCodeAt(0));
+const TIME_DIGITS = 10;
+const RANDOM_DIGITS = 16;
 
-const encode = (value: bigint, length: number): string => {
-  let out = '';
-  for (let i = 0; i < length; i++) {
-    out = ALPHABET[Number(value & 31n)] + out;
-    value >>= 5n;
-  }
-  return out;
-};
+export interface TimeSortableIdOptions {
+  /** Milliseconds since the epoch; default `Date.now`. */
+  readonly now?: () => number;
+  /** `size` random bytes; default `crypto.randomBytes`. */
+  readonly random?: (size: number) => Uint8Array;
+}
 
 /**
  * `prefix_` + 10 characters of milliseconds + 16 random characters (ULID layout). Ids made in
- * the same millisecond by one generator still sort in creation order.
+ * the same millisecond by one generator still sort in creation order: the random part counts
+ * up from the millisecond's first draw, which leaves its top bit clear so that it cannot wrap.
+ *
+ * Every id is made as one flat string from its character codes. Built by concatenation, an id
+ * was a tree of a dozen string pieces (each `+` of 13 characters or more links its two halves
+ * rather than copying them), several times the bytes of the id itself and kept as long as the
+ * id, in every row and turn that carries one.
  */
 export class TimeSortableIdGenerator implements IdGenerator {
   private lastTime = 0;
-  private lastRandom = 0n;
+  /** The random part's base-32 digits, most significant first. */
+  private readonly digits = new Array<number>(RANDOM_DIGITS).fill(0);
+  private readonly now: () => number;
+  private readonly random: (size: number) => Uint8Array;
+
+  constructor(options: TimeSortableIdOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? randomBytes;
+  }
 
   next(prefix: IdPrefix): string {
-    const time = Date.now();
-    if (time <= this.lastTime) {
-      this.lastRandom += 1n;
-    } else {
+    const time = this.now();
+    if (time <= this.lastTime) this.countUp();
+    else {
       this.lastTime = time;
-      this.lastRandom = BigInt(`0x${randomBytes(10).toString('hex')}`) >> 1n;
+      this.draw();
     }
-    return `${prefix}_${encode(BigInt(this.lastTime), 10)}${encode(this.lastRandom, 16)}`;
+    const codes = new Array<number>(prefix.length + 1 + TIME_DIGITS + RANDOM_DIGITS);
+    let at = 0;
+    for (; at < prefix.length; at++) codes[at] = prefix.charCodeAt(at);
+    codes[at++] = 0x5f; // _
+    let rest = this.lastTime;
+    for (let i = TIME_DIGITS - 1; i >= 0; i--) {
+      codes[at + i] = CODES[rest % 32]!;
+      rest = Math.floor(rest / 32);
+    }
+    at += TIME_DIGITS;
+    for (let i = 0; i < RANDOM_DIGITS; i++) codes[at + i] = CODES[this.digits[i]!]!;
+    return String.fromCharCode.apply(null, codes);
+  }
+
+  /** A fresh random part of 79 bits: 16 digits of 5 bits, the first of them 4. */
+  private draw(): void {
+    const bytes = this.random(RANDOM_DIGITS);
+    for (let i = 0; i < RANDOM_DIGITS; i++) this.digits[i] = bytes[i]! & 31;
+    this.digits[0] = this.digits[0]! & 15;
+  }
+
+  private countUp(): void {
+    for (let i = RANDOM_DIGITS - 1; i >= 0; i--) {
+      const digit = this.digits[i]!;
+      if (digit < 31) {
+        this.digits[i] = digit + 1;
+        return;
+      }
+      this.digits[i] = 0;
+    }
   }
 }
