@@ -1,5 +1,6 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import {
   type ChatChunk,
   type ChatMessage,
@@ -41,24 +42,35 @@ const wireMessage = (message: ChatMessage): Record<string, unknown> => {
   }
 };
 
+/** Where and how every request goes, worked out once: a URL handed to `request` is taken apart again each time. */
+interface Endpoint {
+  readonly send: typeof httpRequest;
+  readonly target: RequestOptions;
+  readonly authorization: string | null;
+}
+
+const endpointOf = (url: URL, apiKey: string | null): Endpoint => ({
+  send: url.protocol === 'https:' ? httpsRequest : httpRequest,
+  target: { ...urlToHttpOptions(url), method: 'POST' },
+  authorization: apiKey ? `Bearer ${apiKey}` : null,
+});
+
 /**
  * One request to the model. Stopping it closes the connection unless its answer was already
  * read to the end: that connection is back in the agent's pool, serving another answer.
  */
-const exchange = (url: URL, body: string, apiKey: string | null): ModelExchange => {
-  const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-      accept: 'text/event-stream',
-      ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-    },
-  });
+const exchange = (endpoint: Endpoint, body: string): ModelExchange => {
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    accept: 'text/event-stream',
+  };
+  if (endpoint.authorization) headers.authorization = endpoint.authorization;
+  const request = endpoint.send({ ...endpoint.target, headers });
   let answer: IncomingMessage | null = null;
   const response = new Promise<IncomingMessage>((resolve, reject) => {
     // `on`, not `once`: stopping mid-answer errs the request again (the body's reader hears it).
-    request.once('response', resolve).on('error', reject).end(body);
+    request.once('response', resolve).on('error', reject);
   }).then((received) => {
     // While the body is read, its iterator reports the body's errors; once reading stopped, the
     // stop that closes the connection errs it again, and that has no one left to tell.
@@ -68,6 +80,9 @@ const exchange = (url: URL, body: string, apiKey: string | null): ModelExchange 
   const stop = (reason: unknown) => {
     if (!answer?.complete) request.destroy(new Error(`stopped: ${String(reason)}`));
   };
+  // Sent here, not from a closure above: every closure made in this function shares one scope,
+  // and `stop` lives as long as the answer; had one of them named the body, it would too.
+  request.end(body);
   return { response, stop };
 };
 
@@ -78,16 +93,18 @@ const exchange = (url: URL, body: string, apiKey: string | null): ModelExchange 
  */
 export class OpenAiCompatibleLanguageModel implements LanguageModel {
   private readonly url: URL;
+  private readonly endpoint: Endpoint;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: OpenAiCompatibleOptions) {
     this.url = new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`);
+    this.endpoint = endpointOf(this.url, options.apiKey);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   }
 
   stream(request: ChatRequest): AsyncIterable<ChatChunk> {
     return new StreamedAnswer({
-      send: () => exchange(this.url, this.body(request), this.options.apiKey),
+      send: () => exchange(this.endpoint, this.body(request)),
       timeoutMs: this.timeoutMs,
       url: this.url.href,
       signal: request.signal,

@@ -61,10 +61,13 @@ const excerptOf = async (response: IncomingMessage): Promise<string> => {
  * and the server stops generating; read to its end, the connection serves the next answer.
  */
 export class StreamedAnswer implements AsyncIterableIterator<ChatChunk> {
-  private readonly controller = new AbortController();
   private readonly payloads = new SsePayloads();
   private readonly chunks = new ChatChunks();
   private timer: NodeJS.Timeout | null = null;
+  /** The request in flight, once sent. */
+  private exchange: ModelExchange | null = null;
+  /** Why the request was stopped, once it was (a plain field, not an AbortController: one fewer event target an answer). */
+  private stopped: { readonly reason: unknown } | null = null;
   private response: IncomingMessage | null = null;
   /** Parsed chunks; those before `taken` were read. */
   private parsed: ChatChunk[] = [];
@@ -78,7 +81,14 @@ export class StreamedAnswer implements AsyncIterableIterator<ChatChunk> {
   private closed = false;
   private waiting: { readonly resolve: (result: IteratorResult<ChatChunk, undefined>) => void; readonly reject: (error: unknown) => void } | null = null;
 
-  constructor(private readonly options: StreamedAnswerOptions) {}
+  private readonly options: Omit<StreamedAnswerOptions, 'send'>;
+  /** Let go of once called: the request it sends holds the whole conversation, which need not outlive the sending. */
+  private send: (() => ModelExchange) | null;
+
+  constructor({ send, ...options }: StreamedAnswerOptions) {
+    this.send = send;
+    this.options = options;
+  }
 
   [Symbol.asyncIterator](): this {
     return this;
@@ -106,10 +116,11 @@ export class StreamedAnswer implements AsyncIterableIterator<ChatChunk> {
     if (signal.aborted) return;
     signal.addEventListener('abort', this.abort, { once: true });
     // One timer for the whole answer, pushed back as each piece arrives (not one per piece).
-    this.timer = setTimeout(() => this.controller.abort(TIMED_OUT), timeoutMs);
+    this.timer = setTimeout(() => this.stop(TIMED_OUT), timeoutMs);
     try {
-      const exchange = this.options.send();
-      this.controller.signal.addEventListener('abort', () => exchange.stop(this.controller.signal.reason), { once: true });
+      const send = this.send!;
+      this.send = null;
+      const exchange = (this.exchange = send());
       exchange.response.then(this.answered, this.fail);
     } catch (error) {
       this.fail(error);
@@ -173,7 +184,7 @@ export class StreamedAnswer implements AsyncIterableIterator<ChatChunk> {
     if (this.over) return;
     this.over = true;
     this.failure =
-      this.controller.signal.reason === TIMED_OUT
+      this.stopped?.reason === TIMED_OUT
         ? new LanguageModelFailure('timeout', `the model sent nothing for ${this.options.timeoutMs} ms`)
         : error instanceof LanguageModelFailure
           ? error
@@ -182,9 +193,16 @@ export class StreamedAnswer implements AsyncIterableIterator<ChatChunk> {
   };
 
   private readonly abort = (): void => {
-    this.controller.abort(this.options.signal.reason);
+    this.stop(this.options.signal.reason);
     this.wake();
   };
+
+  /** Stops the request once (closing its connection unless the answer was read to the end). */
+  private stop(reason: unknown): void {
+    if (this.stopped) return;
+    this.stopped = { reason };
+    this.exchange?.stop(reason);
+  }
 
   /** Settles a read that waits, as {@link next} would now. */
   private wake(): void {
@@ -229,6 +247,6 @@ export class StreamedAnswer implements AsyncIterableIterator<ChatChunk> {
     if (this.timer) clearTimeout(this.timer);
     this.options.signal.removeEventListener('abort', this.abort);
     // Stopped early (the reader went away, or it failed): close the connection, the server stops generating.
-    if (this.started && !this.complete && !this.controller.signal.aborted) this.controller.abort('stopped');
+    if (this.started && !this.complete) this.stop('stopped');
   }
 }
