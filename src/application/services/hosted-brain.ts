@@ -1,5 +1,6 @@
+import type { Agent } from '../../domain/agent.js';
 import type { Call } from '../../domain/call.js';
-import { LanguageModelFailure, type ChatMessage, type LanguageModel, type ToolCall } from '../ports/language-model.js';
+import { LanguageModelFailure, type ChatMessage, type LanguageModel, type ToolCall, type ToolDefinition } from '../ports/language-model.js';
 import type { Logger } from '../ports/logger.js';
 import type { AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
 import { systemMessage, TOOL, toolsFor, transcriptMessages, type ToolExchange } from './hosted-call-prompt.js';
@@ -28,6 +29,13 @@ const MAX_ROUNDS = 3;
 const DIGITS = /^[0-9*#wW]+$/;
 
 type Say = Extract<AgentAction, { readonly kind: 'say' }>;
+
+interface Standing {
+  readonly agent: Agent | null;
+  readonly log: Logger;
+  readonly system: string;
+  readonly tools: readonly ToolDefinition[];
+}
 
 interface ToolOutcome {
   readonly actions: AgentAction[];
@@ -84,12 +92,18 @@ export class HostedBrain implements AgentBrain {
   private readonly exchanges = new WeakMap<Call, ToolExchange[]>();
   /** Per live call, custom tools still running (a barge-in left them): the next turn waits for them. */
   private readonly running = new WeakMap<Call, Promise<unknown>[]>();
+  /**
+   * Per live call, what every turn of it sends alike, made on its first turn: a call's system
+   * message and tools follow from the call and its agent, which stay the same while it lasts.
+   * Made again each turn they were garbage that outlived a collection of the young generation.
+   */
+  private readonly standing = new WeakMap<Call, Standing>();
 
   constructor(private readonly deps: HostedBrainDeps) {}
 
   async *answer(turn: BrainTurn, signal: AbortSignal): AsyncIterable<AgentAction> {
     const { call, agent } = turn;
-    const log = lazyChildLogger(this.deps.logger, { callId: call.id });
+    const { log, system, tools } = this.standingOf(call, agent);
     const { model } = this.deps;
     if (!model) {
       log.warn({ agentId: call.agentId }, 'hosted voice mode has no language model: set LLM_BASE_URL (and LLM_MODEL); the caller hears the apology');
@@ -103,12 +117,15 @@ export class HostedBrain implements AgentBrain {
     if (running.length > 0) await Promise.all(running);
     this.running.delete(call);
     if (signal.aborted) return;
-    let messages: ChatMessage[] = [
-      { role: 'system', content: systemMessage(call, agent) },
+    // The conversation up to the caller's words is made for each request rather than kept through
+    // the answer: held while the model speaks, it outlived collections of the young generation.
+    const opening = (): ChatMessage[] => [
+      { role: 'system', content: system },
       ...transcriptMessages(turn.history, exchanges),
       { role: 'user', content: turn.dtmf !== null ? `[pressed ${turn.dtmf}]` : turn.utterance },
     ];
-    const tools = [...toolsFor(call, agent), ...warmTransferTools(agent)];
+    /** What this answer's earlier rounds added: the model's tool calls and their results. */
+    const rounds: ChatMessage[] = [];
     turn.timing.requestedAt = this.deps.now();
     const speech = new StreamedSpeech();
     for (let round = 1; round <= MAX_ROUNDS; round++) {
@@ -117,7 +134,7 @@ export class HostedBrain implements AgentBrain {
       const calls: ToolCall[] = [];
       try {
         const arrived = () => void (turn.timing.firstChunkAt ??= this.deps.now());
-        for await (const batch of sameTickBatches(model.stream({ messages, tools, signal }), arrived)) {
+        for await (const batch of sameTickBatches(model.stream({ messages: [...opening(), ...rounds], tools, signal }), arrived)) {
           if (signal.aborted) return;
           let delta = '';
           for (const chunk of batch) {
@@ -173,12 +190,24 @@ export class HostedBrain implements AgentBrain {
         await recorded;
         if (signal.aborted) return;
       } else if (!outcome.refused) return;
-      messages = [
-        ...messages,
+      rounds.push(
         { role: 'assistant', content: text, toolCalls: calls },
         ...exchange.results.map((r): ChatMessage => ({ role: 'tool', toolCallId: r.toolCallId, content: r.content })),
-      ];
+      );
     }
+  }
+
+  private standingOf(call: Call, agent: Agent | null): Standing {
+    const known = this.standing.get(call);
+    if (known?.agent === agent) return known;
+    const made: Standing = {
+      agent,
+      log: lazyChildLogger(this.deps.logger, { callId: call.id }),
+      system: systemMessage(call, agent),
+      tools: [...toolsFor(call, agent), ...warmTransferTools(agent)],
+    };
+    this.standing.set(call, made);
+    return made;
   }
 
   private apology(error: string): Say {
