@@ -40,7 +40,12 @@ export interface VoiceSessionDeps {
 interface Answer {
   readonly controller: AbortController;
   readonly timing: TurnTiming;
-  spoken: string;
+  /**
+   * What was spoken of it so far: the pieces handed to the carrier (none empty), joined once
+   * when the answer ends. Added up piece by piece instead, the stored turn was a tree of a string
+   * per token that every collection of the young generation copied.
+   */
+  readonly spoken: string[];
   lastWasInterim: boolean;
   /** Why the brain said something other than an answer (see AgentAction `say`). */
   error: string | null;
@@ -208,7 +213,7 @@ export class VoiceSession {
     const answer: Answer = {
       controller: new AbortController(),
       timing: { receivedAt, requestedAt: null, firstChunkAt: null, firstSpokenAt: null },
-      spoken: '',
+      spoken: [],
       lastWasInterim: false,
       error: null,
     };
@@ -237,11 +242,12 @@ export class VoiceSession {
   private perform(answer: Answer, action: AgentAction): void {
     switch (action.kind) {
       case 'say': {
-        const joiner = !action.verbatim && answer.spoken !== '' && !/\s$/.test(answer.spoken) && !/^\s/.test(action.text) && (answer.lastWasInterim || SENTENCE_END.test(answer.spoken)) ? ' ' : '';
+        const last = answer.spoken.at(-1);
+        const joiner = !action.verbatim && last !== undefined && !/\s$/.test(last) && !/^\s/.test(action.text) && (answer.lastWasInterim || SENTENCE_END.test(last)) ? ' ' : '';
         const token = joiner + action.text;
         this.gateway.speak(token, false);
         if (answer.timing.firstSpokenAt === null) answer.timing.firstSpokenAt = this.deps.now();
-        answer.spoken += token;
+        if (token !== '') answer.spoken.push(token);
         answer.lastWasInterim = action.interim;
         if (action.error !== undefined) answer.error ??= action.error;
         return;
@@ -311,13 +317,14 @@ export class VoiceSession {
     this.answer = null;
     const cut = cancel && !answer.controller.signal.aborted;
     if (cut) answer.controller.abort('cancelled');
-    if (answer.spoken !== '' && heard === undefined && !this.ended) this.gateway.speak('', true);
+    const spoken = answer.spoken.join('');
+    if (spoken !== '' && heard === undefined && !this.ended) this.gateway.speak('', true);
     if (answer.timing.firstSpokenAt !== null) this.deps.observer?.(this.callId, answer.timing);
-    const content = heard ?? answer.spoken;
+    const content = heard ?? spoken;
     // A finished answer starts the silence; a cancelled one was cut by the caller, who is now the one talking.
-    if (!this.ended && !cancel) this.watch?.agentFinished(answer.spoken);
-    if (answer.spoken === '' && !heard) return;
-    const turn = this.addTurn('agent', content, heard !== undefined || (cut && answer.spoken !== ''), answer.error);
+    if (!this.ended && !cancel) this.watch?.agentFinished(spoken);
+    if (spoken === '' && !heard) return;
+    const turn = this.addTurn('agent', content, heard !== undefined || (cut && spoken !== ''), answer.error);
     this.lastAgentTurn = turn;
   }
 
