@@ -71,6 +71,12 @@ export const inMemoryTranscripts = (t: InMemoryTables): TranscriptRepository => 
   save: async (turns) => {
     for (const turn of turns) {
       const stored = t.transcripts.get(turn.callId) ?? [];
+      // A live call's next turn (nearly every save) goes at the end: one copy of the list, kept
+      // as a new value so that a rolled-back unit of work can put the old one back.
+      if (stored.length === 0 || stored[stored.length - 1]!.sequence < turn.sequence) {
+        t.transcripts.set(turn.callId, [...stored, turn]);
+        continue;
+      }
       const clash = stored.find((s) => s.sequence === turn.sequence && s.id !== turn.id);
       if (clash) throw new DuplicateKey('transcript_turns_call_sequence_unique');
       const rest = stored.filter((s) => s.id !== turn.id);
