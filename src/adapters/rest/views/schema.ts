@@ -6,19 +6,36 @@ import { describedAs } from '../codecs/described.js';
  * view cannot carry a field its codec (and with it the OpenAPI document) does not name.
  */
 
-const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
-const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+/** The character code of the decimal digit `n` (0–9). */
+const digit = (n: number): number => 48 + n;
+const HYPHEN = 45;
+const COLON = 58;
 
 /**
- * `date.toISOString()`, the API's way of writing an instant, at less than half its cost: V8's
- * own is slow enough to be a tenth of a long list's serialisation (two or three per row). Years
- * outside 0–9999 (written with a sign and six digits) and invalid dates go to `toISOString`.
+ * `date.toISOString()`, the API's way of writing an instant, at half its cost: V8's own is slow
+ * enough to be a tenth of a long list's serialisation (two or three per row). The string is made
+ * in one piece from its character codes: joined from parts, it was a tree of a dozen pieces that
+ * `JSON.stringify` had to copy out again. Years outside 0–9999 (written with a sign and six
+ * digits) and invalid dates go to `toISOString`.
  */
 export const isoInstant = (date: Date): string => {
   const year = date.getUTCFullYear();
   if (!(year >= 0 && year <= 9999)) return date.toISOString();
-  const y = year < 1000 ? `${year + 10000}`.slice(1) : `${year}`;
-  return `${y}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}T${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())}:${pad2(date.getUTCSeconds())}.${pad3(date.getUTCMilliseconds())}Z`;
+  const month = date.getUTCMonth() + 1;
+  const day = date.getUTCDate();
+  const hours = date.getUTCHours();
+  const minutes = date.getUTCMinutes();
+  const seconds = date.getUTCSeconds();
+  const ms = date.getUTCMilliseconds();
+  return String.fromCharCode(
+    digit(Math.floor(year / 1000)), digit(Math.floor(year / 100) % 10), digit(Math.floor(year / 10) % 10), digit(year % 10), HYPHEN,
+    digit(Math.floor(month / 10)), digit(month % 10), HYPHEN,
+    digit(Math.floor(day / 10)), digit(day % 10), 0x54, // T
+    digit(Math.floor(hours / 10)), digit(hours % 10), COLON,
+    digit(Math.floor(minutes / 10)), digit(minutes % 10), COLON,
+    digit(Math.floor(seconds / 10)), digit(seconds % 10), 0x2e, // .
+    digit(Math.floor(ms / 100)), digit(Math.floor(ms / 10) % 10), digit(ms % 10), 0x5a, // Z
+  );
 };
 
 /** {@link isoInstant}, null for null. */
