@@ -1,7 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 
-const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+/**
+ * `codec` or null: `t.union([codec, t.null])`, with a guard that makes nothing. The union's own
+ * guard makes a closure each time it runs, and a hosted answer checks every token's chunk.
+ */
+const nullable = <C extends t.Mixed>(codec: C) => {
+  const union = t.union([codec, t.null]);
+  const is = (u: unknown): u is t.TypeOf<typeof union> => u === null || codec.is(u);
+  return new t.UnionType(union.name, is, union.validate, union.encode, union.types);
+};
 
 /**
  * One piece of a tool call. Servers differ in what they repeat: the id and name may come in the

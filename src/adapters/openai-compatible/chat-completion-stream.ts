@@ -10,7 +10,9 @@ import { decodeChunk, type ToolCallPiece } from './chat-completion-chunk.js';
 export class SsePayloads {
   private readonly decoder = new TextDecoder();
   private buffer = '';
-  private data: string[] = [];
+  /** The event's `data:` lines so far: the first alone (nearly every event has one line), the rest after it. */
+  private data: string | null = null;
+  private moreData: string[] | null = null;
 
   /** The payloads the events completed by `bytes` carry. */
   push(bytes: Uint8Array): string[] {
@@ -42,10 +44,13 @@ export class SsePayloads {
 
   private line(line: string, payloads: string[]): void {
     if (line === '') {
-      if (this.data.length > 0) payloads.push(this.data.join('\n'));
-      this.data = [];
+      if (this.data !== null) payloads.push(this.moreData ? [this.data, ...this.moreData].join('\n') : this.data);
+      this.data = null;
+      this.moreData = null;
     } else if (line.startsWith('data:')) {
-      this.data.push(line.slice(line[5] === ' ' ? 6 : 5));
+      const data = line.slice(line[5] === ' ' ? 6 : 5);
+      if (this.data === null) this.data = data;
+      else (this.moreData ??= []).push(data);
     }
     // `event:`, `id:`, `retry:` and `:` comments carry nothing we need.
   }

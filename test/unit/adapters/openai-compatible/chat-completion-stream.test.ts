@@ -65,6 +65,15 @@ describe(ChatChunks.name, () => {
     expect(sut.end()).toEqual([]);
   });
 
+  it('takes null wherever servers send it for nothing: the delta, its content and tool calls, the finish reason', () => {
+    const sut = new ChatChunks();
+
+    expect(sut.read('{"choices":[{"delta":null,"finish_reason":null}]}')).toEqual([]);
+    expect(sut.read('{"choices":[{"delta":{"content":null,"tool_calls":null},"finish_reason":null}]}')).toEqual([]);
+    expect(sut.read('{"choices":[{"delta":{"content":"Hi","tool_calls":null}}]}')).toEqual([{ type: 'text', delta: 'Hi' }]);
+    expect(sut.read('{"choices":null}')).toEqual([]);
+  });
+
   it('fails as a protocol error, naming where, on a chunk that does not fit', () => {
     const sut = new ChatChunks();
 
