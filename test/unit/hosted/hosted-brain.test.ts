@@ -5,7 +5,7 @@ import type { AgentAction, BrainTurn } from '../../../src/application/services/a
 import { HostedBrain } from '../../../src/application/services/hosted-brain.js';
 import type { Call, TranscriptTurn } from '../../../src/domain/call.js';
 import { trustE164 } from '../../../src/domain/e164.js';
-import { aCall, anAgent } from '../../support/builders.js';
+import { aCall, anAgent, aTurn } from '../../support/builders.js';
 
 const CALL = aCall({ voiceMode: 'hosted' });
 const AGENT = anAgent({ name: 'Front desk', voiceMode: 'hosted', systemPrompt: 'You are the front desk.', greeting: 'Hello!' });
@@ -62,6 +62,38 @@ describe(HostedBrain.name, () => {
     expect(spoken(out)).toBe('How can I help?');
     const results = model.requests[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content);
     expect(results).toEqual([expect.stringMatching(/^Refused: there is no tool named press_digits/), expect.stringMatching(/^Refused: there is no tool named book_table/)]);
+  });
+
+  it('asks again with the conversation as first sent, then its words and tool calls and their results', async () => {
+    const model = new ScriptedLanguageModel([{ text: 'One moment.', toolCalls: [{ name: 'book_table' }] }, 'Done.']);
+    const sut = brainOn(model);
+    const history = [aTurn(CALL.id, 1, { content: 'Hello!' }), aTurn(CALL.id, 2, { content: 'Hi, a table please.' }), aTurn(CALL.id, 3, { content: 'For how many?' })];
+
+    await actions(sut, aBrainTurn(CALL, 'Four.', history));
+
+    const [first, second] = model.requests;
+    const toolCallId = (second!.messages.at(-2) as { toolCalls: readonly { id: string }[] }).toolCalls[0]!.id;
+    expect(second!.messages).toEqual([
+      ...first!.messages,
+      { role: 'assistant', content: 'One moment.', toolCalls: [expect.objectContaining({ name: 'book_table' })] },
+      { role: 'tool', toolCallId, content: expect.stringMatching(/^Refused: there is no tool named book_table/) },
+    ]);
+    expect(first!.messages.map((m) => m.role)).toEqual(['system', 'assistant', 'user', 'assistant', 'user']);
+    expect(second!.tools).toEqual(first!.tools);
+  });
+
+  it('sends every turn of a call the same system message and tools', async () => {
+    const model = new ScriptedLanguageModel(['Sure.', 'Bye.']);
+    const sut = brainOn(model);
+
+    await actions(sut, aBrainTurn(CALL, 'Hi'));
+    await actions(sut, aBrainTurn(CALL, 'Thanks', [aTurn(CALL.id, 1, { role: 'user', content: 'Hi' }), aTurn(CALL.id, 2, { role: 'agent', content: 'Sure.' })]));
+    await actions(sut, aBrainTurn(CALL, 'Hello', [], { agent: { ...AGENT, systemPrompt: 'You are the night desk.' } }));
+
+    const [first, second, otherAgent] = model.requests;
+    expect(second!.messages[0]).toEqual(first!.messages[0]);
+    expect(second!.tools).toEqual(first!.tools);
+    expect(otherAgent!.messages[0]!.content).toMatch(/^You are the night desk\./);
   });
 
   it('presses valid digits on an outbound call and refuses malformed ones', async () => {
