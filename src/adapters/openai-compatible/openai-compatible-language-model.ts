@@ -2,9 +2,9 @@ import { request as httpRequest, type IncomingMessage, type RequestOptions } fro
 import { request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import {
-  type ChatChunk,
   type ChatMessage,
   type ChatRequest,
+  type ChunksHeard,
   type LanguageModel,
 } from '../../application/ports/language-model.js';
 import { StreamedAnswer, type ModelExchange } from './streamed-answer.js';
@@ -102,13 +102,14 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   }
 
-  stream(request: ChatRequest): AsyncIterable<ChatChunk> {
+  stream(request: ChatRequest, heard: ChunksHeard): Promise<void> {
     return new StreamedAnswer({
       send: () => exchange(this.endpoint, this.body(request)),
       timeoutMs: this.timeoutMs,
       url: this.url.href,
       signal: request.signal,
-    });
+      heard,
+    }).done;
   }
 
   private body(request: ChatRequest): string {

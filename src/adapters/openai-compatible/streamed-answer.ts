@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { finished as ended } from 'node:stream';
-import { LanguageModelFailure, type ChatChunk } from '../../application/ports/language-model.js';
+import { LanguageModelFailure, type ChatChunk, type ChunksHeard } from '../../application/ports/language-model.js';
 import { ChatChunks, SsePayloads } from './chat-completion-stream.js';
 
 /** One request to the model: its answer, and how to stop it (closing the connection unless read to the end). */
@@ -10,7 +10,7 @@ export interface ModelExchange {
 }
 
 export interface StreamedAnswerOptions {
-  /** Sends the request; called on the first read. */
+  /** Sends the request. */
   readonly send: () => ModelExchange;
   /** The longest wait for the first token, and between pieces after it. */
   readonly timeoutMs: number;
@@ -18,12 +18,11 @@ export interface StreamedAnswerOptions {
   readonly url: string;
   /** The caller's signal: aborted, the answer ends quietly and the connection closes. */
   readonly signal: AbortSignal;
+  /** Hears the chunks each network read parsed. */
+  readonly heard: ChunksHeard;
 }
 
 const TIMED_OUT = Symbol('timed out');
-const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
-/** Chunks parsed ahead of the reader before the body is paused. */
-const READ_AHEAD = 64;
 
 const causeOf = (error: unknown): string => {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
@@ -46,21 +45,17 @@ const excerptOf = async (response: IncomingMessage): Promise<string> => {
 };
 
 /**
- * A streamed chat completion, read chunk by chunk. The body is parsed as its bytes arrive
- * (flowing mode: bytes to SSE payloads to chunks, synchronously) and each read takes the next
- * parsed chunk. A chunk already parsed is handed over in an already settled promise; only a
- * read that has to wait for the network makes one that waits.
- *
- * An iterator of its own rather than an async generator over the body's async iterator: every
- * token of a hosted answer passes through here, and each layer of those cost several promises
- * and an iterator step a token, the young garbage whose collections pause the calls' event loop.
+ * A streamed chat completion, pushed to its hearer as its bytes arrive: each network read is
+ * parsed there and then (bytes to SSE payloads to chunks, synchronously) and the chunks it
+ * completed are handed over in one call, within the read's own turn of the event loop. No
+ * promise, iterator step or timer stands between a token's bytes and its hearer.
  *
  * A failure (the connection, the HTTP status, a chunk that does not fit, the timeout) comes
  * after the chunks parsed before it, as a {@link LanguageModelFailure}. The caller's signal
- * aborted, the answer ends quietly. Stopped before its end (a `return`), the connection closes
- * and the server stops generating; read to its end, the connection serves the next answer.
+ * aborted, the answer ends quietly and the connection closes, so the server stops generating;
+ * read to its end, the connection serves the next answer.
  */
-export class StreamedAnswer implements AsyncIterableIterator<ChatChunk> {
+export class StreamedAnswer {
   private readonly payloads = new SsePayloads();
   private readonly chunks = new ChatChunks();
   private timer: NodeJS.Timeout | null = null;
@@ -69,57 +64,37 @@ export class StreamedAnswer implements AsyncIterableIterator<ChatChunk> {
   /** Why the request was stopped, once it was (a plain field, not an AbortController: one fewer event target an answer). */
   private stopped: { readonly reason: unknown } | null = null;
   private response: IncomingMessage | null = null;
-  /** Parsed chunks; those before `taken` were read. */
-  private parsed: ChatChunk[] = [];
-  private taken = 0;
-  private failure: LanguageModelFailure | null = null;
-  /** Nothing more will be parsed: the answer ended, or failed. */
-  private over = false;
   /** The answer was read to its end: its connection may serve another. */
   private complete = false;
-  private started = false;
-  private closed = false;
-  private waiting: { readonly resolve: (result: IteratorResult<ChatChunk, undefined>) => void; readonly reject: (error: unknown) => void } | null = null;
+  /** Settled: nothing more is heard. */
+  private over = false;
+  private readonly settled: Promise<void>;
+  private resolve!: () => void;
+  private reject!: (error: unknown) => void;
 
   private readonly options: Omit<StreamedAnswerOptions, 'send'>;
-  /** Let go of once called: the request it sends holds the whole conversation, which need not outlive the sending. */
-  private send: (() => ModelExchange) | null;
 
   constructor({ send, ...options }: StreamedAnswerOptions) {
-    this.send = send;
     this.options = options;
+    this.settled = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    this.start(send);
   }
 
-  [Symbol.asyncIterator](): this {
-    return this;
+  /** Resolves once the answer is over, fails with the model's failure. */
+  get done(): Promise<void> {
+    return this.settled;
   }
 
-  next(): Promise<IteratorResult<ChatChunk, undefined>> {
-    if (!this.started) this.start();
-    if (this.options.signal.aborted) {
-      this.close();
-      return Promise.resolve(DONE);
-    }
-    if (this.taken < this.parsed.length) return Promise.resolve({ done: false, value: this.take() });
-    if (this.over) return this.end();
-    return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
-  }
-
-  async return(): Promise<IteratorResult<ChatChunk, undefined>> {
-    this.close();
-    return DONE;
-  }
-
-  private start(): void {
-    this.started = true;
+  private start(send: () => ModelExchange): void {
     const { signal, timeoutMs } = this.options;
-    if (signal.aborted) return;
+    if (signal.aborted) return this.finish(null);
     signal.addEventListener('abort', this.abort, { once: true });
     // One timer for the whole answer, pushed back as each piece arrives (not one per piece).
     this.timer = setTimeout(() => this.stop(TIMED_OUT), timeoutMs);
     try {
-      const send = this.send!;
-      this.send = null;
       const exchange = (this.exchange = send());
       exchange.response.then(this.answered, this.fail);
     } catch (error) {
@@ -128,6 +103,7 @@ export class StreamedAnswer implements AsyncIterableIterator<ChatChunk> {
   }
 
   private readonly answered = (response: IncomingMessage): void => {
+    if (this.over) return;
     const status = response.statusCode ?? 0;
     if (status < 200 || status > 299) {
       void excerptOf(response).then((excerpt) =>
@@ -143,58 +119,67 @@ export class StreamedAnswer implements AsyncIterableIterator<ChatChunk> {
   private readonly arrived = (bytes: Buffer): void => {
     if (this.over) return;
     this.timer?.refresh();
+    let parsed: ChatChunk[] | null = null;
     try {
       for (const payload of this.payloads.push(bytes)) {
-        for (const chunk of this.chunks.read(payload)) this.parsed.push(chunk);
+        for (const chunk of this.chunks.read(payload)) (parsed ??= []).push(chunk);
         if (this.chunks.done) break;
       }
     } catch (error) {
+      if (parsed) this.hear(parsed);
       this.fail(error);
       return;
     }
-    if (this.chunks.done) {
-      this.completed();
+    if (parsed) this.hear(parsed);
+    if (this.chunks.done && !this.over) {
+      this.complete = true;
       // Whatever follows `[DONE]` is read and dropped, so the connection can serve the next answer.
       this.response!.off('data', this.arrived);
       this.response!.resume();
-    } else if (this.parsed.length - this.taken >= READ_AHEAD) {
-      this.response!.pause();
+      this.finish(null);
     }
-    this.wake();
   };
 
   private bodyEnded(): void {
     if (this.over) return;
+    let last: ChatChunk[];
     try {
-      for (const chunk of this.chunks.finish(this.payloads.end())) this.parsed.push(chunk);
+      last = [...this.chunks.finish(this.payloads.end())];
     } catch (error) {
       this.fail(error);
       return;
     }
-    this.completed();
-    this.wake();
+    this.complete = true;
+    if (last.length > 0) this.hear(last);
+    this.finish(null);
   }
 
-  private completed(): void {
-    this.over = true;
-    this.complete = true;
+  /** Hands chunks over, unless the caller went away; a hearer that throws fails the answer. */
+  private hear(chunks: readonly ChatChunk[]): void {
+    if (this.over || this.options.signal.aborted) return;
+    try {
+      this.options.heard(chunks);
+    } catch (error) {
+      this.finish({ error });
+    }
   }
 
   private readonly fail = (error: unknown): void => {
     if (this.over) return;
-    this.over = true;
-    this.failure =
-      this.stopped?.reason === TIMED_OUT
-        ? new LanguageModelFailure('timeout', `the model sent nothing for ${this.options.timeoutMs} ms`)
-        : error instanceof LanguageModelFailure
-          ? error
-          : new LanguageModelFailure('network', `could not reach the model at ${this.options.url}: ${causeOf(error)}`);
-    this.wake();
+    this.finish({
+      error:
+        this.stopped?.reason === TIMED_OUT
+          ? new LanguageModelFailure('timeout', `the model sent nothing for ${this.options.timeoutMs} ms`)
+          : error instanceof LanguageModelFailure
+            ? error
+            : new LanguageModelFailure('network', `could not reach the model at ${this.options.url}: ${causeOf(error)}`),
+    });
   };
 
+  /** The caller went away: the answer ends quietly. */
   private readonly abort = (): void => {
     this.stop(this.options.signal.reason);
-    this.wake();
+    this.finish(null);
   };
 
   /** Stops the request once (closing its connection unless the answer was read to the end). */
@@ -204,49 +189,14 @@ export class StreamedAnswer implements AsyncIterableIterator<ChatChunk> {
     this.exchange?.stop(reason);
   }
 
-  /** Settles a read that waits, as {@link next} would now. */
-  private wake(): void {
-    const waiting = this.waiting;
-    if (!waiting) return;
-    if (this.options.signal.aborted) {
-      this.waiting = null;
-      this.close();
-      waiting.resolve(DONE);
-    } else if (this.taken < this.parsed.length) {
-      this.waiting = null;
-      waiting.resolve({ done: false, value: this.take() });
-    } else if (this.over) {
-      this.waiting = null;
-      this.end().then(waiting.resolve, waiting.reject);
-    }
-  }
-
-  private take(): ChatChunk {
-    const chunk = this.parsed[this.taken++]!;
-    if (this.taken === this.parsed.length) {
-      this.parsed = [];
-      this.taken = 0;
-      if (this.response?.isPaused() && !this.over) this.response.resume();
-    }
-    return chunk;
-  }
-
-  private end(): Promise<IteratorResult<ChatChunk, undefined>> {
-    this.close();
-    if (this.failure) {
-      const failure = this.failure;
-      this.failure = null;
-      return Promise.reject(failure);
-    }
-    return Promise.resolve(DONE);
-  }
-
-  private close(): void {
-    if (this.closed) return;
-    this.closed = true;
+  /** Settles once: the timer and the signal's listener go, an unfinished request is stopped. */
+  private finish(failure: { readonly error: unknown } | null): void {
+    if (this.over) return;
+    this.over = true;
     if (this.timer) clearTimeout(this.timer);
     this.options.signal.removeEventListener('abort', this.abort);
-    // Stopped early (the reader went away, or it failed): close the connection, the server stops generating.
-    if (this.started && !this.complete) this.stop('stopped');
+    if (!this.complete) this.stop('stopped');
+    if (failure) this.reject(failure.error);
+    else this.resolve();
   }
 }

@@ -1,7 +1,7 @@
 import {
   LanguageModelFailure,
-  type ChatChunk,
   type ChatRequest,
+  type ChunksHeard,
   type LanguageModel,
 } from '../../application/ports/language-model.js';
 
@@ -35,7 +35,8 @@ export class ScriptedLanguageModel implements LanguageModel {
     return this;
   }
 
-  async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {
+  /** Speaks the next entry word by word, a word a turn of the microtask queue, then its tool calls. */
+  async stream(request: ChatRequest, heard: ChunksHeard): Promise<void> {
     this.requests.push(request);
     const entry = this.script.shift();
     if (entry === undefined) throw new LanguageModelFailure('protocol', 'the scripted model has no answer left');
@@ -45,11 +46,9 @@ export class ScriptedLanguageModel implements LanguageModel {
     for (const delta of text.match(/\S+\s*|\s+/g) ?? []) {
       await Promise.resolve();
       if (request.signal.aborted) return;
-      yield { type: 'text', delta };
+      heard([{ type: 'text', delta }]);
     }
-    for (const call of toolCalls) {
-      if (request.signal.aborted) return;
-      yield { type: 'tool_call', call: { id: `call_scripted_${++this.calls}`, name: call.name, arguments: call.arguments ?? {} } };
-    }
+    const calls = toolCalls.map((call) => ({ type: 'tool_call' as const, call: { id: `call_scripted_${++this.calls}`, name: call.name, arguments: call.arguments ?? {} } }));
+    if (calls.length > 0 && !request.signal.aborted) heard(calls);
   }
 }

@@ -34,7 +34,7 @@ export type ChatChunk =
 
 export type LanguageModelFailureKind = 'timeout' | 'http' | 'network' | 'protocol';
 
-/** The model could not answer: thrown by the iteration of {@link LanguageModel.stream}. */
+/** The model could not answer: how {@link LanguageModel.stream}'s promise fails. */
 export class LanguageModelFailure extends Error {
   constructor(
     readonly kind: LanguageModelFailureKind,
@@ -45,11 +45,21 @@ export class LanguageModelFailure extends Error {
   }
 }
 
+/** Hears the pieces of an answer as they arrive: those one read of the network brought, in order. */
+export type ChunksHeard = (chunks: readonly ChatChunk[]) => void;
+
 /**
- * A chat model that streams its answer and may call tools (hosted mode). The iteration throws
- * a {@link LanguageModelFailure} when the model errs or is too slow; once the request's signal
- * is aborted it ends quietly, dropping whatever was still on the way.
+ * A chat model that streams its answer and may call tools (hosted mode). `heard` is called
+ * with the chunks as they arrive, never with none; the promise resolves once the answer is
+ * over and fails with a {@link LanguageModelFailure} when the model errs or is too slow (after
+ * the chunks that came before the failure). Once the request's signal is aborted it resolves
+ * quietly and `heard` hears nothing more.
+ *
+ * Pushed rather than pulled (an async iterable): every token of a hosted answer passes from
+ * here to the caller's socket, and each pulling layer cost a promise and an iterator step a
+ * token, the young garbage whose collections paused the calls' event loop. An async iterable
+ * of one's own becomes a model in one line: `for await (const c of chunks) heard([c])`.
  */
 export interface LanguageModel {
-  stream(request: ChatRequest): AsyncIterable<ChatChunk>;
+  stream(request: ChatRequest, heard: ChunksHeard): Promise<void>;
 }

@@ -70,11 +70,21 @@ export interface BrainTurn {
 }
 
 /**
- * Who answers the caller: the customer's webhook now, a hosted language model next. An
- * aborted `signal` (barge-in, hang-up) must end the iteration soon; late actions are dropped.
+ * Takes the agent's next action; false once the session no longer listens (an action ended the
+ * call, or the answer was cancelled): the brain should stop.
+ */
+export type ActionTaker = (action: AgentAction) => boolean;
+
+/**
+ * Who answers the caller: the customer's webhook, or the hosted language model. Each action
+ * is handed to `act` as it comes, in order; the promise settles once the answer is over. An
+ * aborted `signal` (barge-in, hang-up) must end it soon; late actions are dropped.
+ *
+ * Pushed rather than pulled (an async iterable): a hosted answer hands over an action a token,
+ * and each pulling layer cost a promise and an iterator step a token.
  */
 export interface AgentBrain {
-  answer(turn: BrainTurn, signal: AbortSignal): AsyncIterable<AgentAction>;
+  answer(turn: BrainTurn, signal: AbortSignal, act: ActionTaker): Promise<void>;
 }
 
 /** Picks the brain of a call by the voice mode it started with. */

@@ -155,9 +155,9 @@ export class CallAnalyst implements AnalysisQueue {
   private async ask(messages: ReturnType<typeof analysisMessages>, schema: Record<string, unknown>, extractedSchema: Readonly<Record<string, unknown>> | null): Promise<AnalysisResult> {
     let text = '';
     const signal = new AbortController().signal;
-    for await (const chunk of this.deps.model!.stream({ messages, tools: [], signal, responseFormat: { name: 'call_analysis', schema } })) {
-      if (chunk.type === 'text') text += chunk.delta;
-    }
+    await this.deps.model!.stream({ messages, tools: [], signal, responseFormat: { name: 'call_analysis', schema } }, (chunks) => {
+      for (const chunk of chunks) if (chunk.type === 'text') text += chunk.delta;
+    });
     const answer = parseAnswer(text);
     const problem = this.deps.schemas.valueProblem(schema, answer);
     if (problem) throw new UnusableAnswer(`the model's answer does not follow the schema: ${problem}`);

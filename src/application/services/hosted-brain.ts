@@ -1,13 +1,12 @@
 import type { Agent } from '../../domain/agent.js';
 import type { Call } from '../../domain/call.js';
-import { LanguageModelFailure, type ChatMessage, type LanguageModel, type ToolCall, type ToolDefinition } from '../ports/language-model.js';
+import { LanguageModelFailure, type ChatChunk, type ChatMessage, type LanguageModel, type ToolCall, type ToolDefinition } from '../ports/language-model.js';
 import type { Logger } from '../ports/logger.js';
-import type { AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
+import type { ActionTaker, AgentAction, AgentBrain, BrainTurn, TurnTiming } from './agent-brain.js';
 import { systemMessage, TOOL, toolsFor, transcriptMessages, type ToolExchange } from './hosted-call-prompt.js';
 import type { CustomToolRunner, ToolRunResult } from './custom-tool-runner.js';
 import { fillVariables } from '../../domain/call-variables.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
-import { sameTickBatches } from './same-tick-batches.js';
 import { WARM_TRANSFER_TOOL, warmTransferOf, warmTransferTools } from './warm-transfer-tool.js';
 
 export const DEFAULT_HOSTED_APOLOGY = "Sorry, I'm having trouble right now. Please try again in a moment.";
@@ -79,6 +78,41 @@ class StreamedSpeech {
 }
 
 /**
+ * What one request's answer brought: each network read's text is spoken at once as one piece
+ * (what arrived together goes together; the carrier buffers for its speech synthesis), its
+ * tool calls gathered for after the answer.
+ */
+class HeardRound {
+  /** The text's pieces, joined only if a tool call needs the model to hear its own words back. */
+  private readonly pieces: string[] = [];
+  readonly calls: ToolCall[] = [];
+
+  constructor(
+    private readonly speech: StreamedSpeech,
+    private readonly act: ActionTaker,
+    private readonly timing: TurnTiming,
+    private readonly now: () => number,
+  ) {}
+
+  readonly hear = (chunks: readonly ChatChunk[]): void => {
+    this.timing.firstChunkAt ??= this.now();
+    let delta = '';
+    for (const chunk of chunks) {
+      if (chunk.type === 'tool_call') this.calls.push(chunk.call);
+      else delta = delta === '' ? chunk.delta : delta + chunk.delta;
+    }
+    if (delta === '') return;
+    this.pieces.push(delta);
+    const piece = this.speech.say(delta);
+    if (piece) this.act(piece);
+  };
+
+  get text(): string {
+    return this.pieces.join('');
+  }
+}
+
+/**
  * The `hosted` voice mode: the language model answers from the agent's system prompt (or the
  * call's own), the call's context and its transcript. The model's text is spoken as it arrives
  * (what arrives in one turn of the event loop goes as one piece; the carrier buffers for its
@@ -101,13 +135,13 @@ export class HostedBrain implements AgentBrain {
 
   constructor(private readonly deps: HostedBrainDeps) {}
 
-  async *answer(turn: BrainTurn, signal: AbortSignal): AsyncIterable<AgentAction> {
+  async answer(turn: BrainTurn, signal: AbortSignal, act: ActionTaker): Promise<void> {
     const { call, agent } = turn;
     const { log, system, tools } = this.standingOf(call, agent);
     const { model } = this.deps;
     if (!model) {
       log.warn({ agentId: call.agentId }, 'hosted voice mode has no language model: set LLM_BASE_URL (and LLM_MODEL); the caller hears the apology');
-      yield this.apology('no language model is configured (set LLM_BASE_URL and LLM_MODEL)');
+      act(this.apology('no language model is configured (set LLM_BASE_URL and LLM_MODEL)'));
       return;
     }
     const exchanges = this.exchanges.get(call) ?? [];
@@ -130,68 +164,56 @@ export class HostedBrain implements AgentBrain {
     const speech = new StreamedSpeech();
     for (let round = 1; round <= MAX_ROUNDS; round++) {
       speech.newRound();
-      let text = '';
-      const calls: ToolCall[] = [];
+      const heard = new HeardRound(speech, act, turn.timing, this.deps.now);
       try {
-        const arrived = () => void (turn.timing.firstChunkAt ??= this.deps.now());
-        for await (const batch of sameTickBatches(model.stream({ messages: [...opening(), ...rounds], tools, signal }), arrived)) {
-          if (signal.aborted) return;
-          let delta = '';
-          for (const chunk of batch) {
-            if (chunk.type === 'tool_call') calls.push(chunk.call);
-            else delta += chunk.delta;
-          }
-          text += delta;
-          const piece = speech.say(delta);
-          if (piece) yield piece;
-        }
+        await model.stream({ messages: [...opening(), ...rounds], tools, signal }, heard.hear);
       } catch (error) {
         if (signal.aborted) return;
         const known = error instanceof LanguageModelFailure;
         const reason = known ? error.message : `unexpected failure: ${String(error)}`;
         log.error({ agentId: call.agentId, kind: known ? error.kind : 'unexpected', err: reason }, 'the language model could not answer; the caller hears the apology');
         speech.newRound();
-        yield { ...(speech.say(this.deps.apology) ?? this.apology('')), error: `language model: ${reason}` };
+        act({ ...(speech.say(this.deps.apology) ?? this.apology('')), error: `language model: ${reason}` });
         return;
       }
       if (signal.aborted) return;
+      const { calls } = heard;
       if (calls.length === 0) return;
       const outcome = this.perform(calls, turn, round, log);
       const exchange = { afterSequence: turn.turnSequence, calls, results: outcome.results };
       exchanges.push(exchange);
-      yield* outcome.actions;
+      for (const action of outcome.actions) if (!act(action)) return;
       if (outcome.custom.length > 0) {
         // Each request is sent only once the session has taken its action (and so will store its
-        // result): a barge-in before that drops the call unsent; after it, nothing is lost.
+        // result): a barge-in before that leaves the call unsent; after it, nothing is lost.
         const results: Promise<{ toolCallId: string; content: string }>[] = [];
-        let recorded: Promise<void> = Promise.resolve();
-        try {
-          for (const custom of outcome.custom) {
-            let resolve!: (result: Promise<ToolRunResult>) => void;
-            const result = new Promise<ToolRunResult>((r) => (resolve = r));
-            yield { kind: 'tool', toolCallId: custom.call.id, name: custom.call.name, arguments: custom.call.arguments, result };
-            resolve(custom.start());
-            results.push(result.then((r) => ({ toolCallId: custom.call.id, content: r.content })));
-          }
-        } finally {
-          // Also when a barge-in ended this answer here: every call of the exchange gets its result
-          // (the model's next request must answer each), those never sent saying so.
-          const unsent = outcome.custom.slice(results.length).map((c) => ({ toolCallId: c.call.id, content: 'Not sent: the caller spoke before this tool was called.' }));
-          recorded = Promise.all(results).then((settled) => void exchange.results.push(...settled, ...unsent));
-          this.running.set(call, [...(this.running.get(call) ?? []), recorded]);
+        let listening = true;
+        for (const custom of outcome.custom) {
+          let resolve!: (result: Promise<ToolRunResult>) => void;
+          const result = new Promise<ToolRunResult>((r) => (resolve = r));
+          listening = !signal.aborted && act({ kind: 'tool', toolCallId: custom.call.id, name: custom.call.name, arguments: custom.call.arguments, result });
+          if (!listening) break;
+          resolve(custom.start());
+          results.push(result.then((r) => ({ toolCallId: custom.call.id, content: r.content })));
         }
+        // Every call of the exchange gets its result (the model's next request must answer each),
+        // those never sent saying so.
+        const unsent = outcome.custom.slice(results.length).map((c) => ({ toolCallId: c.call.id, content: 'Not sent: the caller spoke before this tool was called.' }));
+        const recorded = Promise.all(results).then((settled) => void exchange.results.push(...settled, ...unsent));
+        this.running.set(call, [...(this.running.get(call) ?? []), recorded]);
+        if (!listening) return;
         for (const { message } of outcome.custom) {
           if (!message) continue;
           // An execution message joins the answer as its own sentence, set apart like a new round.
           speech.newRound();
           const piece = speech.say(message);
-          if (piece) yield piece;
+          if (piece && !act(piece)) return;
         }
         await recorded;
         if (signal.aborted) return;
       } else if (!outcome.refused) return;
       rounds.push(
-        { role: 'assistant', content: text, toolCalls: calls },
+        { role: 'assistant', content: heard.text, toolCalls: calls },
         ...exchange.results.map((r): ChatMessage => ({ role: 'tool', toolCallId: r.toolCallId, content: r.content })),
       );
     }

@@ -158,10 +158,12 @@ export class HostedSmsResponder implements HostedReplies {
       let text = '';
       const calls: ToolCall[] = [];
       const offered = round <= MAX_TOOL_ROUNDS ? tools : [];
-      for await (const chunk of model.stream({ messages, tools: offered, signal: this.closing.signal })) {
-        if (chunk.type === 'text') text += chunk.delta;
-        else calls.push(chunk.call);
-      }
+      await model.stream({ messages, tools: offered, signal: this.closing.signal }, (chunks) => {
+        for (const chunk of chunks) {
+          if (chunk.type === 'text') text += chunk.delta;
+          else calls.push(chunk.call);
+        }
+      });
       if (calls.length === 0 || this.closing.signal.aborted) return text;
       const results = await Promise.all(
         calls.map(async (call) => {

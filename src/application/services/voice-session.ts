@@ -219,24 +219,31 @@ export class VoiceSession {
     };
     this.answer = answer;
     const { call, agent, webhook } = this.context;
-    const actions = this.deps.brain.answer(
-      { call, agent, webhook, utterance, confidence, dtmf, history: this.turns.slice(0, -1), timing: answer.timing, turnSequence: turn.sequence },
-      answer.controller.signal,
-    );
-    void this.play(answer, actions);
+    // Actions are taken as the brain hands them over, while this answer is still the one in
+    // flight; a cancelled or closed answer's late actions are dropped.
+    const act = (action: AgentAction): boolean => {
+      if (this.answer !== answer) return false;
+      this.perform(answer, action);
+      return this.answer === answer;
+    };
+    this.deps.brain
+      .answer(
+        { call, agent, webhook, utterance, confidence, dtmf, history: this.turns.slice(0, -1), timing: answer.timing, turnSequence: turn.sequence },
+        answer.controller.signal,
+        act,
+      )
+      .then(
+        () => this.answered(answer, null),
+        (error: unknown) => this.answered(answer, { error }),
+      );
     this.deps.refreshWebhook(this.context);
   }
 
-  private async play(answer: Answer, actions: AsyncIterable<AgentAction>): Promise<void> {
-    try {
-      for await (const action of actions) {
-        if (this.answer !== answer) break; // cancelled: late chunks are dropped
-        this.perform(answer, action);
-      }
-    } catch (error) {
-      if (this.answer === answer) this.log.error({ err: String(error) }, 'the agent could not answer');
-    }
-    if (this.answer === answer) this.closeAnswer(false);
+  /** The brain is done with an answer: still the one in flight, it closes. */
+  private answered(answer: Answer, failure: { readonly error: unknown } | null): void {
+    if (this.answer !== answer) return;
+    if (failure) this.log.error({ err: String(failure.error) }, 'the agent could not answer');
+    this.closeAnswer(false);
   }
 
   private perform(answer: Answer, action: AgentAction): void {

@@ -7,7 +7,7 @@ import type { Logger } from '../ports/logger.js';
 import type { OutboundEventEncoder } from '../ports/outbound-event-encoder.js';
 import type { RecordedAttempt } from '../ports/webhook-repositories.js';
 import type { VoiceTurnTransport } from '../ports/voice-turn-transport.js';
-import type { AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
+import type { ActionTaker, AgentBrain, BrainTurn } from './agent-brain.js';
 
 export interface WebhookBrainDeps {
   readonly transport: VoiceTurnTransport;
@@ -32,7 +32,7 @@ const TIMED_OUT = Symbol('timed out');
 export class WebhookBrain implements AgentBrain {
   constructor(private readonly deps: WebhookBrainDeps) {}
 
-  async *answer(turn: BrainTurn, signal: AbortSignal): AsyncIterable<AgentAction> {
+  async answer(turn: BrainTurn, signal: AbortSignal, act: ActionTaker): Promise<void> {
     const { call, webhook } = turn;
     const log = this.deps.logger.child({ callId: call.id });
     if (!webhook) {
@@ -63,14 +63,15 @@ export class WebhookBrain implements AgentBrain {
       });
       httpStatus = response.httpStatus;
       if (httpStatus < 200 || httpStatus >= 300) failure = `HTTP ${httpStatus}`;
-      for await (const part of response.chunks) {
+      reading: for await (const part of response.chunks) {
         if (controller.signal.aborted) break;
         if (part.kind === 'unreadable') {
           log.warn({ deliveryId, webhookId: webhook.id, reason: part.reason }, 'unreadable part of a voice answer ignored');
           continue;
         }
         if (chunks++ === 0) turn.timing.firstChunkAt = this.deps.now();
-        for (const action of part.actions) yield action;
+        // The session stopped listening (an action ended the call): the rest is not read.
+        for (const action of part.actions) if (!act(action)) break reading;
       }
     } catch (error) {
       if (!controller.signal.aborted) failure = describe(error);

@@ -27,7 +27,7 @@ describe(OpenAiCompatibleLanguageModel.name, () => {
   });
   const collect = async (req: ChatRequest = request()) => {
     const chunks: ChatChunk[] = [];
-    for await (const chunk of sut.stream(req)) chunks.push(chunk);
+    await sut.stream(req, (heard) => chunks.push(...heard));
     return chunks;
   };
   const failureOf = async (req: ChatRequest = request()) => {
@@ -117,7 +117,7 @@ describe(OpenAiCompatibleLanguageModel.name, () => {
 
     let error: unknown = null;
     try {
-      for await (const chunk of sut.stream(request())) chunks.push(chunk);
+      await sut.stream(request(), (heard) => chunks.push(...heard));
     } catch (caught) {
       error = caught;
     }
@@ -150,25 +150,29 @@ describe(OpenAiCompatibleLanguageModel.name, () => {
     fake.reply(answer(text('A long answer.'), hang()));
     const chunks: ChatChunk[] = [];
 
-    for await (const chunk of sut.stream(request({ signal: controller.signal }))) {
-      chunks.push(chunk);
+    await sut.stream(request({ signal: controller.signal }), (heard) => {
+      chunks.push(...heard);
       controller.abort('barge-in');
-    }
+    });
     await fake.requests[0]!.closed;
 
     expect(chunks).toEqual([{ type: 'text', delta: 'A long answer.' }]);
     expect(fake.requests[0]!.closedByClient).toBe(true);
   });
 
-  it('closes the connection when the reader stops before the end of the answer', async () => {
+  it('fails with the hearer’s own error, hears nothing more and closes the connection when the hearer throws', async () => {
     fake.reply(answer(text('One.'), text(' Two.'), hang()));
+    const heard: ChatChunk[] = [];
+    const broken = new Error('the hearer broke');
 
-    for await (const chunk of sut.stream(request())) {
-      expect(chunk).toEqual({ type: 'text', delta: 'One.' });
-      break;
-    }
+    const outcome = sut.stream(request(), (chunks) => {
+      heard.push(...chunks);
+      throw broken;
+    });
+
+    await expect(outcome).rejects.toBe(broken);
     await fake.requests[0]!.closed;
-
+    expect(heard).toEqual([{ type: 'text', delta: 'One.' }]);
     expect(fake.requests[0]!.closedByClient).toBe(true);
   });
 
@@ -183,17 +187,17 @@ describe(OpenAiCompatibleLanguageModel.name, () => {
     expect(fake.requests[0]!.closedByClient).toBe(false);
   });
 
-  it('hands a slow reader every chunk in order, however many wait to be read', async () => {
+  it('hands over what one read brought in one call, every chunk in order', async () => {
     const words = Array.from({ length: 150 }, (_, i) => ` w${i}`);
     fake.reply(answer(raw(words.map((w) => JSON.stringify({ choices: [{ delta: { content: w } }] })).join('\n\ndata: '))));
-    const chunks: ChatChunk[] = [];
+    const batches: (readonly ChatChunk[])[] = [];
 
-    for await (const chunk of sut.stream(request())) {
-      chunks.push(chunk);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await sut.stream(request(), (chunks) => batches.push(chunks));
 
-    expect(chunks.map((c) => (c.type === 'text' ? c.delta : '')).join('')).toBe(words.join(''));
+    expect(batches.flat().map((c) => (c.type === 'text' ? c.delta : '')).join('')).toBe(words.join(''));
+    // Written at once, the 150 events arrive in a read or a few, each read's chunks as one batch.
+    expect(batches.length).toBeLessThan(words.length);
+    expect(batches.every((batch) => batch.length > 0)).toBe(true);
   });
 
   it('fails as unreachable when nothing listens at the base URL', async () => {

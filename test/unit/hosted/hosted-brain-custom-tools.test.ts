@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedLanguageModel } from '../../../src/adapters/scripted/scripted-language-model.js';
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import type { ToolRequest, ToolResponse, ToolTransport } from '../../../src/application/ports/tool-transport.js';
-import type { BrainTurn } from '../../../src/application/services/agent-brain.js';
+import type { AgentAction, BrainTurn } from '../../../src/application/services/agent-brain.js';
 import { CustomToolRunner } from '../../../src/application/services/custom-tool-runner.js';
 import { HostedBrain } from '../../../src/application/services/hosted-brain.js';
 import type { CustomTool } from '../../../src/domain/custom-tool.js';
@@ -50,13 +50,15 @@ describe('HostedBrain with custom tools', () => {
     const call = aCall({ voiceMode: 'hosted' });
 
     // The session drops the tool action (the caller barged in) and closes the answer.
-    const answer = sut.answer(brainTurn(call, 'Where is my order?', 1), new AbortController().signal)[Symbol.asyncIterator]();
-    const first = await answer.next();
-    expect(first.value).toMatchObject({ kind: 'tool', name: 'lookup_order' });
-    await answer.return?.(undefined);
+    const offered: AgentAction[] = [];
+    await sut.answer(brainTurn(call, 'Where is my order?', 1), new AbortController().signal, (action) => offered.push(action) > 0 && action.kind !== 'tool');
+    expect(offered).toEqual([expect.objectContaining({ kind: 'tool', name: 'lookup_order' })]);
 
     const next: string[] = [];
-    for await (const action of sut.answer(brainTurn(call, 'Hello?', 2, [aTurn(call.id, 1, { role: 'user', content: 'Where is my order?' })]), new AbortController().signal)) if (action.kind === 'say') next.push(action.text);
+    await sut.answer(brainTurn(call, 'Hello?', 2, [aTurn(call.id, 1, { role: 'user', content: 'Where is my order?' })]), new AbortController().signal, (action) => {
+      if (action.kind === 'say') next.push(action.text);
+      return true;
+    });
 
     expect(transport.sent).toEqual([]);
     expect(next.join('')).toBe('What can I do for you?');
@@ -72,10 +74,11 @@ describe('HostedBrain with custom tools', () => {
 
     const kinds: string[] = [];
     const said: string[] = [];
-    for await (const action of sut.answer(brainTurn(aCall({ voiceMode: 'hosted' }), 'Order 1?', 1), new AbortController().signal)) {
+    await sut.answer(brainTurn(aCall({ voiceMode: 'hosted' }), 'Order 1?', 1), new AbortController().signal, (action) => {
       kinds.push(action.kind);
       if (action.kind === 'say') said.push(action.text);
-    }
+      return true;
+    });
 
     // The answer's first word goes out alone, the rest as it comes: pieces, not their count, are the point.
     expect(kinds[0]).toBe('tool');

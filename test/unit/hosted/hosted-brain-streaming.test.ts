@@ -5,58 +5,52 @@ import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
-import { LanguageModelFailure, type ChatChunk, type ChatRequest, type LanguageModel } from '../../../src/application/ports/language-model.js';
+import { LanguageModelFailure, type ChatChunk, type ChatRequest, type ChunksHeard, type LanguageModel } from '../../../src/application/ports/language-model.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
-import type { BrainTurn } from '../../../src/application/services/agent-brain.js';
+import type { AgentAction, BrainTurn } from '../../../src/application/services/agent-brain.js';
 import { CallRecordWriter } from '../../../src/application/services/call-record-writer.js';
 import { HostedBrain } from '../../../src/application/services/hosted-brain.js';
 import { VoiceSession } from '../../../src/application/services/voice-session.js';
 import { aCall, anAgent } from '../../support/builders.js';
 
-type Step = ChatChunk | { readonly fail: string } | 'end';
-
 /**
- * A model the test feeds step by step. Pieces given to one `send` are all there at once, as
- * the pieces of one network read are; each `send` wakes the stream, nothing waits on a timer.
- * Like a real model, it ends quietly once the request's signal is aborted.
+ * A model the test feeds step by step. The pieces given to one `send` are heard in one call,
+ * as the pieces of one network read are, right away. Like a real model, it ends quietly once
+ * the request's signal is aborted.
  */
 class PacedModel implements LanguageModel {
   readonly requests: ChatRequest[] = [];
-  private readonly steps: Step[] = [];
-  private wake: (() => void) | null = null;
+  private current: { readonly heard: ChunksHeard; readonly resolve: () => void; readonly reject: (error: unknown) => void } | null = null;
 
   send(...deltas: string[]): void {
-    this.push(...deltas.map((delta): Step => ({ type: 'text', delta })));
+    this.waiting().heard(deltas.map((delta): ChatChunk => ({ type: 'text', delta })));
   }
 
   fail(reason: string): void {
-    this.push({ fail: reason });
+    this.waiting().reject(new LanguageModelFailure('http', reason));
+    this.current = null;
   }
 
   end(): void {
-    this.push('end');
+    this.waiting().resolve();
+    this.current = null;
   }
 
-  async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {
+  stream(request: ChatRequest, heard: ChunksHeard): Promise<void> {
     this.requests.push(request);
-    const aborted = new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve(), { once: true }));
-    for (;;) {
-      while (this.steps.length === 0) {
-        await Promise.race([new Promise<void>((resolve) => (this.wake = resolve)), aborted]);
-        if (request.signal.aborted) return;
-      }
-      const step = this.steps.shift()!;
-      if (step === 'end') return;
-      if ('fail' in step) throw new LanguageModelFailure('http', step.fail);
-      yield step;
-    }
+    return new Promise<void>((resolve, reject) => {
+      this.current = { heard, resolve, reject };
+      request.signal.addEventListener('abort', () => {
+        this.current = null;
+        resolve();
+      }, { once: true });
+    });
   }
 
-  private push(...steps: Step[]): void {
-    this.steps.push(...steps);
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
+  /** The request being answered; a step with none is the test's mistake. */
+  private waiting() {
+    if (!this.current) throw new Error('no request is being answered');
+    return this.current;
   }
 }
 
@@ -73,66 +67,60 @@ const aTurn = (): BrainTurn => ({
   timing: { receivedAt: 0, requestedAt: null, firstChunkAt: null, firstSpokenAt: null },
   turnSequence: 1,
 });
-const piece = (text: string) => ({ done: false, value: { kind: 'say', text, interim: false, verbatim: true } });
+const piece = (text: string): AgentAction => ({ kind: 'say', text, interim: false, verbatim: true });
 
 describe(`${HostedBrain.name}, streaming`, () => {
   const brainOn = (model: LanguageModel) => new HostedBrain({ model, apology: 'Sorry!', logger: silentLogger(), now: () => 1 });
-  const answerOf = (model: LanguageModel, signal = new AbortController().signal) => brainOn(model).answer(aTurn(), signal)[Symbol.asyncIterator]();
+  /** Starts an answer; its actions are taken as they come. */
+  const answerOf = (model: LanguageModel, signal = new AbortController().signal) => {
+    const acts: AgentAction[] = [];
+    const done = brainOn(model).answer(aTurn(), signal, (action) => acts.push(action) > 0);
+    return { acts, done };
+  };
 
-  it('speaks the first token as soon as it arrives, before any sentence ends', async () => {
+  it('speaks the first token the moment it arrives, before any sentence ends', () => {
     const model = new PacedModel();
-    const answer = answerOf(model);
+    const { acts } = answerOf(model);
 
-    const first = answer.next();
     model.send('Sure');
+    expect(acts).toEqual([piece('Sure')]);
 
-    expect(await first).toEqual(piece('Sure'));
-    const second = answer.next();
     model.send(' thing');
-    expect(await second).toEqual(piece(' thing'));
+    expect(acts).toEqual([piece('Sure'), piece(' thing')]);
   });
 
-  it('sends the first piece alone at once, then joins what arrived with it into one piece, as given', async () => {
+  it('speaks what arrived together as one piece, as given, and ends with the model', async () => {
     const model = new PacedModel();
-    const answer = answerOf(model);
+    const { acts, done } = answerOf(model);
 
-    const first = answer.next();
     model.send('It', ' costs', ' 3.', '50', ' a month.');
-
-    expect(await first).toEqual(piece('It'));
-    expect(await answer.next()).toEqual(piece(' costs 3.50 a month.'));
-    const next = answer.next();
     model.end();
-    expect(await next).toEqual({ done: true, value: undefined });
+    await done;
+
+    expect(acts).toEqual([piece('It costs 3.50 a month.')]);
   });
 
   it('says nothing more once the caller barges in mid-answer', async () => {
     const model = new PacedModel();
     const controller = new AbortController();
-    const answer = answerOf(model, controller.signal);
-    const first = answer.next();
+    const { acts, done } = answerOf(model, controller.signal);
     model.send('Well, let me');
-    await first;
 
-    const next = answer.next();
     controller.abort('barge-in');
-    model.send(' see what', ' we have.');
+    await done;
 
-    expect(await next).toEqual({ done: true, value: undefined });
+    expect(acts).toEqual([piece('Well, let me')]);
   });
 
   it('apologises after the words already spoken when the model fails mid-answer', async () => {
     const model = new PacedModel();
-    const answer = answerOf(model);
-    const first = answer.next();
+    const { acts, done } = answerOf(model);
     model.send('Let me check ');
-    expect(await first).toEqual(piece('Let me check'));
 
-    const next = answer.next();
     model.fail('HTTP 500');
+    await done;
 
-    expect(await next).toEqual({ done: false, value: { ...piece(' Sorry!').value, error: 'language model: HTTP 500' } });
-    expect(await answer.next()).toEqual({ done: true, value: undefined });
+    expect(acts).toEqual([piece('Let me check'), { ...piece(' Sorry!'), error: 'language model: HTTP 500' }]);
   });
 
   it('stores the whole answer as one agent turn, spoken piece by piece', async () => {

@@ -25,7 +25,7 @@ const aBrainTurn = (call: Call, utterance: string, history: readonly TranscriptT
 
 const actions = async (sut: HostedBrain, turn: BrainTurn, signal = new AbortController().signal) => {
   const out: AgentAction[] = [];
-  for await (const action of sut.answer(turn, signal)) out.push(action);
+  await sut.answer(turn, signal, (action) => out.push(action) > 0);
   return out;
 };
 
