@@ -2,13 +2,24 @@ import * as E from 'fp-ts/lib/Either.js';
 import { LanguageModelFailure, type ChatChunk, type ToolCall } from '../../application/ports/language-model.js';
 import { decodeChunk, type ToolCallPiece } from './chat-completion-chunk.js';
 
+const NEWLINE = 0x0a;
+const BOM = [0xef, 0xbb, 0xbf] as const;
+
+const bufferOf = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
 /**
  * Cuts a Server-Sent Events body into the payloads of its `data:` lines (one per event), as the
  * bytes come. Synchronous on purpose: a streamed answer passes every token through here, and a
  * chain of async generators cost a promise per layer per token.
+ *
+ * The bytes are decoded a whole line at a time (a newline byte never falls inside a character
+ * in UTF-8), so no streaming decoder is needed: a `TextDecoder` an answer was an ICU converter
+ * behind a weak handle, which every collection of the young generation had to visit.
  */
 export class SsePayloads {
-  private readonly decoder = new TextDecoder();
+  /** The bytes of a line not yet ended (rare: a read that stops mid-line). */
+  private partial: Buffer | null = null;
+  private started = false;
   private buffer = '';
   /** The event's `data:` lines so far: the first alone (nearly every event has one line), the rest after it. */
   private data: string | null = null;
@@ -16,12 +27,27 @@ export class SsePayloads {
 
   /** The payloads the events completed by `bytes` carry. */
   push(bytes: Uint8Array): string[] {
-    return this.take(this.decoder.decode(bytes, { stream: true }), false);
+    let read = bufferOf(bytes);
+    if (this.partial) read = Buffer.concat([this.partial, read]);
+    if (!this.started) {
+      if (read.length < BOM.length && BOM.slice(0, read.length).every((byte, i) => read[i] === byte)) {
+        this.partial = Buffer.from(read);
+        return [];
+      }
+      this.started = true;
+      if (read[0] === BOM[0] && read[1] === BOM[1] && read[2] === BOM[2]) read = read.subarray(BOM.length);
+    }
+    const lineEnd = read.lastIndexOf(NEWLINE);
+    // Kept as a copy: a view would hold on to the whole of the read it came in.
+    this.partial = lineEnd + 1 < read.length ? Buffer.from(read.subarray(lineEnd + 1)) : null;
+    return lineEnd === -1 ? [] : this.take(read.toString('utf8', 0, lineEnd + 1), false);
   }
 
   /** The body ended: what a last unterminated event carried. */
   end(): string[] {
-    return this.take(this.decoder.decode(), true);
+    const rest = this.partial?.toString('utf8') ?? '';
+    this.partial = null;
+    return this.take(rest, true);
   }
 
   private take(text: string, final: boolean): string[] {
@@ -81,7 +107,8 @@ const NOTHING: readonly ChatChunk[] = [];
  * when the choice finishes or the stream ends (`data: [DONE]`, or the body closing).
  */
 export class ChatChunks {
-  private readonly pending = new Map<number, PartialToolCall>();
+  /** Tool calls gathering, by index; made on the first piece (most answers have none). */
+  private pending: Map<number, PartialToolCall> | null = null;
   private finished = false;
 
   /** True once `data: [DONE]` came: nothing after it is read. */
@@ -129,7 +156,8 @@ export class ChatChunks {
 
   private gather(piece: ToolCallPiece, position: number): void {
     const index = piece.index ?? position;
-    const call = this.pending.get(index) ?? { id: null, name: '', arguments: '' };
+    const pending = (this.pending ??= new Map());
+    const call = pending.get(index) ?? { id: null, name: '', arguments: '' };
     if (typeof piece.id === 'string' && piece.id !== '') call.id = piece.id;
     const name = piece.function?.name;
     // Names come whole in one piece; some servers repeat them in every piece.
@@ -137,11 +165,11 @@ export class ChatChunks {
     const args = piece.function?.arguments;
     if (typeof args === 'string') call.arguments += args;
     else if (typeof args === 'object' && args !== null) call.arguments = JSON.stringify(args);
-    this.pending.set(index, call);
+    pending.set(index, call);
   }
 
   private flush(): readonly ChatChunk[] {
-    if (this.pending.size === 0) return NOTHING;
+    if (!this.pending || this.pending.size === 0) return NOTHING;
     const complete: ChatChunk[] = [];
     for (const [index, call] of [...this.pending.entries()].sort(([a], [b]) => a - b)) {
       if (call.name === '') continue;

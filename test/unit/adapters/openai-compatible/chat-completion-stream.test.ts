@@ -40,6 +40,16 @@ describe(SsePayloads.name, () => {
     );
     expect(whole).toEqual(['{"content":"Grüße, señor 👋"}', '[DONE]']);
   });
+
+  it('drops a byte order mark at the start of the body, however it is cut, and keeps one anywhere else', () => {
+    const body = bytes('\uFEFFdata: one\n\ndata: \uFEFFtwo\n\n');
+
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: body.length }), { maxLength: 6 }), (cuts) => {
+        expect(payloadsOf(body, cuts)).toEqual(['one', '\uFEFFtwo']);
+      }),
+    );
+  });
 });
 
 describe(ChatChunks.name, () => {
