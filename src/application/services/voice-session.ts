@@ -10,6 +10,7 @@ import type { VoiceGateway } from '../ports/voice-gateway.js';
 import type { AgentAction, AgentBrain, TurnTiming } from './agent-brain.js';
 import type { CallRecordWriter } from './call-record-writer.js';
 import { CallWatch } from './call-watch.js';
+import { lazyChildLogger } from './lazy-child-logger.js';
 
 /** What a session knows of its call; the webhook is refreshed now and then, off the hot path. */
 export interface SessionContext {
@@ -80,7 +81,8 @@ export class VoiceSession {
   ) {
     this.turns = [...stored];
     this.nextSequence = (stored.at(-1)?.sequence ?? 0) + 1;
-    this.log = deps.logger.child({ callId: context.call.id });
+    // Made on first use: most calls never log, and a pino child serialises its bindings when made.
+    this.log = lazyChildLogger(deps.logger, { callId: context.call.id });
     this.watch = deps.timers
       ? new CallWatch(behaviourOf(context.agent), deps.timers, {
           reprompt: (text) => this.reprompt(text),
