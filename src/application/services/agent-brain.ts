@@ -77,8 +77,9 @@ export type ActionTaker = (action: AgentAction) => boolean;
 
 /**
  * Who answers the caller: the customer's webhook, or the hosted language model. Each action
- * is handed to `act` as it comes, in order; the promise settles once the answer is over. An
- * aborted `signal` (barge-in, hang-up) must end it soon; late actions are dropped.
+ * is handed to `act` as it comes, in order; the promise settles once the answer is over, and
+ * leaves no listener on `signal` (the session hands it to its next answer). An aborted `signal`
+ * (barge-in, hang-up) must end it soon; late actions are dropped.
  *
  * Pushed rather than pulled (an async iterable): a hosted answer hands over an action a token,
  * and each pulling layer cost a promise and an iterator step a token.

@@ -72,6 +72,12 @@ export class VoiceSession {
   /** Why the session ended, when the agent ended it. */
   endReason: DisconnectionReason | null = null;
   private readonly watch: CallWatch | null;
+  /**
+   * Handed to each answer in turn until one is cancelled: an answer that ended by itself leaves
+   * no listener on it (the brain's contract), and an AbortController (an event target with a
+   * map of its own) a turn was CPU and garbage on every answer.
+   */
+  private controller: AbortController | null = null;
 
   constructor(
     readonly context: SessionContext,
@@ -212,8 +218,9 @@ export class VoiceSession {
   }
 
   private ask(turn: TranscriptTurn, utterance: string, confidence: number | null, dtmf: string | null, receivedAt: number): void {
+    if (!this.controller || this.controller.signal.aborted) this.controller = new AbortController();
     const answer: Answer = {
-      controller: new AbortController(),
+      controller: this.controller,
       timing: { receivedAt, requestedAt: null, firstChunkAt: null, firstSpokenAt: null },
       spoken: [],
       lastWasInterim: false,

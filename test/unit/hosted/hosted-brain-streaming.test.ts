@@ -20,30 +20,33 @@ import { aCall, anAgent } from '../../support/builders.js';
  */
 class PacedModel implements LanguageModel {
   readonly requests: ChatRequest[] = [];
-  private current: { readonly heard: ChunksHeard; readonly resolve: () => void; readonly reject: (error: unknown) => void } | null = null;
+  private current: { readonly heard: ChunksHeard; readonly settle: (failure?: unknown) => void } | null = null;
 
   send(...deltas: string[]): void {
     this.waiting().heard(deltas.map((delta): ChatChunk => ({ type: 'text', delta })));
   }
 
   fail(reason: string): void {
-    this.waiting().reject(new LanguageModelFailure('http', reason));
-    this.current = null;
+    this.waiting().settle(new LanguageModelFailure('http', reason));
   }
 
   end(): void {
-    this.waiting().resolve();
-    this.current = null;
+    this.waiting().settle();
   }
 
   stream(request: ChatRequest, heard: ChunksHeard): Promise<void> {
     this.requests.push(request);
     return new Promise<void>((resolve, reject) => {
-      this.current = { heard, resolve, reject };
-      request.signal.addEventListener('abort', () => {
+      // Settled, it leaves no listener on the signal, as the brain's contract asks of a model.
+      const settle = (failure?: unknown) => {
         this.current = null;
-        resolve();
-      }, { once: true });
+        request.signal.removeEventListener('abort', aborted);
+        if (failure === undefined) resolve();
+        else reject(failure);
+      };
+      const aborted = () => settle();
+      request.signal.addEventListener('abort', aborted, { once: true });
+      this.current = { heard, settle };
     });
   }
 
