@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { IdGenerator, IdPrefix } from '../../application/ports/id-generator.js';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case
@@ -6,10 +6,26 @@ const CODES = Array.from(ALPHABET, (char) => char.charCodeAt(0));
 const TIME_DIGITS = 10;
 const RANDOM_DIGITS = 16;
 
+/** Random bytes drawn from the system a pool at a time: one call into OpenSSL for 256 ids, not one each. */
+const POOL_SIZE = 4096;
+
+const pooledRandomBytes = (): ((size: number) => Uint8Array) => {
+  const pool = Buffer.allocUnsafe(POOL_SIZE);
+  let used = POOL_SIZE;
+  return (size) => {
+    if (used + size > POOL_SIZE) {
+      randomFillSync(pool);
+      used = 0;
+    }
+    // A view, read at once: the pool is refilled only by a later draw.
+    return pool.subarray(used, (used += size));
+  };
+};
+
 export interface TimeSortableIdOptions {
   /** Milliseconds since the epoch; default `Date.now`. */
   readonly now?: () => number;
-  /** `size` random bytes; default `crypto.randomBytes`. */
+  /** `size` random bytes, read at once; default: from a pool `crypto.randomFillSync` fills. */
   readonly random?: (size: number) => Uint8Array;
 }
 
@@ -32,7 +48,7 @@ export class TimeSortableIdGenerator implements IdGenerator {
 
   constructor(options: TimeSortableIdOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.random = options.random ?? randomBytes;
+    this.random = options.random ?? pooledRandomBytes();
   }
 
   next(prefix: IdPrefix): string {

@@ -49,4 +49,13 @@ describe('TimeSortableIdGenerator', () => {
     expect(new Set(made).size).toBe(made.length);
     expect([...made].sort()).toEqual(made);
   });
+
+  it('draws a fresh random part for every new millisecond, well past one pool of random bytes', () => {
+    let time = 1_700_000_000_000;
+    const ids = new TimeSortableIdGenerator({ now: () => time++ });
+
+    const randomParts = Array.from({ length: 2_000 }, () => ids.next('call').slice(-16));
+
+    expect(new Set(randomParts).size).toBe(randomParts.length);
+  });
 });
