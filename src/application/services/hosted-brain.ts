@@ -2,7 +2,7 @@ import type { Agent } from '../../domain/agent.js';
 import type { Call } from '../../domain/call.js';
 import { LanguageModelFailure, type ChatChunk, type ChatMessage, type LanguageModel, type ToolCall, type ToolDefinition } from '../ports/language-model.js';
 import type { Logger } from '../ports/logger.js';
-import type { ActionTaker, AgentAction, AgentBrain, BrainTurn, TurnTiming } from './agent-brain.js';
+import type { ActionTaker, AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
 import { systemMessage, TOOL, toolsFor, transcriptMessages, type ToolExchange } from './hosted-call-prompt.js';
 import type { CustomToolRunner, ToolRunResult } from './custom-tool-runner.js';
 import { fillVariables } from '../../domain/call-variables.js';
@@ -77,25 +77,66 @@ class StreamedSpeech {
   }
 }
 
+/** Said instead of an answer when the model cannot give one; `error` says why, for the transcript. */
+const apologyOf = (text: string, error: string): Say => ({ kind: 'say', text, interim: false, error });
+
 /**
- * What one request's answer brought: each network read's text is spoken at once as one piece
- * (what arrived together goes together; the carrier buffers for its speech synthesis), its
- * tool calls gathered for after the answer.
+ * One answer in flight: its rounds of asking the model, its words spoken as each read of the
+ * model's stream brings them (what arrived together goes as one piece; the carrier buffers for
+ * its speech synthesis), its tool calls gathered for after the round.
+ *
+ * An object of its own, continued by callbacks, rather than an async function: every call has
+ * an answer in flight while its agent speaks, and an async function's suspended frame kept all
+ * fifty registers of the whole answer, the garbage that outlived collections of the young
+ * generation. The rare rounds after a tool call run in an async function of the brain's.
  */
-class HeardRound {
-  /** The text's pieces, joined only if a tool call needs the model to hear its own words back. */
-  private readonly pieces: string[] = [];
-  readonly calls: ToolCall[] = [];
+class HostedReply {
+  readonly speech = new StreamedSpeech();
+  /** This round's text, in pieces, joined only if a tool call needs the model to hear its words back. */
+  private pieces: string[] = [];
+  /** This round's tool calls. */
+  calls: ToolCall[] = [];
+  /** What earlier rounds added: the model's tool calls and their results. */
+  readonly rounds: ChatMessage[] = [];
+  round = 0;
 
   constructor(
-    private readonly speech: StreamedSpeech,
-    private readonly act: ActionTaker,
-    private readonly timing: TurnTiming,
-    private readonly now: () => number,
+    readonly turn: BrainTurn,
+    readonly signal: AbortSignal,
+    readonly act: ActionTaker,
+    readonly standing: Standing,
+    readonly exchanges: ToolExchange[],
+    private readonly model: LanguageModel,
+    private readonly deps: HostedBrainDeps,
+    /** After a round with tool calls: true when the model is to be asked again. */
+    private readonly toolsCalled: (reply: HostedReply) => Promise<boolean>,
   ) {}
 
-  readonly hear = (chunks: readonly ChatChunk[]): void => {
-    this.timing.firstChunkAt ??= this.now();
+  /** Asks the model for the next round; settles once the answer is over. */
+  ask(): Promise<void> {
+    this.round++;
+    this.speech.newRound();
+    this.pieces = [];
+    this.calls = [];
+    const { turn, standing } = this;
+    // Made for each request and let go of once sent: held while the model speaks, the
+    // conversation outlived collections of the young generation.
+    const messages: ChatMessage[] = [
+      { role: 'system', content: standing.system },
+      ...transcriptMessages(turn.history, this.exchanges),
+      { role: 'user', content: turn.dtmf !== null ? `[pressed ${turn.dtmf}]` : turn.utterance },
+      ...this.rounds,
+    ];
+    return this.model.stream({ messages, tools: standing.tools, signal: this.signal }, this.hear).then(this.streamed, this.failed);
+  }
+
+  /** The words this round spoke, as the model gave them. */
+  get text(): string {
+    return this.pieces.join('');
+  }
+
+  private readonly hear = (chunks: readonly ChatChunk[]): void => {
+    this.turn.timing.firstChunkAt ??= this.deps.now();
     let delta = '';
     for (const chunk of chunks) {
       if (chunk.type === 'tool_call') this.calls.push(chunk.call);
@@ -107,9 +148,23 @@ class HeardRound {
     if (piece) this.act(piece);
   };
 
-  get text(): string {
-    return this.pieces.join('');
-  }
+  private readonly streamed = (): Promise<void> | undefined => {
+    if (this.signal.aborted || this.calls.length === 0) return undefined;
+    return this.toolsCalled(this).then((again) => (again && this.round < MAX_ROUNDS ? this.ask() : undefined));
+  };
+
+  /** The model failed: after whatever was said, the apology, never silence. */
+  private readonly failed = (error: unknown): void => {
+    if (this.signal.aborted) return;
+    const known = error instanceof LanguageModelFailure;
+    const reason = known ? error.message : `unexpected failure: ${String(error)}`;
+    this.standing.log.error(
+      { agentId: this.turn.call.agentId, kind: known ? error.kind : 'unexpected', err: reason },
+      'the language model could not answer; the caller hears the apology',
+    );
+    this.speech.newRound();
+    this.act({ ...(this.speech.say(this.deps.apology) ?? apologyOf(this.deps.apology, '')), error: `language model: ${reason}` });
+  };
 }
 
 /**
@@ -135,89 +190,76 @@ export class HostedBrain implements AgentBrain {
 
   constructor(private readonly deps: HostedBrainDeps) {}
 
-  async answer(turn: BrainTurn, signal: AbortSignal, act: ActionTaker): Promise<void> {
+  answer(turn: BrainTurn, signal: AbortSignal, act: ActionTaker): Promise<void> {
     const { call, agent } = turn;
-    const { log, system, tools } = this.standingOf(call, agent);
+    const standing = this.standingOf(call, agent);
     const { model } = this.deps;
     if (!model) {
-      log.warn({ agentId: call.agentId }, 'hosted voice mode has no language model: set LLM_BASE_URL (and LLM_MODEL); the caller hears the apology');
-      act(this.apology('no language model is configured (set LLM_BASE_URL and LLM_MODEL)'));
-      return;
+      standing.log.warn({ agentId: call.agentId }, 'hosted voice mode has no language model: set LLM_BASE_URL (and LLM_MODEL); the caller hears the apology');
+      act(apologyOf(this.deps.apology, 'no language model is configured (set LLM_BASE_URL and LLM_MODEL)'));
+      return Promise.resolve();
     }
     const exchanges = this.exchanges.get(call) ?? [];
     this.exchanges.set(call, exchanges);
+    const reply = new HostedReply(turn, signal, act, standing, exchanges, model, this.deps, this.toolsCalled);
+    const asked = () => {
+      turn.timing.requestedAt = this.deps.now();
+      return reply.ask();
+    };
     // A tool a barge-in left running answers before the model is asked again: its result is in the history.
-    const running = this.running.get(call) ?? [];
-    if (running.length > 0) await Promise.all(running);
-    this.running.delete(call);
-    if (signal.aborted) return;
-    // The conversation up to the caller's words is made for each request rather than kept through
-    // the answer: held while the model speaks, it outlived collections of the young generation.
-    const opening = (): ChatMessage[] => [
-      { role: 'system', content: system },
-      ...transcriptMessages(turn.history, exchanges),
-      { role: 'user', content: turn.dtmf !== null ? `[pressed ${turn.dtmf}]` : turn.utterance },
-    ];
-    /** What this answer's earlier rounds added: the model's tool calls and their results. */
-    const rounds: ChatMessage[] = [];
-    turn.timing.requestedAt = this.deps.now();
-    const speech = new StreamedSpeech();
-    for (let round = 1; round <= MAX_ROUNDS; round++) {
-      speech.newRound();
-      const heard = new HeardRound(speech, act, turn.timing, this.deps.now);
-      try {
-        await model.stream({ messages: [...opening(), ...rounds], tools, signal }, heard.hear);
-      } catch (error) {
-        if (signal.aborted) return;
-        const known = error instanceof LanguageModelFailure;
-        const reason = known ? error.message : `unexpected failure: ${String(error)}`;
-        log.error({ agentId: call.agentId, kind: known ? error.kind : 'unexpected', err: reason }, 'the language model could not answer; the caller hears the apology');
-        speech.newRound();
-        act({ ...(speech.say(this.deps.apology) ?? this.apology('')), error: `language model: ${reason}` });
-        return;
-      }
-      if (signal.aborted) return;
-      const { calls } = heard;
-      if (calls.length === 0) return;
-      const outcome = this.perform(calls, turn, round, log);
-      const exchange = { afterSequence: turn.turnSequence, calls, results: outcome.results };
-      exchanges.push(exchange);
-      for (const action of outcome.actions) if (!act(action)) return;
-      if (outcome.custom.length > 0) {
-        // Each request is sent only once the session has taken its action (and so will store its
-        // result): a barge-in before that leaves the call unsent; after it, nothing is lost.
-        const results: Promise<{ toolCallId: string; content: string }>[] = [];
-        let listening = true;
-        for (const custom of outcome.custom) {
-          let resolve!: (result: Promise<ToolRunResult>) => void;
-          const result = new Promise<ToolRunResult>((r) => (resolve = r));
-          listening = !signal.aborted && act({ kind: 'tool', toolCallId: custom.call.id, name: custom.call.name, arguments: custom.call.arguments, result });
-          if (!listening) break;
-          resolve(custom.start());
-          results.push(result.then((r) => ({ toolCallId: custom.call.id, content: r.content })));
-        }
-        // Every call of the exchange gets its result (the model's next request must answer each),
-        // those never sent saying so.
-        const unsent = outcome.custom.slice(results.length).map((c) => ({ toolCallId: c.call.id, content: 'Not sent: the caller spoke before this tool was called.' }));
-        const recorded = Promise.all(results).then((settled) => void exchange.results.push(...settled, ...unsent));
-        this.running.set(call, [...(this.running.get(call) ?? []), recorded]);
-        if (!listening) return;
-        for (const { message } of outcome.custom) {
-          if (!message) continue;
-          // An execution message joins the answer as its own sentence, set apart like a new round.
-          speech.newRound();
-          const piece = speech.say(message);
-          if (piece && !act(piece)) return;
-        }
-        await recorded;
-        if (signal.aborted) return;
-      } else if (!outcome.refused) return;
-      rounds.push(
-        { role: 'assistant', content: heard.text, toolCalls: calls },
-        ...exchange.results.map((r): ChatMessage => ({ role: 'tool', toolCallId: r.toolCallId, content: r.content })),
-      );
-    }
+    const running = this.running.get(call);
+    if (!running || running.length === 0) return asked();
+    return Promise.all(running).then(() => {
+      this.running.delete(call);
+      return signal.aborted ? undefined : asked();
+    });
   }
+
+  /**
+   * After a round that called tools: digits, transfers and hang-ups are acted on, custom tools
+   * sent, refusals explained. True when the model is to hear the results and speak again.
+   */
+  private readonly toolsCalled = async (reply: HostedReply): Promise<boolean> => {
+    const { turn, signal, act, calls, round } = reply;
+    const outcome = this.perform(calls, turn, round, reply.standing.log);
+    const exchange = { afterSequence: turn.turnSequence, calls, results: outcome.results };
+    reply.exchanges.push(exchange);
+    for (const action of outcome.actions) if (!act(action)) return false;
+    if (outcome.custom.length > 0) {
+      // Each request is sent only once the session has taken its action (and so will store its
+      // result): a barge-in before that leaves the call unsent; after it, nothing is lost.
+      const results: Promise<{ toolCallId: string; content: string }>[] = [];
+      let listening = true;
+      for (const custom of outcome.custom) {
+        let resolve!: (result: Promise<ToolRunResult>) => void;
+        const result = new Promise<ToolRunResult>((r) => (resolve = r));
+        listening = !signal.aborted && act({ kind: 'tool', toolCallId: custom.call.id, name: custom.call.name, arguments: custom.call.arguments, result });
+        if (!listening) break;
+        resolve(custom.start());
+        results.push(result.then((r) => ({ toolCallId: custom.call.id, content: r.content })));
+      }
+      // Every call of the exchange gets its result (the model's next request must answer each),
+      // those never sent saying so.
+      const unsent = outcome.custom.slice(results.length).map((c) => ({ toolCallId: c.call.id, content: 'Not sent: the caller spoke before this tool was called.' }));
+      const recorded = Promise.all(results).then((settled) => void exchange.results.push(...settled, ...unsent));
+      this.running.set(turn.call, [...(this.running.get(turn.call) ?? []), recorded]);
+      if (!listening) return false;
+      for (const { message } of outcome.custom) {
+        if (!message) continue;
+        // An execution message joins the answer as its own sentence, set apart like a new round.
+        reply.speech.newRound();
+        const piece = reply.speech.say(message);
+        if (piece && !act(piece)) return false;
+      }
+      await recorded;
+      if (signal.aborted) return false;
+    } else if (!outcome.refused) return false;
+    reply.rounds.push(
+      { role: 'assistant', content: reply.text, toolCalls: calls },
+      ...exchange.results.map((r): ChatMessage => ({ role: 'tool', toolCallId: r.toolCallId, content: r.content })),
+    );
+    return true;
+  };
 
   private standingOf(call: Call, agent: Agent | null): Standing {
     const known = this.standing.get(call);
@@ -230,10 +272,6 @@ export class HostedBrain implements AgentBrain {
     };
     this.standing.set(call, made);
     return made;
-  }
-
-  private apology(error: string): Say {
-    return { kind: 'say', text: this.deps.apology, interim: false, error };
   }
 
   /** Digits first, then at most one ending action (transfer or hang-up), which ends the session. */

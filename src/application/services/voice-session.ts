@@ -235,16 +235,21 @@ export class VoiceSession {
       this.perform(answer, action);
       return this.answer === answer;
     };
-    this.deps.brain
-      .answer(
+    let answering: Promise<void>;
+    try {
+      answering = this.deps.brain.answer(
         { call, agent, webhook, utterance, confidence, dtmf, history: this.turns.slice(0, -1), timing: answer.timing, turnSequence: turn.sequence },
         answer.controller.signal,
         act,
-      )
-      .then(
-        () => this.answered(answer, null),
-        (error: unknown) => this.answered(answer, { error }),
       );
+    } catch (error) {
+      // A brain that throws before it returns fails this answer like one that rejects.
+      answering = Promise.reject(error);
+    }
+    answering.then(
+      () => this.answered(answer, null),
+      (error: unknown) => this.answered(answer, { error }),
+    );
     this.deps.refreshWebhook(this.context);
   }
 
