@@ -20,7 +20,6 @@ export class SsePayloads {
   /** The bytes of a line not yet ended (rare: a read that stops mid-line). */
   private partial: Buffer | null = null;
   private started = false;
-  private buffer = '';
   /** The event's `data:` lines so far: the first alone (nearly every event has one line), the rest after it. */
   private data: string | null = null;
   private moreData: string[] | null = null;
@@ -50,19 +49,16 @@ export class SsePayloads {
     return this.take(rest, true);
   }
 
+  /** The payloads `text`'s lines complete; `final`: the body ended, its last line and event with it. */
   private take(text: string, final: boolean): string[] {
     const payloads: string[] = [];
-    this.buffer += text;
     let start = 0;
-    for (let end = this.buffer.indexOf('\n'); end !== -1; end = this.buffer.indexOf('\n', start)) {
-      const line = this.buffer.slice(start, end > start && this.buffer[end - 1] === '\r' ? end - 1 : end);
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      this.line(text.slice(start, end > start && text[end - 1] === '\r' ? end - 1 : end), payloads);
       start = end + 1;
-      this.line(line, payloads);
     }
-    this.buffer = this.buffer.slice(start);
     if (final) {
-      if (this.buffer !== '') this.line(this.buffer, payloads);
-      this.buffer = '';
+      if (start < text.length) this.line(text.slice(start), payloads);
       this.line('', payloads);
     }
     return payloads;
