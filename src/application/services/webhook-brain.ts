@@ -8,6 +8,7 @@ import type { OutboundEventEncoder } from '../ports/outbound-event-encoder.js';
 import type { RecordedAttempt } from '../ports/webhook-repositories.js';
 import type { VoiceTurnTransport } from '../ports/voice-turn-transport.js';
 import type { ActionTaker, AgentBrain, BrainTurn } from './agent-brain.js';
+import { lazyChildLogger } from './lazy-child-logger.js';
 
 export interface WebhookBrainDeps {
   readonly transport: VoiceTurnTransport;
@@ -34,7 +35,8 @@ export class WebhookBrain implements AgentBrain {
 
   async answer(turn: BrainTurn, signal: AbortSignal, act: ActionTaker): Promise<void> {
     const { call, webhook } = turn;
-    const log = this.deps.logger.child({ callId: call.id });
+    // Made on first use: most turns log nothing.
+    const log = lazyChildLogger(this.deps.logger, { callId: call.id });
     if (!webhook) {
       log.warn({ agentId: call.agentId }, 'voice turn not sent: no webhook is configured for the agent or the account');
       return;
