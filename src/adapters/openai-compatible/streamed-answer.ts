@@ -68,7 +68,8 @@ export class StreamedAnswer {
   private complete = false;
   /** Settled: nothing more is heard. */
   private over = false;
-  private readonly settled: Promise<void>;
+  /** Resolves once the answer is over, fails with the model's failure. */
+  readonly done: Promise<void>;
   private resolve!: () => void;
   private reject!: (error: unknown) => void;
 
@@ -76,16 +77,11 @@ export class StreamedAnswer {
 
   constructor({ send, ...options }: StreamedAnswerOptions) {
     this.options = options;
-    this.settled = new Promise<void>((resolve, reject) => {
+    this.done = new Promise<void>((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
     });
     this.start(send);
-  }
-
-  /** Resolves once the answer is over, fails with the model's failure. */
-  get done(): Promise<void> {
-    return this.settled;
   }
 
   private start(send: () => ModelExchange): void {
