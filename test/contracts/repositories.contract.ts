@@ -576,10 +576,11 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         const projectId = newId('prj');
         const alice = aContact({ projectId, name: 'Alice Smith', phoneNumber: trustE164('+14155550101'), createdAt: at(1) });
         const bob = aContact({ projectId, name: 'Bob', phoneNumber: trustE164('+12125550199'), createdAt: at(2) });
-        const percent = aContact({ projectId, name: '100% Juice', createdAt: at(3) });
-        const hundred = aContact({ projectId, name: '100 Juices', createdAt: at(4) });
-        const under = aContact({ projectId, name: 'snake_case', createdAt: at(5) });
-        const plain = aContact({ projectId, name: 'snakeXcase', createdAt: at(6) });
+        // Numbers of their own: a random one may contain what the searches of numbers look for.
+        const percent = aContact({ projectId, name: '100% Juice', phoneNumber: trustE164('+13125550103'), createdAt: at(3) });
+        const hundred = aContact({ projectId, name: '100 Juices', phoneNumber: trustE164('+13125550104'), createdAt: at(4) });
+        const under = aContact({ projectId, name: 'snake_case', phoneNumber: trustE164('+13125550105'), createdAt: at(5) });
+        const plain = aContact({ projectId, name: 'snakeXcase', phoneNumber: trustE164('+13125550106'), createdAt: at(6) });
         await saveAll((tx) => (c) => tx.contacts.save(c), [alice, bob, percent, hundred, under, plain]);
         const search = (text: string) =>
           inTx(async (tx) => (await tx.contacts.list(projectId, { ...page(0, 10), search: text })).items);
