@@ -203,6 +203,20 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'still live' });
     });
 
+    it('claims media and saves a call outside a transaction too, each a statement of its own', async () => {
+      const call = aCall();
+      await outside((repos) => repos.calls.save(call));
+
+      const racing = await Promise.all([outside((repos) => repos.calls.claimMedia(call.id, at(1))), outside((repos) => repos.calls.claimMedia(call.id, at(2)))]);
+      await outside((repos) => repos.calls.save({ ...call, lastTranscriptSnippet: 'saved outside' }));
+      const again = await outside((repos) => repos.calls.claimMedia(call.id, at(3)));
+
+      expect([...racing].sort()).toEqual([false, true]);
+      expect(again).toBe(false);
+      expect(await outside((repos) => repos.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'saved outside' });
+      expect(await outside((repos) => repos.calls.countLive(call.projectId))).toBe(1);
+    });
+
     it('grants the return of a call’s media after a warm transfer once per rising attempt, only while the call is in progress', async () => {
       const call = aCall();
       const ended = completeCall(aCall(), { now: at(9), reason: 'caller_hangup' });

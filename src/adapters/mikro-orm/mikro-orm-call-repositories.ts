@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LockMode, type FilterQuery } from '@mikro-orm/core';
+import type { FilterQuery } from '@mikro-orm/core';
 import type { CallDetails, CallListPage, CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, ToolTurnDetail, TranscriptTurn, TurnRole } from '../../domain/call.js';
 import type { VoiceMode } from '../../domain/agent.js';
@@ -15,6 +15,7 @@ import {
   findRowAlongside,
   findRows,
   fromColumns,
+  lockRow,
   selectListOf,
   translateUniqueViolation,
   upsertRow,
@@ -83,6 +84,14 @@ const callFilter = (projectId: string, query: CallListQuery): FilterQuery<CallRo
   };
 };
 
+const PREPARED = { prepare: true } as const;
+
+/** One conditional update: of two racing claims, the second waits for the first's row lock and then finds the column set. */
+const CLAIM_MEDIA = 'update "calls" set "media_connected_at" = ? where "id" = ? and "media_connected_at" is null returning "id"';
+
+/** The project's calls in progress, through the partial index of live calls (`calls_live_project_index`). */
+const COUNT_LIVE = `select count(*)::int as live from calls where project_id = ? and status = 'in-progress'`;
+
 export class MikroOrmCallRepository implements CallRepository {
   constructor(private readonly em: EntityManager) {}
 
@@ -97,8 +106,8 @@ export class MikroOrmCallRepository implements CallRepository {
   }
 
   async lockByIdInAnyProject(id: string): Promise<Call | null> {
-    const row = await this.em.findOne(CallSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true });
-    return row && toCall(row as CallRow);
+    const row = await lockRow(this.em, CallSchema, id);
+    return row && toCall(row);
   }
 
   async findByProviderCallId(providerCallId: string): Promise<Call | null> {
@@ -161,9 +170,8 @@ export class MikroOrmCallRepository implements CallRepository {
   }
 
   async claimMedia(callId: string, at: Date): Promise<boolean> {
-    // One conditional update: of two racing claims, the second waits for the first's row lock and then finds the column set.
-    const updated = await this.em.nativeUpdate(CallSchema, { id: callId, mediaConnectedAt: null }, { mediaConnectedAt: at });
-    return updated === 1;
+    const claimed = await runSelect(this.em, CLAIM_MEDIA, [at, callId], PREPARED);
+    return claimed.length === 1;
   }
 
   async claimResumedMedia(callId: string, attempt: number): Promise<boolean> {
@@ -175,8 +183,9 @@ export class MikroOrmCallRepository implements CallRepository {
     return updated === 1;
   }
 
-  countLive(projectId: string): Promise<number> {
-    return this.em.count(CallSchema, { projectId, status: 'in-progress' });
+  async countLive(projectId: string): Promise<number> {
+    const [counted] = await runSelect(this.em, COUNT_LIVE, [projectId], PREPARED);
+    return Number(counted?.live ?? 0);
   }
 
   async detachAgent(agentId: string): Promise<void> {

@@ -1,10 +1,9 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { ProjectRepository } from '../../application/ports/repositories.js';
 import type { Project, ProjectStatus } from '../../domain/project.js';
 import { ProjectSchema, type ProjectRow } from './entities/project.js';
-import { containsPattern, findPage, findRow, upsertRow } from './storage-support.js';
+import { containsPattern, findPage, findRow, lockRow, upsertRow } from './storage-support.js';
 
 export const toProject = (row: ProjectRow): Project => ({
   id: row.id,
@@ -44,11 +43,7 @@ export class MikroOrmProjectRepository implements ProjectRepository {
   }
 
   async lockById(id: string): Promise<Project | null> {
-    const row = await this.em.findOne(
-      ProjectSchema,
-      { id },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true },
-    );
+    const row = await lockRow(this.em, ProjectSchema, id);
     return row && toProject(row);
   }
 

@@ -77,13 +77,38 @@ export interface SelectOptions {
   readonly prepare: boolean;
 }
 
+/** What the EntityManager's transaction context is: knex's transaction, whose client is bound to its one connection. */
+interface KnexTransaction {
+  readonly client: KnexClient;
+}
+
+/**
+ * A statement on the transaction's own connection, as pg sends it (prepared when asked): not
+ * through `em.execute`, which writes every value into the text (so PostgreSQL parses and plans
+ * each statement afresh) and runs it through knex's query runner, a cost that calls set up
+ * under load paid several times each, while holding their project's row locked.
+ */
+const runInTransaction = async (
+  transaction: KnexTransaction,
+  statement: PgStatement,
+  values: readonly unknown[],
+  options: SelectOptions,
+): Promise<Record<string, unknown>[]> => {
+  // knex's transaction client hands out the transaction's connection, and takes nothing back.
+  const connection = await transaction.client.acquireConnection();
+  const result = await connection.query(
+    options.prepare ? { text: statement.text, name: statement.name, values } : { text: statement.text, values },
+  );
+  return result.rows;
+};
+
 /**
  * Runs a native statement that answers rows (a `select`, or a write with `returning`) written
  * with knex's `?` placeholders (none other may appear in it) and returns its records.
  *
  * Outside a transaction the statement skips MikroORM and knex and goes to the database's
- * {@link NativeReads}. Inside a transaction it runs through the EntityManager, on the
- * transaction's connection.
+ * {@link NativeReads}. Inside a transaction it goes to the transaction's connection, also
+ * without MikroORM's and knex's query runners.
  */
 export const runSelect = (
   em: EntityManager,
@@ -91,6 +116,7 @@ export const runSelect = (
   params: readonly unknown[],
   options: SelectOptions,
 ): Promise<Record<string, unknown>[]> => {
-  if (em.isInTransaction()) return em.execute(sql, [...params]);
+  const transaction = em.getTransactionContext<KnexTransaction>();
+  if (transaction) return runInTransaction(transaction, pgStatement(sql), params, options);
   return (routes.get(em.config) ?? new OrmPoolReads(em)).run(pgStatement(sql), params, options);
 };

@@ -31,11 +31,59 @@ export const upsertRow = async <T extends { id: string }>(
   schema: EntitySchema<T>,
   row: T,
 ): Promise<void> => {
+  const { sql, values } = upsertStatement(shapeOf(em, schema), row);
   try {
-    await em.createQueryBuilder(schema).insert(row).onConflict('id').merge().execute();
+    // Prepared: the texts are a few per table (one per set of properties present).
+    await runSelect(em, sql, values, PREPARED);
   } catch (error) {
     throw translateUniqueViolation(error);
   }
+};
+
+/**
+ * A JSON column's value, sent as text. Typed text before the cast: the pipelined reads'
+ * driver would otherwise take the parameter for JSON and encode the text once more, as a string.
+ */
+const JSON_TEXT = '?::text::jsonb';
+
+/** One row's upsert by the columns of its shape, each text made once. */
+const upsertTexts = new WeakMap<NativeShape, Map<string, string>>();
+
+/**
+ * The upsert of one row: the columns of the properties it has (an absent one, `undefined`, is
+ * neither inserted nor overwritten: a column only its own statement sets, e.g. when a call's
+ * media connected, survives a save of the row's other fields), each overwritten on a
+ * conflicting id. JSON columns go as text. Outside a transaction it goes where native reads go.
+ */
+const upsertStatement = (shape: NativeShape, row: object): { readonly sql: string; readonly values: unknown[] } => {
+  const present = shape.columns.filter(({ property }) => (row as Record<string, unknown>)[property] !== undefined);
+  const values = present.map(({ property, kind }) => {
+    const value = (row as Record<string, unknown>)[property] ?? null;
+    return kind === 'json' && value !== null ? JSON.stringify(value) : value;
+  });
+  let texts = upsertTexts.get(shape);
+  if (!texts) upsertTexts.set(shape, (texts = new Map()));
+  const key = present.map((c) => c.column).join(',');
+  let sql = texts.get(key);
+  if (sql === undefined) {
+    const names = present.map((c) => `"${c.column}"`);
+    sql =
+      `insert into "${shape.table}" (${names.join(', ')}) values (${present.map((c) => (c.kind === 'json' ? JSON_TEXT : '?')).join(', ')})` +
+      ` on conflict ("id") do update set ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`;
+    texts.set(key, sql);
+  }
+  return { sql, values };
+};
+
+/**
+ * The row with this id, locked (`for update`) until the transaction ends: only inside one.
+ * One prepared statement naming every column, like any native read.
+ */
+export const lockRow = async <T extends object>(em: EntityManager, schema: EntitySchema<T>, id: string): Promise<T | null> => {
+  if (!em.isInTransaction()) throw new Error(`a lock on a row of ${schema.meta.className} outlives nothing outside a transaction`);
+  const shape = shapeOf(em, schema);
+  const [record] = await runSelect(em, `select ${shape.selectList} from "${shape.table}" where "id" = ? limit 1 for update`, [id], PREPARED);
+  return record === undefined ? null : (shape.toRow(record) as T);
 };
 
 /** How one entity's rows look in native SQL: each property's column, and the parts of its writes. */
