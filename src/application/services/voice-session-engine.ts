@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
 import type { Timers } from '../ports/timers.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { inOneStatement, readOnly, type UnitOfWork } from '../ports/unit-of-work.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
 import { endpointFor } from '../webhooks/outbox.js';
 import type { BrainSelector, TurnTiming } from './agent-brain.js';
@@ -85,18 +85,24 @@ export class VoiceSessionEngine implements LiveCalls {
    * far). A call gets one media stream in its life: its first open claims the call in the
    * store, and every later one, on any node, is refused with {@link MediaTaken}, even after
    * the first stream ended.
+   *
+   * No transaction: the claim is one conditional update, made last, once everything the session
+   * needs is read. A read that fails leaves the call unclaimed, and a claim lost to another
+   * socket leaves nothing behind but the reads.
    */
   async open(callId: string, gateway: VoiceGateway, resume?: ResumeAfterTransfer): Promise<E.Either<NotFound | Conflict | MediaTaken, VoiceSession>> {
     if (this.sessions.has(callId)) return E.left(mediaTaken(callId));
-    const loaded = await this.deps.uow.transaction(async (tx): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> => {
-      const call = await tx.calls.findByIdInAnyProject(callId);
+    const loaded = await inOneStatement(this.deps.uow, async (repos): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> => {
+      const call = await repos.calls.findByIdInAnyProject(callId);
       if (!call) return E.left(notFound('call', callId));
       if (!isLive(call)) return E.left(conflict(`call ${callId} is ${call.status}, not in progress`));
-      const claimed = resume ? await tx.calls.claimResumedMedia(call.id, resume.attempt) : await tx.calls.claimMedia(call.id, this.deps.clock.now());
+      const [agent, webhook, turns] = await Promise.all([
+        call.agentId ? repos.agents.findById(call.projectId, call.agentId) : null,
+        endpointFor(repos, call.projectId, call.agentId),
+        repos.transcripts.listByCall(call.id),
+      ]);
+      const claimed = resume ? await repos.calls.claimResumedMedia(call.id, resume.attempt) : await repos.calls.claimMedia(call.id, this.deps.clock.now());
       if (!claimed) return E.left(mediaTaken(callId));
-      const agent = call.agentId ? await tx.agents.findById(call.projectId, call.agentId) : null;
-      const webhook = await endpointFor(tx, call.projectId, call.agentId);
-      const turns = await tx.transcripts.listByCall(call.id);
       return E.right({ context: { call, agent, webhook }, turns });
     });
     if (E.isLeft(loaded)) return loaded;
@@ -155,8 +161,7 @@ export class VoiceSessionEngine implements LiveCalls {
     if (this.now() - last < (this.deps.webhookRefreshMs ?? 5000)) return;
     this.refreshedAt.set(context, this.now());
     const { projectId, agentId } = context.call;
-    this.deps.uow
-      .transaction(async (tx) => E.right(await endpointFor(tx, projectId, agentId)))
+    readOnly(this.deps.uow, async (repos) => E.right(await endpointFor(repos, projectId, agentId)))
       .then((found) => {
         if (E.isRight(found)) context.webhook = found.right;
       })

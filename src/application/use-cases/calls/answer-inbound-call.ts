@@ -1,11 +1,18 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Agent } from '../../../domain/agent.js';
 import { fillVariables, inboundVariables } from '../../../domain/call-variables.js';
 import { failCall, startCall, isLive, withProviderCallId, type Call } from '../../../domain/call.js';
+import type { Contact } from '../../../domain/contact.js';
 import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
+import type { PhoneNumber } from '../../../domain/phone-number.js';
+import type { Webhook } from '../../../domain/webhook.js';
 import { conflict, notFound, type Conflict, type NotFound } from '../../errors.js';
 import { callEndedEvent } from '../../events/call-ended-event.js';
+import { callStartedEvent } from '../../events/call-started-event.js';
 import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
+import type { Repositories } from '../../ports/repositories.js';
+import { readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';
 import type { CoreDeps } from '../common/deps.js';
@@ -39,77 +46,112 @@ export interface AnsweredCall {
 
 export type AnswerInboundCallError = NotFound | Conflict;
 
+/** What the new call needs to be opened, all read before the project is locked. */
+interface Ringing {
+  readonly number: PhoneNumber;
+  readonly agent: Agent;
+  readonly contact: Contact | null;
+  readonly webhook: Webhook | null;
+}
+
 /**
  * A call reaches one of our numbers (or a browser joins its web call): find the live number
  * and its agent, and open the call in progress. Asked again for the same carrier call (a
  * webhook retry), it answers with the call it already opened.
+ *
+ * A new call's reads (the number, its agent, the caller's contact, the webhook) come first,
+ * outside any transaction: the transaction that counts the project's calls in progress holds
+ * the project's row locked until it commits, and every other call to the project, on any node,
+ * waits for it. It is kept to what the cap needs: the lock, the count, the call and its event.
+ * At READ COMMITTED each statement sees what was committed when it ran, in a transaction or not:
+ * the contact and the webhook, read inside it before, may now be a moment older, as they would
+ * be had the caller rung a moment earlier.
  */
 export class AnswerInboundCall {
   constructor(private readonly deps: AnswerInboundCallDeps) {}
 
   execute(input: InboundCallInput): TE.TaskEither<AnswerInboundCallError, AnsweredCall> {
     return async () => {
-      let queued = false;
-      const answered = await this.deps.uow.transaction(async (tx): Promise<E.Either<AnswerInboundCallError, AnsweredCall>> => {
-        if (input.webCallId !== null) {
-          const call = await tx.calls.findByIdInAnyProject(input.webCallId);
-          if (!call || call.type !== 'web') return E.left(notFound('call', input.webCallId));
-          if (!isLive(call)) return E.left(conflict(`web call ${call.id} is already ${call.status}`));
-          const first = call.providerCallId === null;
-          const joined = call.providerCallId === input.providerCallId ? call : withProviderCallId(call, input.providerCallId);
-          await tx.calls.save(joined);
-          if (first) queued = await queueCallStarted(tx, this.deps, joined);
-          const project = await tx.projects.findById(call.projectId);
-          return E.right({ call: joined, record: project?.recordingEnabled ?? false, busy: false });
-        }
-        const known = await tx.calls.findByProviderCallId(input.providerCallId);
-        if (known) {
-          const project = await tx.projects.findById(known.projectId);
-          return E.right({ call: known, record: project?.recordingEnabled ?? false, busy: !isLive(known) && known.disconnectionReason === 'concurrency_limit' });
-        }
-        const number = looksLikeE164(input.to) ? await tx.numbers.findLiveByPhoneNumber(trustE164(input.to)) : null;
-        if (!number) return E.left(notFound('number', input.to));
-        const agent = number.agentId ? await tx.agents.findById(number.projectId, number.agentId) : null;
-        if (!agent) return E.left(notFound('agent', `attached to ${number.phoneNumber}`));
-        const full = await callCapacity(tx, number.projectId);
-        const project = await tx.projects.findById(number.projectId);
-        const contact = looksLikeE164(input.from) ? await tx.contacts.findByPhoneNumber(number.projectId, trustE164(input.from)) : null;
-        const now = this.deps.clock.now();
-        const variables = inboundVariables({ callerNumber: input.from, agentNumber: number.phoneNumber, contactName: contact?.name ?? null, now });
-        const call = startCall({
-          id: this.deps.ids.next('call'),
-          projectId: number.projectId,
-          agentId: agent.id,
-          phoneNumberId: number.id,
-          fromNumber: input.from,
-          toNumber: number.phoneNumber,
-          direction: 'inbound',
-          type: 'pstn',
-          startedAt: now,
-          providerCallId: input.providerCallId,
-          voiceMode: agent.voiceMode,
-          greeting: fillVariables(agent.greeting ?? '', variables),
-          voice: agent.voice,
-          language: agent.language,
-          systemPrompt: null,
-          variables,
-          metadata: null,
-        });
-        if (full) {
-          const refused = failCall(call, { now: this.deps.clock.now(), reason: 'concurrency_limit', durationSeconds: 0 });
-          if (E.isLeft(refused)) return E.left(conflict(`call ${call.id} could not be refused`));
-          await tx.calls.save(refused.right);
-          const webhook = await endpointFor(tx, refused.right.projectId, refused.right.agentId);
-          if (webhook) await queueWebhookEvent(tx, this.deps, webhook, callEndedEvent(refused.right, [], null, this.deps.clock.now()));
-          queued = webhook !== null;
-          return E.right({ call: refused.right, record: false, busy: true });
-        }
-        await tx.calls.save(call);
-        queued = await queueCallStarted(tx, this.deps, call);
-        return E.right({ call, record: project?.recordingEnabled ?? false, busy: false });
-      });
-      if (queued) this.deps.deliveryTrigger?.poke();
-      return answered;
+      if (input.webCallId !== null) return this.joinWebCall(input.webCallId, input.providerCallId);
+      const found = await readOnly(this.deps.uow, (repos) => this.ringing(repos, input));
+      if (E.isLeft(found)) return found;
+      if ('call' in found.right) return E.right(found.right);
+      return this.open(input, found.right);
     };
+  }
+
+  /** The call already opened for this carrier call, or what a new one needs. */
+  private async ringing(repos: Repositories, input: InboundCallInput): Promise<E.Either<AnswerInboundCallError, AnsweredCall | Ringing>> {
+    const known = await repos.calls.findByProviderCallId(input.providerCallId);
+    if (known) {
+      const project = await repos.projects.findById(known.projectId);
+      return E.right({ call: known, record: project?.recordingEnabled ?? false, busy: !isLive(known) && known.disconnectionReason === 'concurrency_limit' });
+    }
+    const number = looksLikeE164(input.to) ? await repos.numbers.findLiveByPhoneNumber(trustE164(input.to)) : null;
+    if (!number) return E.left(notFound('number', input.to));
+    const [agent, contact, webhook] = await Promise.all([
+      number.agentId ? repos.agents.findById(number.projectId, number.agentId) : null,
+      looksLikeE164(input.from) ? repos.contacts.findByPhoneNumber(number.projectId, trustE164(input.from)) : null,
+      endpointFor(repos, number.projectId, number.agentId),
+    ]);
+    if (!agent) return E.left(notFound('agent', `attached to ${number.phoneNumber}`));
+    return E.right({ number, agent, contact, webhook });
+  }
+
+  private async open(input: InboundCallInput, { number, agent, contact, webhook }: Ringing): Promise<E.Either<AnswerInboundCallError, AnsweredCall>> {
+    const now = this.deps.clock.now();
+    const variables = inboundVariables({ callerNumber: input.from, agentNumber: number.phoneNumber, contactName: contact?.name ?? null, now });
+    const call = startCall({
+      id: this.deps.ids.next('call'),
+      projectId: number.projectId,
+      agentId: agent.id,
+      phoneNumberId: number.id,
+      fromNumber: input.from,
+      toNumber: number.phoneNumber,
+      direction: 'inbound',
+      type: 'pstn',
+      startedAt: now,
+      providerCallId: input.providerCallId,
+      voiceMode: agent.voiceMode,
+      greeting: fillVariables(agent.greeting ?? '', variables),
+      voice: agent.voice,
+      language: agent.language,
+      systemPrompt: null,
+      variables,
+      metadata: null,
+    });
+    const answered = await this.deps.uow.transaction(async (tx): Promise<E.Either<AnswerInboundCallError, AnsweredCall>> => {
+      const { project, full } = await callCapacity(tx, number.projectId);
+      if (full) {
+        const refused = failCall(call, { now: this.deps.clock.now(), reason: 'concurrency_limit', durationSeconds: 0 });
+        if (E.isLeft(refused)) return E.left(conflict(`call ${call.id} could not be refused`));
+        await tx.calls.save(refused.right);
+        if (webhook) await queueWebhookEvent(tx, this.deps, webhook, callEndedEvent(refused.right, [], null, this.deps.clock.now()));
+        return E.right({ call: refused.right, record: false, busy: true });
+      }
+      await tx.calls.save(call);
+      if (webhook) await queueWebhookEvent(tx, this.deps, webhook, callStartedEvent(call, this.deps.clock.now()));
+      return E.right({ call, record: project?.recordingEnabled ?? false, busy: false });
+    });
+    if (E.isRight(answered) && webhook) this.deps.deliveryTrigger?.poke();
+    return answered;
+  }
+
+  /** A browser joins its web call: the call's first join queues `agent.call_started`. */
+  private async joinWebCall(webCallId: string, providerCallId: string): Promise<E.Either<AnswerInboundCallError, AnsweredCall>> {
+    let queued = false;
+    const joined = await this.deps.uow.transaction(async (tx): Promise<E.Either<AnswerInboundCallError, AnsweredCall>> => {
+      const call = await tx.calls.findByIdInAnyProject(webCallId);
+      if (!call || call.type !== 'web') return E.left(notFound('call', webCallId));
+      if (!isLive(call)) return E.left(conflict(`web call ${call.id} is already ${call.status}`));
+      const first = call.providerCallId === null;
+      const withCarrierId = call.providerCallId === providerCallId ? call : withProviderCallId(call, providerCallId);
+      await tx.calls.save(withCarrierId);
+      if (first) queued = await queueCallStarted(tx, this.deps, withCarrierId);
+      const project = await tx.projects.findById(call.projectId);
+      return E.right({ call: withCarrierId, record: project?.recordingEnabled ?? false, busy: false });
+    });
+    if (queued) this.deps.deliveryTrigger?.poke();
+    return joined;
   }
 }

@@ -2,9 +2,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { failCall, startCall, withProviderCallId, type Call } from '../../../domain/call.js';
 import { fillVariables, type CallVariables } from '../../../domain/call-variables.js';
+import type { Agent } from '../../../domain/agent.js';
 import type { E164 } from '../../../domain/e164.js';
+import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { notFound, validation, type NotFound, type ProviderError, type RateLimited, type Validation } from '../../errors.js';
 import type { Logger } from '../../ports/logger.js';
+import { readOnly } from '../../ports/unit-of-work.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
 import type { CoreDeps } from '../common/deps.js';
@@ -69,26 +72,31 @@ export class PlaceOutboundCall {
       if (input.voice !== null && !(await this.deps.voices.listVoices()).some((v) => v.id === input.voice)) {
         return E.left(validation('voice', 'is not one of the voices of GET /v1/agents/voices'));
       }
-      const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<NotFound | Validation | RateLimited, OpenedCall>> => {
-        const agent = await tx.agents.findById(input.projectId, input.agentId);
+      // Read before the transaction, which holds the project's row locked (see callCapacity) while it lasts.
+      const chosen = await readOnly(this.deps.uow, async (repos): Promise<E.Either<NotFound | Validation, { agent: Agent; from: PhoneNumber }>> => {
+        const agent = await repos.agents.findById(input.projectId, input.agentId);
         if (!agent) return E.left(notFound('agent', input.agentId));
-        const numbers = await tx.numbers.listByAgents([agent.id]);
+        const numbers = await repos.numbers.listByAgents([agent.id]);
         if (numbers.length === 0) return E.left(validation('agentId', 'has no phone number attached; attach one to call from it'));
         const from = input.fromNumberId === null ? numbers[0] : numbers.find((n) => n.id === input.fromNumberId);
         if (!from) return E.left(validation('fromNumberId', "is not one of the agent's numbers"));
-        const full = await callCapacity(tx, input.projectId);
+        return E.right({ agent, from });
+      });
+      if (E.isLeft(chosen)) return chosen;
+      const { agent, from: line } = chosen.right;
+      const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<RateLimited, OpenedCall>> => {
+        const { project, full } = await callCapacity(tx, input.projectId);
         if (full) return E.left(full);
-        const project = await tx.projects.findById(input.projectId);
         const now = this.deps.clock.now();
-        const variables: CallVariables = { agent_number: from.phoneNumber, now: now.toISOString(), ...input.variables };
+        const variables: CallVariables = { agent_number: line.phoneNumber, now: now.toISOString(), ...input.variables };
         const greeting = fillVariables(input.initialGreeting ?? agent.greeting ?? '', variables);
         const disclosure = disclosureFor(this.deps.aiDisclosure ?? null, project?.name ?? null);
         const call = startCall({
           id: this.deps.ids.next('call'),
           projectId: input.projectId,
           agentId: agent.id,
-          phoneNumberId: from.id,
-          fromNumber: from.phoneNumber,
+          phoneNumberId: line.id,
+          fromNumber: line.phoneNumber,
           toNumber: input.toNumber,
           direction: 'outbound',
           type: 'pstn',
@@ -105,7 +113,7 @@ export class PlaceOutboundCall {
           voicemailDetection: input.voicemailDetection ?? true,
         });
         await tx.calls.save(call);
-        return E.right({ call, from: from.phoneNumber, record: project?.recordingEnabled ?? false });
+        return E.right({ call, from: line.phoneNumber, record: project?.recordingEnabled ?? false });
       });
       if (E.isLeft(opened)) return opened;
       const { call, from, record } = opened.right;
