@@ -427,7 +427,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         ]);
       });
 
-      it("lists the live numbers of given agents and counts every number ever provisioned", async () => {
+      it("lists the live numbers of given agents and counts every number ever provisioned, in a transaction and outside one", async () => {
         const projectId = newId('prj');
         const [a1, a2, a3] = [anAgent({ projectId }), anAgent({ projectId }), anAgent({ projectId })];
         const first = aNumber({ projectId, agentId: a2.id, createdAt: at(1) });
@@ -438,13 +438,15 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
           for (const agent of [a1, a2, a3]) await tx.agents.save(agent);
           for (const number of [second, other, first, released]) await tx.numbers.save(number);
         });
-        const result = await inTx(async (tx) => ({
-          byAgents: await tx.numbers.listByAgents([a1.id, a2.id]),
-          none: await tx.numbers.listByAgents([]),
-          count: await tx.numbers.countEverProvisioned(projectId),
-          elsewhere: await tx.numbers.countEverProvisioned(newId('prj')),
-        }));
-        expect(result).toEqual({ byAgents: [first, second], none: [], count: 4, elsewhere: 0 });
+        const read = async (repos: Repositories) => ({
+          byAgents: await repos.numbers.listByAgents([a1.id, a2.id]),
+          none: await repos.numbers.listByAgents([]),
+          count: await repos.numbers.countEverProvisioned(projectId),
+          elsewhere: await repos.numbers.countEverProvisioned(newId('prj')),
+        });
+        const expected = { byAgents: [first, second], none: [], count: 4, elsewhere: 0 };
+        expect(await inTx(read)).toEqual(expected);
+        expect(await outside(read)).toEqual(expected);
       });
 
       it("detaches an agent from its numbers only", async () => {

@@ -14,6 +14,18 @@ const DATES_AS_TEXT = {
 };
 
 /**
+ * JSON parameters as pg sends them: text goes as it is (native statements send JSON columns and
+ * lists as JSON text cast to jsonb), anything else as its JSON. postgres.js would encode text
+ * once more, a JSON string rather than the document it holds. Parsed on the way back, as pg does.
+ */
+const JSON_AS_PG_SENDS_IT = {
+  to: 114,
+  from: [114, 3802],
+  serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
+  parse: (value: string) => JSON.parse(value) as unknown,
+};
+
+/**
  * Native statements outside transactions on connections of their own (postgres.js), pipelined:
  * statements issued while earlier ones are still out are sent behind them without waiting, those
  * of one turn of the event loop in one write, and PostgreSQL answers them back to back.
@@ -45,7 +57,7 @@ export class PipelinedPostgresReads implements NativeReads {
       prepare: true,
       // Custom types and their arrays are not read here: no type lookup at each connect.
       fetch_types: false,
-      types: { date: DATES_AS_TEXT },
+      types: { date: DATES_AS_TEXT, json: JSON_AS_PG_SENDS_IT },
       // pg sends undefined as NULL; postgres.js would refuse it.
       transform: { undefined: null },
       onnotice: () => undefined,

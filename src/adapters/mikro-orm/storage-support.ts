@@ -40,12 +40,6 @@ export const upsertRow = async <T extends { id: string }>(
   }
 };
 
-/**
- * A JSON column's value, sent as text. Typed text before the cast: the pipelined reads'
- * driver would otherwise take the parameter for JSON and encode the text once more, as a string.
- */
-const JSON_TEXT = '?::text::jsonb';
-
 /** One row's upsert by the columns of its shape, each text made once. */
 const upsertTexts = new WeakMap<NativeShape, Map<string, string>>();
 
@@ -68,7 +62,7 @@ const upsertStatement = (shape: NativeShape, row: object): { readonly sql: strin
   if (sql === undefined) {
     const names = present.map((c) => `"${c.column}"`);
     sql =
-      `insert into "${shape.table}" (${names.join(', ')}) values (${present.map((c) => (c.kind === 'json' ? JSON_TEXT : '?')).join(', ')})` +
+      `insert into "${shape.table}" (${names.join(', ')}) values (${present.map((c) => (c.kind === 'json' ? '?::jsonb' : '?')).join(', ')})` +
       ` on conflict ("id") do update set ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`;
     texts.set(key, sql);
   }
