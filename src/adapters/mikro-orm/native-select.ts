@@ -103,6 +103,22 @@ const runInTransaction = async (
 };
 
 /**
+ * Runs a native write whose text varies with its rows (a multi-row insert), written with knex's
+ * `?` placeholders (none other may appear in it). In a transaction it goes to the transaction's
+ * connection like {@link runSelect}, unprepared, its text not kept (there is one per row count);
+ * outside one, through the EntityManager.
+ */
+export const runWrite = async (em: EntityManager, sql: string, params: readonly unknown[]): Promise<void> => {
+  const transaction = em.getTransactionContext<KnexTransaction>();
+  if (!transaction) {
+    await em.execute(sql, [...params]);
+    return;
+  }
+  let n = 0;
+  await runInTransaction(transaction, { text: sql.replace(/\?/g, () => `$${++n}`), name: '' }, params, { prepare: false });
+};
+
+/**
  * Runs a native statement that answers rows (a `select`, or a write with `returning`) written
  * with knex's `?` placeholders (none other may appear in it) and returns its records.
  *

@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException, type EntitySchema, type FilterQuery
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DuplicateKey } from '../../application/ports/repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
-import { runSelect } from './native-select.js';
+import { runSelect, runWrite } from './native-select.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -172,7 +172,7 @@ const insertRows = async <T extends object>(
   if (rows.length === 0) return;
   const { sql, values } = rowsStatement(em, schema, rows, upsert);
   try {
-    await em.execute(sql, values);
+    await runWrite(em, sql, values);
   } catch (error) {
     throw translateUniqueViolation(error);
   }
@@ -199,7 +199,7 @@ export const writeRowsTogether = async (em: EntityManager, writes: readonly Rows
       ? last.sql
       : `with ${statements.slice(0, -1).map((s, i) => `w${i} as (${s.sql})`).join(', ')} ${last.sql}`;
   try {
-    await em.execute(sql, statements.flatMap((s) => s.values));
+    await runWrite(em, sql, statements.flatMap((s) => s.values));
   } catch (error) {
     throw translateUniqueViolation(error);
   }
