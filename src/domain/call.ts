@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { VoiceMode } from './agent.js';
-import type { CallVariables } from './call-variables.js';
+import type { Agent, VoiceMode } from './agent.js';
+import { fillVariables, type CallVariables } from './call-variables.js';
 
 export const CALL_STATUSES = ['in-progress', 'completed', 'failed'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
@@ -93,6 +93,19 @@ export const startCall = (props: NewCall): Call => ({
   lastTranscriptSnippet: null,
   voicemailDetection: props.voicemailDetection ?? false,
   answeredBy: null,
+});
+
+/** How the agent speaks on a call it answers: its voice mode, voice and language, and its greeting with the call's variables filled in. */
+export const answeredAs = (
+  agent: Pick<Agent, 'voiceMode' | 'greeting' | 'voice' | 'language'>,
+  variables: CallVariables,
+): Pick<NewCall, 'voiceMode' | 'greeting' | 'voice' | 'language' | 'systemPrompt' | 'variables'> => ({
+  voiceMode: agent.voiceMode,
+  greeting: fillVariables(agent.greeting ?? '', variables),
+  voice: agent.voice,
+  language: agent.language,
+  systemPrompt: null,
+  variables,
 });
 
 export const withAnsweredBy = (call: Call, answeredBy: AnsweredBy): Call => ({ ...call, answeredBy });

@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
-import { aVoiceSwitchboard, type VoiceHarness } from './voice-harness.js';
+import { aVoiceNodeOnPostgres, type VoiceHarness } from './voice-harness.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -20,14 +19,7 @@ describe.skipIf(!serverUrl)('inbound calls over the cap, ringing at once on two 
   const twoNodes = async (): Promise<[VoiceHarness, VoiceHarness]> => {
     const scratch = await createScratchDatabase(serverUrl!, 'sb_call_cap');
     closing.push(() => scratch.drop());
-    const node = async () => {
-      const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' });
-      closing.push(() => database.close());
-      const harness = await aVoiceSwitchboard({ uow: database.uow });
-      closing.push(() => harness.stop());
-      return harness;
-    };
-    return [await node(), await node()];
+    return [await aVoiceNodeOnPostgres(scratch.url, closing), await aVoiceNodeOnPostgres(scratch.url, closing)];
   };
 
   it('opens exactly as many calls as the cap and records every other one failed (concurrency_limit), once per carrier call', async () => {

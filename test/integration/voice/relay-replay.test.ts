@@ -1,11 +1,10 @@
 import { WebSocket } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationRelayServer } from '../../../src/adapters/twilio/conversation-relay-server.js';
-import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import { eventually } from '../../support/eventually.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
-import { aVoiceSwitchboard, RelayClient, type VoiceHarness } from './voice-harness.js';
+import { aVoiceNodeOnPostgres, aVoiceSwitchboard, RelayClient, type VoiceHarness } from './voice-harness.js';
 
 /** The close code a socket ends with; 'still open' if it has not closed within 10 s (so a failure does not hang). */
 const closeCodeOf = (socket: WebSocket): Promise<number | 'still open'> =>
@@ -118,10 +117,7 @@ describe.skipIf(!serverUrl)('a replayed relay URL, two nodes on one PostgreSQL',
     const scratch = await createScratchDatabase(serverUrl!, 'sb_relay');
     closing.push(() => scratch.drop());
     const node = async () => {
-      const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' });
-      closing.push(() => database.close());
-      const h = await aVoiceSwitchboard({ uow: database.uow });
-      closing.push(() => h.stop());
+      const h = await aVoiceNodeOnPostgres(scratch.url, closing);
       echo(h);
       return h;
     };

@@ -5,6 +5,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import twilio from 'twilio';
 import { WebSocket } from 'ws';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
+import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import type { Clock } from '../../../src/application/ports/clock.js';
 import type { Timers } from '../../../src/application/ports/timers.js';
@@ -371,4 +372,16 @@ export const readSse = (response: Response) => {
       await eventually(() => predicate(events), { what: () => `SSE events to match; got ${JSON.stringify(events)}`, within: timeoutMs });
     },
   };
+};
+
+/**
+ * A node of its own on the PostgreSQL database at `databaseUrl` (its own connections, as a second
+ * server would have); its database and itself are pushed to `closing`, to be closed last first.
+ */
+export const aVoiceNodeOnPostgres = async (databaseUrl: string, closing: (() => Promise<void>)[]): Promise<VoiceHarness> => {
+  const database = await openDatabase({ databaseUrl, dataDir: '.' });
+  closing.push(() => database.close());
+  const harness = await aVoiceSwitchboard({ uow: database.uow });
+  closing.push(() => harness.stop());
+  return harness;
 };

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Agent } from '../../../domain/agent.js';
-import { fillVariables, inboundVariables } from '../../../domain/call-variables.js';
-import { failCall, startCall, isLive, withProviderCallId, type Call } from '../../../domain/call.js';
+import { inboundVariables } from '../../../domain/call-variables.js';
+import { answeredAs, failCall, startCall, isLive, withProviderCallId, type Call } from '../../../domain/call.js';
 import type { Contact } from '../../../domain/contact.js';
 import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
@@ -112,12 +112,7 @@ export class AnswerInboundCall {
       type: 'pstn',
       startedAt: now,
       providerCallId: input.providerCallId,
-      voiceMode: agent.voiceMode,
-      greeting: fillVariables(agent.greeting ?? '', variables),
-      voice: agent.voice,
-      language: agent.language,
-      systemPrompt: null,
-      variables,
+      ...answeredAs(agent, variables),
       metadata: null,
     });
     const answered = await this.deps.uow.transaction(async (tx): Promise<E.Either<AnswerInboundCallError, AnsweredCall>> => {

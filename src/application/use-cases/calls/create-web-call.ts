@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { startCall, type Call } from '../../../domain/call.js';
-import { fillVariables, type CallVariables } from '../../../domain/call-variables.js';
+import { answeredAs, startCall, type Call } from '../../../domain/call.js';
+import type { CallVariables } from '../../../domain/call-variables.js';
 import { notFound, type NotFound, type ProviderError } from '../../errors.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { WebCallCredentialKeeper } from '../../services/web-call-credential-keeper.js';
@@ -66,12 +66,7 @@ export class CreateWebCall {
           type: 'web',
           startedAt: now,
           providerCallId: null,
-          voiceMode: agent.voiceMode,
-          greeting: fillVariables(agent.greeting ?? '', variables),
-          voice: agent.voice,
-          language: agent.language,
-          systemPrompt: null,
-          variables,
+          ...answeredAs(agent, variables),
           metadata: input.metadata,
         });
         await tx.calls.save(call);
