@@ -51,22 +51,16 @@ const upsertTexts = new WeakMap<NativeShape, Map<string, string>>();
  */
 const upsertStatement = (shape: NativeShape, row: object): { readonly sql: string; readonly values: unknown[] } => {
   const present = shape.columns.filter(({ property }) => (row as Record<string, unknown>)[property] !== undefined);
-  const values = present.map(({ property, kind }) => {
-    const value = (row as Record<string, unknown>)[property] ?? null;
-    return kind === 'json' && value !== null ? JSON.stringify(value) : value;
-  });
   let texts = upsertTexts.get(shape);
   if (!texts) upsertTexts.set(shape, (texts = new Map()));
   const key = present.map((c) => c.column).join(',');
   let sql = texts.get(key);
   if (sql === undefined) {
-    const names = present.map((c) => `"${c.column}"`);
-    sql =
-      `insert into "${shape.table}" (${names.join(', ')}) values (${present.map((c) => (c.kind === 'json' ? '?::jsonb' : '?')).join(', ')})` +
-      ` on conflict ("id") do update set ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`;
+    const parts = writePartsOf(shape.table, present);
+    sql = parts.insert + parts.tuple + parts.onConflict;
     texts.set(key, sql);
   }
-  return { sql, values };
+  return { sql, values: present.map((column) => valueOf(row, column)) };
 };
 
 /**
@@ -74,26 +68,51 @@ const upsertStatement = (shape: NativeShape, row: object): { readonly sql: strin
  * One prepared statement naming every column, like any native read.
  */
 export const lockRow = async <T extends object>(em: EntityManager, schema: EntitySchema<T>, id: string): Promise<T | null> => {
-  if (!em.isInTransaction()) throw new Error(`a lock on a row of ${schema.meta.className} outlives nothing outside a transaction`);
+  if (!em.isInTransaction()) throw new Error(`lockRow(${schema.meta.className}) needs a transaction: outside one the lock would end with its statement`);
   const shape = shapeOf(em, schema);
   const [record] = await runSelect(em, `select ${shape.selectList} from "${shape.table}" where "id" = ? limit 1 for update`, [id], PREPARED);
   return record === undefined ? null : (shape.toRow(record) as T);
 };
 
 /** How one entity's rows look in native SQL: each property's column, and the parts of its writes. */
-interface NativeShape {
-  readonly table: string;
-  /** Column by property name: what native reads filter and order by. */
-  readonly columnOf: ReadonlyMap<string, string>;
-  readonly columns: readonly { readonly property: string; readonly column: string; readonly kind: 'date' | 'json' | 'plain' }[];
-  /** Every column by name, for native reads (never `*`: see SelectOptions.prepare). */
-  readonly selectList: string;
+interface NativeColumn {
+  readonly property: string;
+  readonly column: string;
+  readonly kind: 'date' | 'json' | 'plain';
+}
+
+/** The texts of an insert of some columns of a table. */
+interface WriteParts {
   /** `insert into "table" (columns) values`, the rows' tuples to follow. */
   readonly insert: string;
   /** One row's tuple of placeholders. */
   readonly tuple: string;
   /** What makes the insert an upsert on the id. */
   readonly onConflict: string;
+}
+
+const writePartsOf = (table: string, columns: readonly NativeColumn[]): WriteParts => {
+  const names = columns.map((c) => `"${c.column}"`);
+  return {
+    insert: `insert into "${table}" (${names.join(', ')}) values `,
+    tuple: `(${columns.map((c) => (c.kind === 'json' ? '?::jsonb' : '?')).join(', ')})`,
+    onConflict: ` on conflict ("id") do update set ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`,
+  };
+};
+
+/** A column's value of a row as a native statement sends it: JSON columns as text, a missing value as null. */
+const valueOf = (row: object, { property, kind }: NativeColumn): unknown => {
+  const value = (row as Record<string, unknown>)[property] ?? null;
+  return kind === 'json' && value !== null ? JSON.stringify(value) : value;
+};
+
+interface NativeShape extends WriteParts {
+  readonly table: string;
+  /** Column by property name: what native reads filter and order by. */
+  readonly columnOf: ReadonlyMap<string, string>;
+  readonly columns: readonly NativeColumn[];
+  /** Every column by name, for native reads (never `*`: see SelectOptions.prepare). */
+  readonly selectList: string;
   /** A native record (snake_case columns, timestamps as text) in the row's shape: see {@link fromColumns}. */
   readonly toRow: (record: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -124,15 +143,12 @@ const shapeOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>): 
     column: p.fieldNames[0]!,
     kind: p.columnTypes[0] === 'timestamptz' ? ('date' as const) : p.columnTypes[0] === 'jsonb' || p.columnTypes[0] === 'json' ? ('json' as const) : ('plain' as const),
   }));
-  const names = columns.map((c) => `"${c.column}"`);
   const shape: NativeShape = {
     table: meta.tableName,
     columnOf: new Map(columns.map((c) => [c.property, c.column])),
     columns,
-    selectList: names.join(', '),
-    insert: `insert into "${meta.tableName}" (${names.join(', ')}) values `,
-    tuple: `(${columns.map((c) => (c.kind === 'json' ? '?::jsonb' : '?')).join(', ')})`,
-    onConflict: ` on conflict ("id") do update set ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`,
+    selectList: columns.map((c) => `"${c.column}"`).join(', '),
+    ...writePartsOf(meta.tableName, columns),
     toRow: compileToRow(columns),
   };
   shapes.set(schema, shape);
@@ -155,10 +171,7 @@ const rowsStatement = <T extends object>(
   const shape = shapeOf(em, schema);
   const values: unknown[] = [];
   for (const row of rows) {
-    for (const { property, kind } of shape.columns) {
-      const value = (row as Record<string, unknown>)[property] ?? null;
-      values.push(kind === 'json' && value !== null ? JSON.stringify(value) : value);
-    }
+    for (const column of shape.columns) values.push(valueOf(row, column));
   }
   return { sql: shape.insert + rows.map(() => shape.tuple).join(', ') + (upsert ? shape.onConflict : ''), values };
 };
