@@ -46,8 +46,15 @@ export interface AnsweredCall {
 
 export type AnswerInboundCallError = NotFound | Conflict;
 
+/** The carrier asked again for a call already opened (a webhook retry): the same answer. */
+interface AlreadyAnswered {
+  readonly _tag: 'Answered';
+  readonly answered: AnsweredCall;
+}
+
 /** What the new call needs to be opened, all read before the project is locked. */
 interface Ringing {
+  readonly _tag: 'Ringing';
   readonly number: PhoneNumber;
   readonly agent: Agent;
   readonly contact: Contact | null;
@@ -75,17 +82,18 @@ export class AnswerInboundCall {
       if (input.webCallId !== null) return this.joinWebCall(input.webCallId, input.providerCallId);
       const found = await readOnly(this.deps.uow, (repos) => this.ringing(repos, input));
       if (E.isLeft(found)) return found;
-      if ('call' in found.right) return E.right(found.right);
-      return this.open(input, found.right);
+      const heard = found.right;
+      return heard._tag === 'Answered' ? E.right(heard.answered) : this.open(input, heard);
     };
   }
 
   /** The call already opened for this carrier call, or what a new one needs. */
-  private async ringing(repos: Repositories, input: InboundCallInput): Promise<E.Either<AnswerInboundCallError, AnsweredCall | Ringing>> {
+  private async ringing(repos: Repositories, input: InboundCallInput): Promise<E.Either<AnswerInboundCallError, AlreadyAnswered | Ringing>> {
     const known = await repos.calls.findByProviderCallId(input.providerCallId);
     if (known) {
       const project = await repos.projects.findById(known.projectId);
-      return E.right({ call: known, record: project?.recordingEnabled ?? false, busy: !isLive(known) && known.disconnectionReason === 'concurrency_limit' });
+      const answered = { call: known, record: project?.recordingEnabled ?? false, busy: !isLive(known) && known.disconnectionReason === 'concurrency_limit' };
+      return E.right({ _tag: 'Answered', answered });
     }
     const number = looksLikeE164(input.to) ? await repos.numbers.findLiveByPhoneNumber(trustE164(input.to)) : null;
     if (!number) return E.left(notFound('number', input.to));
@@ -95,7 +103,7 @@ export class AnswerInboundCall {
       endpointFor(repos, number.projectId, number.agentId),
     ]);
     if (!agent) return E.left(notFound('agent', `attached to ${number.phoneNumber}`));
-    return E.right({ number, agent, contact, webhook });
+    return E.right({ _tag: 'Ringing', number, agent, contact, webhook });
   }
 
   private async open(input: InboundCallInput, { number, agent, contact, webhook }: Ringing): Promise<E.Either<AnswerInboundCallError, AnsweredCall>> {
