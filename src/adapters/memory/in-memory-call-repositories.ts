@@ -29,8 +29,10 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
   findByIdInAnyProject: async (id) => t.calls.get(id) ?? null,
   // Units of work run one at a time here: reading is already holding.
   lockByIdInAnyProject: async (id) => t.calls.get(id) ?? null,
-  findByProviderCallId: async (providerCallId) =>
-    [...t.calls.values()].find((c) => c.providerCallId === providerCallId) ?? null,
+  findByProviderCallId: async (providerCallId) => {
+    for (const id of t.callsByCarrierId.keysIn(providerCallId)) return t.calls.get(id) ?? null;
+    return null;
+  },
   findWithDetails: async (projectId, id) => {
     const call = t.calls.get(id);
     if (!call || call.projectId !== projectId) return null;
@@ -56,7 +58,7 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
     t.mediaResumes.set(callId, attempt);
     return true;
   },
-  countLive: async (projectId) => [...t.calls.values()].filter((c) => c.projectId === projectId && c.status === 'in-progress').length,
+  countLive: async (projectId) => t.liveCallsByProject.keysIn(projectId).size,
   detachAgent: async (agentId) => {
     for (const call of t.calls.values()) if (call.agentId === agentId) t.calls.set(call.id, { ...call, agentId: null });
   },

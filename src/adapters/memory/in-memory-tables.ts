@@ -20,29 +20,79 @@ import type { WebhookDelivery } from '../../domain/webhook-delivery.js';
 type Undo = () => void;
 
 /**
+ * The keys of a table's rows grouped by a value each row may have (null: not in any group), kept
+ * as the table changes, rollbacks included: a lookup by that value without a scan of the table.
+ */
+export class GroupIndex<K, V, G> {
+  private readonly groups = new Map<G, Set<K>>();
+
+  constructor(private readonly groupOf: (row: V) => G | null) {}
+
+  /** The keys of the rows in the group, in the order they joined it. */
+  keysIn(group: G): ReadonlySet<K> {
+    return this.groups.get(group) ?? NO_KEYS;
+  }
+
+  /** @internal The table is about to hold `row` under `key` (null: no row). */
+  moved(key: K, before: V | undefined, after: V | undefined): void {
+    const from = before === undefined ? null : this.groupOf(before);
+    const to = after === undefined ? null : this.groupOf(after);
+    if (from === to) return;
+    if (from !== null) {
+      const keys = this.groups.get(from);
+      keys?.delete(key);
+      if (keys?.size === 0) this.groups.delete(from);
+    }
+    if (to !== null) {
+      let keys = this.groups.get(to);
+      if (!keys) this.groups.set(to, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+}
+
+const NO_KEYS: ReadonlySet<never> = new Set();
+
+/**
  * A Map that, while a journal is open, records how to undo each write before making it: a
  * rollback then costs what the unit of work wrote, not a copy of every table (which grew with
- * the store and, held on one event loop, stalled every call beside it).
+ * the store and, held on one event loop, stalled every call beside it). Its indexes follow every
+ * write and every undo.
  */
 class JournaledMap<K, V> extends Map<K, V> {
-  constructor(private readonly journal: { current: Undo[] | null }) {
+  constructor(
+    private readonly journal: { current: Undo[] | null },
+    private readonly indexes: readonly GroupIndex<K, V, unknown>[] = [],
+  ) {
     super();
   }
 
   override set(key: K, value: V): this {
     this.remember(key);
-    return super.set(key, value);
+    this.put(key, value);
+    return this;
   }
 
   override delete(key: K): boolean {
     if (!this.has(key)) return false;
     this.remember(key);
-    return super.delete(key);
+    this.remove(key);
+    return true;
   }
 
   override clear(): void {
-    for (const key of this.keys()) this.remember(key);
-    super.clear();
+    for (const key of [...this.keys()]) this.delete(key);
+  }
+
+  /** A write with its indexes and without the journal: a write's own undo is one. */
+  private put(key: K, value: V): void {
+    for (const index of this.indexes) index.moved(key, this.get(key), value);
+    super.set(key, value);
+  }
+
+  private remove(key: K): void {
+    for (const index of this.indexes) index.moved(key, this.get(key), undefined);
+    super.delete(key);
   }
 
   private remember(key: K): void {
@@ -50,9 +100,9 @@ class JournaledMap<K, V> extends Map<K, V> {
     if (!undo) return;
     if (this.has(key)) {
       const previous = this.get(key) as V;
-      undo.push(() => void super.set(key, previous));
+      undo.push(() => this.put(key, previous));
     } else {
-      undo.push(() => void super.delete(key));
+      undo.push(() => this.remove(key));
     }
   }
 }
@@ -70,7 +120,7 @@ export interface TablesTransaction {
 export class InMemoryTables {
   /** Shared by every map: the open unit of work's undo list, null between units of work. */
   private readonly journal: { current: Undo[] | null } = { current: null };
-  private readonly table = <K, V>() => new JournaledMap<K, V>(this.journal);
+  private readonly table = <K, V>(...indexes: GroupIndex<K, V, unknown>[]) => new JournaledMap<K, V>(this.journal, indexes);
 
   projects = this.table<string, Project>();
   apiKeys = this.table<string, ApiKey>();
@@ -87,7 +137,11 @@ export class InMemoryTables {
   deliveryLeases = this.table<string, Date>();
   conversations = this.table<string, Conversation>();
   messages = this.table<string, Message>();
-  calls = this.table<string, Call>();
+  /** Calls by their carrier's id (see CallRepository.findByProviderCallId). */
+  readonly callsByCarrierId = new GroupIndex<string, Call, string>((call) => call.providerCallId);
+  /** In-progress calls by project (see CallRepository.countLive). */
+  readonly liveCallsByProject = new GroupIndex<string, Call, string>((call) => (call.status === 'in-progress' ? call.projectId : null));
+  calls = this.table<string, Call>(this.callsByCarrierId, this.liveCallsByProject);
   /** When each call's media stream connected (see CallRepository.claimMedia). */
   mediaClaims = this.table<string, Date>();
   /** The last warm-transfer return claimed, per call. */
