@@ -30,8 +30,8 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
   // Units of work run one at a time here: reading is already holding.
   lockByIdInAnyProject: async (id) => t.calls.get(id) ?? null,
   findByProviderCallId: async (providerCallId) => {
-    for (const id of t.callsByCarrierId.keysIn(providerCallId)) return t.calls.get(id) ?? null;
-    return null;
+    const [id] = t.callsByCarrierId.keysIn(providerCallId);
+    return id === undefined ? null : (t.calls.get(id) ?? null);
   },
   findWithDetails: async (projectId, id) => {
     const call = t.calls.get(id);

@@ -33,7 +33,7 @@ export class GroupIndex<K, V, G> {
     return this.groups.get(group) ?? NO_KEYS;
   }
 
-  /** @internal The table is about to hold `row` under `key` (null: no row). */
+  /** @internal The row under `key` is about to go from `before` to `after` (undefined: no row). */
   moved(key: K, before: V | undefined, after: V | undefined): void {
     const from = before === undefined ? null : this.groupOf(before);
     const to = after === undefined ? null : this.groupOf(after);
