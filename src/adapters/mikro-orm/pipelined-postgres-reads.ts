@@ -13,17 +13,26 @@ const DATES_AS_TEXT = {
   parse: (value: string) => value,
 };
 
+const JSON_TYPES = [114, 3802];
+
 /**
  * JSON parameters as pg sends them: text goes as it is (native statements send JSON columns and
  * lists as JSON text cast to jsonb), anything else as its JSON. postgres.js would encode text
- * once more, a JSON string rather than the document it holds. Parsed on the way back, as pg does.
+ * once more, a JSON string rather than the document it holds. Read back as text, and parsed by
+ * {@link PipelinedPostgresReads.run}, once for a run of equal documents down a column.
  */
 const JSON_AS_PG_SENDS_IT = {
   to: 114,
-  from: [114, 3802],
+  from: JSON_TYPES,
   serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
-  parse: (value: string) => JSON.parse(value) as unknown,
+  parse: (value: string) => value,
 };
+
+/** How a statement's rows become records: its compiled builder, and which of its columns hold JSON text to parse. */
+interface RowPlan {
+  readonly build: RecordBuilder;
+  readonly jsonColumns: readonly number[];
+}
 
 /**
  * Native statements outside transactions on connections of their own (postgres.js), pipelined:
@@ -46,10 +55,25 @@ const JSON_AS_PG_SENDS_IT = {
  * or row whose best plan does not depend on the values; the embedded store's session does the
  * same for its native reads. A statement sent unprepared is planned for its values as before.
  */
+/** Parses one column's JSON text in every row, once for a run of equal texts. */
+const parseDownColumn = (rows: readonly unknown[][], column: number): void => {
+  let text: unknown = null;
+  let value: unknown = null;
+  for (const row of rows) {
+    const cell = row[column];
+    if (typeof cell !== 'string') continue;
+    if (cell !== text) {
+      text = cell;
+      value = JSON.parse(cell) as unknown;
+    }
+    row[column] = value;
+  }
+};
+
 export class PipelinedPostgresReads implements NativeReads {
   private readonly sql: postgres.Sql;
-  /** A prepared statement's columns are the same array at every execution: its builder is found without a lookup by names. */
-  private readonly builders = new WeakMap<object, RecordBuilder>();
+  /** A prepared statement's columns are the same array at every execution: its plan is found without a lookup by names. */
+  private readonly plans = new WeakMap<object, RowPlan>();
 
   constructor(databaseUrl: string, connections: number) {
     this.sql = postgres(databaseUrl, {
@@ -66,23 +90,33 @@ export class PipelinedPostgresReads implements NativeReads {
     });
   }
 
-  /** Rows come as arrays of values, made records by the statement's compiled builder (see recordBuilderFor). */
+  /**
+   * Rows come as arrays of values, made records by the statement's compiled builder (see
+   * recordBuilderFor). A JSON value equal to the one above it in its column is not parsed again:
+   * the row takes that row's value. Pages repeat their JSON (every agent of a project stores the
+   * default call behaviour and, mostly, no tools), and its parse was the largest cost of a row.
+   * Rows of one answer may so share a value; reads treat what they are given as read-only.
+   */
   async run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<Record<string, unknown>[]> {
     const rows = await this.sql.unsafe(statement.text, values as postgres.ParameterOrJSON<never>[], { prepare: options.prepare }).values();
     if (rows.length === 0) return [];
-    const build = this.builderOf(rows.columns);
+    const { build, jsonColumns } = this.planOf(rows.columns);
+    for (const column of jsonColumns) parseDownColumn(rows, column);
     const records = new Array<Record<string, unknown>>(rows.length);
     for (let i = 0; i < rows.length; i++) records[i] = build(rows[i]!);
     return records;
   }
 
-  private builderOf(columns: readonly { readonly name: string }[]): RecordBuilder {
-    let builder = this.builders.get(columns);
-    if (!builder) {
-      builder = recordBuilderFor(columns.map((column) => column.name));
-      this.builders.set(columns, builder);
+  private planOf(columns: readonly { readonly name: string; readonly type: number }[]): RowPlan {
+    let plan = this.plans.get(columns);
+    if (!plan) {
+      plan = {
+        build: recordBuilderFor(columns.map((column) => column.name)),
+        jsonColumns: columns.flatMap((column, i) => (JSON_TYPES.includes(column.type) ? [i] : [])),
+      };
+      this.plans.set(columns, plan);
     }
-    return builder;
+    return plan;
   }
 
   /** Waits up to five seconds for statements under way, then closes the connections. */

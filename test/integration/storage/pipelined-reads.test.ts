@@ -125,6 +125,33 @@ describe.skipIf(!serverUrl)('pipelined reads on PostgreSQL', () => {
     }
   });
 
+  it('parses json and jsonb columns, a run of equal documents down a column once, nulls and other documents each alone', async () => {
+    const reads = new PipelinedPostgresReads(scratch.url, 1);
+    try {
+      const rows = await reads.run(
+        {
+          text: `select b, j from (values (1, '{"a":[1,"é"]}'::jsonb, '"x"'::json), (2, '{"a":[1,"é"]}', '"x"'), (3, null, null),
+                   (4, '{"a":[1,"é"]}', '"y"'), (5, '[2]', '{"z":null}')) v(n, b, j) order by n`,
+          name: 'json_rows',
+        },
+        [],
+        { prepare: true },
+      );
+
+      expect(rows).toEqual([
+        { b: { a: [1, 'é'] }, j: 'x' },
+        { b: { a: [1, 'é'] }, j: 'x' },
+        { b: null, j: null },
+        { b: { a: [1, 'é'] }, j: 'y' },
+        { b: [2], j: { z: null } },
+      ]);
+      expect(rows[1]!.b).toBe(rows[0]!.b);
+      expect(rows[4]!.b).not.toBe(rows[3]!.b);
+    } finally {
+      await reads.close();
+    }
+  });
+
   it('fails a statement whose connection the server ends under it as a connection failure, and the one after it alike', async () => {
     const reads = new PipelinedPostgresReads(scratch.url, 1);
     try {

@@ -47,6 +47,30 @@ describe('decodeAnswer', () => {
     ]);
   });
 
+  it('parses a run of equal JSON down a column once, and every other document (after a null or a change) as it is', () => {
+    const columns = [['settings', 3802], ['doc', 114]] as const;
+    const same = '{"x":[1,"é"]}';
+    const answer = Buffer.concat([
+      bindComplete, rowDescription(columns),
+      dataRow([same, '[]']), dataRow([same, '[]']), dataRow([null, '[1]']), dataRow([same, '[1]']), dataRow(['{"x":[1,"e"]}', '"[1]"']),
+      commandComplete, readyForQuery,
+    ]);
+    const { rows, error } = decodeAnswer(answer, null);
+
+    expect(error).toBeNull();
+    expect(rows).toEqual([
+      { settings: { x: [1, 'é'] }, doc: [] },
+      { settings: { x: [1, 'é'] }, doc: [] },
+      { settings: null, doc: [1] },
+      { settings: { x: [1, 'é'] }, doc: [1] },
+      { settings: { x: [1, 'e'] }, doc: '[1]' },
+    ]);
+    expect(rows[1]!.settings).toBe(rows[0]!.settings);
+    expect(rows[1]!.doc).toBe(rows[0]!.doc);
+    expect(rows[3]!.doc).toBe(rows[2]!.doc);
+    expect(rows[4]!.settings).not.toBe(rows[3]!.settings);
+  });
+
   it('reads rows by the shape it was given when the answer carries no description, and hands that shape back', () => {
     const first = decodeAnswer(Buffer.concat([parseComplete, bindComplete, rowDescription(COLUMNS), commandComplete, readyForQuery]), null);
     expect(first.rows).toEqual([]);
