@@ -25,6 +25,7 @@ import {
   type WebhookDeliveryRow,
 } from './entities/webhook-delivery.js';
 import {
+  dateOf,
   findPage,
   findRow,
   findRows,
@@ -126,9 +127,6 @@ const toDelivery = (row: WebhookDeliveryRow): WebhookDelivery => ({
 const toDeliveryRow = (delivery: WebhookDelivery, lockedUntil: Date | null): WebhookDeliveryRow => ({ ...delivery, lockedUntil });
 
 const toAttempt = (row: WebhookDeliveryAttemptRow): DeliveryAttempt => ({ ...row });
-
-/** A `timestamptz` from a native query (pg parses it to a Date; be lenient about strings). */
-const dateOf = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
 
 /** Maps a `returning *` row (snake_case columns) to the domain. */
 const fromNative = (r: Record<string, unknown>): WebhookDelivery => ({

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DuplicateKey } from '../../application/ports/repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import { runSelect, runWrite } from './native-select.js';
+import { instantOfTimestamptz } from './timestamp-text.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -259,7 +260,7 @@ export const insertRowUnlessTaken = async <T extends { id: string }>(
 
 /** A `timestamptz` from a native query: the driver hands it over as text (a Date is kept). */
 export const dateOf = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : value instanceof Date ? value : new Date(value as string);
+  value === null || value === undefined ? null : value instanceof Date ? value : instantOfTimestamptz(value as string);
 
 /** A row of a native `select` (snake_case columns; timestamps as text) as the entity's row type. */
 export const fromColumns = <T extends object>(em: EntityManager, schema: EntitySchema<T>, record: Record<string, unknown>): T =>
