@@ -40,6 +40,7 @@ parentPort.postMessage({ type: 'model', url: `http://127.0.0.1:${model.address()
 const oneCall = async (round, index, out) => {
   await sleep(Math.random() * Math.min(2000, round.calls * 4)); // calls ramp up
   const { socket, callSid, from } = await dialRelay({ serverUrl: round.serverUrl, authToken, accountSid, number, index });
+  out.lastUpAt = Math.max(out.lastUpAt, performance.now());
   let waiting = null;
   socket.on('message', (data) => {
     const arrivedAt = performance.now();
@@ -50,7 +51,10 @@ const oneCall = async (round, index, out) => {
       const sentAt = firstTokenAt.get(waiting.prompt);
       firstTokenAt.delete(waiting.prompt);
       if (sentAt === undefined) out.unmatched++;
-      else out.addedMs.push(arrivedAt - sentAt);
+      else {
+        out.addedMs.push(arrivedAt - sentAt);
+        out.askedAt.push(waiting.sentAt);
+      }
       out.firstWordsMs.push(arrivedAt - waiting.sentAt);
     }
     if (frame.last) {
@@ -71,11 +75,14 @@ const oneCall = async (round, index, out) => {
   socket.close();
 };
 
+/** How long after the last call of a round connected its turns count as its steady state. */
+const SETTLED_AFTER_MS = 1000;
+
 /** The lag timer's period, taken off what it measures (it reports the whole time between its runs). */
 const LAG_RESOLUTION_MS = 10;
 
 parentPort.on('message', async (round) => {
-  const out = { addedMs: [], firstWordsMs: [], unmatched: 0 };
+  const out = { addedMs: [], askedAt: [], firstWordsMs: [], unmatched: 0, lastUpAt: 0 };
   // This thread stamps both ends of the figure: how late its own event loop ran is printed beside it.
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   lag.enable();
@@ -83,5 +90,8 @@ parentPort.on('message', async (round) => {
   lag.disable();
   const failed = results.filter((r) => r.status === 'rejected');
   if (failed.length > 0) console.error(`first failure: ${failed[0].reason}`);
-  parentPort.postMessage({ type: 'done', ...out, failures: failed.length, loadLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS) });
+  // The turns asked once every call had been up for a second: the round's steady state, with no
+  // call being set up beside them (the calls ramp up over up to two seconds).
+  const settledMs = out.addedMs.filter((_, i) => out.askedAt[i] > out.lastUpAt + SETTLED_AFTER_MS);
+  parentPort.postMessage({ type: 'done', addedMs: out.addedMs, settledMs, firstWordsMs: out.firstWordsMs, unmatched: out.unmatched, failures: failed.length, loadLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS) });
 });
