@@ -1,10 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
-import type { CallListQuery } from '../../src/application/ports/call-repositories.js';
+import type { CallListPage, CallListQuery } from '../../src/application/ports/call-repositories.js';
 import { attachRecording, completeCall, truncateTurn, type Call } from '../../src/domain/call.js';
 import { completeAnalysis, queueAnalysis, type AnalysisResult } from '../../src/domain/call-analysis.js';
 import { aCall, anAgent, aProject, aTurn, at, newId } from '../support/builders.js';
+import { unchangedBy, versionMismatches, type VersionStep } from './read-versions.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
@@ -171,17 +172,179 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         foreign: await repos.calls.listByAgent(project.id, byAgent(foreign.id)),
       });
       const expected = {
-        first: { items: [third, failed], total: 3, recordingEnabled: true },
-        rest: { items: [first], total: 3, recordingEnabled: true },
-        past: { items: [], total: 3, recordingEnabled: false },
-        failed: { items: [failed], total: 1, recordingEnabled: true },
-        searched: { items: [third], total: 1, recordingEnabled: true },
-        idle: { items: [], total: 0, recordingEnabled: false },
+        first: { items: [third, failed], total: 3, recordingEnabled: true, version: expect.any(String) },
+        rest: { items: [first], total: 3, recordingEnabled: true, version: expect.any(String) },
+        past: { items: [], total: 3, recordingEnabled: false, version: expect.any(String) },
+        failed: { items: [failed], total: 1, recordingEnabled: true, version: expect.any(String) },
+        searched: { items: [third], total: 1, recordingEnabled: true, version: expect.any(String) },
+        idle: { items: [], total: 0, recordingEnabled: false, version: expect.any(String) },
         unknown: null,
         foreign: null,
       };
       expect(await inTx(read)).toEqual(expected);
       expect(await outside(read)).toEqual(expected);
+    });
+
+    describe('the version of a page (listVersion, and list and listByAgent read with their own)', () => {
+      /** What the version of `asked` versions: the project's list, or with an agentId the agent's. */
+      const readOf = (repos: Repositories, projectId: string, asked: CallListQuery) =>
+        asked.agentId === null ? repos.calls.list(projectId, asked) : repos.calls.listByAgent(projectId, { ...asked, agentId: asked.agentId });
+
+      /**
+       * A project (recording off) with an agent and three of its calls, newest first `third`,
+       * `second` (the page of two asked for) and `first`, past it. A step is the version of
+       * `asked` and its read, `before` any write or `after` one.
+       */
+      const aListedProject = async () => {
+        const project = aProject({ recordingEnabled: false });
+        const agent = anAgent({ projectId: project.id });
+        const [first, second, third] = [1, 2, 3].map((s) => aCall({ projectId: project.id, agentId: agent.id, startedAt: at(s) })) as [Call, Call, Call];
+        await inTx(async (tx) => {
+          await tx.projects.save(project);
+          await tx.agents.save(agent);
+          for (const call of [second, first, third]) await tx.calls.save(call);
+        });
+        const version = (asked: CallListQuery = query({ limit: 2 })) => outside((repos) => repos.calls.listVersion(project.id, asked));
+        const observe = (what: string, asked: CallListQuery = query({ limit: 2 })): Promise<VersionStep<CallListPage>> =>
+          outside(async (repos) => ({ what, version: await repos.calls.listVersion(project.id, asked), read: await readOf(repos, project.id, asked) }));
+        const before = (asked?: CallListQuery) => observe('before', asked);
+        const after = async (what: string, write: (tx: Repositories) => Promise<unknown>, asked?: CallListQuery) => {
+          await inTx(write);
+          return observe(what, asked);
+        };
+        return { project, agent, first, second, third, version, before, after };
+      };
+
+      it('is the same for reads with nothing written between, in a transaction and outside one, and the page is read with it, for the project and for an agent', async () => {
+        const { project, agent, version } = await aListedProject();
+        const ofProject = query({ limit: 2 });
+        const ofAgent = byAgent(agent.id, { limit: 2 });
+
+        const before = [await version(ofProject), await version(ofAgent)];
+        const again = [
+          await version(ofProject),
+          await version(ofAgent),
+          await inTx((tx) => tx.calls.listVersion(project.id, ofProject)),
+          await inTx((tx) => tx.calls.listVersion(project.id, ofAgent)),
+          (await outside((repos) => readOf(repos, project.id, ofProject)))?.version,
+          (await outside((repos) => readOf(repos, project.id, ofAgent)))?.version,
+          (await inTx((tx) => readOf(tx, project.id, ofProject)))?.version,
+          (await inTx((tx) => readOf(tx, project.id, ofAgent)))?.version,
+        ];
+
+        expect(before.every((version) => typeof version === 'string')).toBe(true);
+        expect(again).toEqual([...before, ...before, ...before, ...before]);
+      });
+
+      it('changes when a listed call is saved, even unchanged, or ends', async () => {
+        const { second, third, before, after } = await aListedProject();
+        const ended = completeCall(second, { now: at(30), reason: 'caller_hangup', lastWords: 'Bye' });
+        if (E.isLeft(ended)) throw new Error('not completed');
+
+        const steps = [
+          await before(),
+          await after('third saved unchanged', (tx) => tx.calls.save({ ...third })),
+          await after('second ended', (tx) => tx.calls.save(ended.right)),
+          await after('third given a snippet', (tx) => tx.calls.save({ ...third, lastTranscriptSnippet: 'still talking' })),
+        ];
+
+        expect(unchangedBy(steps)).toEqual([]);
+        expect(versionMismatches(steps)).toEqual([]);
+      });
+
+      it('changes with the page and the total: a newer call, or one past the page', async () => {
+        const { project, agent, before, after } = await aListedProject();
+
+        const steps = [
+          await before(),
+          await after('a newer call', (tx) => tx.calls.save(aCall({ projectId: project.id, agentId: agent.id, startedAt: at(4) }))),
+          await after('an older call, past the page', (tx) => tx.calls.save(aCall({ projectId: project.id, startedAt: at(0) }))),
+        ];
+
+        expect(unchangedBy(steps)).toEqual([]);
+        expect(versionMismatches(steps)).toEqual([]);
+      });
+
+      it("changes with the project's recording setting, for the project's list and an agent's, and comes back only with the answer it had", async () => {
+        const { project, agent, before, after } = await aListedProject();
+        const ofAgent = byAgent(agent.id, { limit: 2 });
+
+        const steps = [
+          await before(),
+          await after('recording turned on', (tx) => tx.projects.save({ ...project, recordingEnabled: true, updatedAt: at(9) })),
+          await after('recording turned off again', (tx) => tx.projects.save({ ...project, recordingEnabled: false, updatedAt: at(10) })),
+        ];
+        const agentSteps = [
+          await before(ofAgent),
+          await after('recording turned on', (tx) => tx.projects.save({ ...project, recordingEnabled: true, updatedAt: at(11) }), ofAgent),
+        ];
+
+        expect(unchangedBy(steps)).toEqual([]);
+        expect(unchangedBy(agentSteps)).toEqual([]);
+        expect(versionMismatches([...steps, ...agentSteps])).toEqual([]);
+        expect(steps.map((step) => step.read?.recordingEnabled)).toEqual([false, true, false]);
+      });
+
+      it("changes when an agent's listed call is saved or a call of the agent is added", async () => {
+        const { project, agent, third, before, after } = await aListedProject();
+        const ofAgent = byAgent(agent.id, { limit: 2 });
+
+        const steps = [
+          await before(ofAgent),
+          await after('third saved unchanged', (tx) => tx.calls.save({ ...third }), ofAgent),
+          await after('an older call of the agent, past the page', (tx) => tx.calls.save(aCall({ projectId: project.id, agentId: agent.id, startedAt: at(0) })), ofAgent),
+        ];
+
+        expect(unchangedBy(steps)).toEqual([]);
+        expect(versionMismatches(steps)).toEqual([]);
+      });
+
+      it('with an agentId, tells an agent the project lacks from one it has without calls, both ways', async () => {
+        const project = aProject();
+        const agent = anAgent({ projectId: project.id });
+        const foreign = anAgent();
+        await inTx(async (tx) => {
+          await tx.projects.save(project);
+          await tx.agents.save(foreign);
+          await tx.calls.save(aCall({ projectId: project.id, agentId: null }));
+        });
+        const observe = (what: string, agentId = agent.id): Promise<VersionStep> =>
+          outside(async (repos) => ({
+            what,
+            version: await repos.calls.listVersion(project.id, byAgent(agentId)),
+            read: await repos.calls.listByAgent(project.id, byAgent(agentId)),
+          }));
+
+        const steps = [await observe('before')];
+        await inTx((tx) => tx.agents.save(agent));
+        steps.push(await observe('the agent saved'));
+        await inTx((tx) => tx.agents.delete(project.id, agent.id));
+        steps.push(await observe('the agent deleted'));
+        const ofForeign = await observe("another project's agent", foreign.id);
+
+        expect(steps.map((step) => step.read)).toEqual([null, { items: [], total: 0, recordingEnabled: false, version: steps[1]!.version }, null]);
+        expect(unchangedBy(steps)).toEqual([]);
+        expect(versionMismatches([...steps, ofForeign])).toEqual([]);
+      });
+
+      it('stays the same when what is written is not on the page: other projects, other agents, a call past it, a call the filter leaves out', async () => {
+        const { project, agent, first, version } = await aListedProject();
+        const asked = [query({ limit: 2 }), byAgent(agent.id, { limit: 2 }), query({ limit: 2, status: 'failed' })];
+        const before = await Promise.all(asked.map(version));
+
+        await inTx(async (tx) => {
+          await tx.calls.save(aCall({ startedAt: at(5) }));
+          await tx.projects.save(aProject({ recordingEnabled: true }));
+          await tx.calls.save({ ...first, lastTranscriptSnippet: 'past the page' });
+        });
+        const unchanged = await Promise.all(asked.map(version));
+        // Seen by the agent's list and the list of failed calls only as what they leave out.
+        await inTx((tx) => tx.calls.save(aCall({ projectId: project.id, agentId: newId('agt'), startedAt: at(6) })));
+
+        expect(unchanged).toEqual(before);
+        expect(await version(asked[1])).toBe(before[1]);
+        expect(await version(asked[2])).toBe(before[2]);
+      });
     });
 
     it('grants the claim of a call’s media stream once, ever: a later save keeps it, and of two claims at once one wins', async () => {

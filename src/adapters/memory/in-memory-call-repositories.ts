@@ -2,6 +2,7 @@ import type { CallListPage, CallListQuery, CallRepository, TranscriptRepository 
 import { DuplicateKey } from '../../application/ports/repositories.js';
 import type { Call } from '../../domain/call.js';
 import { pageOf, type InMemoryTables } from './in-memory-tables.js';
+import { versionOfRow } from './row-revisions.js';
 
 const newestStartFirst = (a: Call, b: Call): number =>
   b.startedAt.getTime() - a.startedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -18,7 +19,13 @@ const listOf = (t: InMemoryTables, projectId: string, query: CallListQuery): Cal
       (search === null || c.fromNumber.toLowerCase().includes(search) || c.toNumber.toLowerCase().includes(search)),
   );
   const page = pageOf(rows.sort(newestStartFirst), query);
-  return { ...page, recordingEnabled: page.items.length > 0 && (t.projects.get(projectId)?.recordingEnabled ?? false) };
+  const recording = t.projects.get(projectId)?.recordingEnabled;
+  const agent = query.agentId === null ? '' : String(Number(t.agents.get(query.agentId)?.projectId === projectId));
+  return {
+    ...page,
+    recordingEnabled: page.items.length > 0 && (recording ?? false),
+    version: `${page.total};${agent};${recording ?? ''};${page.items.map(versionOfRow).join(',')}`,
+  };
 };
 
 export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
@@ -46,6 +53,7 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
   list: async (projectId, query) => listOf(t, projectId, query),
   listByAgent: async (projectId, query) =>
     t.agents.get(query.agentId)?.projectId === projectId ? listOf(t, projectId, query) : null,
+  listVersion: async (projectId, query) => listOf(t, projectId, query).version,
   save: async (call) => void t.calls.set(call.id, call),
   claimMedia: async (callId, at) => {
     if (!t.calls.has(callId) || t.mediaClaims.has(callId)) return false;

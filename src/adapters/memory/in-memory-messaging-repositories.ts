@@ -8,6 +8,8 @@ import type {
 import type { Conversation } from '../../domain/conversation.js';
 import type { Message } from '../../domain/message.js';
 import { pageOf, type InMemoryTables } from './in-memory-tables.js';
+import { versionOfRow } from './row-revisions.js';
+import type { Versioned } from '../../application/ports/read-version.js';
 
 const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -118,6 +120,18 @@ export const inMemoryConversations = (t: InMemoryTables): ConversationRepository
   },
 });
 
+/** The project's conversation's slice with its version; null when the project has no such conversation. */
+const projectConversationSlice = (
+  t: InMemoryTables,
+  projectId: string,
+  conversationId: string,
+  cursor: MessageCursor,
+): (MessageSlice & Versioned) | null => {
+  if (t.conversations.get(conversationId)?.projectId !== projectId) return null;
+  const slice = sliceOf([...t.messages.values()].filter((m) => m.conversationId === conversationId), cursor);
+  return { ...slice, version: `${slice.hasMore};${slice.items.map(versionOfRow).join(',')}` };
+};
+
 export const inMemoryMessages = (t: InMemoryTables): MessageRepository => ({
   findById: async (projectId, id) => {
     const row = t.messages.get(id);
@@ -134,10 +148,9 @@ export const inMemoryMessages = (t: InMemoryTables): MessageRepository => ({
   latestReceivedAt: async (phoneNumberId) => latestOf(t, phoneNumberId),
   listByConversation: async (conversationId, cursor) =>
     sliceOf([...t.messages.values()].filter((m) => m.conversationId === conversationId), cursor),
-  listByProjectConversation: async (projectId, conversationId, cursor) =>
-    t.conversations.get(conversationId)?.projectId === projectId
-      ? sliceOf([...t.messages.values()].filter((m) => m.conversationId === conversationId), cursor)
-      : null,
+  listByProjectConversation: async (projectId, conversationId, cursor) => projectConversationSlice(t, projectId, conversationId, cursor),
+  versionByProjectConversation: async (projectId, conversationId, cursor) =>
+    projectConversationSlice(t, projectId, conversationId, cursor)?.version ?? 'none',
   listByNumber: async (phoneNumberId, cursor) =>
     sliceOf([...t.messages.values()].filter((m) => m.phoneNumberId === phoneNumberId), cursor),
   save: async (message) => saveMessages(t, [message]),

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { AgentRepository, AgentWithNumbers } from '../../application/ports/repositories.js';
+import type { ReadVersion, Versioned } from '../../application/ports/read-version.js';
 import type { Agent, VoiceMode } from '../../domain/agent.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { CustomTool } from '../../domain/custom-tool.js';
@@ -80,8 +81,13 @@ const liveNumbers = (em: EntityManager): string => `left join lateral (
 interface AgentStatements {
   /** One agent, by id and project, with its live numbers. */
   readonly one: string;
-  /** A page of agents (with the total beside each) with their live numbers: project, project, limit, offset. */
+  /**
+   * A page of agents (with the total and the page's version beside each) with their live
+   * numbers: the version's parameters, then project, project, limit, offset.
+   */
   readonly page: string;
+  /** The version of a page (see listVersion): project, project, limit, offset. */
+  readonly version: string;
 }
 
 /**
@@ -91,19 +97,36 @@ interface AgentStatements {
  */
 let agentStatements: AgentStatements | null = null;
 
+/**
+ * The version of a page (see listVersion): the same rows as the page, each named by its id and
+ * the transaction that wrote it (`xmin`: any update writes a new row version), its live numbers
+ * likewise, after the total. Parameters: project, project, limit, offset.
+ */
+const pageVersion = (name: string): string => `select (select count(*) from agents where project_id = ?) || ';' || coalesce(string_agg(
+    a.id || ':' || a.xmin || coalesce('+' || n.id || ':' || n.xmin, ''), ','
+    order by a.created_at, a.id, n.created_at, n.id), '') as "${name}"
+  from (select id, xmin, created_at from agents where project_id = ? order by created_at, id limit ? offset ?) a
+  left join lateral (
+    select id, xmin, created_at from phone_numbers where agent_id = a.id and status = 'active') n on true`;
+
+/** The total a page's version starts with. */
+const totalOf = (version: ReadVersion): number => Number.parseInt(version, 10);
+
 const agentStatementsOf = (em: EntityManager): AgentStatements => {
   const numbers = selectListOf(em, PhoneNumberSchema, 'n', NUMBER_PREFIX);
   return {
     one: `select ${selectListOf(em, AgentSchema, 'a')}, ${numbers}
        from agents a ${liveNumbers(em)} where a.id = ? and a.project_id = ? order by n.created_at, n.id`,
     // A row per agent and number, or one of nulls for an agent without any; the total is
-    // counted beside the page (see listWithNumbers).
-    page: `select ${selectListOf(em, AgentSchema, 'a')}, a."__total", ${numbers}
+    // counted beside the page (see listWithNumbers), and the page's version is taken in the
+    // same statement, so of the same rows.
+    page: `select (${pageVersion('version')}) as "__version", ${selectListOf(em, AgentSchema, 'a')}, a."__total", ${numbers}
        from (
          select ${selectListOf(em, AgentSchema)}, (select count(*) from agents where project_id = ?) as "__total"
          from agents where project_id = ? order by created_at, id limit ? offset ?) a
        ${liveNumbers(em)}
        order by a.created_at, a.id, n.created_at, n.id`,
+    version: pageVersion('version'),
   };
 };
 
@@ -116,18 +139,25 @@ export class MikroOrmAgentRepository implements AgentRepository {
   }
 
   /**
-   * The page of agents (with the total beside each) left-joined to each one's live numbers: a
-   * row per agent and number, or one of nulls for an agent without any. A page past the end has
-   * no row to carry the total: then, and only then, a second statement counts.
+   * The page of agents (with the total and the page's version beside each) left-joined to each
+   * one's live numbers: a row per agent and number, or one of nulls for an agent without any. An
+   * empty page has no row to carry them: then, and only then, a second statement takes the
+   * version, which starts with the total.
    */
-  async listWithNumbers(projectId: string, page: PageRequest): Promise<Page<AgentWithNumbers>> {
-    const records = await runSelect(this.em, this.statements().page, [projectId, projectId, page.limit, page.offset], PREPARED);
+  async listWithNumbers(projectId: string, page: PageRequest): Promise<Page<AgentWithNumbers> & Versioned> {
+    const pageParams = [projectId, projectId, page.limit, page.offset];
+    const records = await runSelect(this.em, this.statements().page, [...pageParams, ...pageParams], PREPARED);
     if (records.length === 0) {
-      if (page.offset === 0) return { items: [], total: 0 };
-      const [counted] = await runSelect(this.em, 'select count(*) as "total" from agents where project_id = ?', [projectId], PREPARED);
-      return { items: [], total: Number(counted?.total ?? 0) };
+      const version = await this.listVersion(projectId, page);
+      return { items: [], total: totalOf(version), version };
     }
-    return { items: this.withNumbers(records), total: Number(records[0]!.__total) };
+    const first = records[0]!;
+    return { items: this.withNumbers(records), total: Number(first.__total), version: String(first.__version) };
+  }
+
+  async listVersion(projectId: string, page: PageRequest): Promise<ReadVersion> {
+    const [record] = await runSelect(this.em, this.statements().version, [projectId, projectId, page.limit, page.offset], PREPARED);
+    return String(record!.version);
   }
 
   async findById(projectId: string, id: string): Promise<Agent | null> {

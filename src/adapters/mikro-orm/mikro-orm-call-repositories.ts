@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
+import type { ReadVersion } from '../../application/ports/read-version.js';
 import type { CallDetails, CallListPage, CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, ToolTurnDetail, TranscriptTurn, TurnRole } from '../../domain/call.js';
 import type { VoiceMode } from '../../domain/agent.js';
@@ -92,6 +93,30 @@ const CLAIM_MEDIA = 'update "calls" set "media_connected_at" = ? where "id" = ? 
 /** The project's calls in progress, through the partial index of live calls (`calls_live_project_index`). */
 const COUNT_LIVE = `select count(*)::int as live from calls where project_id = ? and status = 'in-progress'`;
 
+type Condition = NonNullable<ReturnType<typeof conditionOf>>;
+
+/**
+ * The statement of a page's version (see listVersion), its value named "version": the page's
+ * calls by id and the transaction that wrote each (`xmin`: any update writes a new row version),
+ * after the total, whether the agent is the project's (for an agent's calls) and the project's
+ * recording setting.
+ */
+const versionOfCalls = (condition: Condition, projectId: string, query: CallListQuery): { readonly sql: string; readonly params: readonly unknown[] } => ({
+  sql: `select (select count(*) from calls where ${condition.sql})
+      || ';' || ${query.agentId === null ? `''` : '(select count(*) from agents where id = ? and project_id = ?)'}
+      || ';' || coalesce((select recording_enabled from projects where id = ?)::text, '')
+      || ';' || coalesce(string_agg(p.id || ':' || p.xmin, ',' order by p.started_at desc, p.id desc), '') as "version"
+    from (select id, xmin, started_at from calls where ${condition.sql} order by started_at desc, id desc limit ? offset ?) p`,
+  params: [
+    ...condition.params,
+    ...(query.agentId === null ? [] : [query.agentId, projectId]),
+    projectId,
+    ...condition.params,
+    query.limit,
+    query.offset,
+  ],
+});
+
 export class MikroOrmCallRepository implements CallRepository {
   constructor(private readonly em: EntityManager) {}
 
@@ -123,18 +148,31 @@ export class MikroOrmCallRepository implements CallRepository {
     return findRowAlongside(this.em, CallSchema, { id, projectId }, this.details(), (row, details) => this.withDetails(row, details));
   }
 
-  /** The project's recording setting rides on each row of the page (an uncorrelated subquery, read once). */
+  /**
+   * The page with, beside each row, the total, the project's recording setting and the page's
+   * version (uncorrelated subqueries, each run once), in one statement. An empty page has no
+   * row to carry them: then, and only then, a second statement takes the version, which starts
+   * with the total.
+   */
   async list(projectId: string, query: CallListQuery): Promise<CallListPage> {
-    const page = await findPage(
+    const condition = this.conditionOf(projectId, query);
+    const version = versionOfCalls(condition, projectId, query);
+    const records = await runSelect(
       this.em,
-      CallSchema,
-      callFilter(projectId, query),
-      { startedAt: 'desc', id: 'desc' },
-      query,
-      (row, recordingEnabled) => ({ call: toCall(row), recordingEnabled: recordingEnabled === true }),
-      { sql: 'select recording_enabled from projects where id = ?', params: [projectId] },
+      `select (${version.sql}) as "__version", ${selectListOf(this.em, CallSchema)},
+         (select count(*) from calls where ${condition.sql}) as "__total",
+         (select recording_enabled from projects where id = ?) as "__recording"
+       from calls where ${condition.sql} order by started_at desc, id desc limit ? offset ?`,
+      [...version.params, ...condition.params, projectId, ...condition.params, query.limit, query.offset],
+      PREPARED,
     );
-    return { items: page.items.map((item) => item.call), total: page.total, recordingEnabled: page.items[0]?.recordingEnabled ?? false };
+    const [first] = records;
+    if (first === undefined) {
+      const versioned = await this.listVersion(projectId, query);
+      return { items: [], total: Number.parseInt(versioned, 10), recordingEnabled: false, version: versioned };
+    }
+    const items = records.map((record) => toCall(fromColumns(this.em, CallSchema, record)));
+    return { items, total: Number(first.__total), recordingEnabled: first.__recording === true, version: String(first.__version) };
   }
 
   /**
@@ -145,28 +183,45 @@ export class MikroOrmCallRepository implements CallRepository {
    * call. Prepared: its text varies with which filters are set only.
    */
   async listByAgent(projectId: string, query: CallListQuery & { readonly agentId: string }): Promise<CallListPage | null> {
-    const condition = conditionOf(this.em, CallSchema, callFilter(projectId, query));
-    if (condition === null) throw new Error('the call filters did not compile to native SQL');
+    const condition = this.conditionOf(projectId, query);
+    const version = versionOfCalls(condition, projectId, query);
     const records = await runSelect(
       this.em,
-      `select ${selectListOf(this.em, CallSchema, 'c')},
+      `select (${version.sql}) as "__version", ${selectListOf(this.em, CallSchema, 'c')},
          (select count(*) from calls where ${condition.sql}) as "__total",
          (select recording_enabled from projects where id = ?) as "__recording"
        from agents a left join (
          select ${selectListOf(this.em, CallSchema)} from calls where ${condition.sql}
          order by started_at desc, id desc limit ? offset ?) as c on true
        where a.id = ? and a.project_id = ?`,
-      [...condition.params, projectId, ...condition.params, query.limit, query.offset, query.agentId, projectId],
+      [...version.params, ...condition.params, projectId, ...condition.params, query.limit, query.offset, query.agentId, projectId],
       { prepare: true },
     );
     const [first] = records;
     if (first === undefined) return null;
     const items = records.filter((record) => record.id !== null).map((record) => toCall(fromColumns(this.em, CallSchema, record)));
-    return { items, total: Number(first.__total), recordingEnabled: items.length > 0 && first.__recording === true };
+    return { items, total: Number(first.__total), recordingEnabled: items.length > 0 && first.__recording === true, version: String(first.__version) };
+  }
+
+  /**
+   * The page's calls by id and the transaction that wrote each (`xmin`: any update writes a new
+   * row version), the total, the project's recording setting and, for an agent's calls, whether
+   * the agent is the project's: one statement over the same filters as {@link list}.
+   */
+  async listVersion(projectId: string, query: CallListQuery): Promise<ReadVersion> {
+    const version = versionOfCalls(this.conditionOf(projectId, query), projectId, query);
+    const [record] = await runSelect(this.em, version.sql, version.params, PREPARED);
+    return String(record!.version);
   }
 
   save(call: Call): Promise<void> {
     return upsertRow(this.em, CallSchema, toCallRow(call));
+  }
+
+  private conditionOf(projectId: string, query: CallListQuery): Condition {
+    const condition = conditionOf(this.em, CallSchema, callFilter(projectId, query));
+    if (condition === null) throw new Error('the call filters did not compile to native SQL');
+    return condition;
   }
 
   async claimMedia(callId: string, at: Date): Promise<boolean> {

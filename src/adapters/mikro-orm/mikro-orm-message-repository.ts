@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageCursor, MessageRepository, MessageSlice } from '../../application/ports/messaging-repositories.js';
+import type { ReadVersion, Versioned } from '../../application/ports/read-version.js';
 import type { Conversation } from '../../domain/conversation.js';
 import type { Message } from '../../domain/message.js';
 import type { SessionModel } from './session-model.js';
@@ -9,6 +10,31 @@ import { dateOf, findRow, fromColumns, selectListOf, selectRows, upsertRowsNativ
 import { runSelect } from './native-select.js';
 import { ConversationSchema } from './entities/conversation.js';
 import { toConversationRow } from './mikro-orm-conversation-repository.js';
+
+/** The bounds and order of a conversation's window of messages, with the one past it (which says whether there are more). */
+const windowOf = (cursor: MessageCursor): string =>
+  (cursor.before !== null ? ' and received_at < ?' : '') +
+  (cursor.after !== null ? ' and received_at > ?' : '') +
+  ' order by received_at desc, id desc limit ?';
+
+const windowParams = (cursor: MessageCursor): unknown[] => [
+  ...(cursor.before !== null ? [cursor.before] : []),
+  ...(cursor.after !== null ? [cursor.after] : []),
+  cursor.limit + 1,
+];
+
+/**
+ * The statement of a window's version, its value named "version": each message of the window by
+ * id and the transaction that wrote it (`xmin`: any update writes a new row version), after the
+ * count of the rows the join gives (none without the conversation, at least one with it).
+ */
+const versionOfWindow = (projectId: string, conversationId: string, cursor: MessageCursor): { readonly sql: string; readonly params: readonly unknown[] } => ({
+  sql: `select count(c.id) || ';' || coalesce(string_agg(m.id || ':' || m.xmin, ',' order by m.received_at desc, m.id desc), '') as "version"
+    from conversations c left join lateral (
+      select id, xmin, received_at from messages where conversation_id = c.id${windowOf(cursor)}) as m on true
+    where c.id = ? and c.project_id = ?`,
+  params: [...windowParams(cursor), conversationId, projectId],
+});
 
 export class MikroOrmMessageRepository implements MessageRepository {
   constructor(
@@ -74,29 +100,31 @@ export class MikroOrmMessageRepository implements MessageRepository {
 
   /**
    * The conversation's row, left-joined to its window of messages: no row, no conversation; one
-   * row of nulls, no message. Prepared (its text varies with the cursor's bounds only).
+   * row of nulls, no message. The window's version rides beside each row (an uncorrelated
+   * subquery, run once), so it is of the same rows. Prepared (its text varies with the cursor's
+   * bounds only).
    */
-  async listByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<MessageSlice | null> {
+  async listByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<(MessageSlice & Versioned) | null> {
+    const version = versionOfWindow(projectId, conversationId, cursor);
     const records = await runSelect(
       this.em,
-      `select m.* from conversations c left join lateral (
-         select ${selectListOf(this.em, MessageSchema)} from messages where conversation_id = c.id` +
-        (cursor.before !== null ? ' and received_at < ?' : '') +
-        (cursor.after !== null ? ' and received_at > ?' : '') +
-        ` order by received_at desc, id desc limit ?) as m on true
+      `select (${version.sql}) as "__version", m.* from conversations c left join lateral (
+         select ${selectListOf(this.em, MessageSchema)} from messages where conversation_id = c.id${windowOf(cursor)}) as m on true
        where c.id = ? and c.project_id = ?`,
-      [
-        ...(cursor.before !== null ? [cursor.before] : []),
-        ...(cursor.after !== null ? [cursor.after] : []),
-        cursor.limit + 1,
-        conversationId,
-        projectId,
-      ],
+      [...version.params, ...windowParams(cursor), conversationId, projectId],
       { prepare: true },
     );
-    if (records.length === 0) return null;
+    const [first] = records;
+    if (first === undefined) return null;
     const rows = records.filter((record) => record.id !== null).map((record) => fromColumns(this.em, MessageSchema, record));
-    return { items: rows.slice(0, cursor.limit).map(toMessage), hasMore: rows.length > cursor.limit };
+    return { items: rows.slice(0, cursor.limit).map(toMessage), hasMore: rows.length > cursor.limit, version: String(first.__version) };
+  }
+
+  /** {@link listByProjectConversation}'s window (with the message past it) by id and revision; see versionOfWindow. */
+  async versionByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<ReadVersion> {
+    const version = versionOfWindow(projectId, conversationId, cursor);
+    const [record] = await runSelect(this.em, version.sql, version.params, { prepare: true });
+    return String(record!.version);
   }
 
   listByNumber(phoneNumberId: string, cursor: MessageCursor): Promise<MessageSlice> {
@@ -132,11 +160,8 @@ export class MikroOrmMessageRepository implements MessageRepository {
     const rows = await selectRows(
       this.em,
       MessageSchema,
-      `select * from messages where ${scope} = ?` +
-        (cursor.before !== null ? ' and received_at < ?' : '') +
-        (cursor.after !== null ? ' and received_at > ?' : '') +
-        ' order by received_at desc, id desc limit ?',
-      [id, ...(cursor.before !== null ? [cursor.before] : []), ...(cursor.after !== null ? [cursor.after] : []), cursor.limit + 1],
+      `select * from messages where ${scope} = ?${windowOf(cursor)}`,
+      [id, ...windowParams(cursor)],
     );
     return { items: rows.slice(0, cursor.limit).map(toMessage), hasMore: rows.length > cursor.limit };
   }

@@ -1,6 +1,7 @@
 import type { Call, CallDirection, CallStatus, CallType, TranscriptTurn } from '../../domain/call.js';
 import type { CallAnalysis } from '../../domain/call-analysis.js';
 import type { Page, PageRequest } from './pagination.js';
+import type { ReadVersion, Versioned } from './read-version.js';
 
 export interface CallListQuery extends PageRequest {
   readonly status: CallStatus | null;
@@ -11,8 +12,8 @@ export interface CallListQuery extends PageRequest {
   readonly agentId: string | null;
 }
 
-/** A page of calls and the project's setting that decides what each call shows. */
-export interface CallListPage extends Page<Call> {
+/** A page of calls and the project's setting that decides what each call shows, with its version. */
+export interface CallListPage extends Page<Call>, Versioned {
   /**
    * The project's recording add-on is on (recordings are shown). Read with the page's rows, in
    * the same statement: a page without calls, which shows no recording, says false.
@@ -48,6 +49,12 @@ export interface CallRepository {
    * such agent (an agent without calls gives an empty page). The total is right past the end too.
    */
   listByAgent(projectId: string, query: CallListQuery & { readonly agentId: string }): Promise<CallListPage | null>;
+  /**
+   * The version (see ReadVersion) of what {@link list} answers for the same query, or with an
+   * `agentId` {@link listByAgent}: it changes with any write to a listed call, with the page's
+   * rows, the total and the project's recording setting, and with the agent's being there or not.
+   */
+  listVersion(projectId: string, query: CallListQuery): Promise<ReadVersion>;
   save(call: Call): Promise<void>;
   /**
    * Records that the call's media stream (its one live socket) connected at `at`. True only

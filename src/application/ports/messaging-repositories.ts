@@ -3,6 +3,7 @@ import type { Conversation } from '../../domain/conversation.js';
 import type { E164 } from '../../domain/e164.js';
 import type { Message } from '../../domain/message.js';
 import type { Page, PageRequest } from './pagination.js';
+import type { ReadVersion, Versioned } from './read-version.js';
 
 /**
  * A window of a message list: newest first, `receivedAt < before` and `receivedAt > after`
@@ -83,7 +84,13 @@ export interface MessageRepository {
    * {@link listByConversation} of the project's conversation, in one read: null when the project
    * has no conversation with that id (an empty slice when it has one without messages).
    */
-  listByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<MessageSlice | null>;
+  listByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<(MessageSlice & Versioned) | null>;
+  /**
+   * The version (see ReadVersion) of what {@link listByProjectConversation} answers for the same
+   * input: it changes with any write to a message of the slice (or the one past it, which says
+   * whether there are more), with the slice's rows, and with the conversation's being there or not.
+   */
+  versionByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<ReadVersion>;
   listByNumber(phoneNumberId: string, cursor: MessageCursor): Promise<MessageSlice>;
   /**
    * Throws DuplicateKey when another message has the same providerMessageId, or the same

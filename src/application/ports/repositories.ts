@@ -13,6 +13,7 @@ import type { CallRepository, TranscriptRepository } from './call-repositories.j
 import type { CampaignAttemptRepository, CampaignRecipientRepository, CampaignRepository } from './campaign-repositories.js';
 import type { ConversationRepository, MessageRepository } from './messaging-repositories.js';
 import type { Page, PageRequest } from './pagination.js';
+import type { ReadVersion, Versioned } from './read-version.js';
 import type { WebCallCredentialRepository } from './web-call-credentials.js';
 import type { DeliveryRepository, WebhookRepository } from './webhook-repositories.js';
 
@@ -44,8 +45,14 @@ export interface AgentRepository {
   list(projectId: string, page: PageRequest): Promise<Page<Agent>>;
   /** {@link findById} with the agent's live numbers (as PhoneNumberRepository.listByAgents), in one read. */
   findWithNumbers(projectId: string, id: string): Promise<AgentWithNumbers | null>;
-  /** {@link list} with each agent's live numbers (as PhoneNumberRepository.listByAgents), in one read. */
-  listWithNumbers(projectId: string, page: PageRequest): Promise<Page<AgentWithNumbers>>;
+  /** {@link list} with each agent's live numbers (as PhoneNumberRepository.listByAgents), in one read, with its version. */
+  listWithNumbers(projectId: string, page: PageRequest): Promise<Page<AgentWithNumbers> & Versioned>;
+  /**
+   * The version of what {@link listWithNumbers} answers for the same page (see {@link ReadVersion}):
+   * it changes with any write to a listed agent or to one of its live numbers, and with the page's
+   * rows or the total, in one read far cheaper than the page itself.
+   */
+  listVersion(projectId: string, page: PageRequest): Promise<ReadVersion>;
   save(agent: Agent): Promise<void>;
   delete(projectId: string, id: string): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { GetConversation } from '../../application/use-cases/conversations/get-c
 import { ListConversations } from '../../application/use-cases/conversations/list-conversations.js';
 import { UpdateConversationState } from '../../application/use-cases/conversations/update-conversation-state.js';
 import { ListConversationMessages } from '../../application/use-cases/messages/list-conversation-messages.js';
+import { VersionConversationMessages } from '../../application/use-cases/messages/version-conversation-messages.js';
 import { ListNumberMessages } from '../../application/use-cases/messages/list-number-messages.js';
 import { DispatcherHandOff } from '../../application/services/event-hand-off.js';
 import { JsonOutboundEventEncoder } from '../../adapters/http/json-outbound-event-encoder.js';
@@ -64,6 +65,7 @@ export const messagingAndWebhooksModule = () =>
       getConversation: new GetConversation({ uow }),
       updateConversationState: new UpdateConversationState({ uow, clock }),
       listConversationMessages: new ListConversationMessages({ uow }),
+      versionConversationMessages: new VersionConversationMessages({ uow }),
     }));
     provide(
       TOKENS.webhookUseCases,

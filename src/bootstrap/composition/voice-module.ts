@@ -17,6 +17,7 @@ import { GetCallRecording } from '../../application/use-cases/calls/get-call-rec
 import { PlaceOutboundCall } from '../../application/use-cases/calls/place-outbound-call.js';
 import { GetCall } from '../../application/use-cases/calls/get-call.js';
 import { ListCalls } from '../../application/use-cases/calls/list-calls.js';
+import { VersionCallList } from '../../application/use-cases/calls/version-call-list.js';
 import { StreamTranscript } from '../../application/use-cases/calls/stream-transcript.js';
 import { RecordAnsweredBy } from '../../application/use-cases/calls/record-answered-by.js';
 import { AwaitCallEnd } from '../../application/use-cases/calls/await-call-end.js';
@@ -94,6 +95,7 @@ export const voiceModule = () =>
         attachCallRecording: new AttachCallRecording({ uow }),
         getCall: new GetCall({ uow }),
         listCalls: new ListCalls({ uow }),
+        versionCallList: new VersionCallList({ uow }),
         getCallRecording: new GetCallRecording({ uow, telephony }),
         streamTranscript: new StreamTranscript({ uow, eventBus }),
         recordWarmTransfer: new RecordWarmTransfer({ uow, clock, ids, eventEncoder, deliveryTrigger, finishCall }),

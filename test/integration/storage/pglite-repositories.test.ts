@@ -110,7 +110,7 @@ describe('embedded PGlite database', () => {
         database.uow.read(async (repos) => E.right(await repos.agents.listWithNumbers(other.id, { limit: 20, offset: 0 }))),
       ]);
 
-      expect(reads).toEqual([E.right(other), E.right([]), E.right(0), E.right({ items: [], total: 0 })]);
+      expect(reads).toEqual([E.right(other), E.right([]), E.right(0), E.right({ items: [], total: 0, version: expect.any(String) })]);
       expect(fork).toHaveBeenCalledTimes(1);
       const shared = fork.mock.results[0]!.value as typeof database.orm.em;
       expect(shared.isInTransaction()).toBe(false);

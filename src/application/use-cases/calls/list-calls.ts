@@ -4,16 +4,17 @@ import type { Call } from '../../../domain/call.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { CallListPage, CallListQuery } from '../../ports/call-repositories.js';
 import type { Page } from '../../ports/pagination.js';
+import type { Versioned } from '../../ports/read-version.js';
 import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
 
-export interface CallPage {
+export interface CallPage extends Versioned {
   readonly page: Page<Call>;
   readonly recordingEnabled: boolean;
 }
 
 export type ListCallsError = NotFound;
 
-const callPage = ({ recordingEnabled, ...page }: CallListPage): CallPage => ({ page, recordingEnabled });
+const callPage = ({ recordingEnabled, version, ...page }: CallListPage): CallPage => ({ page, recordingEnabled, version });
 
 /** GET /v1/calls and GET /v1/agents/{id}/calls (the agent must be the project's). */
 export class ListCalls {
