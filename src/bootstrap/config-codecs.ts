@@ -42,6 +42,18 @@ export const BytesFromEnv = new t.Type<number, string, unknown>(
   String,
 );
 
+/** {@link BytesFromEnv}, or `0` for none at all. */
+export const BytesOrNoneFromEnv = new t.Type<number, string, unknown>(
+  'size in bytes, or 0',
+  (u): u is number => typeof u === 'number',
+  (u, c) => {
+    if (typeof u === 'string' && /^\s*0+(\.0*)?\s*(b|kb|mb|gb)?\s*$/i.test(u)) return t.success(0);
+    const bytes = BytesFromEnv.validate(u, c);
+    return E.isRight(bytes) ? bytes : t.failure(u, c, 'must be a size such as 32mb, 512kb or 1048576 (bytes), or 0 for none');
+  },
+  String,
+);
+
 export interface RateSpec {
   readonly points: number;
   readonly durationSeconds: number;

@@ -5,6 +5,7 @@ import { DEFAULT_HOSTED_APOLOGY } from '../application/services/hosted-brain.js'
 import { cents, type Cents } from '../domain/money.js';
 import {
   BytesFromEnv,
+  BytesOrNoneFromEnv,
   DelaysFromEnv,
   IntegerFromEnv,
   OneOf,
@@ -79,6 +80,11 @@ export interface SwitchboardConfig {
   readonly trustProxy?: TrustProxy | null;
   /** `BODY_LIMIT`: the largest request body, in bytes, any route reads (default 1 MiB); larger ones get 413. */
   readonly bodyLimit: number;
+  /**
+   * `READ_CACHE_SIZE`: bytes of list bodies kept with the version they were read at, given again
+   * while the database says that version holds (default 32 MiB; 0: none kept).
+   */
+  readonly readCacheBytes: number;
   readonly prices: { readonly signupCredit: Cents; readonly numberMonthly: Cents; readonly recordingMonthly: Cents };
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly eventBus: 'in-process' | 'postgres';
@@ -180,6 +186,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     verifyRateLimitIp: optional(RateFromEnv, env.VERIFY_RATE_LIMIT_IP, DEFAULT_VERIFY_RATE_LIMIT_IP, 'VERIFY_RATE_LIMIT_IP', problems),
     trustProxy: optional(TrustProxyFromEnv, env.TRUST_PROXY, null, 'TRUST_PROXY', problems),
     bodyLimit: optional(BytesFromEnv, env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT', problems),
+    readCacheBytes: optional(BytesOrNoneFromEnv, env.READ_CACHE_SIZE, 32 * 1024 * 1024, 'READ_CACHE_SIZE', problems),
     prices: {
       signupCredit: optional(UsdFromEnv, env.SIGNUP_CREDIT, cents(1000), 'SIGNUP_CREDIT', problems),
       numberMonthly: optional(UsdFromEnv, env.PRICE_NUMBER_MONTHLY, cents(300), 'PRICE_NUMBER_MONTHLY', problems),

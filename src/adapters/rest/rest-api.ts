@@ -21,6 +21,7 @@ import { numberRoutes } from './routes/numbers.js';
 import { signUpRoutes } from './routes/signup.js';
 import { usageRoutes } from './routes/usage.js';
 import { rateLimit, type RestRateLimits } from './rate-limit.js';
+import type { VersionedAnswers } from './versioned-answers.js';
 import { agentWebhookRoutes, webhookRoutes } from './routes/webhooks.js';
 
 export interface RestDeps {
@@ -36,6 +37,12 @@ export interface RestDeps {
    * Node socket is the client).
    */
   readonly trustProxy?: TrustProxy | null;
+  /**
+   * Where list reads keep their bodies with the version they were read at, to give them again
+   * while the store says that version still holds (`READ_CACHE_SIZE`); absent or null: every
+   * list is read and rendered each time.
+   */
+  readonly versionedAnswers?: VersionedAnswers | null;
 }
 
 const isHealthy = (health: () => Promise<boolean>): Promise<boolean> => health().catch(() => false);
@@ -64,18 +71,19 @@ export const createRestApi = (deps: RestDeps): Hono<RestEnv> => {
   api.use('/v1/*', authenticate(useCases.projects, failures));
   if (deps.limits) api.use('/v1/*', rateLimit(deps.limits));
   api.route('/v1/usage', usageRoutes(useCases.billing));
-  api.route('/v1/agents', agentRoutes(useCases.agents));
+  const answers = deps.versionedAnswers ?? null;
+  api.route('/v1/agents', agentRoutes(useCases.agents, answers));
   api.route('/v1/numbers', numberRoutes(useCases.numbers));
   api.route('/v1/contacts', contactRoutes(useCases.contacts));
   api.route('/v1/campaigns', campaignRoutes(useCases.campaigns));
   api.route('/v1/agents', agentConversationRoutes(useCases.conversations));
   api.route('/v1/numbers', numberMessageRoutes(useCases.messages));
-  api.route('/v1/conversations', conversationRoutes(useCases.conversations));
+  api.route('/v1/conversations', conversationRoutes(useCases.conversations, answers));
   api.route('/v1/messages', messageRoutes(useCases.messages));
   api.route('/v1/webhooks', webhookRoutes(useCases.webhooks));
   api.route('/v1/agents', agentWebhookRoutes(useCases.webhooks));
-  api.route('/v1/calls', callRoutes(useCases.calls));
-  api.route('/v1/agents', agentCallRoutes(useCases.calls));
+  api.route('/v1/calls', callRoutes(useCases.calls, answers));
+  api.route('/v1/agents', agentCallRoutes(useCases.calls, answers));
   api.all('*', fallback(api));
 
   api.onError((error, c) => {

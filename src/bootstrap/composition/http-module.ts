@@ -5,6 +5,7 @@ import { landingRoutes } from '../../adapters/landing/landing-routes.js';
 import { bodyLimit } from '../../adapters/rest/body-limit.js';
 import { healthFastPath } from '../../adapters/rest/health-fast-path.js';
 import { createRestApi } from '../../adapters/rest/rest-api.js';
+import { VersionedAnswers } from '../../adapters/rest/versioned-answers.js';
 import { apiReferenceRoutesFor } from './api-reference.js';
 import { packageVersion } from '../package-version.js';
 import { carrierOf } from './carrier-kind.js';
@@ -41,6 +42,7 @@ export const httpModule = () =>
           health: () => health.healthy(),
           limits: restRateLimitsOf(config, limiter),
           trustProxy: config.trustProxy,
+          versionedAnswers: config.readCacheBytes > 0 ? new VersionedAnswers(config.readCacheBytes) : null,
         }) as unknown as Hono;
       },
     );

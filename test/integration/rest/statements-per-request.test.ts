@@ -71,36 +71,49 @@ const seed = async (sb: Switchboard) => {
   return { key: created.apiKey.clear, agentId: agent.id, number: number.phoneNumber, callId: placed.id };
 };
 
-describe.each([
+/**
+ * Counts what every request sends from here on (see `request`), on both stores, for the whole
+ * file: the prototypes are shared by every Switchboard the file starts.
+ */
+beforeAll(() => {
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text: string };
+    request.getStore()?.push(typeof config === 'string' ? config : config.text);
+    return (send as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof send;
+  nativeReads.forEach((reads, i) => {
+    reads.run = function (this: NativeReads, statement, values, options) {
+      request.getStore()?.push(statement.text);
+      return sendReads[i]!.call(this, statement, values, options);
+    };
+  });
+});
+afterAll(() => {
+  pg.Client.prototype.query = send;
+  nativeReads.forEach((reads, i) => (reads.run = sendReads[i]!));
+});
+
+const STORES = [
   { storage: 'embedded PGlite', databaseUrl: undefined as string | undefined },
   ...(serverUrl ? [{ storage: 'PostgreSQL', databaseUrl: serverUrl }] : []),
-])('statements each REST request sends ($storage)', ({ databaseUrl }) => {
+];
+
+/**
+ * A seeded Switchboard on a scratch database of `databaseUrl` (else PGlite), with `env`, for the
+ * enclosing describe, and its requests: each answers its status, body and the statements it sent.
+ */
+const aMeasuredSwitchboard = (databaseUrl: string | undefined, env: Record<string, string>) => {
   const cleanups: (() => Promise<unknown>)[] = [];
   let sb: Switchboard;
   let seeded: Awaited<ReturnType<typeof seed>>;
 
   beforeAll(async () => {
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { text: string };
-      request.getStore()?.push(typeof config === 'string' ? config : config.text);
-      return (send as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof send;
-    nativeReads.forEach((reads, i) => {
-      reads.run = function (this: NativeReads, statement, values, options) {
-        request.getStore()?.push(statement.text);
-        return sendReads[i]!.call(this, statement, values, options);
-      };
-    });
-    cleanups.push(async () => {
-      pg.Client.prototype.query = send;
-      nativeReads.forEach((reads, i) => (reads.run = sendReads[i]!));
-    });
     const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-statements-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, 'sb_statements') : null;
     if (scratch) cleanups.push(() => scratch.drop());
     sb = createSwitchboard({
-      env: {},
+      env,
       config: { databaseUrl: scratch?.url ?? null, dataDir, adminToken: 'sb_admin_statements_test_token_0123456789' },
       logger: new RecordingLogger(),
       rateLimiter: new MemoryRateLimiter(),
@@ -130,6 +143,19 @@ describe.each([
     );
     return { status: response.status, body: (await response.json()) as Record<string, unknown>, statements };
   };
+
+  return { call, seeded: () => seeded };
+};
+
+// List answers are kept by default (READ_CACHE_SIZE), which adds a statement to a list read
+// (its version) and takes one away from a repeated one: see the describe after this one.
+describe.each(STORES)('statements each REST request sends, no list answers kept (READ_CACHE_SIZE=0) ($storage)', ({ databaseUrl }) => {
+  const measured = aMeasuredSwitchboard(databaseUrl, { READ_CACHE_SIZE: '0' });
+  const call = measured.call;
+  let seeded: ReturnType<typeof measured.seeded>;
+  beforeAll(() => {
+    seeded = measured.seeded();
+  });
 
   it('GET /v1/agents?limit=20: the agents with their live numbers, one statement', async () => {
     const { status, body, statements } = await call('GET', '/v1/agents?limit=20');
@@ -208,5 +234,58 @@ describe.each([
     const again = await call('POST', '/v1/contacts', { name: 'Ada again', phoneNumber: '+14155550123' });
     expect(again.status).toBe(409);
     expect(again.statements).toEqual([expect.any(String)]);
+  });
+});
+
+/**
+ * With list answers kept (READ_CACHE_SIZE unset): a list request first reads the version of its
+ * page, then the page only when no body is kept for that version. So the first request sends
+ * both, and a repeat with nothing written between sends the version alone.
+ */
+describe.each(STORES)('statements each list request sends, its answers kept (READ_CACHE_SIZE unset) ($storage)', ({ databaseUrl }) => {
+  const { call, seeded } = aMeasuredSwitchboard(databaseUrl, {});
+
+  /** A list, read twice: what each request sent. */
+  const twice = async (path: string) => {
+    const first = await call('GET', path);
+    const again = await call('GET', path);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body).toEqual(first.body);
+    return { first, again };
+  };
+
+  it('GET /v1/agents?limit=20: the version and the page, then the version alone; after a write, both again', async () => {
+    const { first, again } = await twice('/v1/agents?limit=20');
+    expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
+    expect(again.statements).toEqual([first.statements[0]]);
+
+    expect((await call('PATCH', `/v1/agents/${seeded().agentId}`, { name: 'Renamed' })).status).toBe(200);
+    const changed = await call('GET', '/v1/agents?limit=20');
+    expect((changed.body.data as { name: string }[])[0]!.name).toBe('Renamed');
+    expect(changed.statements).toEqual(first.statements);
+  });
+
+  it('GET /v1/calls?limit=20: the version and the page, then the version alone', async () => {
+    const { first, again } = await twice('/v1/calls?limit=20');
+    expect(first.body.data).toHaveLength(1);
+    expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
+    expect(again.statements).toEqual([first.statements[0]]);
+  });
+
+  it('GET /v1/agents/{id}/calls?limit=20: the version and the page, then the version alone', async () => {
+    const { first, again } = await twice(`/v1/agents/${seeded().agentId}/calls?limit=20`);
+    expect(first.body.data).toEqual([expect.objectContaining({ id: seeded().callId })]);
+    expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
+    expect(again.statements).toEqual([first.statements[0]]);
+  });
+
+  it('GET /v1/conversations/{id}/messages?limit=50: the version and the page, then the version alone', async () => {
+    const conversations = await call('GET', '/v1/conversations');
+    const conversationId = (conversations.body.data as { id: string }[])[0]!.id;
+
+    const { first, again } = await twice(`/v1/conversations/${conversationId}/messages?limit=50`);
+    expect(first.body.data).toHaveLength(3);
+    expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
+    expect(again.statements).toEqual([first.statements[0]]);
   });
 });

@@ -8,10 +8,11 @@ import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { pageEnvelope } from '../pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
+import { sendVersioned, type VersionedAnswers } from '../versioned-answers.js';
 import { agentView, attachedNumberView, deletedAgentView, voiceView } from '../views/agents.js';
 
 /** `/v1/agents`: agents and the numbers attached to them. */
-export const agentRoutes = (useCases: UseCases['agents']): Hono<RestEnv> => {
+export const agentRoutes = (useCases: UseCases['agents'], answers: VersionedAnswers | null = null): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   // Before `/:id`, which would otherwise read "voices" as an agent id.
@@ -30,8 +31,9 @@ export const agentRoutes = (useCases: UseCases['agents']): Hono<RestEnv> => {
   app.get('/', async (c) => {
     const page = decodeQuery(c, OPERATIONS.listAgents.query);
     if (E.isLeft(page)) return sendError(c, page.left, 'query');
-    return send(c, useCases.listAgents.execute({ projectId: projectOf(c), page: page.right }), (agents) =>
-      c.json(pageEnvelope(agents, page.right, agentView)),
+    const input = { projectId: projectOf(c), page: page.right };
+    return sendVersioned(c, answers, useCases.versionAgentList.execute(input), useCases.listAgents.execute(input), (agents) =>
+      pageEnvelope(agents, page.right, agentView),
     );
   });
 

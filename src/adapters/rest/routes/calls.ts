@@ -12,6 +12,7 @@ import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { hasMore } from '../../../application/ports/pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
+import { sendVersioned, type VersionedAnswers } from '../versioned-answers.js';
 import { callDetailView, callView, endingCallView, placedCallView, transcriptView, turnView, webCallView } from '../views/calls.js';
 
 const HEARTBEAT_MS = 15_000;
@@ -27,12 +28,15 @@ const listQuery = (c: Context<RestEnv>, agentId: string | null): E.Either<AppErr
     agentId,
   }))(decodeQuery(c, OPERATIONS.listCalls.query));
 
-const listCalls = (calls: CallUseCases, c: Context<RestEnv>, agentId: string | null) => {
+const listCalls = (calls: CallUseCases, answers: VersionedAnswers | null, c: Context<RestEnv>, agentId: string | null) => {
   const query = listQuery(c, agentId);
   if (E.isLeft(query)) return sendError(c, query.left, 'query');
-  return send(c, calls.listCalls.execute({ projectId: projectOf(c), query: query.right }), ({ page, recordingEnabled }) =>
-    c.json({ data: page.items.map((call) => callView(call, recordingEnabled)), hasMore: hasMore(page, query.right), total: page.total }),
-  );
+  const input = { projectId: projectOf(c), query: query.right };
+  return sendVersioned(c, answers, calls.versionCallList.execute(input), calls.listCalls.execute(input), ({ page, recordingEnabled }) => ({
+    data: page.items.map((call) => callView(call, recordingEnabled)),
+    hasMore: hasMore(page, query.right),
+    total: page.total,
+  }));
 };
 
 /** One call with its transcript (GET /v1/calls/{id}, and the answer of a wait). */
@@ -42,7 +46,7 @@ const callDetail =
     c.json(callDetailView(call, transcript, recordingEnabled, analysis));
 
 /** `/v1/calls`: outbound and web calls, the call log, transcripts and their live stream, recordings. */
-export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
+export const callRoutes = (calls: CallUseCases, answers: VersionedAnswers | null = null): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.post('/', async (c) => {
@@ -76,7 +80,7 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
     );
   });
 
-  app.get('/', (c) => listCalls(calls, c, null));
+  app.get('/', (c) => listCalls(calls, answers, c, null));
 
   app.get('/:id', (c) => {
     const query = decodeQuery(c, OPERATIONS.getCall.query);
@@ -135,8 +139,8 @@ export const callRoutes = (calls: CallUseCases): Hono<RestEnv> => {
 };
 
 /** `GET /v1/agents/{id}/calls`. */
-export const agentCallRoutes = (calls: CallUseCases): Hono<RestEnv> => {
+export const agentCallRoutes = (calls: CallUseCases, answers: VersionedAnswers | null = null): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
-  app.get('/:id/calls', (c) => listCalls(calls, c, c.req.param('id')));
+  app.get('/:id/calls', (c) => listCalls(calls, answers, c, c.req.param('id')));
   return app;
 };

@@ -7,11 +7,12 @@ import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { pageEnvelope } from '../pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
+import { sendVersioned, type VersionedAnswers } from '../versioned-answers.js';
 import { conversationDetailView, conversationView } from '../views/conversations.js';
 import { messageSliceView, messageView } from '../views/messages.js';
 
 /** `/v1/conversations`: SMS threads, their metadata and their messages. */
-export const conversationRoutes = (useCases: UseCases['conversations']): Hono<RestEnv> => {
+export const conversationRoutes = (useCases: UseCases['conversations'], answers: VersionedAnswers | null = null): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.get('/', async (c) => {
@@ -40,7 +41,8 @@ export const conversationRoutes = (useCases: UseCases['conversations']): Hono<Re
     const query = decodeQuery(c, OPERATIONS.listConversationMessages.query);
     if (E.isLeft(query)) return sendError(c, query.left, 'query');
     const input = { projectId: projectOf(c), conversationId: c.req.param('id'), cursor: toCursor(query.right) };
-    return send(c, useCases.listConversationMessages.execute(input), (slice) => c.json(messageSliceView(slice, messageView)));
+    const version = useCases.versionConversationMessages.execute(input);
+    return sendVersioned(c, answers, version, useCases.listConversationMessages.execute(input), (slice) => messageSliceView(slice, messageView));
   });
 
   return app;

@@ -1,0 +1,99 @@
+import type { Context } from 'hono';
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { AppError } from '../../application/errors.js';
+import type { ReadVersion, Versioned } from '../../application/ports/read-version.js';
+import type { RestEnv } from './env.js';
+import { projectOf, send, sendError } from './respond.js';
+
+/** A body as bytes, encoded once when kept. */
+type Body = Uint8Array<ArrayBuffer>;
+
+interface Kept {
+  readonly version: ReadVersion;
+  readonly body: Body;
+}
+
+/**
+ * The bodies of list reads, each kept with the version of the read it answered
+ * ({@link ReadVersion}), least recently used first out, within a bound in bytes.
+ *
+ * A dashboard, an MCP client or an integration polls the same pages again and again, and most
+ * of the time nothing on them has changed. The store still decides every time: a request reads
+ * the page's version (its rows' ids and revisions, and its total: one statement, which neither
+ * decodes nor renders a row) and gets the kept body only if that version is the one it was kept
+ * with. Whatever wrote the rows (this node, another node on the same database, a migration),
+ * the next read sees it. Nothing is announced or expired: a body is only ever given for the
+ * version it was read at.
+ */
+export class VersionedAnswers {
+  private readonly kept = new Map<string, Kept>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** The body kept under `key` for `version`, or undefined (none kept, or kept for another version). */
+  find(key: string, version: ReadVersion): Body | undefined {
+    const entry = this.kept.get(key);
+    if (entry === undefined || entry.version !== version) return undefined;
+    // Most recently used last: a Map keeps the order in which keys were set.
+    this.kept.delete(key);
+    this.kept.set(key, entry);
+    return entry.body;
+  }
+
+  keep(key: string, version: ReadVersion, body: Body): void {
+    this.forget(key);
+    const size = sizeOf(key, version, body);
+    if (size > this.maxBytes) return;
+    this.kept.set(key, { version, body });
+    this.bytes += size;
+    for (const [oldest] of this.kept) {
+      if (this.bytes <= this.maxBytes) break;
+      this.forget(oldest);
+    }
+  }
+
+  /** Bytes held, keys and versions included (strings of ASCII: a byte a character). */
+  get size(): number {
+    return this.bytes;
+  }
+
+  private forget(key: string): void {
+    const entry = this.kept.get(key);
+    if (entry === undefined) return;
+    this.kept.delete(key);
+    this.bytes -= sizeOf(key, entry.version, entry.body);
+  }
+}
+
+const sizeOf = (key: string, version: ReadVersion, body: Body): number => key.length + version.length + body.length;
+
+const UTF8 = new TextEncoder();
+const JSON_TYPE = { 'content-type': 'application/json' } as const;
+
+/**
+ * A list read through `answers`: its version first, and the kept body when it is that version's;
+ * otherwise the read itself, rendered by `view` and kept under the version the read answered
+ * with, taken in the same statement as its rows (so a body is never kept under a version that
+ * is not its own). Without `answers`, the read alone. Bodies are kept per project and URL (path
+ * and query as sent).
+ */
+export const sendVersioned = async <A extends Versioned>(
+  c: Context<RestEnv>,
+  answers: VersionedAnswers | null,
+  version: TE.TaskEither<AppError, ReadVersion>,
+  read: TE.TaskEither<AppError, A>,
+  view: (value: A) => unknown,
+): Promise<Response> => {
+  if (answers === null) return send(c, read, (value) => c.json(view(value)));
+  const key = `${projectOf(c)} ${c.req.url}`;
+  const current = await version();
+  const kept = E.isRight(current) ? answers.find(key, current.right) : undefined;
+  if (kept !== undefined) return c.body(kept, 200, JSON_TYPE);
+  const result = await read();
+  if (E.isLeft(result)) return sendError(c, result.left);
+  const body = UTF8.encode(JSON.stringify(view(result.right)));
+  answers.keep(key, result.right.version, body);
+  return c.body(body, 200, JSON_TYPE);
+};
