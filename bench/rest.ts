@@ -12,6 +12,7 @@
  *   BENCH_SECONDS=5 BENCH_WARMUP_SECONDS=1 BENCH_CONNECTIONS=50 LOG_LEVEL=info npm run bench:rest
  *   BENCH_ONLY='agents' npm run bench:rest            # only the requests whose label matches
  *   BENCH_STORE=postgres npm run bench:rest            # one store only (pglite, postgres)
+ *   BENCH_PROFILE=/tmp/profiles npm run bench:rest     # also a CPU profile of each Switchboard run
  *
  * Each store is measured in a process of its own (this script forks itself once per store).
  * Each run (raw and Switchboard alike) follows a warm-up of BENCH_WARMUP_SECONDS against the same
