@@ -76,18 +76,23 @@ const JSON_TYPE = { 'content-type': 'application/json' } as const;
  * A list read through `answers`: its version first, and the kept body when it is that version's;
  * otherwise the read itself, rendered by `view` and kept under the version the read answered
  * with, taken in the same statement as its rows (so a body is never kept under a version that
- * is not its own). Without `answers`, the read alone. Bodies are kept per project and URL (path
- * and query as sent).
+ * is not its own). Without `answers`, the read alone.
+ *
+ * Bodies are kept per project and `input`: what the route decoded from the request and hands to
+ * both reads (the list and its query, as JSON), which together with the store decides the body.
+ * Not the URL as sent, so parameters a route ignores, or another Host header, make no entry of
+ * their own.
  */
 export const sendVersioned = async <A extends Versioned>(
   c: Context<RestEnv>,
   answers: VersionedAnswers | null,
+  input: string,
   version: TE.TaskEither<AppError, ReadVersion>,
   read: TE.TaskEither<AppError, A>,
   view: (value: A) => unknown,
 ): Promise<Response> => {
   if (answers === null) return send(c, read, (value) => c.json(view(value)));
-  const key = `${projectOf(c)} ${c.req.url}`;
+  const key = `${projectOf(c)} ${input}`;
   const current = await version();
   const kept = E.isRight(current) ? answers.find(key, current.right) : undefined;
   if (kept !== undefined) return c.body(kept, 200, JSON_TYPE);

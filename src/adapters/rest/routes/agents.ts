@@ -32,7 +32,9 @@ export const agentRoutes = (useCases: UseCases['agents'], answers: VersionedAnsw
     const page = decodeQuery(c, OPERATIONS.listAgents.query);
     if (E.isLeft(page)) return sendError(c, page.left, 'query');
     const input = { projectId: projectOf(c), page: page.right };
-    return sendVersioned(c, answers, useCases.versionAgentList.execute(input), useCases.listAgents.execute(input), (agents) =>
+    const { versionAgentList, listAgents } = useCases;
+    const key = `agents ${page.right.limit} ${page.right.offset}`;
+    return sendVersioned(c, answers, key, versionAgentList.execute(input), listAgents.execute(input), (agents) =>
       pageEnvelope(agents, page.right, agentView),
     );
   });

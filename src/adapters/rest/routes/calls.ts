@@ -32,7 +32,8 @@ const listCalls = (calls: CallUseCases, answers: VersionedAnswers | null, c: Con
   const query = listQuery(c, agentId);
   if (E.isLeft(query)) return sendError(c, query.left, 'query');
   const input = { projectId: projectOf(c), query: query.right };
-  return sendVersioned(c, answers, calls.versionCallList.execute(input), calls.listCalls.execute(input), ({ page, recordingEnabled }) => ({
+  const key = `calls ${JSON.stringify(query.right)}`;
+  return sendVersioned(c, answers, key, calls.versionCallList.execute(input), calls.listCalls.execute(input), ({ page, recordingEnabled }) => ({
     data: page.items.map((call) => callView(call, recordingEnabled)),
     hasMore: hasMore(page, query.right),
     total: page.total,

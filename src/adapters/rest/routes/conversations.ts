@@ -41,8 +41,10 @@ export const conversationRoutes = (useCases: UseCases['conversations'], answers:
     const query = decodeQuery(c, OPERATIONS.listConversationMessages.query);
     if (E.isLeft(query)) return sendError(c, query.left, 'query');
     const input = { projectId: projectOf(c), conversationId: c.req.param('id'), cursor: toCursor(query.right) };
+    const { limit, before, after } = input.cursor;
+    const key = `messages ${input.conversationId} ${limit} ${before?.getTime() ?? ''} ${after?.getTime() ?? ''}`;
     const version = useCases.versionConversationMessages.execute(input);
-    return sendVersioned(c, answers, version, useCases.listConversationMessages.execute(input), (slice) => messageSliceView(slice, messageView));
+    return sendVersioned(c, answers, key, version, useCases.listConversationMessages.execute(input), (slice) => messageSliceView(slice, messageView));
   });
 
   return app;

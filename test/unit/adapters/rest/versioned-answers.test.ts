@@ -112,7 +112,8 @@ describe(sendVersioned.name, () => {
       c.set('principal', { projectId: c.req.header('x-project') ?? 'proj_1', keyId: 'key_1' });
       await next();
     });
-    app.get('/list', (c) => sendVersioned(c, answers, version, read, ({ items }) => ({ data: items })));
+    // The route's input, as a real route decodes it: here the `limit` parameter alone.
+    app.get('/list', (c) => sendVersioned(c, answers, `list ${c.req.query('limit') ?? ''}`, version, read, ({ items }) => ({ data: items })));
     const get = async (path = '/list', project = 'proj_1') => {
       const response = await app.request(path, { headers: { 'x-project': project } });
       return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
@@ -154,14 +155,19 @@ describe(sendVersioned.name, () => {
     expect(state.reads).toBe(2);
   });
 
-  it('keeps a body per project and per URL, query included', async () => {
+  it('keeps a body per project and per input the route decoded, not per URL as sent', async () => {
     const { state, get } = aRoute(new VersionedAnswers(1024));
     await get('/list?limit=1', 'proj_1');
     state.items = ['b'];
 
-    const answers = [await get('/list?limit=2', 'proj_1'), await get('/list?limit=1', 'proj_2'), await get('/list?limit=1', 'proj_1')];
+    const answers = [
+      await get('/list?limit=2', 'proj_1'),
+      await get('/list?limit=1', 'proj_2'),
+      await get('/list?limit=1', 'proj_1'),
+      await get('/list?limit=1&ignored=yes', 'proj_1'),
+    ];
 
-    expect(answers.map((answer) => answer.body)).toEqual([{ data: ['b'] }, { data: ['b'] }, { data: ['a'] }]);
+    expect(answers.map((answer) => answer.body)).toEqual([{ data: ['b'] }, { data: ['b'] }, { data: ['a'] }, { data: ['a'] }]);
     expect(state.reads).toBe(3);
   });
 
