@@ -5,7 +5,7 @@ import type { CallListPage, CallListQuery } from '../../src/application/ports/ca
 import { attachRecording, completeCall, truncateTurn, type Call } from '../../src/domain/call.js';
 import { completeAnalysis, queueAnalysis, type AnalysisResult } from '../../src/domain/call-analysis.js';
 import { aCall, anAgent, aProject, aTurn, at, newId } from '../support/builders.js';
-import { unchangedBy, versionMismatches, type VersionStep } from './read-versions.js';
+import { unchangedBy, versionMismatches, versionSteps, type VersionStep } from './read-versions.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
@@ -207,12 +207,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         const version = (asked: CallListQuery = query({ limit: 2 })) => outside((repos) => repos.calls.listVersion(project.id, asked));
         const observe = (what: string, asked: CallListQuery = query({ limit: 2 })): Promise<VersionStep<CallListPage>> =>
           outside(async (repos) => ({ what, version: await repos.calls.listVersion(project.id, asked), read: await readOf(repos, project.id, asked) }));
-        const before = (asked?: CallListQuery) => observe('before', asked);
-        const after = async (what: string, write: (tx: Repositories) => Promise<unknown>, asked?: CallListQuery) => {
-          await inTx(write);
-          return observe(what, asked);
-        };
-        return { project, agent, first, second, third, version, before, after };
+        return { project, agent, first, second, third, version, ...versionSteps(observe, inTx) };
       };
 
       it('is the same for reads with nothing written between, in a transaction and outside one, and the page is read with it, for the project and for an agent', async () => {

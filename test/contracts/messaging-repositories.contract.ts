@@ -8,7 +8,7 @@ import type { Conversation } from '../../src/domain/conversation.js';
 import type { Message } from '../../src/domain/message.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
 import { aContact, aConversation, aMessage, aNumber, anAgent, newId, newNumber } from '../support/builders.js';
-import { unchangedBy, versionMismatches, type VersionStep } from './read-versions.js';
+import { unchangedBy, versionMismatches, versionSteps, type VersionStep } from './read-versions.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const at = (ms: number): Date => new Date(Date.UTC(2026, 0, 1) + ms);
@@ -688,12 +688,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
               version: await repos.messages.versionByProjectConversation(f.projectId, conversation.id, cursor),
               read: await repos.messages.listByProjectConversation(f.projectId, conversation.id, cursor),
             }));
-          const before = (cursor?: MessageCursor) => observe('before', cursor);
-          const after = async (what: string, write: (tx: Repositories) => Promise<unknown>, cursor?: MessageCursor) => {
-            await inTx(write);
-            return observe(what, cursor);
-          };
-          return { f, conversation, m1, m2, m3, version, before, after };
+          return { f, conversation, m1, m2, m3, version, ...versionSteps(observe, inTx) };
         };
 
         it('is the same for reads with nothing written between, in a transaction and outside one, and the slice is read with it', async () => {

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ReadVersion, Versioned } from '../../src/application/ports/read-version.js';
+import type { Repositories } from '../../src/application/ports/repositories.js';
 
 /** What a store said after a write: the version it gave, and the read it versions (null: none, as a 404). */
 export interface VersionStep<R extends Versioned = Versioned> {
@@ -35,3 +36,19 @@ export const versionMismatches = (steps: readonly VersionStep[]): string[] => [
       .map((earlier) => `after ${earlier.what} and after ${step.what}: one version, ${step.version}, two answers`),
   ),
 ];
+
+/**
+ * The steps of a test that writes and observes in turns: `before()`, then `after(what, write)`
+ * for each write, made in a unit of work of its own (`inTx`) before the store is observed again.
+ * `asked` picks what is read, where a test reads more than one page.
+ */
+export const versionSteps = <R extends Versioned, Q>(
+  observe: (what: string, asked?: Q) => Promise<VersionStep<R>>,
+  inTx: (write: (tx: Repositories) => Promise<unknown>) => Promise<unknown>,
+) => ({
+  before: (asked?: Q) => observe('before', asked),
+  after: async (what: string, write: (tx: Repositories) => Promise<unknown>, asked?: Q): Promise<VersionStep<R>> => {
+    await inTx(write);
+    return observe(what, asked);
+  },
+});

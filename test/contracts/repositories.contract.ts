@@ -9,7 +9,7 @@ import { cents } from '../../src/domain/money.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
 import type { Project } from '../../src/domain/project.js';
 import { aContact, aLedgerEntry, aNumber, anAgent, anApiKey, aProject, aWebhook, at, newId, newNumber } from '../support/builders.js';
-import { unchangedBy, versionMismatches, type VersionStep } from './read-versions.js';
+import { unchangedBy, versionMismatches, versionSteps, type VersionStep } from './read-versions.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 export type { OpenedStore };
@@ -278,12 +278,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
               version: await repos.agents.listVersion(projectId, listed),
               read: await repos.agents.listWithNumbers(projectId, listed),
             }));
-          const before = () => observe('before');
-          const after = async (what: string, write: (tx: Repositories) => Promise<void>): Promise<VersionStep> => {
-            await inTx(write);
-            return observe(what);
-          };
-          return { projectId, first, second, beyond, number, version, before, after };
+          return { projectId, first, second, beyond, number, version, ...versionSteps(observe, inTx) };
         };
 
         it('is the same for reads with nothing written between, in a transaction and outside one, and the page is read with it', async () => {
