@@ -78,8 +78,8 @@ const JSON_TYPE = { 'content-type': 'application/json' } as const;
  * with, taken in the same statement as its rows (so a body is never kept under a version that
  * is not its own). Without `answers`, the read alone.
  *
- * Bodies are kept per project and `input`: what the route decoded from the request and hands to
- * both reads (the list and its query, as JSON), which together with the store decides the body.
+ * Bodies are kept per project and `input`: a text the route makes of what it decoded from the
+ * request and hands to both reads (which list, and its query), which with the store decides the body.
  * Not the URL as sent, so parameters a route ignores, or another Host header, make no entry of
  * their own.
  */
