@@ -61,7 +61,10 @@ export const toAgentRow = (agent: Agent): AgentRow => ({
 
 const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
 
-const PREPARED = { prepare: true } as const;
+/** Plain selects, each prepared (their texts are made once). */
+const READ = { prepare: true, effect: 'read' } as const;
+/** A version: it may be given again while nothing is written (see SelectOptions). */
+const VERSION = { prepare: true, effect: 'reusable' } as const;
 
 /** The number columns of a read with numbers are named with this prefix: both tables have an id, a project, a creation time. */
 const NUMBER_PREFIX = 'n_';
@@ -134,7 +137,7 @@ export class MikroOrmAgentRepository implements AgentRepository {
   constructor(private readonly em: EntityManager) {}
 
   async findWithNumbers(projectId: string, id: string): Promise<AgentWithNumbers | null> {
-    const records = await runSelect(this.em, this.statements().one, [id, projectId], PREPARED);
+    const records = await runSelect(this.em, this.statements().one, [id, projectId], READ);
     return this.withNumbers(records)[0] ?? null;
   }
 
@@ -146,7 +149,7 @@ export class MikroOrmAgentRepository implements AgentRepository {
    */
   async listWithNumbers(projectId: string, page: PageRequest): Promise<Page<AgentWithNumbers> & Versioned> {
     const pageParams = [projectId, projectId, page.limit, page.offset];
-    const records = await runSelect(this.em, this.statements().page, [...pageParams, ...pageParams], PREPARED);
+    const records = await runSelect(this.em, this.statements().page, [...pageParams, ...pageParams], READ);
     if (records.length === 0) {
       const version = await this.listVersion(projectId, page);
       return { items: [], total: totalOf(version), version };
@@ -156,7 +159,7 @@ export class MikroOrmAgentRepository implements AgentRepository {
   }
 
   async listVersion(projectId: string, page: PageRequest): Promise<ReadVersion> {
-    const [record] = await runSelect(this.em, this.statements().version, [projectId, projectId, page.limit, page.offset], PREPARED);
+    const [record] = await runSelect(this.em, this.statements().version, [projectId, projectId, page.limit, page.offset], VERSION);
     return String(record!.version);
   }
 

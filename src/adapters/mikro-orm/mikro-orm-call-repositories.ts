@@ -86,6 +86,10 @@ const callFilter = (projectId: string, query: CallListQuery): FilterQuery<CallRo
 };
 
 const PREPARED = { prepare: true } as const;
+/** Plain selects, prepared. */
+const READ = { prepare: true, effect: 'read' } as const;
+/** A version: it may be given again while nothing is written (see SelectOptions). */
+const VERSION = { prepare: true, effect: 'reusable' } as const;
 
 /** One conditional update: of two racing claims, the second waits for the first's row lock and then finds the column set. */
 const CLAIM_MEDIA = 'update "calls" set "media_connected_at" = ? where "id" = ? and "media_connected_at" is null returning "id"';
@@ -164,7 +168,7 @@ export class MikroOrmCallRepository implements CallRepository {
          (select recording_enabled from projects where id = ?) as "__recording"
        from calls where ${condition.sql} order by started_at desc, id desc limit ? offset ?`,
       [...version.params, ...condition.params, projectId, ...condition.params, query.limit, query.offset],
-      PREPARED,
+      READ,
     );
     const [first] = records;
     if (first === undefined) {
@@ -195,7 +199,7 @@ export class MikroOrmCallRepository implements CallRepository {
          order by started_at desc, id desc limit ? offset ?) as c on true
        where a.id = ? and a.project_id = ?`,
       [...version.params, ...condition.params, projectId, ...condition.params, query.limit, query.offset, query.agentId, projectId],
-      { prepare: true },
+      READ,
     );
     const [first] = records;
     if (first === undefined) return null;
@@ -210,7 +214,7 @@ export class MikroOrmCallRepository implements CallRepository {
    */
   async listVersion(projectId: string, query: CallListQuery): Promise<ReadVersion> {
     const version = versionOfCalls(this.conditionOf(projectId, query), projectId, query);
-    const [record] = await runSelect(this.em, version.sql, version.params, PREPARED);
+    const [record] = await runSelect(this.em, version.sql, version.params, VERSION);
     return String(record!.version);
   }
 
@@ -239,7 +243,7 @@ export class MikroOrmCallRepository implements CallRepository {
   }
 
   async countLive(projectId: string): Promise<number> {
-    const [counted] = await runSelect(this.em, COUNT_LIVE, [projectId], PREPARED);
+    const [counted] = await runSelect(this.em, COUNT_LIVE, [projectId], READ);
     return Number(counted?.live ?? 0);
   }
 

@@ -112,7 +112,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
          select ${selectListOf(this.em, MessageSchema)} from messages where conversation_id = c.id${windowOf(cursor)}) as m on true
        where c.id = ? and c.project_id = ?`,
       [...version.params, ...windowParams(cursor), conversationId, projectId],
-      { prepare: true },
+      { prepare: true, effect: 'read' },
     );
     const [first] = records;
     if (first === undefined) return null;
@@ -123,7 +123,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
   /** {@link listByProjectConversation}'s window (with the message past it) by id and revision; see versionOfWindow. */
   async versionByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<ReadVersion> {
     const version = versionOfWindow(projectId, conversationId, cursor);
-    const [record] = await runSelect(this.em, version.sql, version.params, { prepare: true });
+    const [record] = await runSelect(this.em, version.sql, version.params, { prepare: true, effect: 'reusable' });
     return String(record!.version);
   }
 

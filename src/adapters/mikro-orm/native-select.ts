@@ -75,6 +75,17 @@ export interface SelectOptions {
    * adds a column to the table under a running node ("cached plan must not change result type").
    */
   readonly prepare: boolean;
+  /**
+   * What running the statement may do, for a store that sees every write (the embedded PGlite,
+   * which only this process reaches): it counts writes, so that an answer may be given again
+   * while nothing has been written since. Ignored elsewhere.
+   * - `write` (the default, assumed of any statement not marked): it may change the database.
+   * - `read`: it changes nothing (a plain select).
+   * - `reusable`: it changes nothing, and its answer depends on nothing but the rows and its
+   *   values (no clock, no session setting): the same answer may be given again, without
+   *   running it, until something is written.
+   */
+  readonly effect?: 'write' | 'read' | 'reusable';
 }
 
 /** What the EntityManager's transaction context is: knex's transaction, whose client is bound to its one connection. */

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import type { NativeReads, PgStatement, SelectOptions } from './native-select.js';
 import { decodeAnswer, type RowShape } from './pg-answer.js';
+import { KeptAnswers } from './pglite-kept-answers.js';
 import { endsExchange, leavesSessionHeld, splitMessages, STARTUP_CODES, TERMINATE } from './pg-wire.js';
 
 /** pg's own conversion of a parameter to its text (a Date with its offset, an array as a literal). */
@@ -18,8 +19,13 @@ const closing = (): Error => new Error('Connection terminated: the embedded data
 /** What a client of the session is, for telling whose exchange holds it. */
 type Holder = object;
 
+/** Where the write-ahead log ends: moved by every write (see {@link KeptAnswers}). */
+const LOG_POSITION: PgStatement = { text: 'select pg_current_wal_insert_lsn()::text as lsn', name: 'log_position' };
+
 interface Exchange {
   readonly from: Holder;
+  /** Whether it may change the database: it counts as a write when it runs. */
+  readonly writes: boolean;
   /** Built when its turn comes, so that it may depend on the session's state then. */
   readonly bytes: () => Uint8Array;
   readonly done: (answer: Uint8Array | Error) => void;
@@ -37,6 +43,11 @@ interface Exchange {
  * transaction, or in an extended query no Sync has closed), only its exchanges run: the others
  * wait, so no read sees another's uncommitted rows or lands inside its transaction. A client that
  * goes away holding it has its transaction rolled back.
+ *
+ * Every write passes here, so the session counts the exchanges that may write: every one of pg's
+ * connections, and every native statement not marked as a read (see {@link SelectOptions.effect}).
+ * A read marked reusable is answered again from its last answer while nothing has been written
+ * since ({@link KeptAnswers}): a poller's repeated read of a list's version costs no statement.
  *
  * Why not PGlite's socket server: it handed PGlite each message separately, a few calls and
  * socket writes per statement, and two system calls each way through a Unix socket in the same
@@ -58,6 +69,15 @@ export class PgliteSession implements NativeReads {
   private genericPlans = false;
   private readonly connections = new Set<PgliteConnection>();
   private closed = false;
+  /** How many exchanges that may have written have run (see the class comment). */
+  private writes = 0;
+  private readonly kept = new KeptAnswers(
+    () => this.writes,
+    async () => {
+      const { rows, writes } = await this.send(LOG_POSITION, [], true, false);
+      return { writes, lsn: String(rows[0]!.lsn) };
+    },
+  );
 
   constructor(private readonly db: PGlite) {}
 
@@ -69,16 +89,39 @@ export class PgliteSession implements NativeReads {
   };
 
   async run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<Record<string, unknown>[]> {
-    const name = options.prepare ? `direct_${statement.name}` : '';
+    const effect = options.effect ?? 'write';
+    const texts = values.map(prepareValue);
+    if (effect !== 'reusable') return (await this.send(statement, texts, options.prepare, effect === 'write')).rows;
+    const key = keyOf(statement, texts);
+    const kept = await this.kept.find(key);
+    if (kept) return kept;
+    const { rows, writes } = await this.send(statement, texts, options.prepare, false);
+    this.kept.keep(key, writes, rows);
+    return rows;
+  }
+
+  /**
+   * A native statement's exchange: its rows, and the count of possible writes when it ran (its
+   * own included, if it may write).
+   */
+  private async send(
+    statement: PgStatement,
+    texts: readonly (string | Buffer | null)[],
+    prepare: boolean,
+    writes: boolean,
+  ): Promise<{ readonly rows: Record<string, unknown>[]; readonly writes: number }> {
+    const name = prepare ? `direct_${statement.name}` : '';
     let parsing = false;
     let known: RowShape | null = null;
-    const answer = await this.exchange(this.directReads, () => {
+    let writesWhenRun = -1;
+    const answer = await this.exchange(this.directReads, writes, () => {
+      writesWhenRun = this.writes;
       parsing = name === '' || !this.prepared.has(name);
       known = parsing ? null : (this.prepared.get(name) ?? null);
       if (parsing && name !== '') this.prepared.set(name, null);
       return Buffer.concat([
         ...(parsing ? [serialize.parse({ name, text: statement.text, types: [] })] : []),
-        serialize.bind({ statement: name, values: values.map(prepareValue) }),
+        serialize.bind({ statement: name, values: [...texts] }),
         // A prepared statement's columns cannot change (PostgreSQL refuses to run it if they
         // would), so they are described once.
         ...(known === null ? [serialize.describe({ type: 'P' })] : []),
@@ -90,7 +133,7 @@ export class PgliteSession implements NativeReads {
     if (parsing && !parseComplete) this.prepared.delete(name);
     else if (name !== '' && known === null && shape !== null && this.prepared.has(name)) this.prepared.set(name, shape);
     if (error) throw error;
-    return rows;
+    return { rows, writes: writesWhenRun };
   }
 
   /** Ends every connection; what is waiting fails as a lost connection does (the store is unavailable). */
@@ -101,11 +144,11 @@ export class PgliteSession implements NativeReads {
     for (const connection of this.connections) connection.destroy();
   }
 
-  /** @internal Queues an exchange; resolves with PGlite's answer. */
-  exchange(from: Holder, bytes: () => Uint8Array): Promise<Uint8Array> {
+  /** @internal Queues an exchange (that may write, or only reads); resolves with PGlite's answer. */
+  exchange(from: Holder, writes: boolean, bytes: () => Uint8Array): Promise<Uint8Array> {
     if (this.closed) return Promise.reject(closing());
     return new Promise((resolve, reject) => {
-      this.waiting.push({ from, bytes, done: (answer) => (answer instanceof Error ? reject(answer) : resolve(answer)) });
+      this.waiting.push({ from, writes, bytes, done: (answer) => (answer instanceof Error ? reject(answer) : resolve(answer)) });
       void this.drain();
     });
   }
@@ -136,6 +179,7 @@ export class PgliteSession implements NativeReads {
       void this.drain();
     }
   }
+
 
   /**
    * One call into PGlite, its answer as raw bytes. Through the raw stream: without a callback of
@@ -196,6 +240,7 @@ export class PgliteSession implements NativeReads {
         let answer: Uint8Array | Error;
         try {
           this.plansFor(next!.from);
+          if (next!.writes) this.writes += 1;
           answer = await this.call(next!.bytes());
           this.holder = leavesSessionHeld(answer) ? next!.from : null;
         } catch (error) {
@@ -260,8 +305,9 @@ class PgliteConnection extends Duplex {
       const bytes = Buffer.concat(this.exchangeStart);
       this.exchangeStart = [];
       const startup = message.type === null;
+      // Any of pg's exchanges may write: the ORM's reads are not told apart.
       this.session
-        .exchange(this, () => {
+        .exchange(this, true, () => {
           if (startup) this.session.startFresh();
           return bytes;
         })
@@ -292,3 +338,7 @@ class PgliteConnection extends Duplex {
     this.session.release(this);
   }
 }
+
+/** A reusable read's key: its statement and its values as sent. */
+const keyOf = (statement: PgStatement, texts: readonly (string | Buffer | null)[]): string =>
+  `${statement.name}\u0000${JSON.stringify(texts.map((text) => (Buffer.isBuffer(text) ? { bytes: text.toString('base64') } : text)))}`;

@@ -383,8 +383,11 @@ const nativeSelect = <T extends object>(
   };
 };
 
-/** A compiled read: its text depends on the filter's shape only, never on values, so it is prepared. */
+/** A write, prepared: its texts are a few per table. */
 const PREPARED = { prepare: true } as const;
+
+/** A compiled read: its text depends on the filter's shape only, never on values, so it is prepared. It writes nothing. */
+const READ = { prepare: true, effect: 'read' } as const;
 
 const rowsOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>, records: readonly Record<string, unknown>[]): T[] =>
   records.map((record) => fromColumns(em, schema, record));
@@ -397,7 +400,7 @@ export const findRow = async <T extends object>(
 ): Promise<T | null> => {
   const select = nativeSelect(em, schema, where, null);
   if (select === null) return em.findOne(schema, where, { disableIdentityMap: true }) as Promise<T | null>;
-  const [row] = rowsOf(em, schema, await runSelect(em, `${select.sql} limit 1`, select.params, PREPARED));
+  const [row] = rowsOf(em, schema, await runSelect(em, `${select.sql} limit 1`, select.params, READ));
   return row ?? null;
 };
 
@@ -414,7 +417,7 @@ export const findRowAlongside = async <T extends object, D>(
 ): Promise<D | null> => {
   const select = nativeSelect(em, schema, where, null, false, alongside);
   if (select === null) throw notCompilable(schema.meta.className);
-  const [record] = await runSelect(em, `${select.sql} limit 1`, select.params, PREPARED);
+  const [record] = await runSelect(em, `${select.sql} limit 1`, select.params, READ);
   return record === undefined ? null : toDomain(fromColumns(em, schema, record), record.__alongside ?? null);
 };
 
@@ -426,7 +429,7 @@ export const findRows = async <T extends object>(
 ): Promise<T[]> => {
   const select = nativeSelect(em, schema, where, orderBy);
   if (select === null) return em.find(schema, where, { orderBy, disableIdentityMap: true }) as Promise<T[]>;
-  return rowsOf(em, schema, await runSelect(em, select.sql, select.params, PREPARED));
+  return rowsOf(em, schema, await runSelect(em, select.sql, select.params, READ));
 };
 
 /**
@@ -449,9 +452,9 @@ export const findPage = async <T extends object, D>(
     const [rows, total] = await em.findAndCount(schema, where, { orderBy, limit: page.limit, offset: page.offset, disableIdentityMap: true });
     return { items: (rows as T[]).map((row) => toDomain(row, null)), total };
   }
-  const records = await runSelect(em, `${select.sql} limit ? offset ?`, [...select.params, page.limit, page.offset], PREPARED);
+  const records = await runSelect(em, `${select.sql} limit ? offset ?`, [...select.params, page.limit, page.offset], READ);
   if (records.length === 0 && page.offset > 0) {
-    const [counted] = await runSelect(em, `select count(*) as "total"${select.from}`, select.whereParams, PREPARED);
+    const [counted] = await runSelect(em, `select count(*) as "total"${select.from}`, select.whereParams, READ);
     return { items: [], total: Number(counted?.total ?? 0) };
   }
   return {

@@ -6,7 +6,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelinedPostgresReads } from '../../../src/adapters/mikro-orm/pipelined-postgres-reads.js';
-import type { NativeReads } from '../../../src/adapters/mikro-orm/native-select.js';
+import type { PgStatement } from '../../../src/adapters/mikro-orm/native-select.js';
 import { PgliteSession } from '../../../src/adapters/mikro-orm/pglite-session.js';
 import { MemoryRateLimiter } from '../../../src/adapters/rate-limiter-flexible/memory-rate-limiter.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
@@ -20,7 +20,8 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 /**
  * Every statement a request sends, seen where it leaves Switchboard: pg (transactions and writes,
  * on PostgreSQL and on the embedded PGlite, which pg reaches through in-memory streams), the
- * pipelined reads on PostgreSQL and the direct reads on PGlite's session. A request's statements are told from the background
+ * pipelined reads on PostgreSQL and the direct reads on PGlite's session, where they are sent to
+ * PGlite (not when the session answers one again, see KeptAnswers). A request's statements are told from the background
  * jobs' by the async context the request runs in. The rate limiter's counters are not the
  * request's storage (with DATABASE_URL they take a statement of their own, on a pool of their
  * own): they are kept in memory here, so what is counted is the request's reads and writes.
@@ -28,8 +29,15 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const request = new AsyncLocalStorage<string[]>();
 const send = pg.Client.prototype.query;
 /** Where native reads leave, on each store: counted like pg's statements. */
-const nativeReads: readonly Pick<NativeReads, 'run'>[] = [PipelinedPostgresReads.prototype, PgliteSession.prototype];
-const sendReads = nativeReads.map((reads) => reads.run);
+type SendRead = (this: unknown, statement: PgStatement, ...rest: unknown[]) => Promise<unknown>;
+const nativeReads = [PipelinedPostgresReads.prototype, PgliteSession.prototype] as unknown as { [method: string]: SendRead }[];
+/** The method each sends its statements with (the session's is internal: it runs only what goes to PGlite). */
+const sendMethods = ['run', 'send'] as const;
+const sendReads = nativeReads.map((reads, i) => reads[sendMethods[i]!]!);
+
+/** The statement reading where PGlite's log ends, which a kept answer may take (see KeptAnswers). */
+const isLogPosition = (statement: string) => statement.includes('pg_current_wal_insert_lsn');
+const withoutLogPosition = <R extends { statements: string[] }>(sent: R): R => ({ ...sent, statements: sent.statements.filter((s) => !isLogPosition(s)) });
 
 const must = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
   const result = await task();
@@ -82,15 +90,15 @@ beforeAll(() => {
     return (send as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof send;
   nativeReads.forEach((reads, i) => {
-    reads.run = function (this: NativeReads, statement, values, options) {
+    reads[sendMethods[i]!] = function (this: unknown, statement, ...rest) {
       request.getStore()?.push(statement.text);
-      return sendReads[i]!.call(this, statement, values, options);
+      return sendReads[i]!.call(this, statement, ...rest);
     };
   });
 });
 afterAll(() => {
   pg.Client.prototype.query = send;
-  nativeReads.forEach((reads, i) => (reads.run = sendReads[i]!));
+  nativeReads.forEach((reads, i) => (reads[sendMethods[i]!] = sendReads[i]!));
 });
 
 const STORES = [
@@ -241,52 +249,59 @@ describe.each(STORES)('statements each REST request sends, no list answers kept 
 /**
  * With list answers kept (READ_CACHE_SIZE unset): a list request first reads the version of its
  * page, then the page only when no body is kept for that version. So the first request sends
- * both, and a repeat with nothing written between sends the version alone.
+ * both, and a repeat with nothing written between sends the version alone. On the embedded
+ * PGlite, which sees every write, the repeat sends no statement: the session gives the version's
+ * answer again (see KeptAnswers). It may first read where the log ends, when a background job's
+ * transaction ran since; that read is counted apart, as it may come due at any time.
  */
 describe.each(STORES)('statements each list request sends, its answers kept (READ_CACHE_SIZE unset) ($storage)', ({ databaseUrl }) => {
   const { call, seeded } = aMeasuredSwitchboard(databaseUrl, {});
+  const embedded = databaseUrl === undefined;
 
-  /** A list, read twice: what each request sent. */
+  /** A list, read twice: the reads each request sent (the log position's aside, checked here). */
   const twice = async (path: string) => {
     const first = await call('GET', path);
     const again = await call('GET', path);
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(again.body).toEqual(first.body);
-    return { first, again };
+    for (const { statements } of [first, again]) expect(statements.filter(isLogPosition).length).toBeLessThanOrEqual(embedded ? 1 : 0);
+    return { first: withoutLogPosition(first), again: withoutLogPosition(again) };
   };
+  /** What a repeat sends, its version read elsewhere than on the embedded store. */
+  const repeatOf = (first: { statements: string[] }) => (embedded ? [] : [first.statements[0]]);
 
-  it('GET /v1/agents?limit=20: the version and the page, then the version alone; after a write, both again', async () => {
+  it('GET /v1/agents?limit=20: the version and the page, then the version alone (none embedded); after a write, both again', async () => {
     const { first, again } = await twice('/v1/agents?limit=20');
     expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
-    expect(again.statements).toEqual([first.statements[0]]);
+    expect(again.statements).toEqual(repeatOf(first));
 
     expect((await call('PATCH', `/v1/agents/${seeded().agentId}`, { name: 'Renamed' })).status).toBe(200);
-    const changed = await call('GET', '/v1/agents?limit=20');
+    const changed = withoutLogPosition(await call('GET', '/v1/agents?limit=20'));
     expect((changed.body.data as { name: string }[])[0]!.name).toBe('Renamed');
     expect(changed.statements).toEqual(first.statements);
   });
 
-  it('GET /v1/calls?limit=20: the version and the page, then the version alone', async () => {
+  it('GET /v1/calls?limit=20: the version and the page, then the version alone (none embedded)', async () => {
     const { first, again } = await twice('/v1/calls?limit=20');
     expect(first.body.data).toHaveLength(1);
     expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
-    expect(again.statements).toEqual([first.statements[0]]);
+    expect(again.statements).toEqual(repeatOf(first));
   });
 
-  it('GET /v1/agents/{id}/calls?limit=20: the version and the page, then the version alone', async () => {
+  it('GET /v1/agents/{id}/calls?limit=20: the version and the page, then the version alone (none embedded)', async () => {
     const { first, again } = await twice(`/v1/agents/${seeded().agentId}/calls?limit=20`);
     expect(first.body.data).toEqual([expect.objectContaining({ id: seeded().callId })]);
     expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
-    expect(again.statements).toEqual([first.statements[0]]);
+    expect(again.statements).toEqual(repeatOf(first));
   });
 
-  it('GET /v1/conversations/{id}/messages?limit=50: the version and the page, then the version alone', async () => {
+  it('GET /v1/conversations/{id}/messages?limit=50: the version and the page, then the version alone (none embedded)', async () => {
     const conversations = await call('GET', '/v1/conversations');
     const conversationId = (conversations.body.data as { id: string }[])[0]!.id;
 
     const { first, again } = await twice(`/v1/conversations/${conversationId}/messages?limit=50`);
     expect(first.body.data).toHaveLength(3);
     expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
-    expect(again.statements).toEqual([first.statements[0]]);
+    expect(again.statements).toEqual(repeatOf(first));
   });
 });

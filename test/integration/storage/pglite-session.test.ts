@@ -149,6 +149,93 @@ describe(PgliteSession.name, () => {
     expect(readsWhenTheLoopTurned).toBeLessThan(5_000);
   });
 
+  describe('reusable reads', () => {
+    const COUNT = 'select count(*) as count from notes where body <> $1';
+    const count = (other = 'none') => session.run({ text: COUNT, name: 'count_notes' }, [other], { prepare: true, effect: 'reusable' });
+    /** What the session has sent PGlite so far, each call's bytes as text. */
+    let sent: string[];
+    /** The statements sent since `mark`, by their prepared names; the session's switches of planning aside. */
+    const sentSince = (mark: number) =>
+      sent
+        .slice(mark)
+        .filter((text) => !text.includes('plan_cache_mode'))
+        .map((text) => (text.includes('direct_log_position') ? 'log position' : text.includes('direct_count_notes') ? 'count' : text));
+    beforeEach(() => {
+      sent = [];
+      const call = db.execProtocolRawStream.bind(db);
+      db.execProtocolRawStream = (bytes, ...rest) => {
+        sent.push(Buffer.from(bytes).toString('latin1'));
+        return call(bytes, ...rest);
+      };
+    });
+
+    it('answers it again without calling PGlite while nothing may have been written, reads marked as such included', async () => {
+      const first = await count();
+      await session.run({ text: 'select id from notes', name: 'marked_read' }, [], { prepare: true, effect: 'read' });
+      const mark = sent.length;
+
+      const repeats = await Promise.all([count(), count(), count()]);
+
+      expect(first).toEqual([{ count: '1' }]);
+      expect(repeats).toEqual([first, first, first]);
+      expect(sentSince(mark)).toEqual([]);
+      expect(Object.isFrozen(first[0])).toBe(true);
+    });
+
+    it('reads it again after a write through a connection, or a direct statement not marked as a read', async () => {
+      await count();
+      const client = await connect();
+      await client.query(`insert into notes (id, body, at) values ('b', 'second', now())`);
+      const mark = sent.length;
+      const afterConnection = await count();
+      const sentAfterConnection = sentSince(mark);
+      await read(`insert into notes (id, body, at) values ($1, 'third', now()) returning id`, ['c'], 'insert_note');
+      const afterDirect = await count();
+
+      expect(afterConnection).toEqual([{ count: '2' }]);
+      expect(sentAfterConnection).toEqual(['log position', 'count']);
+      expect(afterDirect).toEqual([{ count: '3' }]);
+    });
+
+    it('gives the kept answer after transactions that changed nothing, having read only the log position, once for requests together', async () => {
+      const first = await count();
+      const client = await connect();
+      await client.query('begin');
+      await client.query(`update notes set body = 'never' where id = 'missing'`);
+      await client.query('commit');
+      await client.query('select id from notes');
+      const mark = sent.length;
+
+      const repeats = await Promise.all([count(), count()]);
+
+      expect(repeats).toEqual([first, first]);
+      expect(sentSince(mark)).toEqual(['log position']);
+    });
+
+    it('keeps no answer of a read a write came close behind, and reads the changed rows next', async () => {
+      await count();
+      const writer = await connect();
+      await writer.query(`insert into notes (id, body, at) values ('b', 'second', now())`);
+      // Sent together: the log position is read, then the delete runs before the count.
+      const [before] = await Promise.all([count('other'), writer.query(`delete from notes where id = 'a'`)]);
+      const mark = sent.length;
+
+      const repeat = await count('other');
+
+      expect(before).toEqual([{ count: '1' }]);
+      expect(repeat).toEqual([{ count: '1' }]);
+      expect(sentSince(mark)).toEqual(['log position', 'count']);
+    });
+
+    it('keeps the answers of other values apart', async () => {
+      const all = await count();
+      const notFirst = await count('first');
+
+      expect(all).toEqual([{ count: '1' }]);
+      expect(notFirst).toEqual([{ count: '0' }]);
+    });
+  });
+
   it('fails the reads still waiting when it closes, and those sent after, as a lost connection: the store reports itself unavailable', async () => {
     const writer = await connect();
     const writerLost = new Promise<unknown>((resolve) => writer.on('error', resolve));
