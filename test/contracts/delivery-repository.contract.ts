@@ -170,6 +170,20 @@ export const deliveryRepositoryContract = (name: string, open: () => Promise<Ope
         expect(found).toEqual({ byId: rows, totals: { total: 3, success: 0, failed: 0, pending: 3 } });
       });
 
+      it('queues a batch with more values than one statement may carry (65,535), all of it', async () => {
+        const projectId = newId('proj');
+        // 18 columns a row: 4,000 rows are 72,000 values, which would wrap the protocol's 16-bit count.
+        const rows = Array.from({ length: 4_000 }, (_, i) => aDelivery({ projectId, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) }));
+
+        await inTx((tx) => tx.deliveries.enqueue(rows));
+
+        const found = await inTx(async (tx) => ({
+          totals: await tx.deliveries.allTime(projectId),
+          last: await tx.deliveries.findById(projectId, rows.at(-1)!.id),
+        }));
+        expect(found).toEqual({ totals: { total: 4_000, success: 0, failed: 0, pending: 4_000 }, last: rows.at(-1) });
+      });
+
       it('claims due pending rows oldest first, up to the limit, and holds them for the lease', async () => {
         const at = nextEra();
         const due = [3, 1, 2].map((s) => aDelivery({ nextRetryAt: at(s * 1000) }));

@@ -320,6 +320,33 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         expect(await receivedAts(f.number.id)).toEqual([at(10)]);
       });
 
+      it('saves a batch of more values than one statement may carry (65,535), in a transaction or outside one, all or none', async () => {
+        const f = await aFixture();
+        const thread = aConversation(f.number);
+        // 14 columns a message: 5,000 of them are 70,000 values, which would wrap the protocol's 16-bit count.
+        const messages = Array.from({ length: 5_000 }, (_, i) => aMessage(thread, { receivedAt: at(i), providerMessageId: carrierId() }));
+        const refusedThread = aConversation(f.number);
+        const refusedBatch = Array.from({ length: 5_000 }, (_, i) =>
+          aMessage(refusedThread, { receivedAt: at(10_000 + i), providerMessageId: i === 4_999 ? messages[0]!.providerMessageId : carrierId() }),
+        );
+
+        await inTx((tx) => tx.messages.saveWithThreads([thread], messages));
+        const refused = await outside((repos) => repos.messages.saveWithThreads([refusedThread], refusedBatch)).then(
+          () => 'saved',
+          (error: unknown) => (error instanceof DuplicateKey ? 'DuplicateKey' : error),
+        );
+
+        const found = await inTx(async (tx) => ({
+          thread: (await tx.conversations.findById(f.projectId, thread.id))?.id,
+          first: await tx.messages.findById(f.projectId, messages[0]!.id),
+          last: await tx.messages.findById(f.projectId, messages.at(-1)!.id),
+          refusedThread: await tx.conversations.findById(f.projectId, refusedThread.id),
+          refusedFirst: await tx.messages.findById(f.projectId, refusedBatch[0]!.id),
+        }));
+        expect(refused).toBe('DuplicateKey');
+        expect(found).toEqual({ thread: thread.id, first: messages[0], last: messages.at(-1), refusedThread: null, refusedFirst: null });
+      });
+
       it('saves threads with their messages in one write, new threads and changed ones, or none of either', async () => {
         const f = await aFixture();
         const kept = aConversation(f.number);

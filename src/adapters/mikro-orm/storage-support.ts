@@ -177,6 +177,25 @@ const rowsStatement = <T extends object>(
   return { sql: shape.insert + rows.map(() => shape.tuple).join(', ') + (upsert ? shape.onConflict : ''), values };
 };
 
+/**
+ * The most parameters one statement may carry: the protocol's Bind message counts them in 16
+ * bits, so more wrap around and PostgreSQL refuses the statement.
+ */
+export const MOST_PARAMETERS = 65_535;
+
+/** How many rows of `schema` fit in one statement's parameters. */
+const rowsPerStatement = <T extends object>(em: EntityManager, schema: EntitySchema<T>): number =>
+  Math.max(1, Math.floor(MOST_PARAMETERS / shapeOf(em, schema).columns.length));
+
+/**
+ * Runs `work` in the caller's transaction or, without one, in a transaction of its own: for a
+ * write split into several statements, which must land all or none.
+ */
+const inOneTransaction = async (em: EntityManager, work: (em: EntityManager) => Promise<void>): Promise<void> => {
+  if (em.getTransactionContext()) return work(em);
+  await em.transactional((tx) => work(tx as EntityManager));
+};
+
 const insertRows = async <T extends object>(
   em: EntityManager,
   schema: EntitySchema<T>,
@@ -184,9 +203,19 @@ const insertRows = async <T extends object>(
   upsert: boolean,
 ): Promise<void> => {
   if (rows.length === 0) return;
-  const { sql, values } = rowsStatement(em, schema, rows, upsert);
+  const perStatement = rowsPerStatement(em, schema);
   try {
-    await runWrite(em, sql, values);
+    if (rows.length <= perStatement) {
+      const { sql, values } = rowsStatement(em, schema, rows, upsert);
+      await runWrite(em, sql, values);
+      return;
+    }
+    await inOneTransaction(em, async (tx) => {
+      for (let i = 0; i < rows.length; i += perStatement) {
+        const { sql, values } = rowsStatement(tx, schema, rows.slice(i, i + perStatement), upsert);
+        await runWrite(tx, sql, values);
+      }
+    });
   } catch (error) {
     throw translateUniqueViolation(error);
   }
@@ -205,7 +234,16 @@ export interface RowsWrite<T extends object> {
  * at the end of the statement, so a row may refer to one written earlier in the same list.
  */
 export const writeRowsTogether = async (em: EntityManager, writes: readonly RowsWrite<object>[]): Promise<void> => {
-  const statements = writes.filter((w) => w.rows.length > 0).map((w) => rowsStatement(em, w.schema, w.rows, w.upsert));
+  const nonEmpty = writes.filter((w) => w.rows.length > 0);
+  const parameters = nonEmpty.reduce((sum, w) => sum + w.rows.length * shapeOf(em, w.schema).columns.length, 0);
+  if (parameters > MOST_PARAMETERS) {
+    // Too many for one statement: each write on its own, in order, so a row still finds those it refers to.
+    await inOneTransaction(em, async (tx) => {
+      for (const write of nonEmpty) await insertRows(tx, write.schema, write.rows, write.upsert);
+    });
+    return;
+  }
+  const statements = nonEmpty.map((w) => rowsStatement(em, w.schema, w.rows, w.upsert));
   if (statements.length === 0) return;
   const last = statements.at(-1)!;
   const sql =
