@@ -92,6 +92,7 @@ export class PgliteSession implements NativeReads {
     const effect = options.effect ?? 'write';
     const texts = values.map(prepareValue);
     if (effect !== 'reusable') return (await this.send(statement, texts, options.prepare, effect === 'write')).rows;
+    if (this.closed) throw closing(); // not answered from memory once the store is gone
     const key = keyOf(statement, texts);
     const kept = await this.kept.find(key);
     if (kept) return kept;

@@ -227,6 +227,14 @@ describe(PgliteSession.name, () => {
       expect(sentSince(mark)).toEqual(['log position', 'count']);
     });
 
+    it('gives no kept answer once the session is closed: the store is unavailable', async () => {
+      await count();
+
+      session.close();
+
+      expect(isConnectionFailure(await count().catch((error: unknown) => error))).toBe(true);
+    });
+
     it('keeps the answers of other values apart', async () => {
       const all = await count();
       const notFirst = await count('first');
