@@ -181,7 +181,6 @@ export class PgliteSession implements NativeReads {
     }
   }
 
-
   /**
    * One call into PGlite, its answer as raw bytes. Through the raw stream: without a callback of
    * its own PGlite would also decode every message of the answer, which we decode ourselves (or
