@@ -36,6 +36,7 @@
  *   BENCH_THINK_MS=1000      mean pause between turns (uniform 0.5×..1.5×)
  *   BENCH_TOKEN_GAP_MS=30    the model's pace: before the first token and between tokens
  *   DATABASE_URL=…           store in PostgreSQL instead of memory
+ *   BENCH_PROFILE=<dir>      also a CPU profile of the main thread in each Switchboard round
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -51,6 +52,7 @@ import { createSwitchboard, type Switchboard } from '../src/bootstrap/create-swi
 import { trustE164 } from '../src/domain/e164.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
 import { startBareRelay } from './support/bare-relay.js';
+import { profiled } from './support/cpu-profile.js';
 import { fmt, percentile, runBench, storeBenchNumber } from './support/figures.js';
 
 const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
@@ -168,7 +170,7 @@ const main = async () => {
     const baseline = await round(calls, turnsPerCall, bare.url);
     await settle();
     insideMs.length = 0;
-    const result = await round(calls, turnsPerCall);
+    const result = await profiled(`hosted-${calls}-calls`, () => round(calls, turnsPerCall));
     const interval = sorted(result.addedMs);
     const bareInterval = sorted(baseline.addedMs);
     const inside = sorted(insideMs);

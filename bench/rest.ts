@@ -31,14 +31,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
 import { createPinoLogger } from '../src/adapters/pino/pino-logger.js';
 import { createSwitchboard } from '../src/bootstrap/create-switchboard.js';
 import { trustE164 } from '../src/domain/e164.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
 import { createScratchDatabase, type ScratchDatabase } from '../test/support/scratch-database.js';
 import { cpuPerUnit } from './support/cpu-time.js';
+import { profiled } from './support/cpu-profile.js';
 import { seedRestProject } from './support/rest-seed.js';
 
 const env = process.env;
@@ -120,29 +119,6 @@ const raw = await listen((_request, response) => {
   response.end(RAW_BODY);
 });
 
-/**
- * With BENCH_PROFILE=<directory>, each measured Switchboard run is also sampled by V8's CPU
- * profiler, written as <store>-<request>.cpuprofile (open it in Chrome's DevTools). The profiler
- * costs a little CPU of its own, so figures of a profiled run are not compared with others.
- */
-const PROFILE_DIR = env.BENCH_PROFILE;
-const profiled = async <A>(label: string, work: () => Promise<A>): Promise<A> => {
-  if (!PROFILE_DIR) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 100 });
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    const name = `${STORE}-${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.cpuprofile`;
-    await writeFile(join(PROFILE_DIR, name), JSON.stringify(profile));
-    session.disconnect();
-  }
-};
-
 const fmt = (n: number, width = 8, digits = 1) => n.toFixed(digits).padStart(width);
 
 const benchmark = async (storage: string, databaseUrl: string | undefined) => {
@@ -195,7 +171,7 @@ const benchmark = async (storage: string, databaseUrl: string | undefined) => {
       phoneOffset += warmup.total + CONNECTIONS;
     }
     const job: Job = { ...route, url: served.url, connections: CONNECTIONS, seconds: SECONDS, phoneOffset };
-    const { result, processMicros, postgresMicros } = await profiled(route.label, () => cpuPerUnit(() => run(job), (r) => r.total));
+    const { result, processMicros, postgresMicros } = await profiled(`${STORE}-${route.label}`, () => cpuPerUnit(() => run(job), (r) => r.total));
     phoneOffset += result.total + CONNECTIONS;
     const share = (100 * result.requestsPerSecond) / baseline.requestsPerSecond;
     const failures = result.non2xx + result.errors;
