@@ -63,11 +63,18 @@ export interface Operation {
   readonly success: Success;
   /** Statuses of expected failures besides those every operation of its kind may answer. */
   readonly failures?: readonly number[];
+  /**
+   * Its answer carries an `ETag`, and a request whose `If-None-Match` names it is answered 304
+   * with no body (the lists whose bodies are kept with their version).
+   */
+  readonly revalidated?: true;
 }
 
 const operation = <const O extends Operation>(o: O): O => o;
 const json = <C extends t.Any>(codec: C, status: 200 | 201 = 200) => ({ status, json: codec }) as const;
 const v1 = { auth: true } as const;
+/** A list kept with its version: validated by its ETag. */
+const kept = { revalidated: true } as const;
 
 /** Every operation, by its `operationId`. */
 export const OPERATIONS = {
@@ -86,14 +93,14 @@ export const OPERATIONS = {
 
   listVoices: operation({ method: 'get', path: '/v1/agents/voices', tag: 'Agents', summary: 'The voices an agent can speak with', ...v1, success: json(VoiceListView) }),
   createAgent: operation({ method: 'post', path: '/v1/agents', tag: 'Agents', summary: 'Create an agent', ...v1, body: CreateAgentBody, success: json(AgentView) }),
-  listAgents: operation({ method: 'get', path: '/v1/agents', tag: 'Agents', summary: 'List agents', ...v1, query: AGENT_PAGE, success: json(pageOf(AgentView)) }),
+  listAgents: operation({ method: 'get', path: '/v1/agents', tag: 'Agents', summary: 'List agents', ...v1, ...kept, query: AGENT_PAGE, success: json(pageOf(AgentView)) }),
   getAgent: operation({ method: 'get', path: '/v1/agents/{agentId}', tag: 'Agents', summary: 'Get an agent', ...v1, success: json(AgentView) }),
   updateAgent: operation({ method: 'patch', path: '/v1/agents/{agentId}', tag: 'Agents', summary: 'Change an agent', ...v1, body: UpdateAgentBody, success: json(AgentView) }),
   deleteAgent: operation({ method: 'delete', path: '/v1/agents/{agentId}', tag: 'Agents', summary: 'Delete an agent (its numbers stay, detached)', ...v1, success: json(DeletedAgentView) }),
   attachNumber: operation({ method: 'post', path: '/v1/agents/{agentId}/numbers', tag: 'Agents', summary: 'Attach a number to an agent', ...v1, body: AttachNumberBody, success: json(AttachedNumberView), failures: [409] }),
   detachNumber: operation({ method: 'delete', path: '/v1/agents/{agentId}/numbers/{numberId}', tag: 'Agents', summary: 'Detach a number from an agent', ...v1, success: json(SuccessView) }),
   listAgentConversations: operation({ method: 'get', path: '/v1/agents/{agentId}/conversations', tag: 'Conversations', summary: "List an agent's conversations", ...v1, query: CONVERSATION_PAGE, success: json(pageOf(ConversationView)) }),
-  listAgentCalls: operation({ method: 'get', path: '/v1/agents/{agentId}/calls', tag: 'Calls', summary: "List an agent's calls", ...v1, query: ListCallsQuery, success: json(CallPageView) }),
+  listAgentCalls: operation({ method: 'get', path: '/v1/agents/{agentId}/calls', tag: 'Calls', summary: "List an agent's calls", ...v1, ...kept, query: ListCallsQuery, success: json(CallPageView) }),
   getAgentWebhook: operation({ method: 'get', path: '/v1/agents/{agentId}/webhook', tag: 'Webhook settings', summary: "An agent's own webhook, or null", ...v1, success: json(MaybeWebhookView) }),
   setAgentWebhook: operation({ method: 'post', path: '/v1/agents/{agentId}/webhook', tag: 'Webhook settings', summary: "Set an agent's own webhook (a new secret each time)", ...v1, body: WebhookBody, success: json(WebhookView) }),
   deleteAgentWebhook: operation({ method: 'delete', path: '/v1/agents/{agentId}/webhook', tag: 'Webhook settings', summary: "Remove an agent's own webhook", ...v1, success: json(SuccessView) }),
@@ -115,7 +122,7 @@ export const OPERATIONS = {
   listConversations: operation({ method: 'get', path: '/v1/conversations', tag: 'Conversations', summary: 'List SMS conversations, latest first', ...v1, query: CONVERSATION_PAGE, success: json(pageOf(ConversationView)) }),
   getConversation: operation({ method: 'get', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: 'A conversation with its recent messages', ...v1, query: ConversationDetailQuery, success: json(ConversationDetailView) }),
   updateConversation: operation({ method: 'patch', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: "Set a conversation's state (sent to your webhook with each message)", ...v1, body: UpdateConversationBody, success: json(ConversationDetailView) }),
-  listConversationMessages: operation({ method: 'get', path: '/v1/conversations/{conversationId}/messages', tag: 'Conversations', summary: "A conversation's messages, newest first", ...v1, query: MessageListQuery, success: json(messageSliceOf(MessageView)) }),
+  listConversationMessages: operation({ method: 'get', path: '/v1/conversations/{conversationId}/messages', tag: 'Conversations', summary: "A conversation's messages, newest first", ...v1, ...kept, query: MessageListQuery, success: json(messageSliceOf(MessageView)) }),
 
   sendMessage: operation({ method: 'post', path: '/v1/messages', tag: 'Messages', summary: 'Send a text from an agent', ...v1, body: SendMessageBody, success: json(SentMessageView), failures: [402, 502] }),
 
@@ -127,7 +134,7 @@ export const OPERATIONS = {
   getAllTimeDeliveryStats: operation({ method: 'get', path: '/v1/webhooks/deliveries/all-time', tag: 'Webhook settings', summary: 'Delivery counts since the start', ...v1, success: json(AllTimeStatsView) }),
   testWebhook: operation({ method: 'post', path: '/v1/webhooks/test', tag: 'Webhook settings', summary: 'Send a test event to the webhook an agent (or the project) uses', ...v1, query: TestWebhookQuery, success: json(TestWebhookView) }),
 
-  listCalls: operation({ method: 'get', path: '/v1/calls', tag: 'Calls', summary: 'The call log', ...v1, query: ListCallsQuery, success: json(CallPageView) }),
+  listCalls: operation({ method: 'get', path: '/v1/calls', tag: 'Calls', summary: 'The call log', ...v1, ...kept, query: ListCallsQuery, success: json(CallPageView) }),
   placeCall: operation({
     method: 'post', path: '/v1/calls', tag: 'Calls', summary: 'Place an outbound call; with `waitForCompletion`, answer with the call and its transcript when it ends', ...v1,
     body: CreateCallBody, success: json(t.union([PlacedCallView, CallDetailView])), failures: [402, 429, 502],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
@@ -9,9 +10,17 @@ import { projectOf, send, sendError } from './respond.js';
 /** A body as bytes, encoded once when kept. */
 type Body = Uint8Array<ArrayBuffer>;
 
-interface Kept {
-  readonly version: ReadVersion;
+const UTF8 = new TextEncoder();
+const JSON_TYPE = { 'content-type': 'application/json' } as const;
+
+/** A body with its entity tag. */
+export interface Rendered {
   readonly body: Body;
+  readonly tag: string;
+}
+
+interface Kept extends Rendered {
+  readonly version: ReadVersion;
 }
 
 /**
@@ -33,20 +42,20 @@ export class VersionedAnswers {
   constructor(private readonly maxBytes: number) {}
 
   /** The body kept under `key` for `version`, or undefined (none kept, or kept for another version). */
-  find(key: string, version: ReadVersion): Body | undefined {
+  find(key: string, version: ReadVersion): Rendered | undefined {
     const entry = this.kept.get(key);
     if (entry === undefined || entry.version !== version) return undefined;
     // Most recently used last: a Map keeps the order in which keys were set.
     this.kept.delete(key);
     this.kept.set(key, entry);
-    return entry.body;
+    return entry;
   }
 
-  keep(key: string, version: ReadVersion, body: Body): void {
+  keep(key: string, version: ReadVersion, rendered: Rendered): void {
     this.forget(key);
-    const size = sizeOf(key, version, body);
+    const size = sizeOf(key, version, rendered);
     if (size > this.maxBytes) return;
-    this.kept.set(key, { version, body });
+    this.kept.set(key, { version, ...rendered });
     this.bytes += size;
     for (const [oldest] of this.kept) {
       if (this.bytes <= this.maxBytes) break;
@@ -63,14 +72,37 @@ export class VersionedAnswers {
     const entry = this.kept.get(key);
     if (entry === undefined) return;
     this.kept.delete(key);
-    this.bytes -= sizeOf(key, entry.version, entry.body);
+    this.bytes -= sizeOf(key, entry.version, entry);
   }
 }
 
-const sizeOf = (key: string, version: ReadVersion, body: Body): number => key.length + version.length + body.length;
+const sizeOf = (key: string, version: ReadVersion, rendered: Rendered): number =>
+  key.length + version.length + rendered.tag.length + rendered.body.length;
 
-const UTF8 = new TextEncoder();
-const JSON_TYPE = { 'content-type': 'application/json' } as const;
+/**
+ * A view as JSON bytes, with a strong entity tag: a digest of the bytes, so it changes with
+ * anything that changes them (the rows, or the code that renders them) and with nothing else.
+ */
+const render = (view: unknown): Rendered => {
+  const body = UTF8.encode(JSON.stringify(view));
+  return { body, tag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+};
+
+/** Whether `If-None-Match` names `tag` (weakly, as RFC 9110 compares for it), or is `*`. */
+const names = (ifNoneMatch: string | undefined, tag: string): boolean =>
+  ifNoneMatch !== undefined &&
+  ifNoneMatch.split(',').some((listed) => {
+    const trimmed = listed.trim();
+    return trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === tag;
+  });
+
+/** The body with its ETag, or 304 with the ETag alone when the request names it. */
+const sendRendered = (c: Context<RestEnv>, rendered: Rendered): Response => {
+  c.header('ETag', rendered.tag);
+  if (names(c.req.header('If-None-Match'), rendered.tag)) return c.body(null, 304);
+  return c.body(rendered.body, 200, JSON_TYPE);
+};
+
 
 /**
  * A list read through `answers`: its version first, and the kept body when it is that version's;
@@ -82,6 +114,9 @@ const JSON_TYPE = { 'content-type': 'application/json' } as const;
  * request and hands to both reads (which list, and its query), which with the store decides the body.
  * Not the URL as sent, so parameters a route ignores, or another Host header, make no entry of
  * their own.
+ *
+ * Every answer carries an `ETag` (a digest of its bytes), and a request whose `If-None-Match`
+ * names it is answered 304 with no body: a poller that sends it back is spared the body too.
  */
 export const sendVersioned = async <A extends Versioned>(
   c: Context<RestEnv>,
@@ -91,14 +126,14 @@ export const sendVersioned = async <A extends Versioned>(
   read: TE.TaskEither<AppError, A>,
   view: (value: A) => unknown,
 ): Promise<Response> => {
-  if (answers === null) return send(c, read, (value) => c.json(view(value)));
+  if (answers === null) return send(c, read, (value) => sendRendered(c, render(view(value))));
   const key = `${projectOf(c)} ${input}`;
   const current = await version();
   const kept = E.isRight(current) ? answers.find(key, current.right) : undefined;
-  if (kept !== undefined) return c.body(kept, 200, JSON_TYPE);
+  if (kept !== undefined) return sendRendered(c, kept);
   const result = await read();
   if (E.isLeft(result)) return sendError(c, result.left);
-  const body = UTF8.encode(JSON.stringify(view(result.right)));
-  answers.keep(key, result.right.version, body);
-  return c.body(body, 200, JSON_TYPE);
+  const rendered = render(view(result.right));
+  answers.keep(key, result.right.version, rendered);
+  return sendRendered(c, rendered);
 };

@@ -127,6 +127,28 @@ describe.each([
     expect(counted.reads).toBe(1);
   });
 
+  it('tags the list with an ETag: 304 with no body while a request names it, the new list once an agent changed', async () => {
+    const { key, alpha, request } = await aProject();
+    const revalidate = async (tag: string) => {
+      const response = await node.fetch(
+        new Request('http://switchboard.test/v1/agents', { headers: { authorization: `Bearer ${key}`, 'if-none-match': tag } }),
+      );
+      return { status: response.status, tag: response.headers.get('etag'), requestId: response.headers.get('x-request-id'), text: await response.text() };
+    };
+    const first = await node.fetch(new Request('http://switchboard.test/v1/agents', { headers: { authorization: `Bearer ${key}` } }));
+    const tag = first.headers.get('etag')!;
+
+    const unchanged = await revalidate(tag);
+    expect((await request('PATCH', `/v1/agents/${alpha}`, { name: 'Renamed' })).status).toBe(200);
+    const changed = await revalidate(tag);
+
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(unchanged).toEqual({ status: 304, tag, requestId: expect.any(String), text: '' });
+    expect(changed.status).toBe(200);
+    expect(changed.tag).not.toBe(tag);
+    expect(names(JSON.parse(changed.text))).toEqual(['Renamed', 'Beta']);
+  });
+
   it('shows every write at once: an agent changed, a number attached, detached or released, an agent created or deleted', async () => {
     const { alpha, beta, request, list } = await aProject();
     const numberId = (await ok(request('POST', '/v1/numbers', {}))).id as string;

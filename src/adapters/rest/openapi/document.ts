@@ -129,8 +129,22 @@ const successResponse = (op: Operation, models: Models) => {
   const { success } = op;
   if (success.status === 204) return { description: 'Done; no body' };
   if ('media' in success) return { description: success.description, content: { [success.media]: { schema: { type: 'string' } } } };
-  return { description: 'OK', content: { 'application/json': { schema: models.responseSchema(success.json) } } };
+  return {
+    description: 'OK',
+    ...(op.revalidated ? { headers: { ETag: { $ref: '#/components/headers/ETag' } } } : {}),
+    content: { 'application/json': { schema: models.responseSchema(success.json) } },
+  };
 };
+
+/** A list's `If-None-Match` and its 304 (see {@link Operation.revalidated}). */
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'An `ETag` of an earlier answer: if the list is still that answer, it is answered 304 with no body.',
+  schema: { type: 'string' },
+};
+const NOT_MODIFIED = { description: 'The list is unchanged since the answer the `If-None-Match` names; no body', headers: { ETag: { $ref: '#/components/headers/ETag' } } };
 
 const operationObject = (id: string, op: Operation, models: Models, schemaOf: SchemaOf, codes: ReadonlyMap<number, readonly string[]>) => {
   const body = op.body ? schemaOf(op.body) : null;
@@ -141,7 +155,7 @@ const operationObject = (id: string, op: Operation, models: Models, schemaOf: Sc
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     security: op.auth ? [{ [API_KEY]: [] }] : [],
-    parameters: [...pathParameters(op.path), ...queryParameters(op.query ? schemaOf(op.query) : null)],
+    parameters: [...pathParameters(op.path), ...queryParameters(op.query ? schemaOf(op.query) : null), ...(op.revalidated ? [IF_NONE_MATCH] : [])],
     ...(body
       ? {
           requestBody: {
@@ -155,6 +169,7 @@ const operationObject = (id: string, op: Operation, models: Models, schemaOf: Sc
       : {}),
     responses: {
       [String(op.success.status)]: successResponse(op, models),
+      ...(op.revalidated ? { '304': NOT_MODIFIED } : {}),
       ...Object.fromEntries(failureStatuses(op).map((status) => [String(status), errorResponse(status, codes)])),
       default: errorResponse(500, codes),
     },
@@ -236,6 +251,7 @@ export const openApiDocument = (options: OpenApiOptions) => {
       },
       headers: {
         RetryAfter: { description: 'Seconds to wait before the next request.', schema: { type: 'integer', minimum: 1 } },
+        ETag: { description: 'The answer\'s validator: send it back as `If-None-Match` to be answered 304 while the list is unchanged.', schema: { type: 'string' } },
       },
     },
   };

@@ -4,85 +4,88 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../../../src/application/errors.js';
 import type { RestEnv } from '../../../../src/adapters/rest/env.js';
-import { sendVersioned, VersionedAnswers } from '../../../../src/adapters/rest/versioned-answers.js';
+import { sendVersioned, VersionedAnswers, type Rendered } from '../../../../src/adapters/rest/versioned-answers.js';
 
-/** `n` bytes of `fill`. */
-const bytes = (n: number, fill = 1): Uint8Array<ArrayBuffer> => new Uint8Array(n).fill(fill);
+/** A rendered body of `n` bytes of `fill`, with `tag` (none by default: sizes count the body alone). */
+const rendered = (n: number, fill = 1, tag = ''): Rendered => ({ body: new Uint8Array(n).fill(fill), tag });
 
 describe(VersionedAnswers.name, () => {
+  /** The body kept under `key` for `version`. */
+  const bodyOf = (sut: VersionedAnswers, key: string, version: string) => sut.find(key, version)?.body;
+
   it('gives the body kept under a key for the version it was kept with, and nothing for another version or key', () => {
     const sut = new VersionedAnswers(1024);
-    const body = bytes(8);
+    const answer = rendered(8, 1, '"t"');
 
-    sut.keep('proj_1 /v1/agents', '2;agt_a:7', body);
+    sut.keep('proj_1 /v1/agents', '2;agt_a:7', answer);
 
-    expect(sut.find('proj_1 /v1/agents', '2;agt_a:7')).toBe(body);
+    expect(sut.find('proj_1 /v1/agents', '2;agt_a:7')).toMatchObject(answer);
     expect(sut.find('proj_1 /v1/agents', '2;agt_a:8')).toBeUndefined();
     expect(sut.find('proj_2 /v1/agents', '2;agt_a:7')).toBeUndefined();
   });
 
-  it('holds nothing at first, then the bytes of each key, version and body', () => {
+  it('holds nothing at first, then the bytes of each key, version, tag and body', () => {
     const sut = new VersionedAnswers(1024);
     const empty = sut.size;
 
-    sut.keep('ab', 'xyz', bytes(5));
-    sut.keep('cd', 'v', bytes(0));
+    sut.keep('ab', 'xyz', rendered(5, 1, '"tag"'));
+    sut.keep('cd', 'v', rendered(0));
 
     expect(empty).toBe(0);
-    expect(sut.size).toBe(2 + 3 + 5 + (2 + 1 + 0));
+    expect(sut.size).toBe(2 + 3 + 5 + 5 + (2 + 1 + 0));
   });
 
   it('keeps one body a key: keeping again replaces body and version, and the size with them', () => {
     const sut = new VersionedAnswers(1024);
-    const newer = bytes(3, 2);
-    sut.keep('key', 'v1', bytes(10));
+    const newer = rendered(3, 2);
+    sut.keep('key', 'v1', rendered(10));
 
     sut.keep('key', 'v22', newer);
 
     expect(sut.find('key', 'v1')).toBeUndefined();
-    expect(sut.find('key', 'v22')).toBe(newer);
+    expect(bodyOf(sut, 'key', 'v22')).toBe(newer.body);
     expect(sut.size).toBe(3 + 3 + 3);
   });
 
   it('makes room by forgetting the least recently kept or found first', () => {
     // Each entry: a key of 2 bytes, a version of 1 and a body of 7, 10 bytes in all; room for three.
     const sut = new VersionedAnswers(30);
-    const [k1, k2, k3, k4] = [bytes(7, 1), bytes(7, 2), bytes(7, 3), bytes(7, 4)];
+    const [k1, k2, k3, k4] = [rendered(7, 1), rendered(7, 2), rendered(7, 3), rendered(7, 4)];
     sut.keep('k1', 'v', k1);
     sut.keep('k2', 'v', k2);
     sut.keep('k3', 'v', k3);
-    expect(sut.find('k1', 'v')).toBe(k1); // k1 is now the most recently used, k2 the least
+    expect(bodyOf(sut, 'k1', 'v')).toBe(k1.body); // k1 is now the most recently used, k2 the least
 
     sut.keep('k4', 'v', k4);
 
-    expect([sut.find('k1', 'v'), sut.find('k2', 'v'), sut.find('k3', 'v'), sut.find('k4', 'v')]).toEqual([k1, undefined, k3, k4]);
+    expect(['k1', 'k2', 'k3', 'k4'].map((key) => bodyOf(sut, key, 'v'))).toEqual([k1.body, undefined, k3.body, k4.body]);
     expect(sut.size).toBe(30);
   });
 
   it('forgets as many of the oldest as a large body needs', () => {
     const sut = new VersionedAnswers(30);
-    for (const key of ['k1', 'k2', 'k3']) sut.keep(key, 'v', bytes(7));
-    const large = bytes(17); // 20 bytes: two of the others must go
+    for (const key of ['k1', 'k2', 'k3']) sut.keep(key, 'v', rendered(7));
+    const large = rendered(17); // 20 bytes: two of the others must go
 
     sut.keep('k4', 'v', large);
 
-    expect([sut.find('k1', 'v'), sut.find('k2', 'v')]).toEqual([undefined, undefined]);
-    expect(sut.find('k3', 'v')).toEqual(bytes(7));
-    expect(sut.find('k4', 'v')).toBe(large);
+    expect([bodyOf(sut, 'k1', 'v'), bodyOf(sut, 'k2', 'v')]).toEqual([undefined, undefined]);
+    expect(bodyOf(sut, 'k3', 'v')).toEqual(rendered(7).body);
+    expect(bodyOf(sut, 'k4', 'v')).toBe(large.body);
     expect(sut.size).toBe(30);
   });
 
   it('keeps a body exactly as large as the bound, but none larger, and forgets nothing for the one it refuses', () => {
     const sut = new VersionedAnswers(30);
-    const fits = bytes(27);
+    const fits = rendered(27);
     sut.keep('k1', 'v', fits);
-    expect(sut.find('k1', 'v')).toBe(fits);
+    expect(bodyOf(sut, 'k1', 'v')).toBe(fits.body);
 
-    const small = bytes(7);
+    const small = rendered(7);
     sut.keep('k2', 'v', small); // k1 must go to make room
-    sut.keep('k3', 'v', bytes(28)); // 31 bytes: never kept
+    sut.keep('k3', 'v', rendered(28)); // 31 bytes: never kept
 
-    expect([sut.find('k1', 'v'), sut.find('k2', 'v'), sut.find('k3', 'v')]).toEqual([undefined, small, undefined]);
+    expect(['k1', 'k2', 'k3'].map((key) => bodyOf(sut, key, 'v'))).toEqual([undefined, small.body, undefined]);
     expect(sut.size).toBe(10);
   });
 });
@@ -118,8 +121,38 @@ describe(sendVersioned.name, () => {
       const response = await app.request(path, { headers: { 'x-project': project } });
       return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
     };
-    return { state, get };
+    /** A request with `If-None-Match`: its status, ETag and body as text. */
+    const revalidate = async (ifNoneMatch: string | null) => {
+      const response = await app.request('/list', { headers: ifNoneMatch === null ? {} : { 'if-none-match': ifNoneMatch } });
+      return { status: response.status, tag: response.headers.get('etag'), text: await response.text() };
+    };
+    return { state, get, revalidate };
   };
+
+  it.each([
+    ['kept', new VersionedAnswers(1024)],
+    ['not kept (READ_CACHE_SIZE=0)', null],
+  ])('tags every answer with a digest of its bytes, and answers 304 with no body to a request naming it: %s', async (_, answers) => {
+    const { state, revalidate } = aRoute(answers);
+
+    const first = await revalidate(null);
+    const named = [
+      await revalidate(first.tag),
+      await revalidate(`W/${first.tag}`),
+      await revalidate(`"other", ${first.tag}`),
+      await revalidate('*'),
+    ];
+    const other = await revalidate('"other"');
+    state.items = ['b'];
+    state.version = E.right('v2');
+    const changed = await revalidate(first.tag);
+
+    expect(first).toEqual({ status: 200, tag: expect.stringMatching(/^"[A-Za-z0-9_-]{27}"$/), text: '{"data":["a"]}' });
+    expect(named).toEqual(Array(4).fill({ status: 304, tag: first.tag, text: '' }));
+    expect(other).toEqual(first);
+    expect(changed).toMatchObject({ status: 200, text: '{"data":["b"]}' });
+    expect(changed.tag).not.toBe(first.tag);
+  });
 
   it('reads once for a version, then gives the kept body while the version holds, and reads again when it moves', async () => {
     const { state, get } = aRoute(new VersionedAnswers(1024));
