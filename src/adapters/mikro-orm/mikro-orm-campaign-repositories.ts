@@ -152,11 +152,9 @@ const WAITING = `status in ('pending', 'retry_scheduled')`;
 export class MikroOrmCampaignRecipientRepository implements CampaignRecipientRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Native SQL, one statement per thousand rows: imports are large. */
-  async insert(recipients: readonly CampaignRecipient[]): Promise<void> {
-    for (let i = 0; i < recipients.length; i += 1000) {
-      await insertRowsNative(this.em, CampaignRecipientSchema, recipients.slice(i, i + 1000).map((r) => toRecipientRow(r, null)));
-    }
+  /** Native SQL: a large import is split into statements, all or none, by insertRowsNative. */
+  insert(recipients: readonly CampaignRecipient[]): Promise<void> {
+    return insertRowsNative(this.em, CampaignRecipientSchema, recipients.map((r) => toRecipientRow(r, null)));
   }
 
   async existingNumbers(campaignId: string, phoneNumbers: readonly E164[]): Promise<readonly E164[]> {

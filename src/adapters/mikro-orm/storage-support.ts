@@ -181,7 +181,7 @@ const rowsStatement = <T extends object>(
  * The most parameters one statement may carry: the protocol's Bind message counts them in 16
  * bits, so more wrap around and PostgreSQL refuses the statement.
  */
-export const MOST_PARAMETERS = 65_535;
+const MOST_PARAMETERS = 65_535;
 
 /** How many rows of `schema` fit in one statement's parameters. */
 const rowsPerStatement = <T extends object>(em: EntityManager, schema: EntitySchema<T>): number =>
