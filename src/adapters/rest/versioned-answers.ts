@@ -103,7 +103,6 @@ const sendRendered = (c: Context<RestEnv>, rendered: Rendered): Response => {
   return c.body(rendered.body, 200, JSON_TYPE);
 };
 
-
 /**
  * A list read through `answers`: its version first, and the kept body when it is that version's;
  * otherwise the read itself, rendered by `view` and kept under the version the read answered
