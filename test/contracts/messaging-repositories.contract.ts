@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { MessageCursor, MessageSlice } from '../../src/application/ports/messaging-repositories.js';
+import type {
+  ConversationListPage,
+  ConversationListQuery,
+  MessageCursor,
+  MessageSlice,
+} from '../../src/application/ports/messaging-repositories.js';
 import type { Versioned } from '../../src/application/ports/read-version.js';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
 import type { Agent } from '../../src/domain/agent.js';
@@ -138,13 +143,14 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         expect(found).toEqual({ rows: [null, null, null, null], thread: stored });
       });
 
-      it('lists the newest lastMessageAt first, ties by id, with offset paging and an agent filter', async () => {
+      it('lists the newest lastMessageAt first, ties by id, with offset paging, and an agent\'s threads with the agent', async () => {
         const f = await aFixture();
-        const other = await inTx(async (tx) => {
-          const agent = anAgent({ projectId: f.projectId, name: 'Texter' });
-          await tx.agents.save(agent);
-          return agent;
+        const [other, idle] = await inTx(async (tx) => {
+          const agents = [anAgent({ projectId: f.projectId, name: 'Texter' }), anAgent({ projectId: f.projectId, name: 'Idle' })] as const;
+          for (const agent of agents) await tx.agents.save(agent);
+          return agents;
         });
+        const foreign = await aFixture();
         const [a, b, c, d] = [
           aConversation(f.number, { id: `conv_${randomUUID()}_a`, lastMessageAt: at(1000) }),
           aConversation(f.number, { id: `conv_${randomUUID()}_b`, lastMessageAt: at(3000) }),
@@ -153,16 +159,169 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         ] as const;
         for (const conversation of [a, b, c, d]) await saved(conversation);
         const tied = [c, d].sort((x, y) => (x.id < y.id ? 1 : -1));
+        const ofAgent = (agentId: string, limit = 10, offset = 0) => ({ limit, offset, agentId });
 
-        const listed = await inTx(async (tx) => ({
-          all: await tx.conversations.list(f.projectId, { limit: 10, offset: 0, agentId: null }),
-          second: await tx.conversations.list(f.projectId, { limit: 2, offset: 1, agentId: null }),
-          agent: await tx.conversations.list(f.projectId, { limit: 10, offset: 0, agentId: other.id }),
-        }));
+        const read = async (repos: Repositories) => ({
+          all: await repos.conversations.list(f.projectId, { limit: 10, offset: 0 }),
+          second: await repos.conversations.list(f.projectId, { limit: 2, offset: 1 }),
+          past: await repos.conversations.list(f.projectId, { limit: 2, offset: 9 }),
+          none: await repos.conversations.list(newId('prj'), { limit: 2, offset: 0 }),
+          agent: await repos.conversations.listByAgent(f.projectId, ofAgent(other.id)),
+          agentPast: await repos.conversations.listByAgent(f.projectId, ofAgent(other.id, 1, 1)),
+          idle: await repos.conversations.listByAgent(f.projectId, ofAgent(idle.id)),
+          unknown: await repos.conversations.listByAgent(f.projectId, ofAgent(newId('agt'))),
+          foreign: await repos.conversations.listByAgent(f.projectId, ofAgent(foreign.agent.id)),
+        });
+        const page = (items: readonly Conversation[], total: number) => ({ items, total, version: expect.any(String) });
+        const expected = {
+          all: page([b, ...tied, a], 4),
+          second: page(tied, 4),
+          past: page([], 4),
+          none: page([], 0),
+          agent: page([c], 1),
+          agentPast: page([], 1),
+          idle: page([], 0),
+          unknown: null,
+          foreign: null,
+        };
+        expect(await inTx(read)).toEqual(expected);
+        expect(await outside(read)).toEqual(expected);
+      });
 
-        expect(listed.all).toEqual({ items: [b, ...tied, a], total: 4 });
-        expect(listed.second).toEqual({ items: tied, total: 4 });
-        expect(listed.agent).toEqual({ items: [c], total: 1 });
+      describe('the version of a page (listVersion, and list and listByAgent read with their own)', () => {
+        type Asked = ConversationListQuery;
+        const ofProject: Asked = { limit: 2, offset: 0, agentId: null };
+        /** What the version of `asked` versions: the project's list, or with an agentId the agent's. */
+        const readOf = (repos: Repositories, projectId: string, asked: Asked) =>
+          asked.agentId === null
+            ? repos.conversations.list(projectId, asked)
+            : repos.conversations.listByAgent(projectId, { ...asked, agentId: asked.agentId });
+
+        /**
+         * A project whose agent has three threads on its number, most recent first `third`,
+         * `second` (the page of two asked for) and `first`, past it. A step is the version of
+         * `asked` and its read, `before` any write or `after` one.
+         */
+        const aListedProject = async () => {
+          const f = await aFixture();
+          const [first, second, third] = [1, 2, 3].map((s) => aConversation(f.number, { lastMessageAt: at(s * 1000) })) as [
+            Conversation,
+            Conversation,
+            Conversation,
+          ];
+          for (const conversation of [second, first, third]) await saved(conversation);
+          const ofAgent: Asked = { ...ofProject, agentId: f.agent.id };
+          const version = (asked: Asked = ofProject) => outside((repos) => repos.conversations.listVersion(f.projectId, asked));
+          const observe = (what: string, asked: Asked = ofProject): Promise<VersionStep<ConversationListPage>> =>
+            outside(async (repos) => ({
+              what,
+              version: await repos.conversations.listVersion(f.projectId, asked),
+              read: await readOf(repos, f.projectId, asked),
+            }));
+          return { ...f, first, second, third, ofAgent, version, ...versionSteps(observe, inTx) };
+        };
+
+        it('is the same for reads with nothing written between, in a transaction and outside one, and the page is read with it, for the project and for an agent', async () => {
+          const { projectId, ofAgent, version } = await aListedProject();
+
+          const before = [await version(ofProject), await version(ofAgent)];
+          const again = [
+            await version(ofProject),
+            await version(ofAgent),
+            await inTx((tx) => tx.conversations.listVersion(projectId, ofProject)),
+            await inTx((tx) => tx.conversations.listVersion(projectId, ofAgent)),
+            (await outside((repos) => readOf(repos, projectId, ofProject)))?.version,
+            (await outside((repos) => readOf(repos, projectId, ofAgent)))?.version,
+            (await inTx((tx) => readOf(tx, projectId, ofProject)))?.version,
+            (await inTx((tx) => readOf(tx, projectId, ofAgent)))?.version,
+          ];
+
+          expect(before.every((version) => typeof version === 'string')).toBe(true);
+          expect(again).toEqual([...before, ...before, ...before, ...before]);
+        });
+
+        it('changes when a listed thread is saved, even unchanged, or a text moves it', async () => {
+          const { second, third, before, after } = await aListedProject();
+
+          const steps = [
+            await before(),
+            await after('third saved unchanged', (tx) => tx.conversations.save({ ...third })),
+            await after('second given a state', (tx) => tx.conversations.save({ ...second, state: { stage: 'quote' } })),
+            await after('second texted', (tx) =>
+              tx.conversations.save({ ...second, lastMessageAt: at(4000), lastMessagePreview: 'Now', messageCount: 2 }),
+            ),
+          ];
+
+          expect(unchangedBy(steps)).toEqual([]);
+          expect(versionMismatches(steps)).toEqual([]);
+        });
+
+        it('changes with the page and the total: a newer thread, or one past the page, for the project and for an agent', async () => {
+          const { number, agent, ofAgent, before, after } = await aListedProject();
+
+          const steps = [
+            await before(),
+            await after('a newer thread', (tx) => tx.conversations.save(aConversation(number, { lastMessageAt: at(5000) }))),
+            await after('an older thread, past the page', (tx) => tx.conversations.save(aConversation(number, { lastMessageAt: at(0) }))),
+          ];
+          const agentSteps = [
+            await before(ofAgent),
+            await after('an older thread of the agent, past the page', (tx) => tx.conversations.save(aConversation(number, { lastMessageAt: at(1) })), ofAgent),
+            await after('the agent detached', (tx) => tx.conversations.detachAgent(agent.id), ofAgent),
+          ];
+
+          expect(unchangedBy(steps)).toEqual([]);
+          expect(unchangedBy(agentSteps)).toEqual([]);
+          expect(versionMismatches([...steps, ...agentSteps])).toEqual([]);
+          expect(agentSteps.map((step) => step.read?.total)).toEqual([5, 6, 0]);
+        });
+
+        it('with an agentId, tells an agent the project lacks from one it has without threads, both ways', async () => {
+          const f = await aFixture();
+          const agent = anAgent({ projectId: f.projectId });
+          const foreign = await aFixture();
+          await saved(aConversation(f.number, { agentId: null }));
+          const observe = (what: string, agentId = agent.id): Promise<VersionStep<ConversationListPage>> =>
+            outside(async (repos) => ({
+              what,
+              version: await repos.conversations.listVersion(f.projectId, { ...ofProject, agentId }),
+              read: await repos.conversations.listByAgent(f.projectId, { ...ofProject, agentId }),
+            }));
+
+          const steps = [await observe('before')];
+          await inTx((tx) => tx.agents.save(agent));
+          steps.push(await observe('the agent saved'));
+          await inTx((tx) => tx.agents.delete(f.projectId, agent.id));
+          steps.push(await observe('the agent deleted'));
+          const ofForeign = await observe("another project's agent", foreign.agent.id);
+
+          expect(steps.map((step) => step.read)).toEqual([null, { items: [], total: 0, version: steps[1]!.version }, null]);
+          expect(unchangedBy(steps)).toEqual([]);
+          expect(versionMismatches([...steps, ofForeign])).toEqual([]);
+        });
+
+        it("stays the same when what is written is not on the page: another project's thread, a thread past it, another agent's thread", async () => {
+          const { projectId, number, first, ofAgent, version } = await aListedProject();
+          const asked = [ofProject, ofAgent];
+          const before = await Promise.all(asked.map(version));
+
+          const elsewhere = await aFixture();
+          await inTx(async (tx) => {
+            await tx.conversations.save(aConversation(elsewhere.number, { lastMessageAt: at(9000) }));
+            await tx.conversations.save({ ...first, lastMessagePreview: 'past the page' });
+          });
+          const unchanged = await Promise.all(asked.map(version));
+          // Seen by the agent's list only as what it leaves out; the project's total counts it.
+          await inTx(async (tx) => {
+            const colleague = anAgent({ projectId });
+            await tx.agents.save(colleague);
+            await tx.conversations.save(aConversation(number, { agentId: colleague.id, lastMessageAt: at(8000) }));
+          });
+
+          expect(unchanged).toEqual(before);
+          expect(await version(ofAgent)).toBe(before[1]);
+          expect(await version(ofProject)).not.toBe(before[0]);
+        });
       });
 
       it('detaches a deleted agent from its conversations only', async () => {

@@ -1,5 +1,7 @@
 import { DuplicateKey } from '../../application/ports/repositories.js';
 import type {
+  ConversationListPage,
+  ConversationListQuery,
   ConversationRepository,
   MessageCursor,
   MessageRepository,
@@ -90,6 +92,16 @@ const saveMessages = (t: InMemoryTables, batch: readonly Message[]): void =>
     ['messages_provider_message_id_unique', 'messages_number_received_unique'],
   );
 
+/** The page with its version: the total, whether the agent (when one is asked for) is the project's, and the rows. */
+const conversationPage = (t: InMemoryTables, projectId: string, query: ConversationListQuery): ConversationListPage => {
+  const rows = [...t.conversations.values()].filter(
+    (c) => c.projectId === projectId && (query.agentId === null || c.agentId === query.agentId),
+  );
+  const page = pageOf(rows.sort(byLastMessageDesc), query);
+  const agent = query.agentId === null ? '' : String(Number(t.agents.get(query.agentId)?.projectId === projectId));
+  return { ...page, version: `${page.total};${agent};${page.items.map(versionOfRow).join(',')}` };
+};
+
 export const inMemoryConversations = (t: InMemoryTables): ConversationRepository => ({
   findById: async (projectId, id) => {
     const row = t.conversations.get(id);
@@ -104,13 +116,10 @@ export const inMemoryConversations = (t: InMemoryTables): ConversationRepository
       const contact = [...t.contacts.values()].find((c) => c.projectId === projectId && c.phoneNumber === participant) ?? null;
       return { conversation, latestReceivedAt: latestOf(t, phoneNumberId), recent: recentOf(t, conversation, recent), contact };
     }),
-  list: async (projectId, query) =>
-    pageOf(
-      [...t.conversations.values()]
-        .filter((c) => c.projectId === projectId && (query.agentId === null || c.agentId === query.agentId))
-        .sort(byLastMessageDesc),
-      query,
-    ),
+  list: async (projectId, page) => conversationPage(t, projectId, { ...page, agentId: null }),
+  listByAgent: async (projectId, query) =>
+    t.agents.get(query.agentId)?.projectId === projectId ? conversationPage(t, projectId, query) : null,
+  listVersion: async (projectId, query) => conversationPage(t, projectId, query).version,
   save: async (conversation) => saveConversations(t, [conversation]),
   saveAll: async (conversations) => saveConversations(t, conversations),
   detachAgent: async (agentId) => {

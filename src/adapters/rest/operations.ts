@@ -99,7 +99,7 @@ export const OPERATIONS = {
   deleteAgent: operation({ method: 'delete', path: '/v1/agents/{agentId}', tag: 'Agents', summary: 'Delete an agent (its numbers stay, detached)', ...v1, success: json(DeletedAgentView) }),
   attachNumber: operation({ method: 'post', path: '/v1/agents/{agentId}/numbers', tag: 'Agents', summary: 'Attach a number to an agent', ...v1, body: AttachNumberBody, success: json(AttachedNumberView), failures: [409] }),
   detachNumber: operation({ method: 'delete', path: '/v1/agents/{agentId}/numbers/{numberId}', tag: 'Agents', summary: 'Detach a number from an agent', ...v1, success: json(SuccessView) }),
-  listAgentConversations: operation({ method: 'get', path: '/v1/agents/{agentId}/conversations', tag: 'Conversations', summary: "List an agent's conversations", ...v1, query: CONVERSATION_PAGE, success: json(pageOf(ConversationView)) }),
+  listAgentConversations: operation({ method: 'get', path: '/v1/agents/{agentId}/conversations', tag: 'Conversations', summary: "List an agent's conversations", ...v1, ...kept, query: CONVERSATION_PAGE, success: json(pageOf(ConversationView)) }),
   listAgentCalls: operation({ method: 'get', path: '/v1/agents/{agentId}/calls', tag: 'Calls', summary: "List an agent's calls", ...v1, ...kept, query: ListCallsQuery, success: json(CallPageView) }),
   getAgentWebhook: operation({ method: 'get', path: '/v1/agents/{agentId}/webhook', tag: 'Webhook settings', summary: "An agent's own webhook, or null", ...v1, success: json(MaybeWebhookView) }),
   setAgentWebhook: operation({ method: 'post', path: '/v1/agents/{agentId}/webhook', tag: 'Webhook settings', summary: "Set an agent's own webhook (a new secret each time)", ...v1, body: WebhookBody, success: json(WebhookView) }),
@@ -119,7 +119,7 @@ export const OPERATIONS = {
   updateContact: operation({ method: 'patch', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Change a contact', ...v1, body: UpdateContactBody, success: json(ContactView), failures: [409] }),
   deleteContact: operation({ method: 'delete', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Delete a contact', ...v1, success: { status: 204 } }),
 
-  listConversations: operation({ method: 'get', path: '/v1/conversations', tag: 'Conversations', summary: 'List SMS conversations, latest first', ...v1, query: CONVERSATION_PAGE, success: json(pageOf(ConversationView)) }),
+  listConversations: operation({ method: 'get', path: '/v1/conversations', tag: 'Conversations', summary: 'List SMS conversations, latest first', ...v1, ...kept, query: CONVERSATION_PAGE, success: json(pageOf(ConversationView)) }),
   getConversation: operation({ method: 'get', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: 'A conversation with its recent messages', ...v1, query: ConversationDetailQuery, success: json(ConversationDetailView) }),
   updateConversation: operation({ method: 'patch', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: "Set a conversation's state (sent to your webhook with each message)", ...v1, body: UpdateConversationBody, success: json(ConversationDetailView) }),
   listConversationMessages: operation({ method: 'get', path: '/v1/conversations/{conversationId}/messages', tag: 'Conversations', summary: "A conversation's messages, newest first", ...v1, ...kept, query: MessageListQuery, success: json(messageSliceOf(MessageView)) }),

@@ -76,7 +76,7 @@ export const createRestApi = (deps: RestDeps): Hono<RestEnv> => {
   api.route('/v1/numbers', numberRoutes(useCases.numbers));
   api.route('/v1/contacts', contactRoutes(useCases.contacts));
   api.route('/v1/campaigns', campaignRoutes(useCases.campaigns));
-  api.route('/v1/agents', agentConversationRoutes(useCases.conversations));
+  api.route('/v1/agents', agentConversationRoutes(useCases.conversations, answers));
   api.route('/v1/numbers', numberMessageRoutes(useCases.messages));
   api.route('/v1/conversations', conversationRoutes(useCases.conversations, answers));
   api.route('/v1/messages', messageRoutes(useCases.messages));

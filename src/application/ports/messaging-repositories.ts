@@ -40,6 +40,14 @@ export interface ThreadAndLatest {
   readonly contact: Contact | null;
 }
 
+/** Which threads a conversation list shows: the project's, or only one agent's. */
+export interface ConversationListQuery extends PageRequest {
+  readonly agentId: string | null;
+}
+
+/** A page of threads with the version it was read at. */
+export type ConversationListPage = Page<Conversation> & Versioned;
+
 /** Part of `Repositories` (as `conversations`). */
 export interface ConversationRepository {
   findById(projectId: string, id: string): Promise<Conversation | null>;
@@ -53,8 +61,19 @@ export interface ConversationRepository {
    * `threads`.
    */
   findThreadsAndLatest(threads: readonly ThreadKey[], recent: number): Promise<readonly ThreadAndLatest[]>;
-  /** Newest lastMessageAt first; only the agent's threads when `agentId` is given. */
-  list(projectId: string, query: PageRequest & { readonly agentId: string | null }): Promise<Page<Conversation>>;
+  /** The project's threads, newest lastMessageAt first. */
+  list(projectId: string, page: PageRequest): Promise<ConversationListPage>;
+  /**
+   * {@link list} of one agent's threads only, read with the agent itself: null when the project has
+   * no such agent (an agent without threads gives an empty page). The total is right past the end too.
+   */
+  listByAgent(projectId: string, query: ConversationListQuery & { readonly agentId: string }): Promise<ConversationListPage | null>;
+  /**
+   * The version (see ReadVersion) of what {@link list} answers for the same query, or with an
+   * `agentId` {@link listByAgent}: it changes with any write to a listed thread, with the page's
+   * rows and the total, and with the agent's being there or not.
+   */
+  listVersion(projectId: string, query: ConversationListQuery): Promise<ReadVersion>;
   /** Throws DuplicateKey when the number already has a thread with the participant. */
   save(conversation: Conversation): Promise<void>;
   /** {@link save} for several conversations (distinct ids) at once; all or none. */

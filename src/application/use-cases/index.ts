@@ -15,6 +15,7 @@ import type { ListContacts } from './contacts/list-contacts.js';
 import type { UpdateContact } from './contacts/update-contact.js';
 import type { GetConversation } from './conversations/get-conversation.js';
 import type { ListConversations } from './conversations/list-conversations.js';
+import type { VersionConversationList } from './conversations/version-conversation-list.js';
 import type { UpdateConversationState } from './conversations/update-conversation-state.js';
 import type { ListConversationMessages } from './messages/list-conversation-messages.js';
 import type { VersionConversationMessages } from './messages/version-conversation-messages.js';
@@ -86,6 +87,7 @@ export interface ContactUseCases {
 /** Threads, and the messages of one thread. */
 export interface ConversationUseCases {
   readonly listConversations: ListConversations;
+  readonly versionConversationList: VersionConversationList;
   readonly getConversation: GetConversation;
   readonly updateConversationState: UpdateConversationState;
   readonly listConversationMessages: ListConversationMessages;

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { WebhookDispatcher, EVENT_TIMEOUT_MS } from '../../application/services/webhook-dispatcher.js';
 import { GetConversation } from '../../application/use-cases/conversations/get-conversation.js';
 import { ListConversations } from '../../application/use-cases/conversations/list-conversations.js';
+import { VersionConversationList } from '../../application/use-cases/conversations/version-conversation-list.js';
 import { UpdateConversationState } from '../../application/use-cases/conversations/update-conversation-state.js';
 import { ListConversationMessages } from '../../application/use-cases/messages/list-conversation-messages.js';
 import { VersionConversationMessages } from '../../application/use-cases/messages/version-conversation-messages.js';
@@ -62,6 +63,7 @@ export const messagingAndWebhooksModule = () =>
     );
     provide(TOKENS.conversationUseCases, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => ({
       listConversations: new ListConversations({ uow }),
+      versionConversationList: new VersionConversationList({ uow }),
       getConversation: new GetConversation({ uow }),
       updateConversationState: new UpdateConversationState({ uow, clock }),
       listConversationMessages: new ListConversationMessages({ uow }),

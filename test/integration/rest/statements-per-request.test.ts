@@ -185,6 +185,29 @@ describe.each(STORES)('statements each REST request sends, no list answers kept 
     expect(missing.statements).toEqual([expect.any(String)]);
   });
 
+  it('GET /v1/conversations: the threads with their total, one statement', async () => {
+    const { status, body, statements } = await call('GET', '/v1/conversations');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ data: [expect.objectContaining({ participant: '+14155550100' })], total: 1 });
+    expect(statements).toEqual([expect.any(String)]);
+  });
+
+  it('GET /v1/agents/{id}/conversations: the agent and its page of threads, one statement; an unknown agent is a 404, one statement', async () => {
+    const listed = await call('GET', `/v1/agents/${seeded.agentId}/conversations`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ data: [expect.objectContaining({ participant: '+14155550100' })], total: 1 });
+    expect(listed.statements).toEqual([expect.any(String)]);
+
+    const past = await call('GET', `/v1/agents/${seeded.agentId}/conversations?offset=40`);
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ data: [], total: 1 });
+    expect(past.statements).toEqual([expect.any(String)]);
+
+    const missing = await call('GET', '/v1/agents/agt_missing/conversations');
+    expect(missing.status).toBe(404);
+    expect(missing.statements).toEqual([expect.any(String)]);
+  });
+
   it('GET /v1/conversations/{id}/messages?limit=50: one statement; an unknown conversation is a 404, one statement', async () => {
     const conversations = await call('GET', '/v1/conversations');
     const conversationId = (conversations.body.data as { id: string }[])[0]!.id;
@@ -293,6 +316,15 @@ describe.each(STORES)('statements each list request sends, its answers kept (REA
     expect(first.body.data).toEqual([expect.objectContaining({ id: seeded().callId })]);
     expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
     expect(again.statements).toEqual(repeatOf(first));
+  });
+
+  it('GET /v1/conversations and GET /v1/agents/{id}/conversations: the version and the page, then the version alone (none embedded)', async () => {
+    for (const path of ['/v1/conversations', `/v1/agents/${seeded().agentId}/conversations`]) {
+      const { first, again } = await twice(path);
+      expect(first.body).toMatchObject({ data: [expect.objectContaining({ participant: '+14155550100' })], total: 1 });
+      expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
+      expect(again.statements).toEqual(repeatOf(first));
+    }
   });
 
   it('GET /v1/conversations/{id}/messages?limit=50: the version and the page, then the version alone (none embedded)', async () => {

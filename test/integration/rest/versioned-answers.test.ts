@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { MemoryRateLimiter } from '../../../src/adapters/rate-limiter-flexible/memory-rate-limiter.js';
 import { createSwitchboard, type Switchboard, type SwitchboardOptions } from '../../../src/bootstrap/create-switchboard.js';
+import { trustE164 } from '../../../src/domain/e164.js';
 import { trustMailbox } from '../../../src/domain/mailbox.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { RecordingLogger } from './harness.js';
@@ -71,12 +72,11 @@ const ok = async (reply: Promise<Reply>) => {
   return body;
 };
 
-/** How many times `node`'s list of agents has read its page (not its version) since this was called. */
-const countPageReads = (node: Switchboard) => {
-  const listAgents = node.useCases().agents.listAgents;
-  const execute = listAgents.execute.bind(listAgents);
+/** How many times a list use case (`listAgents`, `listConversations`) has read its page (not its version) since this was called. */
+const countReads = <I, R>(list: { execute(input: I): () => Promise<R> }) => {
+  const execute = list.execute.bind(list);
   const counted = { reads: 0 };
-  vi.spyOn(listAgents, 'execute').mockImplementation((input) => {
+  vi.spyOn(list, 'execute').mockImplementation((input: I) => {
     const read = execute(input);
     return () => {
       counted.reads++;
@@ -86,13 +86,17 @@ const countPageReads = (node: Switchboard) => {
   return counted;
 };
 
-const names = (page: { data: { name: string }[] }) => page.data.map((agent) => agent.name);
+/** How many times `node`'s list of agents has read its page (not its version) since this was called. */
+const countPageReads = (node: Switchboard) => countReads(node.useCases().agents.listAgents);
 
-describe.each([
+const STORAGES = [
   { storage: 'in-memory' as const },
   { storage: 'embedded PGlite' as const },
   ...(serverUrl ? [{ storage: 'PostgreSQL' as const }] : []),
-])('GET /v1/agents with its answers kept (READ_CACHE_SIZE unset) ($storage)', ({ storage }) => {
+];
+
+/** A node on `storage` for the enclosing describe (started before its tests, closed after), its mocks restored after each test. */
+const useNode = (storage: (typeof STORAGES)[number]['storage']): (() => Switchboard) => {
   const cleanups: Cleanups = [];
   let node: Switchboard;
   beforeAll(async () => {
@@ -103,6 +107,17 @@ describe.each([
   });
   afterEach(() => {
     vi.restoreAllMocks();
+  });
+  return () => node;
+};
+
+const names = (page: { data: { name: string }[] }) => page.data.map((agent) => agent.name);
+
+describe.each(STORAGES)('GET /v1/agents with its answers kept (READ_CACHE_SIZE unset) ($storage)', ({ storage }) => {
+  const nodeOf = useNode(storage);
+  let node: Switchboard;
+  beforeAll(() => {
+    node = nodeOf();
   });
 
   /** A project with two agents, `Alpha` the older, and its requests. */
@@ -228,6 +243,67 @@ describe.each([
 
     expect(raced.data[1].numbers).toEqual([expect.objectContaining({ id: numberId })]);
     expect(after.data.map((agent: { numbers: unknown[] }) => agent.numbers)).toEqual([[], []]);
+  });
+});
+
+describe.each(STORAGES)("GET /v1/conversations and an agent's with their answers kept ($storage)", ({ storage }) => {
+  const nodeOf = useNode(storage);
+
+  it('reads each page once while nothing changes, and shows every text, state and agent change at once', async () => {
+    const node = nodeOf();
+    const key = await aProjectOn(node);
+    const request = (method: string, path: string, body?: unknown) => call(node, key, method, path, body);
+    const agentId = (await ok(request('POST', '/v1/agents', { name: 'Texter' }))).id as string;
+    const number = (await ok(request('POST', '/v1/numbers', { agentId }))).phoneNumber as string;
+    const text = async (from: string, body: string) => {
+      const received = await node.useCases().messages.receiveInboundSms.execute({
+        to: trustE164(number),
+        from: trustE164(from),
+        body,
+        mediaUrls: [],
+        providerMessageId: `SM${randomUUID().replaceAll('-', '')}`,
+      })();
+      if (E.isLeft(received)) throw new Error(JSON.stringify(received.left));
+    };
+    const lists = async () => [await ok(request('GET', '/v1/conversations')), await ok(request('GET', `/v1/agents/${agentId}/conversations`))];
+    const threads = (page: { data: { participant: string; lastMessagePreview: string; state: unknown; agentId: string | null }[] }) =>
+      page.data.map(({ participant, lastMessagePreview, state, agentId }) => ({ participant, lastMessagePreview, state, agentId }));
+    const counted = countReads(node.useCases().conversations.listConversations);
+
+    const empty = await lists();
+    const emptyAgain = await lists();
+    const readsWhileUnchanged = counted.reads;
+    await text('+14155550101', 'one');
+    const first = await lists();
+    await text('+14155550102', 'two');
+    await text('+14155550101', 'three');
+    const moved = await lists();
+    const threadId = moved[0].data[0].id as string;
+    await ok(request('PATCH', `/v1/conversations/${threadId}`, { state: { stage: 'quote' } }));
+    const stated = await lists();
+    await ok(request('DELETE', `/v1/agents/${agentId}`));
+    const detached = await ok(request('GET', '/v1/conversations'));
+    const gone = await request('GET', `/v1/agents/${agentId}/conversations`);
+
+    const thread = (participant: string, lastMessagePreview: string, state: unknown = null, agent: string | null = agentId) => ({
+      participant,
+      lastMessagePreview,
+      state,
+      agentId: agent,
+    });
+    expect(emptyAgain).toEqual(empty);
+    expect(empty).toEqual([
+      { data: [], hasMore: false, total: 0 },
+      { data: [], hasMore: false, total: 0 },
+    ]);
+    expect(readsWhileUnchanged).toBe(2);
+    expect(first.map(threads)).toEqual([[thread('+14155550101', 'one')], [thread('+14155550101', 'one')]]);
+    const twoThreads = [thread('+14155550101', 'three'), thread('+14155550102', 'two')];
+    expect(moved.map(threads)).toEqual([twoThreads, twoThreads]);
+    const withState = [thread('+14155550101', 'three', { stage: 'quote' }), thread('+14155550102', 'two')];
+    expect(stated.map(threads)).toEqual([withState, withState]);
+    expect(threads(detached)).toEqual([thread('+14155550101', 'three', { stage: 'quote' }, null), thread('+14155550102', 'two', null, null)]);
+    expect(gone.status).toBe(404);
   });
 });
 

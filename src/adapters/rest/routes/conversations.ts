@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
 import { toCursor } from '../codecs/messages.js';
@@ -11,17 +11,29 @@ import { sendVersioned, type VersionedAnswers } from '../versioned-answers.js';
 import { conversationDetailView, conversationView } from '../views/conversations.js';
 import { messageSliceView, messageView } from '../views/messages.js';
 
+/** The project's threads or one agent's, kept with their version (see sendVersioned). */
+const listConversations = (
+  useCases: UseCases['conversations'],
+  answers: VersionedAnswers | null,
+  c: Context<RestEnv>,
+  agentId: string | null,
+  codec: typeof OPERATIONS.listConversations.query,
+) => {
+  const page = decodeQuery(c, codec);
+  if (E.isLeft(page)) return sendError(c, page.left, 'query');
+  const input = { projectId: projectOf(c), page: page.right, agentId };
+  const key = `conversations ${agentId ?? ''} ${page.right.limit} ${page.right.offset}`;
+  const { versionConversationList, listConversations: list } = useCases;
+  return sendVersioned(c, answers, key, versionConversationList.execute(input), list.execute(input), (listed) =>
+    pageEnvelope(listed, page.right, conversationView),
+  );
+};
+
 /** `/v1/conversations`: SMS threads, their metadata and their messages. */
 export const conversationRoutes = (useCases: UseCases['conversations'], answers: VersionedAnswers | null = null): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
-  app.get('/', async (c) => {
-    const page = decodeQuery(c, OPERATIONS.listConversations.query);
-    if (E.isLeft(page)) return sendError(c, page.left, 'query');
-    return send(c, useCases.listConversations.execute({ projectId: projectOf(c), page: page.right, agentId: null }), (list) =>
-      c.json(pageEnvelope(list, page.right, conversationView)),
-    );
-  });
+  app.get('/', (c) => listConversations(useCases, answers, c, null, OPERATIONS.listConversations.query));
 
   app.get('/:id', async (c) => {
     const query = decodeQuery(c, OPERATIONS.getConversation.query);
@@ -51,13 +63,8 @@ export const conversationRoutes = (useCases: UseCases['conversations'], answers:
 };
 
 /** `GET /v1/agents/{id}/conversations`, mounted beside the agent routes. */
-export const agentConversationRoutes = (useCases: UseCases['conversations']): Hono<RestEnv> => {
+export const agentConversationRoutes = (useCases: UseCases['conversations'], answers: VersionedAnswers | null = null): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
-  app.get('/:id/conversations', async (c) => {
-    const page = decodeQuery(c, OPERATIONS.listAgentConversations.query);
-    if (E.isLeft(page)) return sendError(c, page.left, 'query');
-    const input = { projectId: projectOf(c), page: page.right, agentId: c.req.param('id') };
-    return send(c, useCases.listConversations.execute(input), (list) => c.json(pageEnvelope(list, page.right, conversationView)));
-  });
+  app.get('/:id/conversations', (c) => listConversations(useCases, answers, c, c.req.param('id'), OPERATIONS.listAgentConversations.query));
   return app;
 };
