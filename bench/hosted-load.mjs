@@ -39,7 +39,7 @@ parentPort.postMessage({ type: 'model', url: `http://127.0.0.1:${model.address()
 
 const oneCall = async (round, index, out) => {
   await sleep(Math.random() * Math.min(2000, round.calls * 4)); // calls ramp up
-  const { socket, callSid, from } = await dialRelay({ serverUrl: round.serverUrl, authToken, accountSid, number, index });
+  const { socket, callSid, from, hangUp } = await dialRelay({ serverUrl: round.serverUrl, authToken, accountSid, number, index });
   out.lastUpAt = Math.max(out.lastUpAt, performance.now());
   let waiting = null;
   socket.on('message', (data) => {
@@ -72,7 +72,7 @@ const oneCall = async (round, index, out) => {
       socket.send(JSON.stringify({ type: 'prompt', voicePrompt: prompt, lang: 'en-US', last: true }));
     });
   }
-  socket.close();
+  await hangUp();
 };
 
 /** How long after the last call of a round connected its turns count as its steady state. */

@@ -1,7 +1,7 @@
 /**
  * The hosted-speech benchmark's baseline: the least any relay between a streaming model and a
  * ConversationRelay caller does, with none of Switchboard in it. It answers the voice webhook
- * with TwiML naming its socket, and for each `prompt` frame asks the model (`node:http`, the
+ * with TwiML naming its socket (and hears the session's end), and for each `prompt` frame asks the model (`node:http`, the
  * prompt as the user's message), cuts the SSE body at its blank lines, and sends each content
  * delta on as a `text` frame (`ws`). No signatures, no storage, no transcript, no brain: what it
  * measures is the two loopback hops, the event loops at both ends and the load thread's own
@@ -46,11 +46,14 @@ const relayAnswer = async (socket: WebSocket, modelUrl: URL, prompt: string): Pr
 export const startBareRelay = async (modelBaseUrl: string): Promise<BareRelay> => {
   const modelUrl = new URL(`${modelBaseUrl}/chat/completions`);
   const sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  let url = '';
   let relayUrl = '';
   const server: Server = createServer((req, res) => {
     req.resume();
     res.writeHead(200, { 'content-type': 'text/xml' });
-    res.end(`<?xml version="1.0" encoding="UTF-8"?><Response><Connect><ConversationRelay url="${relayUrl}"/></Connect></Response>`);
+    // The session's end (`<Connect action>`) is heard and answered, as the callers post it to Switchboard too.
+    if (req.url === '/relay-ended') res.end('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    else res.end(`<?xml version="1.0" encoding="UTF-8"?><Response><Connect action="${url}/relay-ended"><ConversationRelay url="${relayUrl}"/></Connect></Response>`);
   });
   server.on('upgrade', (req, socket, head) =>
     sockets.handleUpgrade(req, socket, head, (ws) => {
@@ -61,7 +64,7 @@ export const startBareRelay = async (modelBaseUrl: string): Promise<BareRelay> =
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   relayUrl = `${url.replace('http:', 'ws:')}/relay`;
   return {
     url,
