@@ -16,9 +16,12 @@
  * So each round runs beside a bare relay in the same thread (`support/bare-relay.ts`: the same
  * hops, an HTTP client, a WebSocket server and nothing else): a bare round, then a Switchboard
  * round, BENCH_PAIRS times over, alternating, so that a minute in which the machine was busy
- * falls on both sides. What Switchboard adds is the p99 of all its rounds' turns less the p99
- * of all the bare relay's. Each pair's own figure is printed too: on a shared two-core machine
- * a single pair's tail moves by several milliseconds from one minute to the next.
+ * falls on both sides. Each pair gives what Switchboard added at p99 (its round's p99 less the
+ * bare round's), and the figure is the median of the pairs': on a shared two-core machine one
+ * round's tail moves by several milliseconds from one minute to the next, and a median is not
+ * moved by a single such minute. (The p99 of all rounds' turns pooled is printed beside it, but
+ * it is the noisiest round's tail: a pooled p99 is about the p97 of that one round, whichever side
+ * it fell on.) A single call's round asks about twenty turns, so its p99 is its slowest turn.
  *
  * The figure is taken at N concurrent calls: over the turns asked once every call of the round
  * had been up for a second. The calls ring over up to two seconds (250 a second at 500 calls),
@@ -29,20 +32,20 @@
  * The Switchboard's own stamps (first model chunk read → first words handed to the socket)
  * are printed beside it, and the caller's time from its words to the agent's first words.
  * Then each thread's event-loop lag p99 over the Switchboard rounds (how late a 10 ms timer
- * fired), and the main thread's young-generation collections in all rounds, Switchboard's and
- * the bare relay's: how many, the longest pause and all of them together. A token that arrives
- * during one waits for it. `failures` counts calls that failed and first frames that no model
+ * fired), and the main thread's collections in all rounds, Switchboard's and the bare relay's:
+ * young-generation ones and the atomic pauses of full ones, how many, the longest pause and all
+ * of them together. A token that arrives during one waits for it. `failures` counts calls that failed and first frames that no model
  * token preceded, in all rounds. Warm-up rounds (5 calls each, not counted) run first, so no
  * figure is the first run of cold code.
  *
  *   BENCH_CALLS=1,100,500    concurrent calls per round
- *   BENCH_PAIRS=3            bare and Switchboard rounds per call count, alternating
+ *   BENCH_PAIRS=5            bare and Switchboard rounds per call count, alternating
  *   BENCH_TURNS=8            turns per call (more in a small round: at least BENCH_MIN_SAMPLES turns in all its pairs)
  *   BENCH_MIN_SAMPLES=100    fewest turns a call count measures on each side, so that its p99 is not its slowest turn
  *   BENCH_THINK_MS=1000      mean pause between turns (uniform 0.5×..1.5×)
  *   BENCH_TOKEN_GAP_MS=30    the model's pace: before the first token and between tokens
  *   DATABASE_URL=…           store in PostgreSQL instead of memory
- *   BENCH_PROFILE=<dir>      also a CPU profile of the main thread in each Switchboard round
+ *   BENCH_PROFILE=<dir>      also a CPU profile of the main thread in each round, Switchboard's and the bare relay's
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,7 +62,7 @@ import { trustE164 } from '../src/domain/e164.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
 import { startBareRelay } from './support/bare-relay.js';
 import { profiled } from './support/cpu-profile.js';
-import { fmt, percentile, runBench, storeBenchNumber } from './support/figures.js';
+import { fmt, median, percentile, runBench, storeBenchNumber } from './support/figures.js';
 
 const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
 const AUTH_TOKEN = 'bench-auth-token';
@@ -91,10 +94,25 @@ type FromWorker =
 
 const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
 const gcKind = (entry: PerformanceEntry): number | undefined => ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind;
-const gcFigures = (gc: { readonly count: number; readonly longestMs: number; readonly totalMs: number }) =>
-  `${String(gc.count).padStart(4)}, ${gc.longestMs.toFixed(1)}, ${gc.totalMs.toFixed(0)} ms`;
+interface Pauses {
+  readonly count: number;
+  readonly longestMs: number;
+  readonly totalMs: number;
+}
+const pausesOf = (durations: readonly number[]): Pauses => ({
+  count: durations.length,
+  longestMs: Math.max(0, ...durations),
+  totalMs: durations.reduce((a, b) => a + b, 0),
+});
+const together = (all: readonly Pauses[]): Pauses => ({
+  count: all.reduce((n, p) => n + p.count, 0),
+  longestMs: Math.max(0, ...all.map((p) => p.longestMs)),
+  totalMs: all.reduce((n, p) => n + p.totalMs, 0),
+});
+const pauseFigures = (p: Pauses) => `${String(p.count).padStart(4)}, ${p.longestMs.toFixed(1)}, ${p.totalMs.toFixed(0)} ms`;
 interface RoundResult extends Extract<FromWorker, { type: 'done' }> {
-  readonly gc: { readonly count: number; readonly longestMs: number; readonly totalMs: number };
+  /** The main thread's young-generation collections (scavenges) and full (mark-compact) ones in the round. */
+  readonly gc: { readonly young: Pauses; readonly full: Pauses };
   readonly switchboardLagP99Ms: number;
 }
 
@@ -104,14 +122,22 @@ const pooled = (rounds: readonly RoundResult[]) => ({
   all: sorted(rounds.flatMap((r) => r.addedMs)),
   words: sorted(rounds.flatMap((r) => r.firstWordsMs)),
   failures: rounds.reduce((n, r) => n + r.failures + r.unmatched, 0),
-  gc: {
-    count: rounds.reduce((n, r) => n + r.gc.count, 0),
-    longestMs: Math.max(0, ...rounds.map((r) => r.gc.longestMs)),
-    totalMs: rounds.reduce((n, r) => n + r.gc.totalMs, 0),
-  },
+  young: together(rounds.map((r) => r.gc.young)),
+  full: together(rounds.map((r) => r.gc.full)),
   switchboardLagP99Ms: Math.max(0, ...rounds.map((r) => r.switchboardLagP99Ms)),
   loadLagP99Ms: Math.max(0, ...rounds.map((r) => r.loadLagP99Ms)),
 });
+
+/**
+ * What Switchboard added at p99 over a call count's pairs, from `turnsOf` each round's turns:
+ * each pair's figure (its Switchboard round's p99 less its bare round's), their median, and the
+ * pooled p99s compared (all Switchboard rounds' turns against all the bare relay's).
+ */
+const addedOver = (ours: readonly RoundResult[], base: readonly RoundResult[], turnsOf: (r: RoundResult) => number[]) => {
+  const p99 = (rounds: readonly RoundResult[]) => percentile(sorted(rounds.flatMap(turnsOf)), 99);
+  const eachPair = ours.map((r, i) => p99([r]) - p99([base[i]!]));
+  return { eachPair, ms: median(eachPair), pooledMs: p99(ours) - p99(base) };
+};
 
 /** Whether an added p99 meets the target, in a column of its own. */
 const verdict = (addedMs: number) => (addedMs <= TARGET_P99_MS ? 'met   ' : 'MISSED');
@@ -124,7 +150,7 @@ const main = async () => {
   const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
   const tokenGapMs = Number(process.env.BENCH_TOKEN_GAP_MS ?? 30);
   const minSamples = Number(process.env.BENCH_MIN_SAMPLES ?? 100);
-  const pairs = Math.max(1, Number(process.env.BENCH_PAIRS ?? 3));
+  const pairs = Math.max(1, Number(process.env.BENCH_PAIRS ?? 5));
 
   const worker = new Worker(new URL('./hosted-load.mjs', import.meta.url), {
     workerData: { authToken: AUTH_TOKEN, accountSid: ACCOUNT_SID, number: NUMBER, tokenGapMs },
@@ -169,10 +195,15 @@ const main = async () => {
 
   // How late Switchboard's own event loop ran during each round (the load thread reports its own).
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
-  // The main thread's young-generation collections (scavenges), which stop its event loop.
+  // The main thread's collections that stop its event loop: young-generation ones (scavenges), and
+  // the last, atomic pause of each full one (mark-compact; its marking runs beside the loop).
   const scavenges: number[] = [];
+  const fullPauses: number[] = [];
   const gcs = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (gcKind(entry) === perf.NODE_PERFORMANCE_GC_MINOR) scavenges.push(entry.duration);
+    for (const entry of list.getEntries()) {
+      if (gcKind(entry) === perf.NODE_PERFORMANCE_GC_MINOR) scavenges.push(entry.duration);
+      else if (gcKind(entry) === perf.NODE_PERFORMANCE_GC_MAJOR) fullPauses.push(entry.duration);
+    }
   });
   gcs.observe({ entryTypes: ['gc'] });
   const round = async (calls: number, turnsPerCall: number, url = serverUrl): Promise<RoundResult> => {
@@ -180,10 +211,11 @@ const main = async () => {
     lag.reset();
     lag.enable();
     scavenges.length = 0;
+    fullPauses.length = 0;
     worker.postMessage({ calls, turns: turnsPerCall, thinkMs, serverUrl: url } satisfies Round);
     const result = (await done) as Extract<FromWorker, { type: 'done' }>;
     lag.disable();
-    const gc = { count: scavenges.length, longestMs: Math.max(0, ...scavenges), totalMs: scavenges.reduce((a, b) => a + b, 0) };
+    const gc = { young: pausesOf(scavenges), full: pausesOf(fullPauses) };
     return { ...result, gc, switchboardLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS) };
   };
   const bare = await startBareRelay(modelUrl);
@@ -193,15 +225,15 @@ const main = async () => {
     `Switchboard hosted speech: ${turns} turns per call (at least ${minSamples} a call count on each side), ${pairs} pairs of rounds per call count, ~${thinkMs} ms between turns, a model streaming a word every ${tokenGapMs} ms, ${databaseUrl ? 'PostgreSQL' : 'in-memory'} storage, Node ${process.version}\n`,
   );
   process.stdout.write(`Interval: the model's first token leaving the fake → the first text frame reaching the caller, through Switchboard and through a bare relay (same hops, nothing else), in alternating rounds.\n`);
-  process.stdout.write(`At N concurrent calls: the turns asked once every call of a round had been up for a second. Added by Switchboard: the p99 of all its rounds' turns less the bare relay's. Target: ≤ ${TARGET_P99_MS} ms.\n\n`);
-  process.stdout.write('  calls   turns   Switchboard p50 / p99     bare relay p50 / p99    added p99   target   each pair\'s added p99         with the calls\' set-up: turns, p99 Switchboard / bare relay, added, target   inside p50 / p99          caller first words p50 / p99   failures   event-loop lag p99, worst round: Switchboard / load   scavenges (n, longest, total): Switchboard / bare relay\n');
+  process.stdout.write(`At N concurrent calls: the turns asked once every call of a round had been up for a second. Added by Switchboard: each pair's p99 less the bare relay's, the median of the pairs. Target: ≤ ${TARGET_P99_MS} ms.\n\n`);
+  process.stdout.write('  calls   turns   Switchboard p50 / p99     bare relay p50 / p99    added p99   target   each pair\'s added p99                    pooled p99s   with the calls\' set-up: turns, p99 Switchboard / bare relay, added, target   inside p50 / p99          caller first words p50 / p99   failures   event-loop lag p99, worst round: Switchboard / load   scavenges (n, longest, total): Switchboard / bare relay   full collections\' pauses (n, longest, total): Switchboard / bare relay\n');
   for (const calls of counts) {
     const turnsPerCall = Math.max(turns, Math.ceil(minSamples / pairs / calls));
     const bareRounds: RoundResult[] = [];
     const switchboardRounds: RoundResult[] = [];
     insideMs.length = 0;
     for (let pair = 1; pair <= pairs; pair++) {
-      bareRounds.push(await round(calls, turnsPerCall, bare.url));
+      bareRounds.push(await profiled(`bare-${calls}-calls-${pair}`, () => round(calls, turnsPerCall, bare.url)));
       await settle();
       switchboardRounds.push(await profiled(`hosted-${calls}-calls-${pair}`, () => round(calls, turnsPerCall)));
       await settle();
@@ -209,14 +241,11 @@ const main = async () => {
     const ours = pooled(switchboardRounds);
     const base = pooled(bareRounds);
     const inside = sorted(insideMs);
-    const added = percentile(ours.steady, 99) - percentile(base.steady, 99);
-    const withSetUp = percentile(ours.all, 99) - percentile(base.all, 99);
-    const eachPair = switchboardRounds
-      .map((r, i) => percentile(sorted(r.settledMs), 99) - percentile(sorted(bareRounds[i]!.settledMs), 99))
-      .map((ms) => ms.toFixed(2))
-      .join(', ');
+    const added = addedOver(switchboardRounds, bareRounds, (r) => r.settledMs);
+    const withSetUp = addedOver(switchboardRounds, bareRounds, (r) => r.addedMs);
+    const eachPair = added.eachPair.map((ms) => ms.toFixed(2)).join(', ');
     process.stdout.write(
-      `  ${String(calls).padStart(5)}   ${String(ours.steady.length).padStart(5)}   ${fmt(percentile(ours.steady, 50))} / ${fmt(percentile(ours.steady, 99))}   ${fmt(percentile(base.steady, 50))} / ${fmt(percentile(base.steady, 99))}   ${fmt(added)}   ${verdict(added)}   ${eachPair.padEnd(24)} ms   ${String(ours.all.length).padStart(6)}  ${fmt(percentile(ours.all, 99))} / ${fmt(percentile(base.all, 99))}  ${fmt(withSetUp)}   ${verdict(withSetUp)}   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(ours.words, 50))} / ${fmt(percentile(ours.words, 99))}       ${String(ours.failures + base.failures).padStart(4)}   ${fmt(ours.switchboardLagP99Ms)} / ${fmt(ours.loadLagP99Ms)}   ${gcFigures(ours.gc)} / ${gcFigures(base.gc)}\n`,
+      `  ${String(calls).padStart(5)}   ${String(ours.steady.length).padStart(5)}   ${fmt(percentile(ours.steady, 50))} / ${fmt(percentile(ours.steady, 99))}   ${fmt(percentile(base.steady, 50))} / ${fmt(percentile(base.steady, 99))}   ${fmt(added.ms)}   ${verdict(added.ms)}   ${eachPair.padEnd(35)} ms   ${fmt(added.pooledMs)}   ${String(ours.all.length).padStart(6)}  ${fmt(percentile(ours.all, 99))} / ${fmt(percentile(base.all, 99))}  ${fmt(withSetUp.ms)}   ${verdict(withSetUp.ms)}   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(ours.words, 50))} / ${fmt(percentile(ours.words, 99))}       ${String(ours.failures + base.failures).padStart(4)}   ${fmt(ours.switchboardLagP99Ms)} / ${fmt(ours.loadLagP99Ms)}   ${pauseFigures(ours.young)} / ${pauseFigures(base.young)}   ${pauseFigures(ours.full)} / ${pauseFigures(base.full)}\n`,
     );
   }
   gcs.disconnect();

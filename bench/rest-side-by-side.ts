@@ -28,6 +28,7 @@ import { pathToFileURL } from 'node:url';
 import { createScratchDatabase, type ScratchDatabase } from '../test/support/scratch-database.js';
 import { cpuPerUnit } from './support/cpu-time.js';
 import { seedRestProject } from './support/rest-seed.js';
+import { median } from './support/figures.js';
 
 const env = process.env;
 const STORE = env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
@@ -89,7 +90,6 @@ const drive = async (switchboard: Handle, url: string, headers: Record<string, s
   if (failed > 0) throw new Error(`${failed} of ${REQUESTS} requests to ${url} failed`);
 };
 
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const range = (values: readonly number[]): string => `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
 
 const dataDirs: string[] = [];

@@ -6,6 +6,13 @@ import type { E164 } from '../../src/domain/e164.js';
 export const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+/** The middle value (the mean of the two middle ones when their number is even); NaN when there are none. */
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? NaN : sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
 /** Milliseconds, right-aligned in a column. */
 export const fmt = (ms: number) => `${ms.toFixed(2)} ms`.padStart(10);
 
