@@ -1,13 +1,11 @@
-import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { urlToHttpOptions } from 'node:url';
+import { Pool, type Dispatcher } from 'undici';
 import {
   type ChatMessage,
   type ChatRequest,
   type ChunksHeard,
   type LanguageModel,
 } from '../../application/ports/language-model.js';
-import { StreamedAnswer, type ModelExchange } from './streamed-answer.js';
+import { StreamedAnswer, type ExchangeListener, type ModelExchange } from './streamed-answer.js';
 
 export interface OpenAiCompatibleOptions {
   /** Up to the version segment: `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`. */
@@ -42,48 +40,36 @@ const wireMessage = (message: ChatMessage): Record<string, unknown> => {
   }
 };
 
-/** Where and how every request goes, worked out once: a URL handed to `request` is taken apart again each time. */
-interface Endpoint {
-  readonly send: typeof httpRequest;
-  readonly target: RequestOptions;
-  readonly authorization: string | null;
-}
-
-const endpointOf = (url: URL, apiKey: string | null): Endpoint => ({
-  send: url.protocol === 'https:' ? httpsRequest : httpRequest,
-  target: { ...urlToHttpOptions(url), method: 'POST' },
-  authorization: apiKey ? `Bearer ${apiKey}` : null,
-});
-
 /**
- * One request to the model. Stopping it closes the connection unless its answer was already
- * read to the end: that connection is back in the agent's pool, serving another answer.
+ * One request to the model, its answer pushed to `listener` as undici reads it: no stream, no
+ * response object, no promise between the socket and the listener. Stopping it closes the
+ * connection unless its answer was already read to the end: that connection is back in the
+ * pool, serving another answer.
  */
-const exchange = (endpoint: Endpoint, body: string): ModelExchange => {
-  const headers: Record<string, string | number> = {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-    accept: 'text/event-stream',
-  };
-  if (endpoint.authorization) headers.authorization = endpoint.authorization;
-  const request = endpoint.send({ ...endpoint.target, headers });
-  let answer: IncomingMessage | null = null;
-  const response = new Promise<IncomingMessage>((resolve, reject) => {
-    // `on`, not `once`: stopping mid-answer errs the request again (the body's reader hears it).
-    request.once('response', resolve).on('error', reject);
-  }).then((received) => {
-    // While the body is read, its iterator reports the body's errors; once reading stopped, the
-    // stop that closes the connection errs it again, and that has no one left to tell.
-    received.on('error', () => undefined);
-    return (answer = received);
+const exchange = (pool: Pool, request: Dispatcher.DispatchOptions, listener: ExchangeListener): ModelExchange => {
+  let controller: Dispatcher.DispatchController | null = null;
+  let stopped: Error | null = null;
+  let complete = false;
+  pool.dispatch(request, {
+    onRequestStart: (started) => {
+      controller = started;
+      if (stopped) started.abort(stopped);
+    },
+    onResponseStart: (_, status) => listener.started(status),
+    onResponseData: (_, bytes) => listener.read(bytes),
+    onResponseEnd: () => {
+      complete = true;
+      listener.ended();
+    },
+    onResponseError: (_, error) => listener.failed(error),
   });
-  const stop = (reason: unknown) => {
-    if (!answer?.complete) request.destroy(new Error(`stopped: ${String(reason)}`));
+  return {
+    stop: (reason) => {
+      if (complete || stopped) return;
+      stopped = new Error(`stopped: ${String(reason)}`);
+      controller?.abort(stopped);
+    },
   };
-  // Sent here, not from a closure above: every closure made in this function shares one scope,
-  // and `stop` lives as long as the answer; had one of them named the body, it would too.
-  request.end(body);
-  return { response, stop };
 };
 
 /**
@@ -93,18 +79,21 @@ const exchange = (endpoint: Endpoint, body: string): ModelExchange => {
  */
 export class OpenAiCompatibleLanguageModel implements LanguageModel {
   private readonly url: URL;
-  private readonly endpoint: Endpoint;
+  /** The model server's connections, kept alive between answers (idle ones hold no process open). */
+  private readonly pool: Pool;
+  private readonly headers: Record<string, string>;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: OpenAiCompatibleOptions) {
     this.url = new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`);
-    this.endpoint = endpointOf(this.url, options.apiKey);
+    this.pool = new Pool(this.url.origin);
+    this.headers = { 'content-type': 'application/json', accept: 'text/event-stream', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   }
 
   stream(request: ChatRequest, heard: ChunksHeard): Promise<void> {
     return new StreamedAnswer({
-      send: () => exchange(this.endpoint, this.body(request)),
+      send: (listener) => exchange(this.pool, { path: this.url.pathname + this.url.search, method: 'POST', headers: this.headers, body: this.body(request) }, listener),
       timeoutMs: this.timeoutMs,
       url: this.url.href,
       signal: request.signal,

@@ -1,17 +1,22 @@
-import type { IncomingMessage } from 'node:http';
-import { finished as ended } from 'node:stream';
 import { LanguageModelFailure, type ChatChunk, type ChunksHeard } from '../../application/ports/language-model.js';
 import { ChatChunks, SsePayloads } from './chat-completion-stream.js';
 
-/** One request to the model: its answer, and how to stop it (closing the connection unless read to the end). */
+/** What a request to the model reports as it goes: its status, its body's bytes, the body's end, or a failure. */
+export interface ExchangeListener {
+  started(status: number): void;
+  read(bytes: Buffer): void;
+  ended(): void;
+  failed(error: unknown): void;
+}
+
+/** One request to the model, sent: how to stop it (closing the connection unless read to the end). */
 export interface ModelExchange {
-  readonly response: Promise<IncomingMessage>;
   stop(reason: unknown): void;
 }
 
 export interface StreamedAnswerOptions {
-  /** Sends the request. */
-  readonly send: () => ModelExchange;
+  /** Sends the request, its answer told to the listener. */
+  readonly send: (listener: ExchangeListener) => ModelExchange;
   /** The longest wait for the first token, and between pieces after it. */
   readonly timeoutMs: number;
   /** For failures: where the model is. */
@@ -24,25 +29,33 @@ export interface StreamedAnswerOptions {
 
 const TIMED_OUT = Symbol('timed out');
 
+/** How much of an error's body is read for its excerpt. */
+const EXCERPT_BYTES = 4096;
+
 const causeOf = (error: unknown): string => {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return typeof code === 'string' ? code : typeof message === 'string' ? message : String(error);
 };
 
-const excerptOf = async (response: IncomingMessage): Promise<string> => {
-  const parts: Buffer[] = [];
-  let length = 0;
-  try {
-    for await (const part of response) {
-      parts.push(part as Buffer);
-      length += (part as Buffer).length;
-      if (length >= 4096) break;
-    }
-  } catch {
-    // What arrived before the connection failed is excerpt enough.
+/** An answer that is not a success: its status, and the start of its body (copied: a read's bytes are not ours to keep). */
+class ErrorAnswer {
+  private readonly parts: Buffer[] = [];
+  private length = 0;
+
+  constructor(readonly status: number) {}
+
+  /** True once there is excerpt enough. */
+  add(bytes: Buffer): boolean {
+    this.parts.push(Buffer.from(bytes));
+    this.length += bytes.length;
+    return this.length >= EXCERPT_BYTES;
   }
-  return Buffer.concat(parts).toString('utf8').slice(0, 300);
-};
+
+  failure(): LanguageModelFailure {
+    const excerpt = Buffer.concat(this.parts).toString('utf8').slice(0, 300);
+    return new LanguageModelFailure('http', `the model answered HTTP ${this.status}${excerpt ? `: ${excerpt}` : ''}`);
+  }
+}
 
 /**
  * A streamed chat completion, pushed to its hearer as its bytes arrive: each network read is
@@ -55,7 +68,7 @@ const excerptOf = async (response: IncomingMessage): Promise<string> => {
  * aborted, the answer ends quietly and the connection closes, so the server stops generating;
  * read to its end, the connection serves the next answer.
  */
-export class StreamedAnswer {
+export class StreamedAnswer implements ExchangeListener {
   private readonly payloads = new SsePayloads();
   private readonly chunks = new ChatChunks();
   private timer: NodeJS.Timeout | null = null;
@@ -63,7 +76,8 @@ export class StreamedAnswer {
   private exchange: ModelExchange | null = null;
   /** Why the request was stopped, once it was (a plain field, not an AbortController: one fewer event target an answer). */
   private stopped: { readonly reason: unknown } | null = null;
-  private response: IncomingMessage | null = null;
+  /** A status other than 2xx came: the body is read for the failure's excerpt. */
+  private error: ErrorAnswer | null = null;
   /** The answer was read to its end: its connection may serve another. */
   private complete = false;
   /** Settled: nothing more is heard. */
@@ -84,37 +98,37 @@ export class StreamedAnswer {
     this.start(send);
   }
 
-  private start(send: () => ModelExchange): void {
+  private start(send: (listener: ExchangeListener) => ModelExchange): void {
     const { signal, timeoutMs } = this.options;
     if (signal.aborted) return this.finish(null);
     signal.addEventListener('abort', this.abort, { once: true });
-    // One timer for the whole answer, pushed back as each piece arrives (not one per piece).
-    this.timer = setTimeout(() => this.stop(TIMED_OUT), timeoutMs);
+    // One timer for the whole answer, pushed back as each piece arrives (not one per piece). It
+    // fails the answer there and then: a request still waiting for a connection hears no stop.
+    this.timer = setTimeout(() => {
+      this.stop(TIMED_OUT);
+      this.failed(null);
+    }, timeoutMs);
     try {
-      const exchange = (this.exchange = send());
-      exchange.response.then(this.answered, this.fail);
+      this.exchange = send(this);
     } catch (error) {
-      this.fail(error);
+      this.failed(error);
     }
   }
 
-  private readonly answered = (response: IncomingMessage): void => {
+  /** The exchange's: the status line arrived. */
+  started(status: number): void {
     if (this.over) return;
-    const status = response.statusCode ?? 0;
-    if (status < 200 || status > 299) {
-      void excerptOf(response).then((excerpt) =>
-        this.fail(new LanguageModelFailure('http', `the model answered HTTP ${status}${excerpt ? `: ${excerpt}` : ''}`)),
-      );
-      return;
-    }
-    this.response = response;
-    response.on('data', this.arrived);
-    ended(response, (error) => (error ? this.fail(error) : this.bodyEnded()));
-  };
+    if (status < 200 || status > 299) this.error = new ErrorAnswer(status);
+  }
 
-  private readonly arrived = (bytes: Buffer): void => {
+  /** The exchange's: bytes of the body, parsed and heard at once. */
+  read(bytes: Buffer): void {
     if (this.over) return;
     this.timer?.refresh();
+    if (this.error) {
+      if (this.error.add(bytes)) this.finish({ error: this.error.failure() });
+      return;
+    }
     let parsed: ChatChunk[] | null = null;
     try {
       for (const payload of this.payloads.push(bytes)) {
@@ -123,31 +137,49 @@ export class StreamedAnswer {
       }
     } catch (error) {
       if (parsed) this.hear(parsed);
-      this.fail(error);
+      this.failed(error);
       return;
     }
     if (parsed) this.hear(parsed);
     if (this.chunks.done && !this.over) {
+      // Whatever follows `[DONE]` is read and dropped by the exchange, so the connection can serve the next answer.
       this.complete = true;
-      // Whatever follows `[DONE]` is read and dropped, so the connection can serve the next answer.
-      this.response!.off('data', this.arrived);
-      this.response!.resume();
       this.finish(null);
     }
-  };
+  }
 
-  private bodyEnded(): void {
+  /** The exchange's: the body ended. */
+  ended(): void {
     if (this.over) return;
+    this.complete = true;
+    if (this.error) {
+      this.finish({ error: this.error.failure() });
+      return;
+    }
     let last: ChatChunk[];
     try {
       last = [...this.chunks.finish(this.payloads.end())];
     } catch (error) {
-      this.fail(error);
+      this.failed(error);
       return;
     }
-    this.complete = true;
     if (last.length > 0) this.hear(last);
     this.finish(null);
+  }
+
+  /** The exchange's, and this answer's own: the request failed (a failure's excerpt is what arrived before it). */
+  failed(error: unknown): void {
+    if (this.over) return;
+    this.finish({
+      error:
+        this.stopped?.reason === TIMED_OUT
+          ? new LanguageModelFailure('timeout', `the model sent nothing for ${this.options.timeoutMs} ms`)
+          : this.error
+            ? this.error.failure()
+            : error instanceof LanguageModelFailure
+              ? error
+              : new LanguageModelFailure('network', `could not reach the model at ${this.options.url}: ${causeOf(error)}`),
+    });
   }
 
   /** Hands chunks over, unless the caller went away; a hearer that throws fails the answer. */
@@ -160,23 +192,11 @@ export class StreamedAnswer {
     }
   }
 
-  private readonly fail = (error: unknown): void => {
-    if (this.over) return;
-    this.finish({
-      error:
-        this.stopped?.reason === TIMED_OUT
-          ? new LanguageModelFailure('timeout', `the model sent nothing for ${this.options.timeoutMs} ms`)
-          : error instanceof LanguageModelFailure
-            ? error
-            : new LanguageModelFailure('network', `could not reach the model at ${this.options.url}: ${causeOf(error)}`),
-    });
-  };
-
-  /** The caller went away: the answer ends quietly. */
-  private readonly abort = (): void => {
-    this.stop(this.options.signal.reason);
-    this.finish(null);
-  };
+  /**
+   * The caller went away: the answer ends quietly. Settled before the request is stopped (by
+   * `finish`), as stopping reports the request's failure there and then.
+   */
+  private readonly abort = (): void => this.finish(null);
 
   /** Stops the request once (closing its connection unless the answer was read to the end). */
   private stop(reason: unknown): void {

@@ -181,6 +181,8 @@ describe(OpenAiCompatibleLanguageModel.name, () => {
     fake.reply(answer(text('Second.')));
 
     expect(await collect()).toEqual([{ type: 'text', delta: 'First.' }]);
+    // The pool takes a connection back once the event loop turns (a caller's next turn is seconds away).
+    await new Promise((resolve) => setImmediate(resolve));
     expect(await collect()).toEqual([{ type: 'text', delta: 'Second.' }]);
 
     expect(fake.requests[1]!.clientPort).toBe(fake.requests[0]!.clientPort);
