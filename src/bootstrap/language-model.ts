@@ -1,9 +1,8 @@
-import type { LanguageModel } from '../application/ports/language-model.js';
 import { OpenAiCompatibleLanguageModel } from '../adapters/openai-compatible/openai-compatible-language-model.js';
 import type { SwitchboardConfig } from './config.js';
 
 /** The model of hosted mode: the OpenAI-compatible server of LLM_BASE_URL, else none (hosted agents apologise). */
-export const chooseLanguageModel = (config: SwitchboardConfig): LanguageModel | null =>
+export const chooseLanguageModel = (config: SwitchboardConfig): OpenAiCompatibleLanguageModel | null =>
   config.llm
     ? new OpenAiCompatibleLanguageModel({
         baseUrl: config.llm.baseUrl,

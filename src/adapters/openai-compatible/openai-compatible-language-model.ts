@@ -101,6 +101,11 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
     }).done;
   }
 
+  /** Closes the connections to the model server; an answer still streaming ends as the model's failure. */
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+
   private body(request: ChatRequest): string {
     return JSON.stringify({
       model: this.options.model,

@@ -12,10 +12,13 @@ import { TOKENS } from './tokens.js';
 export const hostedModelModule = () =>
   new ContainerModule(({ bind }) => {
     const provide = provideWith(bind);
-    provide(TOKENS.languageModel, [TOKENS.config, TOKENS.logger], (config, logger) => {
+    provide(TOKENS.languageModel, [TOKENS.config, TOKENS.logger, TOKENS.lifecycle], (config, logger, lifecycle) => {
       const model = chooseLanguageModel(config);
-      if (!model) logger.warn({ setting: 'LLM_BASE_URL' }, NO_LANGUAGE_MODEL);
-      return model;
+      if (!model) {
+        logger.warn({ setting: 'LLM_BASE_URL' }, NO_LANGUAGE_MODEL);
+        return null;
+      }
+      return lifecycle.manage('language model connections', model, { stop: () => model.close() });
     });
     provide(TOKENS.toolTransport, [TOKENS.outboundGuard, TOKENS.lifecycle], (guard, lifecycle) => {
       const transport = new NodeHttpToolTransport(guard);

@@ -13,6 +13,7 @@ describe(OpenAiCompatibleLanguageModel.name, () => {
     sut = new OpenAiCompatibleLanguageModel({ baseUrl: fake.url, apiKey: 'sk-test-key', model: 'test-model', timeoutMs: 300 });
   });
   afterEach(async () => {
+    await sut.close();
     await fake.stop();
   });
 
@@ -186,6 +187,17 @@ describe(OpenAiCompatibleLanguageModel.name, () => {
     expect(await collect()).toEqual([{ type: 'text', delta: 'Second.' }]);
 
     expect(fake.requests[1]!.clientPort).toBe(fake.requests[0]!.clientPort);
+    expect(fake.requests[0]!.closedByClient).toBe(false);
+  });
+
+  it('closes the connections it kept for later answers when closed', async () => {
+    fake.reply(answer(text('First.')));
+    await collect();
+
+    await sut.close();
+
+    // Settles only once the kept-alive connection is gone.
+    await fake.requests[0]!.closed;
     expect(fake.requests[0]!.closedByClient).toBe(false);
   });
 
