@@ -28,6 +28,8 @@ const relayAnswer = (socket: WebSocket, model: Pool, path: string, prompt: strin
       body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: prompt }] }),
     },
     {
+      // Its presence tells undici that this handler speaks its current API.
+      onRequestStart: () => undefined,
       onResponseData: (_, bytes) => {
         buffer += bytes.toString('utf8');
         let end = buffer.indexOf('\n\n');
