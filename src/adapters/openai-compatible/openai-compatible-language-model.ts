@@ -86,7 +86,8 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
 
   constructor(private readonly options: OpenAiCompatibleOptions) {
     this.url = new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`);
-    this.pool = new Pool(this.url.origin);
+    // No timeouts of undici's own: the answer's timer (the wait for the first token, then between pieces) is the one rule.
+    this.pool = new Pool(this.url.origin, { headersTimeout: 0, bodyTimeout: 0 });
     this.headers = { 'content-type': 'application/json', accept: 'text/event-stream', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   }

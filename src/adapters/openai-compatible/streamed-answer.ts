@@ -115,10 +115,10 @@ export class StreamedAnswer implements ExchangeListener {
     }
   }
 
-  /** The exchange's: the status line arrived. */
+  /** The exchange's: a status line arrived (an informational 1xx, such as 103 Early Hints, comes before the answer's own). */
   started(status: number): void {
-    if (this.over) return;
-    if (status < 200 || status > 299) this.error = new ErrorAnswer(status);
+    if (this.over || status < 200) return;
+    if (status > 299) this.error = new ErrorAnswer(status);
   }
 
   /** The exchange's: bytes of the body, parsed and heard at once. */
