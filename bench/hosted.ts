@@ -34,9 +34,9 @@
  * Then each thread's event-loop lag p99 over the Switchboard rounds (how late a 10 ms timer
  * fired), and the main thread's collections in all rounds, Switchboard's and the bare relay's:
  * young-generation ones and the atomic pauses of full ones, how many, the longest pause and all
- * of them together. A token that arrives during one waits for it. `failures` counts calls that failed and first frames that no model
- * token preceded, in all rounds. Warm-up rounds (5 calls each, not counted) run first, so no
- * figure is the first run of cold code.
+ * of them together. A token that arrives during one waits for it. `failures` counts calls that
+ * failed and first frames that no model token preceded, in all rounds. Warm-up rounds (5 calls
+ * each, not counted) run first, so no figure is the first run of cold code.
  *
  *   BENCH_CALLS=1,100,500    concurrent calls per round
  *   BENCH_PAIRS=5            bare and Switchboard rounds per call count, alternating

@@ -79,6 +79,8 @@ const exchange = (pool: Pool, request: Dispatcher.DispatchOptions, listener: Exc
  */
 export class OpenAiCompatibleLanguageModel implements LanguageModel {
   private readonly url: URL;
+  /** `/v1/chat/completions` (with any query of the base URL), worked out once rather than per answer. */
+  private readonly path: string;
   /** The model server's connections, kept alive between answers (idle ones hold no process open). */
   private readonly pool: Pool;
   private readonly headers: Record<string, string>;
@@ -86,6 +88,7 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
 
   constructor(private readonly options: OpenAiCompatibleOptions) {
     this.url = new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`);
+    this.path = this.url.pathname + this.url.search;
     // No timeouts of undici's own: the answer's timer (the wait for the first token, then between pieces) is the one rule.
     this.pool = new Pool(this.url.origin, { headersTimeout: 0, bodyTimeout: 0 });
     this.headers = { 'content-type': 'application/json', accept: 'text/event-stream', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) };
@@ -94,7 +97,7 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
 
   stream(request: ChatRequest, heard: ChunksHeard): Promise<void> {
     return new StreamedAnswer({
-      send: (listener) => exchange(this.pool, { path: this.url.pathname + this.url.search, method: 'POST', headers: this.headers, body: this.body(request) }, listener),
+      send: (listener) => exchange(this.pool, { path: this.path, method: 'POST', headers: this.headers, body: this.body(request) }, listener),
       timeoutMs: this.timeoutMs,
       url: this.url.href,
       signal: request.signal,
