@@ -182,9 +182,13 @@ export class StreamedAnswer implements ExchangeListener {
     });
   }
 
-  /** Hands chunks over, unless the caller went away; a hearer that throws fails the answer. */
+  /**
+   * Hands chunks over, unless the answer is over; a hearer that throws fails the answer. The
+   * caller going away is `over` too: the signal's listener settles the answer as it aborts (its
+   * `aborted` getter, asked on every read, was a brand check a token).
+   */
   private hear(chunks: readonly ChatChunk[]): void {
-    if (this.over || this.options.signal.aborted) return;
+    if (this.over) return;
     try {
       this.options.heard(chunks);
     } catch (error) {
