@@ -72,6 +72,7 @@ const oneCall = async (round, index, out) => {
       socket.send(JSON.stringify({ type: 'prompt', voicePrompt: prompt, lang: 'en-US', last: true }));
     });
   }
+  out.firstHangUpAt = Math.min(out.firstHangUpAt, performance.now());
   await hangUp();
 };
 
@@ -82,7 +83,7 @@ const SETTLED_AFTER_MS = 1000;
 const LAG_RESOLUTION_MS = 10;
 
 parentPort.on('message', async (round) => {
-  const out = { addedMs: [], askedAt: [], firstWordsMs: [], unmatched: 0, lastUpAt: 0 };
+  const out = { addedMs: [], askedAt: [], firstWordsMs: [], unmatched: 0, lastUpAt: 0, firstHangUpAt: Infinity };
   // This thread stamps both ends of the figure: how late its own event loop ran is printed beside it.
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   lag.enable();
@@ -93,5 +94,8 @@ parentPort.on('message', async (round) => {
   // The turns asked once every call had been up for a second: the round's steady state, with no
   // call being set up beside them (the calls ramp up over up to two seconds).
   const settledMs = out.addedMs.filter((_, i) => out.askedAt[i] > out.lastUpAt + SETTLED_AFTER_MS);
-  parentPort.postMessage({ type: 'done', addedMs: out.addedMs, settledMs, firstWordsMs: out.firstWordsMs, unmatched: out.unmatched, failures: failed.length, loadLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS) });
+  // Of those, the ones asked before the round's first call hung up: every call up, none ending
+  // (the calls end over the round's last seconds, as they rang over its first).
+  const allUpMs = out.addedMs.filter((_, i) => out.askedAt[i] > out.lastUpAt + SETTLED_AFTER_MS && out.askedAt[i] < out.firstHangUpAt);
+  parentPort.postMessage({ type: 'done', addedMs: out.addedMs, settledMs, allUpMs, firstWordsMs: out.firstWordsMs, unmatched: out.unmatched, failures: failed.length, loadLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS) });
 });

@@ -27,6 +27,9 @@
  * had been up for a second. The calls ring over up to two seconds (250 a second at 500 calls),
  * and the turns asked meanwhile share the event loop with that burst of call set-ups (signed
  * webhooks, calls stored, sessions opened); they are printed apart, as the whole round's p99.
+ * The calls end likewise over the round's last seconds (each asks its turns and hangs up), and
+ * the turns asked before the round's first hang-up (every call up, none ending) are printed
+ * apart too, as their own added p99 and each pair's: what the calls' ends add is the difference.
  * Target: ≤ 1 ms at N concurrent calls. Before tokens were streamed, Switchboard waited for the
  * model's whole first sentence (several token gaps).
  * The Switchboard's own stamps (first model chunk read → first words handed to the socket)
@@ -85,6 +88,8 @@ type FromWorker =
       readonly addedMs: number[];
       /** The same, of the turns asked once every call had been up for a second (no call being set up beside them). */
       readonly settledMs: number[];
+      /** Of those, the turns asked before the round's first call hung up (no call ending beside them either). */
+      readonly allUpMs: number[];
       readonly firstWordsMs: number[];
       readonly unmatched: number;
       readonly failures: number;
@@ -136,7 +141,7 @@ const pooled = (rounds: readonly RoundResult[]) => ({
 const addedOver = (ours: readonly RoundResult[], base: readonly RoundResult[], turnsOf: (r: RoundResult) => number[]) => {
   const p99 = (rounds: readonly RoundResult[]) => percentile(sorted(rounds.flatMap(turnsOf)), 99);
   const eachPair = ours.map((r, i) => p99([r]) - p99([base[i]!]));
-  return { eachPair, ms: median(eachPair), pooledMs: p99(ours) - p99(base) };
+  return { eachPair, ms: median(eachPair), pooledMs: p99(ours) - p99(base), turns: ours.reduce((n, r) => n + turnsOf(r).length, 0) };
 };
 
 /** Whether an added p99 meets the target, in a column of its own. */
@@ -226,7 +231,7 @@ const main = async () => {
   );
   process.stdout.write(`Interval: the model's first token leaving the fake → the first text frame reaching the caller, through Switchboard and through a bare relay (same hops, nothing else), in alternating rounds.\n`);
   process.stdout.write(`At N concurrent calls: the turns asked once every call of a round had been up for a second. Added by Switchboard: each pair's p99 less the bare relay's, the median of the pairs. Target: ≤ ${TARGET_P99_MS} ms.\n\n`);
-  process.stdout.write('  calls   turns   Switchboard p50 / p99     bare relay p50 / p99    added p99   target   each pair\'s added p99                    pooled p99s   with the calls\' set-up: turns, p99 Switchboard / bare relay, added, target   inside p50 / p99          caller first words p50 / p99   failures   event-loop lag p99, worst round: Switchboard / load   scavenges (n, longest, total): Switchboard / bare relay   full collections\' pauses (n, longest, total): Switchboard / bare relay\n');
+  process.stdout.write('  calls   turns   Switchboard p50 / p99     bare relay p50 / p99    added p99   target   each pair\'s added p99                    pooled p99s   with the calls\' set-up: turns, p99 Switchboard / bare relay, added, target   before the first hang-up: turns, added p99 (each pair)   inside p50 / p99          caller first words p50 / p99   failures   event-loop lag p99, worst round: Switchboard / load   scavenges (n, longest, total): Switchboard / bare relay   full collections\' pauses (n, longest, total): Switchboard / bare relay\n');
   for (const calls of counts) {
     const turnsPerCall = Math.max(turns, Math.ceil(minSamples / pairs / calls));
     const bareRounds: RoundResult[] = [];
@@ -243,9 +248,10 @@ const main = async () => {
     const inside = sorted(insideMs);
     const added = addedOver(switchboardRounds, bareRounds, (r) => r.settledMs);
     const withSetUp = addedOver(switchboardRounds, bareRounds, (r) => r.addedMs);
+    const allUp = addedOver(switchboardRounds, bareRounds, (r) => r.allUpMs);
     const eachPair = added.eachPair.map((ms) => ms.toFixed(2)).join(', ');
     process.stdout.write(
-      `  ${String(calls).padStart(5)}   ${String(ours.steady.length).padStart(5)}   ${fmt(percentile(ours.steady, 50))} / ${fmt(percentile(ours.steady, 99))}   ${fmt(percentile(base.steady, 50))} / ${fmt(percentile(base.steady, 99))}   ${fmt(added.ms)}   ${verdict(added.ms)}   ${eachPair.padEnd(35)} ms   ${fmt(added.pooledMs)}   ${String(ours.all.length).padStart(6)}  ${fmt(percentile(ours.all, 99))} / ${fmt(percentile(base.all, 99))}  ${fmt(withSetUp.ms)}   ${verdict(withSetUp.ms)}   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(ours.words, 50))} / ${fmt(percentile(ours.words, 99))}       ${String(ours.failures + base.failures).padStart(4)}   ${fmt(ours.switchboardLagP99Ms)} / ${fmt(ours.loadLagP99Ms)}   ${pauseFigures(ours.young)} / ${pauseFigures(base.young)}   ${pauseFigures(ours.full)} / ${pauseFigures(base.full)}\n`,
+      `  ${String(calls).padStart(5)}   ${String(ours.steady.length).padStart(5)}   ${fmt(percentile(ours.steady, 50))} / ${fmt(percentile(ours.steady, 99))}   ${fmt(percentile(base.steady, 50))} / ${fmt(percentile(base.steady, 99))}   ${fmt(added.ms)}   ${verdict(added.ms)}   ${eachPair.padEnd(35)} ms   ${fmt(added.pooledMs)}   ${String(ours.all.length).padStart(6)}  ${fmt(percentile(ours.all, 99))} / ${fmt(percentile(base.all, 99))}  ${fmt(withSetUp.ms)}   ${verdict(withSetUp.ms)}   ${String(allUp.turns).padStart(6)}  ${fmt(allUp.ms)} (${allUp.eachPair.map((ms) => ms.toFixed(2)).join(', ')})   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(ours.words, 50))} / ${fmt(percentile(ours.words, 99))}       ${String(ours.failures + base.failures).padStart(4)}   ${fmt(ours.switchboardLagP99Ms)} / ${fmt(ours.loadLagP99Ms)}   ${pauseFigures(ours.young)} / ${pauseFigures(base.young)}   ${pauseFigures(ours.full)} / ${pauseFigures(base.full)}\n`,
     );
   }
   gcs.disconnect();
