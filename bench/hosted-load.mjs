@@ -93,9 +93,10 @@ parentPort.on('message', async (round) => {
   if (failed.length > 0) console.error(`first failure: ${failed[0].reason}`);
   // The turns asked once every call had been up for a second: the round's steady state, with no
   // call being set up beside them (the calls ramp up over up to two seconds).
-  const settledMs = out.addedMs.filter((_, i) => out.askedAt[i] > out.lastUpAt + SETTLED_AFTER_MS);
+  const settled = (i) => out.askedAt[i] > out.lastUpAt + SETTLED_AFTER_MS;
+  const settledMs = out.addedMs.filter((_, i) => settled(i));
   // Of those, the ones asked before the round's first call hung up: every call up, none ending
   // (the calls end over the round's last seconds, as they rang over its first).
-  const allUpMs = out.addedMs.filter((_, i) => out.askedAt[i] > out.lastUpAt + SETTLED_AFTER_MS && out.askedAt[i] < out.firstHangUpAt);
+  const allUpMs = out.addedMs.filter((_, i) => settled(i) && out.askedAt[i] < out.firstHangUpAt);
   parentPort.postMessage({ type: 'done', addedMs: out.addedMs, settledMs, allUpMs, firstWordsMs: out.firstWordsMs, unmatched: out.unmatched, failures: failed.length, loadLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS) });
 });

@@ -144,6 +144,9 @@ const addedOver = (ours: readonly RoundResult[], base: readonly RoundResult[], t
   return { eachPair, ms: median(eachPair), pooledMs: p99(ours) - p99(base), turns: ours.reduce((n, r) => n + turnsOf(r).length, 0) };
 };
 
+/** Each pair's added p99, in a column. */
+const eachPairText = (eachPair: readonly number[]) => eachPair.map((ms) => ms.toFixed(2)).join(', ');
+
 /** Whether an added p99 meets the target, in a column of its own. */
 const verdict = (addedMs: number) => (addedMs <= TARGET_P99_MS ? 'met   ' : 'MISSED');
 
@@ -249,9 +252,8 @@ const main = async () => {
     const added = addedOver(switchboardRounds, bareRounds, (r) => r.settledMs);
     const withSetUp = addedOver(switchboardRounds, bareRounds, (r) => r.addedMs);
     const allUp = addedOver(switchboardRounds, bareRounds, (r) => r.allUpMs);
-    const eachPair = added.eachPair.map((ms) => ms.toFixed(2)).join(', ');
     process.stdout.write(
-      `  ${String(calls).padStart(5)}   ${String(ours.steady.length).padStart(5)}   ${fmt(percentile(ours.steady, 50))} / ${fmt(percentile(ours.steady, 99))}   ${fmt(percentile(base.steady, 50))} / ${fmt(percentile(base.steady, 99))}   ${fmt(added.ms)}   ${verdict(added.ms)}   ${eachPair.padEnd(35)} ms   ${fmt(added.pooledMs)}   ${String(ours.all.length).padStart(6)}  ${fmt(percentile(ours.all, 99))} / ${fmt(percentile(base.all, 99))}  ${fmt(withSetUp.ms)}   ${verdict(withSetUp.ms)}   ${String(allUp.turns).padStart(6)}  ${fmt(allUp.ms)} (${allUp.eachPair.map((ms) => ms.toFixed(2)).join(', ')})   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(ours.words, 50))} / ${fmt(percentile(ours.words, 99))}       ${String(ours.failures + base.failures).padStart(4)}   ${fmt(ours.switchboardLagP99Ms)} / ${fmt(ours.loadLagP99Ms)}   ${pauseFigures(ours.young)} / ${pauseFigures(base.young)}   ${pauseFigures(ours.full)} / ${pauseFigures(base.full)}\n`,
+      `  ${String(calls).padStart(5)}   ${String(ours.steady.length).padStart(5)}   ${fmt(percentile(ours.steady, 50))} / ${fmt(percentile(ours.steady, 99))}   ${fmt(percentile(base.steady, 50))} / ${fmt(percentile(base.steady, 99))}   ${fmt(added.ms)}   ${verdict(added.ms)}   ${eachPairText(added.eachPair).padEnd(35)} ms   ${fmt(added.pooledMs)}   ${String(ours.all.length).padStart(6)}  ${fmt(percentile(ours.all, 99))} / ${fmt(percentile(base.all, 99))}  ${fmt(withSetUp.ms)}   ${verdict(withSetUp.ms)}   ${String(allUp.turns).padStart(6)}  ${fmt(allUp.ms)} (${eachPairText(allUp.eachPair)})   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(ours.words, 50))} / ${fmt(percentile(ours.words, 99))}       ${String(ours.failures + base.failures).padStart(4)}   ${fmt(ours.switchboardLagP99Ms)} / ${fmt(ours.loadLagP99Ms)}   ${pauseFigures(ours.young)} / ${pauseFigures(base.young)}   ${pauseFigures(ours.full)} / ${pauseFigures(base.full)}\n`,
     );
   }
   gcs.disconnect();
