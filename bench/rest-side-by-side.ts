@@ -18,7 +18,9 @@
  * the Fetch requests, reading the answers) is counted too, alike for both.
  *
  *   BENCH_AFTER=.            the other build (default: this checkout)
- *   BENCH_PATHS=…            comma-separated; {conversation} and {agent} are filled in
+ *   BENCH_PATHS=…            comma-separated; {conversation} and {agent} are filled in; an entry
+ *                            may name its method and a JSON body (no commas in it), e.g. a write
+ *                            in one transaction: `PATCH /v1/agents/{agent} {"description":"x"}`
  *   BENCH_ROUNDS=10  BENCH_REQUESTS=1000
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -75,13 +77,27 @@ const seed = async (build: string, switchboard: Handle) => {
   return { headers, fill: (path: string) => path.replace('{conversation}', conversationId).replace('{agent}', agentId) };
 };
 
-const drive = async (switchboard: Handle, url: string, headers: Record<string, string>): Promise<void> => {
+/** A BENCH_PATHS entry: `path`, or `METHOD path` with an optional JSON body after it. */
+interface Call {
+  readonly method: string;
+  readonly path: string;
+  readonly body: string | null;
+}
+
+const callOf = (entry: string): Call => {
+  const [first = '', second, ...rest] = entry.trim().split(' ');
+  if (second === undefined) return { method: 'GET', path: first, body: null };
+  return { method: first.toUpperCase(), path: second, body: rest.length > 0 ? rest.join(' ') : null };
+};
+
+const drive = async (switchboard: Handle, url: string, headers: Record<string, string>, call: Call): Promise<void> => {
   let sent = 0;
   let failed = 0;
+  const init: RequestInit = call.body === null ? { method: call.method, headers } : { method: call.method, headers: { ...headers, 'content-type': 'application/json' }, body: call.body };
   const worker = async () => {
     while (sent < REQUESTS) {
       sent++;
-      const response = await switchboard.fetch(new Request(url, { headers }));
+      const response = await switchboard.fetch(new Request(url, init));
       if (response.status !== 200) failed++;
       await response.arrayBuffer();
     }
@@ -106,20 +122,20 @@ try {
   const seeds = STORE === 'postgres' ? Array(2).fill(await seed(builds[0]!, handles[0]!)) : [await seed(builds[0]!, handles[0]!), await seed(builds[1]!, handles[1]!)];
   process.stdout.write(`${STORE === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}: ${ROUNDS} rounds of ${REQUESTS} requests per build, ${IN_FLIGHT} in flight\n`);
   process.stdout.write(`  before: ${builds[0]}\n  after:  ${builds[1]}\n`);
-  for (const path of PATHS) {
-    const urls = seeds.map((s) => `http://bench${s.fill(path)}`);
-    for (const [i, handle] of handles.entries()) await drive(handle, urls[i]!, seeds[i]!.headers);
+  for (const call of PATHS.map(callOf)) {
+    const urls = seeds.map((s) => `http://bench${s.fill(call.path)}`);
+    for (const [i, handle] of handles.entries()) await drive(handle, urls[i]!, seeds[i]!.headers, call);
     const server: number[][] = [[], []];
     const database: number[][] = [[], []];
     for (let round = 0; round < ROUNDS; round++) {
       for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
-        const { processMicros, postgresMicros } = await cpuPerUnit(() => drive(handles[i]!, urls[i]!, seeds[i]!.headers), () => REQUESTS);
+        const { processMicros, postgresMicros } = await cpuPerUnit(() => drive(handles[i]!, urls[i]!, seeds[i]!.headers, call), () => REQUESTS);
         server[i]!.push(processMicros);
         if (STORE === 'postgres' && postgresMicros !== null) database[i]!.push(postgresMicros);
       }
     }
     const ratio = (of: number[][]) => median(of[1]!.map((after, round) => after / of[0]![round]!)).toFixed(3);
-    process.stdout.write(`\n  GET ${path}\n`);
+    process.stdout.write(`\n  ${call.method} ${call.path}${call.body === null ? '' : ` ${call.body}`}\n`);
     for (const [i, name] of ['before', 'after'].entries()) {
       const db = database[i]!.length > 0 ? `, PostgreSQL ${Math.round(median(database[i]!))} (${range(database[i]!)})` : '';
       process.stdout.write(`    ${name.padEnd(7)} CPU µs a request: this process ${Math.round(median(server[i]!))} (${range(server[i]!)})${db}\n`);

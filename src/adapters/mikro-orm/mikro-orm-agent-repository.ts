@@ -11,7 +11,7 @@ import { AgentSchema, type AgentRow } from './entities/agent.js';
 import { PhoneNumberSchema } from './entities/phone-number.js';
 import { toPhoneNumber } from './mikro-orm-phone-number-repository.js';
 import { runSelect } from './native-select.js';
-import { findPage, findRow, fromColumns, fromPrefixedColumns, selectListOf, upsertRow } from './storage-support.js';
+import { deleteRows, findPage, findRow, fromColumns, fromPrefixedColumns, selectListOf, upsertRow } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -177,7 +177,7 @@ export class MikroOrmAgentRepository implements AgentRepository {
   }
 
   async delete(projectId: string, id: string): Promise<void> {
-    await this.em.nativeDelete(AgentSchema, { id, projectId });
+    await deleteRows(this.em, AgentSchema, { id, projectId });
   }
 
   private statements(): AgentStatements {

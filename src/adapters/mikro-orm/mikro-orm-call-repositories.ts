@@ -19,6 +19,7 @@ import {
   lockRow,
   selectListOf,
   translateUniqueViolation,
+  updateRows,
   upsertRow,
   type Alongside,
 } from './storage-support.js';
@@ -234,10 +235,12 @@ export class MikroOrmCallRepository implements CallRepository {
   }
 
   async claimResumedMedia(callId: string, attempt: number): Promise<boolean> {
-    const updated = await this.em.nativeUpdate(
+    const updated = await updateRows(
+      this.em,
       CallSchema,
       { id: callId, status: 'in-progress', $or: [{ mediaResumes: null }, { mediaResumes: { $lt: attempt } }] },
       { mediaResumes: attempt },
+      true,
     );
     return updated === 1;
   }
@@ -248,15 +251,17 @@ export class MikroOrmCallRepository implements CallRepository {
   }
 
   async detachAgent(agentId: string): Promise<void> {
-    await this.em.nativeUpdate(CallSchema, { agentId }, { agentId: null });
+    await updateRows(this.em, CallSchema, { agentId }, { agentId: null });
   }
 
   async listUnconnectedWebCalls(startedBefore: Date, limit: number): Promise<readonly Call[]> {
-    const rows = (await this.em.find(
+    const rows = await findRows(
+      this.em,
       CallSchema,
       { type: 'web', status: 'in-progress', providerCallId: null, startedAt: { $lt: startedBefore } },
-      { orderBy: { startedAt: 'asc', id: 'asc' }, limit, disableIdentityMap: true },
-    )) as CallRow[];
+      { startedAt: 'asc', id: 'asc' },
+      limit,
+    );
     return rows.map(toCall);
   }
 

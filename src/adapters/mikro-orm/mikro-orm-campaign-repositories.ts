@@ -26,6 +26,7 @@ import {
   type CampaignRecipientRow,
   type CampaignRow,
 } from './entities/campaign.js';
+import { runSelect, runWrite } from './native-select.js';
 import { findPage, findRow, insertRowsNative, selectRows, translateUniqueViolation, upsertRow } from './storage-support.js';
 
 interface StoredSchedule {
@@ -119,7 +120,7 @@ export class MikroOrmCampaignRepository implements CampaignRepository {
   }
 
   async setNextDialAt(id: string, at: Date): Promise<void> {
-    await this.em.execute('update campaigns set next_dial_at = ? where id = ?', [at, id]);
+    await runWrite(this.em, 'update campaigns set next_dial_at = ? where id = ?', [at, id]);
   }
 }
 
@@ -159,10 +160,12 @@ export class MikroOrmCampaignRecipientRepository implements CampaignRecipientRep
 
   async existingNumbers(campaignId: string, phoneNumbers: readonly E164[]): Promise<readonly E164[]> {
     if (phoneNumbers.length === 0) return [];
-    const rows: { phone_number: string }[] = await this.em.execute(
+    const rows: { phone_number: string }[] = await runSelect(
+      this.em,
       `select phone_number from campaign_recipients
        where campaign_id = ? and phone_number in (select jsonb_array_elements_text(?::jsonb))`,
       [campaignId, JSON.stringify(phoneNumbers)],
+      { prepare: false, effect: 'read' },
     );
     return rows.map((r) => trustE164(r.phone_number));
   }
@@ -188,9 +191,11 @@ export class MikroOrmCampaignRecipientRepository implements CampaignRecipientRep
   }
 
   async countByStatus(campaignId: string): Promise<RecipientCounts> {
-    const rows: { status: string; count: string }[] = await this.em.execute(
+    const rows: { status: string; count: string }[] = await runSelect(
+      this.em,
       'select status, count(*) as count from campaign_recipients where campaign_id = ? group by status',
       [campaignId],
+      { prepare: false, effect: 'read' },
     );
     const counts = Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as Record<string, number>;
     for (const row of rows) counts[row.status] = Number(row.count);
@@ -198,9 +203,11 @@ export class MikroOrmCampaignRecipientRepository implements CampaignRecipientRep
   }
 
   async countInFlight(campaignId: string, now: Date): Promise<number> {
-    const [row]: { count: string }[] = await this.em.execute(
+    const [row]: { count: string }[] = await runSelect(
+      this.em,
       `select count(*) as count from campaign_recipients where campaign_id = ? and status = 'in_progress' and locked_until > ?`,
       [campaignId, now],
+      { prepare: false, effect: 'read' },
     );
     return Number(row?.count ?? 0);
   }
@@ -255,7 +262,8 @@ export class MikroOrmCampaignRecipientRepository implements CampaignRecipientRep
       updated_at: r.updatedAt.toISOString(),
     }));
     try {
-      await this.em.execute(
+      await runWrite(
+        this.em,
         `update campaign_recipients r set
            status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at,
            last_call_id = v.last_call_id, last_outcome = v.last_outcome, skip_reason = v.skip_reason,
@@ -272,7 +280,8 @@ export class MikroOrmCampaignRecipientRepository implements CampaignRecipientRep
 
   async renewLeases(ids: readonly string[], until: Date): Promise<void> {
     if (ids.length === 0) return;
-    await this.em.execute(
+    await runWrite(
+      this.em,
       `update campaign_recipients set locked_until = ?
        where status = 'in_progress' and id in (select jsonb_array_elements_text(?::jsonb))`,
       [until, JSON.stringify(ids)],
@@ -280,19 +289,23 @@ export class MikroOrmCampaignRecipientRepository implements CampaignRecipientRep
   }
 
   async skipNumber(projectId: string, phoneNumber: E164, reason: 'do_not_call', now: Date): Promise<number> {
-    const rows: unknown[] = await this.em.execute(
+    const rows: unknown[] = await runSelect(
+      this.em,
       `update campaign_recipients set status = 'skipped', skip_reason = ?, next_attempt_at = null, updated_at = ?
        where project_id = ? and phone_number = ? and ${WAITING} returning id`,
       [reason, now, projectId, phoneNumber],
+      { prepare: false },
     );
     return rows.length;
   }
 
   async skipRemaining(campaignId: string, reason: 'cancelled' | 'schedule_ended', now: Date): Promise<number> {
-    const rows: unknown[] = await this.em.execute(
+    const rows: unknown[] = await runSelect(
+      this.em,
       `update campaign_recipients set status = 'skipped', skip_reason = ?, next_attempt_at = null, updated_at = ?
        where campaign_id = ? and ${WAITING} returning id`,
       [reason, now, campaignId],
+      { prepare: false },
     );
     return rows.length;
   }
@@ -305,7 +318,8 @@ export class MikroOrmCampaignAttemptRepository implements CampaignAttemptReposit
 
   async insert(attempt: CampaignAttempt): Promise<void> {
     try {
-      await this.em.execute(
+      await runWrite(
+        this.em,
         'insert into campaign_attempts (recipient_id, attempt, call_id, outcome, started_at, ended_at) values (?, ?, ?, ?, ?, ?)',
         [attempt.recipientId, attempt.attempt, attempt.callId, attempt.outcome, attempt.startedAt, attempt.endedAt],
       );
@@ -315,7 +329,7 @@ export class MikroOrmCampaignAttemptRepository implements CampaignAttemptReposit
   }
 
   async settle(callId: string, outcome: AttemptOutcome, endedAt: Date): Promise<void> {
-    await this.em.execute('update campaign_attempts set outcome = ?, ended_at = ? where call_id = ?', [outcome, endedAt, callId]);
+    await runWrite(this.em, 'update campaign_attempts set outcome = ?, ended_at = ? where call_id = ?', [outcome, endedAt, callId]);
   }
 
   async listByRecipients(recipientIds: readonly string[]): Promise<readonly CampaignAttempt[]> {

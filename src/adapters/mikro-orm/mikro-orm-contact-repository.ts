@@ -4,7 +4,7 @@ import type { ContactKey, ContactRepository } from '../../application/ports/repo
 import type { Contact } from '../../domain/contact.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { ContactSchema, type ContactRow } from './entities/contact.js';
-import { containsPattern, findPage, findRow, insertRowUnlessTaken, selectRows, upsertRow } from './storage-support.js';
+import { containsPattern, deleteRows, findPage, findRow, insertRowUnlessTaken, selectRows, upsertRow } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -90,6 +90,6 @@ export class MikroOrmContactRepository implements ContactRepository {
   }
 
   async delete(projectId: string, id: string): Promise<void> {
-    await this.em.nativeDelete(ContactSchema, { id, projectId });
+    await deleteRows(this.em, ContactSchema, { id, projectId });
   }
 }

@@ -16,7 +16,7 @@ import { MessageSchema } from './entities/message.js';
 import { toContact } from './mikro-orm-contact-repository.js';
 import { toMessage } from './message-rows.js';
 import { runSelect } from './native-select.js';
-import { dateOf, findRow, fromColumns, selectListOf, upsertRowsNative } from './storage-support.js';
+import { dateOf, findRow, fromColumns, selectListOf, updateRows, upsertRowsNative } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -153,7 +153,8 @@ export class MikroOrmConversationRepository implements ConversationRepository {
    */
   async findThreadsAndLatest(threads: readonly ThreadKey[], recent: number): Promise<readonly ThreadAndLatest[]> {
     if (threads.length === 0) return [];
-    const records: Record<string, unknown>[] = await this.em.execute(
+    const records: Record<string, unknown>[] = await runSelect(
+      this.em,
       `select (select max(received_at) from messages where phone_number_id = k.t->>0) as latest_received_at,
          (select to_jsonb(ct) from contacts as ct
           where ct.project_id = (select project_id from phone_numbers where id = k.t->>0) and ct.phone_number = k.t->>1
@@ -166,6 +167,7 @@ export class MikroOrmConversationRepository implements ConversationRepository {
          select * from conversations where phone_number_id = k.t->>0 and participant = k.t->>1 limit 1) as c on true
        order by k.ord`,
       [recent, JSON.stringify(threads.map((key) => [key.phoneNumberId, key.participant]))],
+      { prepare: false, effect: 'read' },
     );
     return records.map((record) => ({
       conversation: record.id == null ? null : toConversation(fromColumns(this.em, ConversationSchema, record)),
@@ -232,7 +234,7 @@ export class MikroOrmConversationRepository implements ConversationRepository {
   }
 
   async detachAgent(agentId: string): Promise<void> {
-    await this.em.nativeUpdate(ConversationSchema, { agentId }, { agentId: null });
+    await updateRows(this.em, ConversationSchema, { agentId }, { agentId: null });
   }
 
   private statements(): ListStatements {

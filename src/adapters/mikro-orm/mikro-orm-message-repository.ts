@@ -78,18 +78,22 @@ export class MikroOrmMessageRepository implements MessageRepository {
    */
   async lockNumbers(phoneNumberIds: readonly string[]): Promise<void> {
     if (phoneNumberIds.length === 0 || this.sessions.single) return;
-    await this.em.execute(
+    await runSelect(
+      this.em,
       `select pg_advisory_xact_lock(s.k) from (
          select distinct hashtext('messages:' || t.id) as k from jsonb_array_elements_text(?::jsonb) as t(id)
          order by k offset 0) as s`,
       [JSON.stringify(phoneNumberIds)],
+      { prepare: false },
     );
   }
 
   async latestReceivedAt(phoneNumberId: string): Promise<Date | null> {
-    const [row]: { latest: unknown }[] = await this.em.execute(
+    const [row]: { latest: unknown }[] = await runSelect(
+      this.em,
       'select max(received_at) as latest from messages where phone_number_id = ?',
       [phoneNumberId],
+      { prepare: false, effect: 'read' },
     );
     return dateOf(row?.latest);
   }

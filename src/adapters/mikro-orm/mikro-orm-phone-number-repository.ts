@@ -8,7 +8,8 @@ import type { NumberStatus, PhoneNumber } from '../../domain/phone-number.js';
 import { PhoneNumberSchema, type PhoneNumberRow } from './entities/phone-number.js';
 import { WebhookSchema } from './entities/webhook.js';
 import { toWebhook } from './mikro-orm-webhook-repositories.js';
-import { findPage, findRow, findRows, fromColumns, upsertRow } from './storage-support.js';
+import { runSelect } from './native-select.js';
+import { countRows, findPage, findRow, findRows, fromColumns, updateRows, upsertRow } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -63,7 +64,8 @@ export class MikroOrmPhoneNumberRepository implements PhoneNumberRepository {
    */
   async findLiveForInbound(phoneNumbers: readonly E164[]): Promise<readonly LiveNumber[]> {
     if (phoneNumbers.length === 0) return [];
-    const records: Record<string, unknown>[] = await this.em.execute(
+    const records: Record<string, unknown>[] = await runSelect(
+      this.em,
       `select n.*, a.voice_mode as agent_voice_mode, to_jsonb(w) as endpoint
        from phone_numbers n
        left join agents a on a.id = n.agent_id and a.project_id = n.project_id
@@ -72,6 +74,7 @@ export class MikroOrmPhoneNumberRepository implements PhoneNumberRepository {
          order by agent_id nulls last limit 1) as w on true
        where n.phone_number = any(array(select jsonb_array_elements_text(?::jsonb))) and n.status = 'active'`,
       [JSON.stringify(phoneNumbers)],
+      { prepare: false, effect: 'read' },
     );
     return records.map((record) => ({
       number: toPhoneNumber(fromColumns(this.em, PhoneNumberSchema, record)),
@@ -95,7 +98,7 @@ export class MikroOrmPhoneNumberRepository implements PhoneNumberRepository {
   }
 
   countEverProvisioned(projectId: string): Promise<number> {
-    return this.em.count(PhoneNumberSchema, { projectId });
+    return countRows(this.em, PhoneNumberSchema, { projectId });
   }
 
   save(number: PhoneNumber): Promise<void> {
@@ -103,6 +106,6 @@ export class MikroOrmPhoneNumberRepository implements PhoneNumberRepository {
   }
 
   async detachAgent(agentId: string): Promise<void> {
-    await this.em.nativeUpdate(PhoneNumberSchema, { agentId }, { agentId: null });
+    await updateRows(this.em, PhoneNumberSchema, { agentId }, { agentId: null });
   }
 }

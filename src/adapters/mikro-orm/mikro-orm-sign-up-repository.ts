@@ -1,9 +1,9 @@
-import { LockMode, type QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SignUpRepository } from '../../application/ports/repositories.js';
 import type { SignUp, SignUpStatus } from '../../domain/sign-up.js';
 import { SignUpSchema, type SignUpRow } from './entities/sign-up.js';
-import { findRow, upsertRow } from './storage-support.js';
+import { runSelect } from './native-select.js';
+import { deleteRows, findRow, lockRow, upsertRow } from './storage-support.js';
 
 export const toSignUp = (row: SignUpRow): SignUp => ({
   id: row.id,
@@ -40,7 +40,7 @@ export class MikroOrmSignUpRepository implements SignUpRepository {
   }
 
   async lockById(id: string): Promise<SignUp | null> {
-    const row = await this.em.findOne(SignUpSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true });
+    const row = await lockRow(this.em, SignUpSchema, id);
     return row && toSignUp(row);
   }
 
@@ -49,7 +49,7 @@ export class MikroOrmSignUpRepository implements SignUpRepository {
   }
 
   async delete(id: string): Promise<void> {
-    await this.em.nativeDelete(SignUpSchema, { id });
+    await deleteRows(this.em, SignUpSchema, { id });
   }
 
   /**
@@ -60,17 +60,21 @@ export class MikroOrmSignUpRepository implements SignUpRepository {
    * hash-join against a scan of the whole table, verified sign-ups and all).
    */
   async deleteExpired(before: Date, limit: number): Promise<number> {
-    const result = await this.em.execute<QueryResult>(
-      `delete from sign_ups
-       where id = any(array(
-         select id from sign_ups
-         where status = 'pending' and expires_at < ?
-         order by expires_at
-         limit ?
-         for update skip locked))`,
+    const [row] = await runSelect(
+      this.em,
+      `with deleted as (
+         delete from sign_ups
+         where id = any(array(
+           select id from sign_ups
+           where status = 'pending' and expires_at < ?
+           order by expires_at
+           limit ?
+           for update skip locked))
+         returning 1)
+       select count(*) as "deleted" from deleted`,
       [before, Math.max(0, limit)],
-      'run',
+      { prepare: false },
     );
-    return result.affectedRows;
+    return Number(row?.deleted ?? 0);
   }
 }

@@ -4,21 +4,20 @@ import type { Repositories } from '../../application/ports/repositories.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { translateConnectionFailure } from './connection-failures.js';
 import { mikroOrmRepositories } from './mikro-orm-repositories.js';
+import { inPgTransaction } from './native-select.js';
 import type { SessionModel } from './session-model.js';
 
 /**
- * One database transaction per unit of work, on a fork of the EntityManager (never the
- * global one); every repository handed to `work` is bound to that transaction. A Left or a
- * throw rolls it back. A database that cannot be reached surfaces as DependencyUnavailable
- * (answered 503), any other throw as is.
+ * One database transaction per unit of work, begun on a connection of the ORM's pool
+ * ({@link inPgTransaction}); every repository handed to `work` is bound to it, through a fork of
+ * the EntityManager (never the global one). A Left or a throw rolls it back. A database that
+ * cannot be reached surfaces as DependencyUnavailable (answered 503), any other throw as is.
  *
- * BEGIN and COMMIT go to the connection, with the fork bound to the transaction, rather than
- * through `em.transactional` or `em.begin`/`em.commit`: the same statements and the same
- * rollback on any failure (commit included), without the identity-map merge (a third of the
- * overhead of a short unit of work) and without the flush that `em.commit` runs first.
- * Repositories write with native statements and never persist entities, so that flush has
- * nothing to do; but it runs inside an AsyncLocalStorage, and the first one switches on Node's
- * promise hooks for the rest of the process, a cost on every promise of every request.
+ * Neither `em.transactional` nor MikroORM's `begin`/`commit`: repositories write with native
+ * statements and never persist entities, so the flush and identity-map merge those run have
+ * nothing to do (yet the flush runs inside an AsyncLocalStorage, and the first one switches on
+ * Node's promise hooks for the rest of the process, a cost on every promise of every request);
+ * and knex's transaction builds a knex instance of its own for each one.
  */
 export class MikroOrmUnitOfWork implements UnitOfWork {
   /** The repositories of work outside a transaction, made on first use (see outsideTransaction). */
@@ -31,21 +30,7 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
 
   async transaction<L, A>(work: (tx: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
     try {
-      const em = this.orm.em.fork();
-      const connection = em.getConnection('write');
-      const context = await connection.begin();
-      em.setTransactionContext(context);
-      try {
-        const result = await work(mikroOrmRepositories(em, this.sessions));
-        if (E.isLeft(result)) await connection.rollback(context);
-        else await connection.commit(context);
-        return result;
-      } catch (error) {
-        await connection.rollback(context).catch(() => undefined);
-        throw error;
-      } finally {
-        em.resetTransactionContext();
-      }
+      return await inPgTransaction(this.orm.em, (em) => work(mikroOrmRepositories(em, this.sessions)), E.isRight);
     } catch (error) {
       throw translateConnectionFailure(error);
     }

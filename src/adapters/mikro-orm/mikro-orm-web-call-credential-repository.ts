@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebCallCredentialRepository, WebCallCredentials } from '../../application/ports/web-call-credentials.js';
 import { WebCallCredentialsSchema, type WebCallCredentialsRow } from './entities/web-call-credentials.js';
-import { findRow } from './storage-support.js';
+import { runSelect } from './native-select.js';
+import { findRow, upsertRowOn } from './storage-support.js';
 
 const toCredentials = (row: WebCallCredentialsRow): WebCallCredentials => ({ ...row });
 
@@ -13,7 +14,7 @@ export class MikroOrmWebCallCredentialRepository implements WebCallCredentialRep
    * Keyed `hashtext('web_call_credentials:' || account)`, released by commit or rollback.
    */
   async lock(account: string): Promise<void> {
-    await this.em.execute(`select pg_advisory_xact_lock(hashtext('web_call_credentials:' || ?))`, [account]);
+    await runSelect(this.em, `select pg_advisory_xact_lock(hashtext('web_call_credentials:' || ?::text))`, [account], { prepare: false });
   }
 
   async find(account: string): Promise<WebCallCredentials | null> {
@@ -23,6 +24,6 @@ export class MikroOrmWebCallCredentialRepository implements WebCallCredentialRep
 
   async save(credentials: WebCallCredentials): Promise<void> {
     const row: WebCallCredentialsRow = { ...credentials };
-    await this.em.createQueryBuilder(WebCallCredentialsSchema).insert(row).onConflict('account').merge().execute();
+    await upsertRowOn(this.em, WebCallCredentialsSchema, row, 'account');
   }
 }

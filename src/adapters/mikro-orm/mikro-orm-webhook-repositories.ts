@@ -24,8 +24,10 @@ import {
   type WebhookDeliveryAttemptRow,
   type WebhookDeliveryRow,
 } from './entities/webhook-delivery.js';
+import { runSelect, runWrite } from './native-select.js';
 import {
   dateOf,
+  deleteRows,
   findPage,
   findRow,
   findRows,
@@ -33,6 +35,7 @@ import {
   insertRowsNative,
   selectRows,
   translateUniqueViolation,
+  updateRows,
   upsertRow,
 } from './storage-support.js';
 
@@ -60,13 +63,15 @@ export class MikroOrmWebhookRepository implements WebhookRepository {
     if (owners.length === 0) return [];
     const keys = owners.map((owner) => JSON.stringify([owner.projectId, owner.agentId]));
     const distinct = [...new Set(keys)];
-    const records: Record<string, unknown>[] = await this.em.execute(
+    const records: Record<string, unknown>[] = await runSelect(
+      this.em,
       `select w.* from jsonb_array_elements(?::jsonb) with ordinality as k(t, ord)
        left join lateral (
          select * from webhooks where project_id = k.t->>0 and (agent_id = k.t->>1 or agent_id is null)
          order by agent_id nulls last limit 1) as w on true
        order by k.ord`,
       [`[${distinct.join(',')}]`],
+      { prepare: false, effect: 'read' },
     );
     const found = new Map(
       distinct.map((key, i) => {
@@ -99,7 +104,7 @@ export class MikroOrmWebhookRepository implements WebhookRepository {
   }
 
   async delete(projectId: string, id: string): Promise<void> {
-    await this.em.nativeDelete(WebhookSchema, { id, projectId });
+    await deleteRows(this.em, WebhookSchema, { id, projectId });
   }
 }
 
@@ -171,7 +176,8 @@ export class MikroOrmDeliveryRepository implements DeliveryRepository {
    * stamps the lease, which keeps them from the next claims after this transaction commits.
    */
   async claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly WebhookDelivery[]> {
-    const rows: Record<string, unknown>[] = await this.em.execute(
+    const rows: Record<string, unknown>[] = await runSelect(
+      this.em,
       `update webhook_deliveries set locked_until = ?
        where id in (
          select id from webhook_deliveries
@@ -181,6 +187,7 @@ export class MikroOrmDeliveryRepository implements DeliveryRepository {
          for update skip locked)
        returning *`,
       [new Date(now.getTime() + leaseMs), now, now, limit],
+      { prepare: false },
     );
     return rows.map(fromNative).sort(byDue);
   }
@@ -207,7 +214,8 @@ export class MikroOrmDeliveryRepository implements DeliveryRepository {
     }));
     try {
       // One statement (a data-modifying CTE): the outcomes and their log rows in one round trip.
-      await this.em.execute(
+      await runWrite(
+        this.em,
         `with outcomes as (
            update webhook_deliveries d set
              status = v.status, attempt_count = v.attempt_count, http_status = v.http_status,
@@ -230,7 +238,8 @@ export class MikroOrmDeliveryRepository implements DeliveryRepository {
   }
 
   async reschedule(delivery: WebhookDelivery): Promise<void> {
-    await this.em.nativeUpdate(
+    await updateRows(
+      this.em,
       WebhookDeliverySchema,
       { id: delivery.id, projectId: delivery.projectId },
       { status: delivery.status, nextRetryAt: delivery.nextRetryAt, lockedUntil: null },
@@ -260,12 +269,14 @@ export class MikroOrmDeliveryRepository implements DeliveryRepository {
 
   async stats(projectId: string, since: Date): Promise<readonly DeliveryCount[]> {
     // Hours as epoch seconds: no time-zone conversion between the server and this process.
-    const rows: { hour: string; event_type: string; status: string; count: string }[] = await this.em.execute(
+    const rows: { hour: string; event_type: string; status: string; count: string }[] = await runSelect(
+      this.em,
       `select (floor(extract(epoch from created_at) / 3600) * 3600)::bigint as hour, event_type, status,
               count(*) as count
        from webhook_deliveries where project_id = ? and created_at >= ?
        group by 1, 2, 3 order by 1, 2, 3`,
       [projectId, since],
+      { prepare: false, effect: 'read' },
     );
     return rows.map((r) => ({
       hour: new Date(Number(r.hour) * 1000),
@@ -276,13 +287,15 @@ export class MikroOrmDeliveryRepository implements DeliveryRepository {
   }
 
   async allTime(projectId: string): Promise<DeliveryTotals> {
-    const [row]: { total: string; success: string; failed: string; pending: string }[] = await this.em.execute(
+    const [row]: { total: string; success: string; failed: string; pending: string }[] = await runSelect(
+      this.em,
       `select count(*) as total,
               count(*) filter (where status = 'success') as success,
               count(*) filter (where status = 'failed') as failed,
               count(*) filter (where status = 'pending') as pending
        from webhook_deliveries where project_id = ?`,
       [projectId],
+      { prepare: false, effect: 'read' },
     );
     return {
       total: Number(row?.total ?? 0),

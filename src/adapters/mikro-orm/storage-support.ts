@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException, type EntitySchema, type FilterQuery
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DuplicateKey } from '../../application/ports/repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
-import { runSelect, runWrite } from './native-select.js';
+import { inPgTransaction, runSelect, runWrite } from './native-select.js';
 import { instantOfTimestamptz } from './timestamp-text.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -40,6 +40,28 @@ export const upsertRow = async <T extends { id: string }>(
     throw translateUniqueViolation(error);
   }
 };
+
+/**
+ * Insert, or overwrite every other column of the row with the same `key` (a property whose
+ * column is the table's primary key or has a unique index of its own), in one native statement.
+ */
+export const upsertRowOn = async <T extends object>(em: EntityManager, schema: EntitySchema<T>, row: T, key: keyof T & string): Promise<void> => {
+  const shape = shapeOf(em, schema);
+  const keyColumn = shape.columnOf.get(key);
+  if (keyColumn === undefined) throw new Error(`upsertRowOn(${schema.meta.className}): ${key} is not a column`);
+  const sql = perSchema(keyedUpserts, schema, key, () => {
+    const others = shape.columns.filter((c) => c.column !== keyColumn).map((c) => `"${c.column}" = excluded."${c.column}"`);
+    return `${shape.insert}${shape.tuple} on conflict ("${keyColumn}") do update set ${others.join(', ')}`;
+  });
+  try {
+    await runSelect(em, sql, shape.columns.map((column) => valueOf(row, column)), PREPARED);
+  } catch (error) {
+    throw translateUniqueViolation(error);
+  }
+};
+
+/** Per schema, by key: the text of {@link upsertRowOn}. */
+const keyedUpserts = new WeakMap<object, Map<string, string>>();
 
 /** One row's upsert by the columns of its shape, each text made once. */
 const upsertTexts = new WeakMap<NativeShape, Map<string, string>>();
@@ -192,8 +214,8 @@ const rowsPerStatement = <T extends object>(em: EntityManager, schema: EntitySch
  * write split into several statements, which must land all or none.
  */
 const inOneTransaction = async (em: EntityManager, work: (em: EntityManager) => Promise<void>): Promise<void> => {
-  if (em.getTransactionContext()) return work(em);
-  await em.transactional((tx) => work(tx as EntityManager));
+  if (em.isInTransaction()) return work(em);
+  await inPgTransaction(em, work, () => true);
 };
 
 const insertRows = async <T extends object>(
@@ -311,7 +333,7 @@ export const selectRows = async <T extends object>(
   sql: string,
   params: readonly unknown[],
 ): Promise<T[]> => {
-  const records: Record<string, unknown>[] = await em.execute(sql, [...params]);
+  const records = await runSelect(em, sql, params, { prepare: false, effect: 'read' });
   return records.map((record) => fromColumns(em, schema, record));
 };
 
@@ -436,14 +458,21 @@ export const findRow = async <T extends object>(
   schema: EntitySchema<T>,
   where: FilterQuery<T>,
 ): Promise<T | null> => {
-  const select = nativeSelect(em, schema, where, null);
-  if (select === null) return em.findOne(schema, where, { disableIdentityMap: true }) as Promise<T | null>;
+  const select = compiled(nativeSelect(em, schema, where, null), schema);
   const [row] = rowsOf(em, schema, await runSelect(em, `${select.sql} limit 1`, select.params, READ));
   return row ?? null;
 };
 
-const notCompilable = (className: string): Error =>
-  new Error(`a read of ${className} with a value alongside needs a filter native SQL compiles`);
+/**
+ * A compiled statement, or a programming error: the repositories' filters are written in code,
+ * and every one of them compiles (the storage contract suites run them all on PGlite and
+ * PostgreSQL). There is no ORM fallback: inside a transaction of {@link inPgTransaction} the
+ * ORM's own queries would run beside it, not in it.
+ */
+const compiled = <S>(select: S | null, schema: { readonly meta: { readonly className: string } }): S => {
+  if (select === null) throw new Error(`a filter of ${schema.meta.className} that native SQL does not compile`);
+  return select;
+};
 
 /** {@link findRow} with a value computed beside the row (see {@link Alongside}), mapped with it. */
 export const findRowAlongside = async <T extends object, D>(
@@ -453,21 +482,23 @@ export const findRowAlongside = async <T extends object, D>(
   alongside: Alongside,
   toDomain: (row: T, alongside: unknown) => D,
 ): Promise<D | null> => {
-  const select = nativeSelect(em, schema, where, null, false, alongside);
-  if (select === null) throw notCompilable(schema.meta.className);
+  const select = compiled(nativeSelect(em, schema, where, null, false, alongside), schema);
   const [record] = await runSelect(em, `${select.sql} limit 1`, select.params, READ);
   return record === undefined ? null : toDomain(fromColumns(em, schema, record), record.__alongside ?? null);
 };
 
+/** The rows `where` selects, in `orderBy`'s order; the first `limit` of them when given. */
 export const findRows = async <T extends object>(
   em: EntityManager,
   schema: EntitySchema<T>,
   where: FilterQuery<T>,
   orderBy: QueryOrderMap<T>,
+  limit?: number,
 ): Promise<T[]> => {
-  const select = nativeSelect(em, schema, where, orderBy);
-  if (select === null) return em.find(schema, where, { orderBy, disableIdentityMap: true }) as Promise<T[]>;
-  return rowsOf(em, schema, await runSelect(em, select.sql, select.params, READ));
+  const select = compiled(nativeSelect(em, schema, where, orderBy), schema);
+  const records =
+    limit === undefined ? await runSelect(em, select.sql, select.params, READ) : await runSelect(em, `${select.sql} limit ?`, [...select.params, limit], READ);
+  return rowsOf(em, schema, records);
 };
 
 /**
@@ -484,12 +515,7 @@ export const findPage = async <T extends object, D>(
   toDomain: (row: T, alongside: unknown) => D,
   alongside: Alongside | null = null,
 ): Promise<Page<D>> => {
-  const select = nativeSelect(em, schema, where, orderBy, true, alongside);
-  if (select === null) {
-    if (alongside !== null) throw notCompilable(schema.meta.className);
-    const [rows, total] = await em.findAndCount(schema, where, { orderBy, limit: page.limit, offset: page.offset, disableIdentityMap: true });
-    return { items: (rows as T[]).map((row) => toDomain(row, null)), total };
-  }
+  const select = compiled(nativeSelect(em, schema, where, orderBy, true, alongside), schema);
   const records = await runSelect(em, `${select.sql} limit ? offset ?`, [...select.params, page.limit, page.offset], READ);
   if (records.length === 0 && page.offset > 0) {
     const [counted] = await runSelect(em, `select count(*) as "total"${select.from}`, select.whereParams, READ);
@@ -554,6 +580,58 @@ export const conditionOf = <T extends object>(
   const params: unknown[] = [];
   const sql = compileWhere(shapeOf(em, schema), where as Record<string, unknown>, params);
   return sql === null ? null : { sql, params };
+};
+
+/** `where` compiled to a condition, or the programming error of a filter that does not compile (see {@link compiled}). */
+const conditionFor = <T extends object>(em: EntityManager, schema: EntitySchema<T>, where: FilterQuery<T>) => {
+  const shape = shapeOf(em, schema);
+  const params: unknown[] = [];
+  const condition = compiled(compileWhere(shape, where as Record<string, unknown>, params), schema);
+  return { shape, condition, params };
+};
+
+/** Deletes the rows `where` selects: one native statement. */
+export const deleteRows = async <T extends object>(em: EntityManager, schema: EntitySchema<T>, where: FilterQuery<T>): Promise<void> => {
+  const { shape, condition, params } = conditionFor(em, schema, where);
+  await runWrite(em, `delete from "${shape.table}" where ${condition}`, params);
+};
+
+/**
+ * Sets `values` (properties to plain values: text, numbers, booleans, instants, null) on the rows
+ * `where` selects, in one native statement; with `counted`, answers how many rows it changed
+ * (read back as their ids: only for writes of a few rows), else null.
+ */
+export const updateRows = async <T extends object>(
+  em: EntityManager,
+  schema: EntitySchema<T>,
+  where: FilterQuery<T>,
+  values: Partial<T>,
+  counted = false,
+): Promise<number | null> => {
+  const { shape, condition, params } = conditionFor(em, schema, where);
+  const assignments: string[] = [];
+  const assigned: unknown[] = [];
+  for (const [property, value] of Object.entries(values)) {
+    const column = shape.columnOf.get(property);
+    if (column === undefined || (typeof value === 'object' && value !== null && !(value instanceof Date))) {
+      throw new Error(`updateRows(${schema.meta.className}) sets ${property}, which is not a plain column`);
+    }
+    assignments.push(`"${column}" = ?`);
+    assigned.push(value);
+  }
+  const sql = `update "${shape.table}" set ${assignments.join(', ')} where ${condition}`;
+  if (!counted) {
+    await runWrite(em, sql, [...assigned, ...params]);
+    return null;
+  }
+  return (await runSelect(em, `${sql} returning "id"`, [...assigned, ...params], { prepare: false })).length;
+};
+
+/** How many rows `where` selects: one native statement. */
+export const countRows = async <T extends object>(em: EntityManager, schema: EntitySchema<T>, where: FilterQuery<T>): Promise<number> => {
+  const { shape, condition, params } = conditionFor(em, schema, where);
+  const [row] = await runSelect(em, `select count(*) as "count" from "${shape.table}" where ${condition}`, params, READ);
+  return Number(row?.count ?? 0);
 };
 
 /** `%text%` for ILIKE, with the pattern characters of `text` taken literally. */

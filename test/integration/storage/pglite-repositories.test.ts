@@ -105,8 +105,8 @@ describe('embedded PGlite database', () => {
       await database.uow.singleStatement(async (repos) => E.right(await repos.projects.save(other)));
       const reads = await Promise.all([
         database.uow.read(async (repos) => E.right(await repos.projects.findById(other.id))),
-        database.uow.read(async (repos) => E.right(await repos.calls.listUnconnectedWebCalls(new Date(), 10))), // the ORM's find
-        database.uow.read(async (repos) => E.right(await repos.numbers.countEverProvisioned(other.id))), // the ORM's count
+        database.uow.read(async (repos) => E.right(await repos.calls.listUnconnectedWebCalls(new Date(), 10))),
+        database.uow.read(async (repos) => E.right(await repos.numbers.countEverProvisioned(other.id))),
         database.uow.read(async (repos) => E.right(await repos.agents.listWithNumbers(other.id, { limit: 20, offset: 0 }))),
       ]);
 
