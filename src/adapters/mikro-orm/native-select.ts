@@ -132,11 +132,11 @@ export const inPgTransaction = async <A>(em: EntityManager, work: (tx: EntityMan
     try {
       result = await work(tx);
     } catch (error) {
-      await connection.query(ROLLBACK).catch(() => connection.end().catch(() => undefined));
+      await rollBack(connection).catch(() => undefined);
       throw error;
     }
     if (!commits(result)) {
-      await connection.query(ROLLBACK);
+      await rollBack(connection);
       return result;
     }
     const committed = await connection.query(COMMIT);
@@ -145,6 +145,16 @@ export const inPgTransaction = async <A>(em: EntityManager, work: (tx: EntityMan
     return result;
   } finally {
     await pool.releaseConnection(connection);
+  }
+};
+
+/** ROLLBACK; a connection that fails it is closed (and so dropped by the pool), whatever state it was left in. */
+const rollBack = async (connection: PgClient): Promise<void> => {
+  try {
+    await connection.query(ROLLBACK);
+  } catch (error) {
+    await connection.end().catch(() => undefined);
+    throw error;
   }
 };
 
