@@ -20,6 +20,7 @@ import {
   selectListOf,
   translateUniqueViolation,
   updateRows,
+  updateRowsCounted,
   upsertRow,
   type Alongside,
 } from './storage-support.js';
@@ -235,12 +236,11 @@ export class MikroOrmCallRepository implements CallRepository {
   }
 
   async claimResumedMedia(callId: string, attempt: number): Promise<boolean> {
-    const updated = await updateRows(
+    const updated = await updateRowsCounted(
       this.em,
       CallSchema,
       { id: callId, status: 'in-progress', $or: [{ mediaResumes: null }, { mediaResumes: { $lt: attempt } }] },
       { mediaResumes: attempt },
-      true,
     );
     return updated === 1;
   }

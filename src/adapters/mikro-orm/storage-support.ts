@@ -496,9 +496,8 @@ export const findRows = async <T extends object>(
   limit?: number,
 ): Promise<T[]> => {
   const select = compiled(nativeSelect(em, schema, where, orderBy), schema);
-  const records =
-    limit === undefined ? await runSelect(em, select.sql, select.params, READ) : await runSelect(em, `${select.sql} limit ?`, [...select.params, limit], READ);
-  return rowsOf(em, schema, records);
+  const [sql, params] = limit === undefined ? [select.sql, select.params] : [`${select.sql} limit ?`, [...select.params, limit]];
+  return rowsOf(em, schema, await runSelect(em, sql, params, READ));
 };
 
 /**
@@ -582,55 +581,50 @@ export const conditionOf = <T extends object>(
   return sql === null ? null : { sql, params };
 };
 
-/** `where` compiled to a condition, or the programming error of a filter that does not compile (see {@link compiled}). */
-const conditionFor = <T extends object>(em: EntityManager, schema: EntitySchema<T>, where: FilterQuery<T>) => {
-  const shape = shapeOf(em, schema);
-  const params: unknown[] = [];
-  const condition = compiled(compileWhere(shape, where as Record<string, unknown>, params), schema);
-  return { shape, condition, params };
-};
+/** `where` compiled by {@link conditionOf}, with its table's shape; a filter that does not compile is a programming error (see {@link compiled}). */
+const conditionFor = <T extends object>(em: EntityManager, schema: EntitySchema<T>, where: FilterQuery<T>) => ({
+  shape: shapeOf(em, schema),
+  ...compiled(conditionOf(em, schema, where), schema),
+});
 
 /** Deletes the rows `where` selects: one native statement. */
 export const deleteRows = async <T extends object>(em: EntityManager, schema: EntitySchema<T>, where: FilterQuery<T>): Promise<void> => {
-  const { shape, condition, params } = conditionFor(em, schema, where);
-  await runWrite(em, `delete from "${shape.table}" where ${condition}`, params);
+  const { shape, sql, params } = conditionFor(em, schema, where);
+  await runWrite(em, `delete from "${shape.table}" where ${sql}`, params);
 };
 
-/**
- * Sets `values` (properties to plain values: text, numbers, booleans, instants, null) on the rows
- * `where` selects, in one native statement; with `counted`, answers how many rows it changed
- * (read back as their ids: only for writes of a few rows), else null.
- */
-export const updateRows = async <T extends object>(
-  em: EntityManager,
-  schema: EntitySchema<T>,
-  where: FilterQuery<T>,
-  values: Partial<T>,
-  counted = false,
-): Promise<number | null> => {
-  const { shape, condition, params } = conditionFor(em, schema, where);
+/** The update setting `values` (properties to plain values: text, numbers, booleans, instants, null) on the rows `where` selects. */
+const updateStatement = <T extends object>(em: EntityManager, schema: EntitySchema<T>, where: FilterQuery<T>, values: Partial<T>) => {
+  const { shape, sql, params } = conditionFor(em, schema, where);
   const assignments: string[] = [];
   const assigned: unknown[] = [];
   for (const [property, value] of Object.entries(values)) {
     const column = shape.columnOf.get(property);
     if (column === undefined || (typeof value === 'object' && value !== null && !(value instanceof Date))) {
-      throw new Error(`updateRows(${schema.meta.className}) sets ${property}, which is not a plain column`);
+      throw new Error(`an update of ${schema.meta.className} sets ${property}, which is not a plain column`);
     }
     assignments.push(`"${column}" = ?`);
     assigned.push(value);
   }
-  const sql = `update "${shape.table}" set ${assignments.join(', ')} where ${condition}`;
-  if (!counted) {
-    await runWrite(em, sql, [...assigned, ...params]);
-    return null;
-  }
-  return (await runSelect(em, `${sql} returning "id"`, [...assigned, ...params], { prepare: false })).length;
+  return { sql: `update "${shape.table}" set ${assignments.join(', ')} where ${sql}`, params: [...assigned, ...params] };
+};
+
+/** Sets `values` on the rows `where` selects: one native statement. */
+export const updateRows = async <T extends object>(em: EntityManager, schema: EntitySchema<T>, where: FilterQuery<T>, values: Partial<T>): Promise<void> => {
+  const { sql, params } = updateStatement(em, schema, where, values);
+  await runWrite(em, sql, params);
+};
+
+/** {@link updateRows}, answering how many rows it changed (read back as their ids: for writes of a few rows). */
+export const updateRowsCounted = async <T extends object>(em: EntityManager, schema: EntitySchema<T>, where: FilterQuery<T>, values: Partial<T>): Promise<number> => {
+  const { sql, params } = updateStatement(em, schema, where, values);
+  return (await runSelect(em, `${sql} returning "id"`, params, { prepare: false })).length;
 };
 
 /** How many rows `where` selects: one native statement. */
 export const countRows = async <T extends object>(em: EntityManager, schema: EntitySchema<T>, where: FilterQuery<T>): Promise<number> => {
-  const { shape, condition, params } = conditionFor(em, schema, where);
-  const [row] = await runSelect(em, `select count(*) as "count" from "${shape.table}" where ${condition}`, params, READ);
+  const { shape, sql, params } = conditionFor(em, schema, where);
+  const [row] = await runSelect(em, `select count(*) as "count" from "${shape.table}" where ${sql}`, params, READ);
   return Number(row?.count ?? 0);
 };
 
