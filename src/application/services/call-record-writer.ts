@@ -10,19 +10,43 @@ type Item =
   | { readonly kind: 'delivery'; readonly entry: RecordedAttempt };
 
 /**
+ * The least time between two writes of what live calls produce, by default. At a few hundred
+ * turns a second, a statement per turn (each sent as soon as the one before it was answered)
+ * made most of a busy node's statements, and their round trips woke the database, which shares
+ * the machine's cores with the calls' speech. A record handed over after a quiet spell is
+ * written at once; one that comes within this of the last write waits for the window's end
+ * with whatever else comes meanwhile, so a turn is stored and announced this much later at most.
+ */
+export const DEFAULT_RECORD_WINDOW_MS = 25;
+
+export interface CallRecordWriterDeps {
+  readonly uow: UnitOfWork;
+  readonly eventBus: EventBus;
+  readonly logger: Logger;
+  /** The least time between two writes' starts, in ms (0: a write whenever the last is done). */
+  readonly windowMs?: number;
+}
+
+/**
  * Writes what live calls produce (transcript turns, voice-turn delivery rows) behind the
- * voice loop: whatever piled up meanwhile goes in one transaction, then the new turns are
+ * voice loop: what piles up goes in one statement (or one transaction with deliveries), at
+ * most one write per window ({@link DEFAULT_RECORD_WINDOW_MS}), then the new turns are
  * published on the event bus in order. A turn is thus stored before anyone hears of it, so a
- * transcript stream that replays storage and then listens misses nothing.
+ * transcript stream that replays storage and then listens misses nothing. {@link settled}
+ * writes what is waiting at once, without waiting for the window.
  */
 export class CallRecordWriter {
   private pending: Item[] = [];
   private flushing: Promise<void> | null = null;
+  /** Cancels the next write's schedule, while there is one. */
+  private cancelWindow: (() => void) | null = null;
+  /** When the last write started (`performance.now()`). */
+  private lastWriteAt = -Infinity;
+  private readonly windowMs: number;
   private readonly log: Logger;
 
-  constructor(
-    private readonly deps: { readonly uow: UnitOfWork; readonly eventBus: EventBus; readonly logger: Logger },
-  ) {
+  constructor(private readonly deps: CallRecordWriterDeps) {
+    this.windowMs = deps.windowMs ?? DEFAULT_RECORD_WINDOW_MS;
     this.log = deps.logger.child({ component: 'call-record-writer' });
   }
 
@@ -40,48 +64,64 @@ export class CallRecordWriter {
   /** Resolves once everything handed over so far is written and published. */
   async settled(): Promise<void> {
     while (this.flushing || this.pending.length > 0) {
-      this.schedule();
+      this.flush();
       await this.flushing;
     }
   }
 
+  /** Schedules the next write, unless one is scheduled or under way (it schedules the next when done). */
   private schedule(): void {
-    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.drain())
-      .finally(() => {
-        this.flushing = null;
-        if (this.pending.length > 0) this.schedule();
-      });
+    if (this.cancelWindow || this.flushing) return;
+    const wait = this.lastWriteAt + this.windowMs - performance.now();
+    if (wait <= 0) {
+      // What the same turn of the event loop hands over goes with it.
+      const immediate = setImmediate(() => this.flush());
+      this.cancelWindow = () => clearImmediate(immediate);
+    } else {
+      // Unref'd: a node stopping writes what is pending through settled(), not by waiting for this.
+      const timer = setTimeout(() => this.flush(), wait).unref();
+      this.cancelWindow = () => clearTimeout(timer);
+    }
+  }
+
+  /** Writes what is pending now, closing the window (one batch at a time: a batch under way finishes first). */
+  private flush(): void {
+    this.cancelWindow?.();
+    this.cancelWindow = null;
+    if (this.flushing || this.pending.length === 0) return;
+    this.lastWriteAt = performance.now();
+    this.flushing = this.drain().finally(() => {
+      this.flushing = null;
+      if (this.pending.length > 0) this.schedule();
+    });
   }
 
   private async drain(): Promise<void> {
-    while (this.pending.length > 0) {
-      const batch = this.pending;
-      this.pending = [];
-      // A turn stored and truncated within one batch is written once, as it ended up.
-      const turns = [...new Map(batch.flatMap((item) => (item.kind === 'turn' ? [[item.turn.id, item.turn] as const] : []))).values()];
-      const deliveries = batch.flatMap((item) => (item.kind === 'delivery' ? [item.entry] : []));
-      try {
-        if (deliveries.length === 0) {
-          // Turns alone are one statement (a hosted call's every batch): no transaction around it.
-          await inOneStatement(this.deps.uow, async (repos) => E.right(await repos.transcripts.save(turns)));
-        } else {
-          await this.deps.uow.transaction(async (tx) => {
-            if (turns.length > 0) await tx.transcripts.save(turns);
-            await tx.deliveries.enqueue(deliveries.map(({ delivery }) => delivery));
-            await tx.deliveries.recordAttempts(deliveries);
-            return E.right(undefined);
-          });
-        }
-      } catch (error) {
-        this.log.error({ err: String(error), turns: turns.length, deliveries: deliveries.length }, 'storing call records failed');
+    const batch = this.pending;
+    this.pending = [];
+    // A turn stored and truncated within one batch is written once, as it ended up.
+    const turns = [...new Map(batch.flatMap((item) => (item.kind === 'turn' ? [[item.turn.id, item.turn] as const] : []))).values()];
+    const deliveries = batch.flatMap((item) => (item.kind === 'delivery' ? [item.entry] : []));
+    try {
+      if (deliveries.length === 0) {
+        // Turns alone are one statement (a hosted call's every batch): no transaction around it.
+        await inOneStatement(this.deps.uow, async (repos) => E.right(await repos.transcripts.save(turns)));
+      } else {
+        await this.deps.uow.transaction(async (tx) => {
+          if (turns.length > 0) await tx.transcripts.save(turns);
+          await tx.deliveries.enqueue(deliveries.map(({ delivery }) => delivery));
+          await tx.deliveries.recordAttempts(deliveries);
+          return E.right(undefined);
+        });
       }
-      for (const item of batch) {
-        if (item.kind !== 'turn' || !item.publish) continue;
-        await this.deps.eventBus
-          .publish({ type: 'turn', callId: item.turn.callId, turn: item.turn })
-          .catch((error: unknown) => this.log.error({ callId: item.turn.callId, err: String(error) }, 'publishing a turn failed'));
-      }
+    } catch (error) {
+      this.log.error({ err: String(error), turns: turns.length, deliveries: deliveries.length }, 'storing call records failed');
+    }
+    for (const item of batch) {
+      if (item.kind !== 'turn' || !item.publish) continue;
+      await this.deps.eventBus
+        .publish({ type: 'turn', callId: item.turn.callId, turn: item.turn })
+        .catch((error: unknown) => this.log.error({ callId: item.turn.callId, err: String(error) }, 'publishing a turn failed'));
     }
   }
 }

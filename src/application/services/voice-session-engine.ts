@@ -92,6 +92,8 @@ export class VoiceSessionEngine implements LiveCalls {
    */
   async open(callId: string, gateway: VoiceGateway, resume?: ResumeAfterTransfer): Promise<E.Either<NotFound | Conflict | MediaTaken, VoiceSession>> {
     if (this.sessions.has(callId)) return E.left(mediaTaken(callId));
+    // A call back from a transfer goes on from its turns so far: those its first session handed over must be stored to be read.
+    if (resume) await this.deps.writer.settled();
     const loaded = await inOneStatement(this.deps.uow, async (repos): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> => {
       const call = await repos.calls.findByIdInAnyProject(callId);
       if (!call) return E.left(notFound('call', callId));

@@ -87,6 +87,7 @@ describe(ConversationRelayServer.name, () => {
       conversationState: null,
       recentHistory: [{ role: 'agent', content: 'Hi, this is Acme.', direction: 'outbound', channel: 'voice' }],
     });
+    await sut.stored();
     const transcript = await sut.api('GET', `/v1/calls/${call.callId}/transcript`);
     expect(transcript.body.transcript.map((t: { role: string; content: string }) => [t.role, t.content])).toEqual([
       ['agent', 'Hi, this is Acme.'],
@@ -175,6 +176,7 @@ describe(ConversationRelayServer.name, () => {
     await request!.closed;
 
     expect(request!.aborted).toBe(true);
+    await sut.stored();
     const transcript = await sut.api('GET', `/v1/calls/${call.callId}/transcript`);
     expect(transcript.body.transcript.at(-1)).toMatchObject({ role: 'agent', content: 'We have many plans', interrupted: true });
     expect(call.relay.frames.filter((f) => f.type === 'text')).toHaveLength(1);

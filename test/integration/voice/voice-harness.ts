@@ -314,7 +314,14 @@ export const aVoiceSwitchboard = async (
     await hook.stop();
   };
 
-  return { sut, url, fake, placedCalls, webCallResources, hook, uow, logger, owner, api, twilioPost, read, anAgentOnTheLine, inboundCall, stop };
+  /**
+   * Resolves once what live calls handed over so far (turns, voice-turn deliveries) is written:
+   * it is written behind the voice loop, at most once a window, so a read right after a frame may
+   * not see the turn yet.
+   */
+  const stored = () => sut.voice().engine.stored();
+
+  return { sut, url, fake, placedCalls, webCallResources, hook, uow, logger, owner, api, twilioPost, read, stored, anAgentOnTheLine, inboundCall, stop };
 };
 
 export type VoiceHarness = Awaited<ReturnType<typeof aVoiceSwitchboard>>;

@@ -98,6 +98,7 @@ describe(RecordWarmTransfer.name, () => {
       expect(relay.spoken()).toEqual(['You said ok then.']);
       const failed = await eventually(() => sut.hook.requests.find((r) => r.body?.event === 'agent.transfer_failed'), { what: 'agent.transfer_failed' });
       expect(failed.body.data).toMatchObject({ callId: call.callId, transferTo: OTHER_HUMAN, failureReason: 'no-answer' });
+      await sut.stored();
       const stored = (await sut.api('GET', `/v1/calls/${call.callId}`)).body;
       expect(stored.status).toBe('in-progress');
       expect(stored.transcript.map((t: { content: string }) => t.content)).toEqual([
