@@ -230,8 +230,24 @@ describe(ConversationRelayServer.name, () => {
       { role: 'agent', content: 'You said: three' },
     ]);
     const stored = await sut.api('GET', `/v1/calls/${call.callId}`);
+    // The status callback came second: the call stays as the first report ended it, announced once.
     expect(stored.body).toMatchObject({ status: 'completed', lastTranscriptSnippet: 'You said: three' });
+    expect(stored.body.durationSeconds).not.toBe(37);
+    const deliveries = await sut.api('GET', `/v1/agents/${call.agentId}/webhook/deliveries`);
+    expect(deliveries.body.filter((d: { eventType: string }) => d.eventType === 'agent.call_ended')).toHaveLength(1);
     expect(await sut.api('POST', `/v1/calls/${call.callId}/end`)).toMatchObject({ status: 409 });
+  });
+
+  it('ends a live call on a status callback that names only the carrier\'s call, and changes nothing on a second one', async () => {
+    const call = await aLiveCall();
+    call.relay.close();
+
+    await sut.twilioPost('/twilio/voice/status', { CallSid: call.callSid, CallStatus: 'completed', CallDuration: '37' });
+    await sut.twilioPost('/twilio/voice/status', { CallSid: call.callSid, CallStatus: 'failed', CallDuration: '0' });
+
+    expect((await sut.api('GET', `/v1/calls/${call.callId}`)).body).toMatchObject({ status: 'completed', durationSeconds: 37, disconnectionReason: 'caller_hangup' });
+    const deliveries = await sut.api('GET', `/v1/agents/${call.agentId}/webhook/deliveries`);
+    expect(deliveries.body.filter((d: { eventType: string }) => d.eventType === 'agent.call_ended')).toHaveLength(1);
   });
 
   it('records the call when the project has the recording add-on, and keeps the recording URL', async () => {

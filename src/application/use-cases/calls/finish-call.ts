@@ -8,6 +8,7 @@ import type { EventBus } from '../../ports/event-bus.js';
 import type { Logger } from '../../ports/logger.js';
 import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { Repositories } from '../../ports/repositories.js';
+import { readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { LiveCalls } from '../../services/voice-session-engine.js';
 import type { AnalysisQueue } from '../../services/call-analyst.js';
@@ -50,9 +51,12 @@ export class FinishCall {
 
   execute(input: FinishCallInput): TE.TaskEither<FinishCallError, Call> {
     return async () => {
-      const callId = input.callId ?? (await this.idOfProviderCall(input.providerCallId));
+      const reported = input.callId === undefined ? await this.callOfProvider(input.providerCallId) : null;
+      const callId = input.callId ?? reported?.id;
       if (!callId) return E.left(notFound('call', input.providerCallId ?? 'unknown'));
       await this.deps.live.settle(callId);
+      // A call over already (the carrier reports an end more than once) stays as it is: no lock to take.
+      if (reported && !isLive(reported)) return E.right(reported);
       const result = await this.deps.uow.transaction(async (tx) => {
         const call = await tx.calls.lockByIdInAnyProject(callId);
         if (!call) return E.left(notFound('call', callId));
@@ -88,10 +92,11 @@ export class FinishCall {
     };
   }
 
-  private async idOfProviderCall(providerCallId: string | undefined): Promise<string | null> {
+  /** The call the carrier reports on, read outside any transaction (one statement: BEGIN and COMMIT around it would add two round trips a call's end). */
+  private async callOfProvider(providerCallId: string | undefined): Promise<Call | null> {
     if (!providerCallId) return null;
-    const found = await this.deps.uow.transaction(async (tx) => E.right(await tx.calls.findByProviderCallId(providerCallId)));
-    return E.isRight(found) ? (found.right?.id ?? null) : null;
+    const found = await readOnly(this.deps.uow, async (repos) => E.right(await repos.calls.findByProviderCallId(providerCallId)));
+    return E.isRight(found) ? found.right : null;
   }
 
   private async queueCallEnded(tx: Repositories, call: Call, turns: readonly TranscriptTurn[]): Promise<boolean> {
