@@ -37,8 +37,12 @@
  * Then each thread's event-loop lag p99 over the Switchboard rounds (how late a 10 ms timer
  * fired), and the main thread's collections in all rounds, Switchboard's and the bare relay's:
  * young-generation ones and the atomic pauses of full ones, how many, the longest pause and all
- * of them together. A token that arrives during one waits for it. `failures` counts calls that
- * failed and first frames that no model token preceded, in all rounds. Warm-up rounds (5 calls
+ * of them together. A token that arrives during one waits for it. Last, the main thread's CPU time
+ * in a round (the median round's), Switchboard's and the bare relay's, and PostgreSQL's (Linux's
+ * /proc): a token that arrives while the loop runs something else waits for it too, and
+ * PostgreSQL's backends take the same two cores, so these are the load the tail grows with, and,
+ * unlike the tail, figures that move little from one run to the next. `failures` counts calls
+ * that failed and first frames that no model token preceded, in all rounds. Warm-up rounds (5 calls
  * each, not counted) run first, so no figure is the first run of cold code.
  *
  *   BENCH_CALLS=1,100,500    concurrent calls per round
@@ -65,6 +69,7 @@ import { trustE164 } from '../src/domain/e164.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
 import { startBareRelay } from './support/bare-relay.js';
 import { profiled } from './support/cpu-profile.js';
+import { mainThreadCpuMicros, postgresCpuMicros } from './support/cpu-time.js';
 import { fmt, median, percentile, runBench, storeBenchNumber } from './support/figures.js';
 
 const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
@@ -98,6 +103,8 @@ type FromWorker =
     };
 
 const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
+const medianOrNull = (values: readonly (number | null)[]): number | null => (values.some((v) => v === null) ? null : median(values as number[]));
+const seconds = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 1000).toFixed(2)} s`);
 const gcKind = (entry: PerformanceEntry): number | undefined => ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind;
 interface Pauses {
   readonly count: number;
@@ -119,6 +126,9 @@ interface RoundResult extends Extract<FromWorker, { type: 'done' }> {
   /** The main thread's young-generation collections (scavenges) and full (mark-compact) ones in the round. */
   readonly gc: { readonly young: Pauses; readonly full: Pauses };
   readonly switchboardLagP99Ms: number;
+  /** CPU time of the main thread in the round, and of PostgreSQL's processes (null where unreadable), in ms. */
+  readonly cpuMs: number | null;
+  readonly postgresCpuMs: number | null;
 }
 
 /** One side's rounds of a call count (Switchboard's or the bare relay's), taken together. */
@@ -131,6 +141,8 @@ const pooled = (rounds: readonly RoundResult[]) => ({
   full: together(rounds.map((r) => r.gc.full)),
   switchboardLagP99Ms: Math.max(0, ...rounds.map((r) => r.switchboardLagP99Ms)),
   loadLagP99Ms: Math.max(0, ...rounds.map((r) => r.loadLagP99Ms)),
+  cpuMs: medianOrNull(rounds.map((r) => r.cpuMs)),
+  postgresCpuMs: medianOrNull(rounds.map((r) => r.postgresCpuMs)),
 });
 
 /**
@@ -220,11 +232,16 @@ const main = async () => {
     lag.enable();
     scavenges.length = 0;
     fullPauses.length = 0;
+    const cpuBefore = [mainThreadCpuMicros(), postgresCpuMicros()] as const;
     worker.postMessage({ calls, turns: turnsPerCall, thinkMs, serverUrl: url } satisfies Round);
     const result = (await done) as Extract<FromWorker, { type: 'done' }>;
     lag.disable();
     const gc = { young: pausesOf(scavenges), full: pausesOf(fullPauses) };
-    return { ...result, gc, switchboardLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS) };
+    const [cpuMs, postgresCpuMs] = [mainThreadCpuMicros(), postgresCpuMicros()].map((after, i) => {
+      const before = cpuBefore[i];
+      return after === null || before === null || before === undefined ? null : (after - before) / 1000;
+    }) as [number | null, number | null];
+    return { ...result, gc, switchboardLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS), cpuMs, postgresCpuMs };
   };
   const bare = await startBareRelay(modelUrl);
   await round(5, 3);
@@ -234,7 +251,7 @@ const main = async () => {
   );
   process.stdout.write(`Interval: the model's first token leaving the fake → the first text frame reaching the caller, through Switchboard and through a bare relay (same hops, nothing else), in alternating rounds.\n`);
   process.stdout.write(`At N concurrent calls: the turns asked once every call of a round had been up for a second. Added by Switchboard: each pair's p99 less the bare relay's, the median of the pairs. Target: ≤ ${TARGET_P99_MS} ms.\n\n`);
-  process.stdout.write('  calls   turns   Switchboard p50 / p99     bare relay p50 / p99    added p99   target   each pair\'s added p99                    pooled p99s   with the calls\' set-up: turns, p99 Switchboard / bare relay, added, target   before the first hang-up: turns, added p99 (each pair)   inside p50 / p99          caller first words p50 / p99   failures   event-loop lag p99, worst round: Switchboard / load   scavenges (n, longest, total): Switchboard / bare relay   full collections\' pauses (n, longest, total): Switchboard / bare relay\n');
+  process.stdout.write('  calls   turns   Switchboard p50 / p99     bare relay p50 / p99    added p99   target   each pair\'s added p99                    pooled p99s   with the calls\' set-up: turns, p99 Switchboard / bare relay, added, target   before the first hang-up: turns, added p99 (each pair)   inside p50 / p99          caller first words p50 / p99   failures   event-loop lag p99, worst round: Switchboard / load   scavenges (n, longest, total): Switchboard / bare relay   full collections\' pauses (n, longest, total): Switchboard / bare relay   CPU a round (median), main thread: Switchboard / bare relay, PostgreSQL\n');
   for (const calls of counts) {
     const turnsPerCall = Math.max(turns, Math.ceil(minSamples / pairs / calls));
     const bareRounds: RoundResult[] = [];
@@ -253,7 +270,7 @@ const main = async () => {
     const withSetUp = addedOver(switchboardRounds, bareRounds, (r) => r.addedMs);
     const allUp = addedOver(switchboardRounds, bareRounds, (r) => r.allUpMs);
     process.stdout.write(
-      `  ${String(calls).padStart(5)}   ${String(ours.steady.length).padStart(5)}   ${fmt(percentile(ours.steady, 50))} / ${fmt(percentile(ours.steady, 99))}   ${fmt(percentile(base.steady, 50))} / ${fmt(percentile(base.steady, 99))}   ${fmt(added.ms)}   ${verdict(added.ms)}   ${eachPairText(added.eachPair).padEnd(35)} ms   ${fmt(added.pooledMs)}   ${String(ours.all.length).padStart(6)}  ${fmt(percentile(ours.all, 99))} / ${fmt(percentile(base.all, 99))}  ${fmt(withSetUp.ms)}   ${verdict(withSetUp.ms)}   ${String(allUp.turns).padStart(6)}  ${fmt(allUp.ms)} (${eachPairText(allUp.eachPair)})   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(ours.words, 50))} / ${fmt(percentile(ours.words, 99))}       ${String(ours.failures + base.failures).padStart(4)}   ${fmt(ours.switchboardLagP99Ms)} / ${fmt(ours.loadLagP99Ms)}   ${pauseFigures(ours.young)} / ${pauseFigures(base.young)}   ${pauseFigures(ours.full)} / ${pauseFigures(base.full)}\n`,
+      `  ${String(calls).padStart(5)}   ${String(ours.steady.length).padStart(5)}   ${fmt(percentile(ours.steady, 50))} / ${fmt(percentile(ours.steady, 99))}   ${fmt(percentile(base.steady, 50))} / ${fmt(percentile(base.steady, 99))}   ${fmt(added.ms)}   ${verdict(added.ms)}   ${eachPairText(added.eachPair).padEnd(35)} ms   ${fmt(added.pooledMs)}   ${String(ours.all.length).padStart(6)}  ${fmt(percentile(ours.all, 99))} / ${fmt(percentile(base.all, 99))}  ${fmt(withSetUp.ms)}   ${verdict(withSetUp.ms)}   ${String(allUp.turns).padStart(6)}  ${fmt(allUp.ms)} (${eachPairText(allUp.eachPair)})   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(ours.words, 50))} / ${fmt(percentile(ours.words, 99))}       ${String(ours.failures + base.failures).padStart(4)}   ${fmt(ours.switchboardLagP99Ms)} / ${fmt(ours.loadLagP99Ms)}   ${pauseFigures(ours.young)} / ${pauseFigures(base.young)}   ${pauseFigures(ours.full)} / ${pauseFigures(base.full)}   ${seconds(ours.cpuMs)} / ${seconds(base.cpuMs)}, ${seconds(ours.postgresCpuMs)}\n`,
     );
   }
   gcs.disconnect();

@@ -14,14 +14,34 @@ const processCpuMicros = (): number => {
 /** Clock ticks per second of `/proc/<pid>/stat` (USER_HZ): 100 on every Linux that ships. */
 const TICK_MICROS = 10_000;
 
-const postgresCpuMicros = (): number | null => {
+/** utime + stime of a `/proc/.../stat` line, in microseconds. */
+const statCpuMicros = (stat: string): number => {
+  // After the command: state is field 3, utime and stime fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MICROS;
+};
+
+/**
+ * CPU time of this process's main thread alone (its task under `/proc/self/task`, whose id is the
+ * process's), in microseconds; null where unreadable. Worker threads and the garbage collector's
+ * helper threads are not in it.
+ */
+export const mainThreadCpuMicros = (): number | null => {
+  try {
+    return statCpuMicros(readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+export const postgresCpuMicros = (): number | null => {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
     return null;
   }
-  let ticks = 0;
+  let micros = 0;
   for (const pid of pids) {
     let stat: string;
     try {
@@ -29,13 +49,10 @@ const postgresCpuMicros = (): number | null => {
     } catch {
       continue; // gone since the listing
     }
-    const close = stat.lastIndexOf(')');
-    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-    // After the command: state is field 3, utime and stime fields 14 and 15.
-    const fields = stat.slice(close + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+    micros += statCpuMicros(stat);
   }
-  return ticks * TICK_MICROS;
+  return micros;
 };
 
 /** CPU of this process and of PostgreSQL over `work`, per unit it reports having done. */
