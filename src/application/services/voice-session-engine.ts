@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { isLive, type TranscriptTurn } from '../../domain/call.js';
+import { isLive, type Call, type TranscriptTurn } from '../../domain/call.js';
 import { conflict, notFound, type Conflict, type NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -63,7 +63,10 @@ export interface VoiceSessionEngineDeps {
  */
 export class VoiceSessionEngine implements LiveCalls {
   private readonly sessions = new Map<string, VoiceSession>();
+  /** When a session's view of its webhook was read (at its open, or by a look-up for its agent). */
   private readonly refreshedAt = new WeakMap<SessionContext, number>();
+  /** When each agent's webhook was last looked up for its live calls here, by {@link agentKey}. */
+  private readonly lookedUpAt = new Map<string, number>();
   private readonly now: () => number;
   private readonly log: Logger;
   private readonly observers = new Set<(callId: string, timing: TurnTiming) => void>();
@@ -158,15 +161,44 @@ export class VoiceSessionEngine implements LiveCalls {
     await this.deps.writer.settled();
   }
 
+  /**
+   * Keeps live calls' view of their webhook at most `webhookRefreshMs` stale: one look-up an agent
+   * a window, whatever the number of its calls here, its answer given to each of them (but to one
+   * opened since the look-up began, which read a view as fresh). A look-up a call was 100 a second
+   * at 500 live calls, a tenth of a busy node's statements.
+   */
   private refreshWebhook(context: SessionContext): void {
-    const last = this.refreshedAt.get(context) ?? 0;
-    if (this.now() - last < (this.deps.webhookRefreshMs ?? 5000)) return;
-    this.refreshedAt.set(context, this.now());
+    const now = this.now();
+    const key = agentKey(context.call);
+    if (now - (this.refreshedAt.get(context) ?? 0) < this.refreshMs || now - (this.lookedUpAt.get(key) ?? -Infinity) < this.refreshMs) return;
+    this.lookedUpAt.set(key, now);
+    if (this.lookedUpAt.size > LOOKED_UP_KEPT) this.forgetLookUpsBefore(now - this.refreshMs);
     const { projectId, agentId } = context.call;
     readOnly(this.deps.uow, async (repos) => E.right(await endpointFor(repos, projectId, agentId)))
       .then((found) => {
-        if (E.isRight(found)) context.webhook = found.right;
+        if (E.isLeft(found)) return;
+        for (const session of this.sessions.values()) {
+          const seen = session.context;
+          if (agentKey(seen.call) !== key || (this.refreshedAt.get(seen) ?? 0) > now) continue;
+          seen.webhook = found.right;
+          this.refreshedAt.set(seen, now);
+        }
       })
       .catch((error: unknown) => this.log.warn({ callId: context.call.id, err: String(error) }, 'could not refresh the webhook'));
   }
+
+  private get refreshMs(): number {
+    return this.deps.webhookRefreshMs ?? 5000;
+  }
+
+  /** Look-ups older than a window count for nothing: forgotten once many agents have had calls here. */
+  private forgetLookUpsBefore(oldest: number): void {
+    for (const [key, at] of this.lookedUpAt) if (at < oldest) this.lookedUpAt.delete(key);
+  }
 }
+
+/** How many agents' last look-ups are kept before the stale ones are forgotten. */
+const LOOKED_UP_KEPT = 1024;
+
+/** The agent whose webhook a call uses (a call with no agent uses its project's). */
+const agentKey = (call: Call): string => `${call.projectId}/${call.agentId ?? ''}`;

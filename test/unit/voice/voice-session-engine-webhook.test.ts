@@ -1,0 +1,116 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { describe, expect, it } from 'vitest';
+import { InProcessEventBus } from '../../../src/adapters/in-process/in-process-event-bus.js';
+import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
+import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
+import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
+import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
+import type { Repositories } from '../../../src/application/ports/repositories.js';
+import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
+import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
+import type { AgentBrain, BrainTurn } from '../../../src/application/services/agent-brain.js';
+import { CallRecordWriter } from '../../../src/application/services/call-record-writer.js';
+import { VoiceSessionEngine } from '../../../src/application/services/voice-session-engine.js';
+import { aCall, anAgent, aWebhook } from '../../support/builders.js';
+
+/** An in-memory store that counts the reads made outside transactions (the webhook look-ups of live calls). */
+class ReadCountingStore implements UnitOfWork {
+  readonly store = new InMemoryUnitOfWork();
+  reads = 0;
+
+  transaction<L, A>(work: (tx: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
+    return this.store.transaction(work);
+  }
+
+  read<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
+    this.reads++;
+    return this.store.read(work);
+  }
+
+  singleStatement<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
+    return this.store.singleStatement(work);
+  }
+
+  ping(): Promise<void> {
+    return this.store.ping();
+  }
+}
+
+/** A brain that answers at once, keeping what each answer was given. */
+class NotingBrain implements AgentBrain {
+  readonly turns: BrainTurn[] = [];
+
+  answer(turn: BrainTurn): Promise<void> {
+    this.turns.push(turn);
+    return Promise.resolve();
+  }
+}
+
+const gateway: VoiceGateway = { speak: () => {}, pressDigits: () => {}, transfer: () => {}, hangUp: () => {}, disconnect: () => {} };
+const REFRESH_MS = 5000;
+
+/** An engine over a store holding `calls` live calls of one agent with a webhook; its monotonic clock moved by hand. */
+const anEngineWithCalls = async (calls: number) => {
+  const uow = new ReadCountingStore();
+  const agent = anAgent({ voiceMode: 'hosted' });
+  const webhook = aWebhook({ projectId: agent.projectId, agentId: agent.id });
+  const stored = Array.from({ length: calls }, () => aCall({ projectId: agent.projectId, agentId: agent.id, voiceMode: 'hosted', greeting: '' }));
+  await uow.store.transaction(async (tx) => {
+    await tx.agents.save(agent);
+    await tx.webhooks.save(webhook);
+    for (const call of stored) await tx.calls.save(call);
+    return E.right(undefined);
+  });
+  const brain = new NotingBrain();
+  const clock = { now: 0 };
+  const engine = new VoiceSessionEngine({
+    uow,
+    clock: new FixedClock(),
+    ids: new TimeSortableIdGenerator(),
+    logger: silentLogger(),
+    writer: new CallRecordWriter({ uow, eventBus: new InProcessEventBus(), logger: silentLogger() }),
+    brains: { brainFor: () => brain },
+    now: () => clock.now,
+    webhookRefreshMs: REFRESH_MS,
+  });
+  const sessions = [];
+  for (const call of stored) {
+    const opened = await engine.open(call.id, gateway);
+    if (E.isLeft(opened)) throw new Error(`could not open ${call.id}`);
+    sessions.push(opened.right);
+  }
+  const changeWebhook = (secret: string) => uow.store.transaction(async (tx) => E.right(await tx.webhooks.save({ ...webhook, secret })));
+  return { uow, brain, clock, sessions, changeWebhook };
+};
+
+const lookUpsDone = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe(`${VoiceSessionEngine.name}, live calls' webhook`, () => {
+  it('looks up an agent\'s changed webhook once a window for all its live calls here, and each call answers with it', async () => {
+    const { uow, brain, clock, sessions, changeWebhook } = await anEngineWithCalls(3);
+    await changeWebhook('whsec_rotated');
+    const readsAtOpen = uow.reads;
+
+    clock.now = REFRESH_MS + 1;
+    sessions[0]!.callerSaid('Hello?'); // its view is stale: the look-up starts
+    await lookUpsDone();
+    sessions[1]!.callerSaid('Hi?');
+    sessions[2]!.callerSaid('Hey?');
+
+    expect(uow.reads - readsAtOpen).toBe(1);
+    expect(brain.turns.map((turn) => turn.webhook?.secret)).toEqual([expect.not.stringMatching('rotated'), 'whsec_rotated', 'whsec_rotated']);
+  });
+
+  it('looks it up again only once another window has passed', async () => {
+    const { uow, clock, sessions } = await anEngineWithCalls(2);
+    const readsAtOpen = uow.reads;
+
+    for (const at of [REFRESH_MS + 1, REFRESH_MS + 2, 2 * REFRESH_MS, 2 * REFRESH_MS + 2]) {
+      clock.now = at;
+      for (const session of sessions) session.callerSaid(`at ${at}`);
+      await lookUpsDone();
+    }
+
+    expect(uow.reads - readsAtOpen).toBe(2);
+  });
+});
