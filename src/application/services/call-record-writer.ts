@@ -38,8 +38,8 @@ export interface CallRecordWriterDeps {
 export class CallRecordWriter {
   private pending: Item[] = [];
   private flushing: Promise<void> | null = null;
-  /** Cancels the next write's schedule, while there is one. */
-  private cancelWindow: (() => void) | null = null;
+  /** Cancels the next write's timer, while one is set. */
+  private cancelNextWrite: (() => void) | null = null;
   /** When the last write started (`performance.now()`). */
   private lastWriteAt = -Infinity;
   private readonly windowMs: number;
@@ -71,23 +71,23 @@ export class CallRecordWriter {
 
   /** Schedules the next write, unless one is scheduled or under way (it schedules the next when done). */
   private schedule(): void {
-    if (this.cancelWindow || this.flushing) return;
+    if (this.cancelNextWrite || this.flushing) return;
     const wait = this.lastWriteAt + this.windowMs - performance.now();
     if (wait <= 0) {
       // What the same turn of the event loop hands over goes with it.
       const immediate = setImmediate(() => this.flush());
-      this.cancelWindow = () => clearImmediate(immediate);
+      this.cancelNextWrite = () => clearImmediate(immediate);
     } else {
       // Unref'd: a node stopping writes what is pending through settled(), not by waiting for this.
       const timer = setTimeout(() => this.flush(), wait).unref();
-      this.cancelWindow = () => clearTimeout(timer);
+      this.cancelNextWrite = () => clearTimeout(timer);
     }
   }
 
-  /** Writes what is pending now, closing the window (one batch at a time: a batch under way finishes first). */
+  /** Writes what is pending now, before its timer (one batch at a time: a batch under way finishes first). */
   private flush(): void {
-    this.cancelWindow?.();
-    this.cancelWindow = null;
+    this.cancelNextWrite?.();
+    this.cancelNextWrite = null;
     if (this.flushing || this.pending.length === 0) return;
     this.lastWriteAt = performance.now();
     this.flushing = this.drain().finally(() => {
