@@ -8,8 +8,10 @@ import { screenshot, watchPage } from '../support/chromium-page.js';
 const CHROMIUM = '/usr/bin/chromium';
 
 
-// Every hour of every day: the campaign calls whenever the test runs.
-const ALWAYS = { weekdays: [1, 2, 3, 4, 5, 6, 7], dailyStart: '00:00', dailyEnd: '23:59', timeZone: 'UTC' };
+// Every minute of every day: the campaign calls whenever the test runs. The window is each recipient's
+// local time (their numbers' zones): with a day ending at 23:59, a recipient in Los Angeles could not
+// be called in the minute before 08:00 UTC, and the campaign dialled the next recipient instead.
+const ALWAYS = { weekdays: [1, 2, 3, 4, 5, 6, 7], dailyStart: '00:00', dailyEnd: '24:00', timeZone: 'UTC' };
 
 describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s Campaigns panel in Chromium', () => {
   let h: AdminHarness;
