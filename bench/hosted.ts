@@ -69,7 +69,7 @@ import { trustE164 } from '../src/domain/e164.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
 import { startBareRelay } from './support/bare-relay.js';
 import { profiled } from './support/cpu-profile.js';
-import { mainThreadCpuMicros, postgresCpuMicros } from './support/cpu-time.js';
+import { mainThreadCpuOver } from './support/cpu-time.js';
 import { fmt, median, percentile, runBench, storeBenchNumber } from './support/figures.js';
 
 const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
@@ -232,16 +232,13 @@ const main = async () => {
     lag.enable();
     scavenges.length = 0;
     fullPauses.length = 0;
-    const cpuBefore = [mainThreadCpuMicros(), postgresCpuMicros()] as const;
-    worker.postMessage({ calls, turns: turnsPerCall, thinkMs, serverUrl: url } satisfies Round);
-    const result = (await done) as Extract<FromWorker, { type: 'done' }>;
+    const { result, mainThreadMs, postgresMs } = await mainThreadCpuOver(async () => {
+      worker.postMessage({ calls, turns: turnsPerCall, thinkMs, serverUrl: url } satisfies Round);
+      return (await done) as Extract<FromWorker, { type: 'done' }>;
+    });
     lag.disable();
     const gc = { young: pausesOf(scavenges), full: pausesOf(fullPauses) };
-    const [cpuMs, postgresCpuMs] = [mainThreadCpuMicros(), postgresCpuMicros()].map((after, i) => {
-      const before = cpuBefore[i];
-      return after === null || before === null || before === undefined ? null : (after - before) / 1000;
-    }) as [number | null, number | null];
-    return { ...result, gc, switchboardLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS), cpuMs, postgresCpuMs };
+    return { ...result, gc, switchboardLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS), cpuMs: mainThreadMs, postgresCpuMs: postgresMs };
   };
   const bare = await startBareRelay(modelUrl);
   await round(5, 3);

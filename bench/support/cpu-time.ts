@@ -26,7 +26,7 @@ const statCpuMicros = (stat: string): number => {
  * process's), in microseconds; null where unreadable. Worker threads and the garbage collector's
  * helper threads are not in it.
  */
-export const mainThreadCpuMicros = (): number | null => {
+const mainThreadCpuMicros = (): number | null => {
   try {
     return statCpuMicros(readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8'));
   } catch {
@@ -34,7 +34,7 @@ export const mainThreadCpuMicros = (): number | null => {
   }
 };
 
-export const postgresCpuMicros = (): number | null => {
+const postgresCpuMicros = (): number | null => {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
@@ -55,6 +55,19 @@ export const postgresCpuMicros = (): number | null => {
   return micros;
 };
 
+/** What a CPU counter moved by, or null if either reading failed. */
+const movedBy = (before: number | null, after: number | null): number | null => (before === null || after === null ? null : after - before);
+
+/** CPU of this process's main thread and of PostgreSQL over `work`, in ms (null where unreadable). */
+export const mainThreadCpuOver = async <A>(
+  work: () => Promise<A>,
+): Promise<{ readonly result: A; readonly mainThreadMs: number | null; readonly postgresMs: number | null }> => {
+  const [main0, postgres0] = [mainThreadCpuMicros(), postgresCpuMicros()];
+  const result = await work();
+  const ms = (micros: number | null) => (micros === null ? null : micros / 1000);
+  return { result, mainThreadMs: ms(movedBy(main0, mainThreadCpuMicros())), postgresMs: ms(movedBy(postgres0, postgresCpuMicros())) };
+};
+
 /** CPU of this process and of PostgreSQL over `work`, per unit it reports having done. */
 export const cpuPerUnit = async <A>(
   work: () => Promise<A>,
@@ -62,11 +75,12 @@ export const cpuPerUnit = async <A>(
 ): Promise<{ readonly result: A; readonly processMicros: number; readonly postgresMicros: number | null }> => {
   const [process0, postgres0] = [processCpuMicros(), postgresCpuMicros()];
   const result = await work();
-  const [process1, postgres1] = [processCpuMicros(), postgresCpuMicros()];
+  const process1 = processCpuMicros();
+  const postgres = movedBy(postgres0, postgresCpuMicros());
   const n = Math.max(1, units(result));
   return {
     result,
     processMicros: (process1 - process0) / n,
-    postgresMicros: postgres0 === null || postgres1 === null ? null : (postgres1 - postgres0) / n,
+    postgresMicros: postgres === null ? null : postgres / n,
   };
 };

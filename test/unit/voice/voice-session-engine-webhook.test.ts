@@ -1,40 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { InProcessEventBus } from '../../../src/adapters/in-process/in-process-event-bus.js';
-import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
-import type { Repositories } from '../../../src/application/ports/repositories.js';
-import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
 import type { AgentBrain, BrainTurn } from '../../../src/application/services/agent-brain.js';
 import { CallRecordWriter } from '../../../src/application/services/call-record-writer.js';
 import { VoiceSessionEngine } from '../../../src/application/services/voice-session-engine.js';
 import { aCall, anAgent, aWebhook } from '../../support/builders.js';
-
-/** An in-memory store that counts the reads made outside transactions (the webhook look-ups of live calls). */
-class ReadCountingStore implements UnitOfWork {
-  readonly store = new InMemoryUnitOfWork();
-  reads = 0;
-
-  transaction<L, A>(work: (tx: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
-    return this.store.transaction(work);
-  }
-
-  read<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
-    this.reads++;
-    return this.store.read(work);
-  }
-
-  singleStatement<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
-    return this.store.singleStatement(work);
-  }
-
-  ping(): Promise<void> {
-    return this.store.ping();
-  }
-}
+import { InstrumentedStore } from '../../support/instrumented-store.js';
 
 /** A brain that answers at once, keeping what each answer was given. */
 class NotingBrain implements AgentBrain {
@@ -49,9 +24,9 @@ class NotingBrain implements AgentBrain {
 const gateway: VoiceGateway = { speak: () => {}, pressDigits: () => {}, transfer: () => {}, hangUp: () => {}, disconnect: () => {} };
 const REFRESH_MS = 5000;
 
-/** An engine over a store holding `calls` live calls of one agent with a webhook; its monotonic clock moved by hand. */
+/** An engine over a store (counting its reads outside transactions: live calls' webhook look-ups) holding `calls` live calls of one agent with a webhook; its monotonic clock moved by hand. */
 const anEngineWithCalls = async (calls: number) => {
-  const uow = new ReadCountingStore();
+  const uow = new InstrumentedStore();
   const agent = anAgent({ voiceMode: 'hosted' });
   const webhook = aWebhook({ projectId: agent.projectId, agentId: agent.id });
   const stored = Array.from({ length: calls }, () => aCall({ projectId: agent.projectId, agentId: agent.id, voiceMode: 'hosted', greeting: '' }));
@@ -89,7 +64,7 @@ describe(`${VoiceSessionEngine.name}, live calls' webhook`, () => {
   it('looks up an agent\'s changed webhook once a window for all its live calls here, and each call answers with it', async () => {
     const { uow, brain, clock, sessions, changeWebhook } = await anEngineWithCalls(3);
     await changeWebhook('whsec_rotated');
-    const readsAtOpen = uow.reads;
+    const readsAtOpen = uow.counts.read;
 
     clock.now = REFRESH_MS + 1;
     sessions[0]!.callerSaid('Hello?'); // its view is stale: the look-up starts
@@ -97,13 +72,13 @@ describe(`${VoiceSessionEngine.name}, live calls' webhook`, () => {
     sessions[1]!.callerSaid('Hi?');
     sessions[2]!.callerSaid('Hey?');
 
-    expect(uow.reads - readsAtOpen).toBe(1);
+    expect(uow.counts.read - readsAtOpen).toBe(1);
     expect(brain.turns.map((turn) => turn.webhook?.secret)).toEqual([expect.not.stringMatching('rotated'), 'whsec_rotated', 'whsec_rotated']);
   });
 
   it('looks it up again only once another window has passed', async () => {
     const { uow, clock, sessions } = await anEngineWithCalls(2);
-    const readsAtOpen = uow.reads;
+    const readsAtOpen = uow.counts.read;
 
     for (const at of [REFRESH_MS + 1, REFRESH_MS + 2, 2 * REFRESH_MS, 2 * REFRESH_MS + 2]) {
       clock.now = at;
@@ -111,6 +86,6 @@ describe(`${VoiceSessionEngine.name}, live calls' webhook`, () => {
       await lookUpsDone();
     }
 
-    expect(uow.reads - readsAtOpen).toBe(2);
+    expect(uow.counts.read - readsAtOpen).toBe(2);
   });
 });

@@ -1,47 +1,32 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { InProcessEventBus } from '../../../../src/adapters/in-process/in-process-event-bus.js';
-import { InMemoryUnitOfWork } from '../../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { silentLogger } from '../../../../src/adapters/pino/pino-logger.js';
 import type { CallEvent } from '../../../../src/application/ports/event-bus.js';
-import type { Repositories } from '../../../../src/application/ports/repositories.js';
-import type { UnitOfWork } from '../../../../src/application/ports/unit-of-work.js';
 import { CallRecordWriter } from '../../../../src/application/services/call-record-writer.js';
 import type { TranscriptTurn } from '../../../../src/domain/call.js';
 import { aCall, aTurn } from '../../../support/builders.js';
+import { InstrumentedStore } from '../../../support/instrumented-store.js';
 
-/** An in-memory store that notes how many turns each statement of the transcript's writes carried. */
-class SaveCountingStore implements UnitOfWork {
-  readonly store = new InMemoryUnitOfWork();
-  readonly saves: number[] = [];
-
-  transaction<L, A>(work: (tx: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
-    return this.store.transaction((tx) => work(this.counting(tx)));
-  }
-
-  singleStatement<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
-    return this.store.singleStatement((repos) => work(this.counting(repos)));
-  }
-
-  ping(): Promise<void> {
-    return this.store.ping();
-  }
-
-  private counting(repos: Repositories): Repositories {
+/** An in-memory store that notes how many turns each of the transcript's writes carried. */
+const saveCountingStore = () => {
+  const saves: number[] = [];
+  const uow = new InstrumentedStore((repos) => {
     const transcripts = repos.transcripts;
     const save = (turns: readonly TranscriptTurn[]) => {
-      this.saves.push(turns.length);
+      saves.push(turns.length);
       return transcripts.save(turns);
     };
     return { ...repos, transcripts: Object.assign(Object.create(transcripts) as typeof transcripts, { save }) };
-  }
-}
+  });
+  return { uow, saves };
+};
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A writer over a counting store holding one call, and the turn events its bus carried. */
 const aWriter = async (windowMs: number) => {
-  const uow = new SaveCountingStore();
+  const { uow, saves } = saveCountingStore();
   const call = aCall();
   await uow.store.transaction(async (tx) => E.right(await tx.calls.save(call)));
   const eventBus = new InProcessEventBus();
@@ -49,7 +34,7 @@ const aWriter = async (windowMs: number) => {
   await eventBus.subscribe(call.id, (event) => heard.push(event));
   const writer = new CallRecordWriter({ uow, eventBus, logger: silentLogger(), windowMs });
   const stored = () => uow.store.read(async (repos) => E.right(await repos.transcripts.listByCall(call.id)));
-  return { uow, call, heard, writer, stored };
+  return { saves, call, heard, writer, stored };
 };
 
 /** Turn numbers of what the bus carried, in order. */
@@ -64,7 +49,7 @@ const untilHeard = (heard: readonly CallEvent[], count: number) =>
 
 describe(CallRecordWriter.name, () => {
   it('writes a record handed over after a quiet spell at once, and what comes within the window after it in one statement at its end', async () => {
-    const { uow, call, heard, writer, stored } = await aWriter(60_000);
+    const { saves, call, heard, writer, stored } = await aWriter(60_000);
 
     writer.writeTurn(aTurn(call.id, 1));
     await untilHeard(heard, 1);
@@ -72,10 +57,10 @@ describe(CallRecordWriter.name, () => {
       writer.writeTurn(aTurn(call.id, sequence));
       await nextTick();
     }
-    expect(uow.saves).toEqual([1]);
+    expect(saves).toEqual([1]);
     await writer.settled();
 
-    expect(uow.saves).toEqual([1, 3]);
+    expect(saves).toEqual([1, 3]);
     expect(E.getOrElseW(() => [])(await stored()).map((turn) => turn.sequence)).toEqual([1, 2, 3, 4]);
     expect(sequences(heard)).toEqual([1, 2, 3, 4]);
   });
@@ -92,7 +77,7 @@ describe(CallRecordWriter.name, () => {
   });
 
   it('writes what waits once the window ends, unasked, and announces it only once stored', async () => {
-    const { uow, heard, writer, stored, call } = await aWriter(5);
+    const { saves, heard, writer, stored, call } = await aWriter(5);
 
     writer.writeTurn(aTurn(call.id, 1));
     await untilHeard(heard, 1);
@@ -101,11 +86,11 @@ describe(CallRecordWriter.name, () => {
     await untilHeard(heard, 3);
 
     expect(E.getOrElseW(() => [])(await stored())).toHaveLength(3);
-    expect(uow.saves).toEqual([1, 2]);
+    expect(saves).toEqual([1, 2]);
   });
 
   it('keeps what is handed over while a batch is being written for the next one, and loses none of it', async () => {
-    const { uow, heard, writer, stored, call } = await aWriter(0);
+    const { saves, heard, writer, stored, call } = await aWriter(0);
 
     writer.writeTurn(aTurn(call.id, 1));
     await nextTick(); // the first batch is under way
@@ -113,7 +98,7 @@ describe(CallRecordWriter.name, () => {
     writer.writeTurn(aTurn(call.id, 3));
     await writer.settled();
 
-    expect(uow.saves).toEqual([1, 2]);
+    expect(saves).toEqual([1, 2]);
     expect(E.getOrElseW(() => [])(await stored()).map((turn) => turn.sequence)).toEqual([1, 2, 3]);
     expect(sequences(heard)).toEqual([1, 2, 3]);
   });
