@@ -375,6 +375,49 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await outside((repos) => repos.calls.countLive(call.projectId))).toBe(1);
     });
 
+    it('stores a call’s end once, over racing ends, leaving its other columns as stored since it was read', async () => {
+      const call = aCall({ answeredBy: null });
+      const other = aCall();
+      await inTx(async (tx) => {
+        await tx.calls.save(call);
+        await tx.calls.save(other);
+      });
+      const endOf = (read: Call, seconds: number, reason: 'caller_hangup' | 'agent_hangup') => {
+        const ended = completeCall(read, { now: at(seconds), reason, lastWords: `Bye at ${seconds}` });
+        if (E.isLeft(ended)) throw new Error('not ended');
+        return ended.right;
+      };
+      // Written after the end was decided on the call as read: the end leaves it.
+      await inTx((tx) => tx.calls.save({ ...call, answeredBy: 'human' }));
+
+      const first = await outside((repos) => repos.calls.storeEnd(endOf(call, 30, 'caller_hangup')));
+      const again = await inTx((tx) => tx.calls.storeEnd(endOf(call, 31, 'agent_hangup')));
+      const unknown = await outside((repos) => repos.calls.storeEnd(endOf(aCall(), 32, 'caller_hangup')));
+      const racing = await Promise.all([
+        outside((repos) => repos.calls.storeEnd(endOf(other, 40, 'caller_hangup'))),
+        inTx((tx) => tx.calls.storeEnd(endOf(other, 41, 'agent_hangup'))),
+      ]);
+
+      expect([first, again, unknown]).toEqual([true, false, false]);
+      expect([...racing].sort()).toEqual([false, true]);
+      expect(await outside((repos) => repos.calls.findById(call.projectId, call.id))).toEqual({ ...endOf(call, 30, 'caller_hangup'), answeredBy: 'human' });
+      const raced = await outside((repos) => repos.calls.findById(other.projectId, other.id));
+      expect(raced).toEqual(racing[0] ? endOf(other, 40, 'caller_hangup') : endOf(other, 41, 'agent_hangup'));
+      expect(await outside((repos) => repos.calls.countLive(call.projectId))).toBe(0);
+    });
+
+    it('stores no end of a call joined by a carrier call since it was read', async () => {
+      const web = aCall({ type: 'web', providerCallId: null });
+      await inTx((tx) => tx.calls.save(web));
+      const ended = completeCall(web, { now: at(60), reason: 'not_connected' });
+      if (E.isLeft(ended)) throw new Error('not ended');
+      await inTx((tx) => tx.calls.save({ ...web, providerCallId: 'CA-joined' }));
+
+      expect(await outside((repos) => repos.calls.storeEnd(ended.right))).toBe(false);
+      expect(await outside((repos) => repos.calls.findById(web.projectId, web.id))).toEqual({ ...web, providerCallId: 'CA-joined' });
+      expect(await inTx((tx) => tx.calls.storeEnd({ ...ended.right, providerCallId: 'CA-joined' }))).toBe(true);
+    });
+
     it('grants the return of a call’s media after a warm transfer once per rising attempt, only while the call is in progress', async () => {
       const call = aCall();
       const ended = completeCall(aCall(), { now: at(9), reason: 'caller_hangup' });

@@ -60,6 +60,13 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
     t.mediaClaims.set(callId, at);
     return true;
   },
+  storeEnd: async (ended) => {
+    const stored = t.calls.get(ended.id);
+    if (!stored || stored.status !== 'in-progress' || stored.providerCallId !== ended.providerCallId) return false;
+    const { status, endedAt, durationSeconds, disconnectionReason, lastTranscriptSnippet } = ended;
+    t.calls.set(ended.id, { ...stored, status, endedAt, durationSeconds, disconnectionReason, lastTranscriptSnippet });
+    return true;
+  },
   claimResumedMedia: async (callId, attempt) => {
     const call = t.calls.get(callId);
     if (!call || call.status !== 'in-progress' || (t.mediaResumes.get(callId) ?? 0) >= attempt) return false;

@@ -96,6 +96,14 @@ const VERSION = { prepare: true, effect: 'reusable' } as const;
 /** One conditional update: of two racing claims, the second waits for the first's row lock and then finds the column set. */
 const CLAIM_MEDIA = 'update "calls" set "media_connected_at" = ? where "id" = ? and "media_connected_at" is null returning "id"';
 
+/**
+ * A call's end, its other columns untouched: one conditional update, so of two racing ends the
+ * second waits for the first's row lock and then finds the call over. `is not distinct from`: the
+ * carrier call may be null (a web call no browser joined).
+ */
+const STORE_END = `update "calls" set "status" = ?, "ended_at" = ?, "duration_seconds" = ?, "disconnection_reason" = ?, "last_transcript_snippet" = ?
+  where "id" = ? and "status" = 'in-progress' and "provider_call_id" is not distinct from ? returning "id"`;
+
 /** The project's calls in progress, through the partial index of live calls (`calls_live_project_index`). */
 const COUNT_LIVE = `select count(*)::int as live from calls where project_id = ? and status = 'in-progress'`;
 
@@ -233,6 +241,12 @@ export class MikroOrmCallRepository implements CallRepository {
   async claimMedia(callId: string, at: Date): Promise<boolean> {
     const claimed = await runSelect(this.em, CLAIM_MEDIA, [at, callId], PREPARED);
     return claimed.length === 1;
+  }
+
+  async storeEnd(ended: Call): Promise<boolean> {
+    const { status, endedAt, durationSeconds, disconnectionReason, lastTranscriptSnippet, id, providerCallId } = ended;
+    const stored = await runSelect(this.em, STORE_END, [status, endedAt, durationSeconds, disconnectionReason, lastTranscriptSnippet, id, providerCallId], PREPARED);
+    return stored.length === 1;
   }
 
   async claimResumedMedia(callId: string, attempt: number): Promise<boolean> {

@@ -63,6 +63,14 @@ export interface CallRepository {
    */
   claimMedia(callId: string, at: Date): Promise<boolean>;
   /**
+   * Stores the end of a call: `ended`'s status, end time, duration, reason and last words, if the
+   * stored call is still in progress and still joined to the carrier call `ended` names (a browser
+   * joining a web call gives it one). True for the first of racing ends only; false for a call
+   * already over, an unknown one, or one joined since it was read. Its other columns stay as
+   * stored: an end decided on a call read a moment earlier overwrites nothing written since.
+   */
+  storeEnd(ended: Call): Promise<boolean>;
+  /**
    * Claims the media stream of the caller's return to the agent after warm transfer `attempt`
    * (a number that rises with each transfer): true once per attempt, across nodes; false for a
    * replayed return URL, an older attempt, or a call not in progress.

@@ -1,19 +1,22 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Agent } from '../../../domain/agent.js';
 import { completeCall, failCall, isLive, type Call, type DisconnectionReason, type TranscriptTurn } from '../../../domain/call.js';
+import type { Contact } from '../../../domain/contact.js';
 import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
+import type { Webhook } from '../../../domain/webhook.js';
 import { notFound, type NotFound } from '../../errors.js';
 import { callEndedEvent } from '../../events/call-ended-event.js';
 import type { EventBus } from '../../ports/event-bus.js';
 import type { Logger } from '../../ports/logger.js';
 import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { Repositories } from '../../ports/repositories.js';
-import { readOnly } from '../../ports/unit-of-work.js';
+import { inOneStatement, readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { LiveCalls } from '../../services/voice-session-engine.js';
 import type { AnalysisQueue } from '../../services/call-analyst.js';
 import type { CoreDeps } from '../common/deps.js';
-import { queueCallAnalysis } from './queue-call-analysis.js';
+import { analysisOnEnd } from './analysis-on-end.js';
 import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';
 
 export interface FinishCallInput {
@@ -24,7 +27,10 @@ export interface FinishCallInput {
   readonly reason: DisconnectionReason;
   /** The carrier's count, when it gave one. */
   readonly durationSeconds?: number | null;
-  /** Ends the call only if this holds of it as stored when it ends (else it is left as it is). */
+  /**
+   * Ends the call only if this holds of it as read (else it is left as it is); the end is then
+   * stored only if the call is still in progress with the same carrier call (see CallRepository.storeEnd).
+   */
   readonly onlyIf?: (call: Call) => boolean;
 }
 
@@ -40,71 +46,111 @@ export interface FinishCallDeps extends CoreDeps {
 
 export type FinishCallError = NotFound;
 
+/** What the end of a call needs besides the call, read before it is stored. */
+interface EndContext {
+  readonly turns: readonly TranscriptTurn[];
+  readonly webhook: Webhook | null;
+  /** Read only where an analysis could be queued (its agent says whether to). */
+  readonly agent: Agent | null;
+  /** The other party's contact, for the event; read only where there is a webhook to send it to. */
+  readonly contact: Contact | null;
+}
+
+/** Another report ended the call between its read and its end being stored. */
+interface EndedMeanwhile {
+  readonly _tag: 'EndedMeanwhile';
+}
+
+const ENDED_MEANWHILE: EndedMeanwhile = { _tag: 'EndedMeanwhile' };
+
 /**
  * A call ends (carrier callback, hang-up, transfer, the API): its session here stops and
  * stores what it had, the call becomes completed or failed (once: a second report changes
  * nothing and sends nothing), `agent.call_ended` is queued with the complete transcript, and
  * the live transcript streams hear `ended`.
+ *
+ * Everything the end needs is read first, outside any transaction (the call; then its turns,
+ * webhook, agent and contact), and the end is then stored by one conditional update of the
+ * call's end columns ({@link Repositories.calls}' `storeEnd`), in one transaction with its event
+ * and its analysis when it has either. No row lock: of two racing ends the update lets the first
+ * through, and the other finds the call over and sends nothing. A locked transaction held every
+ * read between its BEGIN and COMMIT, nine statements a call's end on one connection.
  */
 export class FinishCall {
   constructor(private readonly deps: FinishCallDeps) {}
 
   execute(input: FinishCallInput): TE.TaskEither<FinishCallError, Call> {
     return async () => {
-      const reported = input.callId === undefined ? await this.callOfProvider(input.providerCallId) : null;
-      const callId = input.callId ?? reported?.id;
-      if (!callId) return E.left(notFound('call', input.providerCallId ?? 'unknown'));
-      await this.deps.live.settle(callId);
-      // A call over already (the carrier reports an end more than once) stays as it is: no lock to take.
-      if (reported && !isLive(reported)) return E.right(reported);
-      const result = await this.deps.uow.transaction(async (tx) => {
-        const call = await tx.calls.lockByIdInAnyProject(callId);
-        if (!call) return E.left(notFound('call', callId));
-        if (!isLive(call) || (input.onlyIf && !input.onlyIf(call))) return E.right({ call, ended: false, queued: false, analysing: false });
-        const turns = await tx.transcripts.listByCall(call.id);
-        const ending = {
-          now: this.deps.clock.now(),
-          reason: input.reason,
-          durationSeconds: input.durationSeconds ?? null,
-          lastWords: turns.at(-1)?.content ?? null,
-        };
-        const ended = input.outcome === 'completed' ? completeCall(call, ending) : failCall(call, ending);
-        if (E.isLeft(ended)) return E.right({ call, ended: false, queued: false, analysing: false });
-        await tx.calls.save(ended.right);
-        const queued = await this.queueCallEnded(tx, ended.right, turns);
-        const analysing = await queueCallAnalysis(tx, ended.right, this.deps.analysis, ending.now);
-        return E.right({ call: ended.right, ended: true, queued, analysing });
-      });
-      if (E.isLeft(result)) return result;
-      const { call, ended, queued, analysing } = result.right;
-      if (ended) {
-        if (queued) this.deps.deliveryTrigger?.poke();
-        if (analysing) this.deps.analysis?.poke();
-        await this.deps.eventBus
-          .publish({ type: 'ended', callId: call.id, status: call.status })
-          .catch((error: unknown) => this.deps.logger.error({ callId: call.id, err: String(error) }, 'publishing the end of a call failed'));
-        this.deps.logger.info(
-          { callId: call.id, status: call.status, reason: call.disconnectionReason, durationSeconds: call.durationSeconds },
-          'call ended',
-        );
-      }
-      return E.right(call);
+      const call = await this.settledCall(input);
+      if (!call) return E.left(notFound('call', input.callId ?? input.providerCallId ?? 'unknown'));
+      // A call over already (the carrier reports an end more than once) stays as it is.
+      if (!isLive(call) || (input.onlyIf && !input.onlyIf(call))) return E.right(call);
+      const context = await this.contextOf(call);
+      const now = this.deps.clock.now();
+      const ending = { now, reason: input.reason, durationSeconds: input.durationSeconds ?? null, lastWords: context.turns.at(-1)?.content ?? null };
+      const ended = input.outcome === 'completed' ? completeCall(call, ending) : failCall(call, ending);
+      if (E.isLeft(ended)) return E.right(call);
+      const stored = await this.storeEnd(ended.right, context, now);
+      if (E.isLeft(stored)) return E.right((await this.callOf({ callId: call.id })) ?? call);
+      const { queued, analysing } = stored.right;
+      if (queued) this.deps.deliveryTrigger?.poke();
+      if (analysing) this.deps.analysis?.poke();
+      await this.deps.eventBus
+        .publish({ type: 'ended', callId: call.id, status: ended.right.status })
+        .catch((error: unknown) => this.deps.logger.error({ callId: call.id, err: String(error) }, 'publishing the end of a call failed'));
+      this.deps.logger.info(
+        { callId: call.id, status: ended.right.status, reason: ended.right.disconnectionReason, durationSeconds: ended.right.durationSeconds },
+        'call ended',
+      );
+      return E.right(ended.right);
     };
   }
 
-  /** The call the carrier reports on, read outside any transaction (one statement: BEGIN and COMMIT around it would add two round trips a call's end). */
-  private async callOfProvider(providerCallId: string | undefined): Promise<Call | null> {
-    if (!providerCallId) return null;
-    const found = await readOnly(this.deps.uow, async (repos) => E.right(await repos.calls.findByProviderCallId(providerCallId)));
+  /**
+   * The call as stored once its session here, if any, has stopped and stored its turns: by our
+   * id the session is settled first, by the carrier's once the call is found.
+   */
+  private async settledCall(input: FinishCallInput): Promise<Call | null> {
+    if (input.callId !== undefined) await this.deps.live.settle(input.callId);
+    const call = await this.callOf(input);
+    if (call && input.callId === undefined) await this.deps.live.settle(call.id);
+    return call;
+  }
+
+  private async callOf({ callId, providerCallId }: Pick<FinishCallInput, 'callId' | 'providerCallId'>): Promise<Call | null> {
+    if (callId === undefined && providerCallId === undefined) return null;
+    const found = await readOnly(this.deps.uow, async (repos) =>
+      E.right(callId !== undefined ? await repos.calls.findByIdInAnyProject(callId) : await repos.calls.findByProviderCallId(providerCallId!)),
+    );
     return E.isRight(found) ? found.right : null;
   }
 
-  private async queueCallEnded(tx: Repositories, call: Call, turns: readonly TranscriptTurn[]): Promise<boolean> {
-    const webhook = await endpointFor(tx, call.projectId, call.agentId);
-    if (!webhook) return false;
-    const party = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
-    const contact = looksLikeE164(party) ? await tx.contacts.findByPhoneNumber(call.projectId, trustE164(party)) : null;
-    await queueWebhookEvent(tx, this.deps, webhook, callEndedEvent(call, turns, contact, this.deps.clock.now()));
-    return true;
+  private async contextOf(call: Call): Promise<EndContext> {
+    const read = await readOnly(this.deps.uow, async (repos): Promise<E.Either<never, EndContext>> => {
+      const [turns, webhook, agent] = await Promise.all([
+        repos.transcripts.listByCall(call.id),
+        endpointFor(repos, call.projectId, call.agentId),
+        this.deps.analysis && call.agentId ? repos.agents.findById(call.projectId, call.agentId) : null,
+      ]);
+      const party = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
+      const contact = webhook && looksLikeE164(party) ? await repos.contacts.findByPhoneNumber(call.projectId, trustE164(party)) : null;
+      return E.right({ turns, webhook, agent, contact });
+    });
+    return E.toUnion(read);
+  }
+
+  /**
+   * The end, with its event and analysis when it has them, all or nothing: one statement when
+   * the end is all there is to write, else one transaction.
+   */
+  private async storeEnd(ended: Call, { turns, webhook, agent, contact }: EndContext, now: Date) {
+    const analysis = analysisOnEnd(agent, ended, this.deps.analysis, now);
+    const store = async (repos: Repositories): Promise<E.Either<EndedMeanwhile, { queued: boolean; analysing: boolean }>> => {
+      if (!(await repos.calls.storeEnd(ended))) return E.left(ENDED_MEANWHILE);
+      if (webhook) await queueWebhookEvent(repos, this.deps, webhook, callEndedEvent(ended, turns, contact, this.deps.clock.now()));
+      if (analysis) await repos.callAnalyses.save(analysis);
+      return E.right({ queued: webhook !== null, analysing: analysis?.status === 'pending' });
+    };
+    return webhook || analysis ? this.deps.uow.transaction(store) : inOneStatement(this.deps.uow, store);
   }
 }
