@@ -38,7 +38,7 @@ export interface CallRepository {
   /** Whatever its project: carrier callbacks and live sessions know only the call's id. */
   findByIdInAnyProject(id: string): Promise<Call | null>;
   findByProviderCallId(providerCallId: string): Promise<Call | null>;
-  /** Reads the call and holds it until the unit of work ends: whoever ends a call does it once. */
+  /** Reads the call and holds it until the unit of work ends: changes that read and save the whole call (who answered, a warm transfer's stage) go one at a time. */
   lockByIdInAnyProject(id: string): Promise<Call | null>;
   /** {@link findById} with its transcript, the project's recording setting and its analysis, in one read. */
   findWithDetails(projectId: string, id: string): Promise<CallDetails | null>;
