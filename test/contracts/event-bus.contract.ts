@@ -41,6 +41,23 @@ export const eventBusContract = (name: string, open: () => Promise<OpenedBuses>)
       expect(events).toEqual(sent);
     });
 
+    it('delivers events published at once, of several calls and sizes, each call’s in publishing order', async () => {
+      const calls = [0, 1, 2].map(() => `call_${Math.random().toString(36).slice(2)}`);
+      const heard = new Map<string, CallEvent[]>(calls.map((id) => [id, []]));
+      for (const id of calls) await buses.subscriber.subscribe(id, (event) => heard.get(id)!.push(event));
+      // Enough of them, and long enough, that they cannot all travel together.
+      const sent: CallEvent[] = Array.from({ length: 60 }, (_, i) => {
+        const callId = calls[i % 3]!;
+        const content = i === 31 ? 'y'.repeat(9_000) : `turn ${i} ${'z'.repeat(i * 20)}`;
+        return { type: 'turn', callId, turn: aTurn(callId, i + 1, { content }) };
+      });
+
+      await Promise.all(sent.map((event) => buses.publisher.publish(event)));
+      await eventually(() => [...heard.values()].every((events) => events.length >= 20), { what: () => `20 events a call; got ${[...heard.values()].map((e) => e.length)}` });
+
+      for (const id of calls) expect(heard.get(id)).toEqual(sent.filter((event) => event.callId === id));
+    });
+
     it('keeps calls apart and stops delivering after unsubscribe', async () => {
       const mine = `call_${Math.random().toString(36).slice(2)}`;
       const other = `call_${Math.random().toString(36).slice(2)}`;

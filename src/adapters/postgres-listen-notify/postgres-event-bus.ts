@@ -10,20 +10,69 @@ const CHANNEL = 'switchboard_call_events';
 const ACCESS_CHANNEL = 'switchboard_access_events';
 /** NOTIFY refuses payloads of 8000 bytes or more; past this a payload goes by reference. */
 const INLINE_LIMIT = 7900;
+/** `{"events":[` and `]}` around packed events. */
+const EVENTS_ENVELOPE = 13;
 const RECONNECT_MS = 1000;
 
-/** What travels in a NOTIFY: the event itself, or where to read it. */
-type Notice = { readonly event: CallEvent } | { readonly ref: string; readonly callId: string };
+/**
+ * What travels in a NOTIFY: one event, several (those published together, in order), or where
+ * to read one too large to travel.
+ */
+type Notice = { readonly event: CallEvent } | { readonly events: readonly CallEvent[] } | { readonly ref: string; readonly callId: string };
+
+/** A call event waiting for the publishing connection: its JSON, and its publisher's promise. */
+interface Outgoing {
+  readonly text: string;
+  readonly callId: string;
+  readonly sent: () => void;
+  readonly failed: (error: unknown) => void;
+}
 
 const revive = (event: CallEvent): CallEvent =>
   event.type === 'turn' ? { ...event, turn: { ...event.turn, createdAt: new Date(event.turn.createdAt) } } : event;
 
+/** One NOTIFY's worth of events: its payload, or the one event too large to travel (sent by reference). */
+interface OutgoingNotice {
+  readonly items: readonly Outgoing[];
+  readonly payload: string | null;
+}
+
+/**
+ * The notices that carry `batch`, in order: consecutive events packed into one `{"events":[…]}`
+ * up to NOTIFY's limit (one alone as `{"event":…}`), and one too large by itself on its own.
+ */
+const noticesOf = (batch: readonly Outgoing[]): OutgoingNotice[] => {
+  const notices: OutgoingNotice[] = [];
+  let packed: Outgoing[] = [];
+  let bytes = EVENTS_ENVELOPE;
+  const close = () => {
+    if (packed.length === 1) notices.push({ items: packed, payload: `{"event":${packed[0]!.text}}` });
+    if (packed.length > 1) notices.push({ items: packed, payload: `{"events":[${packed.map((item) => item.text).join(',')}]}` });
+    packed = [];
+    bytes = EVENTS_ENVELOPE;
+  };
+  for (const item of batch) {
+    const size = Buffer.byteLength(item.text, 'utf8') + 1;
+    if (EVENTS_ENVELOPE + size > INLINE_LIMIT) {
+      close();
+      notices.push({ items: [item], payload: null });
+      continue;
+    }
+    if (bytes + size > INLINE_LIMIT) close();
+    packed.push(item);
+    bytes += size;
+  }
+  close();
+  return notices;
+};
+
 /**
  * Call events across every process on one PostgreSQL: LISTEN on a connection of its own (never
  * the ORM's pool, never PGlite), NOTIFY from a second one, serialised so one publisher's
- * events arrive in order. A payload too large for NOTIFY is stored in `event_bus_payloads`
- * and announced by id. Access events go on a channel of their own; after the listening
- * connection is lost and made again, listeners hear `missed` (notices sent meanwhile are gone).
+ * events arrive in order, those published together packed into one notice. A payload too large
+ * for NOTIFY is stored in `event_bus_payloads` and announced by id. Access events go on a channel
+ * of their own; after the listening connection is lost and made again, listeners hear `missed`
+ * (notices sent meanwhile are gone).
  */
 export class PostgresEventBus implements EventBus {
   private readonly listeners: CallListeners;
@@ -31,6 +80,8 @@ export class PostgresEventBus implements EventBus {
   private listener: pg.Client | null = null;
   private publisher: pg.Client | null = null;
   private publishing: Promise<unknown> = Promise.resolve();
+  /** Call events published and not yet sent, in order (see publish). */
+  private readonly outgoing: Outgoing[] = [];
   /** Notifications are handled one after another, so a by-reference read never reorders events. */
   private receiving: Promise<void> = Promise.resolve();
   private starting: Promise<void> | null = null;
@@ -56,22 +107,44 @@ export class PostgresEventBus implements EventBus {
     return this.starting;
   }
 
+  /**
+   * Queues the event for the publishing connection. Events published while a notice is on its way
+   * go together in the next one (a live call's turns come from the record writer several at a
+   * time): one NOTIFY a batch rather than one round trip an event, which capped a node at one
+   * event a round trip however busy it was.
+   */
   async publish(event: CallEvent): Promise<void> {
     await this.start();
-    const text = JSON.stringify({ event } satisfies Notice);
-    await this.inOrder(async () => {
-      const client = this.publisher!;
-      if (Buffer.byteLength(text, 'utf8') <= INLINE_LIMIT) {
-        await client.query('select pg_notify($1, $2)', [CHANNEL, text]);
+    const text = JSON.stringify(event);
+    await new Promise<void>((sent, failed) => {
+      this.outgoing.push({ text, callId: event.callId, sent, failed });
+      if (this.outgoing.length === 1) void this.inOrder(() => this.sendOutgoing());
+    });
+  }
+
+  /** Sends every event queued so far, in order; each publisher hears when its own is sent, or why not. */
+  private async sendOutgoing(): Promise<void> {
+    const notices = noticesOf(this.outgoing.splice(0));
+    for (const [i, notice] of notices.entries()) {
+      try {
+        if (notice.payload === null) await this.sendByReference(notice.items[0]!);
+        else await this.publisher!.query('select pg_notify($1, $2)', [CHANNEL, notice.payload]);
+      } catch (error) {
+        for (const later of notices.slice(i)) for (const item of later.items) item.failed(error);
         return;
       }
-      const ref = randomUUID();
-      await client.query('insert into event_bus_payloads (id, payload) values ($1, $2)', [ref, text]);
-      await client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ref, callId: event.callId } satisfies Notice)]);
-      if (++this.publishedByRef % 100 === 0) {
-        await client.query(`delete from event_bus_payloads where created_at < now() - interval '10 minutes'`);
-      }
-    });
+      for (const item of notice.items) item.sent();
+    }
+  }
+
+  private async sendByReference({ text, callId }: Outgoing): Promise<void> {
+    const client = this.publisher!;
+    const ref = randomUUID();
+    await client.query('insert into event_bus_payloads (id, payload) values ($1, $2)', [ref, `{"event":${text}}`]);
+    await client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ref, callId } satisfies Notice)]);
+    if (++this.publishedByRef % 100 === 0) {
+      await client.query(`delete from event_bus_payloads where created_at < now() - interval '10 minutes'`);
+    }
   }
 
   async publishAccess(event: AccessEvent): Promise<void> {
@@ -155,7 +228,8 @@ export class PostgresEventBus implements EventBus {
         if (row) this.deliver(revive((JSON.parse(row.payload) as { event: CallEvent }).event));
         return;
       }
-      this.deliver(revive(notice.event));
+      if ('events' in notice) for (const event of notice.events) this.deliver(revive(event));
+      else this.deliver(revive(notice.event));
     } catch (error) {
       this.logger?.error({ err: String(error) }, 'event bus could not read a notification');
     }

@@ -117,11 +117,17 @@ export class CallRecordWriter {
     } catch (error) {
       this.log.error({ err: String(error), turns: turns.length, deliveries: deliveries.length }, 'storing call records failed');
     }
-    for (const item of batch) {
-      if (item.kind !== 'turn' || !item.publish) continue;
-      await this.deps.eventBus
-        .publish({ type: 'turn', callId: item.turn.callId, turn: item.turn })
-        .catch((error: unknown) => this.log.error({ callId: item.turn.callId, err: String(error) }, 'publishing a turn failed'));
-    }
+    // Published together, in order: a bus across nodes sends what it is handed at once in one notice.
+    await Promise.all(
+      batch.flatMap((item) =>
+        item.kind === 'turn' && item.publish
+          ? [
+              this.deps.eventBus
+                .publish({ type: 'turn', callId: item.turn.callId, turn: item.turn })
+                .catch((error: unknown) => this.log.error({ callId: item.turn.callId, err: String(error) }, 'publishing a turn failed')),
+            ]
+          : [],
+      ),
+    );
   }
 }

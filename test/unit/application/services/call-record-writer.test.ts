@@ -102,4 +102,32 @@ describe(CallRecordWriter.name, () => {
     expect(E.getOrElseW(() => [])(await stored()).map((turn) => turn.sequence)).toEqual([1, 2, 3]);
     expect(sequences(heard)).toEqual([1, 2, 3]);
   });
+
+  it('hands a batch’s turns to the bus together, in order, not each after the last was sent', async () => {
+    const { uow } = saveCountingStore();
+    const call = aCall();
+    await uow.store.transaction(async (tx) => E.right(await tx.calls.save(call)));
+    // A bus whose sends wait until released, as a notice on its way to another node does.
+    const handed: number[] = [];
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const eventBus = Object.assign(new InProcessEventBus(), {
+      publish: async (event: CallEvent) => {
+        if (event.type === 'turn') handed.push(event.turn.sequence);
+        await released;
+      },
+    });
+    const writer = new CallRecordWriter({ uow, eventBus, logger: silentLogger(), windowMs: 60_000 });
+
+    for (const sequence of [1, 2, 3]) writer.writeTurn(aTurn(call.id, sequence));
+    const settled = writer.settled();
+    await new Promise<void>((resolve) => {
+      const check = () => (handed.length >= 3 ? resolve() : setImmediate(check));
+      check();
+    });
+
+    expect(handed).toEqual([1, 2, 3]);
+    release();
+    await settled;
+  });
 });
