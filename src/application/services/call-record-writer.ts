@@ -42,6 +42,11 @@ export class CallRecordWriter {
   private cancelNextWrite: (() => void) | null = null;
   /** When the last write started (`performance.now()`). */
   private lastWriteAt = -Infinity;
+  /** How many records were handed over, and how many of the first of them are written and published. */
+  private handedOver = 0;
+  private done = 0;
+  /** Who waits (see {@link written}) for the first `count` records. */
+  private waiting: { readonly count: number; readonly resolve: () => void }[] = [];
   private readonly windowMs: number;
   private readonly log: Logger;
 
@@ -52,21 +57,35 @@ export class CallRecordWriter {
 
   /** `publish: false` stores a changed turn (a late barge-in truncation) without announcing it again. */
   writeTurn(turn: TranscriptTurn, publish = true): void {
-    this.pending.push({ kind: 'turn', turn, publish });
-    this.schedule();
+    this.hand({ kind: 'turn', turn, publish });
   }
 
   writeDelivery(entry: RecordedAttempt): void {
-    this.pending.push({ kind: 'delivery', entry });
+    this.hand({ kind: 'delivery', entry });
+  }
+
+  private hand(item: Item): void {
+    this.pending.push(item);
+    this.handedOver++;
     this.schedule();
   }
 
-  /** Resolves once everything handed over so far is written and published. */
+  /** Resolves once everything handed over so far is written and published, writing it now. */
   async settled(): Promise<void> {
     while (this.flushing || this.pending.length > 0) {
       this.flush();
       await this.flushing;
     }
+  }
+
+  /**
+   * Resolves once everything handed over so far is written and published, in the window's time:
+   * no write sooner than it would have been. A call's end waits so (up to a window): at a
+   * hundred ends a second, each writing at once was a statement an end beside the window's.
+   */
+  written(): Promise<void> {
+    if (this.done >= this.handedOver) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push({ count: this.handedOver, resolve }));
   }
 
   /** Schedules the next write, unless one is scheduled or under way (it schedules the next when done). */
@@ -90,10 +109,20 @@ export class CallRecordWriter {
     this.cancelNextWrite = null;
     if (this.flushing || this.pending.length === 0) return;
     this.lastWriteAt = performance.now();
+    const through = this.handedOver;
     this.flushing = this.drain().finally(() => {
       this.flushing = null;
+      this.done = through;
+      this.wake();
       if (this.pending.length > 0) this.schedule();
     });
+  }
+
+  /** Resolves the waits that the writes so far answer (they are answered in the order they came). */
+  private wake(): void {
+    let answered = 0;
+    while (answered < this.waiting.length && this.waiting[answered]!.count <= this.done) answered++;
+    for (const { resolve } of this.waiting.splice(0, answered)) resolve();
   }
 
   private async drain(): Promise<void> {

@@ -36,7 +36,7 @@ export interface ResumeAfterTransfer {
 
 /** What the call use cases need of the live sessions of this process. */
 export interface LiveCalls {
-  /** Ends the call's session here, if it runs here, and waits until its records are stored. */
+  /** Ends the call's session here, if it runs here, and waits until its records are stored (by the record writer's next write, within its window). */
   settle(callId: string): Promise<void>;
 }
 
@@ -152,7 +152,7 @@ export class VoiceSessionEngine implements LiveCalls {
 
   async settle(callId: string): Promise<void> {
     this.sessions.get(callId)?.terminate();
-    await this.deps.writer.settled();
+    await this.deps.writer.written();
   }
 
   /** Ends every session and stores what they left. */

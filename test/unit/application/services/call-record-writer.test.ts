@@ -89,6 +89,25 @@ describe(CallRecordWriter.name, () => {
     expect(saves).toEqual([1, 2]);
   });
 
+  it('answers a wait for what was handed over once the window’s write has stored it, writing nothing sooner', async () => {
+    const { saves, writer, stored, call, heard } = await aWriter(50);
+    writer.writeTurn(aTurn(call.id, 1));
+    await untilHeard(heard, 1);
+    await writer.written(); // nothing waits: answered at once
+
+    writer.writeTurn(aTurn(call.id, 2));
+    writer.writeTurn(aTurn(call.id, 3));
+    let answered = false;
+    const waited = writer.written().then(() => (answered = true));
+    await nextTick();
+    expect([answered, saves]).toEqual([false, [1]]);
+    await waited;
+
+    expect(saves).toEqual([1, 2]);
+    expect(E.getOrElseW(() => [])(await stored()).map((turn) => turn.sequence)).toEqual([1, 2, 3]);
+    expect(sequences(heard)).toEqual([1, 2, 3]);
+  });
+
   it('keeps what is handed over while a batch is being written for the next one, and loses none of it', async () => {
     const { saves, heard, writer, stored, call } = await aWriter(0);
 
