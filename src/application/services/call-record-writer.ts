@@ -46,7 +46,9 @@ export class CallRecordWriter {
   private handedOver = 0;
   private done = 0;
   /** Who waits (see {@link written}) for the first `count` records. */
-  private waiting: { readonly count: number; readonly resolve: () => void }[] = [];
+  private readonly waiting: { readonly count: number; readonly resolve: () => void }[] = [];
+  /** Keeps the process running until the next write's timer fires, while one is set. */
+  private holdOpen: (() => void) | null = null;
   private readonly windowMs: number;
   private readonly log: Logger;
 
@@ -85,7 +87,10 @@ export class CallRecordWriter {
    */
   written(): Promise<void> {
     if (this.done >= this.handedOver) return Promise.resolve();
-    return new Promise((resolve) => this.waiting.push({ count: this.handedOver, resolve }));
+    return new Promise((resolve) => {
+      this.waiting.push({ count: this.handedOver, resolve });
+      this.holdOpen?.();
+    });
   }
 
   /** Schedules the next write, unless one is scheduled or under way (it schedules the next when done). */
@@ -97,8 +102,11 @@ export class CallRecordWriter {
       const immediate = setImmediate(() => this.flush());
       this.cancelNextWrite = () => clearImmediate(immediate);
     } else {
-      // Unref'd: a node stopping writes what is pending through settled(), not by waiting for this.
-      const timer = setTimeout(() => this.flush(), wait).unref();
+      // Unref'd while nobody waits for it: a node stopping writes what is pending through
+      // settled(), not by waiting for this. A wait (written()) holds the process open for it.
+      const timer = setTimeout(() => this.flush(), wait);
+      if (this.waiting.length === 0) timer.unref();
+      this.holdOpen = () => timer.ref();
       this.cancelNextWrite = () => clearTimeout(timer);
     }
   }
@@ -107,6 +115,7 @@ export class CallRecordWriter {
   private flush(): void {
     this.cancelNextWrite?.();
     this.cancelNextWrite = null;
+    this.holdOpen = null;
     if (this.flushing || this.pending.length === 0) return;
     this.lastWriteAt = performance.now();
     const through = this.handedOver;

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { InProcessEventBus } from '../../../../src/adapters/in-process/in-process-event-bus.js';
@@ -106,6 +108,29 @@ describe(CallRecordWriter.name, () => {
     expect(saves).toEqual([1, 2]);
     expect(E.getOrElseW(() => [])(await stored()).map((turn) => turn.sequence)).toEqual([1, 2, 3]);
     expect(sequences(heard)).toEqual([1, 2, 3]);
+  });
+
+  it('holds the process open for the window’s write while something waits for it', () => {
+    // A script with nothing else to run: the window's timer alone must carry it to the write.
+    const script = `
+      import { CallRecordWriter } from './src/application/services/call-record-writer.js';
+      import { InMemoryUnitOfWork } from './src/adapters/memory/in-memory-unit-of-work.js';
+      import { InProcessEventBus } from './src/adapters/in-process/in-process-event-bus.js';
+      import { silentLogger } from './src/adapters/pino/pino-logger.js';
+      const writer = new CallRecordWriter({ uow: new InMemoryUnitOfWork(), eventBus: new InProcessEventBus(), logger: silentLogger(), windowMs: 200 });
+      const turn = (sequence) => ({ id: 'turn_' + sequence, callId: 'call_x', role: 'user', content: 'Hello', createdAt: new Date(), interrupted: false, sequence });
+      writer.writeTurn(turn(1));
+      await writer.written();
+      writer.writeTurn(turn(2));
+      await writer.written();
+      console.log('written');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../../../..', import.meta.url)),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+    expect({ status: run.status, out: run.stdout.trim() }).toEqual({ status: 0, out: 'written' });
   });
 
   it('keeps what is handed over while a batch is being written for the next one, and loses none of it', async () => {
