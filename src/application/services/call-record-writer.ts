@@ -47,8 +47,6 @@ export class CallRecordWriter {
   private done = 0;
   /** Who waits (see {@link written}) for the first `count` records. */
   private readonly waiting: { readonly count: number; readonly resolve: () => void }[] = [];
-  /** Keeps the process running until the next write's timer fires, while one is set. */
-  private holdOpen: (() => void) | null = null;
   private readonly windowMs: number;
   private readonly log: Logger;
 
@@ -87,10 +85,7 @@ export class CallRecordWriter {
    */
   written(): Promise<void> {
     if (this.done >= this.handedOver) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.waiting.push({ count: this.handedOver, resolve });
-      this.holdOpen?.();
-    });
+    return new Promise((resolve) => this.waiting.push({ count: this.handedOver, resolve }));
   }
 
   /** Schedules the next write, unless one is scheduled or under way (it schedules the next when done). */
@@ -102,11 +97,9 @@ export class CallRecordWriter {
       const immediate = setImmediate(() => this.flush());
       this.cancelNextWrite = () => clearImmediate(immediate);
     } else {
-      // Unref'd while nobody waits for it: a node stopping writes what is pending through
-      // settled(), not by waiting for this. A wait (written()) holds the process open for it.
+      // Not unref'd: a process with nothing else to run still writes what is pending (and answers
+      // whoever waits for it) before it exits, a window later at most.
       const timer = setTimeout(() => this.flush(), wait);
-      if (this.waiting.length === 0) timer.unref();
-      this.holdOpen = () => timer.ref();
       this.cancelNextWrite = () => clearTimeout(timer);
     }
   }
@@ -115,7 +108,6 @@ export class CallRecordWriter {
   private flush(): void {
     this.cancelNextWrite?.();
     this.cancelNextWrite = null;
-    this.holdOpen = null;
     if (this.flushing || this.pending.length === 0) return;
     this.lastWriteAt = performance.now();
     const through = this.handedOver;
@@ -156,15 +148,12 @@ export class CallRecordWriter {
       this.log.error({ err: String(error), turns: turns.length, deliveries: deliveries.length }, 'storing call records failed');
     }
     // Published together, in order: a bus across nodes sends what it is handed at once in one notice.
+    const announced = batch.flatMap((item) => (item.kind === 'turn' && item.publish ? [item.turn] : []));
     await Promise.all(
-      batch.flatMap((item) =>
-        item.kind === 'turn' && item.publish
-          ? [
-              this.deps.eventBus
-                .publish({ type: 'turn', callId: item.turn.callId, turn: item.turn })
-                .catch((error: unknown) => this.log.error({ callId: item.turn.callId, err: String(error) }, 'publishing a turn failed')),
-            ]
-          : [],
+      announced.map((turn) =>
+        this.deps.eventBus
+          .publish({ type: 'turn', callId: turn.callId, turn })
+          .catch((error: unknown) => this.log.error({ callId: turn.callId, err: String(error) }, 'publishing a turn failed')),
       ),
     );
   }
