@@ -65,6 +65,12 @@ const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
 const READ = { prepare: true, effect: 'read' } as const;
 /** A version: it may be given again while nothing is written (see SelectOptions). */
 const VERSION = { prepare: true, effect: 'reusable' } as const;
+/**
+ * One agent with its numbers: its answer is the rows' and the values' alone, so it too may be
+ * given again while nothing is written. On the embedded PGlite an agent read again and again (by
+ * a dashboard or an MCP client) then costs no call into PGlite, which was most of the read's CPU.
+ */
+const ONE = { prepare: true, effect: 'reusable' } as const;
 
 /** The number columns of a read with numbers are named with this prefix: both tables have an id, a project, a creation time. */
 const NUMBER_PREFIX = 'n_';
@@ -137,7 +143,7 @@ export class MikroOrmAgentRepository implements AgentRepository {
   constructor(private readonly em: EntityManager) {}
 
   async findWithNumbers(projectId: string, id: string): Promise<AgentWithNumbers | null> {
-    const records = await runSelect(this.em, this.statements().one, [id, projectId], READ);
+    const records = await runSelect(this.em, this.statements().one, [id, projectId], ONE);
     return this.withNumbers(records)[0] ?? null;
   }
 
