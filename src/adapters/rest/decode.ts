@@ -90,6 +90,8 @@ export const decodeBody = async <A>(c: Context, codec: t.Decoder<unknown, A>): P
 
 /** The most query strings a codec keeps decoded; past it, they are all forgotten and kept anew. */
 const MOST_QUERIES_KEPT = 256;
+/** The longest query string kept: a poller's are short, and long ones would make the bound above one of megabytes. */
+const LONGEST_QUERY_KEPT = 256;
 
 /** Queries that decoded, by codec and query string as sent (see {@link decodeQuery}). */
 const decodedQueries = new WeakMap<t.Decoder<unknown, unknown>, Map<string, unknown>>();
@@ -106,14 +108,14 @@ const queryStringOf = (url: string): string => {
  * The query decoded by `codec`. A poller sends the same query again and again (`?limit=20`):
  * parsing and decoding it was about 5% of a list read's CPU, so a query that decoded is kept
  * by its text, per codec (codecs are pure, and what they give is never changed). One that fails
- * is decoded and refused every time, and keeps nothing.
+ * is decoded and refused every time, and a long one decoded every time: neither is kept.
  */
 export const decodeQuery = <A>(c: Context, codec: t.Decoder<unknown, A>): E.Either<AppError, A> => {
   const text = queryStringOf(c.req.url);
   let kept = decodedQueries.get(codec);
   if (kept?.has(text)) return E.right(kept.get(text) as A);
   const decoded = decode(codec, c.req.query(), 'query');
-  if (E.isLeft(decoded)) return decoded;
+  if (E.isLeft(decoded) || text.length > LONGEST_QUERY_KEPT) return decoded;
   if (kept === undefined) decodedQueries.set(codec, (kept = new Map()));
   if (kept.size >= MOST_QUERIES_KEPT) kept.clear();
   kept.set(text, decoded.right);
