@@ -63,14 +63,13 @@ const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
 
 /** Plain selects, each prepared (their texts are made once). */
 const READ = { prepare: true, effect: 'read' } as const;
-/** A version: it may be given again while nothing is written (see SelectOptions). */
-const VERSION = { prepare: true, effect: 'reusable' } as const;
 /**
- * One agent with its numbers: its answer is the rows' and the values' alone, so it too may be
- * given again while nothing is written. On the embedded PGlite an agent read again and again (by
- * a dashboard or an MCP client) then costs no call into PGlite, which was most of the read's CPU.
+ * A read whose answer is its rows' and values' alone, given again while nothing is written (see
+ * SelectOptions): a page's version, and one agent with its numbers. On the embedded PGlite an
+ * agent read again and again (by a dashboard or an MCP client) then costs no call into PGlite,
+ * which was most of the read's CPU.
  */
-const ONE = { prepare: true, effect: 'reusable' } as const;
+const REUSABLE = { prepare: true, effect: 'reusable' } as const;
 
 /** The number columns of a read with numbers are named with this prefix: both tables have an id, a project, a creation time. */
 const NUMBER_PREFIX = 'n_';
@@ -143,7 +142,7 @@ export class MikroOrmAgentRepository implements AgentRepository {
   constructor(private readonly em: EntityManager) {}
 
   async findWithNumbers(projectId: string, id: string): Promise<AgentWithNumbers | null> {
-    const records = await runSelect(this.em, this.statements().one, [id, projectId], ONE);
+    const records = await runSelect(this.em, this.statements().one, [id, projectId], REUSABLE);
     return this.withNumbers(records)[0] ?? null;
   }
 
@@ -165,7 +164,7 @@ export class MikroOrmAgentRepository implements AgentRepository {
   }
 
   async listVersion(projectId: string, page: PageRequest): Promise<ReadVersion> {
-    const [record] = await runSelect(this.em, this.statements().version, [projectId, projectId, page.limit, page.offset], VERSION);
+    const [record] = await runSelect(this.em, this.statements().version, [projectId, projectId, page.limit, page.offset], REUSABLE);
     return String(record!.version);
   }
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { getQueryStrings } from 'hono/utils/url';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { AppError, FieldProblem } from '../../application/errors.js';
@@ -96,14 +97,6 @@ const LONGEST_QUERY_KEPT = 256;
 /** Queries that decoded, by codec and query string as sent (see {@link decodeQuery}). */
 const decodedQueries = new WeakMap<t.Decoder<unknown, unknown>, Map<string, unknown>>();
 
-/** The query string of a URL as sent, without its `?` and fragment ('' when it has none). */
-const queryStringOf = (url: string): string => {
-  const start = url.indexOf('?');
-  if (start === -1) return '';
-  const end = url.indexOf('#', start);
-  return end === -1 ? url.slice(start + 1) : url.slice(start + 1, end);
-};
-
 /**
  * The query decoded by `codec`. A poller sends the same query again and again (`?limit=20`):
  * parsing and decoding it was about 5% of a list read's CPU, so a query that decoded is kept
@@ -111,7 +104,7 @@ const queryStringOf = (url: string): string => {
  * is decoded and refused every time, and a long one decoded every time: neither is kept.
  */
 export const decodeQuery = <A>(c: Context, codec: t.Decoder<unknown, A>): E.Either<AppError, A> => {
-  const text = queryStringOf(c.req.url);
+  const text = getQueryStrings(c.req.url);
   let kept = decodedQueries.get(codec);
   if (kept?.has(text)) return E.right(kept.get(text) as A);
   const decoded = decode(codec, c.req.query(), 'query');
