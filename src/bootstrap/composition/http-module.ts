@@ -1,10 +1,10 @@
 import { ContainerModule } from 'inversify';
-import { Hono } from 'hono';
+import { Hono, type ErrorHandler } from 'hono';
 import { RecentHealth } from '../../application/services/recent-health.js';
 import { landingRoutes } from '../../adapters/landing/landing-routes.js';
 import { bodyLimit } from '../../adapters/rest/body-limit.js';
 import { healthFastPath } from '../../adapters/rest/health-fast-path.js';
-import { createRestApi } from '../../adapters/rest/rest-api.js';
+import { createRestRoutes, restErrorHandler } from '../../adapters/rest/rest-api.js';
 import { VersionedAnswers } from '../../adapters/rest/versioned-answers.js';
 import { apiReferenceRoutesFor } from './api-reference.js';
 import { packageVersion } from '../package-version.js';
@@ -36,7 +36,7 @@ export const httpModule = () =>
       TOKENS.restApi,
       [TOKENS.config, TOKENS.useCases, TOKENS.logger, TOKENS.rateLimiter, TOKENS.health],
       (config, useCases, logger, limiter, health) => {
-        return createRestApi({
+        return createRestRoutes({
           useCases,
           logger,
           health: () => health.healthy(),
@@ -48,10 +48,13 @@ export const httpModule = () =>
     );
     provide(
       TOKENS.httpApp,
-      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.mcpRoutes, TOKENS.restApi, TOKENS.telephony],
-      (settings, smsRoutes, voiceRoutes, adminConsole, mcpRoutes, restApi, telephony) => {
+      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.mcpRoutes, TOKENS.restApi, TOKENS.telephony, TOKENS.logger],
+      (settings, smsRoutes, voiceRoutes, adminConsole, mcpRoutes, restApi, telephony, logger) => {
         const { basePath, config, publicUrl } = settings;
         const root = new Hono();
+        // The one error handler, for every route: an unexpected error is logged and answered in
+        // the error envelope. The REST API is mounted bare (see createRestRoutes).
+        root.onError(restErrorHandler(logger) as unknown as ErrorHandler);
         // Every route, the carrier's and the admin console's included, reads at most BODY_LIMIT.
         root.use('*', bodyLimit(config.bodyLimit));
         const at = basePath || '/';

@@ -128,6 +128,7 @@ export const TOKENS = {
   // Admin and HTTP.
   adminToken: token<string>('AdminToken'),
   adminConsoleRoutes: token<Hono>('AdminConsoleRoutes'),
+  /** The REST API's routes, mounted bare: the HTTP app's one error handler answers their errors. */
   restApi: token<Hono>('RestApi'),
   /** `/mcp` and `/mcp/sign-up`: the MCP server over Streamable HTTP. */
   mcpRoutes: token<Hono>('McpRoutes'),
