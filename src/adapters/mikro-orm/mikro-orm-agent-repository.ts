@@ -12,6 +12,7 @@ import { PhoneNumberSchema } from './entities/phone-number.js';
 import { toPhoneNumber } from './mikro-orm-phone-number-repository.js';
 import { runSelect } from './native-select.js';
 import { deleteRows, findPage, findRow, fromColumns, fromPrefixedColumns, selectListOf, upsertRow } from './storage-support.js';
+import { revisionsOf } from './revision-list.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -106,16 +107,13 @@ interface AgentStatements {
 let agentStatements: AgentStatements | null = null;
 
 /**
- * The version of a page (see listVersion): the same rows as the page, each named by its id and
- * the transaction that wrote it (`xmin`: any update writes a new row version), its live numbers
- * likewise, after the total. Parameters: project, project, limit, offset.
+ * The version of a page (see listVersion): the total, then the same rows as the page, each
+ * named by its revision (see revisionsOf) with each of its live numbers' beside it, one name per
+ * agent and number. Parameters: project, project, limit, offset.
  */
-const pageVersion = (name: string): string => `select (select count(*) from agents where project_id = ?) || ';' || coalesce(string_agg(
-    a.id || ':' || a.xmin || coalesce('+' || n.id || ':' || n.xmin, ''), ','
-    order by a.created_at, a.id, n.created_at, n.id), '') as "${name}"
-  from (select id, xmin, created_at from agents where project_id = ? order by created_at, id limit ? offset ?) a
-  left join lateral (
-    select id, xmin, created_at from phone_numbers where agent_id = a.id and status = 'active') n on true`;
+const pageVersion = (name: string): string => `select (select count(*) from agents where project_id = ?) || ';' || ${revisionsOf('a', " || coalesce('+' || n.id || ':' || n.xmin, '')")} as "${name}"
+  from (select id, xmin from agents where project_id = ? order by created_at, id limit ? offset ?) a
+  left join lateral (select id, xmin from phone_numbers where agent_id = a.id and status = 'active') n on true`;
 
 /** The total a page's version starts with. */
 const totalOf = (version: ReadVersion): number => Number.parseInt(version, 10);

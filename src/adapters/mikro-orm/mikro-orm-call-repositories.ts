@@ -24,6 +24,7 @@ import {
   upsertRow,
   type Alongside,
 } from './storage-support.js';
+import { revisionsOf } from './revision-list.js';
 
 /**
  * The one mapping of a stored call row to the domain. Native reads (findRow/findPage in
@@ -119,8 +120,8 @@ const versionOfCalls = (condition: Condition, projectId: string, query: CallList
   sql: `select (select count(*) from calls where ${condition.sql})
       || ';' || ${query.agentId === null ? `''` : '(select count(*) from agents where id = ? and project_id = ?)'}
       || ';' || coalesce((select recording_enabled from projects where id = ?)::text, '')
-      || ';' || coalesce(string_agg(p.id || ':' || p.xmin, ',' order by p.started_at desc, p.id desc), '') as "version"
-    from (select id, xmin, started_at from calls where ${condition.sql} order by started_at desc, id desc limit ? offset ?) p`,
+      || ';' || ${revisionsOf('p')} as "version"
+    from (select id, xmin from calls where ${condition.sql} order by started_at desc, id desc limit ? offset ?) p`,
   params: [
     ...condition.params,
     ...(query.agentId === null ? [] : [query.agentId, projectId]),

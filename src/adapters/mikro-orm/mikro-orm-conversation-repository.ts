@@ -17,6 +17,7 @@ import { toContact } from './mikro-orm-contact-repository.js';
 import { toMessage } from './message-rows.js';
 import { runSelect } from './native-select.js';
 import { dateOf, findRow, fromColumns, selectListOf, updateRows, upsertRowsNative } from './storage-support.js';
+import { revisionsOf } from './revision-list.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -75,8 +76,8 @@ const conditionOf = (agent: boolean): string => (agent ? 'project_id = ? and age
  */
 const pageVersion = (agent: boolean): string => `select (select count(*) from conversations where ${conditionOf(agent)})
       || ';' || ${agent ? '(select count(*) from agents where id = ? and project_id = ?)' : `''`}
-      || ';' || coalesce(string_agg(p.id || ':' || p.xmin, ',' order by p.last_message_at desc, p.id desc), '') as "version"
-    from (select id, xmin, last_message_at from conversations where ${conditionOf(agent)} ${NEWEST_FIRST} limit ? offset ?) p`;
+      || ';' || ${revisionsOf('p')} as "version"
+    from (select id, xmin from conversations where ${conditionOf(agent)} ${NEWEST_FIRST} limit ? offset ?) p`;
 
 interface ListStatements {
   /**

@@ -10,6 +10,7 @@ import { dateOf, findRow, fromColumns, selectListOf, selectRows, upsertRowsNativ
 import { runSelect } from './native-select.js';
 import { ConversationSchema } from './entities/conversation.js';
 import { toConversationRow } from './mikro-orm-conversation-repository.js';
+import { revisionsOf } from './revision-list.js';
 
 /** The bounds and order of a conversation's window of messages, with the one past it (which says whether there are more). */
 const windowOf = (cursor: MessageCursor): string =>
@@ -29,9 +30,9 @@ const windowParams = (cursor: MessageCursor): unknown[] => [
  * count of the rows the join gives (none without the conversation, at least one with it).
  */
 const versionOfWindow = (projectId: string, conversationId: string, cursor: MessageCursor): { readonly sql: string; readonly params: readonly unknown[] } => ({
-  sql: `select count(c.id) || ';' || coalesce(string_agg(m.id || ':' || m.xmin, ',' order by m.received_at desc, m.id desc), '') as "version"
+  sql: `select count(c.id) || ';' || ${revisionsOf('m')} as "version"
     from conversations c left join lateral (
-      select id, xmin, received_at from messages where conversation_id = c.id${windowOf(cursor)}) as m on true
+      select id, xmin from messages where conversation_id = c.id${windowOf(cursor)}) as m on true
     where c.id = ? and c.project_id = ?`,
   params: [...windowParams(cursor), conversationId, projectId],
 });
