@@ -4,6 +4,7 @@ import { RecentHealth } from '../../application/services/recent-health.js';
 import { landingRoutes } from '../../adapters/landing/landing-routes.js';
 import { bodyLimit } from '../../adapters/rest/body-limit.js';
 import { healthFastPath } from '../../adapters/rest/health-fast-path.js';
+import { MemoizedRouter } from '../../adapters/rest/memoized-router.js';
 import { createRestRoutes, restErrorHandler } from '../../adapters/rest/rest-api.js';
 import { VersionedAnswers } from '../../adapters/rest/versioned-answers.js';
 import { apiReferenceRoutesFor } from './api-reference.js';
@@ -51,7 +52,8 @@ export const httpModule = () =>
       [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.mcpRoutes, TOKENS.restApi, TOKENS.telephony, TOKENS.logger],
       (settings, smsRoutes, voiceRoutes, adminConsole, mcpRoutes, restApi, telephony, logger) => {
         const { basePath, config, publicUrl } = settings;
-        const root = new Hono();
+        // Every request is routed here (mounted apps' routes are copied in): its matches are kept.
+        const root = new Hono({ router: new MemoizedRouter() });
         // The one error handler, for every route: an unexpected error is logged and answered in
         // the error envelope. The REST API is mounted bare (see createRestRoutes).
         root.onError(restErrorHandler(logger) as unknown as ErrorHandler);
