@@ -23,6 +23,9 @@ export interface MediaTaken {
 
 const mediaTaken = (callId: string): MediaTaken => ({ _tag: 'MediaTaken', callId });
 
+/** The turns of a call's first session when it opens: none yet. */
+const NO_TURNS: readonly TranscriptTurn[] = [];
+
 interface LoadedSession {
   readonly context: SessionContext;
   readonly turns: readonly TranscriptTurn[];
@@ -104,7 +107,9 @@ export class VoiceSessionEngine implements LiveCalls {
       const [agent, webhook, turns] = await Promise.all([
         call.agentId ? repos.agents.findById(call.projectId, call.agentId) : null,
         endpointFor(repos, call.projectId, call.agentId),
-        repos.transcripts.listByCall(call.id),
+        // Only a call's sessions write its turns, and a first claim that holds means none has
+        // run: there is nothing to read but for a call back from a transfer.
+        resume ? repos.transcripts.listByCall(call.id) : NO_TURNS,
       ]);
       const claimed = resume ? await repos.calls.claimResumedMedia(call.id, resume.attempt) : await repos.calls.claimMedia(call.id, this.deps.clock.now());
       if (!claimed) return E.left(mediaTaken(callId));
