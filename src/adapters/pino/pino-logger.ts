@@ -41,6 +41,16 @@ const withRedactedBindings = (logger: Pino): Pino => {
   return logger;
 };
 
+/**
+ * Each line as its bytes, for sonic-boom's buffer mode. Given text, sonic-boom appends each line
+ * to the text waiting behind a write under way and then measures that text's byte length, which
+ * makes V8 copy all of it into one flat string: at every line, the whole batch again (a tenth of
+ * the bytes a REST request allocated, and 1–2 µs of CPU a line). Given bytes, it keeps the lines
+ * as they come with their lengths, and joins them once, for the write. pino hands the hook's
+ * answer to the stream as it is (its type says text; sonic-boom's buffer mode takes bytes).
+ */
+const asBytes = ((line: string): Buffer => Buffer.from(line)) as unknown as (line: string) => string;
+
 /** A logger whose lines may still be on their way out: `flush()` resolves once they are written. */
 export interface FlushableLogger extends Logger {
   flush(): Promise<void>;
@@ -84,7 +94,10 @@ export const createPinoLogger = (options: {
     ? pino({ ...base, transport: { target: prettyTarget, options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } } })
     : options.destination
       ? pino(base, options.destination as pino.DestinationStream)
-      : pino(base, (asynchronous = pino.destination({ dest: options.file ?? 1, sync: false })));
+      : pino(
+          { ...base, hooks: { streamWrite: asBytes } },
+          (asynchronous = pino.destination({ dest: options.file ?? 1, sync: false, contentMode: 'buffer' })),
+        );
   return Object.assign(withRedactedBindings(logger) as unknown as Logger, { flush: () => (asynchronous ? drained(asynchronous) : Promise.resolve()) });
 };
 

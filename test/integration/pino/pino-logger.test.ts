@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPinoLogger } from '../../../src/adapters/pino/pino-logger.js';
 
@@ -21,6 +22,38 @@ describe('the default (asynchronous) pino logger', () => {
     const lines = (await readFile(file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
     expect(lines).toHaveLength(1000);
     expect(lines[999]).toMatchObject({ i: 999, requestId: 'req_999', authorization: '[redacted]', msg: 'request' });
+  });
+
+  it('writes every line whole, whatever its characters (lines go out as bytes)', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sb-log-'));
+    const file = join(dir, 'log');
+    const logger = createPinoLogger({ level: 'info', file, pretty: false });
+    const texts = ['plain', 'café crème', 'Grüße aus Zürich', '电话代理', 'call me 📞 back', 'line\nbreak'];
+
+    for (let i = 0; i < 600; i++) logger.info({ i, said: texts[i % texts.length] }, texts[(i + 1) % texts.length]);
+    await logger.flush();
+
+    const lines = (await readFile(file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(600);
+    expect(lines.map((line) => [line.i, line.said, line.msg])).toEqual(
+      Array.from({ length: 600 }, (_, i) => [i, texts[i % texts.length], texts[(i + 1) % texts.length]]),
+    );
+  });
+
+  it('has the lines logged just before the process exits written, as the server logs them (to its stdout)', () => {
+    const logger = resolve('src/adapters/pino/pino-logger.ts');
+    const script = `
+      const { createPinoLogger } = await import(${JSON.stringify(logger)});
+      const logger = createPinoLogger({ level: 'info', file: 1, pretty: false });
+      for (let i = 0; i < 2000; i++) logger.info({ i, said: 'last words, café 📞' }, 'exiting');
+      process.exit(3);`;
+
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+
+    expect(run.status).toBe(3);
+    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.i)).toEqual(Array.from({ length: 2000 }, (_, i) => i));
+    expect(lines.every((line) => line.said === 'last words, café 📞')).toBe(true);
   });
 
   it('censors secrets one object down, in child bindings and on errors, and nowhere else', async () => {
