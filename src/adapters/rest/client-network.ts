@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import ipaddr from 'ipaddr.js';
+import { BoundedMemo } from './bounded-memo.js';
 import { clientIpResolver, type TrustProxy } from './client-ip.js';
 
 /**
@@ -7,20 +8,10 @@ import { clientIpResolver, type TrustProxy } from './client-ip.js';
  * their /64, as one subscriber routinely holds a whole /64 and could take a fresh address from
  * it for every request. IPv4-mapped IPv6 counts as the IPv4 address. Anything else is kept as is.
  */
-export const clientNetworkOf = (address: string): string => {
-  let network = recent.get(address);
-  if (network === undefined) {
-    // Bounded: a flood of distinct addresses empties it rather than growing it.
-    if (recent.size >= RECENT_MAX) recent.clear();
-    network = networkOf(address);
-    recent.set(address, network);
-  }
-  return network;
-};
+export const clientNetworkOf = (address: string): string => recent.get(address) ?? recent.keep(address, networkOf(address));
 
 /** Addresses seen lately and their networks: every request asks, from a handful of clients. */
-const recent = new Map<string, string>();
-const RECENT_MAX = 4096;
+const recent = new BoundedMemo<string>(4096);
 
 const networkOf = (address: string): string => {
   if (!ipaddr.isValid(address)) return address;

@@ -5,6 +5,7 @@ import type * as t from 'io-ts';
 import type { AppError, FieldProblem } from '../../application/errors.js';
 import { fieldNameOf, jsonProblem } from './codecs/json.js';
 import type { InputLocation } from './error-envelope.js';
+import { BoundedMemo } from './bounded-memo.js';
 
 const isBranch = (type: t.Decoder<unknown, unknown>): boolean => {
   const tag = (type as { _tag?: string })._tag;
@@ -95,7 +96,7 @@ const MOST_QUERIES_KEPT = 256;
 const LONGEST_QUERY_KEPT = 256;
 
 /** Queries that decoded, by codec and query string as sent (see {@link decodeQuery}). */
-const decodedQueries = new WeakMap<t.Decoder<unknown, unknown>, Map<string, unknown>>();
+const decodedQueries = new WeakMap<t.Decoder<unknown, unknown>, BoundedMemo<unknown>>();
 
 /**
  * The query decoded by `codec`. A poller sends the same query again and again (`?limit=20`):
@@ -106,11 +107,11 @@ const decodedQueries = new WeakMap<t.Decoder<unknown, unknown>, Map<string, unkn
 export const decodeQuery = <A>(c: Context, codec: t.Decoder<unknown, A>): E.Either<AppError, A> => {
   const text = getQueryStrings(c.req.url);
   let kept = decodedQueries.get(codec);
-  if (kept?.has(text)) return E.right(kept.get(text) as A);
+  const found = kept?.get(text);
+  if (found !== undefined) return E.right(found as A);
   const decoded = decode(codec, c.req.query(), 'query');
-  if (E.isLeft(decoded) || text.length > LONGEST_QUERY_KEPT) return decoded;
-  if (kept === undefined) decodedQueries.set(codec, (kept = new Map()));
-  if (kept.size >= MOST_QUERIES_KEPT) kept.clear();
-  kept.set(text, decoded.right);
+  if (E.isLeft(decoded)) return decoded;
+  if (kept === undefined) decodedQueries.set(codec, (kept = new BoundedMemo(MOST_QUERIES_KEPT, LONGEST_QUERY_KEPT)));
+  kept.keep(text, decoded.right);
   return decoded;
 };

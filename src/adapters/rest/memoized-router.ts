@@ -2,6 +2,7 @@ import type { Result, Router } from 'hono/router';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
+import { BoundedMemo } from './bounded-memo.js';
 
 /** The most matches kept; past it, they are all forgotten and kept anew. */
 const MOST_MATCHES_KEPT = 1024;
@@ -24,7 +25,7 @@ const honoDefault = <T>(): Router<T> => new SmartRouter<T>({ routers: [new RegEx
 export class MemoizedRouter<T> implements Router<T> {
   readonly name: string;
   /** By method and path. */
-  private readonly kept = new Map<string, Result<T>>();
+  private readonly kept = new BoundedMemo<Result<T>>(MOST_MATCHES_KEPT);
 
   constructor(private readonly inner: Router<T> = honoDefault<T>()) {
     this.name = `memoized ${inner.name}`;
@@ -40,9 +41,6 @@ export class MemoizedRouter<T> implements Router<T> {
     const key = `${method} ${path}`;
     const found = this.kept.get(key);
     if (found !== undefined) return found;
-    const result = this.inner.match(method, path);
-    if (this.kept.size >= MOST_MATCHES_KEPT) this.kept.clear();
-    this.kept.set(key, result);
-    return result;
+    return this.kept.keep(key, this.inner.match(method, path));
   }
 }
