@@ -114,23 +114,58 @@ type Condition = NonNullable<ReturnType<typeof conditionOf>>;
  * The statement of a page's version (see listVersion), its value named "version": the page's
  * calls by id and the transaction that wrote each (`xmin`: any update writes a new row version),
  * after the total, whether the agent is the project's (for an agent's calls) and the project's
- * recording setting.
+ * recording setting. Parameters: {@link versionParams}.
  */
-const versionOfCalls = (condition: Condition, projectId: string, query: CallListQuery): { readonly sql: string; readonly params: readonly unknown[] } => ({
-  sql: `select (select count(*) from calls where ${condition.sql})
-      || ';' || ${query.agentId === null ? `''` : '(select count(*) from agents where id = ? and project_id = ?)'}
+const versionOfCalls = (condition: string, byAgent: boolean): string => `select (select count(*) from calls where ${condition})
+      || ';' || ${byAgent ? '(select count(*) from agents where id = ? and project_id = ?)' : `''`}
       || ';' || coalesce((select recording_enabled from projects where id = ?)::text, '')
       || ';' || ${revisionsOf('p')} as "version"
-    from (select id, xmin from calls where ${condition.sql} order by started_at desc, id desc limit ? offset ?) p`,
-  params: [
-    ...condition.params,
-    ...(query.agentId === null ? [] : [query.agentId, projectId]),
-    projectId,
-    ...condition.params,
-    query.limit,
-    query.offset,
-  ],
-});
+    from (select id, xmin from calls where ${condition} order by started_at desc, id desc limit ? offset ?) p`;
+
+const versionParams = (condition: Condition, projectId: string, query: CallListQuery): unknown[] => [
+  ...condition.params,
+  ...(query.agentId === null ? [] : [query.agentId, projectId]),
+  projectId,
+  ...condition.params,
+  query.limit,
+  query.offset,
+];
+
+/** A call list's statements for one combination of filters. */
+interface CallListStatements {
+  /** The page's version alone. Parameters: {@link versionParams}. */
+  readonly version: string;
+  /** The project's page with its version, total and recording setting. Parameters: the version's, the condition's, project, the condition's, limit, offset. */
+  readonly page: string;
+  /** An agent's: its row left-joined to the page (see listByAgent). Parameters: the page's, then agent, project. */
+  readonly agentPage: string;
+}
+
+/**
+ * By the filters' condition (which filters a list sets, never their values): at most one entry
+ * for each combination of them. Written once each, so each read sends the very same strings,
+ * whose hash the lookups of a statement by its text keep, rather than a couple of kilobytes
+ * written and hashed again for every request (see agentStatements).
+ */
+const callListStatements = new Map<string, CallListStatements>();
+
+const callListStatementsOf = (em: EntityManager, condition: string, byAgent: boolean): CallListStatements => {
+  const version = versionOfCalls(condition, byAgent);
+  return {
+    version,
+    page: `select (${version}) as "__version", ${selectListOf(em, CallSchema)},
+         (select count(*) from calls where ${condition}) as "__total",
+         (select recording_enabled from projects where id = ?) as "__recording"
+       from calls where ${condition} order by started_at desc, id desc limit ? offset ?`,
+    agentPage: `select (${version}) as "__version", ${selectListOf(em, CallSchema, 'c')},
+         (select count(*) from calls where ${condition}) as "__total",
+         (select recording_enabled from projects where id = ?) as "__recording"
+       from agents a left join (
+         select ${selectListOf(em, CallSchema)} from calls where ${condition}
+         order by started_at desc, id desc limit ? offset ?) as c on true
+       where a.id = ? and a.project_id = ?`,
+  };
+};
 
 export class MikroOrmCallRepository implements CallRepository {
   constructor(private readonly em: EntityManager) {}
@@ -171,14 +206,10 @@ export class MikroOrmCallRepository implements CallRepository {
    */
   async list(projectId: string, query: CallListQuery): Promise<CallListPage> {
     const condition = this.conditionOf(projectId, query);
-    const version = versionOfCalls(condition, projectId, query);
     const records = await runSelect(
       this.em,
-      `select (${version.sql}) as "__version", ${selectListOf(this.em, CallSchema)},
-         (select count(*) from calls where ${condition.sql}) as "__total",
-         (select recording_enabled from projects where id = ?) as "__recording"
-       from calls where ${condition.sql} order by started_at desc, id desc limit ? offset ?`,
-      [...version.params, ...condition.params, projectId, ...condition.params, query.limit, query.offset],
+      this.statementsOf(condition, query).page,
+      [...versionParams(condition, projectId, query), ...condition.params, projectId, ...condition.params, query.limit, query.offset],
       READ,
     );
     const [first] = records;
@@ -199,17 +230,10 @@ export class MikroOrmCallRepository implements CallRepository {
    */
   async listByAgent(projectId: string, query: CallListQuery & { readonly agentId: string }): Promise<CallListPage | null> {
     const condition = this.conditionOf(projectId, query);
-    const version = versionOfCalls(condition, projectId, query);
     const records = await runSelect(
       this.em,
-      `select (${version.sql}) as "__version", ${selectListOf(this.em, CallSchema, 'c')},
-         (select count(*) from calls where ${condition.sql}) as "__total",
-         (select recording_enabled from projects where id = ?) as "__recording"
-       from agents a left join (
-         select ${selectListOf(this.em, CallSchema)} from calls where ${condition.sql}
-         order by started_at desc, id desc limit ? offset ?) as c on true
-       where a.id = ? and a.project_id = ?`,
-      [...version.params, ...condition.params, projectId, ...condition.params, query.limit, query.offset, query.agentId, projectId],
+      this.statementsOf(condition, query).agentPage,
+      [...versionParams(condition, projectId, query), ...condition.params, projectId, ...condition.params, query.limit, query.offset, query.agentId, projectId],
       READ,
     );
     const [first] = records;
@@ -224,13 +248,24 @@ export class MikroOrmCallRepository implements CallRepository {
    * the agent is the project's: one statement over the same filters as {@link list}.
    */
   async listVersion(projectId: string, query: CallListQuery): Promise<ReadVersion> {
-    const version = versionOfCalls(this.conditionOf(projectId, query), projectId, query);
-    const [record] = await runSelect(this.em, version.sql, version.params, VERSION);
+    const condition = this.conditionOf(projectId, query);
+    const [record] = await runSelect(this.em, this.statementsOf(condition, query).version, versionParams(condition, projectId, query), VERSION);
     return String(record!.version);
   }
 
   save(call: Call): Promise<void> {
     return upsertRow(this.em, CallSchema, toCallRow(call));
+  }
+
+  private statementsOf(condition: Condition, query: CallListQuery): CallListStatements {
+    const byAgent = query.agentId !== null;
+    const key = `${byAgent ? 'agent' : 'project'} ${condition.sql}`;
+    let statements = callListStatements.get(key);
+    if (!statements) {
+      statements = callListStatementsOf(this.em, condition.sql, byAgent);
+      callListStatements.set(key, statements);
+    }
+    return statements;
   }
 
   private conditionOf(projectId: string, query: CallListQuery): Condition {

@@ -28,14 +28,41 @@ const windowParams = (cursor: MessageCursor): unknown[] => [
  * The statement of a window's version, its value named "version": each message of the window by
  * id and the transaction that wrote it (`xmin`: any update writes a new row version), after the
  * count of the rows the join gives (none without the conversation, at least one with it).
+ * Parameters: {@link versionParams}.
  */
-const versionOfWindow = (projectId: string, conversationId: string, cursor: MessageCursor): { readonly sql: string; readonly params: readonly unknown[] } => ({
-  sql: `select count(c.id) || ';' || ${revisionsOf('m')} as "version"
+const versionOfWindow = (cursor: MessageCursor): string => `select count(c.id) || ';' || ${revisionsOf('m')} as "version"
     from conversations c left join lateral (
       select id, xmin from messages where conversation_id = c.id${windowOf(cursor)}) as m on true
-    where c.id = ? and c.project_id = ?`,
-  params: [...windowParams(cursor), conversationId, projectId],
-});
+    where c.id = ? and c.project_id = ?`;
+
+const versionParams = (projectId: string, conversationId: string, cursor: MessageCursor): unknown[] => [...windowParams(cursor), conversationId, projectId];
+
+/** A conversation's window statements for one kind of cursor. */
+interface WindowStatements {
+  /** The window's version alone. Parameters: {@link versionParams}. */
+  readonly version: string;
+  /** The conversation's row left-joined to its window, the version beside. Parameters: the version's twice. */
+  readonly page: string;
+}
+
+/**
+ * By the cursor's bounds (before, after: four kinds at most), each written once: each read then
+ * sends the very same strings, whose hash the lookups of a statement by its text keep, rather
+ * than a kilobyte written and hashed again for every request.
+ */
+const windowStatements: (WindowStatements | undefined)[] = [];
+
+const windowKindOf = (cursor: MessageCursor): number => (cursor.before !== null ? 1 : 0) + (cursor.after !== null ? 2 : 0);
+
+const windowStatementsOf = (em: EntityManager, cursor: MessageCursor): WindowStatements => {
+  const version = versionOfWindow(cursor);
+  return {
+    version,
+    page: `select (${version}) as "__version", m.* from conversations c left join lateral (
+         select ${selectListOf(em, MessageSchema)} from messages where conversation_id = c.id${windowOf(cursor)}) as m on true
+       where c.id = ? and c.project_id = ?`,
+  };
+};
 
 export class MikroOrmMessageRepository implements MessageRepository {
   constructor(
@@ -110,15 +137,8 @@ export class MikroOrmMessageRepository implements MessageRepository {
    * bounds only).
    */
   async listByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<(MessageSlice & Versioned) | null> {
-    const version = versionOfWindow(projectId, conversationId, cursor);
-    const records = await runSelect(
-      this.em,
-      `select (${version.sql}) as "__version", m.* from conversations c left join lateral (
-         select ${selectListOf(this.em, MessageSchema)} from messages where conversation_id = c.id${windowOf(cursor)}) as m on true
-       where c.id = ? and c.project_id = ?`,
-      [...version.params, ...windowParams(cursor), conversationId, projectId],
-      { prepare: true, effect: 'read' },
-    );
+    const params = versionParams(projectId, conversationId, cursor);
+    const records = await runSelect(this.em, this.windowStatements(cursor).page, [...params, ...params], { prepare: true, effect: 'read' });
     const [first] = records;
     if (first === undefined) return null;
     const rows = records.filter((record) => record.id !== null).map((record) => fromColumns(this.em, MessageSchema, record));
@@ -127,8 +147,10 @@ export class MikroOrmMessageRepository implements MessageRepository {
 
   /** {@link listByProjectConversation}'s window (with the message past it) by id and revision; see versionOfWindow. */
   async versionByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<ReadVersion> {
-    const version = versionOfWindow(projectId, conversationId, cursor);
-    const [record] = await runSelect(this.em, version.sql, version.params, { prepare: true, effect: 'reusable' });
+    const [record] = await runSelect(this.em, this.windowStatements(cursor).version, versionParams(projectId, conversationId, cursor), {
+      prepare: true,
+      effect: 'reusable',
+    });
     return String(record!.version);
   }
 
@@ -169,5 +191,10 @@ export class MikroOrmMessageRepository implements MessageRepository {
       [id, ...windowParams(cursor)],
     );
     return { items: rows.slice(0, cursor.limit).map(toMessage), hasMore: rows.length > cursor.limit };
+  }
+
+  private windowStatements(cursor: MessageCursor): WindowStatements {
+    const kind = windowKindOf(cursor);
+    return (windowStatements[kind] ??= windowStatementsOf(this.em, cursor));
   }
 }
