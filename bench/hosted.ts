@@ -41,7 +41,10 @@
  * in a round (the median round's), Switchboard's and the bare relay's, and PostgreSQL's (Linux's
  * /proc): a token that arrives while the loop runs something else waits for it too, and
  * PostgreSQL's backends take the same two cores, so these are the load the tail grows with, and,
- * unlike the tail, figures that move little from one run to the next. `failures` counts calls
+ * unlike the tail, figures that move little from one run to the next. Beside them, how long the
+ * main thread was ready to run but waited for a core (Linux's scheduler statistics): the load
+ * thread, PostgreSQL and V8's helper threads share the machine's cores with it, and a token that
+ * arrives while it waits so waits too. `failures` counts calls
  * that failed and first frames that no model token preceded, in all rounds. Warm-up rounds (5 calls
  * each, not counted) run first, so no figure is the first run of cold code.
  *
@@ -128,6 +131,8 @@ interface RoundResult extends Extract<FromWorker, { type: 'done' }> {
   readonly switchboardLagP99Ms: number;
   /** CPU time of the main thread in the round, and of PostgreSQL's processes (null where unreadable), in ms. */
   readonly cpuMs: number | null;
+  /** How long the main thread was ready to run but waited for a core in the round, in ms (null where unreadable). */
+  readonly waitMs: number | null;
   readonly postgresCpuMs: number | null;
 }
 
@@ -142,6 +147,7 @@ const pooled = (rounds: readonly RoundResult[]) => ({
   switchboardLagP99Ms: Math.max(0, ...rounds.map((r) => r.switchboardLagP99Ms)),
   loadLagP99Ms: Math.max(0, ...rounds.map((r) => r.loadLagP99Ms)),
   cpuMs: medianOrNull(rounds.map((r) => r.cpuMs)),
+  waitMs: medianOrNull(rounds.map((r) => r.waitMs)),
   postgresCpuMs: medianOrNull(rounds.map((r) => r.postgresCpuMs)),
 });
 
@@ -232,13 +238,13 @@ const main = async () => {
     lag.enable();
     scavenges.length = 0;
     fullPauses.length = 0;
-    const { result, mainThreadMs, postgresMs } = await mainThreadCpuOver(async () => {
+    const { result, mainThreadMs, mainThreadWaitMs, postgresMs } = await mainThreadCpuOver(async () => {
       worker.postMessage({ calls, turns: turnsPerCall, thinkMs, serverUrl: url } satisfies Round);
       return (await done) as Extract<FromWorker, { type: 'done' }>;
     });
     lag.disable();
     const gc = { young: pausesOf(scavenges), full: pausesOf(fullPauses) };
-    return { ...result, gc, switchboardLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS), cpuMs: mainThreadMs, postgresCpuMs: postgresMs };
+    return { ...result, gc, switchboardLagP99Ms: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS), cpuMs: mainThreadMs, waitMs: mainThreadWaitMs, postgresCpuMs: postgresMs };
   };
   const bare = await startBareRelay(modelUrl);
   await round(5, 3);
@@ -248,7 +254,7 @@ const main = async () => {
   );
   process.stdout.write(`Interval: the model's first token leaving the fake → the first text frame reaching the caller, through Switchboard and through a bare relay (same hops, nothing else), in alternating rounds.\n`);
   process.stdout.write(`At N concurrent calls: the turns asked once every call of a round had been up for a second. Added by Switchboard: each pair's p99 less the bare relay's, the median of the pairs. Target: ≤ ${TARGET_P99_MS} ms.\n\n`);
-  process.stdout.write('  calls   turns   Switchboard p50 / p99     bare relay p50 / p99    added p99   target   each pair\'s added p99                    pooled p99s   with the calls\' set-up: turns, p99 Switchboard / bare relay, added, target   before the first hang-up: turns, added p99 (each pair)   inside p50 / p99          caller first words p50 / p99   failures   event-loop lag p99, worst round: Switchboard / load   scavenges (n, longest, total): Switchboard / bare relay   full collections\' pauses (n, longest, total): Switchboard / bare relay   CPU a round (median), main thread: Switchboard / bare relay, PostgreSQL\n');
+  process.stdout.write('  calls   turns   Switchboard p50 / p99     bare relay p50 / p99    added p99   target   each pair\'s added p99                    pooled p99s   with the calls\' set-up: turns, p99 Switchboard / bare relay, added, target   before the first hang-up: turns, added p99 (each pair)   inside p50 / p99          caller first words p50 / p99   failures   event-loop lag p99, worst round: Switchboard / load   scavenges (n, longest, total): Switchboard / bare relay   full collections\' pauses (n, longest, total): Switchboard / bare relay   CPU a round (median), main thread: Switchboard / bare relay, PostgreSQL   main thread waiting for a core, a round (median): Switchboard / bare relay\n');
   for (const calls of counts) {
     const turnsPerCall = Math.max(turns, Math.ceil(minSamples / pairs / calls));
     const bareRounds: RoundResult[] = [];
@@ -267,7 +273,7 @@ const main = async () => {
     const withSetUp = addedOver(switchboardRounds, bareRounds, (r) => r.addedMs);
     const allUp = addedOver(switchboardRounds, bareRounds, (r) => r.allUpMs);
     process.stdout.write(
-      `  ${String(calls).padStart(5)}   ${String(ours.steady.length).padStart(5)}   ${fmt(percentile(ours.steady, 50))} / ${fmt(percentile(ours.steady, 99))}   ${fmt(percentile(base.steady, 50))} / ${fmt(percentile(base.steady, 99))}   ${fmt(added.ms)}   ${verdict(added.ms)}   ${eachPairText(added.eachPair).padEnd(35)} ms   ${fmt(added.pooledMs)}   ${String(ours.all.length).padStart(6)}  ${fmt(percentile(ours.all, 99))} / ${fmt(percentile(base.all, 99))}  ${fmt(withSetUp.ms)}   ${verdict(withSetUp.ms)}   ${String(allUp.turns).padStart(6)}  ${fmt(allUp.ms)} (${eachPairText(allUp.eachPair)})   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(ours.words, 50))} / ${fmt(percentile(ours.words, 99))}       ${String(ours.failures + base.failures).padStart(4)}   ${fmt(ours.switchboardLagP99Ms)} / ${fmt(ours.loadLagP99Ms)}   ${pauseFigures(ours.young)} / ${pauseFigures(base.young)}   ${pauseFigures(ours.full)} / ${pauseFigures(base.full)}   ${seconds(ours.cpuMs)} / ${seconds(base.cpuMs)}, ${seconds(ours.postgresCpuMs)}\n`,
+      `  ${String(calls).padStart(5)}   ${String(ours.steady.length).padStart(5)}   ${fmt(percentile(ours.steady, 50))} / ${fmt(percentile(ours.steady, 99))}   ${fmt(percentile(base.steady, 50))} / ${fmt(percentile(base.steady, 99))}   ${fmt(added.ms)}   ${verdict(added.ms)}   ${eachPairText(added.eachPair).padEnd(35)} ms   ${fmt(added.pooledMs)}   ${String(ours.all.length).padStart(6)}  ${fmt(percentile(ours.all, 99))} / ${fmt(percentile(base.all, 99))}  ${fmt(withSetUp.ms)}   ${verdict(withSetUp.ms)}   ${String(allUp.turns).padStart(6)}  ${fmt(allUp.ms)} (${eachPairText(allUp.eachPair)})   ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 99))}   ${fmt(percentile(ours.words, 50))} / ${fmt(percentile(ours.words, 99))}       ${String(ours.failures + base.failures).padStart(4)}   ${fmt(ours.switchboardLagP99Ms)} / ${fmt(ours.loadLagP99Ms)}   ${pauseFigures(ours.young)} / ${pauseFigures(base.young)}   ${pauseFigures(ours.full)} / ${pauseFigures(base.full)}   ${seconds(ours.cpuMs)} / ${seconds(base.cpuMs)}, ${seconds(ours.postgresCpuMs)}   ${seconds(ours.waitMs)} / ${seconds(base.waitMs)}\n`,
     );
   }
   gcs.disconnect();

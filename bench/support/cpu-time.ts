@@ -34,6 +34,20 @@ const mainThreadCpuMicros = (): number | null => {
   }
 };
 
+/**
+ * How long this process's main thread was ready to run but waited for a core (the scheduler's
+ * `run_delay`, in `/proc/self/task/<pid>/schedstat`), in microseconds; null where unreadable.
+ * On a machine whose cores other threads and processes share, a message that arrives while the
+ * thread waits so is handled that much later, whatever the thread itself costs.
+ */
+const mainThreadWaitMicros = (): number | null => {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[1]) / 1000;
+  } catch {
+    return null;
+  }
+};
+
 const postgresCpuMicros = (): number | null => {
   let pids: string[];
   try {
@@ -58,14 +72,22 @@ const postgresCpuMicros = (): number | null => {
 /** What a CPU counter moved by, or null if either reading failed. */
 const movedBy = (before: number | null, after: number | null): number | null => (before === null || after === null ? null : after - before);
 
-/** CPU of this process's main thread and of PostgreSQL over `work`, in ms (null where unreadable). */
+/**
+ * CPU of this process's main thread and of PostgreSQL over `work`, and how long the main thread
+ * waited for a core meanwhile, in ms (null where unreadable).
+ */
 export const mainThreadCpuOver = async <A>(
   work: () => Promise<A>,
-): Promise<{ readonly result: A; readonly mainThreadMs: number | null; readonly postgresMs: number | null }> => {
-  const [main0, postgres0] = [mainThreadCpuMicros(), postgresCpuMicros()];
+): Promise<{ readonly result: A; readonly mainThreadMs: number | null; readonly mainThreadWaitMs: number | null; readonly postgresMs: number | null }> => {
+  const [main0, wait0, postgres0] = [mainThreadCpuMicros(), mainThreadWaitMicros(), postgresCpuMicros()];
   const result = await work();
   const ms = (micros: number | null) => (micros === null ? null : micros / 1000);
-  return { result, mainThreadMs: ms(movedBy(main0, mainThreadCpuMicros())), postgresMs: ms(movedBy(postgres0, postgresCpuMicros())) };
+  return {
+    result,
+    mainThreadMs: ms(movedBy(main0, mainThreadCpuMicros())),
+    mainThreadWaitMs: ms(movedBy(wait0, mainThreadWaitMicros())),
+    postgresMs: ms(movedBy(postgres0, postgresCpuMicros())),
+  };
 };
 
 /** CPU of this process and of PostgreSQL over `work`, per unit it reports having done. */
