@@ -42,7 +42,8 @@ const mainThreadCpuMicros = (): number | null => {
  */
 const mainThreadWaitMicros = (): number | null => {
   try {
-    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[1]) / 1000;
+    const nanos = Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(nanos) ? nanos / 1000 : null;
   } catch {
     return null;
   }
