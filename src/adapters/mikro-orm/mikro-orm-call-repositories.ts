@@ -131,11 +131,21 @@ const versionParams = (condition: Condition, projectId: string, query: CallListQ
   query.offset,
 ];
 
+/** The page statement's parameters: the version's, then the page's own over the same filters. */
+const pageParams = (condition: Condition, projectId: string, query: CallListQuery): unknown[] => [
+  ...versionParams(condition, projectId, query),
+  ...condition.params,
+  projectId,
+  ...condition.params,
+  query.limit,
+  query.offset,
+];
+
 /** A call list's statements for one combination of filters. */
 interface CallListStatements {
   /** The page's version alone. Parameters: {@link versionParams}. */
   readonly version: string;
-  /** The project's page with its version, total and recording setting. Parameters: the version's, the condition's, project, the condition's, limit, offset. */
+  /** The project's page with its version, total and recording setting. Parameters: {@link pageParams}. */
   readonly page: string;
   /** An agent's: its row left-joined to the page (see listByAgent). Parameters: the page's, then agent, project. */
   readonly agentPage: string;
@@ -209,7 +219,7 @@ export class MikroOrmCallRepository implements CallRepository {
     const records = await runSelect(
       this.em,
       this.statementsOf(condition, query).page,
-      [...versionParams(condition, projectId, query), ...condition.params, projectId, ...condition.params, query.limit, query.offset],
+      pageParams(condition, projectId, query),
       READ,
     );
     const [first] = records;
@@ -233,7 +243,7 @@ export class MikroOrmCallRepository implements CallRepository {
     const records = await runSelect(
       this.em,
       this.statementsOf(condition, query).agentPage,
-      [...versionParams(condition, projectId, query), ...condition.params, projectId, ...condition.params, query.limit, query.offset, query.agentId, projectId],
+      [...pageParams(condition, projectId, query), query.agentId, projectId],
       READ,
     );
     const [first] = records;
