@@ -67,7 +67,7 @@ export const aCampaignRig = async (options: {
     uow,
     clock,
     ids,
-    live: { settle: async () => {} },
+    live: { settle: async () => null },
     eventBus: { publish: async () => {} } as never,
     deliveryTrigger: null,
     logger,

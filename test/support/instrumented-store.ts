@@ -35,3 +35,29 @@ export class InstrumentedStore implements UnitOfWork {
     return this.store.ping();
   }
 }
+
+/**
+ * Repositories that count how often a call's turns and an agent are read: `asked` holds the
+ * counts, `around` goes to an {@link InstrumentedStore}.
+ */
+export const countingCallReads = () => {
+  const asked = { turns: 0, agent: 0 };
+  const around = (repos: Repositories): Repositories => ({
+    ...repos,
+    transcripts: {
+      ...repos.transcripts,
+      listByCall: (callId, after) => {
+        asked.turns++;
+        return repos.transcripts.listByCall(callId, after);
+      },
+    },
+    agents: {
+      ...repos.agents,
+      findById: (projectId, agentId) => {
+        asked.agent++;
+        return repos.agents.findById(projectId, agentId);
+      },
+    },
+  });
+  return { asked, around };
+};

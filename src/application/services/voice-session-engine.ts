@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { Agent } from '../../domain/agent.js';
 import { isLive, type Call, type TranscriptTurn } from '../../domain/call.js';
 import { conflict, notFound, type Conflict, type NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
@@ -37,10 +38,23 @@ export interface ResumeAfterTransfer {
   readonly said: string;
 }
 
+/**
+ * What a call's last session knew of it when it ended here: the whole transcript (every turn it
+ * held, stored by the time it is handed over) and the agent it ran with.
+ */
+export interface EndedHere {
+  readonly agent: Agent | null;
+  readonly turns: readonly TranscriptTurn[];
+}
+
 /** What the call use cases need of the live sessions of this process. */
 export interface LiveCalls {
-  /** Ends the call's session here, if it runs here, and waits until its records are stored (by the record writer's next write, within its window). */
-  settle(callId: string): Promise<void>;
+  /**
+   * Ends the call's session here, if it runs here, and waits until its records are stored (by the
+   * record writer's next write, within its window). Gives what its session knew if the call's
+   * last session ended here, once: the end then need not read the transcript back.
+   */
+  settle(callId: string): Promise<EndedHere | null>;
 }
 
 export interface VoiceSessionEngineDeps {
@@ -73,6 +87,12 @@ export class VoiceSessionEngine implements LiveCalls {
   private readonly now: () => number;
   private readonly log: Logger;
   private readonly observers = new Set<(callId: string, timing: TurnTiming) => void>();
+  /**
+   * Sessions that ended here, until their call's end takes what they knew (see {@link settle}):
+   * the caller's hang-up closes the socket a moment before the carrier reports the end. In the
+   * order they ended, so the oldest go first once there are too many or they waited too long.
+   */
+  private readonly endedHere = new Map<string, { readonly ended: EndedHere; readonly at: number }>();
 
   constructor(private readonly deps: VoiceSessionEngineDeps) {
     this.now = deps.now ?? (deps.timers ? () => deps.timers!.now() : () => performance.now());
@@ -130,6 +150,7 @@ export class VoiceSessionEngine implements LiveCalls {
       },
       onEnded: (ended) => {
         if (this.sessions.get(ended.callId) === ended) this.sessions.delete(ended.callId);
+        this.keepWhatEnded(ended);
       },
       refreshWebhook: (ctx) => this.refreshWebhook(ctx),
       ...(this.deps.timers ? { timers: this.deps.timers } : {}),
@@ -155,15 +176,36 @@ export class VoiceSessionEngine implements LiveCalls {
     await this.deps.writer.settled();
   }
 
-  async settle(callId: string): Promise<void> {
+  async settle(callId: string): Promise<EndedHere | null> {
     this.sessions.get(callId)?.terminate();
     await this.deps.writer.written();
+    const kept = this.endedHere.get(callId);
+    if (!kept) return null;
+    this.endedHere.delete(callId);
+    return this.now() - kept.at <= ENDED_KEPT_MS ? kept.ended : null;
+  }
+
+  /**
+   * Keeps what an ended session knew for its call's end, unless the call may go on in another
+   * session (a warm transfer nobody takes brings the caller back, on any node): its turns would
+   * then not be all of the call's.
+   */
+  private keepWhatEnded(session: VoiceSession): void {
+    if (session.mayResume) return;
+    const now = this.now();
+    this.endedHere.delete(session.callId);
+    this.endedHere.set(session.callId, { ended: { agent: session.context.agent, turns: session.transcript() }, at: now });
+    for (const [callId, { at }] of this.endedHere) {
+      if (this.endedHere.size <= ENDED_KEPT && now - at <= ENDED_KEPT_MS) break;
+      this.endedHere.delete(callId);
+    }
   }
 
   /** Ends every session and stores what they left. */
   async close(): Promise<void> {
     for (const session of [...this.sessions.values()]) session.terminate();
     await this.deps.writer.settled();
+    this.endedHere.clear();
   }
 
   /**
@@ -201,6 +243,14 @@ export class VoiceSessionEngine implements LiveCalls {
     for (const [key, at] of this.lookedUpAt) if (at < oldest) this.lookedUpAt.delete(key);
   }
 }
+
+/**
+ * How many ended sessions' transcripts are kept for their calls' ends, and for how long: the
+ * carrier reports an end within a second or so of the hang-up; one that comes later, or to
+ * another node, reads the transcript from storage as any end does.
+ */
+const ENDED_KEPT = 4096;
+const ENDED_KEPT_MS = 60_000;
 
 /** How many agents' last look-ups are kept before the stale ones are forgotten. */
 const LOOKED_UP_KEPT = 1024;

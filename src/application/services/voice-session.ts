@@ -71,6 +71,8 @@ export class VoiceSession {
   private readonly log: Logger;
   /** Why the session ended, when the agent ended it. */
   endReason: DisconnectionReason | null = null;
+  /** The session handed the caller to a human with a warm transfer: if nobody takes it, the call goes on in a new session. */
+  private handedOver = false;
   private readonly watch: CallWatch | null;
   /**
    * Handed to each answer in turn until one is cancelled: an answer that ended by itself leaves
@@ -104,6 +106,11 @@ export class VoiceSession {
 
   get isEnded(): boolean {
     return this.ended;
+  }
+
+  /** Ended with a warm transfer: the call may come back to the agent, so this session's turns may not be its last. */
+  get mayResume(): boolean {
+    return this.handedOver;
   }
 
   /** Every turn so far, oldest first. */
@@ -323,6 +330,7 @@ export class VoiceSession {
     }
     const briefing = summary?.trim() || `A caller from ${this.context.call.direction === 'inbound' ? this.context.call.fromNumber : this.context.call.toNumber} needs help.`;
     this.closeAnswer(false);
+    this.handedOver = true;
     this.end(null);
     this.gateway.transfer(to, { summary: briefing, timeoutSeconds: behaviourOf(this.context.agent).transferTimeoutSeconds });
   }

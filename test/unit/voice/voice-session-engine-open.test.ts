@@ -4,30 +4,18 @@ import { InProcessEventBus } from '../../../src/adapters/in-process/in-process-e
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
-import type { Repositories } from '../../../src/application/ports/repositories.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
 import { CallRecordWriter } from '../../../src/application/services/call-record-writer.js';
 import { VoiceSessionEngine } from '../../../src/application/services/voice-session-engine.js';
 import { aCall, anAgent, aTurn } from '../../support/builders.js';
-import { InstrumentedStore } from '../../support/instrumented-store.js';
+import { countingCallReads, InstrumentedStore } from '../../support/instrumented-store.js';
 
 const gateway: VoiceGateway = { speak: () => {}, pressDigits: () => {}, transfer: () => {}, hangUp: () => {}, disconnect: () => {} };
 
-/** An engine over a store holding one live call of an agent, counting how often a call's turns are asked for. */
+/** An engine over a store holding one live call of an agent, counting how often a call's turns (and agents) are asked for. */
 const anEngineWithACall = async () => {
-  const asked = { turns: 0 };
-  const uow = new InstrumentedStore(
-    (repos): Repositories => ({
-      ...repos,
-      transcripts: {
-        ...repos.transcripts,
-        listByCall: (callId, after) => {
-          asked.turns++;
-          return repos.transcripts.listByCall(callId, after);
-        },
-      },
-    }),
-  );
+  const { asked, around } = countingCallReads();
+  const uow = new InstrumentedStore(around);
   const agent = anAgent({ voiceMode: 'hosted' });
   const call = aCall({ projectId: agent.projectId, agentId: agent.id, voiceMode: 'hosted', greeting: '' });
   await uow.store.transaction(async (tx) => {

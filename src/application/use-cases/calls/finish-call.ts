@@ -13,7 +13,7 @@ import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js
 import type { Repositories } from '../../ports/repositories.js';
 import { inOneStatement, readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
-import type { LiveCalls } from '../../services/voice-session-engine.js';
+import type { EndedHere, LiveCalls } from '../../services/voice-session-engine.js';
 import type { AnalysisQueue } from '../../services/call-analyst.js';
 import type { CoreDeps } from '../common/deps.js';
 import { analysisOnEnd } from './analysis-on-end.js';
@@ -82,11 +82,11 @@ export class FinishCall {
 
   execute(input: FinishCallInput): TE.TaskEither<FinishCallError, Call> {
     return async () => {
-      const call = await this.settledCall(input);
+      const { call, endedHere } = await this.settledCall(input);
       if (!call) return E.left(notFound('call', input.callId ?? input.providerCallId ?? 'unknown'));
       // A call over already (the carrier reports an end more than once) stays as it is.
       if (!isLive(call) || (input.onlyIf && !input.onlyIf(call))) return E.right(call);
-      const context = await this.contextOf(call);
+      const context = await this.contextOf(call, endedHere);
       const now = this.deps.clock.now();
       const ending = { now, reason: input.reason, durationSeconds: input.durationSeconds ?? null, lastWords: context.turns.at(-1)?.content ?? null };
       const ended = input.outcome === 'completed' ? completeCall(call, ending) : failCall(call, ending);
@@ -109,13 +109,14 @@ export class FinishCall {
 
   /**
    * The call as stored once its session here, if any, has stopped and stored its turns: by our
-   * id the session is settled first, by the carrier's once the call is found.
+   * id the session is settled first, by the carrier's once the call is found. With it, what its
+   * last session knew, when that session ended here.
    */
-  private async settledCall(input: FinishCallInput): Promise<Call | null> {
-    if (input.callId !== undefined) await this.deps.live.settle(input.callId);
+  private async settledCall(input: FinishCallInput): Promise<{ readonly call: Call | null; readonly endedHere: EndedHere | null }> {
+    const first = input.callId !== undefined ? await this.deps.live.settle(input.callId) : null;
     const call = await this.callOf(input);
-    if (call && input.callId === undefined) await this.deps.live.settle(call.id);
-    return call;
+    const endedHere = call && input.callId === undefined ? await this.deps.live.settle(call.id) : first;
+    return { call, endedHere };
   }
 
   private async callOf({ callId, providerCallId }: Pick<FinishCallInput, 'callId' | 'providerCallId'>): Promise<Call | null> {
@@ -126,12 +127,20 @@ export class FinishCall {
     return E.isRight(found) ? found.right : null;
   }
 
-  private async contextOf(call: Call): Promise<EndContext> {
+  /**
+   * What the end needs besides the call. The transcript and the agent come from the call's last
+   * session when it ended here (its turns are all the call's, stored by now; the agent is the one
+   * the call ran with), else from storage; the webhook and the contact are always read, as they
+   * are now.
+   */
+  private async contextOf(call: Call, endedHere: EndedHere | null): Promise<EndContext> {
+    const wantsAgent = this.deps.analysis !== undefined && call.agentId !== null;
+    const knownAgent = endedHere && endedHere.agent?.id === call.agentId ? endedHere.agent : null;
     const read = await readOnly(this.deps.uow, async (repos): Promise<E.Either<never, EndContext>> => {
       const [turns, webhook, agent] = await Promise.all([
-        repos.transcripts.listByCall(call.id),
+        endedHere ? endedHere.turns : repos.transcripts.listByCall(call.id),
         endpointFor(repos, call.projectId, call.agentId),
-        this.deps.analysis && call.agentId ? repos.agents.findById(call.projectId, call.agentId) : null,
+        !wantsAgent ? null : (knownAgent ?? repos.agents.findById(call.projectId, call.agentId!)),
       ]);
       const party = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
       const contact = webhook && looksLikeE164(party) ? await repos.contacts.findByPhoneNumber(call.projectId, trustE164(party)) : null;

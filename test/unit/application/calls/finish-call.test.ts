@@ -19,7 +19,7 @@ const aFinishCall = (store: InstrumentedStore, analysis?: { unavailableBecause: 
     uow: store,
     clock: new FixedClock(at(90)),
     ids: new TimeSortableIdGenerator(),
-    live: { settle: async () => {} },
+    live: { settle: async () => null },
     eventBus,
     deliveryTrigger: null,
     logger: new RecordingLogger(),
