@@ -71,6 +71,8 @@ export interface VoiceSessionEngineDeps {
   readonly webhookRefreshMs?: number;
   /** Runs the agents' silence and duration limits (and then gives `now`); absent: calls have no such limits. */
   readonly timers?: Timers;
+  /** How many ended sessions' transcripts wait for their calls' ends at most; default 1024 (see {@link ENDED_KEPT}). */
+  readonly endedKept?: number;
 }
 
 /**
@@ -195,8 +197,9 @@ export class VoiceSessionEngine implements LiveCalls {
     const now = this.now();
     this.endedHere.delete(session.callId);
     this.endedHere.set(session.callId, { ended: { agent: session.context.agent, turns: session.transcript() }, at: now });
+    const most = this.deps.endedKept ?? ENDED_KEPT;
     for (const [callId, { at }] of this.endedHere) {
-      if (this.endedHere.size <= ENDED_KEPT && now - at <= ENDED_KEPT_MS) break;
+      if (this.endedHere.size <= most && now - at <= ENDED_KEPT_MS) break;
       this.endedHere.delete(callId);
     }
   }
@@ -247,10 +250,11 @@ export class VoiceSessionEngine implements LiveCalls {
 /**
  * How many ended sessions' transcripts are kept for their calls' ends, and for how long: the
  * carrier reports an end within a second or so of the hang-up; one that comes later, or to
- * another node, reads the transcript from storage as any end does.
+ * another node, reads the transcript from storage as any end does. Bounded by count too, so that
+ * a node whose calls' ends are all reported elsewhere holds a few megabytes of them at most.
  */
-const ENDED_KEPT = 4096;
-const ENDED_KEPT_MS = 60_000;
+const ENDED_KEPT = 1024;
+const ENDED_KEPT_MS = 10_000;
 
 /** How many agents' last look-ups are kept before the stale ones are forgotten. */
 const LOOKED_UP_KEPT = 1024;

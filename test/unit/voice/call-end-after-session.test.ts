@@ -30,7 +30,7 @@ const brain: AgentBrain = {
  * for analyses and has a webhook. `asked` counts the reads of the call's turns and of its agent
  * by the call's end (`finish`), not by the session's open.
  */
-const aNode = async () => {
+const aNode = async (options: { readonly endedKept?: number } = {}) => {
   const { asked, around } = countingCallReads();
   const uow = new InstrumentedStore(around);
   const agent = anAgent({ voiceMode: 'hosted', analysis: true, transferNumber: trustE164('+14155550199') });
@@ -50,6 +50,7 @@ const aNode = async () => {
     writer: new CallRecordWriter({ uow, eventBus: new InProcessEventBus(), logger: silentLogger(), windowMs: 0 }),
     brains: { brainFor: () => brain },
     now: () => now,
+    ...options,
   });
   const finishCall = new FinishCall({
     uow,
@@ -62,10 +63,16 @@ const aNode = async () => {
     eventEncoder: new JsonOutboundEventEncoder(),
     analysis: { unavailableBecause: null, poke: () => {} },
   });
-  const open = async (): Promise<VoiceSession> => {
-    const opened = await engine.open(call.id, gateway);
+  const open = async (callId = call.id): Promise<VoiceSession> => {
+    const opened = await engine.open(callId, gateway);
     if (E.isLeft(opened)) throw new Error(opened.left._tag);
     return opened.right;
+  };
+  /** Another live call of the same agent, its session open. */
+  const openAnother = async (): Promise<VoiceSession> => {
+    const another = aCall({ projectId: agent.projectId, agentId: agent.id, voiceMode: 'hosted', greeting: '' });
+    await uow.store.transaction(async (tx) => E.right(await tx.calls.save(another)));
+    return open(another.id);
   };
   /** The agent.call_ended event queued for the webhook, as sent. */
   const endedEvent = async () => {
@@ -83,7 +90,7 @@ const aNode = async () => {
     asked.agent = 0;
     return finishCall.execute({ outcome: 'completed', ...input })();
   };
-  return { engine, finish, call, asked, open, endedEvent, storedCall, later: (ms: number) => (now += ms) };
+  return { engine, finish, call, asked, open, openAnother, endedEvent, storedCall, later: (ms: number) => (now += ms) };
 };
 
 /** The caller says each in turn, each answer given before the next. */
@@ -151,7 +158,7 @@ describe("a call's end after its session ended on this node", () => {
     expect((await node.endedEvent()).data.transcript).toEqual([...THE_CONVERSATION, { role: 'user', content: 'A human, please.' }]);
   });
 
-  it('hands what a session knew over once, and not after a minute: later ends read storage', async () => {
+  it('hands what a session knew over once, and not after ten seconds: later ends read storage', async () => {
     const once = await aNode();
     const session = await once.open();
     await talk(session, 'Where is my order?');
@@ -163,11 +170,23 @@ describe("a call's end after its session ended on this node", () => {
     const lateSession = await late.open();
     await talk(lateSession, 'Where is my order?');
     lateSession.callerHungUp();
-    late.later(60_001);
+    late.later(10_001);
 
     await late.finish({ callId: late.call.id, reason: 'caller_hangup' });
 
     expect(late.asked).toEqual({ turns: 1, agent: 1 });
     expect((await late.endedEvent()).data.transcript).toEqual(THE_CONVERSATION);
+  });
+
+  it('keeps what so many sessions knew at most, letting the longest waiting go first', async () => {
+    const node = await aNode({ endedKept: 1 });
+    const first = await node.open();
+    await talk(first, 'Where is my order?');
+    first.callerHungUp();
+    const second = await node.openAnother();
+    second.callerHungUp();
+
+    expect(await node.engine.settle(first.callId)).toBeNull();
+    expect(await node.engine.settle(second.callId)).toEqual({ agent: expect.objectContaining({ id: node.call.agentId }), turns: [] });
   });
 });
