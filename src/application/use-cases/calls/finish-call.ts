@@ -70,7 +70,8 @@ const ENDED_MEANWHILE: EndedMeanwhile = { _tag: 'EndedMeanwhile' };
  * the live transcript streams hear `ended`.
  *
  * Everything the end needs is read first, outside any transaction (the call; then its turns,
- * webhook, agent and contact), and the end is then stored by one conditional update of the
+ * webhook, agent and contact, the turns and agent taken instead from the call's last session
+ * when it ended here: see contextOf), and the end is then stored by one conditional update of the
  * call's end columns ({@link Repositories.calls}' `storeEnd`), in one transaction with its event
  * and its analysis when it has either. No row lock: of two racing ends the update lets the first
  * through, and the other finds the call over and sends nothing. A locked transaction held every
@@ -140,7 +141,7 @@ export class FinishCall {
       const [turns, webhook, agent] = await Promise.all([
         endedHere ? endedHere.turns : repos.transcripts.listByCall(call.id),
         endpointFor(repos, call.projectId, call.agentId),
-        !wantsAgent ? null : (knownAgent ?? repos.agents.findById(call.projectId, call.agentId!)),
+        wantsAgent ? (knownAgent ?? repos.agents.findById(call.projectId, call.agentId!)) : null,
       ]);
       const party = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
       const contact = webhook && looksLikeE164(party) ? await repos.contacts.findByPhoneNumber(call.projectId, trustE164(party)) : null;
