@@ -361,6 +361,19 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'still live' });
     });
 
+    it('refuses the claim of a call that ended before its media connected (its caller hung up first)', async () => {
+      const call = aCall();
+      await inTx((tx) => tx.calls.save(call));
+      const ended = completeCall(call, { now: at(2), reason: 'caller_hangup' });
+      if (E.isLeft(ended)) throw new Error('not completed');
+      await inTx((tx) => tx.calls.storeEnd(ended.right));
+
+      const claimed = await inTx((tx) => tx.calls.claimMedia(call.id, at(3)));
+
+      expect(claimed).toBe(false);
+      expect(await inTx((tx) => tx.calls.findById(call.projectId, call.id))).toEqual(ended.right);
+    });
+
     it('claims media and saves a call outside a transaction too, each a statement of its own', async () => {
       const call = aCall();
       await outside((repos) => repos.calls.save(call));

@@ -37,27 +37,30 @@ export class InstrumentedStore implements UnitOfWork {
 }
 
 /**
- * Repositories that count how often a call's turns and an agent are read: `asked` holds the
- * counts, `around` goes to an {@link InstrumentedStore}.
+ * Repositories that count how often what a live call runs on is read: the call itself (by our id
+ * or the carrier's), its turns, an agent, and a webhook endpoint. `asked` holds the counts (`reset`
+ * zeroes them), `around` goes to an {@link InstrumentedStore}.
  */
 export const countingCallReads = () => {
-  const asked = { turns: 0, agent: 0 };
+  const asked = { call: 0, turns: 0, agent: 0, webhook: 0 };
+  const counted = <F extends (...args: never[]) => unknown>(kind: keyof typeof asked, read: F): F =>
+    ((...args: Parameters<F>) => {
+      asked[kind]++;
+      return read(...args);
+    }) as F;
   const around = (repos: Repositories): Repositories => ({
     ...repos,
-    transcripts: {
-      ...repos.transcripts,
-      listByCall: (callId, after) => {
-        asked.turns++;
-        return repos.transcripts.listByCall(callId, after);
-      },
+    calls: {
+      ...repos.calls,
+      findByIdInAnyProject: counted('call', repos.calls.findByIdInAnyProject),
+      findByProviderCallId: counted('call', repos.calls.findByProviderCallId),
     },
-    agents: {
-      ...repos.agents,
-      findById: (projectId, agentId) => {
-        asked.agent++;
-        return repos.agents.findById(projectId, agentId);
-      },
-    },
+    transcripts: { ...repos.transcripts, listByCall: counted('turns', repos.transcripts.listByCall) },
+    agents: { ...repos.agents, findById: counted('agent', repos.agents.findById) },
+    webhooks: { ...repos.webhooks, findEndpoints: counted('webhook', repos.webhooks.findEndpoints) },
   });
-  return { asked, around };
+  const reset = () => {
+    for (const kind of Object.keys(asked) as (keyof typeof asked)[]) asked[kind] = 0;
+  };
+  return { asked, around, reset };
 };

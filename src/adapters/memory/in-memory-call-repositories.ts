@@ -56,7 +56,7 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
   listVersion: async (projectId, query) => listOf(t, projectId, query).version,
   save: async (call) => void t.calls.set(call.id, call),
   claimMedia: async (callId, at) => {
-    if (!t.calls.has(callId) || t.mediaClaims.has(callId)) return false;
+    if (t.calls.get(callId)?.status !== 'in-progress' || t.mediaClaims.has(callId)) return false;
     t.mediaClaims.set(callId, at);
     return true;
   },

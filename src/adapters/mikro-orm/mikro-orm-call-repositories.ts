@@ -95,7 +95,7 @@ const READ = { prepare: true, effect: 'read' } as const;
 const VERSION = { prepare: true, effect: 'reusable' } as const;
 
 /** One conditional update: of two racing claims, the second waits for the first's row lock and then finds the column set. */
-const CLAIM_MEDIA = 'update "calls" set "media_connected_at" = ? where "id" = ? and "media_connected_at" is null returning "id"';
+const CLAIM_MEDIA = 'update "calls" set "media_connected_at" = ? where "id" = ? and "status" = \'in-progress\' and "media_connected_at" is null returning "id"';
 
 /**
  * A call's end, its other columns untouched: one conditional update, so of two racing ends the

@@ -58,8 +58,10 @@ export interface CallRepository {
   save(call: Call): Promise<void>;
   /**
    * Records that the call's media stream (its one live socket) connected at `at`. True only
-   * for the first claim the call ever gets, however many nodes race for it; false for every
-   * later one (a replayed socket URL) and for an unknown call. Saving the call keeps the claim.
+   * for the first claim the call ever gets, however many nodes race for it, and only while the
+   * call is in progress; false for every later one (a replayed socket URL), for a call that ended
+   * (one whose caller hung up before the media connected) and for an unknown call. Saving the
+   * call keeps the claim.
    */
   claimMedia(callId: string, at: Date): Promise<boolean>;
   /**

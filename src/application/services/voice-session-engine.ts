@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Agent } from '../../domain/agent.js';
 import { isLive, type Call, type TranscriptTurn } from '../../domain/call.js';
+import type { Webhook } from '../../domain/webhook.js';
 import { conflict, notFound, type Conflict, type NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -11,6 +12,7 @@ import type { VoiceGateway } from '../ports/voice-gateway.js';
 import { endpointFor } from '../webhooks/outbox.js';
 import type { BrainSelector, TurnTiming } from './agent-brain.js';
 import type { CallRecordWriter } from './call-record-writer.js';
+import { HandOvers } from './hand-overs.js';
 import { VoiceSession, type SessionContext } from './voice-session.js';
 
 /**
@@ -57,6 +59,23 @@ export interface LiveCalls {
   settle(callId: string): Promise<EndedHere | null>;
 }
 
+/** What the answer to a call tells the live sessions of this process. */
+export interface AnswersHere {
+  /**
+   * The call was just answered here, in progress, with this agent and webhook (as read for the
+   * answer): its session, if its media connects to this node within a few seconds, opens on them
+   * instead of reading them again.
+   */
+  answered(context: AnsweredHere): void;
+}
+
+/** What the answer to a call read, for the session that opens a moment later. */
+export interface AnsweredHere {
+  readonly call: Call;
+  readonly agent: Agent | null;
+  readonly webhook: Webhook | null;
+}
+
 export interface VoiceSessionEngineDeps {
   readonly uow: UnitOfWork;
   readonly clock: Clock;
@@ -71,8 +90,10 @@ export interface VoiceSessionEngineDeps {
   readonly webhookRefreshMs?: number;
   /** Runs the agents' silence and duration limits (and then gives `now`); absent: calls have no such limits. */
   readonly timers?: Timers;
-  /** How many ended sessions' transcripts wait for their calls' ends at most; default 1024 (see {@link ENDED_KEPT}). */
+  /** How many ended sessions' transcripts wait for their calls' ends at most; default 1024 (see {@link KEPT}). */
   readonly endedKept?: number;
+  /** How many answered calls' contexts wait for their sessions at most; default 1024 (see {@link KEPT}). */
+  readonly answeredKept?: number;
 }
 
 /**
@@ -80,7 +101,7 @@ export interface VoiceSessionEngineDeps {
  * connects (ConversationRelay's socket, the simulated carrier, a browser) and feeds it caller
  * events; the session answers through the carrier's {@link VoiceGateway}. No carrier code here.
  */
-export class VoiceSessionEngine implements LiveCalls {
+export class VoiceSessionEngine implements LiveCalls, AnswersHere {
   private readonly sessions = new Map<string, VoiceSession>();
   /** When a session's view of its webhook was read (at its open, or by a look-up for its agent). */
   private readonly refreshedAt = new WeakMap<SessionContext, number>();
@@ -91,15 +112,21 @@ export class VoiceSessionEngine implements LiveCalls {
   private readonly observers = new Set<(callId: string, timing: TurnTiming) => void>();
   /**
    * Sessions that ended here, until their call's end takes what they knew (see {@link settle}):
-   * the caller's hang-up closes the socket a moment before the carrier reports the end. In the
-   * order they ended, so the oldest go first once there are too many or they waited too long.
+   * the caller's hang-up closes the socket a moment before the carrier reports the end.
    */
-  private readonly endedHere = new Map<string, { readonly ended: EndedHere; readonly at: number }>();
+  private readonly endedHere: HandOvers<EndedHere>;
+  /**
+   * Calls answered here, until their sessions open (see {@link answered}): the carrier connects the
+   * media a moment after it reads the answer.
+   */
+  private readonly answeredHere: HandOvers<AnsweredHere>;
 
   constructor(private readonly deps: VoiceSessionEngineDeps) {
     this.now = deps.now ?? (deps.timers ? () => deps.timers!.now() : () => performance.now());
     this.log = deps.logger.child({ component: 'voice-engine' });
     if (deps.observer) this.observers.add(deps.observer);
+    this.endedHere = new HandOvers(this.now, deps.endedKept ?? KEPT, KEPT_MS);
+    this.answeredHere = new HandOvers(this.now, deps.answeredKept ?? KEPT, KEPT_MS);
   }
 
   /** Hears the timing of every answered turn from now on (latency figures); returns the way to stop. */
@@ -110,9 +137,9 @@ export class VoiceSessionEngine implements LiveCalls {
 
   /**
    * Opens the session of a live call (one read of the call, its agent, webhook and turns so
-   * far). A call gets one media stream in its life: its first open claims the call in the
-   * store, and every later one, on any node, is refused with {@link MediaTaken}, even after
-   * the first stream ended.
+   * far, unless the call was just answered here: see {@link answered}). A call gets one media
+   * stream in its life: its first open claims the call in the store, and every later one, on any
+   * node, is refused with {@link MediaTaken}, even after the first stream ended.
    *
    * No transaction: the claim is one conditional update, made last, once everything the session
    * needs is read. A read that fails leaves the call unclaimed, and a claim lost to another
@@ -120,6 +147,34 @@ export class VoiceSessionEngine implements LiveCalls {
    */
   async open(callId: string, gateway: VoiceGateway, resume?: ResumeAfterTransfer): Promise<E.Either<NotFound | Conflict | MediaTaken, VoiceSession>> {
     if (this.sessions.has(callId)) return E.left(mediaTaken(callId));
+    const answered = resume ? null : this.answeredHere.take(callId);
+    const claimed = answered ? await this.claimAnswered(answered.value, answered.at) : null;
+    const loaded = claimed ? E.right(claimed) : await this.load(callId, resume);
+    if (E.isLeft(loaded)) return loaded;
+    return E.right(this.start(loaded.right, gateway, resume));
+  }
+
+  answered(context: AnsweredHere): void {
+    this.answeredHere.keep(context.call.id, context);
+  }
+
+  /**
+   * The first claim of a call answered here, its session to run on what its answer read (`readAt`:
+   * when, so that its webhook is refreshed a window after that read). The claim holds only for a
+   * call still in progress, so a call that ended since its answer is not opened on what was read
+   * before. Null if refused (the call ended, or its media connected already): reading the call
+   * then tells which.
+   */
+  private async claimAnswered(answered: AnsweredHere, readAt: number): Promise<LoadedSession | null> {
+    const claimed = await inOneStatement(this.deps.uow, async (repos) => E.right(await repos.calls.claimMedia(answered.call.id, this.deps.clock.now())));
+    if (E.isLeft(claimed) || !claimed.right) return null;
+    const context: SessionContext = { call: answered.call, agent: answered.agent, webhook: answered.webhook };
+    this.refreshedAt.set(context, readAt);
+    return { context, turns: NO_TURNS };
+  }
+
+  /** Reads what a call's session needs, and claims its media. */
+  private async load(callId: string, resume: ResumeAfterTransfer | undefined): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> {
     // A call back from a transfer goes on from its turns so far: those its first session handed over must be stored to be read.
     if (resume) await this.deps.writer.settled();
     const loaded = await inOneStatement(this.deps.uow, async (repos): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> => {
@@ -137,9 +192,12 @@ export class VoiceSessionEngine implements LiveCalls {
       if (!claimed) return E.left(mediaTaken(callId));
       return E.right({ context: { call, agent, webhook }, turns });
     });
-    if (E.isLeft(loaded)) return loaded;
-    const { context, turns } = loaded.right;
-    this.refreshedAt.set(context, this.now());
+    if (E.isRight(loaded)) this.refreshedAt.set(loaded.right.context, this.now());
+    return loaded;
+  }
+
+  private start({ context, turns }: LoadedSession, gateway: VoiceGateway, resume: ResumeAfterTransfer | undefined): VoiceSession {
+    const callId = context.call.id;
     const session = new VoiceSession(context, turns, gateway, {
       ids: this.deps.ids,
       clock: this.deps.clock,
@@ -161,7 +219,7 @@ export class VoiceSessionEngine implements LiveCalls {
     if (resume) session.recordReturn(resume.said);
     else session.recordGreeting();
     this.log.info({ callId, agentId: context.call.agentId, voiceMode: context.call.voiceMode }, 'voice session opened');
-    return E.right(session);
+    return session;
   }
 
   /** The live session of a call in this process. */
@@ -181,10 +239,7 @@ export class VoiceSessionEngine implements LiveCalls {
   async settle(callId: string): Promise<EndedHere | null> {
     this.sessions.get(callId)?.terminate();
     await this.deps.writer.written();
-    const kept = this.endedHere.get(callId);
-    if (!kept) return null;
-    this.endedHere.delete(callId);
-    return this.now() - kept.at <= ENDED_KEPT_MS ? kept.ended : null;
+    return this.endedHere.take(callId)?.value ?? null;
   }
 
   /**
@@ -194,14 +249,7 @@ export class VoiceSessionEngine implements LiveCalls {
    */
   private keepWhatEnded(session: VoiceSession): void {
     if (session.mayResume) return;
-    const now = this.now();
-    this.endedHere.delete(session.callId);
-    this.endedHere.set(session.callId, { ended: { agent: session.context.agent, turns: session.transcript() }, at: now });
-    const most = this.deps.endedKept ?? ENDED_KEPT;
-    for (const [callId, { at }] of this.endedHere) {
-      if (this.endedHere.size <= most && now - at <= ENDED_KEPT_MS) break;
-      this.endedHere.delete(callId);
-    }
+    this.endedHere.keep(session.callId, { agent: session.context.agent, turns: session.transcript() });
   }
 
   /** Ends every session and stores what they left. */
@@ -209,6 +257,7 @@ export class VoiceSessionEngine implements LiveCalls {
     for (const session of [...this.sessions.values()]) session.terminate();
     await this.deps.writer.settled();
     this.endedHere.clear();
+    this.answeredHere.clear();
   }
 
   /**
@@ -248,13 +297,13 @@ export class VoiceSessionEngine implements LiveCalls {
 }
 
 /**
- * How many ended sessions' transcripts are kept for their calls' ends, and for how long: the
- * carrier reports an end within a second or so of the hang-up; one that comes later, or to
- * another node, reads the transcript from storage as any end does. Bounded by count too, so that
- * a node whose calls' ends are all reported elsewhere holds a few megabytes of them at most.
+ * How many hand-overs of each kind are kept, and for how long: the carrier connects a call's media
+ * within a second or so of its answer, and reports its end within a second or so of the hang-up.
+ * A step that comes later, or to another node, reads storage as it would anyway. Bounded by count
+ * too, so that a node whose calls' next steps all go elsewhere holds a few megabytes of them at most.
  */
-const ENDED_KEPT = 1024;
-const ENDED_KEPT_MS = 10_000;
+const KEPT = 1024;
+const KEPT_MS = 10_000;
 
 /** How many agents' last look-ups are kept before the stale ones are forgotten. */
 const LOOKED_UP_KEPT = 1024;

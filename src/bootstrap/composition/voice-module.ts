@@ -69,9 +69,9 @@ export const voiceModule = () =>
     );
     provide(
       TOKENS.callUseCases,
-      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers],
-      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers) => ({
-        answerInboundCall: new AnswerInboundCall({ uow, clock, ids, eventEncoder, deliveryTrigger }),
+      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers, TOKENS.voiceEngine],
+      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers, live) => ({
+        answerInboundCall: new AnswerInboundCall({ uow, clock, ids, eventEncoder, deliveryTrigger, live }),
         placeOutboundCall: new PlaceOutboundCall({
           uow,
           clock,

@@ -7,13 +7,12 @@ import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
 import type { AgentBrain } from '../../../src/application/services/agent-brain.js';
-import { CallRecordWriter } from '../../../src/application/services/call-record-writer.js';
-import { VoiceSessionEngine } from '../../../src/application/services/voice-session-engine.js';
 import type { VoiceSession } from '../../../src/application/services/voice-session.js';
 import { FinishCall, type FinishCallInput } from '../../../src/application/use-cases/calls/finish-call.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { aCall, anAgent, aWebhook, at } from '../../support/builders.js';
 import { countingCallReads, InstrumentedStore } from '../../support/instrumented-store.js';
+import { aVoiceEngine } from '../../support/voice-engine.js';
 
 const gateway: VoiceGateway = { speak: () => {}, pressDigits: () => {}, transfer: () => {}, hangUp: () => {}, disconnect: () => {} };
 
@@ -27,11 +26,11 @@ const brain: AgentBrain = {
 
 /**
  * A node: its voice engine and FinishCall over a store holding a live call of an agent that asks
- * for analyses and has a webhook. `asked` counts the reads of the call's turns and of its agent
- * by the call's end (`finish`), not by the session's open.
+ * for analyses and has a webhook. `asked` counts the reads of the call, its turns, its agent and
+ * its webhook by the call's end (`finish`), not by the session's open.
  */
 const aNode = async (options: { readonly endedKept?: number } = {}) => {
-  const { asked, around } = countingCallReads();
+  const { asked, around, reset } = countingCallReads();
   const uow = new InstrumentedStore(around);
   const agent = anAgent({ voiceMode: 'hosted', analysis: true, transferNumber: trustE164('+14155550199') });
   const call = aCall({ projectId: agent.projectId, agentId: agent.id, voiceMode: 'hosted', greeting: 'Hello, how can I help?' });
@@ -42,16 +41,7 @@ const aNode = async (options: { readonly endedKept?: number } = {}) => {
     return E.right(undefined);
   });
   let now = 0;
-  const engine = new VoiceSessionEngine({
-    uow,
-    clock: new FixedClock(at(0)),
-    ids: new TimeSortableIdGenerator(),
-    logger: silentLogger(),
-    writer: new CallRecordWriter({ uow, eventBus: new InProcessEventBus(), logger: silentLogger(), windowMs: 0 }),
-    brains: { brainFor: () => brain },
-    now: () => now,
-    ...options,
-  });
+  const engine = aVoiceEngine(uow, brain, () => now, options);
   const finishCall = new FinishCall({
     uow,
     clock: new FixedClock(at(90)),
@@ -86,8 +76,7 @@ const aNode = async (options: { readonly endedKept?: number } = {}) => {
     return E.isRight(read) ? read.right : null;
   };
   const finish = (input: Omit<FinishCallInput, 'outcome'>) => {
-    asked.turns = 0;
-    asked.agent = 0;
+    reset();
     return finishCall.execute({ outcome: 'completed', ...input })();
   };
   return { engine, finish, call, asked, open, openAnother, endedEvent, storedCall, later: (ms: number) => (now += ms) };
@@ -116,7 +105,7 @@ describe("a call's end after its session ended on this node", () => {
 
     const ended = await node.finish({ callId: node.call.id, reason: 'caller_hangup' });
 
-    expect(node.asked).toEqual({ turns: 0, agent: 0 });
+    expect(node.asked).toEqual({ call: 1, turns: 0, agent: 0, webhook: 1 });
     expect(ended).toEqual(E.right(expect.objectContaining({ status: 'completed', lastTranscriptSnippet: 'You said: Where is my order?' })));
     expect((await node.endedEvent()).data.transcript).toEqual(THE_CONVERSATION);
     expect((await node.storedCall())?.analysis).toMatchObject({ status: 'pending' });
@@ -130,7 +119,7 @@ describe("a call's end after its session ended on this node", () => {
 
     await node.finish({ providerCallId: node.call.providerCallId!, reason: 'caller_hangup' });
 
-    expect(node.asked).toEqual({ turns: 0, agent: 0 });
+    expect(node.asked).toEqual({ call: 1, turns: 0, agent: 0, webhook: 1 });
     expect((await node.endedEvent()).data.transcript).toEqual(THE_CONVERSATION);
   });
 
@@ -142,7 +131,7 @@ describe("a call's end after its session ended on this node", () => {
     await node.finish({ callId: node.call.id, reason: 'agent_hangup' });
 
     expect(session.isEnded).toBe(true);
-    expect(node.asked).toEqual({ turns: 0, agent: 0 });
+    expect(node.asked).toEqual({ call: 1, turns: 0, agent: 0, webhook: 1 });
     expect((await node.endedEvent()).data.transcript).toEqual(THE_CONVERSATION);
   });
 
@@ -154,7 +143,7 @@ describe("a call's end after its session ended on this node", () => {
 
     await node.finish({ callId: node.call.id, reason: 'transfer' });
 
-    expect(node.asked).toEqual({ turns: 1, agent: 1 });
+    expect(node.asked).toEqual({ call: 1, turns: 1, agent: 1, webhook: 1 });
     expect((await node.endedEvent()).data.transcript).toEqual([...THE_CONVERSATION, { role: 'user', content: 'A human, please.' }]);
   });
 
@@ -174,7 +163,7 @@ describe("a call's end after its session ended on this node", () => {
 
     await late.finish({ callId: late.call.id, reason: 'caller_hangup' });
 
-    expect(late.asked).toEqual({ turns: 1, agent: 1 });
+    expect(late.asked).toEqual({ call: 1, turns: 1, agent: 1, webhook: 1 });
     expect((await late.endedEvent()).data.transcript).toEqual(THE_CONVERSATION);
   });
 

@@ -14,6 +14,7 @@ import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js
 import type { Repositories } from '../../ports/repositories.js';
 import { readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
+import type { AnswersHere } from '../../services/voice-session-engine.js';
 import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';
 import type { CoreDeps } from '../common/deps.js';
 import { callCapacity } from './call-limits.js';
@@ -22,6 +23,8 @@ import { queueCallStarted } from './call-started.js';
 export interface AnswerInboundCallDeps extends CoreDeps {
   readonly eventEncoder: OutboundEventEncoder;
   readonly deliveryTrigger: DeliveryTrigger | null;
+  /** Told of each call opened here, so that its session need not read again what the answer read. */
+  readonly live: AnswersHere;
 }
 
 export interface InboundCallInput {
@@ -72,7 +75,8 @@ interface Ringing {
  * waits for it. It is kept to what the cap needs: the lock, the count, the call and its event.
  * At READ COMMITTED each statement sees what was committed when it ran, in a transaction or not:
  * the contact and the webhook, read inside it before, may now be a moment older, as they would
- * be had the caller rung a moment earlier.
+ * be had the caller rung a moment earlier. What was read is handed to this node's live calls: the
+ * call's session, opening here a moment later, starts on it.
  */
 export class AnswerInboundCall {
   constructor(private readonly deps: AnswerInboundCallDeps) {}
@@ -136,6 +140,7 @@ export class AnswerInboundCall {
       if (webhook) await queueWebhookEvent(tx, this.deps, webhook, callStartedEvent(call, this.deps.clock.now()));
       return E.right({ call, record: project?.recordingEnabled ?? false, busy: false });
     });
+    if (E.isRight(answered) && !answered.right.busy) this.deps.live.answered({ call: answered.right.call, agent, webhook });
     if (E.isRight(answered) && webhook) this.deps.deliveryTrigger?.poke();
     return answered;
   }
