@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Agent } from '../../domain/agent.js';
 import { isLive, type Call, type TranscriptTurn } from '../../domain/call.js';
-import type { Webhook } from '../../domain/webhook.js';
 import { conflict, notFound, type Conflict, type NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -69,12 +68,8 @@ export interface AnswersHere {
   answered(context: AnsweredHere): void;
 }
 
-/** What the answer to a call read, for the session that opens a moment later. */
-export interface AnsweredHere {
-  readonly call: Call;
-  readonly agent: Agent | null;
-  readonly webhook: Webhook | null;
-}
+/** What the answer to a call read, for the session that opens a moment later: its context, as read. */
+export type AnsweredHere = Readonly<SessionContext>;
 
 export interface VoiceSessionEngineDeps {
   readonly uow: UnitOfWork;
@@ -168,7 +163,8 @@ export class VoiceSessionEngine implements LiveCalls, AnswersHere {
   private async claimAnswered(answered: AnsweredHere, readAt: number): Promise<LoadedSession | null> {
     const claimed = await inOneStatement(this.deps.uow, async (repos) => E.right(await repos.calls.claimMedia(answered.call.id, this.deps.clock.now())));
     if (E.isLeft(claimed) || !claimed.right) return null;
-    const context: SessionContext = { call: answered.call, agent: answered.agent, webhook: answered.webhook };
+    // A context of its own: the session refreshes its webhook in place.
+    const context: SessionContext = { ...answered };
     this.refreshedAt.set(context, readAt);
     return { context, turns: NO_TURNS };
   }
