@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Vitest leaves a core free by default: on two cores every file ran one after another. The tests
- * spend much of their time waiting (PostgreSQL, PGlite, sockets, child processes): two forks on two
- * cores ran the suite in 557–590 s against 851.
+ * spend much of their time waiting (PostgreSQL, PGlite, sockets, child processes), so two forks on
+ * two cores finish the suite well before one does.
  */
 const workers = Math.max(2, availableParallelism() - 1);
 

@@ -6,6 +6,7 @@
  * while the wall time the rounds take gives the scheduler's cost per call. Baseline, measured
  * in the same run: placing the same calls directly with PlaceOutboundCall, no campaign.
  * Statements are counted at the ORM connection (every query and transaction statement).
+ * What it prints is recorded in bench/results/<date>-campaigns.md when the run ends.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { openDatabase } from '../src/adapters/mikro-orm/database.js';
@@ -21,7 +22,7 @@ const PACE = { maxConcurrentCalls: 100, callsPerMinute: 600 };
 const numbers = (count: number, areaCode: string): E164[] =>
   Array.from({ length: count }, (_, i) => trustE164(`+1${areaCode}${String(2_000_000 + i).padStart(7, '0')}`));
 
-runBench(async () => {
+runBench('campaigns', async () => {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('set DATABASE_URL to a PostgreSQL server (a scratch database is created on it)');
   const scratch = await createScratchDatabase(url, 'sb_bench_campaigns');

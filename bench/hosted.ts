@@ -56,6 +56,8 @@
  *   BENCH_TOKEN_GAP_MS=30    the model's pace: before the first token and between tokens
  *   DATABASE_URL=…           store in PostgreSQL instead of memory
  *   BENCH_PROFILE=<dir>      also a CPU profile of the main thread in each round, Switchboard's and the bare relay's
+ *
+ * What it prints is recorded in bench/results/<date>-hosted.md when the run ends.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -305,4 +307,4 @@ const seed = async (sb: Switchboard, uow: UnitOfWork) => {
   await storeBenchNumber(uow, created.right.project.id, agent.id, NUMBER);
 };
 
-runBench(main);
+runBench('hosted', main);

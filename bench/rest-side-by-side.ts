@@ -22,6 +22,8 @@
  *                            may name its method and a JSON body (no commas in it), e.g. a write
  *                            in one transaction: `PATCH /v1/agents/{agent} {"description":"x"}`
  *   BENCH_ROUNDS=10  BENCH_REQUESTS=1000
+ *
+ * What it prints is recorded in bench/results/<date>-rest-side-by-side.md when the run ends.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,6 +33,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../test/support/scr
 import { cpuPerUnit } from './support/cpu-time.js';
 import { seedRestProject } from './support/rest-seed.js';
 import { median } from './support/figures.js';
+import { recordRun } from './support/results.js';
 
 const env = process.env;
 const STORE = env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
@@ -47,6 +50,7 @@ if (STORE === 'postgres' && !env.DATABASE_URL) {
   process.exit(2);
 }
 const builds = [resolve(env.BENCH_BEFORE), resolve(env.BENCH_AFTER ?? '.')];
+const recording = recordRun('rest-side-by-side');
 
 interface Handle {
   start(): Promise<void>;
@@ -147,3 +151,4 @@ try {
   await scratch?.drop();
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 }
+await recording.save();

@@ -16,6 +16,7 @@
  *   BENCH_PROFILE=/tmp/profiles npm run bench:rest     # also a CPU profile of each Switchboard run
  *
  * Each store is measured in a process of its own (this script forks itself once per store).
+ * What the run prints is recorded in bench/results/<date>-rest.md when it ends.
  * Each run (raw and Switchboard alike) follows a warm-up of BENCH_WARMUP_SECONDS against the same
  * request, not counted.
  *
@@ -39,6 +40,7 @@ import { trustMailbox } from '../src/domain/mailbox.js';
 import { createScratchDatabase, type ScratchDatabase } from '../test/support/scratch-database.js';
 import { cpuPerUnit } from './support/cpu-time.js';
 import { profiled } from './support/cpu-profile.js';
+import { recordRun } from './support/results.js';
 import { seedRestProject } from './support/rest-seed.js';
 
 const env = process.env;
@@ -73,15 +75,19 @@ interface Result {
 /**
  * One store per process, each a process of its own run one after the other: a server runs on one
  * store, and a PGlite benchmarked first left the PostgreSQL run behind it a heap a WebAssembly
- * database had grown in (its lists measured a quarter slower than in a process of their own).
+ * database had grown in (its lists measured slower than in a process of their own).
  */
 const STORE = env.BENCH_STORE;
+// A store's own process prints to the run that forked it, which records the whole run.
+const recording = process.send === undefined ? recordRun('rest') : null;
 if (STORE !== 'pglite' && STORE !== 'postgres') {
   for (const store of ['pglite', ...(env.DATABASE_URL ? ['postgres'] : [])]) {
-    const child = fork(fileURLToPath(import.meta.url), { env: { ...env, BENCH_STORE: store } });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const child = fork(fileURLToPath(import.meta.url), { env: { ...env, BENCH_STORE: store }, stdio: ['inherit', 'pipe', 'inherit', 'ipc'] });
+    child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
     if (code !== 0) process.exit(code ?? 1);
   }
+  await recording?.save();
   process.exit(0);
 }
 if (STORE === 'postgres' && !env.DATABASE_URL) {
@@ -202,3 +208,4 @@ try {
   await closeServer(raw.server);
   load.disconnect();
 }
+await recording?.save();

@@ -20,6 +20,9 @@
  * its silence and duration limits pending, then prints the process's CPU% over a quiet period
  * of BENCH_QUIET_S seconds (default 60) beside the same process's CPU% over an equal quiet
  * period with no call at all, measured first in the same run.
+ *
+ * What it prints is recorded in bench/results/<date>-voice.md (`voice-idle` for the idle mode)
+ * when the run ends.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -202,4 +205,4 @@ const seed = async (sb: Switchboard, uow: UnitOfWork, hookUrl: string) => {
   await storeBenchNumber(uow, created.right.project.id, agent.id, NUMBER);
 };
 
-runBench(main);
+runBench(process.env.BENCH_MODE === 'idle' ? 'voice-idle' : 'voice', main);

@@ -10,6 +10,8 @@
  *   BENCH_EVENTS=5000 BENCH_RATE=1000 BENCH_SMS=5000 BENCH_SMS_CONCURRENCY=64 BENCH_SMS_RATE=1000 \
  *     BENCH_SMS_NUMBERS=8 npm run bench:webhooks
  *
+ * What it prints is recorded in bench/results/<date>-webhooks.md when the run ends.
+ *
  * 1. engine: events written straight to the outbox (one insert per commit), delivered by a
  *    WebhookDispatcher with the default settings: a backlog (throughput), then a steady
  *    stream of BENCH_RATE events/s, committed every 10 ms and poked (latency from the commit).
@@ -43,8 +45,10 @@ import { trustE164, type E164 } from '../src/domain/e164.js';
 import type { Webhook } from '../src/domain/webhook.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
 import { percentile } from './support/figures.js';
+import { recordRun } from './support/results.js';
 
 const env = process.env;
+const recording = recordRun('webhooks');
 const EVENTS = Number(env.BENCH_EVENTS ?? 5000);
 const SMS = Number(env.BENCH_SMS ?? 5000);
 const SMS_CONCURRENCY = Number(env.BENCH_SMS_CONCURRENCY ?? 64);
@@ -286,3 +290,4 @@ await database.close();
 if (databaseUrl) await onServer(`drop database ${benchDatabase}`);
 receiver.disconnect();
 await rm(dataDir, { recursive: true, force: true });
+await recording.save();

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
 import type { E164 } from '../../src/domain/e164.js';
+import { recordRun } from './results.js';
 
 /** The p-th percentile of ascending values (nearest rank); NaN when there are none. */
 export const percentile = (sorted: readonly number[], p: number): number =>
@@ -39,9 +40,13 @@ export const storeBenchNumber = async (uow: UnitOfWork, projectId: string, agent
   });
 };
 
-/** Runs a bench's main, printing its failure and exiting non-zero. */
-export const runBench = (main: () => Promise<void>): void => {
-  main().catch((error: unknown) => {
+/**
+ * Runs a bench's main and, when it ends well, records what it printed in
+ * bench/results/<date>-<bench>.md; a failure is printed and exits non-zero, recording nothing.
+ */
+export const runBench = (bench: string, main: () => Promise<void>): void => {
+  const recording = recordRun(bench);
+  main().then(() => recording.save()).catch((error: unknown) => {
     process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
     process.exit(1);
   });
