@@ -12,7 +12,7 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 
 /**
  * The Content-Security-Policy of a GraphiQL page. The page is the same for every visit, so
- * its inline code is allowed by hash (no nonce to rewrite into 9 MB per request). Its editor
+ * its inline code is allowed by hash (no nonce to rewrite into megabytes of script per request). Its editor
  * runs workers made from blobs, and React and Monaco set styles at run time.
  */
 const policyFor = (html: string): string => {
@@ -34,7 +34,7 @@ const policyFor = (html: string): string => {
 /**
  * GraphiQL as @graphql-yoga/render-graphiql builds it: everything inline (styles, code, the
  * editor's workers), nothing from a CDN, so it works offline under `script-src 'self'`.
- * The bundle is 9 MB: imported on the first visit, not at start.
+ * The bundle is large: imported on the first visit, not at start.
  */
 export const renderGraphiqlPage = async (options: GraphiQLOptions): Promise<GraphiqlPage> => {
   const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');

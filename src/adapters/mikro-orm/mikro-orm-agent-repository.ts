@@ -81,8 +81,7 @@ const NUMBER_PREFIX = 'n_';
  *
  * A join rather than a JSON array aggregated per agent in a subquery beside its row: with
  * generic plans, that subquery (an aggregate set up and torn down per listed agent, its rows
- * turned into JSON and parsed back) cost PostgreSQL about 10–30% more for the 20-agent page
- * (pgbench, prepared: 213–227 µs a statement against 171–191).
+ * turned into JSON and parsed back) cost PostgreSQL more for a page of agents.
  */
 const liveNumbers = (em: EntityManager): string => `left join lateral (
   select ${selectListOf(em, PhoneNumberSchema)} from phone_numbers where agent_id = a.id and status = 'active') n on true`;

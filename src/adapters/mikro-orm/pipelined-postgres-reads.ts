@@ -50,8 +50,7 @@ interface RowPlan {
  * The connections plan prepared statements generically (`plan_cache_mode`, set at connect).
  * Left to choose, PostgreSQL planned every execution of a page afresh: a `LIMIT` parameter
  * makes the generic plan's estimate look dearer than a custom plan's, so it never switched, and
- * planning was about 40% of PostgreSQL's CPU for the 20-agent page (pgbench, prepared: 380–390 µs
- * a statement against 210–230). The statements here are compiled from code, each an indexed page
+ * planning took much of PostgreSQL's CPU for a page of agents. The statements here are compiled from code, each an indexed page
  * or row whose best plan does not depend on the values; the embedded store's session does the
  * same for its native reads. A statement sent unprepared is planned for its values as before.
  */

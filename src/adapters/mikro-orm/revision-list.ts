@@ -4,9 +4,7 @@
  * `id:xmin,id:xmin…`, or '' for none. `more` adds to each row's name (an agent's numbers).
  *
  * Not sorted by the page's order: PostgreSQL sets up a sort for every aggregate given an order,
- * and that sort was the largest part of a version's cost (server side, a PL/pgSQL loop: a
- * conversation's 51-message window 37 µs a statement with it, 22 without; the 20-agent page 33
- * against 28). Nothing is lost. The page's order is by columns of the very rows named (a
+ * and that sort was the largest part of a version's cost. Nothing is lost. The page's order is by columns of the very rows named (a
  * creation, start, receipt or last message time, then the id), and a row's revision fixes its
  * columns, so the rows named decide the order whatever order they are named in: equal versions
  * still mean equal answers. The scan is the page's own, by its index, so an unchanged page is

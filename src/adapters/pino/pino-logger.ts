@@ -44,8 +44,8 @@ const withRedactedBindings = (logger: Pino): Pino => {
 /**
  * Each line as its bytes, for sonic-boom's buffer mode. Given text, sonic-boom appends each line
  * to the text waiting behind a write under way and then measures that text's byte length, which
- * makes V8 copy all of it into one flat string: at every line, the whole batch again (a tenth of
- * the bytes a REST request allocated, and 1–2 µs of CPU a line). Given bytes, it keeps the lines
+ * makes V8 copy all of it into one flat string: at every line, the whole batch again. Given
+ * bytes, it keeps the lines
  * as they come with their lengths, and joins them once, for the write. pino hands the hook's
  * answer to the stream as it is (its type says text; sonic-boom's buffer mode takes bytes).
  */
