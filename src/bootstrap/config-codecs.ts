@@ -150,6 +150,37 @@ export const TrustProxyFromEnv = new t.Type<TrustProxy, string, unknown>(
   (v) => ('hops' in v ? String(v.hops) : v.trusted.map((r) => `${r.address}/${r.prefix}`).join(',')),
 );
 
+const ORIGIN_FORMS = 'must be * or a comma-separated list of origins such as https://app.example.com, http://localhost:5173';
+
+/** One origin as browsers send it: scheme, host and any port, nothing after (`https://app.example.com`). */
+const originOf = (entry: string): string | null => {
+  try {
+    const url = new URL(entry);
+    return ['http:', 'https:'].includes(url.protocol) && `${url.origin}` === entry.replace(/\/$/, '').toLowerCase() ? url.origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/** `CORS_ORIGINS`: "*" or "https://app.example.com, http://localhost:5173", each an exact origin. */
+export const OriginsFromEnv = new t.Type<readonly string[], string, unknown>(
+  'origins',
+  (u): u is readonly string[] => Array.isArray(u),
+  (u, c) => {
+    if (typeof u !== 'string') return t.failure(u, c, ORIGIN_FORMS);
+    const entries = u.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    if (entries.length === 1 && entries[0] === '*') return t.success(['*']);
+    const origins: string[] = [];
+    for (const entry of entries) {
+      const origin = originOf(entry);
+      if (origin === null) return t.failure(u, c, `${ORIGIN_FORMS}; ${JSON.stringify(entry)} is not an origin`);
+      origins.push(origin);
+    }
+    return t.success(origins);
+  },
+  (v) => v.join(','),
+);
+
 /** `PRIVATE_NETWORK_TARGETS`: "deny", "allow" or "127.0.0.0/8, fd00::/8" (ranges allowed; the rest denied). */
 export const PrivateNetworkTargetsFromEnv = new t.Type<PrivateNetworkTargets, string, unknown>(
   'private network targets',

@@ -10,6 +10,7 @@ import {
   IntegerFromEnv,
   OneOf,
   optional,
+  OriginsFromEnv,
   PrivateNetworkTargetsFromEnv,
   RateFromEnv,
   TrustProxyFromEnv,
@@ -78,6 +79,8 @@ export interface SwitchboardConfig {
    * Null (unset, the default): none, the TCP peer is the client.
    */
   readonly trustProxy?: TrustProxy | null;
+  /** `CORS_ORIGINS`: the origins whose pages may call the API from a browser (`*`: any); empty (the default): none, no CORS headers. */
+  readonly corsOrigins?: readonly string[];
   /** `BODY_LIMIT`: the largest request body, in bytes, any route reads (default 1 MiB); larger ones get 413. */
   readonly bodyLimit: number;
   /**
@@ -185,6 +188,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     authFailureRateLimit: optional(RateFromEnv, env.AUTH_FAILURE_RATE_LIMIT, DEFAULT_AUTH_FAILURE_RATE_LIMIT, 'AUTH_FAILURE_RATE_LIMIT', problems),
     verifyRateLimitIp: optional(RateFromEnv, env.VERIFY_RATE_LIMIT_IP, DEFAULT_VERIFY_RATE_LIMIT_IP, 'VERIFY_RATE_LIMIT_IP', problems),
     trustProxy: optional(TrustProxyFromEnv, env.TRUST_PROXY, null, 'TRUST_PROXY', problems),
+    corsOrigins: optional(OriginsFromEnv, env.CORS_ORIGINS, [], 'CORS_ORIGINS', problems),
     bodyLimit: optional(BytesFromEnv, env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT', problems),
     readCacheBytes: optional(BytesOrNoneFromEnv, env.READ_CACHE_SIZE, 32 * 1024 * 1024, 'READ_CACHE_SIZE', problems),
     prices: {

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
 import { createYoga, shouldRenderGraphiQL, type GraphiQLOptions } from 'graphql-yoga';
+import type { RateLimited } from '../../application/errors.js';
 import type { Logger } from '../../application/ports/logger.js';
+import { graphqlErrorOf } from './errors.js';
 import { renderGraphiqlPage, type GraphiqlPage } from './graphiql-page.js';
 import { buildAdminSchema, type AdminSchemaDeps } from './schema/index.js';
 
@@ -18,6 +20,18 @@ export interface AdminGraphql {
   readonly endpoint: string;
   /** Answers every request to `endpoint`: GraphiQL, queries, mutations and SSE subscriptions. */
   fetch(request: Request): Promise<Response>;
+  /** The token check and its answers, for a guard in front of `endpoint` that counts refused tokens. */
+  readonly tokens: AdminTokens;
+}
+
+export interface AdminTokens {
+  /** The GraphiQL page: it needs no token and runs no operation. */
+  needsNone(request: Request): boolean;
+  accepts(request: Request): boolean;
+  /** 401 in the console's envelope. */
+  refused(): Response;
+  /** 429 in the console's envelope, with Retry-After: the client's failed tokens are spent. */
+  tooMany(limited: RateLimited): Response;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -49,6 +63,9 @@ query Projects {
   }
 }
 `;
+
+const tooMany = (limited: RateLimited): Response =>
+  Response.json({ errors: [graphqlErrorOf(limited).toJSON()] }, { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
 
 const unauthorized = () =>
   Response.json(
@@ -119,6 +136,7 @@ export const createAdminGraphql = (deps: AdminGraphqlDeps): AdminGraphql => {
 
   return {
     endpoint: deps.endpoint,
+    tokens: { needsNone: shouldRenderGraphiQL, accepts: authorised, refused: unauthorized, tooMany },
     fetch: async (request) => {
       if (shouldRenderGraphiQL(request)) {
         const { html, headers } = await renderPage();

@@ -1,7 +1,8 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import ipaddr from 'ipaddr.js';
 import { BoundedMemo } from './bounded-memo.js';
-import { clientIpResolver, type TrustProxy } from './client-ip.js';
+import { clientIpFromChain, clientIpResolver, proxyTrustOf, type TrustProxy } from './client-ip.js';
 
 /**
  * A client address as the key of a per-IP limit. IPv4 addresses count one by one; IPv6 ones by
@@ -29,6 +30,16 @@ export const clientNetworkResolver = (trustProxy?: TrustProxy | null): ((c: Cont
   const clientIpOf = clientIpResolver(trustProxy);
   return (c) => {
     const ip = clientIpOf(c);
+    return ip === null ? null : clientNetworkOf(ip);
+  };
+};
+
+/** {@link clientNetworkResolver} for a Node request outside Hono (a WebSocket upgrade). */
+export const nodeClientNetworkResolver = (trustProxy?: TrustProxy | null): ((request: IncomingMessage) => string | null) => {
+  const trust = proxyTrustOf(trustProxy);
+  return (request) => {
+    const forwarded = request.headers['x-forwarded-for'];
+    const ip = clientIpFromChain(trust, request.socket.remoteAddress ?? '', trust === null ? null : Array.isArray(forwarded) ? forwarded.join(',') : forwarded);
     return ip === null ? null : clientNetworkOf(ip);
   };
 };

@@ -2,7 +2,7 @@ import { Hono, type ErrorHandler } from 'hono';
 import { DependencyUnavailable } from '../../application/ports/dependency-unavailable.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
-import { authenticate } from './auth.js';
+import { apiKeyGuard } from './api-key-guard.js';
 import type { TrustProxy } from './client-ip.js';
 import { clientNetworkResolver } from './client-network.js';
 import type { RestEnv } from './env.js';
@@ -20,7 +20,8 @@ import { messageRoutes, numberMessageRoutes } from './routes/messages.js';
 import { numberRoutes } from './routes/numbers.js';
 import { signUpRoutes } from './routes/signup.js';
 import { usageRoutes } from './routes/usage.js';
-import { rateLimit, type RestRateLimits } from './rate-limit.js';
+import type { Guard } from './credential-guard.js';
+import type { RestRateLimits } from './rate-limit.js';
 import type { VersionedAnswers } from './versioned-answers.js';
 import { agentWebhookRoutes, webhookRoutes } from './routes/webhooks.js';
 
@@ -31,6 +32,11 @@ export interface RestDeps {
   readonly health: () => Promise<boolean>;
   /** Per-API-key limits on every `/v1` route; without them nothing is limited (embedders' tests). */
   readonly limits?: RestRateLimits;
+  /**
+   * The API-key guard of every authenticated surface, when the host shares one with its other
+   * surfaces (the composition root does); absent: one is made from `limits` and `trustProxy`.
+   */
+  readonly guard?: Guard<RestEnv>;
   /**
    * `TRUST_PROXY`: which `X-Forwarded-For` entries to believe for the limits per client IP
    * (sign-up, verification, failed authentication); absent or null: none (the TCP peer of the
@@ -72,10 +78,7 @@ export const createRestRoutes = (deps: RestDeps): Hono<RestEnv> => {
   // Every per-IP limit counts the same client: TRUST_PROXY's pick, IPv6 by its /64.
   const clientOf = clientNetworkResolver(deps.trustProxy);
   api.route('/v0/agent', signUpRoutes(useCases.signUp, clientOf));
-  const { limits } = deps;
-  const failures = limits?.authFailuresPerIp ? { limiter: limits.limiter, rule: limits.authFailuresPerIp, clientOf } : undefined;
-  api.use('/v1/*', authenticate(useCases.projects, failures));
-  if (deps.limits) api.use('/v1/*', rateLimit(deps.limits));
+  api.use('/v1/*', deps.guard ?? apiKeyGuard({ projects: useCases.projects, limits: deps.limits, clientOf }));
   api.route('/v1/usage', usageRoutes(useCases.billing));
   const answers = deps.versionedAnswers ?? null;
   api.route('/v1/agents', agentRoutes(useCases.agents, answers));

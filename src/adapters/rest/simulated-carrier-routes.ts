@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { conflict, validation, type AppError } from '../../application/errors.js';
 import type { UseCases } from '../../application/use-cases/index.js';
-import { authenticate } from './auth.js';
+import type { Guard } from './credential-guard.js';
 import { anyPhoneNumber } from './codecs/phone.js';
 import { boundedText, idText, MAX_LENGTH } from './codecs/text.js';
 import { decodeBody } from './decode.js';
@@ -31,12 +31,13 @@ export const SIMULATED_CONTROLS = '/playground/simulated';
  * - `POST calls/{id}/say` `{text}`: the callee speaks (stored before the answer is sent);
  * - `POST calls/{id}/hang-up`: the callee hangs up.
  * Not part of the versioned REST API (`/v1`, createRestApi): the playground's own, built from the
- * same parts (API-key auth, codecs, error envelope) and mounted only on the simulated carrier.
+ * same parts (codecs, error envelope) and mounted only on the simulated carrier. `guard` is the
+ * API-key guard `/v1` has, so its failed-key and per-key limits hold here too.
  */
-export const simulatedCarrierRoutes = (deps: { readonly useCases: UseCases; readonly simulated: SimulatedCarrierControls }) => {
+export const simulatedCarrierRoutes = (deps: { readonly useCases: UseCases; readonly simulated: SimulatedCarrierControls; readonly guard: Guard<RestEnv> }) => {
   const { useCases, simulated } = deps;
   const app = new Hono<RestEnv>();
-  app.use(`${SIMULATED_CONTROLS}/*`, authenticate(useCases.projects));
+  app.use(`${SIMULATED_CONTROLS}/*`, deps.guard);
 
   /** The project's call, live: anything else is refused before the carrier is touched. */
   const liveCall = async (c: Context<RestEnv>): Promise<E.Either<AppError, string>> => {

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import * as E from 'fp-ts/lib/Either.js';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { Logger } from '../../application/ports/logger.js';
+import type { RateLimiter, RateRule } from '../../application/ports/rate-limiter.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import { decodeCallerFrame, type CallerFrame } from './caller-frames.js';
 import type { AgentEvent, SimulatedCalls } from './simulated-calls.js';
@@ -16,7 +17,15 @@ export interface SimulatedWebCallServerOptions {
   readonly calls: Pick<CallUseCases, 'answerInboundCall' | 'finishCall'>;
   readonly clock: { now(): Date };
   readonly logger: Logger;
+  /**
+   * Refused tokens each client may send per window (the API's failed-key counter: one policy for
+   * every credential a client can guess); absent: not counted.
+   */
+  readonly failedTokens?: { readonly limiter: RateLimiter; readonly rule: RateRule; readonly clientOf: (request: IncomingMessage) => string | null };
 }
+
+const refuse = (socket: Duplex, status: string, headers = ''): void =>
+  void socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n${headers}Content-Length: 0\r\n\r\n`);
 
 const frameOf = (event: AgentEvent): object => {
   switch (event.type) {
@@ -49,13 +58,28 @@ export class SimulatedWebCallServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (!url.pathname.endsWith(WEB_CALL_PATH)) return false;
-    const claims = this.options.telephony.webCallTokens.verify(url.searchParams.get('token') ?? '', this.options.clock.now());
+    this.admit(request, socket, head, url.searchParams.get('token') ?? '').catch((error: unknown) => {
+      this.log.error({ err: String(error) }, 'web call upgrade failed');
+      refuse(socket, '503 Service Unavailable');
+    });
+    return true;
+  }
+
+  /** The token's call, once the client's failures are not spent; a wrong token counts against it. */
+  private async admit(request: IncomingMessage, socket: Duplex, head: Buffer, token: string): Promise<void> {
+    const { failedTokens } = this.options;
+    const client = failedTokens?.clientOf(request) ?? null;
+    const key = client === null ? null : `ip:${client}`;
+    if (failedTokens && key) {
+      const open = await failedTokens.limiter.peek(key, failedTokens.rule);
+      if (!open.allowed) return refuse(socket, '429 Too Many Requests', `Retry-After: ${open.retryAfterSeconds}\r\n`);
+    }
+    const claims = this.options.telephony.webCallTokens.verify(token, this.options.clock.now());
     if (!claims) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return true;
+      if (failedTokens && key) await failedTokens.limiter.consume(key, failedTokens.rule);
+      return refuse(socket, '401 Unauthorized');
     }
     this.wss.handleUpgrade(request, socket, head, (ws) => void this.connect(ws, claims.callId));
-    return true;
   }
 
   async close(): Promise<void> {

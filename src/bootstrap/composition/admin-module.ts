@@ -21,9 +21,13 @@ import { SetRecording } from '../../application/use-cases/projects/set-recording
 import { SuspendProject } from '../../application/use-cases/projects/suspend-project.js';
 import { createAdminGraphql } from '../../adapters/graphql-admin/create-admin-graphql.js';
 import { playgroundRoutes } from '../../adapters/playground/playground-routes.js';
+import { clientNetworkResolver } from '../../adapters/rest/client-network.js';
+import { credentialGuard } from '../../adapters/rest/credential-guard.js';
+import { rateLimited } from '../../adapters/rest/rate-limit.js';
 import { simulatedCarrierRoutes } from '../../adapters/rest/simulated-carrier-routes.js';
 import { resolveAdminToken } from '../admin-token.js';
 import { provideWith } from './provide.js';
+import { adminTokenFailuresOf } from './rate-rules.js';
 import { TOKENS } from './tokens.js';
 
 /** The operator's side: the admin use cases, the console's token, the GraphQL console and the call playground. */
@@ -61,13 +65,27 @@ export const adminModule = () =>
     // `{base}/admin/graphql`, and `{base}/playground` with the Twilio Voice SDK it loads.
     provide(
       TOKENS.adminConsoleRoutes,
-      [TOKENS.settings, TOKENS.useCases, TOKENS.simulatedCalls, TOKENS.adminToken, TOKENS.languageModel, TOKENS.logger],
-      ({ basePath }, useCases, simulated, adminToken, languageModel, logger) => {
+      [TOKENS.settings, TOKENS.useCases, TOKENS.simulatedCalls, TOKENS.adminToken, TOKENS.languageModel, TOKENS.logger, TOKENS.rateLimiter, TOKENS.apiKeyGuard],
+      ({ basePath, config }, useCases, simulated, adminToken, languageModel, logger, limiter, apiKeyGuard) => {
         const graphql = createAdminGraphql({ useCases, simulated, adminToken, endpoint: `${basePath}/admin/graphql`, logger });
+        const { tokens } = graphql;
+        const rule = adminTokenFailuresOf(config);
         const routes = new Hono();
+        // Refused admin tokens count per client IP apart from API keys: a console left open elsewhere does not lock out the API.
+        routes.use(
+          '/admin/graphql',
+          credentialGuard({
+            credential: 'admin token',
+            counter: 'admin-ip',
+            failures: { limiter, rule, clientOf: clientNetworkResolver(config.trustProxy) },
+            exempt: (c) => tokens.needsNone(c.req.raw),
+            check: (c) => Promise.resolve(tokens.accepts(c.req.raw) ? { accepted: true } : { accepted: false, counts: true, answer: tokens.refused() }),
+            tooMany: (_, decision) => tokens.tooMany(rateLimited(decision, rule.name)),
+          }),
+        );
         routes.all('/admin/graphql', (c) => graphql.fetch(c.req.raw));
         // The playground's controls of the simulated carrier (texts in, answering and hanging up calls).
-        if (simulated) routes.route('/', simulatedCarrierRoutes({ useCases, simulated }) as unknown as Hono);
+        if (simulated) routes.route('/', simulatedCarrierRoutes({ useCases, simulated, guard: apiKeyGuard }) as unknown as Hono);
         routes.route('/', playgroundRoutes({ simulatedCarrier: simulated !== null, hostedModel: languageModel !== null }));
         return routes;
       },

@@ -2,7 +2,10 @@ import { ContainerModule } from 'inversify';
 import { Hono, type ErrorHandler } from 'hono';
 import { RecentHealth } from '../../application/services/recent-health.js';
 import { landingRoutes } from '../../adapters/landing/landing-routes.js';
+import { apiKeyGuard } from '../../adapters/rest/api-key-guard.js';
 import { bodyLimit } from '../../adapters/rest/body-limit.js';
+import { clientNetworkResolver } from '../../adapters/rest/client-network.js';
+import { corsFor } from '../../adapters/rest/cors-policy.js';
 import { healthFastPath } from '../../adapters/rest/health-fast-path.js';
 import { MemoizedRouter } from '../../adapters/rest/memoized-router.js';
 import { createRestRoutes, restErrorHandler } from '../../adapters/rest/rest-api.js';
@@ -33,15 +36,19 @@ export const httpModule = () =>
     provide(TOKENS.nodeFastPath, [TOKENS.settings, TOKENS.health, TOKENS.logger], ({ basePath }, health, logger) =>
       healthFastPath({ path: `${basePath}/health`, health, logger }),
     );
+    // One guard for `/v1`, `/mcp` and the playground's controls: their limits count together.
+    provide(TOKENS.apiKeyGuard, [TOKENS.config, TOKENS.useCases, TOKENS.rateLimiter], (config, useCases, limiter) =>
+      apiKeyGuard({ projects: useCases.projects, limits: restRateLimitsOf(config, limiter), clientOf: clientNetworkResolver(config.trustProxy) }),
+    );
     provide(
       TOKENS.restApi,
-      [TOKENS.config, TOKENS.useCases, TOKENS.logger, TOKENS.rateLimiter, TOKENS.health],
-      (config, useCases, logger, limiter, health) => {
+      [TOKENS.config, TOKENS.useCases, TOKENS.logger, TOKENS.apiKeyGuard, TOKENS.health],
+      (config, useCases, logger, guard, health) => {
         return createRestRoutes({
           useCases,
           logger,
           health: () => health.healthy(),
-          limits: restRateLimitsOf(config, limiter),
+          guard,
           trustProxy: config.trustProxy,
           versionedAnswers: config.readCacheBytes > 0 ? new VersionedAnswers(config.readCacheBytes) : null,
         }) as unknown as Hono;
@@ -59,6 +66,9 @@ export const httpModule = () =>
         root.onError(restErrorHandler(logger) as unknown as ErrorHandler);
         // Every route, the carrier's and the admin console's included, reads at most BODY_LIMIT.
         root.use('*', bodyLimit(config.bodyLimit));
+        // CORS_ORIGINS: before every route, so a listed origin's preflight is answered here.
+        const cors = corsFor(config.corsOrigins ?? []);
+        if (cors) root.use('*', cors);
         const at = basePath || '/';
         // Before the REST API, whose catch-all answers every path it does not know.
         if (smsRoutes) root.route(at, smsRoutes);

@@ -12,7 +12,11 @@ export const signUpLimitsOf = (config: SwitchboardConfig): SignUpLimits => ({
   verifyPerIp: ruleOf('verifications per client IP', config.verifyRateLimitIp ?? DEFAULT_VERIFY_RATE_LIMIT_IP),
 });
 
-/** `RATE_LIMIT` (requests per API key on every `/v1` route) and `AUTH_FAILURE_RATE_LIMIT`. */
+/** `AUTH_FAILURE_RATE_LIMIT` again, for refused admin tokens: counted apart from refused API keys. */
+export const adminTokenFailuresOf = (config: SwitchboardConfig): RateRule =>
+  ruleOf('failed admin tokens per client IP', config.authFailureRateLimit ?? DEFAULT_AUTH_FAILURE_RATE_LIMIT);
+
+/** `RATE_LIMIT` (requests per API key on every route a key opens) and `AUTH_FAILURE_RATE_LIMIT`. */
 export const restRateLimitsOf = (config: SwitchboardConfig, limiter: RateLimiter): RestRateLimits => ({
   limiter,
   perApiKey: ruleOf('requests per API key', config.rateLimit),

@@ -39,6 +39,8 @@ import type { JsonSchemaValidator } from '../../application/ports/json-schema-va
 import type { CustomToolRunner } from '../../application/services/custom-tool-runner.js';
 import type { CallAnalyst } from '../../application/services/call-analyst.js';
 import type { CoreSettings } from './core-settings.js';
+import type { Guard } from '../../adapters/rest/credential-guard.js';
+import type { RestEnv } from '../../adapters/rest/env.js';
 
 /**
  * A container key that names the type bound to it, so a binding and what resolves it agree at
@@ -128,6 +130,8 @@ export const TOKENS = {
   // Admin and HTTP.
   adminToken: token<string>('AdminToken'),
   adminConsoleRoutes: token<Hono>('AdminConsoleRoutes'),
+  /** The one check of every route an API key opens: the key, its failures per client IP, its rate per key. */
+  apiKeyGuard: token<Guard<RestEnv>>('ApiKeyGuard'),
   /** The REST API's routes, mounted bare: the HTTP app's one error handler answers their errors. */
   restApi: token<Hono>('RestApi'),
   /** `/mcp` and `/mcp/sign-up`: the MCP server over Streamable HTTP. */

@@ -3,8 +3,10 @@ import { SimulatedCalls } from '../../adapters/simulated/simulated-calls.js';
 import { SimulatedTelephony } from '../../adapters/simulated/simulated-telephony.js';
 import { SimulatedWebCallServer } from '../../adapters/simulated/simulated-web-call-server.js';
 import { ConversationRelayServer } from '../../adapters/twilio/conversation-relay-server.js';
+import { nodeClientNetworkResolver } from '../../adapters/rest/client-network.js';
 import type { WebSocketEndpoint } from '../voice-runtime.js';
 import { provideWith } from './provide.js';
+import { restRateLimitsOf } from './rate-rules.js';
 import { TOKENS } from './tokens.js';
 
 /**
@@ -25,15 +27,18 @@ export const voiceSocketsModule = () =>
     );
     provide(
       TOKENS.webSocketEndpoints,
-      [TOKENS.settings, TOKENS.telephony, TOKENS.voiceEngine, TOKENS.callUseCases, TOKENS.simulatedCalls, TOKENS.clock, TOKENS.logger, TOKENS.lifecycle],
-      ({ config, publicUrl }, telephony, engine, calls, simulatedCalls, clock, logger, lifecycle) => {
+      [TOKENS.settings, TOKENS.telephony, TOKENS.voiceEngine, TOKENS.callUseCases, TOKENS.simulatedCalls, TOKENS.clock, TOKENS.logger, TOKENS.lifecycle, TOKENS.rateLimiter],
+      ({ config, publicUrl }, telephony, engine, calls, simulatedCalls, clock, logger, lifecycle, limiter) => {
         const endpoints: WebSocketEndpoint[] = [];
         if (config.twilio) {
           const relay = new ConversationRelayServer({ engine, authToken: config.twilio.authToken, publicUrl, logger });
           endpoints.push(lifecycle.manage('ConversationRelay socket', relay, { stop: () => relay.close() }));
         }
         if (simulatedCalls && telephony instanceof SimulatedTelephony) {
-          const browser = new SimulatedWebCallServer({ simulatedCalls, telephony, calls, clock, logger });
+          // A wrong web-call token counts with the client's wrong API keys (AUTH_FAILURE_RATE_LIMIT).
+          const rule = restRateLimitsOf(config, limiter).authFailuresPerIp;
+          const failedTokens = rule ? { limiter, rule, clientOf: nodeClientNetworkResolver(config.trustProxy) } : undefined;
+          const browser = new SimulatedWebCallServer({ simulatedCalls, telephony, calls, clock, logger, failedTokens });
           endpoints.push(lifecycle.manage('simulated web call socket', browser, { stop: () => browser.close() }));
         }
         return endpoints;

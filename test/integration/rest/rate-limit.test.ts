@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rateLimit } from '../../../src/adapters/rest/rate-limit.js';
+import { apiKeyGuard } from '../../../src/adapters/rest/api-key-guard.js';
 import { aSwitchboard, type SwitchboardHarness } from '../../support/switchboard-harness.js';
 
 const issueKey = async (h: SwitchboardHarness, projectId: string) => {
@@ -9,7 +9,7 @@ const issueKey = async (h: SwitchboardHarness, projectId: string) => {
   return issued.right;
 };
 
-describe(rateLimit.name, () => {
+describe(apiKeyGuard.name, () => {
   let h: SwitchboardHarness;
   afterEach(async () => {
     await h?.close();
