@@ -1,21 +1,14 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, EmptyResultSchema, ErrorCode, McpError, ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, EmptyResultSchema, ErrorCode, ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anMcpSwitchboard, resultOf, toolErrorOf, type McpHarness, type McpStore } from './mcp-harness.js';
+import { anMcpSwitchboard, outcomeOf, resultOf, toolErrorOf, storesUnderTest, type McpHarness } from './mcp-harness.js';
 
-const postgres = process.env.TEST_DATABASE_URL;
-const STORES: readonly [string, McpStore][] = [['memory', 'memory'], ...(postgres ? [['PostgreSQL', { postgres }] as [string, McpStore]] : [])];
 
-/** The protocol error a request was answered with, its message as the server sent it. */
+/** The protocol error a request was answered with; fails when it succeeded. */
 const protocolErrorOf = async (request: Promise<unknown>): Promise<{ code: number; message: string }> => {
-  try {
-    await request;
-  } catch (error) {
-    // The client's McpError puts its prefix before the server's message, once.
-    if (error instanceof McpError) return { code: error.code, message: error.message.replace(`MCP error ${error.code}: `, '') };
-    throw error;
-  }
-  throw new Error('expected a protocol error, the request succeeded');
+  const outcome = await outcomeOf(request);
+  if ('result' in outcome) throw new Error('expected a protocol error, the request succeeded');
+  return outcome;
 };
 
 /** URIs of every template whose id the store could not keep, or that does not decode at all. */
@@ -30,7 +23,7 @@ const BAD_URIS = [
   'switchboard://calls/%00/transcript',
 ];
 
-describe.each(STORES)('the MCP edge on %s', (_, store) => {
+describe.each(storesUnderTest())('the MCP edge on %s', (_, store) => {
   let h: McpHarness;
   let client: Client;
   const errorsLogged = () => h.logger.lines.filter((line) => line.level === 'error');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
@@ -16,6 +16,12 @@ import { aVoiceSwitchboard } from '../voice/voice-harness.js';
 
 /** Where the harness keeps its data: embedded PGlite, memory, or a scratch database on a PostgreSQL server. */
 export type McpStore = 'pglite' | 'memory' | { readonly postgres: string };
+
+/** Memory, and PostgreSQL when TEST_DATABASE_URL names a server: the stores the edge tests run on, by name. */
+export const storesUnderTest = (): readonly [string, McpStore][] => {
+  const postgres = process.env.TEST_DATABASE_URL;
+  return [['memory', 'memory'], ...(postgres ? [['PostgreSQL', { postgres }] as [string, McpStore]] : [])];
+};
 
 /** The store's unit of work and how to put it away. */
 const openStore = async (store: McpStore, dataDir: string) => {
@@ -108,4 +114,15 @@ export const toolErrorOf = (result: unknown): any => {
   const call = result as CallToolResult;
   if (!call.isError) throw new Error(`expected a tool error, got ${JSON.stringify(call.structuredContent)}`);
   return (call.structuredContent as { error: unknown }).error;
+};
+
+/** What a request was answered with: its result, or the code and message of its protocol error as the server sent them. */
+export const outcomeOf = async (request: Promise<unknown>): Promise<{ result: unknown } | { code: number; message: string }> => {
+  try {
+    return { result: await request };
+  } catch (error) {
+    if (!(error instanceof McpError)) throw error;
+    // The client's McpError puts its prefix before the server's message, once.
+    return { code: error.code, message: error.message.replace(`MCP error ${error.code}: `, '') };
+  }
 };
