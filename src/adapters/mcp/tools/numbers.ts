@@ -28,7 +28,7 @@ export const numberTools: readonly AnyTool[] = [
     title: 'Buy a phone number',
     description:
       "Buy (provision) a new local phone number, SMS and voice capable; its monthly price is charged to the account's balance. " +
-      "`country` (default US), `area_code` asks for a region (e.g. '415'), `agent_id` attaches it to an agent at once.",
+      "`country` (default US), `area_code` asks for a region ('415', or the number 415), `agent_id` attaches it to an agent at once.",
     args: snakeCased(BuyNumberArguments),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     access: 'project',
