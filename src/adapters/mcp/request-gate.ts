@@ -72,7 +72,7 @@ export const requestProblem = (request: JSONRPCRequest, schemas: ReadonlyMap<str
  * error carrying the schema's raw report, and text no store can keep reaches the use cases.
  */
 export class GatedServer extends Server {
-  private schemas = new Map<string, RequestSchema>();
+  private readonly schemas = new Map<string, RequestSchema>();
 
   /** Guards the requests of these schemas too. */
   gate(schemas: readonly RequestSchema[]): void {
