@@ -1,13 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
+  InitializeRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
+  PingRequestSchema,
   ReadResourceRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
@@ -17,6 +18,8 @@ import type * as t from 'io-ts';
 import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
 import { flattenedInputSchema } from './input-schema.js';
+import { protocolError } from './protocol-error.js';
+import { GatedServer } from './request-gate.js';
 import { addressOf, listResources, readResource, RESOURCE_TEMPLATES, resourceError } from './resources.js';
 import type { AnyTool } from './tool.js';
 import { callTool } from './tool-call.js';
@@ -92,18 +95,19 @@ export const createMcpServer = (
   access: 'project' | 'public',
   options: { readonly subscriptions: boolean },
 ): Server => {
-  const server = new Server(
+  const server = new GatedServer(
     { name: 'switchboard', title: 'Switchboard', version: deps.version },
     {
       capabilities: access === 'project' ? { tools: {}, resources: { subscribe: true, listChanged: false } } : { tools: {} },
       instructions: access === 'project' ? INSTRUCTIONS : PUBLIC_INSTRUCTIONS,
     },
   );
+  server.gate([InitializeRequestSchema, PingRequestSchema, ListToolsRequestSchema, CallToolRequestSchema]);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: catalogue.descriptors(access) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = catalogue.byName.get(request.params.name);
     if (!tool || (access === 'public' && tool.access !== 'public')) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 100)}`);
+      throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 100)}`);
     }
     const caller = callerOf(extra.authInfo);
     const progressToken = request.params._meta?.progressToken;
@@ -122,17 +126,18 @@ export const createMcpServer = (
 
 const projectIdOf = (authInfo: AuthInfo | undefined): string => {
   const { projectId } = callerOf(authInfo);
-  if (projectId === null) throw new McpError(ErrorCode.InvalidRequest, 'Resources need an API key');
+  if (projectId === null) throw protocolError(ErrorCode.InvalidRequest, 'Resources need an API key');
   return projectId;
 };
 
-const serveResources = (server: Server, { useCases, logger }: McpServerDeps, subscribable: boolean): void => {
+const serveResources = (server: GatedServer, { useCases, logger }: McpServerDeps, subscribable: boolean): void => {
   const subscriptions = new TranscriptSubscriptions(useCases.calls, (uri) => server.sendResourceUpdated({ uri }));
   const previousOnClose = server.onclose;
   server.onclose = () => {
     subscriptions.closeAll();
     previousOnClose?.();
   };
+  server.gate([ListResourceTemplatesRequestSchema, ListResourcesRequestSchema, ReadResourceRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema]);
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...RESOURCE_TEMPLATES] }));
   server.setRequestHandler(ListResourcesRequestSchema, (_, extra) => guarded(logger, async () => ({ resources: await listResources(useCases, projectIdOf(extra.authInfo)) })));
   server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => guarded(logger, () => readResource(useCases, projectIdOf(extra.authInfo), request.params.uri)));
@@ -140,10 +145,10 @@ const serveResources = (server: Server, { useCases, logger }: McpServerDeps, sub
     const { uri } = request.params;
     const address = addressOf(uri);
     if (!subscribable) {
-      throw new McpError(ErrorCode.InvalidRequest, 'This request reached a node that does not hold its session; initialize a new session to subscribe');
+      throw protocolError(ErrorCode.InvalidRequest, 'This request reached a node that does not hold its session; initialize a new session to subscribe');
     }
     if (address.kind !== 'transcript') {
-      throw new McpError(ErrorCode.InvalidParams, 'Only call transcripts (switchboard://calls/{call_id}/transcript) can be subscribed to');
+      throw protocolError(ErrorCode.InvalidParams, 'Only call transcripts (switchboard://calls/{call_id}/transcript) can be subscribed to');
     }
     const subscribed = await guarded(logger, () => subscriptions.subscribe({ projectId: projectIdOf(extra.authInfo), callId: address.id, uri }));
     if (E.isLeft(subscribed)) throw resourceError(subscribed.left);

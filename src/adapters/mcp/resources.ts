@@ -1,11 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { ErrorCode, McpError, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type McpError, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import type { AppError } from '../../application/errors.js';
 import type { UseCases } from '../../application/use-cases/index.js';
+import { unstorableText } from '../rest/codecs/text.js';
 import { problemOf } from '../rest/error-envelope.js';
 import { agentView } from '../rest/views/agents.js';
 import { turnView } from '../rest/views/calls.js';
 import { conversationDetailView } from '../rest/views/conversations.js';
+import { invalidParams, protocolError } from './protocol-error.js';
 
 /** MCP's code for a resource that does not exist (or is not the caller's). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -48,12 +50,25 @@ const PATTERNS: ReadonlyArray<readonly [ResourceAddress['kind'], RegExp]> = [
   ['transcript', /^switchboard:\/\/calls\/([^/?#]{1,100})\/transcript$/],
 ];
 
+/** The id a URI names, decoded: refused when it does not decode, or when no store could look it up (as REST refuses such a path). */
+const idOf = (encoded: string): string => {
+  let id: string;
+  try {
+    id = decodeURIComponent(encoded);
+  } catch {
+    throw invalidParams('uri holds a malformed percent-encoding');
+  }
+  const problem = unstorableText(id);
+  if (problem) throw invalidParams(`uri holds an id that ${problem}`);
+  return id;
+};
+
 export const addressOf = (uri: string): ResourceAddress => {
   for (const [kind, pattern] of PATTERNS) {
     const match = pattern.exec(uri);
-    if (match) return { kind, id: decodeURIComponent(match[1]!) };
+    if (match) return { kind, id: idOf(match[1]!) };
   }
-  throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.slice(0, 200)} is none of ${RESOURCE_TEMPLATES.map((t) => t.uriTemplate).join(', ')}`);
+  throw protocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.slice(0, 200)} is none of ${RESOURCE_TEMPLATES.map((t) => t.uriTemplate).join(', ')}`);
 };
 
 export const transcriptUri = (callId: string): string => `switchboard://calls/${encodeURIComponent(callId)}/transcript`;
@@ -61,7 +76,7 @@ export const transcriptUri = (callId: string): string => `switchboard://calls/${
 /** A use case's failure as the protocol error of a resource request. */
 export const resourceError = (error: AppError): McpError => {
   const problem = problemOf(error);
-  return new McpError(error._tag === 'NotFound' ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams, `${problem.code}: ${problem.message}`, { code: problem.code });
+  return protocolError(error._tag === 'NotFound' ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams, `${problem.code}: ${problem.message}`, { code: problem.code });
 };
 
 const json = (uri: string, value: unknown): ReadResourceResult => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }] });

@@ -1,6 +1,7 @@
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DependencyUnavailable } from '../../application/ports/dependency-unavailable.js';
 import type { Logger } from '../../application/ports/logger.js';
+import { protocolError } from './protocol-error.js';
 import { toolError } from './tool-call.js';
 
 /** Logs the unexpected in full; the client is told only whether retrying may help. */
@@ -20,7 +21,7 @@ export const guarded = async <A>(logger: Logger, work: () => Promise<A>): Promis
   } catch (error) {
     if (error instanceof McpError) throw error;
     const { unavailable, message } = logUnexpected(logger, error);
-    throw new McpError(ErrorCode.InternalError, `${unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR'}: ${message}`);
+    throw protocolError(ErrorCode.InternalError, `${unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR'}: ${message}`);
   }
 };
 

@@ -4,27 +4,53 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
 import { cents } from '../../../src/domain/money.js';
 import { FakeChatCompletions } from '../../support/fake-chat-completions.js';
+import { createScratchDatabase } from '../../support/scratch-database.js';
 import { aVoiceSwitchboard } from '../voice/voice-harness.js';
 
+/** Where the harness keeps its data: embedded PGlite, memory, or a scratch database on a PostgreSQL server. */
+export type McpStore = 'pglite' | 'memory' | { readonly postgres: string };
+
+/** Memory, and PostgreSQL when TEST_DATABASE_URL names a server: the stores the edge tests run on, by name. */
+export const storesUnderTest = (): readonly [string, McpStore][] => {
+  const postgres = process.env.TEST_DATABASE_URL;
+  return [['memory', 'memory'], ...(postgres ? [['PostgreSQL', { postgres }] as [string, McpStore]] : [])];
+};
+
+/** The store's unit of work and how to put it away. */
+const openStore = async (store: McpStore, dataDir: string) => {
+  if (store === 'memory') return { uow: new InMemoryUnitOfWork(), close: async () => undefined };
+  const scratch = typeof store === 'object' ? await createScratchDatabase(store.postgres, 'sb_mcp') : null;
+  const database = await openDatabase(scratch ? { databaseUrl: scratch.url, dataDir } : { dataDir });
+  return {
+    uow: database.uow,
+    close: async () => {
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+};
+
 /**
- * A Switchboard on a real HTTP server, on embedded PGlite, with the simulated carrier and a
- * scripted model for hosted calls: what the MCP tests drive with the SDK's own client.
+ * A Switchboard on a real HTTP server, on embedded PGlite (or the store asked for), with the
+ * simulated carrier and a scripted model for hosted calls: what the MCP tests drive with the
+ * SDK's own client.
  */
-export const anMcpSwitchboard = async (options: { readonly config?: Partial<SwitchboardConfig> } = {}) => {
+export const anMcpSwitchboard = async (options: { readonly config?: Partial<SwitchboardConfig>; readonly store?: McpStore } = {}) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-mcp-'));
-  const database = await openDatabase({ dataDir });
+  const store = await openStore(options.store ?? 'pglite', dataDir);
   const model = await FakeChatCompletions.start();
   const telephony = new SimulatedTelephony();
   const harness = await aVoiceSwitchboard({
     twilio: false,
     telephony,
-    uow: database.uow,
+    uow: store.uow,
     config: { llm: { baseUrl: model.url, apiKey: 'sk-test', model: 'test-model', timeoutMs: 2000 }, ...options.config },
   });
   const clients: Client[] = [];
@@ -65,7 +91,7 @@ export const anMcpSwitchboard = async (options: { readonly config?: Partial<Swit
     await Promise.allSettled(clients.map((client) => client.close()));
     await harness.stop();
     await model.stop();
-    await database.close();
+    await store.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 
@@ -88,4 +114,15 @@ export const toolErrorOf = (result: unknown): any => {
   const call = result as CallToolResult;
   if (!call.isError) throw new Error(`expected a tool error, got ${JSON.stringify(call.structuredContent)}`);
   return (call.structuredContent as { error: unknown }).error;
+};
+
+/** What a request was answered with: its result, or the code and message of its protocol error as the server sent them. */
+export const outcomeOf = async (request: Promise<unknown>): Promise<{ result: unknown } | { code: number; message: string }> => {
+  try {
+    return { result: await request };
+  } catch (error) {
+    if (!(error instanceof McpError)) throw error;
+    // The client's McpError puts its prefix before the server's message, once.
+    return { code: error.code, message: error.message.replace(`MCP error ${error.code}: `, '') };
+  }
 };

@@ -4,7 +4,11 @@ import { idText } from '../../rest/codecs/text.js';
 import { NUMBER_PAGE, pageEnvelope } from '../../rest/pagination.js';
 import { numberView, releasedNumberView } from '../../rest/views/numbers.js';
 import { queryString, snakeCased } from '../arguments.js';
+import { digitsOrNumber } from '../codecs.js';
 import { destroys, outcome, output, projectOf, readOnly, tool, type AnyTool } from '../tool.js';
+
+/** REST's body, its area code taken as a number too: models send `415` as often as `"415"`. */
+const BuyNumberArguments = t.partial({ ...ProvisionNumberBody.props, areaCode: digitsOrNumber(ProvisionNumberBody.props.areaCode, 3, '415') });
 
 export const numberTools: readonly AnyTool[] = [
   tool({
@@ -24,8 +28,8 @@ export const numberTools: readonly AnyTool[] = [
     title: 'Buy a phone number',
     description:
       "Buy (provision) a new local phone number, SMS and voice capable; its monthly price is charged to the account's balance. " +
-      "`country` (default US), `area_code` asks for a region (e.g. '415'), `agent_id` attaches it to an agent at once.",
-    args: snakeCased(ProvisionNumberBody),
+      "`country` (default US), `area_code` asks for a region ('415', or the number 415), `agent_id` attaches it to an agent at once.",
+    args: snakeCased(BuyNumberArguments),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     access: 'project',
     run: (context, body) =>
