@@ -106,7 +106,7 @@ export const restErrorHandler =
     const id = c.get('requestId') ?? 'unknown';
     if (clientAborted(c)) {
       (c.get('logger') ?? logger).debug({ requestId: id, method: c.req.method, path: c.req.path, reason: error.message }, 'request aborted by the client');
-      return c.body(null, CLIENT_CLOSED_REQUEST);
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     }
     const unavailable = error instanceof DependencyUnavailable;
     (c.get('logger') ?? logger).error(
