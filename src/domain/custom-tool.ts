@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { invalidField, type InvalidField } from './errors.js';
+import { toolUrlOriginProblem } from './tool-url.js';
 import { webhookUrl } from './webhook-url.js';
 
 export const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -47,6 +48,8 @@ const checkTool = (tool: CustomTool, index: number, seen: Set<string>): InvalidF
   if (!TOOL_METHODS.includes(tool.method)) return problem(index, 'method', `must be one of ${TOOL_METHODS.join(', ')}`);
   const url = webhookUrl(tool.url);
   if (E.isLeft(url)) return problem(index, 'url', url.left.message);
+  const origin = toolUrlOriginProblem(tool.url);
+  if (origin !== null) return problem(index, 'url', origin);
   if (!Number.isInteger(tool.timeoutMs) || tool.timeoutMs < MIN_TOOL_TIMEOUT_MS || tool.timeoutMs > MAX_TOOL_TIMEOUT_MS) {
     return problem(index, 'timeoutMs', `must be a whole number of milliseconds from ${MIN_TOOL_TIMEOUT_MS} to ${MAX_TOOL_TIMEOUT_MS}`);
   }

@@ -4,6 +4,16 @@ export type MessageDirection = 'inbound' | 'outbound';
 export type MessageChannel = 'sms';
 export type MessageStatus = 'received' | 'queued' | 'sent' | 'delivered' | 'failed';
 
+/**
+ * The longest text either way, in characters (UTF-16 code units, as JavaScript counts them):
+ * Twilio's own limit for one concatenated message, whose error 21617 refuses a longer one.
+ */
+export const MAX_SMS_BODY = 1600;
+
+/** Why `body` cannot be a text, or null. */
+export const smsBodyProblem = (body: string): string | null =>
+  body.length > MAX_SMS_BODY ? `must be at most ${MAX_SMS_BODY} characters, the carrier's limit for one text (Twilio error 21617)` : null;
+
 /** One SMS of a conversation, either way. */
 export interface Message {
   readonly id: string;

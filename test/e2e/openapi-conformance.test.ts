@@ -183,14 +183,33 @@ describe('the REST API answers as its OpenAPI document says', () => {
     const results: string = await request('GET', `/v1/campaigns/${campaign.id}/results.csv`, { key, expect: 200 });
     expect(results.split('\r\n')[0]).toMatch(/^recipientId,phoneNumber,/);
 
+    // Failures whose statuses only `default` used to describe.
+    const unknownAgent = 'agt_missing';
+    await request('POST', '/v1/calls', { key, body: { agentId: unknownAgent, toNumber: '+12125550123' }, expect: 404 });
+    await request('POST', '/v1/calls/web', { key, body: { agentId: unknownAgent }, expect: 404 });
+    await request('POST', '/v1/messages', { key, body: { agent_id: unknownAgent, to_number: '+12125550123', body: 'Hi' }, expect: 404 });
+    await request('POST', `/v1/webhooks/test?agentId=${unknownAgent}`, { key, expect: 404 });
+    await request('GET', `/v1/agents/${'a'.repeat(201)}`, { key, expect: 422 });
+    await request('GET', `/v1/calls/${'c'.repeat(201)}/transcript`, { key, expect: 422 });
+
     await request('DELETE', `/v1/agents/${agent.id}`, { key, expect: 200 });
     await request('DELETE', `/v1/numbers/${number.id}`, { key, expect: 200 });
+    await request('DELETE', `/v1/numbers/${number.id}`, { key, expect: 400 });
+    await request('POST', `/v1/agents/${agentId}/numbers`, { key, body: { numberId: number.id }, expect: 400 });
 
     expect(problems).toEqual([]);
     expect(conformance.unseen()).toEqual([]);
     // Failures were checked against the error envelope too, not only successes.
     const statuses = new Set([...conformance.seen.values()].flatMap((seen) => [...seen]));
     expect([...statuses]).toEqual(expect.arrayContaining(['200', '201', '204', '400', '401', '404', '409', '422']));
+  });
+
+  it('asks for the API key everywhere but where an operation says it needs none', () => {
+    const { security, paths } = document as unknown as { security: unknown; paths: Record<string, Record<string, { security: unknown }>> };
+    expect(security).toEqual([{ apiKey: [] }]);
+    expect(paths['/v0/agent/sign-up']!.post!.security).toEqual([]);
+    expect(paths['/v0/agent/verify']!.post!.security).toEqual([]);
+    expect(paths['/health']!.get!.security).toEqual([]);
   });
 
   it('would notice a body its schema does not allow, or a status not documented', () => {
@@ -200,5 +219,12 @@ describe('the REST API answers as its OpenAPI document says', () => {
     expect(conformance.check('GET', '/v1/usage', 200, 'application/json', { ...usage, currency: 'EUR' }).problems).not.toEqual([]);
     expect(conformance.check('GET', '/v1/usage', 404, 'application/json', { error: {} }).problems).not.toEqual([]);
     expect(conformance.check('GET', '/v1/nowhere', 404, 'application/json', {}).problems).not.toEqual([]);
+    // A status the operation answers on purpose, described by `default` alone, is not enough.
+    const withoutNotFound = structuredClone(document) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    delete withoutNotFound.paths['/v1/agents/{agentId}']!.get!.responses['404'];
+    const envelope = { error: { message: 'agent agt_x not found', code: 'NOT_FOUND', type: 'not_found' }, detail: 'agent agt_x not found' };
+    expect(conformanceTo(withoutNotFound as unknown as OpenApiJson).check('GET', '/v1/agents/agt_x', 404, 'application/json', envelope).problems).toEqual([
+      'status 404 is described only by default',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import type { RateLimited } from '../../application/errors.js';
 import type { Logger } from '../../application/ports/logger.js';
 import { graphqlErrorOf } from './errors.js';
 import { renderGraphiqlPage, type GraphiqlPage } from './graphiql-page.js';
+import { operationLimitPlugins } from './operation-limits.js';
 import { buildAdminSchema, type AdminSchemaDeps } from './schema/index.js';
 
 export interface AdminGraphqlDeps extends Omit<AdminSchemaDeps, 'deliveryPollMs'> {
@@ -90,6 +91,8 @@ export const createAdminGraphql = (deps: AdminGraphqlDeps): AdminGraphql => {
     graphqlEndpoint: deps.endpoint,
     graphiql: false,
     landingPage: false,
+    // Depth, aliases, cost and size of each operation are bounded before it runs.
+    plugins: operationLimitPlugins(),
     // Unexpected errors reach the client masked; the log keeps what they were.
     logging: {
       debug: () => undefined,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../../application/ports/logger.js';
 import { lazyChildLogger } from '../../application/services/lazy-child-logger.js';
+import { CLIENT_CLOSED_REQUEST } from './client-aborted.js';
 import type { RestEnv } from './env.js';
 
 /** An incoming id is echoed only if it cannot smuggle anything into logs or headers. */
@@ -13,14 +14,15 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 export const requestIdOf = (incoming: string | undefined): string =>
   incoming && SANE_ID.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
 
-/** The one line logged per request: 5xx at error level so they page someone. */
+/** The one line logged per request: 5xx at error level so they page someone; one its client dropped, at debug. */
 export const logRequest = (
   logger: Logger,
   requestId: string,
   line: { readonly method: string; readonly path: string; readonly status: number; readonly started: number },
 ): void => {
   const fields = { method: line.method, path: line.path, status: line.status, ms: Math.round((performance.now() - line.started) * 10) / 10, requestId };
-  if (line.status >= 500) logger.error(fields, 'request failed');
+  if (line.status === CLIENT_CLOSED_REQUEST) logger.debug(fields, 'request');
+  else if (line.status >= 500) logger.error(fields, 'request failed');
   else logger.info(fields, 'request');
 };
 

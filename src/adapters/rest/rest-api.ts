@@ -3,6 +3,7 @@ import { DependencyUnavailable } from '../../application/ports/dependency-unavai
 import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
 import { apiKeyGuard } from './api-key-guard.js';
+import { CLIENT_CLOSED_REQUEST, clientAborted } from './client-aborted.js';
 import type { TrustProxy } from './client-ip.js';
 import { clientNetworkResolver } from './client-network.js';
 import type { RestEnv } from './env.js';
@@ -99,12 +100,17 @@ export const createRestRoutes = (deps: RestDeps): Hono<RestEnv> => {
 
 /**
  * An unexpected error, logged with its request id and answered in the error envelope: 503 when a
- * store cannot be reached (transient: retry with backoff), 500 for anything else (a defect).
+ * store cannot be reached (transient: retry with backoff), 500 for anything else (a defect). A body
+ * that failed to read because its client hung up is neither: a debug line, and an answer no one reads.
  */
 export const restErrorHandler =
   (logger: Logger): ErrorHandler<RestEnv> =>
   (error, c) => {
     const id = c.get('requestId') ?? 'unknown';
+    if (clientAborted(c)) {
+      (c.get('logger') ?? logger).debug({ requestId: id, method: c.req.method, path: c.req.path, reason: error.message }, 'request aborted by the client');
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    }
     const unavailable = error instanceof DependencyUnavailable;
     (c.get('logger') ?? logger).error(
       { requestId: id, err: { name: error.name, message: error.message, stack: error.stack } },

@@ -81,6 +81,10 @@ export const decodeParams = <A>(
     const details = [...new Map(errors.map(problemOf).map((p) => [p.field, p])).values()];
     const message = `Invalid Twilio webhook parameters: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`;
     log?.warn({ path: c.req.path, callSid: params.CallSid, messageSid: params.MessageSid, details }, 'Twilio webhook with invalid parameters refused');
-    return c.json({ error: { message, code: 'VALIDATION_ERROR', type: 'validation_error', details } }, 400);
+    return invalidParams(c, message, details);
   })(codec.decode(params));
 };
+
+/** A Twilio webhook refused for what its parameters hold: 400 in the error envelope. */
+export const invalidParams = (c: Context<TwilioWebhookEnv>, message: string, details: readonly FieldProblem[]): Response =>
+  c.json({ error: { message, code: 'VALIDATION_ERROR', type: 'validation_error', details } }, 400);

@@ -4,7 +4,7 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
 import { looksLikeE164, trustE164 } from '../../domain/e164.js';
 import { smsDeliveryStatusOf } from './sms-status.js';
-import { decodeParams, InboundSmsParams, SmsStatusParams } from './twilio-params.js';
+import { decodeParams, InboundSmsParams, invalidParams, SmsStatusParams } from './twilio-params.js';
 import { twilioSignatureGuard, type TwilioParams, type TwilioWebhookEnv } from './twilio-signature.js';
 
 export interface TwilioSmsRoutesOptions {
@@ -28,7 +28,7 @@ const mediaUrlsOf = (params: TwilioParams, numMedia: string | undefined): string
 /**
  * Twilio's SMS webhooks, each behind the `X-Twilio-Signature` check: `POST /twilio/sms` (a
  * number's SmsUrl) stores the text and answers an empty TwiML `<Response/>` (replies go out
- * through the API, later); `POST /twilio/sms/status` records delivery progress of our texts.
+ * through the API, later), or 400 for a body over Twilio's own limit for one text; `POST /twilio/sms/status` records delivery progress of our texts.
  * Mount it at the app's root (its paths are absolute).
  */
 export const twilioSmsRoutes = (options: TwilioSmsRoutesOptions): Hono<TwilioWebhookEnv> => {
@@ -54,7 +54,10 @@ export const twilioSmsRoutes = (options: TwilioSmsRoutesOptions): Hono<TwilioWeb
       providerMessageId: params.MessageSid,
     })();
     if (E.isLeft(received)) {
-      log?.warn({ messageSid: params.MessageSid, to, reason: received.left._tag }, 'inbound SMS refused');
+      const refused = received.left;
+      log?.warn({ messageSid: params.MessageSid, to, reason: refused._tag }, 'inbound SMS refused');
+      // Twilio's own field name, as a refusal of its parameters says it.
+      if (refused._tag === 'Validation') return invalidParams(c, `Body ${refused.details[0]!.message}`, refused.details.map((d) => ({ ...d, field: 'Body' })));
       return twiml(c, 404);
     }
     return twiml(c);

@@ -1,8 +1,10 @@
 import type { ToolOutcome } from '../../domain/call.js';
-import { fillVariables, fillVariablesDeep, type CallVariables } from '../../domain/call-variables.js';
+import { fillVariablesDeep, type CallVariables } from '../../domain/call-variables.js';
 import type { CustomTool } from '../../domain/custom-tool.js';
+import { fillToolUrl } from '../../domain/tool-url.js';
 import type { JsonSchemaValidator } from '../ports/json-schema-validator.js';
 import type { Logger } from '../ports/logger.js';
+import type { TargetPolicy } from '../ports/target-policy.js';
 import type { ToolTransport } from '../ports/tool-transport.js';
 
 /** What came of one custom tool call: `content` is what the model reads. */
@@ -23,19 +25,19 @@ export interface ToolRunContext {
 /** What the model gets of an answer body; the transport reads a little more. */
 const MODEL_BODY_LIMIT = 4000;
 
-const queryOf = (url: string, args: Readonly<Record<string, unknown>>): string => {
-  const target = new URL(url);
+const withQuery = (target: URL, args: Readonly<Record<string, unknown>>): URL => {
   for (const [key, value] of Object.entries(args)) {
     if (value === undefined || value === null) continue;
     target.searchParams.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   }
-  return target.toString();
+  return target;
 };
 
 /**
  * Runs the customer's HTTP tools for hosted agents: the model's arguments go as the JSON body
- * (as the query string for GET), `{{variables}}` are filled in the URL, the headers and the
- * arguments, and whatever happens (a 2xx, a 4xx/5xx, garbage, a timeout, a refused address)
+ * (as the query string for GET), `{{variables}}` are filled in the URL's path and query (its host
+ * is fixed when the agent is saved), the headers and the arguments; the filled URL is judged by
+ * the target policy again before anything is sent. Whatever happens (a 2xx, a 4xx/5xx, garbage, a timeout, a refused address)
  * becomes words the model can act on. Never throws.
  */
 export class CustomToolRunner {
@@ -43,6 +45,8 @@ export class CustomToolRunner {
     private readonly deps: {
       readonly transport: ToolTransport;
       readonly logger: Logger;
+      /** Which hosts the filled URL may name: the rules its URL was saved under. */
+      readonly targets: TargetPolicy;
       /** Checks the model's arguments against the tool's `parameters` before anything is sent. */
       readonly schemas?: JsonSchemaValidator;
     },
@@ -60,17 +64,21 @@ export class CustomToolRunner {
     }
     const unknown = new Set<string>();
     const filledArgs = fillVariablesDeep(args, context.variables, unknown) as Record<string, unknown>;
-    const url = fillVariables(tool.url, context.variables, unknown);
-    const headers = fillVariablesDeep(tool.headers, context.variables, unknown) as Record<string, string>;
-    if (unknown.size > 0) this.deps.logger.warn({ tool: tool.name, unknown: [...unknown] }, 'a tool named variables the call does not have; they were left empty');
-    let target: string;
+    let target: URL;
     try {
-      target = tool.method === 'GET' ? queryOf(url, filledArgs) : new URL(url).toString();
+      target = fillToolUrl(tool.url, context.variables, unknown);
     } catch {
       return { outcome: 'error', httpStatus: null, content: `The tool ${tool.name} is misconfigured (its URL is not valid). Tell the caller you cannot do that right now.` };
     }
+    const headers = fillVariablesDeep(tool.headers, context.variables, unknown) as Record<string, string>;
+    if (unknown.size > 0) this.deps.logger.warn({ tool: tool.name, unknown: [...unknown] }, 'a tool named variables the call does not have; they were left empty');
+    const refusal = this.deps.targets.refusalOf(target.hostname);
+    if (refusal !== null) {
+      this.deps.logger.warn({ tool: tool.name, reason: 'blocked_address', refusal }, 'a custom tool URL names a refused address; nothing was sent');
+      return { outcome: 'error', httpStatus: null, content: this.words(tool, 'error', null, null, `blocked_address: ${refusal}`) };
+    }
     const response = await this.deps.transport.send({
-      url: target,
+      url: (tool.method === 'GET' ? withQuery(target, filledArgs) : target).toString(),
       method: tool.method,
       headers,
       body: tool.method === 'GET' ? null : JSON.stringify(filledArgs),

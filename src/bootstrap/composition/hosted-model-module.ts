@@ -24,8 +24,8 @@ export const hostedModelModule = () =>
       const transport = new NodeHttpToolTransport(guard);
       return lifecycle.manage('custom tool transport', transport, { stop: () => transport.close() });
     });
-    provide(TOKENS.customTools, [TOKENS.toolTransport, TOKENS.jsonSchemas, TOKENS.logger], (transport, schemas, logger) =>
-      new CustomToolRunner({ transport, schemas, logger: logger.child({ component: 'custom-tools' }) }),
+    provide(TOKENS.customTools, [TOKENS.toolTransport, TOKENS.outboundGuard, TOKENS.jsonSchemas, TOKENS.logger], (transport, targets, schemas, logger) =>
+      new CustomToolRunner({ transport, targets, schemas, logger: logger.child({ component: 'custom-tools' }) }),
     );
     provide(TOKENS.hostedBrain, [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger], (config, model, tools, logger) =>
       new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => performance.now(), tools }),

@@ -262,6 +262,8 @@ describe('custom HTTP tools and call variables in hosted calls', () => {
         [{ name: 'end_call' }, 'customTools.0.name'],
         [{ method: 'TRACE' }, 'customTools.0.method'],
         [{ url: 'ftp://example.com/x' }, 'customTools.0.url'],
+        [{ url: 'http://{{tool_host}}/orders' }, 'customTools.0.url'],
+        [{ url: 'https://{{tool_host}}.example.com/orders' }, 'customTools.0.url'],
         [{ parameters: { type: 'object', properties: { a: { type: 'strin' } } } }, 'customTools.0.parameters'],
         [{ timeoutMs: 30_001 }, 'customTools.0.timeoutMs'],
       ];
@@ -270,6 +272,10 @@ describe('custom HTTP tools and call variables in hosted calls', () => {
         expect(refused.status, JSON.stringify(tool)).toBe(422);
         expect(refused.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
       }
+      const saved = await create({});
+      const moved = await harness.api('PATCH', `/v1/agents/${saved.body.id}`, { customTools: [orderTool({ url: 'http://{{tool_host}}/orders' })] });
+      expect(moved.status).toBe(422);
+      expect(moved.body.error.details[0]).toMatchObject({ field: 'customTools.0.url', message: expect.stringContaining('path and query only') });
       const tooMany = await harness.api('POST', '/v1/agents', { name: 'Tools', customTools: Array.from({ length: 21 }, (_, i) => orderTool({ name: `t${i}` })) });
       expect(tooMany.status).toBe(422);
       const schema = await harness.api('POST', '/v1/agents', { name: 'A', analysis: true, analysisSchema: { type: 'object', required: 'x' } });

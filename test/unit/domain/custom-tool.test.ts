@@ -38,4 +38,16 @@ describe(checkCustomTools.name, () => {
     expect(fieldOf([aTool({ headers: { 'X-Webhook-Signature': 'forged' } })])).toBe('customTools.0.headers');
     expect(fieldOf([aTool({ parameters: { type: 'string' } })])).toBe('customTools.0.parameters');
   });
+
+  it('refuses {{variables}} in the scheme, host, port or credentials of a tool URL, naming the field', () => {
+    for (const url of ['http://{{tool_host}}/orders', 'https://api-{{region}}.example.com/x', 'https://{{user}}@api.example.com/', 'https:{{tool_host}}/x', 'https:\\\\{{tool_host}}/x']) {
+      const checked = checkCustomTools([aTool({ url })]);
+      expect(E.isLeft(checked) && checked.left, url).toMatchObject({ field: 'customTools.0.url' });
+    }
+  });
+
+  it('lets {{variables}} fill the path and the query of a tool URL', () => {
+    expect(fieldOf([aTool({ url: 'https://api.example.com/customers/{{caller_number}}/orders?since={{now}}' })])).toBeNull();
+    expect(fieldOf([aTool({ url: 'https://api.example.com:8443/{{id}}#{{part}}' })])).toBeNull();
+  });
 });

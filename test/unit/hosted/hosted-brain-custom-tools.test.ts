@@ -46,7 +46,7 @@ describe('HostedBrain with custom tools', () => {
   it('sends nothing for a tool call the caller cut off before the session took it, and tells the model on the next turn', async () => {
     const transport = new RecordingTransport();
     const model = new ScriptedLanguageModel([{ toolCalls: [{ name: 'lookup_order', arguments: {} }] }, 'What can I do for you?']);
-    const sut = new HostedBrain({ model, apology: 'Sorry!', logger: silentLogger(), now: () => 1, tools: new CustomToolRunner({ transport, logger: silentLogger() }) });
+    const sut = new HostedBrain({ model, apology: 'Sorry!', logger: silentLogger(), now: () => 1, tools: new CustomToolRunner({ transport, targets: { refusalOf: () => null }, logger: silentLogger() }) });
     const call = aCall({ voiceMode: 'hosted' });
 
     // The session drops the tool action (the caller barged in) and closes the answer.
@@ -70,7 +70,7 @@ describe('HostedBrain with custom tools', () => {
   it('speaks the execution message after sending, then the answer built on the result', async () => {
     const transport = new RecordingTransport();
     const model = new ScriptedLanguageModel([{ toolCalls: [{ name: 'lookup_order', arguments: { orderId: '1' } }] }, (request) => `It is ${JSON.parse(String(request.messages.at(-1)!.content)).status}.`]);
-    const sut = new HostedBrain({ model, apology: 'Sorry!', logger: silentLogger(), now: () => 1, tools: new CustomToolRunner({ transport, logger: silentLogger() }) });
+    const sut = new HostedBrain({ model, apology: 'Sorry!', logger: silentLogger(), now: () => 1, tools: new CustomToolRunner({ transport, targets: { refusalOf: () => null }, logger: silentLogger() }) });
 
     const kinds: string[] = [];
     const said: string[] = [];

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { MAX_SMS_BODY } from '../../../domain/message.js';
 
 /**
  * Longest accepted value of each kind of string field, in characters (UTF-16 code units, as
@@ -17,8 +18,8 @@ export const MAX_LENGTH = {
   prompt: 20_000,
   search: 200,
   url: 2048,
-  /** Twilio's limit for one outgoing text. */
-  smsBody: 1600,
+  /** Twilio's limit for one text, either way. */
+  smsBody: MAX_SMS_BODY,
   /** One segment of a request path (an id, a route name). */
   pathSegment: 200,
 } as const;

@@ -92,13 +92,18 @@ const queryParameters = (query: Schema | null) => {
   }));
 };
 
-/** Statuses every operation of its kind may answer, then its own. */
+/**
+ * Statuses every operation of its kind may answer, then its own: every status an operation
+ * answers is named, `default` is left to the unexpected (500).
+ */
 const failureStatuses = (op: Operation): number[] => {
-  const statuses = new Set<number>();
+  // A store that cannot be reached is 503 on any operation.
+  const statuses = new Set<number>([503]);
   if (op.auth) [401, 403, 429].forEach((s) => statuses.add(s));
   if (op.body || op.query) statuses.add(422);
   if (op.body) [400, 413].forEach((s) => statuses.add(s));
-  if (op.path.includes('{')) statuses.add(404);
+  // An unknown id is 404; one longer than any id (a path segment over its limit) is 422.
+  if (op.path.includes('{')) [404, 422].forEach((s) => statuses.add(s));
   for (const status of op.failures ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 };
@@ -237,6 +242,8 @@ export const openApiDocument = (options: OpenApiOptions) => {
         'Every `/v1` route takes `Authorization: Bearer <API key>` and is rate-limited per key; a failure answers with the error envelope, its `error.code` listed on each response.',
     },
     servers: [{ url: options.serverUrl }],
+    // Every operation needs the API key unless it says otherwise (sign-up, health: `security: []`).
+    security: [{ [API_KEY]: [] }],
     tags,
     paths,
     webhooks: Object.fromEntries(Object.entries(options.events).map(([name, event]) => [name, webhookObject(name, event, schemaOf)])),

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { NotFound } from '../../errors.js';
+import { smsBodyProblem } from '../../../domain/message.js';
+import { validation, type NotFound, type Validation } from '../../errors.js';
 import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
 import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { EventHandOff } from '../../ports/webhook-repositories.js';
@@ -22,13 +23,14 @@ export interface ReceiveInboundSmsDeps extends CoreDeps {
   readonly maxTextsPerCommit?: number;
 }
 
-/** The text's number is not one of ours, live. */
-export type ReceiveInboundSmsError = NotFound;
+/** The text's number is not one of ours, live; or its body is longer than a text can be. */
+export type ReceiveInboundSmsError = NotFound | Validation;
 
 /**
  * A text to one of our live numbers: stored on the thread of (number, sender), and in the
  * same unit of work the `agent.message` event queued for the agent's webhook or the account
- * default. Receiving needs no carrier registration (10DLC only concerns sending).
+ * default. Receiving needs no carrier registration (10DLC only concerns sending). A body over
+ * the carrier's limit for one text is refused, whichever carrier brings it: no real one can.
  *
  * Texts that arrive while a unit of work is being written are stored together by the next one
  * (see GroupCommit): each answer still waits for its own text's commit, and a busy number's
@@ -46,6 +48,8 @@ export class ReceiveInboundSms {
 
   execute(input: InboundSms): TE.TaskEither<ReceiveInboundSmsError, ReceivedSms> {
     return async () => {
+      const tooLong = smsBodyProblem(input.body);
+      if (tooLong !== null) return E.left(validation('body', tooLong));
       const result = await this.commits.submit(input);
       if (E.isRight(result) && result.right.hosted) {
         const { message } = result.right.received;
