@@ -5,7 +5,7 @@ import type { Logger } from '../ports/logger.js';
 import type { PendingText } from '../ports/outbound-text-repositories.js';
 import type { Telephony } from '../ports/telephony.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { outboundSmsOf, settleText, type SendOutcome } from '../use-cases/messages/outbound-text.js';
+import { outboundSmsOf, settleText, type SendOutcome } from '../outbound-texts/outbound-text.js';
 import { errorMessage, PeriodicTask } from './periodic-task.js';
 
 export interface OutboundTextSenderDeps {

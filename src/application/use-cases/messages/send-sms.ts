@@ -17,7 +17,7 @@ import type { Repositories } from '../../ports/repositories.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { CoreDeps } from '../common/deps.js';
 import { retryingRaces } from '../common/uniqueness-races.js';
-import { outboundSmsOf, settleText, type SendOutcome } from './outbound-text.js';
+import { outboundSmsOf, settleText, type SendOutcome } from '../../outbound-texts/outbound-text.js';
 import { appendToThread } from './thread.js';
 
 export interface SendSmsInput {

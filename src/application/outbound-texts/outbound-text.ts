@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { acceptedByCarrier, advanceStatus, type Message } from '../../../domain/message.js';
-import type { KeptAnswer } from '../../ports/outbound-text-repositories.js';
-import type { OutboundSms, SentSms } from '../../ports/telephony.js';
-import type { ProviderFailure } from '../../ports/provider-failure.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { acceptedByCarrier, advanceStatus, type Message } from '../../domain/message.js';
+import type { KeptAnswer } from '../ports/outbound-text-repositories.js';
+import type { OutboundSms, SentSms } from '../ports/telephony.js';
+import type { ProviderFailure } from '../ports/provider-failure.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
 
 /** What the carrier made of one try of a text: accepted (with its id), or refused. */
 export type SendOutcome = E.Either<ProviderFailure, SentSms>;
