@@ -73,6 +73,8 @@ export class FakeTwilioApi {
   private readonly stock = new Map<string, readonly StockedNumber[]>();
   private server: Server | null = null;
   url = '';
+  /** Told of each request once recorded, before it is answered (a test may kill the requester right then). */
+  onRequest: ((request: RecordedRequest) => void) | null = null;
 
   constructor(private readonly credentials: { readonly accountSid: string; readonly authToken: string }) {
     this.addEndpoint('searchLocal', 'GET', `${API}/AvailablePhoneNumbers/(?<country>[A-Z]{2})/Local\\.json`, (r) => this.searchLocal(r));
@@ -143,6 +145,7 @@ export class FakeTwilioApi {
       form,
       authorization: req.headers.authorization ?? null,
     });
+    this.onRequest?.(this.requests[this.requests.length - 1]!);
     const reply = this.answer(req.headers.authorization, match?.endpoint, match?.groups ?? {}, query, form);
     if (reply.body === undefined) {
       res.writeHead(reply.status).end();
