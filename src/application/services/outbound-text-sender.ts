@@ -5,10 +5,10 @@ import type { Logger } from '../ports/logger.js';
 import type { PendingText } from '../ports/outbound-text-repositories.js';
 import type { Telephony } from '../ports/telephony.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { outboundSmsOf, settleText, type SendOutcome } from '../outbound-texts/outbound-text.js';
+import { outboundSmsOf, settleText, type SendOutcome, type SettleDeps } from '../outbound-texts/outbound-text.js';
 import { errorMessage, PeriodicTask } from './periodic-task.js';
 
-export interface OutboundTextSenderDeps {
+export interface OutboundTextSenderDeps extends SettleDeps {
   readonly uow: UnitOfWork;
   readonly telephony: Telephony;
   readonly clock: Clock;
@@ -97,7 +97,7 @@ export class OutboundTextSender {
     }
     const outcome = await this.outcomeOf(text, message);
     if (outcome === null) return; // the carrier could not be asked: the lease runs out and a later claim tries again
-    const settled = await settleText(this.deps.uow, message, outcome);
+    const settled = await settleText(this.deps, message, outcome);
     const fields = { messageId: message.id, attempts: text.attempts + 1, status: settled.status };
     if (E.isLeft(outcome)) this.log.warn({ ...fields, providerCode: outcome.left.providerCode, reason: outcome.left.message }, 'queued text failed');
     else this.log.info({ ...fields, providerMessageId: settled.providerMessageId }, 'queued text settled');

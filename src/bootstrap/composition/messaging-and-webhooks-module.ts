@@ -50,9 +50,9 @@ export const messagingAndWebhooksModule = () =>
 
     provide(
       TOKENS.sendSms,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.smsStatusUrl],
-      (config, uow, clock, ids, telephony, smsStatusUrl) =>
-        new SendSms({ uow, clock, ids, telephony, smsStatusUrl, leaseMs: config.smsSendLeaseMs ?? DEFAULT_SMS_SEND_LEASE_MS }),
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.smsStatusUrl, TOKENS.eventEncoder, TOKENS.deliveryTrigger],
+      (config, uow, clock, ids, telephony, smsStatusUrl, eventEncoder, deliveryTrigger) =>
+        new SendSms({ uow, clock, ids, telephony, smsStatusUrl, eventEncoder, deliveryTrigger, leaseMs: config.smsSendLeaseMs ?? DEFAULT_SMS_SEND_LEASE_MS }),
     );
     provide(
       TOKENS.messageUseCases,

@@ -92,7 +92,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists the outbound events under webhooks, from their codecs', () => {
-    expect(Object.keys(json.webhooks).sort()).toEqual(['agent.call_ended', 'agent.message (sms)', 'agent.message (voice)']);
+    expect(Object.keys(json.webhooks).sort()).toEqual(['agent.call_ended', 'agent.message (sms)', 'agent.message (voice)', 'agent.message_failed']);
     const sms = json.webhooks['agent.message (sms)'].post.requestBody.content['application/json'].schema as {
       properties: Record<string, unknown>;
     };

@@ -14,7 +14,9 @@ import {
 } from '../../errors.js';
 import type { IdempotencyKey } from '../../ports/outbound-text-repositories.js';
 import type { Repositories } from '../../ports/repositories.js';
+import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { Telephony } from '../../ports/telephony.js';
+import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { CoreDeps } from '../common/deps.js';
 import { retryingRaces } from '../common/uniqueness-races.js';
 import { outboundSmsOf, settleText, type SendOutcome } from '../../outbound-texts/outbound-text.js';
@@ -40,6 +42,9 @@ export interface SendSmsDeps extends CoreDeps {
   readonly smsStatusUrl: string;
   /** How long this process holds the send it queued before a worker may take it (SMS_SEND_LEASE). */
   readonly leaseMs: number;
+  /** A refused text's `agent.message_failed` is encoded with it and sent at once after its commit. */
+  readonly eventEncoder: OutboundEventEncoder;
+  readonly deliveryTrigger: DeliveryTrigger;
 }
 
 /** How long a send is held by the process that queued it, unless configured otherwise. */
@@ -73,10 +78,10 @@ export class SendSms {
       try {
         sent = await this.deps.telephony.sendSms(outboundSmsOf(message, this.deps.smsStatusUrl));
       } catch (error) {
-        await settleText(this.deps.uow, message, E.left({ _tag: 'ProviderError', message: 'carrier call failed', providerCode: null }));
+        await settleText(this.deps, message, E.left({ _tag: 'ProviderError', message: 'carrier call failed', providerCode: null }));
         throw error;
       }
-      const settled = await settleText(this.deps.uow, message, sent);
+      const settled = await settleText(this.deps, message, sent);
       return E.isLeft(sent) ? E.left(providerError(sent.left)) : E.right(settled);
     };
   }

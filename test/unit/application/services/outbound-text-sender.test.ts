@@ -10,7 +10,8 @@ import type { ProviderFailure } from '../../../../src/application/ports/provider
 import { OutboundTextSender } from '../../../../src/application/services/outbound-text-sender.js';
 import { SendSms } from '../../../../src/application/use-cases/messages/send-sms.js';
 import { trustE164 } from '../../../../src/domain/e164.js';
-import { anAgent, aNumber } from '../../../support/builders.js';
+import { anAgent, aNumber, aWebhook } from '../../../support/builders.js';
+import { eventEncoder } from '../../../support/outbound-events.js';
 
 const LEASE_MS = 30_000;
 const STATUS_URL = 'https://switchboard.example.com/twilio/sms/status';
@@ -43,8 +44,18 @@ const aRig = async () => {
     await tx.numbers.save(number);
     return E.right(undefined);
   });
-  const deps = { uow, clock, telephony, smsStatusUrl: STATUS_URL, leaseMs: LEASE_MS };
-  const sendSms = new SendSms({ ...deps, ids: new TimeSortableIdGenerator() });
+  const pokes: number[] = [];
+  const deps = {
+    uow,
+    clock,
+    telephony,
+    ids: new TimeSortableIdGenerator(),
+    eventEncoder,
+    deliveryTrigger: { poke: () => void pokes.push(pokes.length) },
+    smsStatusUrl: STATUS_URL,
+    leaseMs: LEASE_MS,
+  };
+  const sendSms = new SendSms(deps);
   const sut = new OutboundTextSender({ ...deps, logger: silentLogger() });
   const input = (body: string, idempotencyKey: string | null = null) => ({
     projectId: agent.projectId,
@@ -63,7 +74,7 @@ const aRig = async () => {
     await new Promise<void>((resolve) => setImmediate(resolve));
     return [...uow.tables.messages.values()].find((m) => m.body === body)!;
   };
-  return { uow, clock, telephony, sendSms, sut, input, dyingSend };
+  return { uow, clock, telephony, agent, sendSms, sut, input, dyingSend, pokes };
 };
 
 describe(OutboundTextSender.name, () => {
@@ -114,6 +125,49 @@ describe(OutboundTextSender.name, () => {
       message: 'Message from an Unregistered Number',
       providerCode: '30034',
     });
+  });
+
+  it("queues agent.message_failed for the thread's agent when the carrier refuses the text, and pokes the dispatcher", async () => {
+    const r = await aRig();
+    const webhook = aWebhook({ projectId: r.agent.projectId, agentId: r.agent.id });
+    await r.uow.transaction(async (tx) => E.right(await tx.webhooks.save(webhook)));
+    const queued = await r.dyingSend('Refused text', 'before');
+    r.clock.advance(LEASE_MS);
+    r.telephony.failNext('sendSms', 'Message from an Unregistered Number', '30034');
+
+    await r.sut.runOnce();
+
+    const deliveries = [...r.uow.tables.deliveries.values()];
+    expect(deliveries.map((d) => [d.webhookId, d.eventType, d.channel, d.messageId, d.status])).toEqual([
+      [webhook.id, 'agent.message_failed', 'sms', queued.id, 'pending'],
+    ]);
+    expect(JSON.parse(deliveries[0]!.body)).toMatchObject({
+      event: 'agent.message_failed',
+      agentId: r.agent.id,
+      data: { messageId: queued.id, message: 'Refused text', errorCode: '30034', errorMessage: 'Message from an Unregistered Number' },
+    });
+    expect(r.pokes).toHaveLength(1);
+  });
+
+  it('has the request that saw the refusal queue the same event', async () => {
+    const r = await aRig();
+    await r.uow.transaction(async (tx) => E.right(await tx.webhooks.save(aWebhook({ projectId: r.agent.projectId }))));
+    r.telephony.failNext('sendSms', 'Attempt to send to unsubscribed recipient', '21610');
+
+    const sent = await r.sendSms.execute(r.input('To someone who said STOP'))();
+
+    expect(E.isLeft(sent) && sent.left._tag).toBe('ProviderError');
+    expect([...r.uow.tables.deliveries.values()].map((d) => d.eventType)).toEqual(['agent.message_failed']);
+  });
+
+  it('queues no event for a text the carrier took', async () => {
+    const r = await aRig();
+    await r.uow.transaction(async (tx) => E.right(await tx.webhooks.save(aWebhook({ projectId: r.agent.projectId }))));
+
+    await r.sendSms.execute(r.input('Accepted'))();
+
+    expect([...r.uow.tables.deliveries.values()]).toEqual([]);
+    expect(r.pokes).toEqual([]);
   });
 
   it('leaves alone a text its own request settled', async () => {
