@@ -29,8 +29,16 @@ const aKey = (overrides: Partial<IdempotencyKey> = {}): IdempotencyKey => ({
 
 const idsOf = (texts: readonly PendingText[]) => texts.map((t) => t.messageId);
 
-/** The outbox of outbound texts and the idempotency keys, asserted through the ports on every storage adapter. */
-export const outboundTextRepositoriesContract = (name: string, open: () => Promise<OpenedStore>): void => {
+/**
+ * The outbox of outbound texts and the idempotency keys, asserted through the ports on every
+ * storage adapter. `concurrent`: the store runs units of work side by side (PostgreSQL; the
+ * in-memory store and PGlite run one at a time, so one claim cannot be held open beside another).
+ */
+export const outboundTextRepositoriesContract = (
+  name: string,
+  open: () => Promise<OpenedStore>,
+  options: { readonly concurrent: boolean } = { concurrent: false },
+): void => {
   describe(`${name} outbound text queue and idempotency keys`, () => {
     const { inTx, store } = useStore(open);
 
@@ -96,6 +104,32 @@ export const outboundTextRepositoriesContract = (name: string, open: () => Promi
         for (const text of texts) await inTx((tx) => tx.outboundTexts.complete(text.messageId));
       });
     });
+
+    it.runIf(options.concurrent)('skips the texts an open claim holds, without waiting for it to commit', async () => {
+      const at = nextEra();
+      const texts = Array.from({ length: 6 }, (_, i) => aText(at(i)));
+      await inTx(async (tx) => {
+        for (const text of texts) await tx.outboundTexts.enqueue(text, at(0));
+      });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let firstClaimed!: (texts: readonly PendingText[]) => void;
+      const claimedFirst = new Promise<readonly PendingText[]>((resolve) => (firstClaimed = resolve));
+      const first = store().uow.transaction(async (tx) => {
+        firstClaimed(await tx.outboundTexts.claimDue(at(MINUTE), 3, MINUTE));
+        await released;
+        return E.right(undefined);
+      });
+
+      const held = await claimedFirst;
+      const second = await inTx((tx) => tx.outboundTexts.claimDue(at(MINUTE), 10, MINUTE));
+      release();
+      await first;
+
+      expect(idsOf(held)).toEqual(texts.slice(0, 3).map((t) => t.messageId));
+      expect(idsOf(second)).toEqual(texts.slice(3).map((t) => t.messageId));
+      for (const text of texts) await inTx((tx) => tx.outboundTexts.complete(text.messageId));
+    }, 15_000);
 
     describe('idempotency keys', () => {
       it('finds a key in its own project only, and refuses it twice in one project', async () => {

@@ -32,5 +32,5 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
         await scratch.drop();
       },
     };
-  });
+  }, { concurrent: true });
 });
