@@ -24,6 +24,7 @@ export type {
   RateLimited,
   Unavailable,
   CodeRefused,
+  IdempotencyRefused,
   FieldProblem,
 } from './application/errors.js';
 export { errorCodeOf, type ErrorCode, type ErrorStatus } from './application/error-codes.js';

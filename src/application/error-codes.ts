@@ -31,10 +31,14 @@ const BY_TAG = {
   Unavailable: { status: 503, code: 'SERVICE_UNAVAILABLE', type: 'server_error' },
   // Exhausted is a 400 too, not a 429: waiting does not help, only a new sign-up does.
   CodeRefused: { status: 400, code: 'INVALID_CODE', type: 'validation_error' },
+  IdempotencyRefused: { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', type: 'idempotency_error' },
 } as const satisfies Record<AppError['_tag'], ErrorCode>;
 
 /** Resources whose absence has a code of its own. */
 const NOT_FOUND_CODES: Readonly<Record<string, string>> = { number: 'PHONE_NUMBER_NOT_FOUND' };
+
+/** A key still in use is a 409: the same request succeeds once its first try is done. */
+const IDEMPOTENCY_IN_PROGRESS = { status: 409, code: 'IDEMPOTENCY_KEY_IN_USE', type: 'idempotency_error' } as const;
 
 const CODE_REFUSALS = { invalid: 'INVALID_CODE', expired: 'CODE_EXPIRED', exhausted: 'CODE_EXHAUSTED' } as const;
 
@@ -48,6 +52,8 @@ export const errorCodeOf = (error: AppError): ErrorCode => {
       return { ...byTag, code: error.code };
     case 'CodeRefused':
       return { ...byTag, code: CODE_REFUSALS[error.reason] };
+    case 'IdempotencyRefused':
+      return error.reason === 'in_progress' ? IDEMPOTENCY_IN_PROGRESS : byTag;
     default:
       return byTag;
   }
@@ -64,4 +70,5 @@ export const knownErrorCodes = (): readonly ErrorCode[] => [
     .filter((code) => code !== BY_TAG.CodeRefused.code)
     .map((code) => ({ ...BY_TAG.CodeRefused, code })),
   { ...BY_TAG.Forbidden, code: 'PROJECT_SUSPENDED' },
+  IDEMPOTENCY_IN_PROGRESS,
 ];

@@ -69,6 +69,16 @@ export interface CodeRefused {
   readonly message: string;
 }
 
+/**
+ * A request's idempotency key could not be honoured: it was first used with another request
+ * (`reused`), or that first request is still being processed (`in_progress`: retry later).
+ */
+export interface IdempotencyRefused {
+  readonly _tag: 'IdempotencyRefused';
+  readonly reason: 'reused' | 'in_progress';
+  readonly message: string;
+}
+
 /** Every expected failure: what the driving adapters map exhaustively. */
 export type AppError =
   | NotFound
@@ -83,7 +93,8 @@ export type AppError =
   | Forbidden
   | RateLimited
   | Unavailable
-  | CodeRefused;
+  | CodeRefused
+  | IdempotencyRefused;
 
 export const notFound = (resource: string, id: string): NotFound => ({ _tag: 'NotFound', resource, id });
 

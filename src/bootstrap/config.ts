@@ -50,6 +50,12 @@ export interface SwitchboardConfig {
     /** `LLM_TIMEOUT` (seconds, default 10): the longest wait for the first token, and between pieces. */
     readonly timeoutMs?: number;
   } | null;
+  /**
+   * `SMS_SEND_LEASE` (seconds, default 60): how long a text's send is held by the process sending
+   * it; past it, a worker takes the text as the send of a process that died. Longer than a
+   * carrier request may take.
+   */
+  readonly smsSendLeaseMs?: number;
   /** `HOSTED_APOLOGY`: what a hosted agent says when its language model fails or is missing. */
   readonly hostedApology: string;
   /**
@@ -181,6 +187,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     analysis: { retryDelayMs: optional(IntegerFromEnv(1, 3_600_000), env.ANALYSIS_RETRY_DELAY, 5000, 'ANALYSIS_RETRY_DELAY', problems) },
     ...(text(env.CALL_BUSY_MESSAGE) ? { callBusyMessage: text(env.CALL_BUSY_MESSAGE)! } : {}),
     adminToken: text(env.ADMIN_TOKEN),
+    smsSendLeaseMs: optional(IntegerFromEnv(1, 3600), env.SMS_SEND_LEASE, 60, 'SMS_SEND_LEASE', problems) * 1000,
     webhookRetryDelays: optional(DelaysFromEnv, env.WEBHOOK_RETRY_DELAYS, [0, 300, 1800, 7200, 21600, 43200], 'WEBHOOK_RETRY_DELAYS', problems),
     rateLimit: optional(RateFromEnv, env.RATE_LIMIT, { points: 100, durationSeconds: 10 }, 'RATE_LIMIT', problems),
     signupRateLimitEmail: optional(RateFromEnv, env.SIGNUP_RATE_LIMIT_EMAIL, { points: 5, durationSeconds: 3600 }, 'SIGNUP_RATE_LIMIT_EMAIL', problems),

@@ -4,6 +4,7 @@ import type { DeliveryNotFailed } from './errors.js';
 export type DeliveryStatus = 'pending' | 'success' | 'failed';
 export type WebhookEventType =
   | 'agent.message'
+  | 'agent.message_failed'
   | 'agent.call_ended'
   | 'agent.call_analyzed'
   | 'agent.call_started'

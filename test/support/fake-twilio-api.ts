@@ -73,6 +73,8 @@ export class FakeTwilioApi {
   private readonly stock = new Map<string, readonly StockedNumber[]>();
   private server: Server | null = null;
   url = '';
+  /** Told of each request once recorded, before it is answered (a test may kill the requester right then). */
+  onRequest: ((request: RecordedRequest) => void) | null = null;
 
   constructor(private readonly credentials: { readonly accountSid: string; readonly authToken: string }) {
     this.addEndpoint('searchLocal', 'GET', `${API}/AvailablePhoneNumbers/(?<country>[A-Z]{2})/Local\\.json`, (r) => this.searchLocal(r));
@@ -80,6 +82,7 @@ export class FakeTwilioApi {
     this.addEndpoint('updateNumber', 'POST', `${API}/IncomingPhoneNumbers/(?<sid>PN\\w+)\\.json`, (r) => this.updateNumber(r));
     this.addEndpoint('releaseNumber', 'DELETE', `${API}/IncomingPhoneNumbers/(?<sid>PN\\w+)\\.json`, (r) => this.releaseNumber(r));
     this.addEndpoint('createMessage', 'POST', `${API}/Messages\\.json`, (r) => this.createMessage(r));
+    this.addEndpoint('listMessages', 'GET', `${API}/Messages\\.json`, (r) => this.listMessages(r));
   }
 
   /** Starts a fake on a free port of 127.0.0.1. */
@@ -142,6 +145,7 @@ export class FakeTwilioApi {
       form,
       authorization: req.headers.authorization ?? null,
     });
+    this.onRequest?.(this.requests[this.requests.length - 1]!);
     const reply = this.answer(req.headers.authorization, match?.endpoint, match?.groups ?? {}, query, form);
     if (reply.body === undefined) {
       res.writeHead(reply.status).end();
@@ -256,6 +260,22 @@ export class FakeTwilioApi {
       return twilioError({ status: 404, code: 20404, message: `The requested resource ${params.sid} was not found` });
     }
     return { status: 204 };
+  }
+
+  /** Newest first, filtered by `To` and `From` as Twilio's list is; one page. */
+  private listMessages({ accountSid, query }: EndpointRequest): Reply {
+    const to = single(query.To);
+    const from = single(query.From);
+    const pageSize = Number(single(query.PageSize) ?? 50);
+    const found = [...this.messages.values()]
+      .filter((m) => (to === undefined || m.to === to) && (from === undefined || m.from === from))
+      .reverse()
+      .slice(0, pageSize);
+    const uri = this.accountUri(accountSid, 'Messages.json');
+    return {
+      status: 200,
+      body: { messages: found, uri, page: 0, page_size: pageSize, first_page_uri: uri, next_page_uri: null, previous_page_uri: null },
+    };
   }
 
   private createMessage({ accountSid, form }: EndpointRequest): Reply {

@@ -29,6 +29,7 @@ const describe = (error: AppError): { readonly message: string; readonly extra?:
     case 'Forbidden':
     case 'Unavailable':
     case 'CodeRefused':
+    case 'IdempotencyRefused':
       return { message: error.message };
     case 'NumberLimitReached':
       return { message: `Number limit reached: ${error.limit} numbers`, extra: { limit: error.limit } };

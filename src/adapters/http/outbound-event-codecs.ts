@@ -46,17 +46,19 @@ const Role = oneOf(TURN_ROLES as unknown as readonly ['user', 'agent', 'tool_cal
 
 const Contact = t.strict({ id: t.string, name: t.string, email: nullable(t.string), phoneNumber: t.string });
 
-const SmsMessage = t.strict({
-  event: t.literal('agent.message'),
+/** The envelope of an event on channel `sms`, and which text it is about (its `data` begins so). */
+const smsEvent = <N extends string>(name: N) => ({
+  event: t.literal(name),
   channel: t.literal('sms'),
   timestamp: IsoInstant,
   agentId: nullable(t.string),
+});
+const smsTextRefs = { messageId: t.string, conversationId: t.string, numberId: t.string, from: t.string, to: t.string };
+
+const SmsMessage = t.strict({
+  ...smsEvent('agent.message'),
   data: t.strict({
-    messageId: t.string,
-    conversationId: t.string,
-    numberId: t.string,
-    from: t.string,
-    to: t.string,
+    ...smsTextRefs,
     contact: nullable(Contact),
     message: t.string,
     mediaUrls: t.readonlyArray(t.string),
@@ -67,6 +69,18 @@ const SmsMessage = t.strict({
   recentHistory: t.readonlyArray(
     t.strict({ messageId: t.string, content: t.string, direction: Direction, channel: t.literal('sms'), at: IsoInstant }),
   ),
+});
+
+const MessageFailed = t.strict({
+  ...smsEvent('agent.message_failed'),
+  data: t.strict({
+    ...smsTextRefs,
+    message: t.string,
+    errorCode: nullable(t.string),
+    errorMessage: t.string,
+  }),
+  conversationState: t.null,
+  recentHistory: NoHistory,
 });
 
 const VoiceTurn = t.strict({
@@ -201,13 +215,14 @@ const TransferFailed = transferCodec('agent.transfer_failed');
  * in the order the constructors give them.
  */
 export const OutboundEventCodec = t.union(
-  [SmsMessage, VoiceTurn, CallEnded, CallAnalyzed, CallStarted, TransferStarted, TransferBridged, TransferFailed, CampaignStatusChange, RecipientCompleted],
+  [SmsMessage, MessageFailed, VoiceTurn, CallEnded, CallAnalyzed, CallStarted, TransferStarted, TransferBridged, TransferFailed, CampaignStatusChange, RecipientCompleted],
   'OutboundEvent',
 );
 
 /** Each event's codec by `event` and `channel`, so a decode failure can name the fields of the right one. */
 export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEvent>>> = {
   'agent.message sms': SmsMessage,
+  'agent.message_failed sms': MessageFailed,
   'agent.message voice': VoiceTurn,
   'agent.call_ended voice': CallEnded,
   'agent.call_analyzed voice': CallAnalyzed,

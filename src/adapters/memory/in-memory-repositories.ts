@@ -1,3 +1,4 @@
+import { inMemoryIdempotencyKeys, inMemoryOutboundTexts } from './in-memory-outbound-text-repositories.js';
 import type { Agent } from '../../domain/agent.js';
 import type { E164 } from '../../domain/e164.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
@@ -195,6 +196,8 @@ export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({
   deliveries: inMemoryDeliveries(tables),
   conversations: inMemoryConversations(tables),
   messages: inMemoryMessages(tables),
+  outboundTexts: inMemoryOutboundTexts(tables),
+  idempotencyKeys: inMemoryIdempotencyKeys(tables),
   calls: inMemoryCalls(tables),
   transcripts: inMemoryTranscripts(tables),
   callAnalyses: inMemoryCallAnalyses(tables),

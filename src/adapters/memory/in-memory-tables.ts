@@ -11,6 +11,7 @@ import type { Message } from '../../domain/message.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { Project } from '../../domain/project.js';
 import type { SignUp } from '../../domain/sign-up.js';
+import type { IdempotencyKey, PendingText } from '../../application/ports/outbound-text-repositories.js';
 import type { DeliveryAttempt } from '../../application/ports/webhook-repositories.js';
 import type { WebCallCredentials } from '../../application/ports/web-call-credentials.js';
 import type { Webhook } from '../../domain/webhook.js';
@@ -137,6 +138,12 @@ export class InMemoryTables {
   deliveryLeases = this.table<string, Date>();
   conversations = this.table<string, Conversation>();
   messages = this.table<string, Message>();
+  /** The outbox of outbound texts, by message id. */
+  outboundTexts = this.table<string, PendingText>();
+  /** Held texts and when their hold runs out. */
+  outboundTextLeases = this.table<string, Date>();
+  /** Keyed `{projectId}:{key}`. */
+  idempotencyKeys = this.table<string, IdempotencyKey>();
   /** Calls by their carrier's id (see CallRepository.findByProviderCallId). */
   readonly callsByCarrierId = new GroupIndex<string, Call, string>((call) => call.providerCallId);
   /** In-progress calls by project (see CallRepository.countLive). */

@@ -13,6 +13,7 @@ import {
 import { MikroOrmConversationRepository } from './mikro-orm-conversation-repository.js';
 import { MikroOrmLedgerRepository } from './mikro-orm-ledger-repository.js';
 import { MikroOrmMessageRepository } from './mikro-orm-message-repository.js';
+import { MikroOrmIdempotencyKeyRepository, MikroOrmOutboundTextQueue } from './mikro-orm-outbound-text-repositories.js';
 import { MikroOrmPhoneNumberRepository } from './mikro-orm-phone-number-repository.js';
 import { MikroOrmProjectRepository } from './mikro-orm-project-repository.js';
 import { MikroOrmSignUpRepository } from './mikro-orm-sign-up-repository.js';
@@ -33,6 +34,8 @@ export const mikroOrmRepositories = (em: EntityManager, sessions: SessionModel):
   deliveries: new MikroOrmDeliveryRepository(em),
   conversations: new MikroOrmConversationRepository(em),
   messages: new MikroOrmMessageRepository(em, sessions),
+  outboundTexts: new MikroOrmOutboundTextQueue(em),
+  idempotencyKeys: new MikroOrmIdempotencyKeyRepository(em),
   calls: new MikroOrmCallRepository(em),
   transcripts: new MikroOrmTranscriptRepository(em),
   webCallCredentials: new MikroOrmWebCallCredentialRepository(em),

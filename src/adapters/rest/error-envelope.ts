@@ -48,6 +48,7 @@ const messageOf = (error: AppError): string => {
     case 'Forbidden':
     case 'Unavailable':
     case 'CodeRefused':
+    case 'IdempotencyRefused':
       return error.message;
     case 'NumberLimitReached':
       return `Number limit reached: this account may provision up to ${error.limit} numbers (released numbers count)`;

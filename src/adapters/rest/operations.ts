@@ -68,6 +68,8 @@ export interface Operation {
    * with no body (the lists whose bodies are kept with their version).
    */
   readonly revalidated?: true;
+  /** Takes an `Idempotency-Key` header: a retry with the key answers what the first request did. */
+  readonly idempotent?: true;
 }
 
 const operation = <const O extends Operation>(o: O): O => o;
@@ -124,7 +126,12 @@ export const OPERATIONS = {
   updateConversation: operation({ method: 'patch', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: "Set a conversation's state (sent to your webhook with each message)", ...v1, body: UpdateConversationBody, success: json(ConversationDetailView) }),
   listConversationMessages: operation({ method: 'get', path: '/v1/conversations/{conversationId}/messages', tag: 'Conversations', summary: "A conversation's messages, newest first", ...v1, ...kept, query: MessageListQuery, success: json(messageSliceOf(MessageView)) }),
 
-  sendMessage: operation({ method: 'post', path: '/v1/messages', tag: 'Messages', summary: 'Send a text from an agent', ...v1, body: SendMessageBody, success: json(SentMessageView), failures: [402, 404, 502] }),
+  sendMessage: operation({
+    method: 'post', path: '/v1/messages', tag: 'Messages', summary: 'Send a text from an agent', ...v1, idempotent: true,
+    body: SendMessageBody, success: json(SentMessageView), failures: [402, 404, 409, 502],
+    description:
+      'The text is stored before the carrier is asked and is sent (or marked `failed`) even if the server stops mid-request. Send an `Idempotency-Key` to retry safely: the same key with the same body answers the first status and body again and sends nothing; with another body it is refused 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still sending it is answered 409 `IDEMPOTENCY_KEY_IN_USE` (retry shortly). Keys are per project and kept at least 24 hours.',
+  }),
 
   getWebhook: operation({ method: 'get', path: '/v1/webhooks', tag: 'Webhook settings', summary: "The project's default webhook, or null", ...v1, success: json(MaybeWebhookView) }),
   setWebhook: operation({ method: 'post', path: '/v1/webhooks', tag: 'Webhook settings', summary: "Set the project's default webhook (a new secret each time)", ...v1, body: WebhookBody, success: json(WebhookView), failures: [409] }),

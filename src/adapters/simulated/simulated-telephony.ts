@@ -126,6 +126,16 @@ export class SimulatedTelephony implements Telephony {
     return E.right({ providerMessageId, status: 'sent' });
   }
 
+  /** Matched by status callback URL, which names our message: exact, unlike Twilio's look-up. */
+  async findSentSms(sms: OutboundSms, _since: Date): Promise<E.Either<ProviderFailure, readonly SentSms[]>> {
+    return E.right(
+      this.outbox
+        .filter((sent) => sent.statusCallbackUrl === sms.statusCallbackUrl)
+        .reverse()
+        .map((sent) => ({ providerMessageId: sent.providerMessageId, status: 'sent' as const })),
+    );
+  }
+
   async placeCall(call: OutboundCall): Promise<E.Either<ProviderFailure, PlacedCall>> {
     const failed = this.takeFailure('placeCall');
     if (failed) return E.left(failed);

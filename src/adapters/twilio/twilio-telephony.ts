@@ -49,6 +49,9 @@ const NO_INVENTORY_CODES = new Set(['21451', '21452']);
 const ALREADY_GONE_CODE = '20404';
 
 /** The carrier is Twilio, through the official SDK. Failures come back as `ProviderError`, never thrown. */
+/** How many of the newest texts between two numbers a look-up for an unrecorded send reads. */
+const RECENT_TEXTS = 50;
+
 export class TwilioTelephony implements Telephony {
   private readonly client: twilio.Twilio;
   private readonly apiOrigin: string;
@@ -136,6 +139,17 @@ export class TwilioTelephony implements Telephony {
         statusCallback: sms.statusCallbackUrl,
       });
       return { providerMessageId: message.sid, status: smsDeliveryStatusOf(message.status) };
+    });
+  }
+
+  async findSentSms(sms: OutboundSms, since: Date): Promise<E.Either<ProviderFailure, readonly SentSms[]>> {
+    return this.call('findSentSms', async () => {
+      const listed = await this.client.messages.list({ from: sms.from, to: sms.to, limit: RECENT_TEXTS });
+      // Twilio's dates have whole seconds.
+      const earliest = since.getTime() - 1000;
+      return listed
+        .filter((m) => (m.body ?? '') === sms.body && m.dateCreated.getTime() >= earliest)
+        .map((m) => ({ providerMessageId: m.sid, status: smsDeliveryStatusOf(m.status) }));
     });
   }
 

@@ -10,3 +10,12 @@ export interface EventContact {
 
 export const eventContactOf = (contact: Contact | null): EventContact | null =>
   contact && { id: contact.id, name: contact.name, email: contact.email, phoneNumber: contact.phoneNumber };
+
+/** Which text an event on channel `sms` is about: the text, its thread, our number and both ends. */
+export interface SmsTextRefs {
+  readonly messageId: string;
+  readonly conversationId: string;
+  readonly numberId: string;
+  readonly from: string;
+  readonly to: string;
+}

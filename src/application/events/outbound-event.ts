@@ -4,6 +4,7 @@ import type { CallEndedEvent } from './call-ended-event.js';
 import type { CallStartedEvent } from './call-started-event.js';
 import type { TransferEvent } from './transfer-events.js';
 import type { CampaignRecipientCompletedEvent, CampaignStatusEvent } from './campaign-events.js';
+import type { MessageFailedEvent } from './message-failed-event.js';
 import type { SmsMessageEvent } from './sms-message-event.js';
 import type { VoiceTurnEvent } from './voice-turn-event.js';
 
@@ -13,6 +14,7 @@ export type { CallStartedEvent } from './call-started-event.js';
 export type { TransferEvent } from './transfer-events.js';
 export type { CampaignRecipientCompletedEvent, CampaignStatusEvent } from './campaign-events.js';
 export type { EventContact } from './event-parts.js';
+export type { MessageFailedEvent } from './message-failed-event.js';
 export type { SmsHistoryEntry, SmsMessageEvent } from './sms-message-event.js';
 export type { VoiceHistoryEntry, VoiceTurnEvent } from './voice-turn-event.js';
 
@@ -26,6 +28,7 @@ export type { VoiceHistoryEntry, VoiceTurnEvent } from './voice-turn-event.js';
  */
 export type OutboundEvent =
   | SmsMessageEvent
+  | MessageFailedEvent
   | VoiceTurnEvent
   | CallEndedEvent
   | CallAnalyzedEvent

@@ -2,7 +2,7 @@ import type { Contact } from '../../domain/contact.js';
 import type { Conversation, ConversationState } from '../../domain/conversation.js';
 import type { Message, MessageDirection } from '../../domain/message.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
-import { eventContactOf, type EventContact } from './event-parts.js';
+import { eventContactOf, type EventContact, type SmsTextRefs } from './event-parts.js';
 
 /** A message before the one the event is about, as `recentHistory` lists it. */
 export interface SmsHistoryEntry {
@@ -20,12 +20,7 @@ export interface SmsMessageEvent {
   readonly timestamp: Date;
   /** The conversation's agent; null when it has none (a test send from a project without agents). */
   readonly agentId: string | null;
-  readonly data: {
-    readonly messageId: string;
-    readonly conversationId: string;
-    readonly numberId: string;
-    readonly from: string;
-    readonly to: string;
+  readonly data: SmsTextRefs & {
     readonly contact: EventContact | null;
     readonly message: string;
     readonly mediaUrls: readonly string[];

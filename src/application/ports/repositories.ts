@@ -12,6 +12,7 @@ import type { CallAnalysisRepository } from './call-analysis-repository.js';
 import type { CallRepository, TranscriptRepository } from './call-repositories.js';
 import type { CampaignAttemptRepository, CampaignRecipientRepository, CampaignRepository } from './campaign-repositories.js';
 import type { ConversationRepository, MessageRepository } from './messaging-repositories.js';
+import type { IdempotencyKeyRepository, OutboundTextQueue } from './outbound-text-repositories.js';
 import type { Page, PageRequest } from './pagination.js';
 import type { ReadVersion, Versioned } from './read-version.js';
 import type { WebCallCredentialRepository } from './web-call-credentials.js';
@@ -151,6 +152,8 @@ export interface Repositories {
   readonly deliveries: DeliveryRepository;
   readonly conversations: ConversationRepository;
   readonly messages: MessageRepository;
+  readonly outboundTexts: OutboundTextQueue;
+  readonly idempotencyKeys: IdempotencyKeyRepository;
   readonly calls: CallRepository;
   readonly transcripts: TranscriptRepository;
   readonly webCallCredentials: WebCallCredentialRepository;

@@ -116,6 +116,14 @@ export interface Telephony {
   configureNumber(providerId: string, webhooks: NumberWebhooks): Promise<E.Either<ProviderFailure, void>>;
   releaseNumber(providerId: string): Promise<E.Either<ProviderFailure, void>>;
   sendSms(sms: OutboundSms): Promise<E.Either<ProviderFailure, SentSms>>;
+  /**
+   * The texts the carrier holds that may be `sms` sent at or after `since`, newest first: asked
+   * before a text whose earlier try ended without its outcome stored is sent again, so a try that
+   * reached the carrier is not sent twice. A carrier that can tell its texts apart by their status
+   * callback URL (which names our message) answers that one alone; Twilio's list cannot filter so,
+   * and answers those with the same sender, recipient and body created since then.
+   */
+  findSentSms(sms: OutboundSms, since: Date): Promise<E.Either<ProviderFailure, readonly SentSms[]>>;
   placeCall(call: OutboundCall): Promise<E.Either<ProviderFailure, PlacedCall>>;
   /** Hangs up a live call; with `closing`, says it first (the agent's session is let go of). */
   endCall(providerCallId: string, closing?: ClosingWords): Promise<E.Either<ProviderFailure, void>>;

@@ -21,6 +21,11 @@ export const WEBHOOK_EVENTS: Readonly<Record<string, WebhookEvent>> = {
     description: 'Sent (and retried until a 2xx) when a text reaches one of your numbers; carries the conversation state and recent history.',
     codec: eventCodec('agent.message sms'),
   },
+  'agent.message_failed': {
+    summary: 'The carrier refused a text an agent sent',
+    description: 'Sent (and retried until a 2xx) when a text sent with `POST /v1/messages` (or a hosted reply) is refused by the carrier, whether the request saw it or the outbound-text worker did after a restart.',
+    codec: eventCodec('agent.message_failed sms'),
+  },
   'agent.message (voice)': {
     summary: 'The caller said something: answer with what the agent says',
     description: 'Sent once per caller turn of a webhook-mode call; the answer is spoken. The webhook\'s `timeout` bounds the whole exchange.',

@@ -91,6 +91,7 @@ export const startCore = async (settings: CoreSettings, override: (rebind: Rebin
     const hostedReplies = await resolve(container, TOKENS.hostedReplies);
     await resolve(container, TOKENS.billingClock);
     await resolve(container, TOKENS.signUpSweeper);
+    await resolve(container, TOKENS.outboundTextSender);
     await lifecycle.start();
     const logger = await resolve(container, TOKENS.logger);
     const telephony = await resolve(container, TOKENS.telephony);

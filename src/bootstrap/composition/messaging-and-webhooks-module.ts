@@ -11,7 +11,7 @@ import { ListNumberMessages } from '../../application/use-cases/messages/list-nu
 import { DispatcherHandOff } from '../../application/services/event-hand-off.js';
 import { JsonOutboundEventEncoder } from '../../adapters/http/json-outbound-event-encoder.js';
 import { ReceiveInboundSms } from '../../application/use-cases/messages/receive-inbound-sms.js';
-import { SendSms } from '../../application/use-cases/messages/send-sms.js';
+import { DEFAULT_SMS_SEND_LEASE_MS, SendSms } from '../../application/use-cases/messages/send-sms.js';
 import { UpdateMessageStatus } from '../../application/use-cases/messages/update-message-status.js';
 import { ConfigureWebhook } from '../../application/use-cases/webhooks/configure-webhook.js';
 import { DeleteWebhook } from '../../application/use-cases/webhooks/delete-webhook.js';
@@ -48,8 +48,11 @@ export const messagingAndWebhooksModule = () =>
     provide(TOKENS.eventHandOff, [TOKENS.webhookDispatcher, TOKENS.clock], (dispatcher, clock) => new DispatcherHandOff(dispatcher, clock));
     provide(TOKENS.eventEncoder, [], () => new JsonOutboundEventEncoder());
 
-    provide(TOKENS.sendSms, [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.smsStatusUrl], (uow, clock, ids, telephony, smsStatusUrl) =>
-      new SendSms({ uow, clock, ids, telephony, smsStatusUrl }),
+    provide(
+      TOKENS.sendSms,
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.smsStatusUrl, TOKENS.eventEncoder, TOKENS.deliveryTrigger],
+      (config, uow, clock, ids, telephony, smsStatusUrl, eventEncoder, deliveryTrigger) =>
+        new SendSms({ uow, clock, ids, telephony, smsStatusUrl, eventEncoder, deliveryTrigger, leaseMs: config.smsSendLeaseMs ?? DEFAULT_SMS_SEND_LEASE_MS }),
     );
     provide(
       TOKENS.messageUseCases,

@@ -27,6 +27,7 @@ import type { CampaignEngine } from '../../application/services/campaign-engine.
 import type { NumberTimeZones, TimeZoneCalendar } from '../../application/ports/time-zones.js';
 import type { FailUnconnectedWebCalls } from '../../application/use-cases/calls/fail-unconnected-web-calls.js';
 import type { FinishCall } from '../../application/use-cases/calls/finish-call.js';
+import type { OutboundTextSender } from '../../application/services/outbound-text-sender.js';
 import type { SendSms } from '../../application/use-cases/messages/send-sms.js';
 import type * as Registry from '../../application/use-cases/index.js';
 import type { OutboundGuard } from '../../adapters/http/outbound-guard.js';
@@ -113,6 +114,7 @@ export const TOKENS = {
   // Workers nothing else asks for.
   billingClock: token<BillingClock>('BillingClock'),
   signUpSweeper: token<SignUpSweeper>('SignUpSweeper'),
+  outboundTextSender: token<OutboundTextSender>('OutboundTextSender'),
   // The use cases, one registry of areas.
   projectUseCases: token<Registry.ProjectUseCases>('ProjectUseCases'),
   billingUseCases: token<Registry.BillingUseCases>('BillingUseCases'),

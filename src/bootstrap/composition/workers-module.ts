@@ -1,10 +1,15 @@
 import { ContainerModule } from 'inversify';
 import { BillingClock } from '../../application/services/billing-clock.js';
+import { OutboundTextSender } from '../../application/services/outbound-text-sender.js';
 import { SignUpSweeper } from '../../application/services/sign-up-sweeper.js';
+import { DEFAULT_SMS_SEND_LEASE_MS } from '../../application/use-cases/messages/send-sms.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
 
-/** The background jobs no request asks for: monthly renewals, and the sweep of expired sign-ups. */
+/**
+ * The background jobs no request asks for: monthly renewals, the sweep of expired sign-ups, and
+ * the texts a request stored but did not see through (its process died mid-send).
+ */
 export const workersModule = () =>
   new ContainerModule(({ bind }) => {
     const provide = provideWith(bind);
@@ -20,4 +25,13 @@ export const workersModule = () =>
       const sweeper = new SignUpSweeper({ uow, clock, logger: logger.child({ component: 'sign-up' }) });
       return lifecycle.manage('sign-up sweeper', sweeper, sweeper);
     });
+    provide(
+      TOKENS.outboundTextSender,
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.telephony, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.smsStatusUrl, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.lifecycle],
+      (config, uow, telephony, clock, ids, logger, smsStatusUrl, eventEncoder, deliveryTrigger, lifecycle) => {
+        const leaseMs = config.smsSendLeaseMs ?? DEFAULT_SMS_SEND_LEASE_MS;
+        const sender = new OutboundTextSender({ uow, telephony, clock, ids, logger, smsStatusUrl, eventEncoder, deliveryTrigger, leaseMs });
+        return lifecycle.manage('outbound text sender', sender, sender);
+      },
+    );
   });

@@ -14,8 +14,8 @@ export const PARTICIPANT = trustE164('+12125550199');
  * The REST API on in-memory storage and the simulated carrier, plus inbound SMS the way the
  * simulated carrier delivers it: the use case itself, here on a clock the test moves.
  */
-export const aMessagingApi = async () => {
-  const h = await aRestApi();
+export const aMessagingApi = async (options: Parameters<typeof aRestApi>[0] = {}) => {
+  const h = await aRestApi(options);
   const clock = new FixedClock(new Date('2026-05-01T12:00:00.000Z'));
   const pokes: number[] = [];
   const inbound = new ReceiveInboundSms({

@@ -280,6 +280,34 @@ describe(TwilioTelephony.name, () => {
     });
   });
 
+  describe('findSentSms', () => {
+    const sms = {
+      from: trustE164('+14155550110'),
+      to: trustE164('+14155550111'),
+      body: 'See you at noon',
+      mediaUrls: [] as string[],
+      statusCallbackUrl: 'https://switchboard.example.com/twilio/sms/status?messageId=msg_1',
+    };
+
+    it('lists the texts between the two numbers and keeps those with the same body created since then', async () => {
+      const before = new Date(Date.now() - 60_000);
+      const first = unwrap(await sut.sendSms(sms));
+      unwrap(await sut.sendSms({ ...sms, body: 'Another text' }));
+      unwrap(await sut.sendSms({ ...sms, to: trustE164('+14155550112') }));
+
+      const found = unwrap(await sut.findSentSms(sms, before));
+
+      expect(found).toEqual([{ providerMessageId: first.providerMessageId, status: 'queued' }]);
+      expect(fake.requestsTo('listMessages').map((r) => ({ To: r.query.To, From: r.query.From }))).toEqual([{ To: sms.to, From: sms.from }]);
+    });
+
+    it('leaves out texts created before the try it looks for', async () => {
+      unwrap(await sut.sendSms({ ...sms, body: 'Earlier text' }));
+
+      expect(unwrap(await sut.findSentSms({ ...sms, body: 'Earlier text' }, new Date(Date.now() + 60_000)))).toEqual([]);
+    });
+  });
+
   it('reports wrong credentials as 20003 without echoing the token', async () => {
     const wrong = new TwilioTelephony({ accountSid: ACCOUNT_SID, authToken: 'not-the-token', apiUrl: fake.url });
 

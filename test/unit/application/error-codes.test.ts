@@ -22,6 +22,8 @@ const everyFailure: readonly AppError[] = [
   { _tag: 'CodeRefused', reason: 'invalid', message: 'm' },
   { _tag: 'CodeRefused', reason: 'expired', message: 'm' },
   { _tag: 'CodeRefused', reason: 'exhausted', message: 'm' },
+  { _tag: 'IdempotencyRefused', reason: 'reused', message: 'm' },
+  { _tag: 'IdempotencyRefused', reason: 'in_progress', message: 'm' },
 ];
 
 describe(errorCodeOf.name, () => {
@@ -51,6 +53,8 @@ describe(errorCodeOf.name, () => {
       'INVALID_CODE',
       'CODE_EXPIRED',
       'CODE_EXHAUSTED',
+      'IDEMPOTENCY_KEY_REUSED',
+      'IDEMPOTENCY_KEY_IN_USE',
     ]);
   });
 });

@@ -4,6 +4,7 @@ import { decodeOutboundEvent, JsonOutboundEventEncoder } from '../../../src/adap
 import { callAnalyzedEvent } from '../../../src/application/events/call-analyzed-event.js';
 import { callEndedEvent } from '../../../src/application/events/call-ended-event.js';
 import { deliveryKeysOf } from '../../../src/application/events/outbound-event.js';
+import { messageFailedEvent } from '../../../src/application/events/message-failed-event.js';
 import { smsMessageEvent, testMessageEvent } from '../../../src/application/events/sms-message-event.js';
 import { voiceTurnEvent } from '../../../src/application/events/voice-turn-event.js';
 import type { Call, TranscriptTurn } from '../../../src/domain/call.js';
@@ -181,6 +182,32 @@ describe(JsonOutboundEventEncoder.name, () => {
         '"conversationState":null,"recentHistory":[]}',
     );
     expect(deliveryKeysOf(event)).toEqual({ eventType: 'agent.call_analyzed', channel: 'voice', agentId: 'agt_1', messageId: null, callId: 'call_1' });
+  });
+
+  it('writes a text the carrier refused, with its code', () => {
+    const refused: Message = { ...aMessage('msg_2', 'Your table is ready', 2, 'outbound'), status: 'failed', errorCode: '30034' };
+    const event = messageFailedEvent(refused, 'agt_1', 'Message from an Unregistered Number', NOW);
+
+    expect(JSON.parse(sut.encode(event))).toEqual({
+      event: 'agent.message_failed',
+      channel: 'sms',
+      timestamp: '2026-03-01T12:00:05.250Z',
+      agentId: 'agt_1',
+      data: {
+        messageId: 'msg_2',
+        conversationId: refused.conversationId,
+        numberId: refused.phoneNumberId,
+        from: refused.fromNumber,
+        to: refused.toNumber,
+        message: 'Your table is ready',
+        errorCode: '30034',
+        errorMessage: 'Message from an Unregistered Number',
+      },
+      conversationState: null,
+      recentHistory: [],
+    });
+    expect(decodeOutboundEvent(sut.encode(event))).toEqual(E.right(event));
+    expect(deliveryKeysOf(event)).toEqual({ eventType: 'agent.message_failed', channel: 'sms', agentId: 'agt_1', messageId: 'msg_2', callId: null });
   });
 
   it('writes the sample of a test send', () => {

@@ -83,8 +83,16 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(OPERATIONS)).toContain('streamTranscript');
   });
 
+  it('takes an Idempotency-Key on POST /v1/messages and names its refusals', () => {
+    const send = json.paths['/v1/messages'].post;
+    expect(send.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
+    expect(send.responses['409'].description).toContain('`IDEMPOTENCY_KEY_IN_USE`');
+    expect(send.responses['422'].description).toContain('`IDEMPOTENCY_KEY_REUSED`');
+    expect(json.paths['/v1/agents'].post.parameters.map((p: { name: string }) => p.name)).not.toContain('Idempotency-Key');
+  });
+
   it('lists the outbound events under webhooks, from their codecs', () => {
-    expect(Object.keys(json.webhooks).sort()).toEqual(['agent.call_ended', 'agent.message (sms)', 'agent.message (voice)']);
+    expect(Object.keys(json.webhooks).sort()).toEqual(['agent.call_ended', 'agent.message (sms)', 'agent.message (voice)', 'agent.message_failed']);
     const sms = json.webhooks['agent.message (sms)'].post.requestBody.content['application/json'].schema as {
       properties: Record<string, unknown>;
     };

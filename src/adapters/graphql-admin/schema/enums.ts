@@ -6,6 +6,7 @@ const LEDGER_REASONS = ['signup_credit', 'top_up', 'adjustment', 'number_first_m
 const DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
 const EVENT_TYPES = [
   'agent.message',
+  'agent.message_failed',
   'agent.call_ended',
   'agent.call_analyzed',
   'agent.call_started',

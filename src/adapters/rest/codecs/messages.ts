@@ -1,4 +1,6 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { validation, type Validation } from '../../../application/errors.js';
 import type { MessageCursor } from '../../../application/ports/messaging-repositories.js';
 import type { SendSmsInput } from '../../../application/use-cases/messages/send-sms.js';
 import { integerParam } from '../pagination.js';
@@ -117,3 +119,15 @@ export const toSendSmsInput = (projectId: string, body: SendMessage): SendSmsInp
   numberId: body.number_id ?? null,
   fromNumber: body.from_number ?? null,
 });
+
+/** The header a client names a send with, so that a retry of it sends nothing twice. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The header's key (absent: none); anything but 1 to 255 visible ASCII characters is refused. */
+export const idempotencyKeyOf = (raw: string | undefined): E.Either<Validation, string | null> =>
+  raw === undefined
+    ? E.right(null)
+    : IDEMPOTENCY_KEY.test(raw)
+      ? E.right(raw)
+      : E.left(validation(IDEMPOTENCY_KEY_HEADER, 'must be 1 to 255 visible ASCII characters (a UUID, say)'));

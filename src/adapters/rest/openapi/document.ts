@@ -149,6 +149,15 @@ const IF_NONE_MATCH = {
   description: 'An `ETag` of an earlier answer: if the list is still that answer, it is answered 304 with no body.',
   schema: { type: 'string' },
 };
+/** The header of {@link Operation.idempotent} operations. */
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A key of your choosing (a UUID, say) naming this request: a retry with it answers the first status and body instead of acting again. Per project, kept at least 24 hours; 1 to 255 visible ASCII characters.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
 const NOT_MODIFIED = { description: 'The list is unchanged since the answer the `If-None-Match` names; no body', headers: { ETag: { $ref: '#/components/headers/ETag' } } };
 
 const operationObject = (id: string, op: Operation, models: Models, schemaOf: SchemaOf, codes: ReadonlyMap<number, readonly string[]>) => {
@@ -160,7 +169,7 @@ const operationObject = (id: string, op: Operation, models: Models, schemaOf: Sc
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     security: op.auth ? [{ [API_KEY]: [] }] : [],
-    parameters: [...pathParameters(op.path), ...queryParameters(op.query ? schemaOf(op.query) : null), ...(op.revalidated ? [IF_NONE_MATCH] : [])],
+    parameters: [...pathParameters(op.path), ...queryParameters(op.query ? schemaOf(op.query) : null), ...(op.revalidated ? [IF_NONE_MATCH] : []), ...(op.idempotent ? [IDEMPOTENCY_KEY] : [])],
     ...(body
       ? {
           requestBody: {

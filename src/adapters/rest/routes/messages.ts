@@ -2,14 +2,17 @@ import { Hono } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import { validation } from '../../../application/errors.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
-import { checkSendMessage, toCursor, toSendSmsInput } from '../codecs/messages.js';
+import { checkSendMessage, IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf, toCursor, toSendSmsInput } from '../codecs/messages.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { projectOf, send, sendError } from '../respond.js';
 import { messageSliceView, numberMessageView, sentMessageView } from '../views/messages.js';
 
-/** `POST /v1/messages`: an agent sends a text (snake_case, as public clients speak it). */
+/**
+ * `POST /v1/messages`: an agent sends a text (snake_case, as public clients speak it). With an
+ * `Idempotency-Key` header, a retry answers what the first request did instead of sending again.
+ */
 export const messageRoutes = (useCases: UseCases['messages']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
   app.post('/', async (c) => {
@@ -17,9 +20,10 @@ export const messageRoutes = (useCases: UseCases['messages']): Hono<RestEnv> => 
     if (E.isLeft(body)) return sendError(c, body.left);
     const problem = checkSendMessage(body.right);
     if (problem) return sendError(c, validation(problem.field, problem.message));
-    return send(c, useCases.sendSms.execute(toSendSmsInput(projectOf(c), body.right)), (message) =>
-      c.json(sentMessageView(message)),
-    );
+    const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER));
+    if (E.isLeft(key)) return sendError(c, key.left);
+    const input = { ...toSendSmsInput(projectOf(c), body.right), idempotencyKey: key.right };
+    return send(c, useCases.sendSms.execute(input), (message) => c.json(sentMessageView(message)));
   });
   return app;
 };

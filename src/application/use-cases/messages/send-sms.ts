@@ -1,13 +1,25 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { E164 } from '../../../domain/e164.js';
-import { acceptedByCarrier, advanceStatus, type Message } from '../../../domain/message.js';
+import type { Message } from '../../../domain/message.js';
 import { isLive, type PhoneNumber } from '../../../domain/phone-number.js';
-import { badRequest, notFound, providerError, type BadRequest, type NotFound, type ProviderError } from '../../errors.js';
+import {
+  badRequest,
+  notFound,
+  providerError,
+  type BadRequest,
+  type IdempotencyRefused,
+  type NotFound,
+  type ProviderError,
+} from '../../errors.js';
+import type { IdempotencyKey } from '../../ports/outbound-text-repositories.js';
 import type { Repositories } from '../../ports/repositories.js';
-import type { ProviderFailure, SentSms, Telephony } from '../../ports/telephony.js';
+import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
+import type { Telephony } from '../../ports/telephony.js';
+import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { CoreDeps } from '../common/deps.js';
 import { retryingRaces } from '../common/uniqueness-races.js';
+import { outboundSmsOf, settleText, type SendOutcome } from '../../outbound-texts/outbound-text.js';
 import { appendToThread } from './thread.js';
 
 export interface SendSmsInput {
@@ -20,20 +32,35 @@ export interface SendSmsInput {
   readonly numberId: string | null;
   /** The sending number by value. Neither given: the agent's first number. */
   readonly fromNumber: E164 | null;
+  /** The client's `Idempotency-Key`: a retry with it answers what the first request did. */
+  readonly idempotencyKey?: string | null;
 }
 
 export interface SendSmsDeps extends CoreDeps {
   readonly telephony: Telephony;
   /** Where the carrier reports delivery progress (`{PUBLIC_URL}/twilio/sms/status`). */
   readonly smsStatusUrl: string;
+  /** How long this process holds the send it queued before a worker may take it (SMS_SEND_LEASE). */
+  readonly leaseMs: number;
+  /** A refused text's `agent.message_failed` is encoded with it and sent at once after its commit. */
+  readonly eventEncoder: OutboundEventEncoder;
+  readonly deliveryTrigger: DeliveryTrigger;
 }
 
-export type SendSmsError = NotFound | BadRequest | ProviderError;
+/** How long a send is held by the process that queued it, unless configured otherwise. */
+export const DEFAULT_SMS_SEND_LEASE_MS = 60_000;
+
+export type SendSmsError = NotFound | BadRequest | ProviderError | IdempotencyRefused;
+
+/** A fresh text to send, or the first request's record when the key was used before. */
+type Stored = { readonly fresh: Message } | { readonly replay: IdempotencyKey };
 
 /**
- * Sends an agent's text. The message is stored `queued` on its thread before the carrier is
- * asked, so it exists whatever happens next; a carrier refusal (e.g. 30034, a US number
- * without A2P 10DLC registration) marks it `failed` and is reported as a ProviderError.
+ * Sends an agent's text. The message is stored `queued` on its thread together with its outbox
+ * row (and the client's idempotency key) before the carrier is asked, so it is sent or marked
+ * failed whatever happens next: this process sends it at once, and should it die first, a
+ * worker does (OutboundTextSender). A carrier refusal (e.g. 30034, a US number without A2P 10DLC
+ * registration) marks it `failed` and is reported as a ProviderError.
  *
  * The sending number must be a live number of the project attached to the agent: the reply
  * then lands in a thread of that same agent.
@@ -45,33 +72,34 @@ export class SendSms {
     return async () => {
       const stored = await retryingRaces(() => this.deps.uow.transaction((tx) => this.store(tx, input)));
       if (E.isLeft(stored)) return stored;
-      const { message, number } = stored.right;
-      let sent: E.Either<ProviderFailure, SentSms>;
+      if ('replay' in stored.right) return this.replay(stored.right.replay);
+      const message = stored.right.fresh;
+      let sent: SendOutcome;
       try {
-        sent = await this.deps.telephony.sendSms({
-          from: number.phoneNumber,
-          to: input.to,
-          body: input.body,
-          mediaUrls: input.mediaUrls,
-          // Our own ids ride along: the first report can arrive before the carrier's id is saved.
-          statusCallbackUrl: `${this.deps.smsStatusUrl}?${new URLSearchParams({ projectId: message.projectId, messageId: message.id })}`,
-        });
+        sent = await this.deps.telephony.sendSms(outboundSmsOf(message, this.deps.smsStatusUrl));
       } catch (error) {
-        await this.settle(message, E.left({ _tag: 'ProviderError', message: 'carrier call failed', providerCode: null }));
+        await settleText(this.deps, message, E.left({ _tag: 'ProviderError', message: 'carrier call failed', providerCode: null }));
         throw error;
       }
-      const settled = await this.settle(message, sent);
-      if (E.isLeft(sent)) {
-        return E.left(providerError(sent.left));
-      }
-      return E.right(settled);
+      const settled = await settleText(this.deps, message, sent);
+      return E.isLeft(sent) ? E.left(providerError(sent.left)) : E.right(settled);
     };
   }
 
-  private async store(
-    tx: Repositories,
-    input: SendSmsInput,
-  ): Promise<E.Either<NotFound | BadRequest, { message: Message; number: PhoneNumber }>> {
+  private async store(tx: Repositories, input: SendSmsInput): Promise<E.Either<NotFound | BadRequest | IdempotencyRefused, Stored>> {
+    const key = input.idempotencyKey ?? null;
+    const fingerprint = fingerprintOf(input);
+    if (key !== null) {
+      const first = await tx.idempotencyKeys.find(input.projectId, key);
+      if (first && first.fingerprint !== fingerprint) {
+        return E.left({
+          _tag: 'IdempotencyRefused',
+          reason: 'reused',
+          message: `Idempotency-Key ${key} was already used with a different request; use a new key for a new message`,
+        });
+      }
+      if (first) return E.right({ replay: first });
+    }
     const agent = await tx.agents.findById(input.projectId, input.agentId);
     if (!agent) return E.left(notFound('agent', input.agentId));
     const number = await this.sendingNumber(tx, input);
@@ -85,7 +113,29 @@ export class SendSms {
       mediaUrls: input.mediaUrls,
       providerMessageId: null,
     });
-    return E.right({ message, number: number.right });
+    const now = this.deps.clock.now();
+    await tx.outboundTexts.enqueue({ messageId: message.id, projectId: message.projectId, createdAt: now }, new Date(now.getTime() + this.deps.leaseMs));
+    // Two first requests with one key: the second's insert waits for the first's commit and is
+    // refused; retryingRaces runs it again, and it finds the key.
+    if (key !== null) await tx.idempotencyKeys.insert({ projectId: input.projectId, key, fingerprint, messageId: message.id, createdAt: now, answer: null });
+    return E.right({ fresh: message });
+  }
+
+  /** What the key's first request answered; nothing yet while its send is under way. */
+  private async replay(first: IdempotencyKey): Promise<E.Either<SendSmsError, Message>> {
+    const answer = first.answer;
+    if (answer === null) {
+      return E.left({
+        _tag: 'IdempotencyRefused',
+        reason: 'in_progress',
+        message: `A request with Idempotency-Key ${first.key} is still being processed; retry in a few seconds`,
+      });
+    }
+    if (answer.kind === 'refused') return E.left(providerError({ _tag: 'ProviderError', message: answer.message, providerCode: answer.providerCode }));
+    const read = await this.deps.uow.transaction(async (tx) => E.right(await tx.messages.findById(first.projectId, first.messageId)));
+    const message = E.isRight(read) ? read.right : null;
+    if (!message) return E.left(notFound('message', first.messageId));
+    return E.right({ ...message, status: answer.status, providerMessageId: answer.providerMessageId, errorCode: answer.errorCode });
   }
 
   private async sendingNumber(tx: Repositories, input: SendSmsInput): Promise<E.Either<NotFound | BadRequest, PhoneNumber>> {
@@ -106,17 +156,8 @@ export class SendSms {
     }
     return E.right(number);
   }
-
-  /** Records the carrier's answer on the stored message: accepted (with its id) or failed. */
-  private async settle(message: Message, sent: E.Either<ProviderFailure, SentSms>): Promise<Message> {
-    const settled = await this.deps.uow.transaction(async (tx) => {
-      const current = (await tx.messages.findById(message.projectId, message.id)) ?? message;
-      const updated = E.isRight(sent)
-        ? acceptedByCarrier(current, sent.right.providerMessageId, sent.right.status)
-        : advanceStatus(current, 'failed', sent.left.providerCode);
-      await tx.messages.save(updated);
-      return E.right(updated);
-    });
-    return E.isRight(settled) ? settled.right : message;
-  }
 }
+
+/** The request a key was first used with, in one canonical form (the key and project aside). */
+const fingerprintOf = (input: SendSmsInput): string =>
+  JSON.stringify([input.agentId, input.to, input.body, input.mediaUrls, input.numberId, input.fromNumber]);

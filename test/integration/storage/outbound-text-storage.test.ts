@@ -1,0 +1,36 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe } from 'vitest';
+import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
+import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
+import { outboundTextRepositoriesContract } from '../../contracts/outbound-text-repositories.contract.js';
+import { createScratchDatabase } from '../../support/scratch-database.js';
+
+const tempDirs: string[] = [];
+afterAll(async () => {
+  for (const dir of tempDirs) await rm(dir, { recursive: true, force: true });
+});
+
+outboundTextRepositoriesContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+
+outboundTextRepositoriesContract('PGlite', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'switchboard-outbox-'));
+  tempDirs.push(dir);
+  return openDatabase({ dataDir: dir });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!serverUrl)('PostgreSQL', () => {
+  outboundTextRepositoriesContract('PostgreSQL', async () => {
+    const scratch = await createScratchDatabase(serverUrl!, 'sb_test');
+    const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' });
+    return {
+      uow: database.uow,
+      close: async () => {
+        await database.close();
+        await scratch.drop();
+      },
+    };
+  }, { concurrent: true });
+});
