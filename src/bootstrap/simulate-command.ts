@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import * as t from 'io-ts';
 import { adminGraphql, findAdminToken, findServerUrl, type AdminEndpoint } from './admin-graphql-client.js';
 import { agentAnswered, DEFAULT_CALLER, simulateCall, whyUnanswered } from './simulated-call.js';
+import { whyNoReply } from './unanswered-text.js';
 
 export { agentAnswered, DEFAULT_CALLER, simulateCall, whyUnanswered, type SimulatedCallResult, type SimulatedTurn } from './simulated-call.js';
 
@@ -69,6 +70,7 @@ export const simulateText = async (
     await new Promise((resolve) => setTimeout(resolve, 200)); // a reply is a separate request of the agent's: poll for it
   }
   out(`  (no reply from the agent within ${timeoutMs / 1000} s)`);
+  for (const line of await whyNoReply(endpoint, conversation.id, message.id, timeoutMs / 1000)) out(`  ${line}`);
   return { messageId: message.id, conversationId: conversation.id, reply: null };
 };
 

@@ -108,6 +108,20 @@ describe('switchboard simulate', () => {
     ]);
   }, 60_000);
 
+  it('simulate text to an agent with no webhook: exits 1 and says why and what to set', async () => {
+    const result = await runCli(
+      ['simulate', 'text', '--url', server.url, '--data-dir', dataDir, '--to', silentNumber, '--from', '+14155550142', '--body', 'Hello?', '--timeout', '2'],
+      {},
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    expect(result.stdout.trim().split('\n').slice(2)).toEqual([
+      '  (no reply from the agent within 2 s)',
+      '  (no reply: The agent is in webhook mode and no webhook is configured for the agent or the account: the text was not sent anywhere.)',
+      `  (to fix: Set a webhook that replies with POST /v1/messages: POST /v1/agents/${silentAgentId}/webhook for this agent, or POST /v1/webhooks for the whole account; or switch the agent to voiceMode "hosted" with LLM_BASE_URL set on the server.)`,
+    ]);
+  }, 60_000);
+
   it('says what is wrong: a number nobody holds, a wrong token, no server', async () => {
     const nobody = await runCli(['simulate', 'text', '--url', server.url, '--data-dir', dataDir, '--to', '+12025550000', '--from', '+14155550142', '--body', 'hi'], {});
     expect(nobody.code).toBe(1);

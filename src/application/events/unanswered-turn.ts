@@ -26,13 +26,16 @@ export interface UnansweredExplanation {
   readonly fix: string;
 }
 
-export const explainUnanswered = (reason: UnansweredReason, agentId: string | null): UnansweredExplanation => {
+/** `sms`: the words for a text left without a reply (no apology is sent to a texter). */
+export const explainUnanswered = (reason: UnansweredReason, agentId: string | null, channel: 'voice' | 'sms' = 'voice'): UnansweredExplanation => {
+  const what = channel === 'voice' ? 'turn' : 'text';
+  const apology = channel === 'voice' ? ': the caller heard the apology' : '';
   const agentWebhook = agentId ? `POST /v1/agents/${agentId}/webhook` : 'POST /v1/agents/{agentId}/webhook';
   switch (reason.kind) {
     case 'no_webhook':
       return {
-        message: 'The agent is in webhook mode and no webhook is configured for the agent or the account: the turn was not sent anywhere.',
-        fix: `Set a webhook that answers with NDJSON: ${agentWebhook} for this agent, or POST /v1/webhooks for the whole account; or switch the agent to voiceMode "hosted" with LLM_BASE_URL set on the server.`,
+        message: `The agent is in webhook mode and no webhook is configured for the agent or the account: the ${what} was not sent anywhere.`,
+        fix: `Set a webhook that ${channel === 'voice' ? 'answers with NDJSON' : 'replies with POST /v1/messages'}: ${agentWebhook} for this agent, or POST /v1/webhooks for the whole account; or switch the agent to voiceMode "hosted" with LLM_BASE_URL set on the server.`,
       };
     case 'webhook_failed':
       return {
@@ -46,12 +49,12 @@ export const explainUnanswered = (reason: UnansweredReason, agentId: string | nu
       };
     case 'no_model':
       return {
-        message: 'The agent is in hosted mode and this server has no language model: the caller heard the apology.',
+        message: `The agent is in hosted mode and this server has no language model${apology}.`,
         fix: 'Set LLM_BASE_URL (and LLM_MODEL, LLM_API_KEY if needed) to an OpenAI-compatible server and restart, or switch the agent to voiceMode "webhook" with a webhook.',
       };
     case 'model_failed':
       return {
-        message: `The language model could not answer (${reason.error}): the caller heard the apology.`,
+        message: `The language model could not answer (${reason.error})${apology}.`,
         fix: 'Check that the model server at LLM_BASE_URL is running and reachable from Switchboard, and that LLM_MODEL names a model it serves.',
       };
     case 'empty_answer':
