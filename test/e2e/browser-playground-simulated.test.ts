@@ -161,11 +161,20 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s si
     expect(await page.locator('#status').innerText()).toMatch(/^The agent did not answer: .*no webhook is configured/);
     expect(await page.locator('#transcript li').evaluateAll((items) => items.map((li) => li.getAttribute('data-role')))).toEqual(['agent', 'user', 'notice']);
 
-    // A text's news goes to the text panel, not the call's status.
+    // A text to the same agent gets no reply either: the text panel says why, the call's status stays.
+    const silentNumber = await h.api('POST', '/v1/numbers', { agentId: silent.body.id });
+    expect(silentNumber.status).toBe(200);
+    await page.click('#load-agents');
+    await expect.poll(() => page.locator('#text-number option').count()).toBe(2);
+    await page.selectOption('#text-number', silentNumber.body.id);
     await page.fill('#text-body', 'Anyone?');
     await page.click('#send-text');
-    await expect.poll(() => page.locator('#text-status').innerText()).not.toBe('');
-    expect(await page.locator('#status').innerText()).toMatch(/^The agent did not answer/);
+    await expect
+      .poll(() => page.locator('#text-status').innerText(), { timeout: 15_000 })
+      .toBe(
+        'No reply: the agent is in webhook mode and no webhook is configured for the agent or the account, so the text was sent nowhere. ' +
+          `To fix: set a webhook that replies with POST /v1/messages: POST /v1/agents/${silent.body.id}/webhook, or POST /v1/webhooks for the whole account.`,
+      );
 
     await page.click('#hang-up');
     const icon = await fetch(`${h.url}/playground/favicon.svg`);

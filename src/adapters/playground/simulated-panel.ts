@@ -61,14 +61,43 @@ export const SIMULATED_SCRIPT = /* js */ `
     });
   };
 
-  // The agent's reply is a request of its own, moments later: read the thread until it is there.
-  var followThread = function (conversationId, sentAt, triesLeft) {
+  // Why a text has no reply, from what the API holds: null while a reply may still come.
+  var whyNoReply = function (conversationId, messageId, final) {
+    var hookFix = function (agentId) {
+      return 'To fix: set a webhook that replies with POST /v1/messages: POST /v1/agents/' + agentId + '/webhook, or POST /v1/webhooks for the whole account.';
+    };
+    return api('GET', '/v1/conversations/' + encodeURIComponent(conversationId)).then(function (conversation) {
+      var agentId = conversation.agentId;
+      if (!agentId) return 'No reply: the number has no agent.';
+      var agent = state.agents[agentId];
+      if (agent && agent.voiceMode === 'hosted') {
+        if (!hostedModel) return 'No reply: the agent is hosted and this server has no language model. To fix: set LLM_BASE_URL (and LLM_MODEL) and restart.';
+        return final ? 'No reply: the language model did not answer the text. To fix: check that the model server at LLM_BASE_URL is running and reachable; the server log says why.' : null;
+      }
+      var path = '/v1/agents/' + encodeURIComponent(agentId);
+      return Promise.all([api('GET', path + '/webhook/deliveries'), api('GET', path + '/webhook'), api('GET', '/v1/webhooks')]).then(function (found) {
+        var delivery = found[0].filter(function (d) { return d.messageId === messageId; })[0];
+        if (!delivery && !found[1] && !found[2]) return 'No reply: the agent is in webhook mode and no webhook is configured for the agent or the account, so the text was sent nowhere. ' + hookFix(agentId);
+        if (delivery && delivery.status !== 'success' && (delivery.httpStatus !== null || delivery.errorMessage)) {
+          return 'No reply: the webhook failed (' + (delivery.errorMessage || ('HTTP ' + delivery.httpStatus)) + '); it is retried on the schedule. To fix: check that the webhook server is running, reachable and answers 2xx.';
+        }
+        return final ? 'No reply yet: the webhook took the text; a webhook agent replies with POST /v1/messages.' : null;
+      });
+    });
+  };
+
+  // The agent's reply is a request of its own, moments later: read the thread until it is there,
+  // or until what the API holds says none will come.
+  var followThread = function (conversationId, messageId, sentAt, triesLeft) {
     return api('GET', '/v1/conversations/' + encodeURIComponent(conversationId) + '/messages?limit=20').then(function (slice) {
       showThread(slice.data);
       var replied = slice.data.some(function (m) { return m.direction === 'outbound' && Date.parse(m.receivedAt) >= sentAt; });
       if (replied) return textStatus('The agent replied.');
-      if (triesLeft <= 0) return textStatus('No reply yet: the agent answers texts with POST /v1/messages.', true);
-      return new Promise(function (resolve) { setTimeout(resolve, 400); }).then(function () { return followThread(conversationId, sentAt, triesLeft - 1); });
+      var look = triesLeft <= 0 || triesLeft % 5 === 0 ? whyNoReply(conversationId, messageId, triesLeft <= 0) : Promise.resolve(null);
+      return look.then(function (why) {
+        if (why) return textStatus(why, true);
+        return new Promise(function (resolve) { setTimeout(resolve, 400); }).then(function () { return followThread(conversationId, messageId, sentAt, triesLeft - 1); });
+      });
     });
   };
 
@@ -81,7 +110,7 @@ export const SIMULATED_SCRIPT = /* js */ `
       $('text-body').value = '';
       return api('GET', '/v1/conversations/' + encodeURIComponent(sent.conversationId) + '/messages?limit=1').then(function (slice) {
         var sentAt = slice.data.length ? Date.parse(slice.data[0].receivedAt) : Date.now();
-        return followThread(sent.conversationId, sentAt, 50);
+        return followThread(sent.conversationId, sent.messageId, sentAt, 50);
       });
     }).catch(function (error) { textStatus(error.message, true); });
   };
