@@ -240,7 +240,7 @@ export const runDemoCommand = async (argv: readonly string[]): Promise<number> =
       throw error;
     }
     if (keepRunning) return interrupted.then(() => 0);
-    const answered = agentAnswered(result.call.transcript) && result.text.reply !== null;
+    const answered = agentAnswered(result.call) && result.text.reply !== null;
     await stop();
     return answered ? 0 : 1;
   })();

@@ -32,11 +32,12 @@ export const eventBusContract = (name: string, open: () => Promise<OpenedBuses>)
         { type: 'turn', callId, turn: aTurn(callId, 1) },
         { type: 'turn', callId, turn: aTurn(callId, 2, { content: 'x'.repeat(20_000), interrupted: true }) }, // past NOTIFY's 8000 bytes
         { type: 'turn', callId, turn: aTurn(callId, 3) },
+        { type: 'unanswered', callId, turnSequence: 3, reason: { kind: 'webhook_failed', httpStatus: 502, error: 'HTTP 502' } },
         { type: 'ended', callId, status: 'completed' },
       ];
 
       for (const event of sent) await buses.publisher.publish(event);
-      await received(events, 4);
+      await received(events, 5);
 
       expect(events).toEqual(sent);
     });

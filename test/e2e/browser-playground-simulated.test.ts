@@ -13,13 +13,13 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s si
   let line: Awaited<ReturnType<AdminHarness['anAgentOnTheLine']>>;
   let hostedAgentId: string;
 
-  const openPlayground = async () => {
+  const openPlayground = async (agents = 2, watch: Parameters<typeof watchPage>[1] = {}) => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const problems = watchPage(page);
+    const problems = watchPage(page, watch);
     await page.goto(`${h.url}/playground`);
     await page.fill('#api-key', h.owner.key);
     await page.click('#load-agents');
-    await expect.poll(() => page.locator('#agent option').count(), { message: problems.join('\n') }).toBe(2);
+    await expect.poll(() => page.locator('#agent option').count(), { message: problems.join('\n') }).toBe(agents);
     return { page, problems };
   };
 
@@ -134,6 +134,51 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s si
     const text = await warning.innerText();
     expect(text).toContain('LLM_BASE_URL=http://127.0.0.1:11434/v1');
     expect(text).toMatch(/llama\.cpp.*vLLM/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  // Last: it adds a third agent.
+  it('shows why a webhook agent with no webhook is silent, and what to set; the call panel says In call, the text panel its own news; no request fails', async () => {
+    const silent = await h.api('POST', '/v1/agents', { name: 'Silent desk', voiceMode: 'webhook', greeting: 'Silent desk.' });
+    expect(silent.status).toBe(200);
+    const { page, problems } = await openPlayground(3, { failedResponses: true });
+    expect(await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel=icon]')?.href)).toBe(`${h.url}/playground/favicon.svg`);
+    await page.selectOption('#agent', silent.body.id);
+
+    await page.click('#start-call');
+    await expect.poll(() => page.locator('#status').innerText(), { timeout: 10_000 }).toBe('In call. Say something.');
+    await page.fill('#say', 'Hello?');
+    await page.press('#say', 'Enter');
+
+    const notice = page.locator('#transcript li[data-role=notice]');
+    await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(1);
+    expect(await notice.getAttribute('data-reason')).toBe('no_webhook');
+    const said = await notice.innerText();
+    expect(said).toContain('no webhook is configured for the agent or the account');
+    expect(said).toContain(`POST /v1/agents/${silent.body.id}/webhook`);
+    expect(said).toContain('POST /v1/webhooks');
+    expect(await page.locator('#status').innerText()).toMatch(/^The agent did not answer: .*no webhook is configured/);
+    expect(await page.locator('#transcript li').evaluateAll((items) => items.map((li) => li.getAttribute('data-role')))).toEqual(['agent', 'user', 'notice']);
+
+    // A text to the same agent gets no reply either: the text panel says why, the call's status stays.
+    const silentNumber = await h.api('POST', '/v1/numbers', { agentId: silent.body.id });
+    expect(silentNumber.status).toBe(200);
+    await page.click('#load-agents');
+    await expect.poll(() => page.locator('#text-number option').count()).toBe(2);
+    await page.selectOption('#text-number', silentNumber.body.id);
+    await page.fill('#text-body', 'Anyone?');
+    await page.click('#send-text');
+    await expect
+      .poll(() => page.locator('#text-status').innerText(), { timeout: 15_000 })
+      .toBe(
+        'No reply: the agent is in webhook mode and no webhook is configured for the agent or the account, so the text was sent nowhere. ' +
+          `To fix: set a webhook that replies with POST /v1/messages: POST /v1/agents/${silent.body.id}/webhook, or POST /v1/webhooks for the whole account.`,
+      );
+
+    await page.click('#hang-up');
+    const icon = await fetch(`${h.url}/playground/favicon.svg`);
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -13,6 +13,9 @@ describe('switchboard simulate', () => {
   let server: ServerProcess;
   let agent: ChildProcess;
   let phoneNumber: string;
+  /** A number whose agent has no webhook, on a project with no account webhook either. */
+  let silentNumber: string;
+  let silentAgentId: string;
   const agentLog: string[] = [];
 
   beforeAll(async () => {
@@ -35,6 +38,8 @@ describe('switchboard simulate', () => {
     const port = await freePort();
     const webhook = await api('POST', `/v1/agents/${created2.id}/webhook`, { url: `http://127.0.0.1:${port}/hook`, timeout: 10 });
     phoneNumber = (await api('POST', '/v1/numbers', { agentId: created2.id })).phoneNumber;
+    silentAgentId = (await api('POST', '/v1/agents', { name: 'Silent', voiceMode: 'webhook', greeting: 'Silent here.' })).id;
+    silentNumber = (await api('POST', '/v1/numbers', { agentId: silentAgentId })).phoneNumber;
     agent = await startExampleAgent(
       { PORT: String(port), HOST: '127.0.0.1', WEBHOOK_SECRET: webhook.secret, SWITCHBOARD_URL: server.url, SWITCHBOARD_API_KEY: apiKey },
       (line) => agentLog.push(line),
@@ -69,6 +74,26 @@ describe('switchboard simulate', () => {
     });
   }, 60_000);
 
+  it('simulate call to an agent with no webhook: exits 1 and says why and what to set', async () => {
+    const result = await runCli(
+      ['simulate', 'call', '--url', server.url, '--data-dir', dataDir, '--to', silentNumber, '--say', 'Hello?', '--say', 'Anyone there?'],
+      {},
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.slice(1)).toEqual([
+      '  agent : Silent here.',
+      '  caller: Hello?',
+      '  (no answer: The agent is in webhook mode and no webhook is configured for the agent or the account: the turn was not sent anywhere.)',
+      `  (to fix: Set a webhook that answers with NDJSON: POST /v1/agents/${silentAgentId}/webhook for this agent, or POST /v1/webhooks for the whole account; or switch the agent to voiceMode "hosted" with LLM_BASE_URL set on the server.)`,
+      '  caller: Anyone there?',
+      '  (no answer: The agent is in webhook mode and no webhook is configured for the agent or the account: the turn was not sent anywhere.)',
+      'call ended: completed',
+      'The agent did not answer the caller (2 of 2 line(s) unanswered): The agent is in webhook mode and no webhook is configured for the agent or the account: the turn was not sent anywhere.',
+    ]);
+  }, 60_000);
+
   it('simulate text: the text reaches the number and the agent’s reply is printed', async () => {
     const result = await runCli(
       ['simulate', 'text', '--url', server.url, '--data-dir', dataDir, '--to', phoneNumber, '--from', '+14155550142', '--body', 'Can I book a table?'],
@@ -80,6 +105,20 @@ describe('switchboard simulate', () => {
       `text: +14155550142 → ${phoneNumber}`,
       '  texter: Can I book a table?',
       '  agent : Yes, we have a table for you tonight. See you at 7!',
+    ]);
+  }, 60_000);
+
+  it('simulate text to an agent with no webhook: exits 1 and says why and what to set', async () => {
+    const result = await runCli(
+      ['simulate', 'text', '--url', server.url, '--data-dir', dataDir, '--to', silentNumber, '--from', '+14155550142', '--body', 'Hello?', '--timeout', '2'],
+      {},
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    expect(result.stdout.trim().split('\n').slice(2)).toEqual([
+      '  (no reply from the agent within 2 s)',
+      '  (no reply: The agent is in webhook mode and no webhook is configured for the agent or the account: the text was not sent anywhere.)',
+      `  (to fix: Set a webhook that replies with POST /v1/messages: POST /v1/agents/${silentAgentId}/webhook for this agent, or POST /v1/webhooks for the whole account; or switch the agent to voiceMode "hosted" with LLM_BASE_URL set on the server.)`,
     ]);
   }, 60_000);
 

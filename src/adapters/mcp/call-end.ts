@@ -21,7 +21,7 @@ export const waitForCallEnd = async (
   try {
     for await (const event of stream.events) {
       if (event.type === 'ended') return E.right(true);
-      await input.onTurn?.(event.turn);
+      if (event.type === 'turn') await input.onTurn?.(event.turn);
     }
     return E.right(false);
   } finally {

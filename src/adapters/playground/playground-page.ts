@@ -15,36 +15,21 @@
  *   `{base}/playground/twilio-voice-sdk.js` (the installed @twilio/voice-sdk package's bundle)
  *   and calls `new Twilio.Device(token).connect()`: microphone and speaker are the call's audio.
  * On the simulated carrier, a third panel plays the other party of texts and outbound calls
- * (`{base}/playground/simulated/…`, see src/adapters/rest/simulated-carrier-routes.ts): a text to one of the
- * project's numbers, and answering, speaking on and hanging up calls the agents placed.
+ * (see simulated-panel.ts). A caller turn the agent leaves unanswered (the stream's
+ * `unanswered`: no webhook, a failing one, the model…) shows in the transcript with its fix.
  * A hosted agent on a server with no language model gets a warning that says how to add one.
  * Below, the Campaigns panel follows the project's campaigns (see campaigns-panel.ts).
  */
 import { CAMPAIGNS_PANEL, CAMPAIGNS_SCRIPT, CAMPAIGNS_STYLE } from './campaigns-panel.js';
-
-/** The simulated carrier's panel: the other party of texts and outbound calls. */
-const SIMULATED_PANEL = /* html */ `<section class="spaced" id="simulated-carrier">
-      <h2>3 &middot; Simulated carrier</h2>
-      <form id="text-form">
-        <label for="text-number">Text one of your numbers</label>
-        <select id="text-number" disabled><option value="">Load the agents first</option></select>
-        <label for="text-from">From</label>
-        <input id="text-from" type="text" value="+14155550123" autocomplete="off">
-        <label for="text-body">Message</label>
-        <div class="row"><input id="text-body" type="text" placeholder="Do you have a table tonight?" autocomplete="off">
-        <button id="send-text" type="submit" disabled>Text</button></div>
-      </form>
-      <ul id="texts" class="plain" aria-live="polite"></ul>
-      <label>Outbound calls placed by your agents</label>
-      <div class="row"><button id="load-outbound" class="secondary" disabled>Ringing calls</button></div>
-      <ul id="outbound" class="plain"></ul>
-    </section>`;
+import { SIMULATED_PANEL, SIMULATED_SCRIPT } from './simulated-panel.js';
 
 export const renderPlaygroundPage = (page: {
   /** The Content-Security-Policy nonce of this response. */
   readonly nonce: string;
   /** Where the Twilio Voice SDK is, below the base path (e.g. `/playground/twilio-voice-sdk.js?v=2.18.5`). */
   readonly twilioSdkPath: string;
+  /** The page's icon, relative to the page's own address (so it holds below any base path). */
+  readonly faviconPath: string;
   /** The server runs on the simulated carrier: the page shows its controls (texts in, outbound calls answered). */
   readonly simulatedCarrier?: boolean;
   /** A language model is configured (LLM_BASE_URL): without one, the page warns that hosted agents only apologise. */
@@ -55,6 +40,7 @@ export const renderPlaygroundPage = (page: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Switchboard playground</title>
+<link rel="icon" type="image/svg+xml" href="${page.faviconPath}">
 <style nonce="${page.nonce}">
   :root { --ink:#1d2433; --muted:#6b7385; --line:#dfe3ea; --accent:#3b5bdb; --agent:#eef2ff; --user:#f1f8f4; }
   * { box-sizing: border-box; }
@@ -74,11 +60,13 @@ export const renderPlaygroundPage = (page: {
   .row { display: flex; gap: 8px; margin-top: 10px; align-items: center; }
   .row > input[type=text] { flex: 1; }
   #status { margin-top: 12px; font-size: 13px; color: var(--muted); min-height: 1.4em; }
-  #status.error { color: #c92a2a; }
+  #status.error, #text-status.error { color: #c92a2a; }
   #transcript { list-style: none; margin: 0; padding: 0; min-height: 280px; max-height: 60vh; overflow-y: auto; }
   #transcript li { margin: 8px 0; padding: 8px 12px; border-radius: 8px; max-width: 80%; }
   #transcript li[data-role=user] { background: var(--user); margin-left: auto; }
   #transcript li[data-role=agent] { background: var(--agent); }
+  #transcript li[data-role=notice] { background: #fff4e6; color: #7a4100; font-size: 13px; max-width: 100%; }
+  #transcript li[data-role=notice] .fix { display: block; margin-top: 4px; }
   #transcript li .who { display: block; font-size: 11px; color: var(--muted); text-transform: uppercase; letter-spacing: .05em; }
   #transcript li.interrupted::after { content: " (interrupted)"; color: var(--muted); font-size: 12px; }
   #agent-said { margin-top: 12px; padding: 10px 12px; background: var(--agent); border-radius: 8px; min-height: 2.6em; }
@@ -173,127 +161,7 @@ ${CAMPAIGNS_STYLE}
     state.answered = false;
   };
 
-  // The simulated carrier's other party: texts in, outbound calls answered and hung up.
-  var loadNumbers = function () {
-    return api('GET', '/v1/numbers?limit=100').then(function (page) {
-      var select = $('text-number');
-      select.innerHTML = '';
-      page.data.forEach(function (number) {
-        var option = document.createElement('option');
-        option.value = number.id;
-        option.textContent = number.phoneNumber;
-        select.appendChild(option);
-      });
-      select.disabled = page.data.length === 0;
-      $('send-text').disabled = page.data.length === 0;
-      $('load-outbound').disabled = false;
-    });
-  };
-
-  var showThread = function (messages) {
-    var list = $('texts');
-    list.innerHTML = '';
-    messages.slice().reverse().forEach(function (message) {
-      var item = document.createElement('li');
-      item.dataset.direction = message.direction;
-      var text = document.createElement('span');
-      text.textContent = (message.direction === 'inbound' ? 'Texter: ' : 'Agent: ') + message.body;
-      item.appendChild(text);
-      list.appendChild(item);
-    });
-  };
-
-  // The agent's reply is a request of its own, moments later: read the thread until it is there.
-  var followThread = function (conversationId, sentAt, triesLeft) {
-    return api('GET', '/v1/conversations/' + encodeURIComponent(conversationId) + '/messages?limit=20').then(function (slice) {
-      showThread(slice.data);
-      var replied = slice.data.some(function (m) { return m.direction === 'outbound' && Date.parse(m.receivedAt) >= sentAt; });
-      if (replied) return status('The agent replied.');
-      if (triesLeft <= 0) return status('No reply yet: the agent answers texts with POST /v1/messages.');
-      return new Promise(function (resolve) { setTimeout(resolve, 400); }).then(function () { return followThread(conversationId, sentAt, triesLeft - 1); });
-    });
-  };
-
-  var sendText = function (event) {
-    event.preventDefault();
-    var body = $('text-body').value.trim();
-    if (!body) return;
-    status('Texting…');
-    api('POST', '/playground/simulated/texts', { numberId: $('text-number').value, from: $('text-from').value.trim(), body: body }).then(function (sent) {
-      $('text-body').value = '';
-      return api('GET', '/v1/conversations/' + encodeURIComponent(sent.conversationId) + '/messages?limit=1').then(function (slice) {
-        var sentAt = slice.data.length ? Date.parse(slice.data[0].receivedAt) : Date.now();
-        return followThread(sent.conversationId, sentAt, 50);
-      });
-    }).catch(function (error) { status(error.message, true); });
-  };
-
-  var loadOutbound = function () {
-    return api('GET', '/v1/calls?direction=outbound&status=in-progress&limit=20').then(function (page) {
-      var list = $('outbound');
-      list.innerHTML = '';
-      if (page.data.length === 0) {
-        var none = document.createElement('li');
-        none.textContent = 'No outbound call is ringing (place one with POST /v1/calls).';
-        list.appendChild(none);
-      }
-      page.data.forEach(function (call) {
-        var item = document.createElement('li');
-        item.dataset.callId = call.id;
-        var label = document.createElement('span');
-        label.textContent = call.fromNumber + ' → ' + call.toNumber;
-        var answer = document.createElement('button');
-        answer.className = 'small answer';
-        answer.textContent = 'Answer';
-        answer.addEventListener('click', function () { answerOutbound(call.id); });
-        var machine = document.createElement('button');
-        machine.className = 'small secondary answer-machine';
-        machine.textContent = 'Voicemail';
-        machine.title = 'Answer as an answering machine: the agent leaves its voicemail message, or hangs up';
-        machine.addEventListener('click', function () { answerAsMachine(call.id); });
-        var hangUp = document.createElement('button');
-        hangUp.className = 'small secondary hang-up-outbound';
-        hangUp.textContent = 'Hang up';
-        hangUp.addEventListener('click', function () { hangUpOutbound(call.id); });
-        item.appendChild(label);
-        item.appendChild(answer);
-        item.appendChild(machine);
-        item.appendChild(hangUp);
-        list.appendChild(item);
-      });
-    }).catch(function (error) { status(error.message, true); });
-  };
-
-  var answerOutbound = function (callId) {
-    resetCall();
-    state.callId = callId;
-    $('call-id').textContent = callId;
-    $('carrier').textContent = 'Simulated carrier: you are the person the agent called (type your answers).';
-    api('POST', '/playground/simulated/calls/' + encodeURIComponent(callId) + '/answer').then(function () {
-      state.answered = true;
-      follow(callId);
-      inCall(true);
-      status('Answered. Say something.');
-      $('say').focus();
-      return loadOutbound();
-    }).catch(function (error) { status(error.message, true); });
-  };
-
-  var answerAsMachine = function (callId) {
-    api('POST', '/playground/simulated/calls/' + encodeURIComponent(callId) + '/answer-as-machine').then(function () {
-      status('Answered as an answering machine: the agent leaves its voicemail message, or hangs up.');
-      return loadOutbound();
-    }).catch(function (error) { status(error.message, true); });
-  };
-
-  var hangUpOutbound = function (callId) {
-    api('POST', '/playground/simulated/calls/' + encodeURIComponent(callId) + '/hang-up').then(function () {
-      if (state.callId === callId) { state.answered = false; inCall(false); }
-      status('Hung up.');
-      return loadOutbound();
-    }).catch(function (error) { status(error.message, true); });
-  };
-
+${page.simulatedCarrier ? SIMULATED_SCRIPT : ''}
 ${CAMPAIGNS_SCRIPT}
   if (simulatedCarrier) {
     $('text-form').addEventListener('submit', sendText);
@@ -350,6 +218,25 @@ ${CAMPAIGNS_SCRIPT}
     $('transcript').scrollTop = $('transcript').scrollHeight;
   };
 
+  // A caller turn the agent did not answer: why, and what to change, in the transcript and the status.
+  var renderUnanswered = function (notice) {
+    var item = document.createElement('li');
+    item.dataset.role = 'notice';
+    item.dataset.reason = notice.reason;
+    var who = document.createElement('span');
+    who.className = 'who';
+    who.textContent = 'No answer';
+    var fix = document.createElement('span');
+    fix.className = 'fix';
+    fix.textContent = 'To fix: ' + notice.fix;
+    item.appendChild(who);
+    item.appendChild(document.createTextNode(notice.message));
+    item.appendChild(fix);
+    $('transcript').appendChild(item);
+    $('transcript').scrollTop = $('transcript').scrollHeight;
+    status('The agent did not answer: ' + notice.message, true);
+  };
+
   // Server-Sent Events over fetch: EventSource cannot send the API key.
   var follow = function (callId) {
     var controller = new AbortController();
@@ -376,6 +263,7 @@ ${CAMPAIGNS_SCRIPT}
               else if (line.indexOf('data:') === 0) data += line.slice(5).trim();
             });
             if (event === 'turn') render(JSON.parse(data));
+            if (event === 'unanswered') renderUnanswered(JSON.parse(data));
             if (event === 'ended') ended(JSON.parse(data).status);
           });
           return pump();
@@ -429,7 +317,7 @@ ${CAMPAIGNS_SCRIPT}
     var scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
     var socket = new WebSocket(scheme + location.host + base + '/simulated/web-call?token=' + encodeURIComponent(token));
     state.socket = socket;
-    socket.onopen = function () { status('Connected. Say something.'); inCall(true); $('say').focus(); };
+    socket.onopen = function () { status('In call. Say something.'); inCall(true); $('say').focus(); };
     socket.onmessage = function (message) {
       var frame = JSON.parse(message.data);
       if (frame.type === 'text') {
@@ -452,7 +340,7 @@ ${CAMPAIGNS_SCRIPT}
       return state.device.connect().then(function (call) {
         state.twilioCall = call;
         call.on('disconnect', function () { inCall(false); });
-        status('Connected: speak into your microphone.');
+        status('In call: speak into your microphone.');
         inCall(true);
       });
     };
@@ -468,7 +356,7 @@ ${CAMPAIGNS_SCRIPT}
     var agentId = $('agent').value;
     if (!agentId) return;
     resetCall();
-    status('Starting the call…');
+    status('Calling…');
     api('POST', '/v1/calls/web', { agentId: agentId, metadata: { source: 'playground' } }).then(function (created) {
       state.callId = created.callId;
       $('call-id').textContent = created.callId;

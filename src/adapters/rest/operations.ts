@@ -158,7 +158,7 @@ export const OPERATIONS = {
     success: {
       status: 200,
       media: 'text/event-stream',
-      description: 'Events `connected` ({callId}), then `turn` (a transcript turn, `id` its sequence) for each turn so far and each new one, and `ended` ({callId, status}) when the call ends. A comment line every 15 s keeps proxies from closing it.',
+      description: 'Events `connected` ({callId}), then `turn` (a transcript turn, `id` its sequence) for each turn so far and each new one, `unanswered` (live only: {callId, turnSequence, reason, message, fix, and httpStatus, error or timeoutSeconds where they apply}) when a caller turn got no answer from the agent and why (no webhook, a failing webhook, no or a failing language model, an empty answer), and `ended` ({callId, status}) when the call ends. A comment line every 15 s keeps proxies from closing it.',
     },
   }),
   getRecording: operation({

@@ -1,8 +1,14 @@
 import type { CallStatus, TranscriptTurn } from '../../domain/call.js';
+import type { UnansweredReason } from '../events/unanswered-turn.js';
 
-/** What live listeners of a call (the transcript stream) hear about it. */
+/**
+ * What live listeners of a call (the transcript stream) hear about it. `unanswered`: the
+ * caller's turn `turnSequence` got no answer from the agent, and why; live only, never stored
+ * (the delivery log and the server's log keep the details).
+ */
 export type CallEvent =
   | { readonly type: 'turn'; readonly callId: string; readonly turn: TranscriptTurn }
+  | { readonly type: 'unanswered'; readonly callId: string; readonly turnSequence: number; readonly reason: UnansweredReason }
   | { readonly type: 'ended'; readonly callId: string; readonly status: CallStatus };
 
 /**

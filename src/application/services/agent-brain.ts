@@ -1,6 +1,7 @@
 import type { Agent } from '../../domain/agent.js';
 import type { Call, ToolOutcome, TranscriptTurn } from '../../domain/call.js';
 import type { Webhook } from '../../domain/webhook.js';
+import type { UnansweredReason } from '../events/unanswered-turn.js';
 
 /** What the agent does next, in the order it arrives. */
 export type AgentAction =
@@ -37,7 +38,12 @@ export type AgentAction =
       /** Another number than the agent's transferNumber. */
       readonly to?: string;
     }
-  | { readonly kind: 'hangup' };
+  | { readonly kind: 'hangup' }
+  /**
+   * The caller gets no answer to this turn, and why (no webhook, a failing one, no model…);
+   * an apology said instead still goes as `say`. Told live to the call's listeners.
+   */
+  | { readonly kind: 'unanswered'; readonly reason: UnansweredReason };
 
 /** Moments of one turn, for the latency figures (monotonic milliseconds). */
 export interface TurnTiming {

@@ -1,13 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { TranscriptTurn } from '../../domain/call.js';
-import type { EventBus } from '../ports/event-bus.js';
+import type { CallEvent, EventBus } from '../ports/event-bus.js';
 import type { Logger } from '../ports/logger.js';
 import { inOneStatement, type UnitOfWork } from '../ports/unit-of-work.js';
 import type { RecordedAttempt } from '../ports/webhook-repositories.js';
 
 type Item =
   | { readonly kind: 'turn'; readonly turn: TranscriptTurn; readonly publish: boolean }
-  | { readonly kind: 'delivery'; readonly entry: RecordedAttempt };
+  | { readonly kind: 'delivery'; readonly entry: RecordedAttempt }
+  | { readonly kind: 'notice'; readonly event: CallEvent };
 
 /**
  * The least time between two writes of what live calls produce, by default. At a few hundred
@@ -62,6 +63,11 @@ export class CallRecordWriter {
 
   writeDelivery(entry: RecordedAttempt): void {
     this.hand({ kind: 'delivery', entry });
+  }
+
+  /** Publishes a live-only event (nothing is stored) in its place among the turns handed over. */
+  announce(event: CallEvent): void {
+    this.hand({ kind: 'notice', event });
   }
 
   private hand(item: Item): void {
@@ -133,10 +139,11 @@ export class CallRecordWriter {
     const turns = [...new Map(batch.flatMap((item) => (item.kind === 'turn' ? [[item.turn.id, item.turn] as const] : []))).values()];
     const deliveries = batch.flatMap((item) => (item.kind === 'delivery' ? [item.entry] : []));
     try {
-      if (deliveries.length === 0) {
+      // A batch of live-only notices stores nothing.
+      if (deliveries.length === 0 && turns.length > 0) {
         // Turns alone are one statement (a hosted call's every batch): no transaction around it.
         await inOneStatement(this.deps.uow, async (repos) => E.right(await repos.transcripts.save(turns)));
-      } else {
+      } else if (deliveries.length > 0) {
         await this.deps.uow.transaction(async (tx) => {
           if (turns.length > 0) await tx.transcripts.save(turns);
           await tx.deliveries.enqueue(deliveries.map(({ delivery }) => delivery));
@@ -148,12 +155,15 @@ export class CallRecordWriter {
       this.log.error({ err: String(error), turns: turns.length, deliveries: deliveries.length }, 'storing call records failed');
     }
     // Published together, in order: a bus across nodes sends what it is handed at once in one notice.
-    const announced = batch.flatMap((item) => (item.kind === 'turn' && item.publish ? [item.turn] : []));
+    const announced = batch.flatMap((item): CallEvent[] => {
+      if (item.kind === 'notice') return [item.event];
+      return item.kind === 'turn' && item.publish ? [{ type: 'turn', callId: item.turn.callId, turn: item.turn }] : [];
+    });
     await Promise.all(
-      announced.map((turn) =>
+      announced.map((event) =>
         this.deps.eventBus
-          .publish({ type: 'turn', callId: turn.callId, turn })
-          .catch((error: unknown) => this.log.error({ callId: turn.callId, err: String(error) }, 'publishing a turn failed')),
+          .publish(event)
+          .catch((error: unknown) => this.log.error({ callId: event.callId, err: String(error) }, `publishing a ${event.type} event failed`)),
       ),
     );
   }

@@ -164,6 +164,7 @@ class HostedReply {
     );
     this.speech.newRound();
     this.act({ ...(this.speech.say(this.deps.apology) ?? apologyOf(this.deps.apology, '')), error: `language model: ${reason}` });
+    this.act({ kind: 'unanswered', reason: { kind: 'model_failed', error: reason } });
   };
 }
 
@@ -197,6 +198,7 @@ export class HostedBrain implements AgentBrain {
     if (!model) {
       standing.log.warn({ agentId: call.agentId }, 'hosted voice mode has no language model: set LLM_BASE_URL (and LLM_MODEL); the caller hears the apology');
       act(apologyOf(this.deps.apology, 'no language model is configured (set LLM_BASE_URL and LLM_MODEL)'));
+      act({ kind: 'unanswered', reason: { kind: 'no_model' } });
       return Promise.resolve();
     }
     const exchanges = this.exchanges.get(call) ?? [];

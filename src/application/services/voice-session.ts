@@ -2,6 +2,7 @@ import type { Agent } from '../../domain/agent.js';
 import { behaviourOf, DURATION_FAREWELL, SILENCE_FAREWELL } from '../../domain/call-behaviour.js';
 import { truncateTurn, type Call, type DisconnectionReason, type ToolTurnDetail, type TranscriptTurn, type TurnRole } from '../../domain/call.js';
 import type { Webhook } from '../../domain/webhook.js';
+import type { UnansweredReason } from '../events/unanswered-turn.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
@@ -50,6 +51,12 @@ interface Answer {
   lastWasInterim: boolean;
   /** Why the brain said something other than an answer (see AgentAction `say`). */
   error: string | null;
+  /** Why the caller gets no answer to this turn, as the brain told it (see AgentAction `unanswered`). */
+  unanswered: UnansweredReason | null;
+  /** The brain did something besides speaking (digits, a tool, a transfer, a hang-up). */
+  acted: boolean;
+  /** Sequence of the caller's turn this answers. */
+  readonly turnSequence: number;
 }
 
 const SENTENCE_END = /[.!?,;:…]$/;
@@ -232,6 +239,9 @@ export class VoiceSession {
       spoken: [],
       lastWasInterim: false,
       error: null,
+      unanswered: null,
+      acted: false,
+      turnSequence: turn.sequence,
     };
     this.answer = answer;
     const { call, agent, webhook } = this.context;
@@ -268,6 +278,7 @@ export class VoiceSession {
   }
 
   private perform(answer: Answer, action: AgentAction): void {
+    if (action.kind !== 'say' && action.kind !== 'unanswered') answer.acted = true;
     switch (action.kind) {
       case 'say': {
         const last = answer.spoken.at(-1);
@@ -316,6 +327,9 @@ export class VoiceSession {
         this.end('agent_hangup');
         this.gateway.hangUp();
         return;
+      case 'unanswered':
+        answer.unanswered ??= action.reason;
+        return;
     }
   }
 
@@ -352,9 +366,19 @@ export class VoiceSession {
     const content = heard ?? spoken;
     // A finished answer starts the silence; a cancelled one was cut by the caller, who is now the one talking.
     if (!this.ended && !cancel) this.watch?.agentFinished(spoken);
+    if (!cancel) this.announceIfUnanswered(answer, spoken);
     if (spoken === '' && !heard) return;
     const turn = this.addTurn('agent', content, heard !== undefined || (cut && spoken !== ''), answer.error);
     this.lastAgentTurn = turn;
+  }
+
+  /**
+   * An answer over by itself that the brain said failed, or that said and did nothing: its
+   * listeners hear why, before any apology's turn (so a client knows what that turn is).
+   */
+  private announceIfUnanswered(answer: Answer, spoken: string): void {
+    const reason = answer.unanswered ?? (spoken === '' && !answer.acted ? ({ kind: 'empty_answer' } as const) : null);
+    if (reason) this.deps.writer.announce({ type: 'unanswered', callId: this.callId, turnSequence: answer.turnSequence, reason });
   }
 
   private addTurn(role: TurnRole, content: string, interrupted = false, error: string | null = null, tool?: ToolTurnDetail): TranscriptTurn {

@@ -39,6 +39,7 @@ export class WebhookBrain implements AgentBrain {
     const log = lazyChildLogger(this.deps.logger, { callId: call.id });
     if (!webhook) {
       log.warn({ agentId: call.agentId }, 'voice turn not sent: no webhook is configured for the agent or the account');
+      act({ kind: 'unanswered', reason: { kind: 'no_webhook' } });
       return;
     }
     const deliveryId = this.deps.ids.next('whd');
@@ -84,10 +85,12 @@ export class WebhookBrain implements AgentBrain {
       if (controller.signal.reason === TIMED_OUT) {
         errorMessage = `timed out after ${webhook.timeoutSeconds} s (the webhook's timeout); the caller heard nothing more for this turn`;
         log.warn({ deliveryId, webhookId: webhook.id, timeoutSeconds: webhook.timeoutSeconds }, 'voice webhook timed out');
+        act({ kind: 'unanswered', reason: { kind: 'webhook_timed_out', timeoutSeconds: webhook.timeoutSeconds } });
       } else if (controller.signal.aborted) {
         errorMessage = httpStatus === null ? 'cancelled before the answer: the caller spoke again or hung up' : (failure ?? 'answer cancelled: the caller interrupted');
       } else if (failure) {
         log.warn({ deliveryId, webhookId: webhook.id, httpStatus, error: failure }, 'voice webhook failed');
+        act({ kind: 'unanswered', reason: { kind: 'webhook_failed', httpStatus, error: failure } });
       }
       const ok = failure === null && httpStatus !== null && controller.signal.reason !== TIMED_OUT;
       const outcome: AttemptOutcome = { ok, httpStatus, errorMessage, responseBody: null };

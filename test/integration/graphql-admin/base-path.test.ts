@@ -33,6 +33,13 @@ describe('the admin console and the playground under a base path', () => {
     expect(html).toContain('Switchboard playground');
     // The page finds the API and the call socket from its own path.
     expect(html).toContain(String.raw`location.pathname.replace(/\/playground\/?$/, '')`);
+    // Its icon, named relative to the page, is served below the same base path (no 404 in the console).
+    const href = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)">/.exec(html)?.[1];
+    const iconUrl = new URL(href ?? 'missing', 'http://host.test/switchboard/playground');
+    expect(iconUrl.pathname).toBe('/switchboard/playground/favicon.svg');
+    const icon = await sut.fetch(new Request(iconUrl));
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    expect(await icon.text()).toMatch(/^<svg /);
   });
 
   it('takes ADMIN_TOKEN from the environment', async () => {

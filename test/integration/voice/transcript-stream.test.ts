@@ -109,4 +109,28 @@ describe(StreamTranscript.name, () => {
     expect(reply.status).toBe(404);
     expect((await reply.json()).error.code).toBe('NOT_FOUND');
   });
+
+  it('tells a caller turn the agent left unanswered, live: why, and what to set (a webhook agent with no webhook)', async () => {
+    const agent = await harness.api('POST', '/v1/agents', { name: 'No hook', greeting: 'Hello.' });
+    const number = await harness.api('POST', '/v1/numbers', { agentId: agent.body.id });
+    const started = await simulated.startInbound({ from: '+14155550123', to: number.body.phoneNumber });
+    if (E.isLeft(started)) throw new Error(started.left._tag);
+    const call = started.right;
+    const sut = await stream(call.callId);
+    await sut.until((events) => events.some((e) => e.event === 'turn'));
+
+    simulated.sayAsCaller(call.callId, 'Hello?');
+    await sut.until((events) => events.some((e) => e.event === 'unanswered'));
+    await simulated.hangUp(call.callId);
+    await sut.finished;
+
+    expect(sut.events.map((e) => e.event)).toEqual(['connected', 'turn', 'turn', 'unanswered', 'ended']);
+    expect(sut.events[3]!.data).toEqual({
+      callId: call.callId,
+      turnSequence: 2,
+      reason: 'no_webhook',
+      message: 'The agent is in webhook mode and no webhook is configured for the agent or the account: the turn was not sent anywhere.',
+      fix: `Set a webhook that answers with NDJSON: POST /v1/agents/${agent.body.id}/webhook for this agent, or POST /v1/webhooks for the whole account; or switch the agent to voiceMode "hosted" with LLM_BASE_URL set on the server.`,
+    });
+  });
 });

@@ -123,7 +123,11 @@ describe(`${HostedBrain.name}, streaming`, () => {
     model.fail('HTTP 500');
     await done;
 
-    expect(acts).toEqual([piece('Let me check'), { ...piece(' Sorry!'), error: 'language model: HTTP 500' }]);
+    expect(acts).toEqual([
+      piece('Let me check'),
+      { ...piece(' Sorry!'), error: 'language model: HTTP 500' },
+      { kind: 'unanswered', reason: { kind: 'model_failed', error: 'HTTP 500' } },
+    ]);
   });
 
   it('stores the whole answer as one agent turn, spoken piece by piece', async () => {

@@ -118,9 +118,11 @@ describe(HostedBrain.name, () => {
   it('apologises with the reason when the model fails or is missing', async () => {
     expect(await actions(brainOn(new ScriptedLanguageModel([{ fail: 'HTTP 503' }])), aBrainTurn(CALL, 'Hi'))).toEqual([
       { kind: 'say', text: 'Sorry!', interim: false, verbatim: true, error: 'language model: HTTP 503' },
+      { kind: 'unanswered', reason: { kind: 'model_failed', error: 'HTTP 503' } },
     ]);
     expect(await actions(brainOn(null), aBrainTurn(CALL, 'Hi'))).toEqual([
       { kind: 'say', text: 'Sorry!', interim: false, error: expect.stringContaining('no language model is configured') },
+      { kind: 'unanswered', reason: { kind: 'no_model' } },
     ]);
   });
 

@@ -41,7 +41,9 @@ const collect = (events: AsyncIterable<TranscriptStreamEvent>) => {
   const all = (async () => {
     const seen: string[] = [];
     for await (const event of events) {
-      seen.push(event.type === 'turn' ? `turn ${event.turn.sequence}` : `ended ${event.status}`);
+      if (event.type === 'turn') seen.push(`turn ${event.turn.sequence}`);
+      if (event.type === 'unanswered') seen.push(`unanswered ${event.turnSequence} ${event.reason.kind}`);
+      if (event.type === 'ended') seen.push(`ended ${event.status}`);
       firstRead();
     }
     firstRead();

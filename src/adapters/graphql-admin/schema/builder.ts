@@ -10,6 +10,7 @@ import type { ReceivedSms } from '../../../application/use-cases/messages/receiv
 import type { IssuedApiKey } from '../../../application/use-cases/api-keys/new-api-key.js';
 import type { ApiKey } from '../../../domain/api-key.js';
 import type { Call, CallStatus, TranscriptTurn } from '../../../domain/call.js';
+import type { UnansweredReason } from '../../../application/events/unanswered-turn.js';
 import type { CallAnalysis } from '../../../domain/call-analysis.js';
 import type { Contact } from '../../../domain/contact.js';
 import type { Campaign } from '../../../domain/campaign.js';
@@ -36,10 +37,19 @@ export const connectionOf = <T>(page: { readonly items: readonly T[]; readonly t
   hasMore: request.offset + page.items.length < page.total,
 });
 
+/** A caller's turn the agent did not answer: why, and what to change. */
+export interface UnansweredTurn {
+  readonly turnSequence: number;
+  readonly reason: UnansweredReason;
+  readonly message: string;
+  readonly fix: string;
+}
+
 export interface TranscriptEvent {
-  readonly kind: 'turn' | 'ended';
+  readonly kind: 'turn' | 'unanswered' | 'ended';
   readonly callId: string;
   readonly turn: TranscriptTurn | null;
+  readonly unanswered: UnansweredTurn | null;
   readonly status: CallStatus | null;
 }
 
@@ -81,6 +91,7 @@ export interface AdminObjects {
   TranscriptTurn: TranscriptTurn;
   CallAnalysis: CallAnalysis;
   TranscriptEvent: TranscriptEvent;
+  UnansweredTurn: UnansweredTurn;
   Webhook: Webhook;
   Delivery: WebhookDelivery;
   DeliveryPage: Connection<WebhookDelivery>;

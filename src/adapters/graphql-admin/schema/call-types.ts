@@ -1,6 +1,8 @@
 import { Repeater } from 'graphql-yoga';
 import * as E from 'fp-ts/lib/Either.js';
-import { ANSWERED_BY, type AnsweredBy } from '../../../domain/call.js';
+import { explainUnanswered } from '../../../application/events/unanswered-turn.js';
+import type { TranscriptStreamEvent } from '../../../application/use-cases/calls/stream-transcript.js';
+import { ANSWERED_BY, type AnsweredBy, type Call } from '../../../domain/call.js';
 import { failure, graphqlErrorOf, run, runOrNull } from '../errors.js';
 import { connectionOf, connectionType, type AdminBuilder, type TranscriptEvent } from './builder.js';
 import type { AdminSchemaDeps } from './deps.js';
@@ -8,12 +10,26 @@ import type { AdminEnums } from './enums.js';
 import { phoneNumber, simulatedOnly } from './mutations.js';
 import { pageArgs, pageRequest } from './paging.js';
 
+const transcriptEventOf = (call: Call, event: TranscriptStreamEvent): TranscriptEvent => {
+  const none = { callId: call.id, turn: null, unanswered: null, status: null };
+  switch (event.type) {
+    case 'turn':
+      return { ...none, kind: 'turn', turn: event.turn };
+    case 'unanswered': {
+      const { turnSequence, reason } = event;
+      return { ...none, kind: 'unanswered', unanswered: { turnSequence, reason, ...explainUnanswered(reason, call.agentId) } };
+    }
+    case 'ended':
+      return { ...none, kind: 'ended', status: event.status };
+  }
+};
+
 const idOrNull = (value: string | number | null | undefined) => (value === null || value === undefined ? null : String(value));
 
 /** Calls, their transcripts live and stored, and the simulated caller. */
 export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, enums: AdminEnums) => {
   const { calls, admin } = deps.useCases;
-  const { CallStatus, CallDirection, CallType, TurnRole, TranscriptEventKind } = enums;
+  const { CallStatus, CallDirection, CallType, TurnRole, TranscriptEventKind, UnansweredReason } = enums;
 
   builder.objectType('Call', {
     fields: (t) => ({
@@ -86,12 +102,26 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
     }),
   });
 
+  builder.objectType('UnansweredTurn', {
+    description: 'A caller turn the agent did not answer (live only, never stored): why, and what to change.',
+    fields: (t) => ({
+      turnSequence: t.exposeInt('turnSequence', { description: 'The sequence of the caller turn.' }),
+      reason: t.field({ type: UnansweredReason, resolve: (u) => u.reason.kind }),
+      message: t.exposeString('message'),
+      fix: t.exposeString('fix'),
+      httpStatus: t.int({ nullable: true, resolve: (u) => (u.reason.kind === 'webhook_failed' ? u.reason.httpStatus : null) }),
+      error: t.string({ nullable: true, resolve: (u) => ('error' in u.reason ? u.reason.error : null) }),
+      timeoutSeconds: t.int({ nullable: true, resolve: (u) => (u.reason.kind === 'webhook_timed_out' ? u.reason.timeoutSeconds : null) }),
+    }),
+  });
+
   builder.objectType('TranscriptEvent', {
-    description: 'A turn of a call, or its end (then the stream closes).',
+    description: 'A turn of a call, a caller turn left unanswered, or its end (then the stream closes).',
     fields: (t) => ({
       kind: t.field({ type: TranscriptEventKind, resolve: (e) => e.kind }),
       callId: t.exposeID('callId'),
       turn: t.expose('turn', { type: 'TranscriptTurn', nullable: true }),
+      unanswered: t.expose('unanswered', { type: 'UnansweredTurn', nullable: true, description: 'On `unanswered` (live only): the caller turn the agent did not answer, why, and what to change.' }),
       status: t.field({ type: CallStatus, nullable: true, resolve: (e) => e.status }),
     }),
   });
@@ -236,11 +266,7 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
         return new Repeater<TranscriptEvent>(async (push, stop) => {
           void stop.then(() => stream.close());
           for await (const event of stream.events) {
-            await push(
-              event.type === 'turn'
-                ? { kind: 'turn', callId: call.id, turn: event.turn, status: null }
-                : { kind: 'ended', callId: call.id, turn: null, status: event.status },
-            );
+            await push(transcriptEventOf(call, event));
           }
           stop();
         });

@@ -1,5 +1,6 @@
 import { VOICE_MODES } from '../../../domain/agent.js';
 import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES } from '../../../domain/call.js';
+import { UNANSWERED_KINDS } from '../../../application/events/unanswered-turn.js';
 import { enumOf, type AdminBuilder } from './builder.js';
 
 const LEDGER_REASONS = ['signup_credit', 'top_up', 'adjustment', 'number_first_month', 'number_renewal', 'recording_renewal'] as const;
@@ -33,7 +34,8 @@ export const defineEnums = (builder: AdminBuilder) => ({
   CallDirection: enumOf(builder, 'CallDirection', CALL_DIRECTIONS),
   CallType: enumOf(builder, 'CallType', CALL_TYPES),
   TurnRole: enumOf(builder, 'TurnRole', ['user', 'agent', 'tool_call', 'tool_result'] as const, 'user: the caller; agent: the agent; tool_call / tool_result: a custom HTTP tool the model called, and its answer.'),
-  TranscriptEventKind: enumOf(builder, 'TranscriptEventKind', ['turn', 'ended'] as const),
+  TranscriptEventKind: enumOf(builder, 'TranscriptEventKind', ['turn', 'unanswered', 'ended'] as const),
+  UnansweredReason: enumOf(builder, 'UnansweredReason', UNANSWERED_KINDS, 'Why a caller turn got no answer: no webhook, a failing or slow webhook, no or a failing language model, an empty answer.'),
 });
 
 export type AdminEnums = ReturnType<typeof defineEnums>;

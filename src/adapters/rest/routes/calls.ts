@@ -14,6 +14,7 @@ import { hasMore } from '../../../application/ports/pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
 import { sendVersioned, type VersionedAnswers } from '../versioned-answers.js';
 import { callDetailView, callView, endingCallView, placedCallView, transcriptView, turnView, webCallView } from '../views/calls.js';
+import { unansweredView } from '../views/unanswered.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -124,6 +125,9 @@ export const callRoutes = (calls: CallUseCases, answers: VersionedAnswers | null
         for await (const event of transcript.events) {
           if (event.type === 'turn') {
             await stream.writeSSE({ event: 'turn', id: String(event.turn.sequence), data: JSON.stringify(turnView(event.turn)) });
+          } else if (event.type === 'unanswered') {
+            const view = unansweredView(transcript.callId, transcript.agentId, event.turnSequence, event.reason);
+            await stream.writeSSE({ event: 'unanswered', data: JSON.stringify(view) });
           } else {
             await stream.writeSSE({ event: 'ended', data: JSON.stringify({ callId: transcript.callId, status: event.status }) });
             break;

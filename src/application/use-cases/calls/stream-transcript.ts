@@ -2,17 +2,22 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { isLive, type CallStatus, type TranscriptTurn } from '../../../domain/call.js';
 import { notFound, type NotFound } from '../../errors.js';
+import type { UnansweredReason } from '../../events/unanswered-turn.js';
 import type { CallEvent, EventBus } from '../../ports/event-bus.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { AsyncQueue } from '../../services/async-queue.js';
 
 export type TranscriptStreamEvent =
   | { readonly type: 'turn'; readonly turn: TranscriptTurn }
+  /** Live only: the caller's turn `turnSequence` got no answer, and why (never replayed). */
+  | { readonly type: 'unanswered'; readonly turnSequence: number; readonly reason: UnansweredReason }
   | { readonly type: 'ended'; readonly status: CallStatus };
 
 export interface TranscriptStream {
   readonly callId: string;
-  /** Stored turns, then live ones, each once and in order, then `ended` (and the end of the iteration). */
+  /** The call's agent (null once deleted), named in what an `unanswered` notice says to do. */
+  readonly agentId: string | null;
+  /** Stored turns, then live ones, each once and in order (with live `unanswered` notices among them), then `ended` (and the end of the iteration). */
   readonly events: AsyncIterable<TranscriptStreamEvent>;
   /** The client went away. */
   close(): void;
@@ -31,9 +36,10 @@ export class StreamTranscript {
 
   execute(input: { readonly projectId: string; readonly callId: string }): TE.TaskEither<StreamTranscriptError, TranscriptStream> {
     return async () => {
-      const exists = await this.deps.uow.transaction(async (tx) =>
-        (await tx.calls.findById(input.projectId, input.callId)) ? E.right(true) : E.left(notFound('call', input.callId)),
-      );
+      const exists = await this.deps.uow.transaction(async (tx) => {
+        const call = await tx.calls.findById(input.projectId, input.callId);
+        return call ? E.right(call.agentId) : E.left(notFound('call', input.callId));
+      });
       if (E.isLeft(exists)) return exists;
       const live = new AsyncQueue<CallEvent>();
       const unsubscribe = await this.deps.eventBus.subscribe(input.callId, (event) => live.push(event));
@@ -47,7 +53,7 @@ export class StreamTranscript {
         unsubscribe();
         out.fail(error);
       });
-      return E.right({ callId: input.callId, events: out, close });
+      return E.right({ callId: input.callId, agentId: exists.right, events: out, close });
     };
   }
 
@@ -73,6 +79,12 @@ export class StreamTranscript {
         await emitStored();
         out.push({ type: 'ended', status: event.status });
         return;
+      }
+      if (event.type === 'unanswered') {
+        // Published after the caller's turn: that turn is sent first, from storage if it was missed.
+        if (event.turnSequence > last) await emitStored(event.turnSequence + 1);
+        out.push({ type: 'unanswered', turnSequence: event.turnSequence, reason: event.reason });
+        continue;
       }
       const { turn } = event;
       if (turn.sequence <= last) continue; // already replayed
