@@ -117,7 +117,7 @@ const APPS = [
 describe.each(APPS)('the embedding guide, as a host app: $kind', ({ variant, type }) => {
   const guide = blocksOf(join(ROOT, 'docs/embedding.md'));
   const files = guide.filter((block) => PROGRAM.includes(block.language) && runs(block));
-  const shell = guide.filter((block) => SHELL.includes(block.language) && runs(block) && [null, variant].includes(variantOf(block)));
+  const shell = guide.filter((block) => SHELL.includes(block.language) && runs(block) && [null, variant as string | null].includes(variantOf(block)));
   const started = shell.filter((block) => !block.flags.includes('teardown'));
   const teardown = shell.filter((block) => block.flags.includes('teardown'));
   let work: string;
