@@ -22,11 +22,16 @@ export const buildIsStale = (root = ROOT) => {
   return !existsSync(entry) || newest(join(root, 'src')) > statSync(entry).mtimeMs;
 };
 
+/** What the first start (or the first after src/ changed) says before it builds, and why it waits. */
+export const buildNotice = (root = ROOT) =>
+  `switchboard: building dist/ from src/ with the TypeScript compiler (${existsSync(join(root, ENTRY)) ? 'src/ changed since the last build' : 'a fresh checkout has no dist/ yet'}).\n` +
+  'switchboard: this happens once and takes about half a minute (longer on a busy machine); later starts skip it until src/ changes.\n';
+
 /**
- * Runs the TypeScript compiler when dist/ is stale. Its output goes to stderr, so that what a
- * command prints on stdout (an API key, say) stays alone there.
+ * Runs the TypeScript compiler when dist/ is stale. What it says and the compiler's output go to
+ * stderr, so that what a command prints on stdout (an API key, say) stays alone there.
  */
-export const ensureBuild = (root = ROOT) => {
+export const ensureBuild = (root = ROOT, say = (text) => process.stderr.write(text)) => {
   if (!buildIsStale(root)) return;
   let tsc;
   try {
@@ -34,8 +39,10 @@ export const ensureBuild = (root = ROOT) => {
   } catch {
     throw new Error(`switchboard: ${ENTRY} is missing or older than src/, and TypeScript is not installed to build it: run \`npm install\` (with the dev dependencies), then \`npm run build\``);
   }
-  process.stderr.write('building switchboard (dist/ is missing or older than src/)…\n');
+  say(buildNotice(root));
+  const began = Date.now();
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: ['ignore', 2, 2] });
+  say(`switchboard: built in ${Math.round((Date.now() - began) / 1000)} s.\n`);
 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -46,3 +46,8 @@ export const helpText = (usage: string, command?: string): Help => {
   const summary = [...said, ...lines.slice(1).map((line) => line.trim())].join(' ');
   return { known: true, text: [`usage: switchboard ${synopsis}`, summary, more].filter(Boolean).join('\n\n') + '\n' };
 };
+
+/** The commands a usage names, each once, in its order (`simulate call` and `simulate text` are `simulate`). */
+export const commandsIn = (usage: string): string[] => [
+  ...new Set(usage.split('\n').flatMap((line) => /^\s{1,4}([a-z][a-z-]*)(\s|$)/.exec(line)?.[1] ?? [])),
+];

@@ -1,23 +1,15 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { createPinoLogger } from '../adapters/pino/pino-logger.js';
-import { ADMIN_OPTIONS, ADMIN_USAGE, isAdminCommand, runAdminCommand } from './admin-commands.js';
+import { ADMIN_OPTIONS, isAdminCommand, runAdminCommand } from './admin-commands.js';
 import { helpText } from './cli-help.js';
+import { USAGE } from './cli-usage.js';
 import { createProjectCommand } from './create-project-command.js';
 import { runMcpCommand } from './mcp-command.js';
 import { ConfigError, createSwitchboard } from './create-switchboard.js';
-import { DEMO_USAGE, runDemoCommand } from './demo-command.js';
+import { runDemoCommand } from './demo-command.js';
 import { startServer, type RunningServer } from './server.js';
-import { runSimulateCommand, SIMULATE_USAGE } from './simulate-command.js';
-
-const USAGE = `usage: switchboard <command>
-
-  serve                          run the server (the default)
-  migrate                        apply pending database migrations and exit
-  create-project --email <addr>  open a project and print its first API key
-  help [command]                 say what the commands (or one command) do
-  mcp [--api-key <key>] [--url <url>]  MCP over stdio, bridged to a running server (see docs/mcp.md)
-${ADMIN_USAGE}${DEMO_USAGE}${SIMULATE_USAGE}`;
+import { runSimulateCommand } from './simulate-command.js';
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n`);

@@ -13,7 +13,7 @@ export const chooseLanguageModel = (config: SwitchboardConfig): OpenAiCompatible
     : null;
 
 /**
- * Said once at start when hosted mode has no model: what hosted agents do then, and the fix.
+ * Said once, by `serve`, when hosted mode has no model: what hosted agents do then, and the fix.
  * (Webhook agents answer through their own server and need no model.)
  */
 export const NO_LANGUAGE_MODEL =

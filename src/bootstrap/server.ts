@@ -7,6 +7,7 @@ import { adminTokenLocation } from './admin-token.js';
 import { hostInUrl } from './composition/settings.js';
 import { loadConfig } from './config.js';
 import { ConfigError, createSwitchboard, type Switchboard } from './create-switchboard.js';
+import { NO_LANGUAGE_MODEL } from './language-model.js';
 import { startupWarnings } from './startup-warnings.js';
 
 export interface RunningServer {
@@ -37,7 +38,11 @@ const bannerOf = (url: string, tokenAt: string, warnings: readonly string[]): st
  * console) on one Node `http.Server`. Listens first so that `PORT=0` can pick a free port,
  * then opens storage; a failure to open (a locked DATA_DIR, say) closes the listener again.
  */
-export const startServer = async (env: Readonly<Record<string, string | undefined>> = process.env): Promise<RunningServer> => {
+export const startServer = async (
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  /** Where the log's lines go: stdout unless said. */
+  options: { readonly logTo?: NodeJS.WritableStream } = {},
+): Promise<RunningServer> => {
   const loaded = loadConfig(env);
   if (E.isLeft(loaded)) throw new ConfigError(loaded.left);
   const config = loaded.right;
@@ -67,7 +72,7 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${hostInUrl(config.host)}:${port}`;
-  const logger = createPinoLogger({ level: config.logLevel });
+  const logger = createPinoLogger({ level: config.logLevel, ...(options.logTo ? { destination: options.logTo } : {}) });
   // PUBLIC_URL, when unset, is derived from the port listened on (see settingsOf), and warned about with Twilio.
   const candidate = createSwitchboard({ env, logger, config: { port } });
   try {
@@ -78,6 +83,7 @@ export const startServer = async (env: Readonly<Record<string, string | undefine
   }
   switchboard = candidate;
   logger.info({ url }, `Switchboard listening on ${url}`);
+  if (!config.llm) logger.warn({ setting: 'LLM_BASE_URL' }, NO_LANGUAGE_MODEL);
   const stop = async () => {
     server.closeAllConnections?.();
     for (const socket of upgraded) socket.destroy();

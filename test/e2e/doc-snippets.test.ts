@@ -106,10 +106,18 @@ describe('the README quick start, pasted into a shell', () => {
   });
 });
 
-describe('the embedding guide, as a host app', () => {
+/** A shell block marked `variant=<name>` is run only for that kind of app; the others, for every kind. */
+const variantOf = (block: CodeBlock) => block.flags.find((flag) => flag.startsWith('variant='))?.slice('variant='.length) ?? null;
+
+const APPS = [
+  { kind: 'a CommonJS app, as npm init -y makes it', variant: null, type: 'commonjs' },
+  { kind: 'an ESM app', variant: 'esm', type: 'module' },
+] as const;
+
+describe.each(APPS)('the embedding guide, as a host app: $kind', ({ variant, type }) => {
   const guide = blocksOf(join(ROOT, 'docs/embedding.md'));
   const files = guide.filter((block) => PROGRAM.includes(block.language) && runs(block));
-  const shell = guide.filter((block) => SHELL.includes(block.language) && runs(block));
+  const shell = guide.filter((block) => SHELL.includes(block.language) && runs(block) && [null, variant as string | null].includes(variantOf(block)));
   const started = shell.filter((block) => !block.flags.includes('teardown'));
   const teardown = shell.filter((block) => block.flags.includes('teardown'));
   let work: string;
@@ -119,12 +127,12 @@ describe('the embedding guide, as a host app', () => {
 
   beforeAll(async () => {
     buildOnce();
-    // An empty app directory where `switchboard` (this repository) and `tsx` are installed.
+    // An empty app directory where `switchboard` (this repository) and `tsx` are installed, as
+    // the guide's install block would do; its package.json is what the guide's blocks make.
     work = await mkdtemp(join(tmpdir(), 'switchboard-host-app-'));
     await mkdir(join(work, 'node_modules'));
     await symlink(ROOT, join(work, 'node_modules', 'switchboard'));
     await symlink(join(ROOT, 'node_modules', 'tsx'), join(work, 'node_modules', 'tsx'));
-    await writeFile(join(work, 'package.json'), JSON.stringify({ name: 'host-app', private: true, type: 'module' }));
     for (const block of files) await writeFile(join(work, block.file!), block.code);
     port = await freePort();
     run = await runShellBlocks(started, { cwd: work, env: freshEnv({ PORT: String(port) }), variables: assignedVariables(started), timeoutMs: 180_000 });
@@ -136,15 +144,27 @@ describe('the embedding guide, as a host app', () => {
   }, 60_000);
 
   it('has only blocks that are run or marked no-run, and runs a host file', () => {
-    expect(files.map((block) => block.file)).toEqual(['host.ts']);
+    expect(files.map((block) => block.file)).toEqual(['host.mts']);
     expect(teardown).toHaveLength(1);
     expect(unrunnable(guide, true)).toEqual([]);
+  });
+
+  it(`starts from npm init -y, leaving package.json's type ${type}`, async () => {
+    expect(shell[0]!.code).toMatch(/^npm init -y\b/);
+    expect(JSON.parse(await readFile(join(work, 'package.json'), 'utf8')).type).toBe(type);
   });
 
   it('starts the host app, which keeps its own routes beside Switchboard', async () => {
     expect(run.code, shellLog(run)).toBe(0);
     expect(await (await fetch(`http://127.0.0.1:${port}/hello`)).text()).toBe('my app\n');
     expect((await fetch(`http://127.0.0.1:${port}/switchboard/health`)).status).toBe(200);
+    expect(run.stdout).toContain(`waiting for Switchboard at http://127.0.0.1:${port}/switchboard/health`);
+  });
+
+  it('answers the landing page at the base path', async () => {
+    const landing = await fetch(`http://127.0.0.1:${port}/switchboard/`);
+    expect(landing.status).toBe(200);
+    expect(await landing.text()).toContain('href="/switchboard/playground"');
   });
 
   it('signs up through the mounted API and captures the key and the agent', () => {
@@ -187,4 +207,31 @@ describe('the embedding guide, as a host app', () => {
     await eventually(() => !groupAlive(run.processGroup), { what: 'every process the host started to end by itself', within: 5_000 });
     expect(await readFile(join(work, 'host.log'), 'utf8')).not.toMatch(/"level":(50|60)/);
   }, 90_000);
+});
+
+describe('the embedding guide, when the host app does not start', () => {
+  const guide = blocksOf(join(ROOT, 'docs/embedding.md'));
+  const upTo = guide.filter((block) => SHELL.includes(block.language) && runs(block) && variantOf(block) === null);
+  let work: string;
+  let run: ShellRun;
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'switchboard-broken-host-'));
+    await mkdir(join(work, 'node_modules'));
+    await symlink(join(ROOT, 'node_modules', 'tsx'), join(work, 'node_modules', 'tsx'));
+    await writeFile(join(work, 'host.mts'), "throw new Error('this host app stops at once');\n");
+    run = await runShellBlocks(upTo, { cwd: work, env: freshEnv({ PORT: String(await freePort()) }), variables: [], timeoutMs: 120_000 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await stopGroup(run);
+    await rm(work, { recursive: true, force: true });
+  }, 60_000);
+
+  it('says the wait is over and why, instead of going on', () => {
+    expect(run.code, shellLog(run)).not.toBe(0);
+    expect(run.stderr).toContain('Switchboard did not come up; the end of host.log:');
+    expect(run.stderr).toContain('this host app stops at once');
+    expect(run.stdout).not.toContain('my app');
+  });
 });

@@ -53,7 +53,10 @@ const messageOf = (error: AppError): string => {
     case 'NumberLimitReached':
       return `Number limit reached: this account may provision up to ${error.limit} numbers (released numbers count)`;
     case 'InsufficientBalance':
-      return `Insufficient balance: ${formatUsd(cents(error.balanceCents))} USD available, at least ${formatUsd(cents(error.requiredCents))} USD required`;
+      return (
+        `Insufficient balance: ${formatUsd(cents(error.balanceCents))} USD available, at least ${formatUsd(cents(error.requiredCents))} USD required ` +
+        "(a number's first month is charged when it is provisioned); ask the operator of this server to add credit"
+      );
     case 'NoNumbersAvailable':
       return `No phone numbers available in ${error.country}${error.areaCode ? ` with area code ${error.areaCode}` : ''}`;
     case 'ProviderError':

@@ -4,7 +4,7 @@ import { CallAnalyst } from '../../application/services/call-analyst.js';
 import { CustomToolRunner } from '../../application/services/custom-tool-runner.js';
 import { HostedBrain } from '../../application/services/hosted-brain.js';
 import { HostedSmsResponder } from '../../application/services/hosted-sms-responder.js';
-import { chooseLanguageModel, NO_LANGUAGE_MODEL } from '../language-model.js';
+import { chooseLanguageModel } from '../language-model.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
 
@@ -12,12 +12,10 @@ import { TOKENS } from './tokens.js';
 export const hostedModelModule = () =>
   new ContainerModule(({ bind }) => {
     const provide = provideWith(bind);
-    provide(TOKENS.languageModel, [TOKENS.config, TOKENS.logger, TOKENS.lifecycle], (config, logger, lifecycle) => {
+    // Said by the standalone server alone (server.ts): a command or a host's core has no use for it.
+    provide(TOKENS.languageModel, [TOKENS.config, TOKENS.lifecycle], (config, lifecycle) => {
       const model = chooseLanguageModel(config);
-      if (!model) {
-        logger.warn({ setting: 'LLM_BASE_URL' }, NO_LANGUAGE_MODEL);
-        return null;
-      }
+      if (!model) return null;
       return lifecycle.manage('language model connections', model, { stop: () => model.close() });
     });
     provide(TOKENS.toolTransport, [TOKENS.outboundGuard, TOKENS.lifecycle], (guard, lifecycle) => {

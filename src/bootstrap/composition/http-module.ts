@@ -78,7 +78,7 @@ export const httpModule = () =>
         // one, the base path alone, which readers resolve against wherever they fetched the document.
         root.route(at, apiReferenceRoutesFor(config.publicUrl ? publicUrl : at));
         const running = { version: packageVersion(), carrier: CARRIERS[carrierOf(telephony)], storage: storageOf(settings) };
-        root.route(at, landingRoutes({ basePath, running }));
+        root.route('/', landingRoutes({ basePath, running }));
         root.route(at, mcpRoutes);
         root.route(at, restApi);
         return root;

@@ -33,9 +33,14 @@ describe('the landing page at /', () => {
 
   it('is mounted under the host’s base path, with links under it', async () => {
     const sb = aSwitchboard('/switchboard');
-    const response = await sb.fetch(new Request('http://host.test/switchboard'));
+    const bare = await sb.fetch(new Request('http://host.test/switchboard'));
+    expect(bare.status).toBe(200);
+    // A host that hands on `/switchboard/…` (as the embedding guide's does) hands on this one.
+    const response = await sb.fetch(new Request('http://host.test/switchboard/'));
     expect(response.status).toBe(200);
     const html = await response.text();
+    expect(await bare.text()).toContain('<h1>Switchboard is running</h1>');
+    expect(html).toContain('<h1>Switchboard is running</h1>');
     expect(html).toContain('href="/switchboard/admin/graphql"');
     expect(html).toContain('href="/switchboard/health"');
     expect((await sb.fetch(new Request('http://host.test/'))).status).toBe(404);

@@ -34,6 +34,29 @@ describe('building dist/ before the command runs, in a checkout', () => {
     expect(() => ensureBuild(current)).not.toThrow();
   });
 
+  it('says, before it builds, what it is doing, why, and about how long it takes; and when it is done', () => {
+    const fresh = aCheckout(earlier, null);
+    const stale = aCheckout(later, earlier);
+    roots.push(fresh, stale);
+    const said: string[] = [];
+    for (const root of [fresh, stale]) {
+      // A compiler that only writes the entry: the build's own output is not what is checked here.
+      mkdirSync(join(root, 'node_modules', 'typescript', 'bin'), { recursive: true });
+      writeFileSync(
+        join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+        "require('fs').mkdirSync('dist/src/bootstrap', { recursive: true }); require('fs').writeFileSync('dist/src/bootstrap/cli.js', '');",
+      );
+      writeFileSync(join(root, 'package.json'), '{}');
+      ensureBuild(root, (text: string) => said.push(text));
+      expect(buildIsStale(root)).toBe(false);
+    }
+    const [freshNotice, freshDone, staleNotice, staleDone] = said;
+    expect(freshNotice).toMatch(/^switchboard: building dist\/ from src\/ with the TypeScript compiler \(a fresh checkout has no dist\/ yet\)/);
+    expect(staleNotice).toMatch(/\(src\/ changed since the last build\)/);
+    for (const notice of [freshNotice, staleNotice]) expect(notice).toMatch(/happens once and takes about half a minute.*later starts skip it/);
+    for (const done of [freshDone, staleDone]) expect(done).toMatch(/^switchboard: built in \d+ s\.\n$/);
+  });
+
   it('says what to do when TypeScript is not installed to build with', () => {
     const root = aCheckout(earlier, null);
     roots.push(root);

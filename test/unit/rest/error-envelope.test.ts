@@ -34,7 +34,10 @@ describe(problemOf.name, () => {
   it('states balance and requirement in USD', () => {
     const sut = problemOf({ _tag: 'InsufficientBalance', balanceCents: 150, requiredCents: 300 });
 
-    expect(sut.message).toBe('Insufficient balance: 1.50 USD available, at least 3.00 USD required');
+    expect(sut.message).toBe(
+      "Insufficient balance: 1.50 USD available, at least 3.00 USD required (a number's first month is charged when it is provisioned); " +
+        'ask the operator of this server to add credit',
+    );
   });
 
   it('names the limit and window of a rate limit and says when to retry', () => {
