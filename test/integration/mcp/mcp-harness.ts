@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -11,13 +9,14 @@ import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
 import { cents } from '../../../src/domain/money.js';
 import { FakeChatCompletions } from '../../support/fake-chat-completions.js';
 import { aVoiceSwitchboard } from '../voice/voice-harness.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 /**
  * A Switchboard on a real HTTP server, on embedded PGlite, with the simulated carrier and a
  * scripted model for hosted calls: what the MCP tests drive with the SDK's own client.
  */
 export const anMcpSwitchboard = async (options: { readonly config?: Partial<SwitchboardConfig> } = {}) => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-mcp-'));
+  const dataDir = await aMigratedDataDir('switchboard-mcp-');
   const database = await openDatabase({ dataDir });
   const model = await FakeChatCompletions.start();
   const telephony = new SimulatedTelephony();

@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,10 +17,11 @@ import { hostedStorageContract } from '../../contracts/hosted-storage.contract.j
 import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 import { aProject } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 const tempDirs: string[] = [];
 const newDataDir = async (): Promise<string> => {
-  const dir = await mkdtemp(join(tmpdir(), 'switchboard-pglite-'));
+  const dir = await aMigratedDataDir('switchboard-pglite-');
   tempDirs.push(dir);
   return dir;
 };
