@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,8 +21,9 @@ import { eventually } from '../../support/eventually.js';
 import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 const tempDirs: string[] = [];
-const newDataDir = async (): Promise<string> => {
-  const dir = await aMigratedDataDir('switchboard-pglite-');
+/** A data directory holding a migrated store, or an empty one where the first open makes it. */
+const newDataDir = async ({ migrated = true } = {}): Promise<string> => {
+  const dir = migrated ? await aMigratedDataDir('switchboard-pglite-') : await mkdtemp(join(tmpdir(), 'switchboard-pglite-'));
   tempDirs.push(dir);
   return dir;
 };
@@ -43,7 +45,7 @@ describe('embedded PGlite database', () => {
   let dataDir: string;
   let sut: Database;
   beforeAll(async () => {
-    dataDir = await newDataDir();
+    dataDir = await newDataDir({ migrated: false });
     sut = await openDatabase({ dataDir });
   });
   afterAll(async () => {
