@@ -15,6 +15,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The last says once, at the end, that PostgreSQL suites were skipped and how to run them.
     reporters: ['default', './test/support/postgres-notice-reporter.ts'],
+    // The migrated PGlite the tests copy; then, when the run is over, that it left the checkout as it was.
+    globalSetup: ['./test/support/checkout-unchanged.ts', './test/support/pglite-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,13 +1,12 @@
 import { createHook } from 'node:async_hooks';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
 import { trustMailbox } from '../../src/domain/mailbox.js';
 import { createSwitchboard, type SwitchboardOptions } from '../../src/index.js';
 import { createScratchDatabase } from '../support/scratch-database.js';
+import { aMigratedDataDir } from '../support/pglite-template.js';
 
 /** Timers and sockets, by their async resource type. */
 const HANDLES = new Set(['Timeout', 'TCPWRAP', 'TCPCONNECTWRAP', 'TCPSERVERWRAP', 'PIPEWRAP', 'PIPECONNECTWRAP', 'UDPWRAP', 'FSEVENTWRAP', 'STATWATCHER']);
@@ -82,7 +81,7 @@ describe('close()', () => {
   });
 
   const aDataDir = async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-close-'));
+    const dataDir = await aMigratedDataDir('switchboard-close-');
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     return dataDir;
   };

@@ -34,7 +34,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('a newcomer’s first 
     await expect.poll(() => page.locator('h1').innerText()).toBe('Switchboard is running');
     expect(await page.locator('#carrier').innerText()).toBe('simulated (no real calls or texts)');
     expect(await page.locator('#storage').innerText()).toBe('embedded database (PGlite)');
-    await screenshot(page, 'landing.png', { fullPage: false, toDocs: true }); // the docs show the first screens
+    await screenshot(page, 'landing.png', { fullPage: false });
     expect(problems).toEqual([]);
 
     // The console and the playground it links to are there.
@@ -73,7 +73,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('a newcomer’s first 
     expect(body).not.toContain('Error fetching schema');
     expect(body).not.toContain('UNAUTHORIZED');
     await page.locator('button[aria-label="Hide Documentation Explorer"]').click();
-    await screenshot(page, 'graphiql.png', { fullPage: false, toDocs: true }); // the docs show the first screens
+    await screenshot(page, 'graphiql.png', { fullPage: false });
     expect(operations).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();

@@ -1,12 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSwitchboard, type Switchboard } from '../../src/index.js';
 import { RecordingLogger } from '../integration/rest/harness.js';
 import { conformanceTo, type OpenApiJson } from '../support/openapi-conformance.js';
 import { codeIn } from '../support/switchboard-harness.js';
+import { aMigratedDataDir } from '../support/pglite-template.js';
 
 const BASE = '/sb';
 const PUBLIC_URL = `https://voice.example.test${BASE}`;
@@ -58,7 +57,7 @@ describe('the REST API answers as its OpenAPI document says', () => {
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-openapi-'));
+    dataDir = await aMigratedDataDir('switchboard-openapi-');
     switchboard = createSwitchboard({
       env: { DATA_DIR: dataDir, PUBLIC_URL, SIGNUP_CREDIT: '100', PRIVATE_NETWORK_TARGETS: '127.0.0.0/8' },
       storage: 'database',

@@ -1,11 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startExampleAgent, stopChild } from '../../src/bootstrap/demo-command.js';
 import { eventually } from '../support/eventually.js';
 import { runCli, startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { aMigratedDataDir } from '../support/pglite-template.js';
 
 /** `switchboard simulate call|text`, run as the CLI, against a server running in its own process. */
 describe('switchboard simulate', () => {
@@ -19,7 +18,7 @@ describe('switchboard simulate', () => {
   const agentLog: string[] = [];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-simulate-'));
+    dataDir = await aMigratedDataDir('switchboard-simulate-');
     // The project first: a running server holds DATA_DIR.
     const created = await runCli(['create-project', '--email', 'simulate@example.com'], { DATA_DIR: dataDir });
     expect(created.code, created.stderr).toBe(0);

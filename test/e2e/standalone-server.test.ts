@@ -1,8 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { aMigratedDataDir } from '../support/pglite-template.js';
 
 describe('the standalone server on embedded PGlite', () => {
   let dataDir: string;
@@ -16,7 +15,7 @@ describe('the standalone server on embedded PGlite', () => {
     });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-'));
+    dataDir = await aMigratedDataDir('switchboard-e2e-');
     const created = await runCli(['create-project', '--email', 'owner@example.com'], { DATA_DIR: dataDir });
     expect(created.code, created.stderr).toBe(0);
     apiKey = /API key[^:]*: (sk_live_\S+)/.exec(created.stdout)![1]!;

@@ -1,18 +1,21 @@
 import { copyFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ARTIFACTS = `${ROOT}test-artifacts`;
+/** Outside the checkout: a test run leaves it as it was. */
+export const ARTIFACTS = process.env.TEST_ARTIFACTS_DIR ?? join(tmpdir(), 'switchboard-test-artifacts');
 
 export interface ScreenshotOptions {
   /** The whole page (default) or the viewport only. */
   readonly fullPage?: boolean;
-  /** Also saved as docs/<name>; by default only with SCREENSHOTS_TO_DOCS=1 (the docs' pictures are made this way). */
+  /** Also saved as docs/<name>; by default only with SCREENSHOTS_TO_DOCS=1 (`npm run docs:screenshots`). */
   readonly toDocs?: boolean;
 }
 
-/** A screenshot under test-artifacts/, and as docs/<name> when asked. */
+/** A screenshot under {@link ARTIFACTS}, and as docs/<name> when asked. */
 export const screenshot = async (
   page: Page,
   name: string,

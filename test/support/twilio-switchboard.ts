@@ -1,9 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import twilio from 'twilio';
 import { openDatabase } from '../../src/adapters/mikro-orm/database.js';
 import { aSwitchboard } from './switchboard-harness.js';
+import { aMigratedDataDir } from './pglite-template.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const parsed = (text: string): any => {
@@ -24,7 +23,7 @@ export const PUBLIC_URL = 'https://switchboard.example.com';
  * overrides) the environment it starts with.
  */
 export const aTwilioSwitchboard = async (options: { readonly pglite?: boolean; readonly env?: Record<string, string> } = {}) => {
-  const dataDir = options.pglite ? await mkdtemp(join(tmpdir(), 'switchboard-limits-')) : null;
+  const dataDir = options.pglite ? await aMigratedDataDir('switchboard-limits-') : null;
   const database = dataDir ? await openDatabase({ dataDir }) : null;
   const h = await aSwitchboard({
     ...(database ? { uow: database.uow } : {}),

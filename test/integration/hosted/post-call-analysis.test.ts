@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
@@ -12,6 +11,7 @@ import { eventually } from '../../support/eventually.js';
 import { answer, failure, FakeChatCompletions, structured, text, wantsStructuredOutput } from '../../support/fake-chat-completions.js';
 import { hasValidSignature, startReceiver, type Receiver } from '../../support/webhook-receiver.js';
 import { aVoiceSwitchboard, signedWith, type VoiceHarness } from '../voice/voice-harness.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 const APPOINTMENT_SCHEMA = {
   type: 'object',
@@ -137,7 +137,7 @@ describe('post-call analysis and the AI disclosure', () => {
 
   it('loses no analysis to a restart between the call’s end and its analysis (embedded PostgreSQL closed and opened again)', async () => {
     const receiver: Receiver = await startReceiver();
-    const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-analysis-'));
+    const dataDir = await aMigratedDataDir('switchboard-analysis-');
     const databases: Database[] = [];
     try {
       databases.push(await openDatabase({ dataDir }));

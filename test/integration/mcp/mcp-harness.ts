@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -13,6 +11,7 @@ import { cents } from '../../../src/domain/money.js';
 import { FakeChatCompletions } from '../../support/fake-chat-completions.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { aVoiceSwitchboard } from '../voice/voice-harness.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 /** Where the harness keeps its data: embedded PGlite, memory, or a scratch database on a PostgreSQL server. */
 export type McpStore = 'pglite' | 'memory' | { readonly postgres: string };
@@ -43,7 +42,7 @@ const openStore = async (store: McpStore, dataDir: string) => {
  * SDK's own client.
  */
 export const anMcpSwitchboard = async (options: { readonly config?: Partial<SwitchboardConfig>; readonly store?: McpStore } = {}) => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-mcp-'));
+  const dataDir = await aMigratedDataDir('switchboard-mcp-');
   const store = await openStore(options.store ?? 'pglite', dataDir);
   const model = await FakeChatCompletions.start();
   const telephony = new SimulatedTelephony();

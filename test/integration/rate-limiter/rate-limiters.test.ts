@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRateLimiter } from '../../../src/adapters/rate-limiter-flexible/memory-rate-limiter.js';
@@ -243,7 +246,9 @@ describe.skipIf(!serverUrl)('PostgreSQL rate limiter', () => {
   });
 
   it('is what a Switchboard on DATABASE_URL limits /v1 requests with', async () => {
-    const sut = createSwitchboard({ env: { DATABASE_URL: url, RATE_LIMIT: '2/1m' }, logger: silentLogger() });
+    // Its own DATA_DIR: the simulated carrier keeps its numbers there, never in the checkout's ./.switchboard.
+    const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-rate-limits-'));
+    const sut = createSwitchboard({ env: { DATABASE_URL: url, DATA_DIR: dataDir, RATE_LIMIT: '2/1m' }, logger: silentLogger() });
     let keyId: string;
     try {
       await sut.start();
@@ -258,6 +263,7 @@ describe.skipIf(!serverUrl)('PostgreSQL rate limiter', () => {
       expect(statuses).toEqual([200, 200, 429]);
     } finally {
       await sut.close(); // sends the node's counts
+      await rm(dataDir, { recursive: true, force: true });
     }
     expect(await stored(`key:${keyId}`)).toEqual([2]);
   });

@@ -7,6 +7,7 @@ import { trustMailbox } from '../../../src/domain/mailbox.js';
 import { eventually } from '../../support/eventually.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { RecordingLogger } from './harness.js';
+import { aFileDataDir } from '../../support/file-data-dir.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -20,8 +21,9 @@ describe('revoking an API key, or suspending its project, with keys cached', () 
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
+  const carrierDir = aFileDataDir('switchboard-revocation-carrier-');
   const aNode = async (options: SwitchboardOptions): Promise<Switchboard> => {
-    const node = createSwitchboard({ env: {}, logger: new RecordingLogger(), ...options });
+    const node = createSwitchboard({ env: {}, logger: new RecordingLogger(), ...options, config: { dataDir: carrierDir, ...options.config } });
     cleanups.push(() => node.close());
     await node.start(); // one at a time: the first one migrates a fresh database
     return node;

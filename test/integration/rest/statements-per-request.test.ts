@@ -1,7 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { trustE164 } from '../../../src/domain/e164.js';
 import { trustMailbox } from '../../../src/domain/mailbox.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { RecordingLogger } from './harness.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -116,7 +115,7 @@ const aMeasuredSwitchboard = (databaseUrl: string | undefined, env: Record<strin
   let seeded: Awaited<ReturnType<typeof seed>>;
 
   beforeAll(async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-statements-'));
+    const dataDir = await aMigratedDataDir('switchboard-statements-');
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, 'sb_statements') : null;
     if (scratch) cleanups.push(() => scratch.drop());

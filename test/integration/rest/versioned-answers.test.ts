@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
@@ -11,15 +9,25 @@ import { trustE164 } from '../../../src/domain/e164.js';
 import { trustMailbox } from '../../../src/domain/mailbox.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { RecordingLogger } from './harness.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
+import { aFileDataDir } from '../../support/file-data-dir.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ADMIN_TOKEN = 'sb_admin_versioned_answers_token_0123456789';
 
 type Cleanups = (() => Promise<unknown>)[];
 
+const carrierDir = aFileDataDir('switchboard-versioned-carrier-');
+
 /** A node with the default configuration but for `options` (so READ_CACHE_SIZE unset: the read cache on), started. */
 const aNode = async (cleanups: Cleanups, options: SwitchboardOptions): Promise<Switchboard> => {
-  const node = createSwitchboard({ env: {}, logger: new RecordingLogger(), rateLimiter: new MemoryRateLimiter(), ...options });
+  const node = createSwitchboard({
+    env: {},
+    logger: new RecordingLogger(),
+    rateLimiter: new MemoryRateLimiter(),
+    ...options,
+    config: { dataDir: carrierDir, ...options.config },
+  });
   cleanups.push(() => node.close());
   await node.start(); // one at a time: the first one migrates a fresh database
   return node;
@@ -33,7 +41,7 @@ const storageOf = async (cleanups: Cleanups, storage: 'in-memory' | 'embedded PG
     cleanups.push(() => scratch.drop());
     return { config: { databaseUrl: scratch.url, adminToken: ADMIN_TOKEN } };
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-versioned-answers-'));
+  const dataDir = await aMigratedDataDir('switchboard-versioned-answers-');
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   return { config: { dataDir, adminToken: ADMIN_TOKEN } };
 };

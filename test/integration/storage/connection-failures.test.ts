@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { MikroORM } from '@mikro-orm/postgresql';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/dat
 import { entities } from '../../../src/adapters/mikro-orm/entities/index.js';
 import { MikroOrmUnitOfWork } from '../../../src/adapters/mikro-orm/mikro-orm-unit-of-work.js';
 import { DependencyUnavailable } from '../../../src/application/ports/dependency-unavailable.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 describe(MikroOrmUnitOfWork.name, () => {
   describe('with a database that refuses connections', () => {
@@ -45,7 +44,7 @@ describe(MikroOrmUnitOfWork.name, () => {
     let dataDir: string;
     let database: Database;
     beforeAll(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), 'switchboard-refused-'));
+      dataDir = await aMigratedDataDir('switchboard-refused-');
       database = await openDatabase({ dataDir });
     });
     afterAll(async () => {

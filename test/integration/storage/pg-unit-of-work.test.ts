@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
@@ -8,6 +6,7 @@ import { TransactionRolledBack } from '../../../src/adapters/mikro-orm/native-se
 import { DuplicateKey } from '../../../src/application/ports/repositories.js';
 import { aContact, aProject, newId } from '../../support/builders.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../support/scratch-database.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 /**
  * The MikroORM unit of work's transactions, begun on a pooled connection without knex's
@@ -83,7 +82,7 @@ afterAll(async () => {
 });
 
 transactionsOf('PGlite', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-pg-uow-'));
+  const dataDir = await aMigratedDataDir('switchboard-pg-uow-');
   dataDirs.push(dataDir);
   const database = await openDatabase({ dataDir });
   return { database, close: () => database.close() };

@@ -18,10 +18,12 @@ import { hostedStorageContract } from '../../contracts/hosted-storage.contract.j
 import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 import { aProject } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 const tempDirs: string[] = [];
-const newDataDir = async (): Promise<string> => {
-  const dir = await mkdtemp(join(tmpdir(), 'switchboard-pglite-'));
+/** A data directory holding a migrated store, or an empty one where the first open makes it. */
+const newDataDir = async ({ migrated = true } = {}): Promise<string> => {
+  const dir = migrated ? await aMigratedDataDir('switchboard-pglite-') : await mkdtemp(join(tmpdir(), 'switchboard-pglite-'));
   tempDirs.push(dir);
   return dir;
 };
@@ -43,7 +45,7 @@ describe('embedded PGlite database', () => {
   let dataDir: string;
   let sut: Database;
   beforeAll(async () => {
-    dataDir = await newDataDir();
+    dataDir = await newDataDir({ migrated: false });
     sut = await openDatabase({ dataDir });
   });
   afterAll(async () => {

@@ -1,8 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isConnectionFailure } from '../../../src/adapters/mikro-orm/connection-failures.js';
 import { PgliteSession } from '../../../src/adapters/mikro-orm/pglite-session.js';
+import { aFreshPglite } from '../../support/pglite-template.js';
 
 /**
  * The embedded database's one session, shared by pg's connections (in-memory streams) and the
@@ -25,7 +26,7 @@ describe(PgliteSession.name, () => {
   const read = (text: string, values: unknown[] = [], name = `s_${text.length}`) => session.run({ text, name }, values, { prepare: true });
 
   beforeEach(async () => {
-    db = await PGlite.create();
+    db = await aFreshPglite();
     session = new PgliteSession(db);
     const setup = await connect();
     await setup.query(`create table notes (id text primary key, body text not null, at timestamptz not null, n int8, doc jsonb, done boolean, tags text[])`);

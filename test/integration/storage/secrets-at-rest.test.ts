@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { aSwitchboard, type SwitchboardHarness } from '../../support/switchboard-harness.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 /** Every row of every table of the public schema, as JSON text. */
 const dumpEveryTable = async (database: Database): Promise<Record<string, string>> => {
@@ -21,7 +21,7 @@ describe('secrets at rest', () => {
   let database: Database;
   let h: SwitchboardHarness;
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-secrets-'));
+    dataDir = await aMigratedDataDir('switchboard-secrets-');
     database = await openDatabase({ dataDir });
     h = await aSwitchboard({ uow: database.uow });
   });

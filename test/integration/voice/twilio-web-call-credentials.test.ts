@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { TwilioWebCallSetup } from '../../../src/adapters/twilio/twilio-web-call-setup.js';
 import { ACCOUNT_SID, aVoiceSwitchboard, attributeOf, type VoiceHarness } from './voice-harness.js';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 /** The claims of a Voice SDK token, once its HS256 signature checks out with `secret`. */
 const claimsSignedWith = (token: string, secret: string) => {
@@ -29,7 +29,7 @@ describe(TwilioWebCallSetup.name, () => {
 
   const onAccountCredentialsOnly = async (options: { readonly database?: boolean } = {}) => {
     if (options.database) {
-      opened.dataDir = await mkdtemp(join(tmpdir(), 'switchboard-web-call-'));
+      opened.dataDir = await aMigratedDataDir('switchboard-web-call-');
       opened.database = await openDatabase({ dataDir: opened.dataDir });
     }
     opened.harness = await aVoiceSwitchboard({ uow: opened.database?.uow });

@@ -1,8 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NodeHttpWebhookTransport } from '../../../src/adapters/http/node-http-webhook-transport.js';
@@ -27,6 +25,7 @@ import { aWebhook } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 import { hasValidSignature, startReceiver, type Answer, type Receiver } from '../../support/webhook-receiver.js';
 import { anSmsEvent, eventEncoder } from '../../support/outbound-events.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 const ids = new TimeSortableIdGenerator();
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -47,7 +46,7 @@ const receiver = async (answer?: (index: number) => Answer): Promise<Receiver> =
 };
 
 const pglite = async (): Promise<UnitOfWork> => {
-  const dir = await mkdtemp(join(tmpdir(), 'switchboard-dispatch-'));
+  const dir = await aMigratedDataDir('switchboard-dispatch-');
   const database = await openDatabase({ dataDir: dir });
   cleanups.push(() => rm(dir, { recursive: true, force: true }), () => database.close());
   return database.uow;

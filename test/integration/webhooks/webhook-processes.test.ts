@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
@@ -19,6 +17,7 @@ import { startServerProcess } from '../../support/server-process.js';
 import { aWebhook } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 import { hasValidSignature, startReceiver, type Answer, type Receiver } from '../../support/webhook-receiver.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 const ids = new TimeSortableIdGenerator();
 const clock = new SystemClock();
@@ -40,7 +39,7 @@ const aReceiver = async (answer: (index: number) => Answer): Promise<Receiver> =
 };
 
 const aDataDir = async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'switchboard-webhooks-'));
+  const dir = await aMigratedDataDir('switchboard-webhooks-');
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   return dir;
 };
