@@ -15,6 +15,7 @@ export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /docs/scalar.js': "the API reference page's script",
   'GET /playground': 'the playground page; every call it makes carries a key',
   'GET /playground/twilio-voice-sdk.js': "the playground's script, from the npm package",
+  'GET /playground/favicon.svg': "the playground's icon",
   'POST /twilio/sms': "Twilio's webhook: X-Twilio-Signature checked, 403 without",
   'POST /twilio/sms/status': "Twilio's webhook: X-Twilio-Signature checked, 403 without",
   'POST /twilio/voice': "Twilio's webhook: X-Twilio-Signature checked, 403 without",
