@@ -1,8 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirsRemovedAfterEach } from '../../support/temp-dirs.js';
 import { createSwitchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { NO_LANGUAGE_MODEL } from '../../../src/bootstrap/language-model.js';
 import { startServer } from '../../../src/bootstrap/server.js';
@@ -22,15 +20,7 @@ const timesSaid = (log: string) => log.split(NO_LANGUAGE_MODEL).length - 1;
 
 /** The server's to say, once a start; a command (test/e2e/create-project-command.test.ts) or a host's core says nothing of it. */
 describe('the warning that hosted mode has no language model', () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  const aDataDir = async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sb-model-warning-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    return dir;
-  };
+  const aDataDir = tempDirsRemovedAfterEach('sb-model-warning-');
 
   it('names the fix: LLM_BASE_URL, with a local Ollama and other servers as examples', () => {
     expect(NO_LANGUAGE_MODEL).toContain('LLM_BASE_URL=http://127.0.0.1:11434/v1 LLM_MODEL=llama3.2');
