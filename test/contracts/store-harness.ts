@@ -2,6 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll } from 'vitest';
 import type { Repositories } from '../../src/application/ports/repositories.js';
 import { readOnly, type UnitOfWork } from '../../src/application/ports/unit-of-work.js';
+import { openDatabase } from '../../src/adapters/mikro-orm/database.js';
+import { createScratchDatabase } from '../support/scratch-database.js';
 
 /** A storage adapter opened for one contract suite. */
 export interface OpenedStore {
@@ -42,6 +44,19 @@ export const useStore = (open: () => Promise<OpenedStore>): StoreHarness => {
       const result = await readOnly(store().uow, async (repos) => E.right(await work(repos)));
       if (E.isLeft(result)) throw new Error('unexpected Left');
       return result.right;
+    },
+  };
+};
+
+/** The MikroORM store on a scratch database of the PostgreSQL server at `serverUrl`, dropped on close. */
+export const aScratchPostgresStore = async (serverUrl: string): Promise<OpenedStore> => {
+  const scratch = await createScratchDatabase(serverUrl, 'sb_test');
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' });
+  return {
+    uow: database.uow,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
     },
   };
 };

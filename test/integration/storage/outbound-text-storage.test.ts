@@ -5,7 +5,7 @@ import { afterAll, describe } from 'vitest';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { outboundTextRepositoriesContract } from '../../contracts/outbound-text-repositories.contract.js';
-import { createScratchDatabase } from '../../support/scratch-database.js';
+import { aScratchPostgresStore } from '../../contracts/store-harness.js';
 
 const tempDirs: string[] = [];
 afterAll(async () => {
@@ -22,15 +22,5 @@ outboundTextRepositoriesContract('PGlite', async () => {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!serverUrl)('PostgreSQL', () => {
-  outboundTextRepositoriesContract('PostgreSQL', async () => {
-    const scratch = await createScratchDatabase(serverUrl!, 'sb_test');
-    const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' });
-    return {
-      uow: database.uow,
-      close: async () => {
-        await database.close();
-        await scratch.drop();
-      },
-    };
-  }, { concurrent: true });
+  outboundTextRepositoriesContract('PostgreSQL', () => aScratchPostgresStore(serverUrl!), { concurrent: true });
 });

@@ -1,5 +1,4 @@
 import { describe } from 'vitest';
-import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
 import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
 import { callRepositoryContract } from '../../contracts/call-repositories.contract.js';
@@ -9,22 +8,12 @@ import { adminQueriesContract } from '../../contracts/admin-queries.contract.js'
 import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
 import { hostedStorageContract } from '../../contracts/hosted-storage.contract.js';
 import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
-import { createScratchDatabase } from '../../support/scratch-database.js';
+import { aScratchPostgresStore } from '../../contracts/store-harness.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('PostgreSQL', () => {
-  const openScratch = async () => {
-    const scratch = await createScratchDatabase(serverUrl!, 'sb_test');
-    const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' });
-    return {
-      uow: database.uow,
-      close: async () => {
-        await database.close();
-        await scratch.drop();
-      },
-    };
-  };
+  const openScratch = () => aScratchPostgresStore(serverUrl!);
   repositoryContract('PostgreSQL', openScratch);
   callRepositoryContract('PostgreSQL', openScratch);
   signUpRepositoryContract('PostgreSQL', openScratch);
