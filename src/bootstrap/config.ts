@@ -64,9 +64,9 @@ export interface SwitchboardConfig {
    */
   readonly aiDisclosure?: string | null;
   /**
-   * Post-call analysis timing: `ANALYSIS_RETRY_DELAY` (ms, default 5,000: the first retry's
-   * wait, doubling after), how often storage is polled for due analyses (default 2,000 ms), and
-   * how long a claimed analysis is held from other nodes (default 120,000 ms).
+   * Post-call analysis timing, each in milliseconds: `ANALYSIS_RETRY_DELAY` (the first retry's
+   * wait, doubling after), how often storage is polled for due analyses, and how long a claimed
+   * analysis is held from other nodes. The defaults are in docs/configuration.md.
    */
   readonly analysis?: { readonly retryDelayMs?: number; readonly pollMs?: number; readonly leaseMs?: number };
   /** `CALL_BUSY_MESSAGE`: what an inbound caller hears when the project has its maximum of calls in progress. */

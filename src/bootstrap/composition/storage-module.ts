@@ -15,7 +15,7 @@ export const storageModule = () =>
       return lifecycle.manage('storage', storage.uow, { stop: () => storage.close() });
     });
     // PostgreSQL when several nodes may share the database, so every node counts against the same windows
-    // (each decides locally and shares its counts every 100 ms).
+    // (each decides locally and shares its counts a few times a second).
     // After the storage: a DATABASE_URL naming a missing database has it created (and said) there
     // first, and the migrations have made the limiter's table.
     provide(TOKENS.rateLimiter, [TOKENS.settings, TOKENS.lifecycle, TOKENS.logger, TOKENS.unitOfWork], async ({ storage, config }, lifecycle, logger) => {
