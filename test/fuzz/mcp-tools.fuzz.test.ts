@@ -90,6 +90,14 @@ describe.each(storesUnderTest())('the MCP surface on %s, fuzzed', (_, store) => 
     };
   };
 
+  /**
+   * `wait` is optional, so the codec's arbitrary often leaves it out, and a tool that waits by
+   * default would then hold the client past its timeout: every call the fuzz places says `false`
+   * unless the mutated path is `wait` itself.
+   */
+  const neverWaiting = (tool: Tool, valid: unknown): unknown =>
+    'wait' in (tool.inputSchema.properties ?? {}) && typeof valid === 'object' && valid !== null ? { ...valid, wait: false } : valid;
+
   // Destructive tools last, so the others keep finding the resources the test made.
   const byHarm = (tool: Tool) => (tool.annotations?.destructiveHint ? 1 : 0);
 
@@ -99,7 +107,7 @@ describe.each(storesUnderTest())('the MCP surface on %s, fuzzed', (_, store) => 
       const paths: ValuePath[] = [...jsonSchemaStringPaths(tool.inputSchema), ['unexpected']];
       const mutated = fc
         .tuple(arbitraryOf(codec, fields()), fc.constantFrom(...paths), fc.oneof({ weight: 4, arbitrary: nastyString }, nastyArgument))
-        .map(([valid, path, nasty]) => withValueAt(valid, path, nasty) as Record<string, unknown>);
+        .map(([valid, path, nasty]) => withValueAt(neverWaiting(tool, valid), path, nasty) as Record<string, unknown>);
       await fc.assert(
         fc.asyncProperty(mutated, async (args) => {
           const where = `${tool.name} ${JSON.stringify(args).slice(0, 300)}`;

@@ -6,6 +6,7 @@ import { trustE164 } from '../../../src/domain/e164.js';
 import { anAgent, anApiKey, aNumber, aProject } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 import { FakeTwilioApi } from '../../support/fake-twilio-api.js';
+import { aFileDataDir } from '../../support/file-data-dir.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { startServerProcess, type ServerProcess } from '../../support/server-process.js';
 
@@ -47,6 +48,8 @@ const messageIdsSent = (fake: FakeTwilioApi) =>
   fake.requestsTo('createMessage').map((r) => new URL(String(r.form.StatusCallback)).searchParams.get('messageId'));
 
 describe.skipIf(!serverUrl)('outbound texts across a kill -9 (PostgreSQL)', () => {
+  // The server keeps its admin token in DATA_DIR even on PostgreSQL: not the checkout's ./.switchboard.
+  const dataDir = aFileDataDir('switchboard-texts-crash-');
   it('leaves no text queued and sends none twice when clients retry with their idempotency keys', { timeout: 180_000 }, async () => {
     const scratch = await createScratchDatabase(serverUrl!, 'sb_texts');
     cleanups.push(() => scratch.drop());
@@ -56,6 +59,7 @@ describe.skipIf(!serverUrl)('outbound texts across a kill -9 (PostgreSQL)', () =
     const fake = await FakeTwilioApi.start({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
     cleanups.push(() => fake.stop());
     const env = {
+      DATA_DIR: dataDir,
       DATABASE_URL: scratch.url,
       TWILIO_ACCOUNT_SID: ACCOUNT_SID,
       TWILIO_AUTH_TOKEN: AUTH_TOKEN,
