@@ -149,7 +149,8 @@ export const simulateCall = async (
         { id: callId, text: line },
         Said,
       );
-      const own = said.sayAsCaller.transcript.at(-1)?.sequence ?? 0;
+      // The caller's own turn, not the transcript's last: a fast agent's answer may already follow it.
+      const own = said.sayAsCaller.transcript.findLast((turn) => turn.role === 'USER' && turn.content === line)?.sequence ?? 0;
       const inTime = await watch.until(settled(own), timeoutMs);
       if (!inTime) out(`  (no answer from the agent within ${timeoutMs / 1000} s)`);
       lines.push({ said: line, outcome: outcomeOf(unanswered.get(own), agentAfter(own), inTime, timeoutMs) });

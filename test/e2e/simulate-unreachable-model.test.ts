@@ -39,7 +39,7 @@ describe('switchboard simulate, hosted mode with the model unreachable', () => {
   it('exits 1: the apology is no answer, and the output says the model could not be reached and what to check', async () => {
     const result = await runCli(['simulate', 'call', '--url', server.url, '--data-dir', dataDir, '--to', phoneNumber, '--say', 'When are you open?'], {});
     expect(result.stderr).toBe('');
-    expect(result.code).toBe(1);
+    expect(result.code, result.stdout).toBe(1);
     const lines = result.stdout.trim().split('\n');
     expect(lines.slice(1, 3)).toEqual(['  agent : Hosted here.', '  caller: When are you open?']);
     expect(lines[3]).toMatch(/^ {2}\(no answer: The language model could not answer \(.+\): the caller heard the apology\.\)$/);
