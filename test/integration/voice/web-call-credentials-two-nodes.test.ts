@@ -12,6 +12,7 @@ import { FakeTwilioApi } from '../../support/fake-twilio-api.js';
 import { addWebCallResourcesApi } from '../../support/fake-twilio-web-call-resources.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../support/scratch-database.js';
 import { eventually } from '../../support/eventually.js';
+import { aFileDataDir } from '../../support/file-data-dir.js';
 import { RecordingLogger } from '../rest/harness.js';
 import { ACCOUNT_SID, AUTH_TOKEN } from './voice-harness.js';
 
@@ -70,6 +71,8 @@ const advisoryLockWaiters = async (databaseUrl: string): Promise<number> => {
 };
 
 describe(`${WebCallCredentialKeeper.name} on several nodes`, () => {
+  // The nodes keep their admin token in DATA_DIR: a temporary one, not the checkout's ./.switchboard.
+  const dataDir = aFileDataDir('switchboard-web-call-nodes-');
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -87,7 +90,7 @@ describe(`${WebCallCredentialKeeper.name} on several nodes`, () => {
         env: {},
         logger: new RecordingLogger(),
         unitOfWork: storage.unitOfWork,
-        config: { publicUrl: PUBLIC_URL, databaseUrl: storage.databaseUrl ?? null, twilio: { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, apiUrl: proxy.url } },
+        config: { dataDir, publicUrl: PUBLIC_URL, databaseUrl: storage.databaseUrl ?? null, twilio: { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, apiUrl: proxy.url } },
       });
       cleanups.push(() => node.close());
       await node.start(); // one at a time: the first one migrates a fresh database
