@@ -4,23 +4,43 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Vitest leaves a core free by default: on two cores every file ran one after another. The tests
- * spend much of their time waiting (PostgreSQL, PGlite, sockets, child processes), so two forks on
- * two cores finish the suite well before one does.
+ * spend much of their time waiting (PostgreSQL, PGlite, sockets, child processes), so two workers
+ * a pool on two cores finish the suite well before one does.
  */
 const workers = Math.max(2, availableParallelism() - 1);
 
+/**
+ * Unit, contract and integration files run in forks that keep their loaded modules from one file
+ * to the next (`isolate: false`): loading the application afresh for each of two hundred files
+ * was most of a run's CPU. They build what they test from scratch, so nothing one file leaves in
+ * a module changes another's outcome. The end-to-end files, which mostly wait on the CLI and host
+ * apps in child processes, run beside them in threads, each with a module graph of its own.
+ */
 export default defineConfig({
   plugins: [swc.vite({ module: { type: 'es6' } })],
   test: {
-    include: ['test/**/*.test.ts'],
     // The last says once, at the end, that PostgreSQL suites were skipped and how to run them.
     reporters: ['default', './test/support/postgres-notice-reporter.ts'],
     // The migrated PGlite the tests copy; then, when the run is over, that it left the checkout as it was.
     globalSetup: ['./test/support/checkout-unchanged.ts', './test/support/pglite-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: 'forks',
     maxWorkers: workers,
     minWorkers: workers,
+    poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], pool: 'forks' } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/contracts/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/fuzz/**/*.test.ts'],
+          pool: 'forks',
+          // The few that start the CLI in a child process run the compiled code.
+          globalSetup: ['./test/support/build-dist.ts'],
+        },
+      },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], pool: 'threads', globalSetup: ['./test/support/build-dist.ts'] } },
+    ],
   },
 });

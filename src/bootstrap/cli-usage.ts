@@ -1,6 +1,21 @@
 import { ADMIN_USAGE } from './admin-commands.js';
-import { DEMO_USAGE } from './demo-command.js';
-import { SIMULATE_USAGE } from './simulate-command.js';
+
+/** `demo` and `simulate` described here, not beside their code, so that `help` loads no server. */
+export const DEMO_USAGE = `
+  demo [--keep-running]          start Switchboard (embedded database, simulated carrier) and the
+                                 example webhook agent (examples/webhook-agent), then place a call
+                                 and send a text to it, printing the transcript and the webhooks
+`;
+
+export const SIMULATE_USAGE = `
+  simulate call --to <number> [--from <number>] --say "…" [--say "…"]
+                                 a simulated caller dials one of your numbers and says each line,
+                                 waiting for the agent's answer; prints the live transcript
+  simulate text --to <number> --from <number> --body "…"
+                                 a simulated text reaches one of your numbers; prints the reply
+    (both talk to a running server on the simulated carrier: --url (default http://HOST:PORT),
+     --admin-token, else ADMIN_TOKEN, else --data-dir/DATA_DIR's admin-token; --timeout <s>)
+`;
 
 /**
  * Every command of `switchboard`, as `--help` lists them: the one list the help, the dispatch's

@@ -1,15 +1,11 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { createPinoLogger } from '../adapters/pino/pino-logger.js';
 import { ADMIN_OPTIONS, isAdminCommand, runAdminCommand } from './admin-commands.js';
 import { helpText } from './cli-help.js';
 import { USAGE } from './cli-usage.js';
 import { createProjectCommand } from './create-project-command.js';
-import { runMcpCommand } from './mcp-command.js';
-import { ConfigError, createSwitchboard } from './create-switchboard.js';
-import { runDemoCommand } from './demo-command.js';
-import { startServer, type RunningServer } from './server.js';
-import { runSimulateCommand } from './simulate-command.js';
+import type { createSwitchboard } from './create-switchboard.js';
+import type { RunningServer } from './server.js';
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n`);
@@ -35,6 +31,7 @@ const serve = async () => {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  const { startServer } = await import('./server.js');
   running = await startServer();
   if (stopRequested) {
     stopRequested = false;
@@ -45,6 +42,7 @@ const serve = async () => {
 
 /** Runs one use case against the configured storage, then closes it. */
 const withCore = async (work: (sb: ReturnType<typeof createSwitchboard>) => Promise<void>) => {
+  const [{ createSwitchboard }, { createPinoLogger }] = await Promise.all([import('./create-switchboard.js'), import('../adapters/pino/pino-logger.js')]);
   const switchboard = createSwitchboard({ logger: createPinoLogger({ level: 'warn' }) });
   try {
     await switchboard.start();
@@ -54,12 +52,19 @@ const withCore = async (work: (sb: ReturnType<typeof createSwitchboard>) => Prom
   }
 };
 
-/** Commands with options of their own (demo-command.ts, simulate-command.ts): they parse their own arguments. */
-const OWN_ARGUMENTS: Record<string, (argv: readonly string[]) => Promise<number>> = { demo: runDemoCommand, simulate: runSimulateCommand };
+/**
+ * Commands with options of their own (demo-command.ts, simulate-command.ts): they parse their own
+ * arguments. Each is loaded when it runs, so that a command that only talks to a server over HTTP
+ * does not load the whole server first.
+ */
+const OWN_ARGUMENTS: Record<string, (argv: readonly string[]) => Promise<number>> = {
+  demo: async (argv) => (await import('./demo-command.js')).runDemoCommand(argv),
+  simulate: async (argv) => (await import('./simulate-command.js')).runSimulateCommand(argv),
+};
 
 const main = async () => {
   // Its own options (--api-key, --url): parsed by the command, before the others' strict parse.
-  if (process.argv[2] === 'mcp') return runMcpCommand(process.argv.slice(3));
+  if (process.argv[2] === 'mcp') return (await import('./mcp-command.js')).runMcpCommand(process.argv.slice(3));
   const [first, ...rest] = process.argv.slice(2);
   const own = first === undefined ? undefined : OWN_ARGUMENTS[first];
   if (own && !rest.includes('--help') && !rest.includes('-h')) return process.exit(await own(rest)); // what it started is stopped; idle HTTP keep-alives need not hold the exit
@@ -89,6 +94,7 @@ const main = async () => {
   }
 };
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  const { ConfigError } = await import('./config.js');
   fail(error instanceof ConfigError ? error.message : `switchboard: ${error instanceof Error ? error.message : String(error)}`);
 });

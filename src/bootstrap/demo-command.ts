@@ -13,11 +13,6 @@ import { generateAdminToken } from './admin-token.js';
 import { startServer, type RunningServer } from './server.js';
 import { agentAnswered, simulateCall, simulateText, type SimulatedCallResult, type SimulatedTextResult } from './simulate-command.js';
 
-export const DEMO_USAGE = `
-  demo [--keep-running]          start Switchboard (embedded database, simulated carrier) and the
-                                 example webhook agent (examples/webhook-agent), then place a call
-                                 and send a text to it, printing the transcript and the webhooks
-`;
 
 /** What the demo's simulated caller says, in order; the example agent answers each. */
 export const DEMO_CALLER_LINES = [

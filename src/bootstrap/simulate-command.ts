@@ -2,19 +2,11 @@ import { parseArgs } from 'node:util';
 import * as t from 'io-ts';
 import { adminGraphql, findAdminToken, findServerUrl, type AdminEndpoint } from './admin-graphql-client.js';
 import { agentAnswered, DEFAULT_CALLER, simulateCall, whyUnanswered } from './simulated-call.js';
+import { SIMULATE_USAGE } from './cli-usage.js';
 import { whyNoReply } from './unanswered-text.js';
 
 export { agentAnswered, DEFAULT_CALLER, simulateCall, whyUnanswered, type SimulatedCallResult, type SimulatedTurn } from './simulated-call.js';
 
-export const SIMULATE_USAGE = `
-  simulate call --to <number> [--from <number>] --say "…" [--say "…"]
-                                 a simulated caller dials one of your numbers and says each line,
-                                 waiting for the agent's answer; prints the live transcript
-  simulate text --to <number> --from <number> --body "…"
-                                 a simulated text reaches one of your numbers; prints the reply
-    (both talk to a running server on the simulated carrier: --url (default http://HOST:PORT),
-     --admin-token, else ADMIN_TOKEN, else --data-dir/DATA_DIR's admin-token; --timeout <s>)
-`;
 
 const Texted = t.type({
   simulateInboundSms: t.type({ message: t.type({ id: t.string, receivedAt: t.string }), conversation: t.type({ id: t.string }) }),

@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpEndpointOf } from '../../src/bootstrap/mcp-command.js';
 import { aHostApp, type HostApp } from '../support/host-app.js';
+import { CLI_ENTRY } from '../support/cli-entry.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -42,7 +43,7 @@ describe('the MCP endpoint of a Switchboard embedded under a base path', () => {
 
   it('bridges `switchboard mcp --url <server with base path>` without a key to the sign-up tools', async () => {
     const client = await connected(
-      new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', 'src/bootstrap/cli.ts', 'mcp', '--url', `${origin}/switchboard/`], cwd: ROOT, env: { PATH: process.env.PATH ?? '' } }),
+      new StdioClientTransport({ command: process.execPath, args: [...CLI_ENTRY, 'mcp', '--url', `${origin}/switchboard/`], cwd: ROOT, env: { PATH: process.env.PATH ?? '' } }),
     );
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['sign_up', 'verify_sign_up']);
   });

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CLI_ENTRY } from './cli-entry.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = ['--import', 'tsx', 'src/bootstrap/cli.ts'];
+const CLI = CLI_ENTRY;
 
 export interface ServerProcess {
   readonly url: string;

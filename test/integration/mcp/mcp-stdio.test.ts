@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { toolScenarios } from './tool-scenarios.js';
+import { CLI_ENTRY } from '../../support/cli-entry.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -9,7 +10,7 @@ toolScenarios('stdio (switchboard mcp)', (h, key) =>
   h.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', 'src/bootstrap/cli.ts', 'mcp', '--api-key', key, '--url', h.url],
+      args: [...CLI_ENTRY, 'mcp', '--api-key', key, '--url', h.url],
       cwd: ROOT,
       stderr: 'inherit',
     }),
