@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs script, without types
 import { buildIsStale, ensureBuild } from '../../../scripts/ensure-build.mjs';
 
 /** A checkout-shaped directory: src/ with one file, and dist/'s entry when `built` is a time. */
