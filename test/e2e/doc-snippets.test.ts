@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,7 +37,6 @@ const unrunnable = (blocks: readonly CodeBlock[], runsPrograms: boolean) =>
     .filter((block) => PROGRAM.includes(block.language) || !['', 'json', 'jsonc', 'graphql', 'text', 'http'].includes(block.language))
     .map(where);
 
-const buildOnce = () => execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: ROOT, stdio: 'ignore' });
 
 /** Stops what the blocks left in the background (the server) and waits until it is gone. */
 const stopGroup = async (run: ShellRun | undefined) => {
@@ -57,7 +55,6 @@ describe('the README quick start, pasted into a shell', () => {
   let run: ShellRun;
 
   beforeAll(async () => {
-    buildOnce();
     // A directory that looks like a fresh checkout: the repository's files, its own ./.switchboard.
     work = await mkdtemp(join(tmpdir(), 'switchboard-quick-start-'));
     for (const entry of ['package.json', 'bin', 'scripts', 'src', 'dist', 'node_modules', 'tsconfig.json', 'tsconfig.build.json']) {
@@ -126,7 +123,6 @@ describe.each(APPS)('the embedding guide, as a host app: $kind', ({ variant, typ
   let stopped: ShellRun | undefined;
 
   beforeAll(async () => {
-    buildOnce();
     // An empty app directory where `switchboard` (this repository) and `tsx` are installed, as
     // the guide's install block would do; its package.json is what the guide's blocks make.
     work = await mkdtemp(join(tmpdir(), 'switchboard-host-app-'));
