@@ -19,11 +19,26 @@ module.exports = {
       to: { pathNot: ['^src/domain', '^src/application', '^node_modules/fp-ts/'] },
     },
     {
-      name: 'application-services-do-not-use-use-cases',
-      comment: 'services sit below the use cases: one that needs a use case takes a narrow interface of its own, which the composition root fills',
+      name: 'concerns-do-not-use-use-cases',
+      comment:
+        'the long-lived parts of each concern (voice, hosted, webhooks, campaigns, messaging, accounts) and the kernel sit below the use cases: one that needs a use case takes a narrow interface of its own, which the composition root fills',
       severity: 'error',
-      from: { path: '^src/application/services' },
+      from: { path: '^src/application/(kernel|voice|hosted|webhooks|campaigns|messaging|accounts|ports|events)/' },
       to: { path: '^src/application/use-cases' },
+    },
+    {
+      name: 'kernel-is-generic',
+      comment: 'the shared kernel (queues, periodic tasks, bounded caches, listener sets) knows ports only, no concern',
+      severity: 'error',
+      from: { path: '^src/application/kernel/' },
+      to: { path: '^src/application/', pathNot: ['^src/application/(kernel|ports)/'] },
+    },
+    {
+      name: 'ports-are-declarations',
+      comment: 'a port names what the application needs; it never reaches into a concern for it',
+      severity: 'error',
+      from: { path: '^src/application/ports/' },
+      to: { path: '^src/application/', pathNot: ['^src/application/(ports|events)/'] },
     },
     {
       name: 'adapters-stay-apart',
@@ -52,13 +67,6 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/adapters' },
       to: { path: '^src/bootstrap' },
-    },
-    {
-      name: 'services-do-not-use-use-cases',
-      comment: 'use cases build on the services (engine, dispatcher, event helpers), never the other way round',
-      severity: 'error',
-      from: { path: '^src/application/services' },
-      to: { path: '^src/application/use-cases' },
     },
     {
       name: 'container-only-in-the-composition-root',

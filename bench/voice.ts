@@ -32,7 +32,7 @@ import { InMemoryUnitOfWork } from '../src/adapters/memory/in-memory-unit-of-wor
 import { openDatabase } from '../src/adapters/mikro-orm/database.js';
 import { createPinoLogger } from '../src/adapters/pino/pino-logger.js';
 import type { UnitOfWork } from '../src/application/ports/unit-of-work.js';
-import type { TurnTiming } from '../src/application/services/agent-brain.js';
+import type { TurnTiming } from '../src/application/ports/agent-brain.js';
 import { createSwitchboard, type Switchboard } from '../src/bootstrap/create-switchboard.js';
 import { trustE164 } from '../src/domain/e164.js';
 import { trustMailbox } from '../src/domain/mailbox.js';

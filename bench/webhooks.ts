@@ -36,7 +36,7 @@ import { openDatabase } from '../src/adapters/mikro-orm/database.js';
 import { TimeSortableIdGenerator } from '../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { silentLogger } from '../src/adapters/pino/pino-logger.js';
 import { SystemClock } from '../src/adapters/system/system-clock.js';
-import { WebhookDispatcher } from '../src/application/services/webhook-dispatcher.js';
+import { WebhookDispatcher } from '../src/application/webhooks/webhook-dispatcher.js';
 import { JsonOutboundEventEncoder } from '../src/adapters/http/json-outbound-event-encoder.js';
 import { testMessageEvent } from '../src/application/events/sms-message-event.js';
 import { deliveryOf } from '../src/application/webhooks/outbox.js';

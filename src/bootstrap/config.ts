@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { ALLOW_PRIVATE_NETWORKS, DENY_PRIVATE_NETWORKS, type PrivateNetworkTargets } from '../adapters/http/private-network-targets.js';
 import type { TrustProxy } from '../adapters/rest/client-ip.js';
-import { DEFAULT_HOSTED_APOLOGY } from '../application/services/hosted-brain.js';
+import { DEFAULT_HOSTED_APOLOGY } from '../application/hosted/hosted-brain.js';
 import { cents, type Cents } from '../domain/money.js';
 import {
   BytesFromEnv,

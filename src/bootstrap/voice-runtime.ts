@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { EventBus } from '../application/ports/event-bus.js';
-import type { VoiceSessionEngine } from '../application/services/voice-session-engine.js';
+import type { VoiceSessionEngine } from '../application/voice/voice-session-engine.js';
 import type { CallUseCases } from '../application/use-cases/call-use-cases.js';
 import type { FailUnconnectedWebCalls } from '../application/use-cases/calls/fail-unconnected-web-calls.js';
 import type { SimulatedCalls } from '../adapters/simulated/simulated-calls.js';

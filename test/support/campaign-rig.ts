@@ -8,7 +8,7 @@ import { FixedClock } from '../../src/adapters/system/fixed-clock.js';
 import type { Repositories } from '../../src/application/ports/repositories.js';
 import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
 import type { VoiceCatalog } from '../../src/application/ports/voice-catalog.js';
-import { CampaignEngine, type CampaignEngineOptions } from '../../src/application/services/campaign-engine.js';
+import { CampaignEngine, type CampaignEngineOptions } from '../../src/application/campaigns/campaign-engine.js';
 import { FinishCall } from '../../src/application/use-cases/calls/finish-call.js';
 import { PlaceOutboundCall } from '../../src/application/use-cases/calls/place-outbound-call.js';
 import { AddCampaignRecipients } from '../../src/application/use-cases/campaigns/add-campaign-recipients.js';

@@ -9,7 +9,7 @@ import { OutboundGuard } from '../../src/adapters/http/outbound-guard.js';
 import { openDatabase } from '../../src/adapters/mikro-orm/database.js';
 import { createPinoLogger } from '../../src/adapters/pino/pino-logger.js';
 import { SystemClock } from '../../src/adapters/system/system-clock.js';
-import { WebhookDispatcher } from '../../src/application/services/webhook-dispatcher.js';
+import { WebhookDispatcher } from '../../src/application/webhooks/webhook-dispatcher.js';
 
 const env = process.env;
 const number = (name: string): number | undefined => (env[name] ? Number(env[name]) : undefined);

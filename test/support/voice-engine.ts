@@ -3,9 +3,9 @@ import { TimeSortableIdGenerator } from '../../src/adapters/node-crypto/time-sor
 import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../src/adapters/system/fixed-clock.js';
 import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
-import type { AgentBrain } from '../../src/application/services/agent-brain.js';
-import { CallRecordWriter } from '../../src/application/services/call-record-writer.js';
-import { VoiceSessionEngine, type VoiceSessionEngineDeps } from '../../src/application/services/voice-session-engine.js';
+import type { AgentBrain } from '../../src/application/ports/agent-brain.js';
+import { CallRecordWriter } from '../../src/application/voice/call-record-writer.js';
+import { VoiceSessionEngine, type VoiceSessionEngineDeps } from '../../src/application/voice/voice-session-engine.js';
 import { at } from './builders.js';
 
 /**

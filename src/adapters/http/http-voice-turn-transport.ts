@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { AsyncQueue } from '../../application/services/async-queue.js';
+import { AsyncQueue } from '../../application/kernel/async-queue.js';
 import type { VoiceAnswerPart, VoiceTurnRequest, VoiceTurnResponse, VoiceTurnTransport } from '../../application/ports/voice-turn-transport.js';
 import { guardedAgents } from './guarded-agents.js';
 import type { OutboundGuard } from './outbound-guard.js';

@@ -1,7 +1,7 @@
 import type { AccessEvent, CallEvent, EventBus, Unsubscribe } from '../../application/ports/event-bus.js';
 import type { Logger } from '../../application/ports/logger.js';
-import { AccessListeners } from '../../application/services/access-listeners.js';
-import { CallListeners } from '../../application/services/call-listeners.js';
+import { AccessListeners } from '../../application/kernel/access-listeners.js';
+import { CallListeners } from '../../application/kernel/call-listeners.js';
 
 /** Call and access events within one process: listeners run synchronously, in publishing order. */
 export class InProcessEventBus implements EventBus {

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { errorMessage, PeriodicTask } from '../../application/services/periodic-task.js';
+import { errorMessage, PeriodicTask } from '../../application/kernel/periodic-task.js';
 
 /** How often the embedded database is vacuumed and analysed. */
 export const EMBEDDED_MAINTENANCE_MS = 10 * 60 * 1000;

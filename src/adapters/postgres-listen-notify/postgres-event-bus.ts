@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AccessEvent, CallEvent, EventBus, Unsubscribe } from '../../application/ports/event-bus.js';
 import type { Logger } from '../../application/ports/logger.js';
-import { AccessListeners } from '../../application/services/access-listeners.js';
-import { CallListeners } from '../../application/services/call-listeners.js';
+import { AccessListeners } from '../../application/kernel/access-listeners.js';
+import { CallListeners } from '../../application/kernel/call-listeners.js';
 
 const CHANNEL = 'switchboard_call_events';
 /** Access changes (revoked keys, suspended projects): small, always inline. */

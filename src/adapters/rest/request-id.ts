@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../../application/ports/logger.js';
-import { lazyChildLogger } from '../../application/services/lazy-child-logger.js';
+import { lazyChildLogger } from '../../application/kernel/lazy-child-logger.js';
 import { CLIENT_CLOSED_REQUEST } from './client-aborted.js';
 import type { RestEnv } from './env.js';
 

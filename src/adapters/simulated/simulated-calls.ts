@@ -4,8 +4,8 @@ import { conflict, notFound, type RateLimited } from '../../application/errors.j
 import type { Logger } from '../../application/ports/logger.js';
 import type { Farewell, VoiceGateway, WarmTransfer } from '../../application/ports/voice-gateway.js';
 import { TRANSFER_HOLD_LINE, TRANSFER_RETURN_LINE } from '../../domain/call-behaviour.js';
-import type { VoiceSession } from '../../application/services/voice-session.js';
-import type { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
+import type { VoiceSession } from '../../application/voice/voice-session.js';
+import type { VoiceSessionEngine } from '../../application/voice/voice-session-engine.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import type { AnsweredBy, Call, DisconnectionReason } from '../../domain/call.js';
 import type { SimulatedTelephony } from './simulated-telephony.js';

@@ -3,7 +3,7 @@ import { ContainerModule } from 'inversify';
 import { GeoCarrierNumberTimeZones } from '../../adapters/libphonenumber-geo-carrier/geo-carrier-number-time-zones.js';
 import { LuxonTimeZoneCalendar } from '../../adapters/luxon/luxon-time-zone-calendar.js';
 import type { CampaignDialer } from '../../application/ports/campaign-engine.js';
-import { CampaignEngine } from '../../application/services/campaign-engine.js';
+import { CampaignEngine } from '../../application/campaigns/campaign-engine.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import { AddCampaignRecipients } from '../../application/use-cases/campaigns/add-campaign-recipients.js';
 import { ChangeCampaignStatus } from '../../application/use-cases/campaigns/change-campaign-status.js';

@@ -1,9 +1,9 @@
 import { ContainerModule } from 'inversify';
 import { NodeHttpToolTransport } from '../../adapters/http/node-http-tool-transport.js';
-import { CallAnalyst } from '../../application/services/call-analyst.js';
-import { CustomToolRunner } from '../../application/services/custom-tool-runner.js';
-import { HostedBrain } from '../../application/services/hosted-brain.js';
-import { HostedSmsResponder } from '../../application/services/hosted-sms-responder.js';
+import { CallAnalyst } from '../../application/hosted/call-analyst.js';
+import { CustomToolRunner } from '../../application/hosted/custom-tool-runner.js';
+import { HostedBrain } from '../../application/hosted/hosted-brain.js';
+import { HostedSmsResponder } from '../../application/hosted/hosted-sms-responder.js';
 import { chooseLanguageModel } from '../language-model.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';

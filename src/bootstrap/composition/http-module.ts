@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { Hono, type ErrorHandler } from 'hono';
-import { RecentHealth } from '../../application/services/recent-health.js';
+import { RecentHealth } from '../../application/kernel/recent-health.js';
 import { landingRoutes } from '../../adapters/landing/landing-routes.js';
 import { apiKeyGuard } from '../../adapters/rest/api-key-guard.js';
 import { bodyLimit } from '../../adapters/rest/body-limit.js';

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import type { Hono } from 'hono';
-import { WebhookDispatcher, EVENT_TIMEOUT_MS } from '../../application/services/webhook-dispatcher.js';
+import { WebhookDispatcher, EVENT_TIMEOUT_MS } from '../../application/webhooks/webhook-dispatcher.js';
 import { GetConversation } from '../../application/use-cases/conversations/get-conversation.js';
 import { ListConversations } from '../../application/use-cases/conversations/list-conversations.js';
 import { VersionConversationList } from '../../application/use-cases/conversations/version-conversation-list.js';
@@ -8,7 +8,7 @@ import { UpdateConversationState } from '../../application/use-cases/conversatio
 import { ListConversationMessages } from '../../application/use-cases/messages/list-conversation-messages.js';
 import { VersionConversationMessages } from '../../application/use-cases/messages/version-conversation-messages.js';
 import { ListNumberMessages } from '../../application/use-cases/messages/list-number-messages.js';
-import { DispatcherHandOff } from '../../application/services/event-hand-off.js';
+import { DispatcherHandOff } from '../../application/webhooks/dispatcher-hand-off.js';
 import { JsonOutboundEventEncoder } from '../../adapters/http/json-outbound-event-encoder.js';
 import { ReceiveInboundSms } from '../../application/use-cases/messages/receive-inbound-sms.js';
 import { DEFAULT_SMS_SEND_LEASE_MS, SendSms } from '../../application/use-cases/messages/send-sms.js';

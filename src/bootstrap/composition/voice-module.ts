@@ -1,12 +1,12 @@
 import { ContainerModule } from 'inversify';
 import type { Hono } from 'hono';
 import type { EventBus } from '../../application/ports/event-bus.js';
-import { brainsByMode } from '../../application/services/agent-brain.js';
+import { brainsByMode } from '../../application/ports/agent-brain.js';
 import { DEFAULT_AI_DISCLOSURE } from '../config.js';
-import { CallRecordWriter } from '../../application/services/call-record-writer.js';
-import { VoiceSessionEngine } from '../../application/services/voice-session-engine.js';
-import { WebCallCredentialKeeper } from '../../application/services/web-call-credential-keeper.js';
-import { WebhookBrain } from '../../application/services/webhook-brain.js';
+import { CallRecordWriter } from '../../application/voice/call-record-writer.js';
+import { VoiceSessionEngine } from '../../application/voice/voice-session-engine.js';
+import { WebCallCredentialKeeper } from '../../application/voice/web-call-credential-keeper.js';
+import { WebhookBrain } from '../../application/voice/webhook-brain.js';
 import { AnswerInboundCall } from '../../application/use-cases/calls/answer-inbound-call.js';
 import { AttachCallRecording } from '../../application/use-cases/calls/attach-call-recording.js';
 import { CreateWebCall } from '../../application/use-cases/calls/create-web-call.js';

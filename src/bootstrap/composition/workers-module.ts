@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
-import { BillingClock } from '../../application/services/billing-clock.js';
-import { OutboundTextSender } from '../../application/services/outbound-text-sender.js';
-import { SignUpSweeper } from '../../application/services/sign-up-sweeper.js';
+import { BillingClock } from '../../application/accounts/billing-clock.js';
+import { OutboundTextSender } from '../../application/messaging/outbound-text-sender.js';
+import { SignUpSweeper } from '../../application/accounts/sign-up-sweeper.js';
 import { DEFAULT_SMS_SEND_LEASE_MS } from '../../application/use-cases/messages/send-sms.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { usageRoutes } from '../../../src/adapters/rest/routes/usage.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
-import { BillingClock } from '../../../src/application/services/billing-clock.js';
+import { BillingClock } from '../../../src/application/accounts/billing-clock.js';
 import { cents } from '../../../src/domain/money.js';
 import { aSwitchboard, type SwitchboardHarness } from '../../support/switchboard-harness.js';
 

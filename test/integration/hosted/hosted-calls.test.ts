@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SimulatedCall, SimulatedCalls } from '../../../src/adapters/simulated/simulated-calls.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
-import { HostedBrain } from '../../../src/application/services/hosted-brain.js';
+import { HostedBrain } from '../../../src/application/hosted/hosted-brain.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
 import { answer, failure, FakeChatCompletions, hang, raw, text, toolCall, waitFor } from '../../support/fake-chat-completions.js';
 import { aVoiceSwitchboard, type VoiceHarness } from '../voice/voice-harness.js';

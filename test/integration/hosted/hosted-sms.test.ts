@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
-import { HostedSmsResponder } from '../../../src/application/services/hosted-sms-responder.js';
+import { HostedSmsResponder } from '../../../src/application/hosted/hosted-sms-responder.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { anInboundSms } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SimulatedCall, SimulatedCalls } from '../../../src/adapters/simulated/simulated-calls.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
-import { VoiceSessionEngine } from '../../../src/application/services/voice-session-engine.js';
+import { VoiceSessionEngine } from '../../../src/application/voice/voice-session-engine.js';
 import { answer, FakeChatCompletions, text } from '../../support/fake-chat-completions.js';
 import { aVoiceSwitchboard, type VoiceHarness } from '../voice/voice-harness.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
-import { ClaimedHandOff } from '../../../src/application/services/event-hand-off.js';
+import { ClaimedHandOff } from '../../../src/application/webhooks/dispatcher-hand-off.js';
 import { ReceiveInboundSms } from '../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../support/scratch-database.js';

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
-import { ClaimedHandOff } from '../../../src/application/services/event-hand-off.js';
+import { ClaimedHandOff } from '../../../src/application/webhooks/dispatcher-hand-off.js';
 import { ReceiveInboundSms, type InboundSms } from '../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { anInboundSms } from '../../support/builders.js';

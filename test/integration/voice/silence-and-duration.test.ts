@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
-import { CallWatch } from '../../../src/application/services/call-watch.js';
+import { CallWatch } from '../../../src/application/voice/call-watch.js';
 import { DURATION_FAREWELL, SILENCE_FAREWELL } from '../../../src/domain/call-behaviour.js';
 import { FakeTimers } from '../../support/fake-timers.js';
 import { eventually } from '../../support/eventually.js';

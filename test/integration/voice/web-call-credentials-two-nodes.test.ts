@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
-import { WebCallCredentialKeeper } from '../../../src/application/services/web-call-credential-keeper.js';
+import { WebCallCredentialKeeper } from '../../../src/application/voice/web-call-credential-keeper.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { FakeTwilioApi } from '../../support/fake-twilio-api.js';
 import { addWebCallResourcesApi } from '../../support/fake-twilio-web-call-resources.js';

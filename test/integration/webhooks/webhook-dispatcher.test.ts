@@ -15,7 +15,7 @@ import type { Clock } from '../../../src/application/ports/clock.js';
 import type { Repositories } from '../../../src/application/ports/repositories.js';
 import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
 import type { QueuedEvent } from '../../../src/application/ports/webhook-repositories.js';
-import { WebhookDispatcher, type DispatcherOptions } from '../../../src/application/services/webhook-dispatcher.js';
+import { WebhookDispatcher, type DispatcherOptions } from '../../../src/application/webhooks/webhook-dispatcher.js';
 import { GetAllTimeDeliveryStats } from '../../../src/application/use-cases/webhooks/get-all-time-delivery-stats.js';
 import { GetDeliveryStats } from '../../../src/application/use-cases/webhooks/get-delivery-stats.js';
 import { deliveryOf, endpointFor, queueWebhookEvent } from '../../../src/application/webhooks/outbox.js';

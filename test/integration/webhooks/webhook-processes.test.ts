@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/dat
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { SystemClock } from '../../../src/adapters/system/system-clock.js';
 import type { Repositories } from '../../../src/application/ports/repositories.js';
-import { WebhookDispatcher } from '../../../src/application/services/webhook-dispatcher.js';
+import { WebhookDispatcher } from '../../../src/application/webhooks/webhook-dispatcher.js';
 import { queueWebhookEvent } from '../../../src/application/webhooks/outbox.js';
 import type { Webhook } from '../../../src/domain/webhook.js';
 import type { WebhookDelivery } from '../../../src/domain/webhook-delivery.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
-import { EXPIRED_SIGN_UP_RETENTION_MS } from '../../../src/application/services/sign-up-sweeper.js';
+import { EXPIRED_SIGN_UP_RETENTION_MS } from '../../../src/application/accounts/sign-up-sweeper.js';
 import { createSwitchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { aSignUp } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';

@@ -3,7 +3,7 @@ import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { OutboundGuard } from '../../../src/adapters/http/outbound-guard.js';
 import { DENY_PRIVATE_NETWORKS } from '../../../src/adapters/http/private-network-targets.js';
 import type { ToolRequest, ToolResponse, ToolTransport } from '../../../src/application/ports/tool-transport.js';
-import { CustomToolRunner } from '../../../src/application/services/custom-tool-runner.js';
+import { CustomToolRunner } from '../../../src/application/hosted/custom-tool-runner.js';
 import type { CustomTool } from '../../../src/domain/custom-tool.js';
 
 const aTool = (overrides: Partial<CustomTool> = {}): CustomTool => ({

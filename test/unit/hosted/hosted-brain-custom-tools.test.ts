@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedLanguageModel } from '../../../src/adapters/scripted/scripted-language-model.js';
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import type { ToolRequest, ToolResponse, ToolTransport } from '../../../src/application/ports/tool-transport.js';
-import type { AgentAction, BrainTurn } from '../../../src/application/services/agent-brain.js';
-import { CustomToolRunner } from '../../../src/application/services/custom-tool-runner.js';
-import { HostedBrain } from '../../../src/application/services/hosted-brain.js';
+import type { AgentAction, BrainTurn } from '../../../src/application/ports/agent-brain.js';
+import { CustomToolRunner } from '../../../src/application/hosted/custom-tool-runner.js';
+import { HostedBrain } from '../../../src/application/hosted/hosted-brain.js';
 import type { CustomTool } from '../../../src/domain/custom-tool.js';
 import { aCall, anAgent, aTurn } from '../../support/builders.js';
 

@@ -7,10 +7,10 @@ import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import { LanguageModelFailure, type ChatChunk, type ChatRequest, type ChunksHeard, type LanguageModel } from '../../../src/application/ports/language-model.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
-import type { AgentAction, BrainTurn } from '../../../src/application/services/agent-brain.js';
-import { CallRecordWriter } from '../../../src/application/services/call-record-writer.js';
-import { HostedBrain } from '../../../src/application/services/hosted-brain.js';
-import { VoiceSession } from '../../../src/application/services/voice-session.js';
+import type { AgentAction, BrainTurn } from '../../../src/application/ports/agent-brain.js';
+import { CallRecordWriter } from '../../../src/application/voice/call-record-writer.js';
+import { HostedBrain } from '../../../src/application/hosted/hosted-brain.js';
+import { VoiceSession } from '../../../src/application/voice/voice-session.js';
 import { aCall, anAgent } from '../../support/builders.js';
 
 /**

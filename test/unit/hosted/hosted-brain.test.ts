@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedLanguageModel } from '../../../src/adapters/scripted/scripted-language-model.js';
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
-import type { AgentAction, BrainTurn } from '../../../src/application/services/agent-brain.js';
-import { HostedBrain } from '../../../src/application/services/hosted-brain.js';
+import type { AgentAction, BrainTurn } from '../../../src/application/ports/agent-brain.js';
+import { HostedBrain } from '../../../src/application/hosted/hosted-brain.js';
 import type { Call, TranscriptTurn } from '../../../src/domain/call.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { aCall, anAgent, aTurn } from '../../support/builders.js';

@@ -6,8 +6,8 @@ import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
-import type { AgentBrain } from '../../../src/application/services/agent-brain.js';
-import type { VoiceSession } from '../../../src/application/services/voice-session.js';
+import type { AgentBrain } from '../../../src/application/ports/agent-brain.js';
+import type { VoiceSession } from '../../../src/application/voice/voice-session.js';
 import { FinishCall, type FinishCallInput } from '../../../src/application/use-cases/calls/finish-call.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { aCall, anAgent, aWebhook, at } from '../../support/builders.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CallWatch, speakingTimeMs } from '../../../src/application/services/call-watch.js';
+import { CallWatch, speakingTimeMs } from '../../../src/application/voice/call-watch.js';
 import { DEFAULT_CALL_BEHAVIOUR, type CallBehaviour } from '../../../src/domain/call-behaviour.js';
 import { FakeTimers } from '../../support/fake-timers.js';
 

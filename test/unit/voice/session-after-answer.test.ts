@@ -4,7 +4,7 @@ import { JsonOutboundEventEncoder } from '../../../src/adapters/http/json-outbou
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
-import type { AgentBrain, BrainTurn } from '../../../src/application/services/agent-brain.js';
+import type { AgentBrain, BrainTurn } from '../../../src/application/ports/agent-brain.js';
 import { AnswerInboundCall } from '../../../src/application/use-cases/calls/answer-inbound-call.js';
 import { completeCall } from '../../../src/domain/call.js';
 import { anAgent, aNumber, aProject, aWebhook, at, newNumber } from '../../support/builders.js';

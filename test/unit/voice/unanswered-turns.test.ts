@@ -9,11 +9,11 @@ import type { CallEvent } from '../../../src/application/ports/event-bus.js';
 import { LanguageModelFailure, type LanguageModel } from '../../../src/application/ports/language-model.js';
 import type { VoiceTurnTransport } from '../../../src/application/ports/voice-turn-transport.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
-import type { AgentBrain } from '../../../src/application/services/agent-brain.js';
-import { CallRecordWriter } from '../../../src/application/services/call-record-writer.js';
-import { HostedBrain } from '../../../src/application/services/hosted-brain.js';
-import { VoiceSession } from '../../../src/application/services/voice-session.js';
-import { WebhookBrain } from '../../../src/application/services/webhook-brain.js';
+import type { AgentBrain } from '../../../src/application/ports/agent-brain.js';
+import { CallRecordWriter } from '../../../src/application/voice/call-record-writer.js';
+import { HostedBrain } from '../../../src/application/hosted/hosted-brain.js';
+import { VoiceSession } from '../../../src/application/voice/voice-session.js';
+import { WebhookBrain } from '../../../src/application/voice/webhook-brain.js';
 import type { Webhook } from '../../../src/domain/webhook.js';
 import { aCall, anAgent, aWebhook } from '../../support/builders.js';
 

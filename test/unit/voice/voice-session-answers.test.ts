@@ -5,9 +5,9 @@ import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
-import type { ActionTaker, AgentBrain, BrainTurn } from '../../../src/application/services/agent-brain.js';
-import { CallRecordWriter } from '../../../src/application/services/call-record-writer.js';
-import { VoiceSession } from '../../../src/application/services/voice-session.js';
+import type { ActionTaker, AgentBrain, BrainTurn } from '../../../src/application/ports/agent-brain.js';
+import { CallRecordWriter } from '../../../src/application/voice/call-record-writer.js';
+import { VoiceSession } from '../../../src/application/voice/voice-session.js';
 import { aCall, anAgent } from '../../support/builders.js';
 
 /** One answer the test holds open: what it was given, and how to end it. */

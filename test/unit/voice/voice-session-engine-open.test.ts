@@ -5,8 +5,8 @@ import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
-import { CallRecordWriter } from '../../../src/application/services/call-record-writer.js';
-import { VoiceSessionEngine } from '../../../src/application/services/voice-session-engine.js';
+import { CallRecordWriter } from '../../../src/application/voice/call-record-writer.js';
+import { VoiceSessionEngine } from '../../../src/application/voice/voice-session-engine.js';
 import { aCall, anAgent, aTurn } from '../../support/builders.js';
 import { countingCallReads, InstrumentedStore } from '../../support/instrumented-store.js';
 

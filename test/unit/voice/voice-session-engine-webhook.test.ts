@@ -5,9 +5,9 @@ import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
-import type { AgentBrain, BrainTurn } from '../../../src/application/services/agent-brain.js';
-import { CallRecordWriter } from '../../../src/application/services/call-record-writer.js';
-import { VoiceSessionEngine } from '../../../src/application/services/voice-session-engine.js';
+import type { AgentBrain, BrainTurn } from '../../../src/application/ports/agent-brain.js';
+import { CallRecordWriter } from '../../../src/application/voice/call-record-writer.js';
+import { VoiceSessionEngine } from '../../../src/application/voice/voice-session-engine.js';
 import { aCall, anAgent, aWebhook } from '../../support/builders.js';
 import { InstrumentedStore } from '../../support/instrumented-store.js';
 

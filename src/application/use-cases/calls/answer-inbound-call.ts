@@ -14,7 +14,7 @@ import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js
 import type { Repositories } from '../../ports/repositories.js';
 import { readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
-import type { AnswersHere } from '../../services/voice-session-engine.js';
+import type { AnswersHere } from '../../voice/voice-session-engine.js';
 import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';
 import type { CoreDeps } from '../common/deps.js';
 import { callCapacity } from './call-limits.js';

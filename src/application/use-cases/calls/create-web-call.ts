@@ -4,7 +4,7 @@ import { answeredAs, startCall, type Call } from '../../../domain/call.js';
 import type { CallVariables } from '../../../domain/call-variables.js';
 import { notFound, type NotFound, type ProviderError } from '../../errors.js';
 import type { Telephony } from '../../ports/telephony.js';
-import type { WebCallCredentialKeeper } from '../../services/web-call-credential-keeper.js';
+import type { WebCallCredentialKeeper } from '../../voice/web-call-credential-keeper.js';
 import type { CoreDeps } from '../common/deps.js';
 
 /** The spec's lifetime of a web call token. */

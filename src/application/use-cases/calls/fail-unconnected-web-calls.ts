@@ -1,4 +1,4 @@
-import { errorMessage, PeriodicTask } from '../../services/periodic-task.js';
+import { errorMessage, PeriodicTask } from '../../kernel/periodic-task.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Call } from '../../../domain/call.js';
 import type { Clock } from '../../ports/clock.js';

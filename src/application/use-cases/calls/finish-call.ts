@@ -13,8 +13,8 @@ import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js
 import type { Repositories } from '../../ports/repositories.js';
 import { inOneStatement, readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
-import type { EndedHere, LiveCalls } from '../../services/voice-session-engine.js';
-import type { AnalysisQueue } from '../../services/call-analyst.js';
+import type { EndedHere, LiveCalls } from '../../voice/voice-session-engine.js';
+import type { AnalysisQueue } from '../../hosted/call-analyst.js';
 import type { CoreDeps } from '../common/deps.js';
 import { analysisOnEnd } from './analysis-on-end.js';
 import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';

@@ -5,7 +5,7 @@ import { notFound, type NotFound } from '../../errors.js';
 import type { UnansweredReason } from '../../events/unanswered-turn.js';
 import type { CallEvent, EventBus } from '../../ports/event-bus.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
-import { AsyncQueue } from '../../services/async-queue.js';
+import { AsyncQueue } from '../../kernel/async-queue.js';
 
 export type TranscriptStreamEvent =
   | { readonly type: 'turn'; readonly turn: TranscriptTurn }

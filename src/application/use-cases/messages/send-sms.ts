@@ -19,7 +19,7 @@ import type { Telephony } from '../../ports/telephony.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { CoreDeps } from '../common/deps.js';
 import { retryingRaces } from '../common/uniqueness-races.js';
-import { outboundSmsOf, settleText, type SendOutcome } from '../../outbound-texts/outbound-text.js';
+import { outboundSmsOf, settleText, type SendOutcome } from '../../messaging/outbound-text.js';
 import { appendToThread } from './thread.js';
 
 export interface SendSmsInput {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DuplicateKey } from '../../../../src/application/ports/repositories.js';
 import type { UnitOfWork } from '../../../../src/application/ports/unit-of-work.js';
 import type { QueuedEvent } from '../../../../src/application/ports/webhook-repositories.js';
-import { ClaimedHandOff, DispatcherHandOff } from '../../../../src/application/services/event-hand-off.js';
+import { ClaimedHandOff, DispatcherHandOff } from '../../../../src/application/webhooks/dispatcher-hand-off.js';
 import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../../src/domain/e164.js';
 import type { Conversation } from '../../../../src/domain/conversation.js';

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ClaimedHandOff } from '../../../../src/application/services/event-hand-off.js';
+import { ClaimedHandOff } from '../../../../src/application/webhooks/dispatcher-hand-off.js';
 import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../../src/domain/e164.js';
 import { aContact, anInboundSms, aNumber, aWebhook } from '../../../support/builders.js';

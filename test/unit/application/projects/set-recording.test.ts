@@ -4,7 +4,7 @@ import { InMemoryUnitOfWork } from '../../../../src/adapters/memory/in-memory-un
 import { TimeSortableIdGenerator } from '../../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { silentLogger } from '../../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
-import { BillingClock } from '../../../../src/application/services/billing-clock.js';
+import { BillingClock } from '../../../../src/application/accounts/billing-clock.js';
 import { SetRecording } from '../../../../src/application/use-cases/projects/set-recording.js';
 import { cents } from '../../../../src/domain/money.js';
 import { newProject } from '../../../../src/domain/project.js';

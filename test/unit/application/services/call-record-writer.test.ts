@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { InProcessEventBus } from '../../../../src/adapters/in-process/in-process-event-bus.js';
 import { silentLogger } from '../../../../src/adapters/pino/pino-logger.js';
 import type { CallEvent } from '../../../../src/application/ports/event-bus.js';
-import { CallRecordWriter } from '../../../../src/application/services/call-record-writer.js';
+import { CallRecordWriter } from '../../../../src/application/voice/call-record-writer.js';
 import type { TranscriptTurn } from '../../../../src/domain/call.js';
 import { aCall, aTurn } from '../../../support/builders.js';
 import { InstrumentedStore } from '../../../support/instrumented-store.js';
@@ -113,7 +113,7 @@ describe(CallRecordWriter.name, () => {
   it('holds the process open for the window’s write while something waits for it', () => {
     // A script with nothing else to run: the window's timer alone must carry it to the write.
     const script = `
-      import { CallRecordWriter } from './src/application/services/call-record-writer.js';
+      import { CallRecordWriter } from './src/application/voice/call-record-writer.js';
       import { InMemoryUnitOfWork } from './src/adapters/memory/in-memory-unit-of-work.js';
       import { InProcessEventBus } from './src/adapters/in-process/in-process-event-bus.js';
       import { silentLogger } from './src/adapters/pino/pino-logger.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../../../../src/application/services/group-commit.js';
+import { GroupCommit } from '../../../../src/application/kernel/group-commit.js';
 
 class Shared extends Error {}
 

@@ -7,7 +7,7 @@ import { SimulatedTelephony } from '../../../../src/adapters/simulated/simulated
 import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
 import type { OutboundSms, SentSms } from '../../../../src/application/ports/telephony.js';
 import type { ProviderFailure } from '../../../../src/application/ports/provider-failure.js';
-import { OutboundTextSender } from '../../../../src/application/services/outbound-text-sender.js';
+import { OutboundTextSender } from '../../../../src/application/messaging/outbound-text-sender.js';
 import { SendSms } from '../../../../src/application/use-cases/messages/send-sms.js';
 import { trustE164 } from '../../../../src/domain/e164.js';
 import { anAgent, aNumber, aWebhook } from '../../../support/builders.js';

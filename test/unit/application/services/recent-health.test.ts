@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
-import { RecentHealth } from '../../../../src/application/services/recent-health.js';
+import { RecentHealth } from '../../../../src/application/kernel/recent-health.js';
 
 /** A probe the test answers by hand, counting how often it was asked. */
 const aProbe = () => {

@@ -4,7 +4,7 @@ import { InMemoryUnitOfWork } from '../../../../src/adapters/memory/in-memory-un
 import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
 import type { Logger } from '../../../../src/application/ports/logger.js';
 import type { UnitOfWork } from '../../../../src/application/ports/unit-of-work.js';
-import { EXPIRED_SIGN_UP_RETENTION_MS, SIGN_UP_SWEEP_MS, SignUpSweeper } from '../../../../src/application/services/sign-up-sweeper.js';
+import { EXPIRED_SIGN_UP_RETENTION_MS, SIGN_UP_SWEEP_MS, SignUpSweeper } from '../../../../src/application/accounts/sign-up-sweeper.js';
 import { acceptsCode, type SignUp } from '../../../../src/domain/sign-up.js';
 import { aSignUp } from '../../../support/builders.js';
 

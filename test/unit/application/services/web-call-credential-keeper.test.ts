@@ -5,7 +5,7 @@ import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
 import type { ProviderFailure } from '../../../../src/application/ports/telephony.js';
 import type { UnitOfWork } from '../../../../src/application/ports/unit-of-work.js';
 import type { WebCallCredentials, WebCallSetup } from '../../../../src/application/ports/web-call-credentials.js';
-import { WebCallCredentialKeeper } from '../../../../src/application/services/web-call-credential-keeper.js';
+import { WebCallCredentialKeeper } from '../../../../src/application/voice/web-call-credential-keeper.js';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const VOICE_URL = 'https://switchboard.example.com/twilio/voice';

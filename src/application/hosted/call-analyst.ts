@@ -18,7 +18,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../ports/webhook-repositories.js';
 import { endpointFor, queueWebhookEvent } from '../webhooks/outbox.js';
 import { analysisAnswerSchema, analysisMessages } from './call-analysis-prompt.js';
-import { errorMessage, PeriodicTask } from './periodic-task.js';
+import { errorMessage, PeriodicTask } from '../kernel/periodic-task.js';
 
 /** What finishing a call needs of the analyst: whether analyses can run, and a nudge. */
 export interface AnalysisQueue {

@@ -1,6 +1,6 @@
 import type { Agent } from '../../domain/agent.js';
 import type { ToolCall, ToolDefinition } from '../ports/language-model.js';
-import type { AgentAction } from './agent-brain.js';
+import type { AgentAction } from '../ports/agent-brain.js';
 
 export const WARM_TRANSFER_TOOL = 'warm_transfer';
 

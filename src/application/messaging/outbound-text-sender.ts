@@ -5,8 +5,8 @@ import type { Logger } from '../ports/logger.js';
 import type { PendingText } from '../ports/outbound-text-repositories.js';
 import type { Telephony } from '../ports/telephony.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { outboundSmsOf, settleText, type SendOutcome, type SettleDeps } from '../outbound-texts/outbound-text.js';
-import { errorMessage, PeriodicTask } from './periodic-task.js';
+import { outboundSmsOf, settleText, type SendOutcome, type SettleDeps } from './outbound-text.js';
+import { errorMessage, PeriodicTask } from '../kernel/periodic-task.js';
 
 export interface OutboundTextSenderDeps extends SettleDeps {
   readonly uow: UnitOfWork;

@@ -9,9 +9,9 @@ import type { Timers } from '../ports/timers.js';
 import { inOneStatement, readOnly, type UnitOfWork } from '../ports/unit-of-work.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
 import { endpointFor } from '../webhooks/outbox.js';
-import type { BrainSelector, TurnTiming } from './agent-brain.js';
+import type { BrainSelector, TurnTiming } from '../ports/agent-brain.js';
 import type { CallRecordWriter } from './call-record-writer.js';
-import { HandOvers } from './hand-overs.js';
+import { HandOvers } from '../kernel/hand-overs.js';
 import { VoiceSession, type SessionContext } from './voice-session.js';
 
 /**

@@ -8,10 +8,10 @@ import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
 import type { Timers } from '../ports/timers.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
-import type { AgentAction, AgentBrain, TurnTiming } from './agent-brain.js';
+import type { AgentAction, AgentBrain, TurnTiming } from '../ports/agent-brain.js';
 import type { CallRecordWriter } from './call-record-writer.js';
 import { CallWatch } from './call-watch.js';
-import { lazyChildLogger } from './lazy-child-logger.js';
+import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
 
 /** What a session knows of its call; the webhook is refreshed now and then, off the hot path. */
 export interface SessionContext {

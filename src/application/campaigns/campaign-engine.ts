@@ -13,7 +13,7 @@ import { attemptOutcomeOf } from './campaign-attempt-outcome.js';
 import { campaignStatusEvent, recipientCompletedEvent } from '../events/campaign-events.js';
 import type { OutboundEvent } from '../events/outbound-event.js';
 import { queueCampaignEvent, type CampaignEventDeps } from '../webhooks/campaign-outbox.js';
-import { errorMessage, PeriodicTask } from './periodic-task.js';
+import { errorMessage, PeriodicTask } from '../kernel/periodic-task.js';
 
 export interface CampaignEngineOptions {
   /** How often the engine looks without a poke: retries and windows that came due, other nodes' work. */

@@ -7,8 +7,8 @@ import type { Logger } from '../ports/logger.js';
 import type { OutboundEventEncoder } from '../ports/outbound-event-encoder.js';
 import type { RecordedAttempt } from '../ports/webhook-repositories.js';
 import type { VoiceTurnTransport } from '../ports/voice-turn-transport.js';
-import type { ActionTaker, AgentBrain, BrainTurn } from './agent-brain.js';
-import { lazyChildLogger } from './lazy-child-logger.js';
+import type { ActionTaker, AgentBrain, BrainTurn } from '../ports/agent-brain.js';
+import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
 
 export interface WebhookBrainDeps {
   readonly transport: VoiceTurnTransport;

@@ -1,4 +1,4 @@
-import { errorMessage, PeriodicTask } from './periodic-task.js';
+import { errorMessage, PeriodicTask } from '../kernel/periodic-task.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { addMonths, periodsDue, type BillingPeriod } from '../../domain/billing.js';
 import { charge, type LedgerReason } from '../../domain/ledger.js';

@@ -2,11 +2,11 @@ import type { Agent } from '../../domain/agent.js';
 import type { Call } from '../../domain/call.js';
 import { LanguageModelFailure, type ChatChunk, type ChatMessage, type LanguageModel, type ToolCall, type ToolDefinition } from '../ports/language-model.js';
 import type { Logger } from '../ports/logger.js';
-import type { ActionTaker, AgentAction, AgentBrain, BrainTurn } from './agent-brain.js';
+import type { ActionTaker, AgentAction, AgentBrain, BrainTurn } from '../ports/agent-brain.js';
 import { systemMessage, TOOL, toolsFor, transcriptMessages, type ToolExchange } from './hosted-call-prompt.js';
 import type { CustomToolRunner, ToolRunResult } from './custom-tool-runner.js';
 import { fillVariables } from '../../domain/call-variables.js';
-import { lazyChildLogger } from './lazy-child-logger.js';
+import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
 import { WARM_TRANSFER_TOOL, warmTransferOf, warmTransferTools } from './warm-transfer-tool.js';
 
 export const DEFAULT_HOSTED_APOLOGY = "Sorry, I'm having trouble right now. Please try again in a moment.";

@@ -7,7 +7,7 @@ import { DuplicateKey } from '../ports/repositories.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { QueuedEvent, RecordedAttempt } from '../ports/webhook-repositories.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
-import type { LocalDispatcher } from './event-hand-off.js';
+import type { LocalDispatcher } from './dispatcher-hand-off.js';
 
 export interface DispatcherOptions {
   /** Most deliveries taken by one claim. */
