@@ -10,11 +10,13 @@ import { defineConfig } from 'vitest/config';
 const workers = Math.max(2, availableParallelism() - 1);
 
 /**
- * Unit, contract and integration files run in forks that keep their loaded modules from one file
- * to the next (`isolate: false`): loading the application afresh for each of two hundred files
- * was most of a run's CPU. They build what they test from scratch, so nothing one file leaves in
- * a module changes another's outcome. The end-to-end files, which mostly wait on the CLI and host
- * apps in child processes, run beside them in threads, each with a module graph of its own.
+ * Unit, contract and integration files run in process, in forks that keep their loaded modules
+ * from one file to the next (`isolate: false`): loading the application afresh for each of two
+ * hundred files was most of a run's CPU. They build what they test from scratch, so nothing one
+ * file leaves in a module changes another's outcome. The end-to-end files, which mostly wait on
+ * the CLI and host apps in child processes, run beside them in threads, each with a module graph
+ * of its own. The CLI they start is the compiled one, which their global setup builds when src/
+ * is newer, so a run of unit or integration files alone never waits for a build.
  */
 export default defineConfig({
   plugins: [swc.vite({ module: { type: 'es6' } })],
@@ -36,8 +38,6 @@ export default defineConfig({
           name: 'integration',
           include: ['test/contracts/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/fuzz/**/*.test.ts'],
           pool: 'forks',
-          // The few that start the CLI in a child process run the compiled code.
-          globalSetup: ['./test/support/build-dist.ts'],
         },
       },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], pool: 'threads', globalSetup: ['./test/support/build-dist.ts'] } },

@@ -53,7 +53,7 @@ describe.each(storesUnderTest())('the MCP surface on %s, fuzzed', (_, store) => 
     ({ tools } = await client.listTools());
     const call = async (name: string, args: Record<string, unknown>) => resultOf(await client.callTool({ name, arguments: args }));
     const agent = await call('create_agent', { name: 'Fuzzed' });
-    const number = await call('buy_number', { agent_id: agent.id });
+    const number = await call('buy_number', { agent_id: agent.id, confirm: true });
     const contact = await call('manage_contact', { action: 'create', name: 'Callee', phone_number: '+12125550199' });
     await call('send_message', { agent_id: agent.id, to_number: '+12125550199', body: 'Hi' });
     const conversations = await call('list_conversations', {});

@@ -67,7 +67,7 @@ describe('the MCP endpoint’s access', () => {
   it("keeps one project's call out of another's reach through every tool and resource", async () => {
     const a = await h.httpClient();
     const agent = resultOf(await a.callTool({ name: 'create_agent', arguments: { name: 'A' } }));
-    const number = resultOf(await a.callTool({ name: 'buy_number', arguments: { agent_id: agent.id } }));
+    const number = resultOf(await a.callTool({ name: 'buy_number', arguments: { agent_id: agent.id, confirm: true } }));
     const placed = resultOf(await a.callTool({ name: 'make_conversation_call', arguments: { agent_id: agent.id, to_number: '+14155550142', topic: 'Say hi.', wait: false } }));
     const uri = `switchboard://calls/${placed.id}/transcript`;
 

@@ -37,7 +37,7 @@ describe('MCP campaign tools (Streamable HTTP, embedded PGlite, the real campaig
 
   it('creates a campaign, adds a recipient, starts it, and reads its progress as the call is made and ends', async () => {
     const agent = await call('create_agent', { name: 'Reminders', begin_message: 'Hi, a reminder of your appointment.' });
-    await call('buy_number', { area_code: '415', agent_id: agent.id });
+    await call('buy_number', { area_code: '415', agent_id: agent.id, confirm: true });
 
     const created = await call('create_campaign', { name: 'Appointment reminders', agent_id: agent.id, schedule: ANY_TIME });
     expect(created).toMatchObject({ status: 'draft', agentId: agent.id, recipientsImported: { added: 0 } });
@@ -77,7 +77,7 @@ describe('MCP campaign tools (Streamable HTTP, embedded PGlite, the real campaig
 
   it('pauses, resumes and cancels a campaign; a cancelled one takes no more recipients', async () => {
     const agent = await call('create_agent', { name: 'Survey' });
-    await call('buy_number', { area_code: '415', agent_id: agent.id });
+    await call('buy_number', { area_code: '415', agent_id: agent.id, confirm: true });
     // Far ahead: nothing is dialled.
     const created = await call('create_campaign', { name: 'Survey', agent_id: agent.id, schedule: { ...ANY_TIME, startAt: '2100-01-01T00:00:00Z' } });
     expect((await call('start_campaign', { campaign_id: created.id })).status).toBe('scheduled');

@@ -67,7 +67,7 @@ describe.each(storesUnderTest())('the MCP edge on %s', (_, store) => {
   });
 
   it('takes a 3-digit area code given as a number, and says what it expects of any other', async () => {
-    const bought = resultOf(await client.callTool({ name: 'buy_number', arguments: { area_code: 415 } }));
+    const bought = resultOf(await client.callTool({ name: 'buy_number', arguments: { area_code: 415, confirm: true } }));
     const twoDigits = toolErrorOf(await client.callTool({ name: 'buy_number', arguments: { area_code: 41 } }));
     const flag = toolErrorOf(await client.callTool({ name: 'buy_number', arguments: { area_code: true } }));
 

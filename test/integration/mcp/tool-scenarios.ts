@@ -46,7 +46,7 @@ export const toolScenarios = (transport: string, connect: Connect) =>
     /** An agent with a number of its own, made through the tools. */
     const anAgentWithANumber = async (fields: Record<string, unknown> = {}) => {
       const agent = await call('create_agent', { name: 'Front desk', begin_message: 'Hi from the front desk.', ...fields });
-      const number = await call('buy_number', { area_code: '415', agent_id: agent.id });
+      const number = await call('buy_number', { area_code: '415', agent_id: agent.id, confirm: true });
       return { agentId: agent.id as string, numberId: number.id as string, phoneNumber: number.phoneNumber as string };
     };
 

@@ -28,7 +28,25 @@ export interface ProvisionNumberDeps extends CoreDeps {
 /** Refused before the purchase (or re-checked under the lock after it), by the carrier, or on storing. */
 export type ProvisionNumberError = NotFound | NumberLimitReached | InsufficientBalance | PurchaseError | RecordNumberError;
 
-type Refusal = NotFound | NumberLimitReached | InsufficientBalance;
+/** What refuses a purchase before the carrier is asked: no such project or agent, the number limit, the balance. */
+export type ProvisioningRefusal = NotFound | NumberLimitReached | InsufficientBalance;
+type Refusal = ProvisioningRefusal;
+
+/** Whether `input` may buy a number now: the project and agent exist, and the limit and balance allow it. */
+export const checkProvisioningAllowed = async (
+  tx: Repositories,
+  input: ProvisionNumberInput,
+  monthlyPrice: Cents,
+): Promise<E.Either<ProvisioningRefusal, void>> => {
+  const project = await tx.projects.findById(input.projectId);
+  if (!project) return E.left(notFound('project', input.projectId));
+  if (input.agentId && !(await tx.agents.findById(input.projectId, input.agentId))) {
+    return E.left(notFound('agent', input.agentId));
+  }
+  const count = await tx.numbers.countEverProvisioned(project.id);
+  const balance = await tx.ledger.balanceOf(project.id);
+  return pipe(canProvisionNumber(project, count, balance, monthlyPrice), E.mapLeft(fromDomain));
+};
 
 /**
  * The spec's five steps: check the limit (and balance), search, purchase, configure the
@@ -40,23 +58,12 @@ export class ProvisionNumber {
 
   execute(input: ProvisionNumberInput): TE.TaskEither<ProvisionNumberError, PhoneNumber> {
     return async () => {
-      const allowed = await this.deps.uow.transaction((tx) => this.checkAllowed(tx, input));
+      const allowed = await this.deps.uow.transaction((tx) => checkProvisioningAllowed(tx, input, this.deps.numberMonthlyPrice));
       if (E.isLeft(allowed)) return allowed;
       return withPurchasedNumber(this.deps, input, (purchased) =>
         this.deps.uow.transaction((tx) => this.store(tx, input, purchased)),
       );
     };
-  }
-
-  private async checkAllowed(tx: Repositories, input: ProvisionNumberInput): Promise<E.Either<Refusal, void>> {
-    const project = await tx.projects.findById(input.projectId);
-    if (!project) return E.left(notFound('project', input.projectId));
-    if (input.agentId && !(await tx.agents.findById(input.projectId, input.agentId))) {
-      return E.left(notFound('agent', input.agentId));
-    }
-    const count = await tx.numbers.countEverProvisioned(project.id);
-    const balance = await tx.ledger.balanceOf(project.id);
-    return pipe(canProvisionNumber(project, count, balance, this.deps.numberMonthlyPrice), E.mapLeft(fromDomain));
   }
 
   private async store(

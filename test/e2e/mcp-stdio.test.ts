@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { toolScenarios } from './tool-scenarios.js';
-import { CLI_ENTRY } from '../../support/cli-entry.js';
+import { toolScenarios } from '../integration/mcp/tool-scenarios.js';
+import { CLI_ENTRY } from '../support/cli-entry.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 

@@ -1,14 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
-import { NodeCredentials } from '../../../src/adapters/node-crypto/node-credentials.js';
-import { trustE164 } from '../../../src/domain/e164.js';
-import { anAgent, anApiKey, aNumber, aProject } from '../../support/builders.js';
-import { eventually } from '../../support/eventually.js';
-import { FakeTwilioApi } from '../../support/fake-twilio-api.js';
-import { aFileDataDir } from '../../support/file-data-dir.js';
-import { createScratchDatabase } from '../../support/scratch-database.js';
-import { startServerProcess, type ServerProcess } from '../../support/server-process.js';
+import { openDatabase, type Database } from '../../src/adapters/mikro-orm/database.js';
+import { NodeCredentials } from '../../src/adapters/node-crypto/node-credentials.js';
+import { trustE164 } from '../../src/domain/e164.js';
+import { anAgent, anApiKey, aNumber, aProject } from '../support/builders.js';
+import { eventually } from '../support/eventually.js';
+import { FakeTwilioApi } from '../support/fake-twilio-api.js';
+import { aFileDataDir } from '../support/file-data-dir.js';
+import { createScratchDatabase } from '../support/scratch-database.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 const AUTH_TOKEN = 'test-auth-token-0123456789';
