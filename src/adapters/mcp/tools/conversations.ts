@@ -16,8 +16,8 @@ export const conversationTools: readonly AnyTool[] = [
     name: 'send_message',
     title: 'Send a text message',
     description:
-      "Send an SMS (or MMS with `media_urls`) from one of the agent's numbers to `to_number` (E.164, e.g. +14155551234). " +
-      '`number_id` or `from_number` picks which of its numbers sends; default the first attached.',
+      "Send an SMS (or MMS with `media_url` or `media_urls`) from one of an agent's numbers to `to_number` (E.164, e.g. +14155551234). " +
+      'Name the sender by `agent_id` (its first number sends), or by `number_id` or `from_number` (that number, as its agent).',
     args: asIs(SendMessageBody),
     annotations: reachesOut,
     access: 'project',

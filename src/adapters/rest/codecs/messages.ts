@@ -91,31 +91,43 @@ const optionalMediaUrls = describedAs(
   { type: ['array', 'null'], items: { ...mediaUrl.jsonSchema, format: 'uri' }, maxItems: MAX_MEDIA },
 );
 
-/** `POST /v1/messages` is snake_case, as public clients send it. */
+/**
+ * `POST /v1/messages` is snake_case, as public clients send it. The sender is named by its agent,
+ * its number (`number_id` or `from_number`), or both; one picture may come as `media_url`, as
+ * AgentPhone's clients send it, beside or instead of `media_urls`.
+ */
 export const SendMessageBody = t.intersection([
-  t.type({ agent_id: idText, to_number: anyPhoneNumber, body: boundedText(MAX_LENGTH.smsBody) }),
+  t.type({ to_number: anyPhoneNumber, body: boundedText(MAX_LENGTH.smsBody) }),
   t.partial({
+    agent_id: nullable(idText),
     number_id: nullable(idText),
     from_number: nullable(anyPhoneNumber),
+    media_url: nullable(mediaUrl),
     media_urls: optionalMediaUrls,
   }),
 ]);
 type SendMessage = t.TypeOf<typeof SendMessageBody>;
 
-/** What the codec cannot say alone: a text or a picture must be there, within Twilio's sizes. */
+/** Every picture of a send, `media_url` first. */
+const mediaOf = (body: SendMessage): string[] => [...(body.media_url ? [body.media_url] : []), ...(body.media_urls ?? [])];
+
+/** What the codec cannot say alone: a sender, and a text or a picture, within Twilio's sizes. */
 export const checkSendMessage = (body: SendMessage): { field: string; message: string } | null => {
-  const media = body.media_urls ?? [];
-  if (media.length > MAX_MEDIA) return { field: 'media_urls', message: `must hold at most ${MAX_MEDIA} URLs` };
-  if (body.body.trim() === '' && media.length === 0) return { field: 'body', message: 'must not be empty unless media_urls are given' };
+  if (!body.agent_id && !body.number_id && !body.from_number) {
+    return { field: 'agent_id', message: 'is required unless number_id or from_number names the sending number' };
+  }
+  const media = mediaOf(body);
+  if (media.length > MAX_MEDIA) return { field: 'media_urls', message: `must hold at most ${MAX_MEDIA} URLs (media_url included)` };
+  if (body.body.trim() === '' && media.length === 0) return { field: 'body', message: 'must not be empty unless media_url or media_urls are given' };
   return null;
 };
 
 export const toSendSmsInput = (projectId: string, body: SendMessage): SendSmsInput => ({
   projectId,
-  agentId: body.agent_id,
+  agentId: body.agent_id ?? null,
   to: body.to_number,
   body: body.body,
-  mediaUrls: body.media_urls ?? [],
+  mediaUrls: mediaOf(body),
   numberId: body.number_id ?? null,
   fromNumber: body.from_number ?? null,
 });

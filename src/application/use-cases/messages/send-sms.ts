@@ -24,7 +24,8 @@ import { appendToThread } from './thread.js';
 
 export interface SendSmsInput {
   readonly projectId: string;
-  readonly agentId: string;
+  /** The agent that texts; null: the sending number's agent (then `numberId` or `fromNumber` is given). */
+  readonly agentId: string | null;
   readonly to: E164;
   readonly body: string;
   readonly mediaUrls: readonly string[];
@@ -100,8 +101,7 @@ export class SendSms {
       }
       if (first) return E.right({ replay: first });
     }
-    const agent = await tx.agents.findById(input.projectId, input.agentId);
-    if (!agent) return E.left(notFound('agent', input.agentId));
+    if (input.agentId !== null && !(await tx.agents.findById(input.projectId, input.agentId))) return E.left(notFound('agent', input.agentId));
     const number = await this.sendingNumber(tx, input);
     if (E.isLeft(number)) return number;
     const { message } = await appendToThread(tx, this.deps, number.right, input.to, {
@@ -140,6 +140,7 @@ export class SendSms {
 
   private async sendingNumber(tx: Repositories, input: SendSmsInput): Promise<E.Either<NotFound | BadRequest, PhoneNumber>> {
     if (input.numberId === null && input.fromNumber === null) {
+      if (input.agentId === null) return E.left(badRequest('name the sender: an agent, or the number to send from'));
       const [first] = await tx.numbers.listByAgents([input.agentId]);
       return first
         ? E.right(first)
@@ -151,7 +152,10 @@ export class SendSms {
         : await tx.numbers.findLiveByPhoneNumber(input.fromNumber!);
     if (!number || number.projectId !== input.projectId) return E.left(notFound('number', input.numberId ?? input.fromNumber!));
     if (!isLive(number)) return E.left(badRequest(`number ${number.id} is released and cannot send messages`));
-    if (number.agentId !== input.agentId) {
+    if (input.agentId === null && number.agentId === null) {
+      return E.left(badRequest(`number ${number.phoneNumber} is not attached to an agent; attach it to the agent that texts from it first`));
+    }
+    if (input.agentId !== null && number.agentId !== input.agentId) {
       return E.left(badRequest(`number ${number.phoneNumber} is not attached to agent ${input.agentId}; attach it first`));
     }
     return E.right(number);
