@@ -13,7 +13,7 @@ import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js
 import type { Repositories } from '../../ports/repositories.js';
 import { inOneStatement, readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
-import type { EndedHere, LiveCalls } from '../../voice/voice-session-engine.js';
+import type { EndedSession, LiveCalls } from '../../ports/live-calls.js';
 import type { AnalysisQueue } from '../../hosted/call-analyst.js';
 import type { CoreDeps } from '../common/deps.js';
 import { analysisOnEnd } from './analysis-on-end.js';
@@ -113,7 +113,7 @@ export class FinishCall {
    * id the session is settled first, by the carrier's once the call is found. With it, what its
    * last session knew, when that session ended here.
    */
-  private async settledCall(input: FinishCallInput): Promise<{ readonly call: Call | null; readonly endedHere: EndedHere | null }> {
+  private async settledCall(input: FinishCallInput): Promise<{ readonly call: Call | null; readonly endedHere: EndedSession | null }> {
     const first = input.callId !== undefined ? await this.deps.live.settle(input.callId) : null;
     const call = await this.callOf(input);
     const endedHere = call && input.callId === undefined ? await this.deps.live.settle(call.id) : first;
@@ -134,7 +134,7 @@ export class FinishCall {
    * the call ran with), else from storage; the webhook and the contact are always read, as they
    * are now.
    */
-  private async contextOf(call: Call, endedHere: EndedHere | null): Promise<EndContext> {
+  private async contextOf(call: Call, endedHere: EndedSession | null): Promise<EndContext> {
     const wantsAgent = this.deps.analysis !== undefined && call.agentId !== null;
     const knownAgent = endedHere && endedHere.agent?.id === call.agentId ? endedHere.agent : null;
     const read = await readOnly(this.deps.uow, async (repos): Promise<E.Either<never, EndContext>> => {
