@@ -28,9 +28,9 @@ export interface UnitOfWorkInboundTextStoreDeps extends CoreDeps {
 }
 
 /**
- * Stores texts in one unit of work per call, and gets their events on their way once it has
- * committed. Alone it stores each text in a unit of work of its own; a batching store in front
- * of it (see BatchedInboundTextStore) hands it the texts that arrive together.
+ * Stores the texts it is given together in one unit of work, and gets their events on their way
+ * once it has committed. Alone it gives each text a unit of work of its own; a batching store in
+ * front of it (see BatchedInboundTextStore) hands it the texts that arrive together.
  */
 export class UnitOfWorkInboundTextStore implements InboundTextStore, InboundTextBatchStore {
   constructor(private readonly deps: UnitOfWorkInboundTextStoreDeps) {}
