@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { Agent } from '../../domain/agent.js';
 import { isLive, type Call, type TranscriptTurn } from '../../domain/call.js';
 import { conflict, notFound, type Conflict, type NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
@@ -11,7 +10,9 @@ import type { VoiceGateway } from '../ports/voice-gateway.js';
 import { endpointFor } from '../webhooks/outbox.js';
 import type { BrainSelector, TurnTiming } from '../ports/agent-brain.js';
 import type { CallRecordWriter } from './call-record-writer.js';
-import { HandOvers } from '../kernel/hand-overs.js';
+import type { AnswerRead, CallAnsweredListener } from '../ports/call-answered-listener.js';
+import type { CallMemo } from '../ports/call-memo.js';
+import type { EndedSession, LiveCalls } from '../ports/live-calls.js';
 import { VoiceSession, type SessionContext } from './voice-session.js';
 
 /**
@@ -39,38 +40,6 @@ export interface ResumeAfterTransfer {
   readonly said: string;
 }
 
-/**
- * What a call's last session knew of it when it ended here: the whole transcript (every turn it
- * held, stored by the time it is handed over) and the agent it ran with.
- */
-export interface EndedHere {
-  readonly agent: Agent | null;
-  readonly turns: readonly TranscriptTurn[];
-}
-
-/** What the call use cases need of the live sessions of this process. */
-export interface LiveCalls {
-  /**
-   * Ends the call's session here, if it runs here, and waits until its records are stored (by the
-   * record writer's next write, within its window). Gives what its session knew if the call's
-   * last session ended here, once: the end then need not read the transcript back.
-   */
-  settle(callId: string): Promise<EndedHere | null>;
-}
-
-/** What the answer to a call tells the live sessions of this process. */
-export interface AnswersHere {
-  /**
-   * The call was just answered here, in progress, with this agent and webhook (as read for the
-   * answer): its session, if its media connects to this node within a few seconds, opens on them
-   * instead of reading them again.
-   */
-  answered(context: AnsweredHere): void;
-}
-
-/** What the answer to a call read, for the session that opens a moment later: its context, as read. */
-export type AnsweredHere = Readonly<SessionContext>;
-
 export interface VoiceSessionEngineDeps {
   readonly uow: UnitOfWork;
   readonly clock: Clock;
@@ -85,10 +54,16 @@ export interface VoiceSessionEngineDeps {
   readonly webhookRefreshMs?: number;
   /** Runs the agents' silence and duration limits (and then gives `now`); absent: calls have no such limits. */
   readonly timers?: Timers;
-  /** How many ended sessions' transcripts wait for their calls' ends at most; default 1024 (see {@link KEPT}). */
-  readonly endedKept?: number;
-  /** How many answered calls' contexts wait for their sessions at most; default 1024 (see {@link KEPT}). */
-  readonly answeredKept?: number;
+  /**
+   * What answering each call here read, until its session opens (see {@link answered}): the
+   * carrier connects the media a moment after it reads the answer. Timed by `now`.
+   */
+  readonly answerReads: CallMemo<AnswerRead>;
+  /**
+   * What each session that ended here knew, until its call's end takes it (see {@link settle}):
+   * the caller's hang-up closes the socket a moment before the carrier reports the end. Timed by `now`.
+   */
+  readonly endedSessions: CallMemo<EndedSession>;
 }
 
 /**
@@ -96,7 +71,7 @@ export interface VoiceSessionEngineDeps {
  * connects (ConversationRelay's socket, the simulated carrier, a browser) and feeds it caller
  * events; the session answers through the carrier's {@link VoiceGateway}. No carrier code here.
  */
-export class VoiceSessionEngine implements LiveCalls, AnswersHere {
+export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
   private readonly sessions = new Map<string, VoiceSession>();
   /** When a session's view of its webhook was read (at its open, or by a look-up for its agent). */
   private readonly refreshedAt = new WeakMap<SessionContext, number>();
@@ -105,23 +80,11 @@ export class VoiceSessionEngine implements LiveCalls, AnswersHere {
   private readonly now: () => number;
   private readonly log: Logger;
   private readonly observers = new Set<(callId: string, timing: TurnTiming) => void>();
-  /**
-   * Sessions that ended here, until their call's end takes what they knew (see {@link settle}):
-   * the caller's hang-up closes the socket a moment before the carrier reports the end.
-   */
-  private readonly endedHere: HandOvers<EndedHere>;
-  /**
-   * Calls answered here, until their sessions open (see {@link answered}): the carrier connects the
-   * media a moment after it reads the answer.
-   */
-  private readonly answeredHere: HandOvers<AnsweredHere>;
 
   constructor(private readonly deps: VoiceSessionEngineDeps) {
     this.now = deps.now ?? (deps.timers ? () => deps.timers!.now() : () => performance.now());
     this.log = deps.logger.child({ component: 'voice-engine' });
     if (deps.observer) this.observers.add(deps.observer);
-    this.endedHere = new HandOvers(this.now, deps.endedKept ?? KEPT, KEPT_MS);
-    this.answeredHere = new HandOvers(this.now, deps.answeredKept ?? KEPT, KEPT_MS);
   }
 
   /** Hears the timing of every answered turn from now on (latency figures); returns the way to stop. */
@@ -142,15 +105,15 @@ export class VoiceSessionEngine implements LiveCalls, AnswersHere {
    */
   async open(callId: string, gateway: VoiceGateway, resume?: ResumeAfterTransfer): Promise<E.Either<NotFound | Conflict | MediaTaken, VoiceSession>> {
     if (this.sessions.has(callId)) return E.left(mediaTaken(callId));
-    const answered = resume ? null : this.answeredHere.take(callId);
+    const answered = resume ? null : this.deps.answerReads.take(callId);
     const claimed = answered ? await this.claimAnswered(answered.value, answered.at) : null;
     const loaded = claimed ? E.right(claimed) : await this.load(callId, resume);
     if (E.isLeft(loaded)) return loaded;
     return E.right(this.start(loaded.right, gateway, resume));
   }
 
-  answered(context: AnsweredHere): void {
-    this.answeredHere.keep(context.call.id, context);
+  answered(read: AnswerRead): void {
+    this.deps.answerReads.keep(read.call.id, read);
   }
 
   /**
@@ -160,7 +123,7 @@ export class VoiceSessionEngine implements LiveCalls, AnswersHere {
    * before. Null if refused (the call ended, or its media connected already): reading the call
    * then tells which.
    */
-  private async claimAnswered(answered: AnsweredHere, readAt: number): Promise<LoadedSession | null> {
+  private async claimAnswered(answered: AnswerRead, readAt: number): Promise<LoadedSession | null> {
     const claimed = await inOneStatement(this.deps.uow, async (repos) => E.right(await repos.calls.claimMedia(answered.call.id, this.deps.clock.now())));
     if (E.isLeft(claimed) || !claimed.right) return null;
     // A context of its own: the session refreshes its webhook in place.
@@ -232,10 +195,10 @@ export class VoiceSessionEngine implements LiveCalls, AnswersHere {
     await this.deps.writer.settled();
   }
 
-  async settle(callId: string): Promise<EndedHere | null> {
+  async settle(callId: string): Promise<EndedSession | null> {
     this.sessions.get(callId)?.terminate();
     await this.deps.writer.written();
-    return this.endedHere.take(callId)?.value ?? null;
+    return this.deps.endedSessions.take(callId)?.value ?? null;
   }
 
   /**
@@ -245,15 +208,15 @@ export class VoiceSessionEngine implements LiveCalls, AnswersHere {
    */
   private keepWhatEnded(session: VoiceSession): void {
     if (session.mayResume) return;
-    this.endedHere.keep(session.callId, { agent: session.context.agent, turns: session.transcript() });
+    this.deps.endedSessions.keep(session.callId, { agent: session.context.agent, turns: session.transcript() });
   }
 
   /** Ends every session and stores what they left. */
   async close(): Promise<void> {
     for (const session of [...this.sessions.values()]) session.terminate();
     await this.deps.writer.settled();
-    this.endedHere.clear();
-    this.answeredHere.clear();
+    this.deps.endedSessions.clear();
+    this.deps.answerReads.clear();
   }
 
   /**
@@ -291,15 +254,6 @@ export class VoiceSessionEngine implements LiveCalls, AnswersHere {
     for (const [key, at] of this.lookedUpAt) if (at < oldest) this.lookedUpAt.delete(key);
   }
 }
-
-/**
- * How many hand-overs of each kind are kept, and for how long: the carrier connects a call's media
- * within a second or so of its answer, and reports its end within a second or so of the hang-up.
- * A step that comes later, or to another node, reads storage as it would anyway. Bounded by count
- * too, so that a node whose calls' next steps all go elsewhere holds a few megabytes of them at most.
- */
-const KEPT = 1024;
-const KEPT_MS = 10_000;
 
 /** How many agents' last look-ups are kept before the stale ones are forgotten. */
 const LOOKED_UP_KEPT = 1024;

@@ -11,6 +11,8 @@ import { ListNumberMessages } from '../../application/use-cases/messages/list-nu
 import { DispatcherHandOff } from '../../application/webhooks/dispatcher-hand-off.js';
 import { JsonOutboundEventEncoder } from '../../adapters/http/json-outbound-event-encoder.js';
 import { ReceiveInboundSms } from '../../application/use-cases/messages/receive-inbound-sms.js';
+import { UnitOfWorkInboundTextStore } from '../../application/use-cases/messages/unit-of-work-inbound-text-store.js';
+import { BatchedInboundTextStore } from '../../application/messaging/batched-inbound-text-store.js';
 import { DEFAULT_SMS_SEND_LEASE_MS, SendSms } from '../../application/use-cases/messages/send-sms.js';
 import { UpdateMessageStatus } from '../../application/use-cases/messages/update-message-status.js';
 import { ConfigureWebhook } from '../../application/use-cases/webhooks/configure-webhook.js';
@@ -47,6 +49,12 @@ export const messagingAndWebhooksModule = () =>
     // Inbound texts' events go to this process's dispatcher once committed; its lease stays its own.
     provide(TOKENS.eventHandOff, [TOKENS.webhookDispatcher, TOKENS.clock], (dispatcher, clock) => new DispatcherHandOff(dispatcher, clock));
     provide(TOKENS.eventEncoder, [], () => new JsonOutboundEventEncoder());
+    // Concurrent inbound texts share a unit of work: a busy number's texts are not committed one by one.
+    provide(
+      TOKENS.inboundTextStore,
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.eventEncoder, TOKENS.eventHandOff],
+      (uow, clock, ids, eventEncoder, eventHandOff) => new BatchedInboundTextStore(new UnitOfWorkInboundTextStore({ uow, clock, ids, eventEncoder, eventHandOff })),
+    );
 
     provide(
       TOKENS.sendSms,
@@ -56,10 +64,10 @@ export const messagingAndWebhooksModule = () =>
     );
     provide(
       TOKENS.messageUseCases,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.sendSms, TOKENS.eventEncoder, TOKENS.eventHandOff, TOKENS.hostedReplies],
-      (uow, clock, ids, sendSms, eventEncoder, eventHandOff, hostedReplies) => ({
+      [TOKENS.unitOfWork, TOKENS.sendSms, TOKENS.inboundTextStore, TOKENS.hostedReplies],
+      (uow, sendSms, texts, hostedReplies) => ({
         sendSms,
-        receiveInboundSms: new ReceiveInboundSms({ uow, clock, ids, eventEncoder, eventHandOff, hostedReplies }),
+        receiveInboundSms: new ReceiveInboundSms({ texts, hostedReplies }),
         updateMessageStatus: new UpdateMessageStatus({ uow }),
         listNumberMessages: new ListNumberMessages({ uow }),
       }),

@@ -15,6 +15,7 @@ import type { VoiceCatalog } from '../../application/ports/voice-catalog.js';
 import type { VoiceTurnTransport } from '../../application/ports/voice-turn-transport.js';
 import type { DeliveryTrigger, EventHandOff } from '../../application/ports/webhook-repositories.js';
 import type { OutboundEventEncoder } from '../../application/ports/outbound-event-encoder.js';
+import type { InboundTextStore } from '../../application/ports/inbound-text-store.js';
 import type { WebhookTransport } from '../../application/ports/webhook-transport.js';
 import type { AgentBrain } from '../../application/ports/agent-brain.js';
 import type { BillingClock } from '../../application/accounts/billing-clock.js';
@@ -84,6 +85,7 @@ export const TOKENS = {
   webhookDispatcher: token<WebhookDispatcher>('WebhookDispatcher'),
   deliveryTrigger: token<DeliveryTrigger>('DeliveryTrigger'),
   eventHandOff: token<EventHandOff>('EventHandOff'),
+  inboundTextStore: token<InboundTextStore>('InboundTextStore'),
   eventEncoder: token<OutboundEventEncoder>('OutboundEventEncoder'),
   sendSms: token<SendSms>('SendSms'),
   twilioSmsRoutes: token<Hono | null>('TwilioSmsRoutes'),

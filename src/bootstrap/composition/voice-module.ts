@@ -4,6 +4,7 @@ import type { EventBus } from '../../application/ports/event-bus.js';
 import { brainsByMode } from '../../application/ports/agent-brain.js';
 import { DEFAULT_AI_DISCLOSURE } from '../config.js';
 import { CallRecordWriter } from '../../application/voice/call-record-writer.js';
+import { BoundedCallMemo } from '../../application/kernel/bounded-call-memo.js';
 import { VoiceSessionEngine } from '../../application/voice/voice-session-engine.js';
 import { WebCallCredentialKeeper } from '../../application/voice/web-call-credential-keeper.js';
 import { WebhookBrain } from '../../application/voice/webhook-brain.js';
@@ -57,7 +58,18 @@ export const voiceModule = () =>
           now: () => performance.now(),
           recordDelivery: (entry) => writer.writeDelivery(entry),
         });
-        const engine = new VoiceSessionEngine({ uow, clock, ids, logger, writer, timers, brains: brainsByMode({ webhook: webhookBrain, hosted: hostedBrain }) });
+        // What answering a call read, and what an ended session knew, wait in this process for the call's next step.
+        const engine = new VoiceSessionEngine({
+          uow,
+          clock,
+          ids,
+          logger,
+          writer,
+          timers,
+          brains: brainsByMode({ webhook: webhookBrain, hosted: hostedBrain }),
+          answerReads: new BoundedCallMemo(() => timers.now()),
+          endedSessions: new BoundedCallMemo(() => timers.now()),
+        });
         return lifecycle.manage('voice session engine', engine, { stop: () => engine.close() });
       },
     );

@@ -8,7 +8,7 @@ import { ReceiveInboundSms } from '../../../src/application/use-cases/messages/r
 import { trustE164 } from '../../../src/domain/e164.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../support/scratch-database.js';
 import { aWebhook } from '../../support/builders.js';
-import { LINE, seedTextingLine } from '../../unit/application/messages/messaging-fixture.js';
+import { aTextReceiver, LINE, seedTextingLine } from '../../unit/application/messages/messaging-fixture.js';
 import { eventEncoder } from '../../support/outbound-events.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -28,7 +28,7 @@ describe.skipIf(!serverUrl)(`${ReceiveInboundSms.name} on PostgreSQL, concurrent
       return E.right(undefined);
     });
     // Every text arrives in the same millisecond: each must still get its own receivedAt.
-    sut = new ReceiveInboundSms({ uow: database.uow, clock: new FixedClock(), ids: new TimeSortableIdGenerator(), eventHandOff: new ClaimedHandOff({ poke: () => {} }), eventEncoder });
+    sut = aTextReceiver({ uow: database.uow, clock: new FixedClock(), ids: new TimeSortableIdGenerator(), eventHandOff: new ClaimedHandOff({ poke: () => {} }), eventEncoder });
   });
 
   afterAll(async () => {
@@ -63,7 +63,7 @@ describe.skipIf(!serverUrl)(`${ReceiveInboundSms.name} on PostgreSQL, concurrent
 
   it('lets two processes store overlapping batches (the same numbers, the same carrier ids) without deadlock or a second copy', async () => {
     // Two receivers on one database: each commits its texts in groups and locks its batch's numbers.
-    const other = new ReceiveInboundSms({ uow: database.uow, clock: new FixedClock(), ids: new TimeSortableIdGenerator(), eventHandOff: new ClaimedHandOff({ poke: () => {} }), eventEncoder });
+    const other = aTextReceiver({ uow: database.uow, clock: new FixedClock(), ids: new TimeSortableIdGenerator(), eventHandOff: new ClaimedHandOff({ poke: () => {} }), eventEncoder });
     const ours = ['+14155550100', '+14155550101', '+14155550102'].map(trustE164);
     const text = (i: number, to: (typeof ours)[number]) => ({
       to,

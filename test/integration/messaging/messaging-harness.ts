@@ -2,7 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import { ClaimedHandOff } from '../../../src/application/webhooks/dispatcher-hand-off.js';
-import { ReceiveInboundSms, type InboundSms } from '../../../src/application/use-cases/messages/receive-inbound-sms.js';
+import type { InboundSms } from '../../../src/application/use-cases/messages/receive-inbound-sms.js';
+import { aTextReceiver } from '../../unit/application/messages/messaging-fixture.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { anInboundSms } from '../../support/builders.js';
 import { provisionNumberViaApi, createAgentViaApi, aRestApi } from '../rest/harness.js';
@@ -18,7 +19,7 @@ export const aMessagingApi = async (options: Parameters<typeof aRestApi>[0] = {}
   const h = await aRestApi(options);
   const clock = new FixedClock(new Date('2026-05-01T12:00:00.000Z'));
   const pokes: number[] = [];
-  const inbound = new ReceiveInboundSms({
+  const inbound = aTextReceiver({
     uow: h.uow,
     clock,
     ids: new TimeSortableIdGenerator(),

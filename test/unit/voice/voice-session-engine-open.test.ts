@@ -5,6 +5,7 @@ import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-
 import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
+import { BoundedCallMemo } from '../../../src/application/kernel/bounded-call-memo.js';
 import { CallRecordWriter } from '../../../src/application/voice/call-record-writer.js';
 import { VoiceSessionEngine } from '../../../src/application/voice/voice-session-engine.js';
 import { aCall, anAgent, aTurn } from '../../support/builders.js';
@@ -33,6 +34,8 @@ const anEngineWithACall = async () => {
       writer: new CallRecordWriter({ uow, eventBus: new InProcessEventBus(), logger: silentLogger() }),
       brains: { brainFor: () => ({ answer: () => Promise.resolve() }) },
       now: () => 0,
+      answerReads: new BoundedCallMemo(() => 0),
+      endedSessions: new BoundedCallMemo(() => 0),
     });
   return { uow, engine: anEngine(), anEngine, call, asked };
 };

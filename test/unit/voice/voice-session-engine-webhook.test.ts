@@ -6,6 +6,7 @@ import { silentLogger } from '../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import type { VoiceGateway } from '../../../src/application/ports/voice-gateway.js';
 import type { AgentBrain, BrainTurn } from '../../../src/application/ports/agent-brain.js';
+import { BoundedCallMemo } from '../../../src/application/kernel/bounded-call-memo.js';
 import { CallRecordWriter } from '../../../src/application/voice/call-record-writer.js';
 import { VoiceSessionEngine } from '../../../src/application/voice/voice-session-engine.js';
 import { aCall, anAgent, aWebhook } from '../../support/builders.js';
@@ -46,6 +47,8 @@ const anEngineWithCalls = async (calls: number) => {
     writer: new CallRecordWriter({ uow, eventBus: new InProcessEventBus(), logger: silentLogger() }),
     brains: { brainFor: () => brain },
     now: () => clock.now,
+    answerReads: new BoundedCallMemo(() => clock.now),
+    endedSessions: new BoundedCallMemo(() => clock.now),
     webhookRefreshMs: REFRESH_MS,
   });
   const sessions = [];

@@ -14,7 +14,7 @@ import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js
 import type { Repositories } from '../../ports/repositories.js';
 import { readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
-import type { AnswersHere } from '../../voice/voice-session-engine.js';
+import type { CallAnsweredListener } from '../../ports/call-answered-listener.js';
 import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';
 import type { CoreDeps } from '../common/deps.js';
 import { callCapacity } from './call-limits.js';
@@ -24,7 +24,7 @@ export interface AnswerInboundCallDeps extends CoreDeps {
   readonly eventEncoder: OutboundEventEncoder;
   readonly deliveryTrigger: DeliveryTrigger | null;
   /** Told of each call opened here, so that its session need not read again what the answer read. */
-  readonly live: AnswersHere;
+  readonly live: CallAnsweredListener;
 }
 
 export interface InboundCallInput {

@@ -13,7 +13,7 @@ import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js
 import type { Repositories } from '../../ports/repositories.js';
 import { inOneStatement, readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
-import type { EndedHere, LiveCalls } from '../../voice/voice-session-engine.js';
+import type { EndedSession, LiveCalls } from '../../ports/live-calls.js';
 import type { AnalysisQueue } from '../../hosted/call-analyst.js';
 import type { CoreDeps } from '../common/deps.js';
 import { analysisOnEnd } from './analysis-on-end.js';
@@ -83,11 +83,11 @@ export class FinishCall {
 
   execute(input: FinishCallInput): TE.TaskEither<FinishCallError, Call> {
     return async () => {
-      const { call, endedHere } = await this.settledCall(input);
+      const { call, endedSession } = await this.settledCall(input);
       if (!call) return E.left(notFound('call', input.callId ?? input.providerCallId ?? 'unknown'));
       // A call over already (the carrier reports an end more than once) stays as it is.
       if (!isLive(call) || (input.onlyIf && !input.onlyIf(call))) return E.right(call);
-      const context = await this.contextOf(call, endedHere);
+      const context = await this.contextOf(call, endedSession);
       const now = this.deps.clock.now();
       const ending = { now, reason: input.reason, durationSeconds: input.durationSeconds ?? null, lastWords: context.turns.at(-1)?.content ?? null };
       const ended = input.outcome === 'completed' ? completeCall(call, ending) : failCall(call, ending);
@@ -113,11 +113,11 @@ export class FinishCall {
    * id the session is settled first, by the carrier's once the call is found. With it, what its
    * last session knew, when that session ended here.
    */
-  private async settledCall(input: FinishCallInput): Promise<{ readonly call: Call | null; readonly endedHere: EndedHere | null }> {
+  private async settledCall(input: FinishCallInput): Promise<{ readonly call: Call | null; readonly endedSession: EndedSession | null }> {
     const first = input.callId !== undefined ? await this.deps.live.settle(input.callId) : null;
     const call = await this.callOf(input);
-    const endedHere = call && input.callId === undefined ? await this.deps.live.settle(call.id) : first;
-    return { call, endedHere };
+    const endedSession = call && input.callId === undefined ? await this.deps.live.settle(call.id) : first;
+    return { call, endedSession };
   }
 
   private async callOf({ callId, providerCallId }: Pick<FinishCallInput, 'callId' | 'providerCallId'>): Promise<Call | null> {
@@ -134,12 +134,12 @@ export class FinishCall {
    * the call ran with), else from storage; the webhook and the contact are always read, as they
    * are now.
    */
-  private async contextOf(call: Call, endedHere: EndedHere | null): Promise<EndContext> {
+  private async contextOf(call: Call, endedSession: EndedSession | null): Promise<EndContext> {
     const wantsAgent = this.deps.analysis !== undefined && call.agentId !== null;
-    const knownAgent = endedHere && endedHere.agent?.id === call.agentId ? endedHere.agent : null;
+    const knownAgent = endedSession && endedSession.agent?.id === call.agentId ? endedSession.agent : null;
     const read = await readOnly(this.deps.uow, async (repos): Promise<E.Either<never, EndContext>> => {
       const [turns, webhook, agent] = await Promise.all([
-        endedHere ? endedHere.turns : repos.transcripts.listByCall(call.id),
+        endedSession ? endedSession.turns : repos.transcripts.listByCall(call.id),
         endpointFor(repos, call.projectId, call.agentId),
         wantsAgent ? (knownAgent ?? repos.agents.findById(call.projectId, call.agentId!)) : null,
       ]);

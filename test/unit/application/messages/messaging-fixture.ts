@@ -5,7 +5,19 @@ import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
 import type { Repositories } from '../../../../src/application/ports/repositories.js';
 import type { DeliveryTrigger } from '../../../../src/application/ports/webhook-repositories.js';
 import type { E164 } from '../../../../src/domain/e164.js';
+import { BatchedInboundTextStore } from '../../../../src/application/messaging/batched-inbound-text-store.js';
+import { ReceiveInboundSms, type ReceiveInboundSmsDeps } from '../../../../src/application/use-cases/messages/receive-inbound-sms.js';
+import { UnitOfWorkInboundTextStore, type UnitOfWorkInboundTextStoreDeps } from '../../../../src/application/use-cases/messages/unit-of-work-inbound-text-store.js';
 import { aNumber, anAgent } from '../../../support/builders.js';
+
+/** Inbound texts received as the composition root wires them: concurrent texts share a unit of work. */
+export const aTextReceiver = (
+  deps: UnitOfWorkInboundTextStoreDeps & { readonly maxTextsPerCommit?: number; readonly hostedReplies?: ReceiveInboundSmsDeps['hostedReplies'] },
+): ReceiveInboundSms => {
+  const { maxTextsPerCommit, hostedReplies, ...storage } = deps;
+  const texts = new BatchedInboundTextStore(new UnitOfWorkInboundTextStore(storage), maxTextsPerCommit === undefined ? {} : { maxTextsPerCommit });
+  return new ReceiveInboundSms({ texts, ...(hostedReplies ? { hostedReplies } : {}) });
+};
 
 export const T0 = new Date('2026-05-01T12:00:00.000Z');
 

@@ -4,12 +4,13 @@ import { DuplicateKey } from '../../../../src/application/ports/repositories.js'
 import type { UnitOfWork } from '../../../../src/application/ports/unit-of-work.js';
 import type { QueuedEvent } from '../../../../src/application/ports/webhook-repositories.js';
 import { ClaimedHandOff, DispatcherHandOff } from '../../../../src/application/webhooks/dispatcher-hand-off.js';
+import { BatchedInboundTextStore } from '../../../../src/application/messaging/batched-inbound-text-store.js';
 import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../../src/domain/e164.js';
 import type { Conversation } from '../../../../src/domain/conversation.js';
 import type { Message } from '../../../../src/domain/message.js';
 import { anInboundSms, aWebhook } from '../../../support/builders.js';
-import { aMessagingStore, LINE, RecordingTrigger, seedTextingLine } from './messaging-fixture.js';
+import { aMessagingStore, aTextReceiver, LINE, RecordingTrigger, seedTextingLine } from './messaging-fixture.js';
 import { eventEncoder } from '../../../support/outbound-events.js';
 
 const OURS = trustE164('+14155550100');
@@ -18,7 +19,7 @@ const ALICE = trustE164('+14155550198');
 const BOB = trustE164('+14155550199');
 
 /** Texts that arrive together (in one turn of the event loop) are stored by one unit of work. */
-describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
+describe(`${ReceiveInboundSms.name} on a ${BatchedInboundTextStore.name}, texts arriving together`, () => {
   let store: ReturnType<typeof aMessagingStore>;
   let trigger: RecordingTrigger;
   let unitsOfWork: number;
@@ -44,7 +45,7 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
       },
       ping: () => store.uow.ping(),
     };
-    sut = new ReceiveInboundSms({ uow: counting, clock: store.clock, ids: store.ids, eventHandOff: new ClaimedHandOff(trigger), eventEncoder, maxTextsPerCommit: 64 });
+    sut = aTextReceiver({ uow: counting, clock: store.clock, ids: store.ids, eventHandOff: new ClaimedHandOff(trigger), eventEncoder, maxTextsPerCommit: 64 });
     await store.seed(async (tx) => {
       await seedTextingLine(tx, [OURS, SECOND]);
       await tx.webhooks.save(aWebhook({ id: 'wh_1', projectId: LINE.projectId, contextLimit: 3 }));
@@ -169,7 +170,7 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
     beforeEach(() => {
       handedOver = [];
       leaseFor = () => LEASE_END;
-      sut = new ReceiveInboundSms({
+      sut = aTextReceiver({
         uow: store.uow,
         clock: store.clock,
         ids: store.ids,
@@ -227,7 +228,7 @@ describe(`${ReceiveInboundSms.name}, texts arriving together`, () => {
           }),
         ping: () => store.uow.ping(),
       };
-      sut = new ReceiveInboundSms({
+      sut = aTextReceiver({
         uow: racing,
         clock: store.clock,
         ids: store.ids,

@@ -4,7 +4,7 @@ import { ClaimedHandOff } from '../../../../src/application/webhooks/dispatcher-
 import { ReceiveInboundSms, type InboundSms } from '../../../../src/application/use-cases/messages/receive-inbound-sms.js';
 import { trustE164 } from '../../../../src/domain/e164.js';
 import { aContact, anInboundSms, aNumber, aWebhook } from '../../../support/builders.js';
-import { aMessagingStore, LINE, RecordingTrigger, seedTextingLine, T0 } from './messaging-fixture.js';
+import { aMessagingStore, aTextReceiver, LINE, RecordingTrigger, seedTextingLine, T0 } from './messaging-fixture.js';
 import { eventEncoder } from '../../../support/outbound-events.js';
 import { aCampaign, aRecipient } from '../../../support/campaign-builders.js';
 
@@ -23,7 +23,7 @@ describe(ReceiveInboundSms.name, () => {
   beforeEach(async () => {
     store = aMessagingStore();
     trigger = new RecordingTrigger();
-    sut = new ReceiveInboundSms({ uow: store.uow, clock: store.clock, ids: store.ids, eventHandOff: new ClaimedHandOff(trigger), eventEncoder });
+    sut = aTextReceiver({ uow: store.uow, clock: store.clock, ids: store.ids, eventHandOff: new ClaimedHandOff(trigger), eventEncoder });
     await store.seed((tx) => seedTextingLine(tx, [OURS, SECOND]));
   });
 

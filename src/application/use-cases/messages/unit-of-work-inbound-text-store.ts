@@ -1,50 +1,63 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { Conversation } from '../../../domain/conversation.js';
 import type { E164 } from '../../../domain/e164.js';
-import type { Message } from '../../../domain/message.js';
-import { notFound, type NotFound } from '../../errors.js';
+import {
+  unknownNumber,
+  type InboundSms,
+  type InboundTextBatchStore,
+  type InboundTextStore,
+  type ReceivedSms,
+  type StoredText,
+  type UnknownNumber,
+} from '../../ports/inbound-text-store.js';
+import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { LiveNumber, Repositories } from '../../ports/repositories.js';
 import { smsMessageEvent } from '../../events/sms-message-event.js';
 import type { EventHandOff, SendAfterCommit } from '../../ports/webhook-repositories.js';
 import { deliveryOf, type QueueDeps } from '../../webhooks/outbox.js';
+import type { CoreDeps } from '../common/deps.js';
+import { retryingRaces } from '../common/uniqueness-races.js';
 import { recordOptChanges } from './opt-outs.js';
 import { appendToThreads, type AppendedMessage, type MessageDraft } from './thread.js';
 
-export interface InboundSms {
-  /** Our number. */
-  readonly to: E164;
-  /** The participant. */
-  readonly from: E164;
-  readonly body: string;
-  readonly mediaUrls: readonly string[];
-  /** The carrier's id (Twilio's `MessageSid`); a second delivery of the same id is stored once. */
-  readonly providerMessageId: string | null;
+type Outcome = E.Either<UnknownNumber, StoredText>;
+
+export interface UnitOfWorkInboundTextStoreDeps extends CoreDeps {
+  readonly eventEncoder: OutboundEventEncoder;
+  /** Where the texts' events go once stored: this process's dispatcher, or any dispatcher's claim. */
+  readonly eventHandOff: EventHandOff;
 }
 
-export interface ReceivedSms {
-  readonly message: Message;
-  readonly conversation: Conversation;
-  /** True when the carrier id was already stored: nothing new was stored or queued. */
-  readonly duplicate: boolean;
+/**
+ * Stores the texts it is given together in one unit of work, and gets their events on their way
+ * once it has committed. Alone it gives each text a unit of work of its own; a batching store in
+ * front of it (see BatchedInboundTextStore) hands it the texts that arrive together.
+ */
+export class UnitOfWorkInboundTextStore implements InboundTextStore, InboundTextBatchStore {
+  constructor(private readonly deps: UnitOfWorkInboundTextStoreDeps) {}
+
+  async store(text: InboundSms): Promise<Outcome> {
+    const [outcome] = await this.storeAll([text]);
+    return outcome!;
+  }
+
+  /** A text that fails on its own (unknown number) does not undo the others. */
+  async storeAll(texts: readonly InboundSms[]): Promise<readonly Outcome[]> {
+    const { outcomes, sendEvents } = await retryingRaces(async () =>
+      E.toUnion(await this.deps.uow.transaction(async (tx) => E.right(await storeInboundTexts(tx, this.deps, texts)))),
+    );
+    sendEvents();
+    return outcomes;
+  }
 }
 
-/** What became of one text, and what is left to do once its unit of work has committed. */
-export interface StoredText {
-  readonly received: ReceivedSms;
-  /** The number's agent answers texts itself. */
-  readonly hosted: boolean;
-}
-
-type Outcome = E.Either<NotFound, StoredText>;
-
-export interface StoredTexts {
+interface StoredTexts {
   /** One per text, in order. */
   readonly outcomes: readonly Outcome[];
   /** Gets the texts' events on their way: run once the unit of work has committed. */
   readonly sendEvents: SendAfterCommit;
 }
 
-export interface InboundTextDeps extends QueueDeps {
+interface InboundTextDeps extends QueueDeps {
   readonly eventHandOff: EventHandOff;
 }
 
@@ -100,7 +113,7 @@ const fatesOf = (
  * the numbers' locks, so a copy that another unit of work committed meanwhile is seen; the
  * carrier id's unique index stays the last word (see retryingRaces).
  */
-export const storeInboundTexts = async (tx: Repositories, deps: InboundTextDeps, texts: readonly InboundSms[]): Promise<StoredTexts> => {
+const storeInboundTexts = async (tx: Repositories, deps: InboundTextDeps, texts: readonly InboundSms[]): Promise<StoredTexts> => {
   const lives = new Map<string, LiveNumber>(
     (await tx.numbers.findLiveForInbound([...new Set(texts.map((text) => text.to))])).map((live) => [live.number.phoneNumber, live]),
   );
@@ -132,7 +145,7 @@ export const storeInboundTexts = async (tx: Repositories, deps: InboundTextDeps,
       case 'copy':
         return E.right(copyOf('stored' in fate.of ? fate.of.stored : stored.get(fate.of.index)!.received));
       case 'unknown number':
-        return E.left(notFound('number', fate.to));
+        return E.left(unknownNumber(fate.to));
     }
   });
   return { outcomes, sendEvents };
