@@ -94,7 +94,7 @@ export interface SwitchboardConfig {
    * while the database says that version holds (default 32 MiB; 0: none kept).
    */
   readonly readCacheBytes: number;
-  readonly prices: { readonly signupCredit: Cents; readonly numberMonthly: Cents; readonly recordingMonthly: Cents };
+  readonly prices: { readonly signupCredit: Cents; readonly numberMonthly: Cents; readonly recordingMonthly: Cents; readonly numberLookup: Cents };
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly eventBus: 'in-process' | 'postgres';
   readonly production: boolean;
@@ -202,6 +202,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
       signupCredit: optional(UsdFromEnv, env.SIGNUP_CREDIT, cents(1000), 'SIGNUP_CREDIT', problems),
       numberMonthly: optional(UsdFromEnv, env.PRICE_NUMBER_MONTHLY, cents(300), 'PRICE_NUMBER_MONTHLY', problems),
       recordingMonthly: optional(UsdFromEnv, env.PRICE_RECORDING_MONTHLY, cents(500), 'PRICE_RECORDING_MONTHLY', problems),
+      numberLookup: optional(UsdFromEnv, env.PRICE_NUMBER_LOOKUP, cents(1), 'PRICE_NUMBER_LOOKUP', problems),
     },
     logLevel: optional(OneOf(LOG_LEVELS), env.LOG_LEVEL, 'info', 'LOG_LEVEL', problems),
     eventBus: optional(OneOf(['in-process', 'postgres'] as const), env.EVENT_BUS, 'in-process', 'EVENT_BUS', problems),

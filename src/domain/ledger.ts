@@ -6,7 +6,8 @@ export type LedgerReason =
   | 'adjustment'
   | 'number_first_month'
   | 'number_renewal'
-  | 'recording_renewal';
+  | 'recording_renewal'
+  | 'number_lookup';
 
 /** One credit (positive) or charge (negative) on a project's account. The balance is their sum. */
 export interface LedgerEntry {

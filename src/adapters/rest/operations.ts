@@ -5,6 +5,7 @@ import { CreateCallBody, CreateWebCallBody, GetCallQuery, ListCallsQuery } from 
 import { CreateContactBody, ListContactsQuery, UpdateContactBody } from './codecs/contacts.js';
 import { CONVERSATION_PAGE, ConversationDetailQuery, UpdateConversationBody } from './codecs/conversations.js';
 import { MessageListQuery, SendMessageBody } from './codecs/messages.js';
+import { LookupNumberQuery } from './codecs/number-lookup.js';
 import { ProvisionNumberBody } from './codecs/numbers.js';
 import { SignUpBody, VerifyBody } from './codecs/signup.js';
 import { DELIVERY_PAGE, DeliveryStatsQuery, ListDeliveriesQuery, TestWebhookQuery, WebhookBody } from './codecs/webhooks.js';
@@ -15,6 +16,7 @@ import { CampaignPageView, CampaignView, CreatedCampaignView, RecipientImportVie
 import { ContactView } from './views/contacts.js';
 import { ConversationDetailView, ConversationView } from './views/conversations.js';
 import { messageSliceOf, MessageView, NumberMessageView, SentMessageView } from './views/messages.js';
+import { NumberLookupView } from './views/number-lookup.js';
 import { NumberView, ReleasedNumberView } from './views/numbers.js';
 import { pageOf, SuccessView } from './views/schema.js';
 import { SignUpStartedView, SignUpVerifiedView } from './views/signup.js';
@@ -111,6 +113,7 @@ export const OPERATIONS = {
 
   provisionNumber: operation({ method: 'post', path: '/v1/numbers', tag: 'Numbers', summary: 'Buy a number', ...v1, body: ProvisionNumberBody, success: json(NumberView), failures: [402, 404, 502, 503] }),
   listNumbers: operation({ method: 'get', path: '/v1/numbers', tag: 'Numbers', summary: 'List numbers', ...v1, query: NUMBER_PAGE, success: json(pageOf(NumberView)) }),
+  lookupNumber: operation({ method: 'get', path: '/v1/numbers/lookup', tag: 'Numbers', summary: 'Look up any phone number', ...v1, query: LookupNumberQuery, success: json(NumberLookupView), failures: [402, 502] }),
   getNumber: operation({ method: 'get', path: '/v1/numbers/{numberId}', tag: 'Numbers', summary: 'Get a number', ...v1, success: json(NumberView) }),
   releaseNumber: operation({ method: 'delete', path: '/v1/numbers/{numberId}', tag: 'Numbers', summary: 'Release a number', ...v1, success: json(ReleasedNumberView), failures: [400, 502] }),
   listNumberMessages: operation({ method: 'get', path: '/v1/numbers/{numberId}/messages', tag: 'Messages', summary: 'Texts sent and received on a number, newest first', ...v1, query: MessageListQuery, success: json(messageSliceOf(NumberMessageView)) }),

@@ -25,6 +25,7 @@ import type { SendSms } from './messages/send-sms.js';
 import type { UpdateMessageStatus } from './messages/update-message-status.js';
 import type { GetNumber } from './numbers/get-number.js';
 import type { ListNumbers } from './numbers/list-numbers.js';
+import type { LookupNumber } from './numbers/lookup-number.js';
 import type { PreviewNumberPurchase } from './numbers/preview-number-purchase.js';
 import type { ProvisionNumber } from './numbers/provision-number.js';
 import type { ReleaseNumber } from './numbers/release-number.js';
@@ -73,6 +74,7 @@ export interface AgentUseCases {
 export interface NumberUseCases {
   readonly provisionNumber: ProvisionNumber;
   readonly previewNumberPurchase: PreviewNumberPurchase;
+  readonly lookupNumber: LookupNumber;
   readonly listNumbers: ListNumbers;
   readonly getNumber: GetNumber;
   readonly releaseNumber: ReleaseNumber;

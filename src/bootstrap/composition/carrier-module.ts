@@ -1,4 +1,6 @@
 import { ContainerModule } from 'inversify';
+import { GeoCarrierNumberingPlan } from '../../adapters/libphonenumber-geo-carrier/geo-carrier-numbering-plan.js';
+import { TwilioCarrierLookup } from '../../adapters/twilio/twilio-carrier-lookup.js';
 import { relayUrlFor } from '../../adapters/twilio/conversation-relay-server.js';
 import { ConversationRelayVoiceCatalog } from '../../adapters/voices/conversation-relay-voice-catalog.js';
 import { chooseTelephony } from '../telephony.js';
@@ -27,4 +29,9 @@ export const carrierModule = () =>
       };
     });
     provide(TOKENS.voiceCatalog, [], () => new ConversationRelayVoiceCatalog());
+    provide(TOKENS.numberingPlan, [], () => new GeoCarrierNumberingPlan());
+    // Twilio's Lookup where Twilio is the carrier; a simulated carrier has no network to ask.
+    provide(TOKENS.carrierLookup, [TOKENS.settings, TOKENS.logger], ({ config }, logger) =>
+      config.twilio ? new TwilioCarrierLookup({ accountSid: config.twilio.accountSid, authToken: config.twilio.authToken, apiUrl: config.twilio.apiUrl }, logger) : null,
+    );
   });

@@ -18,6 +18,7 @@ import { UpdateContact } from '../../application/use-cases/contacts/update-conta
 import { GetNumber } from '../../application/use-cases/numbers/get-number.js';
 import { ListNumbers } from '../../application/use-cases/numbers/list-numbers.js';
 import { ProvisionNumber } from '../../application/use-cases/numbers/provision-number.js';
+import { LookupNumber } from '../../application/use-cases/numbers/lookup-number.js';
 import { PreviewNumberPurchase } from '../../application/use-cases/numbers/preview-number-purchase.js';
 import { ReleaseNumber } from '../../application/use-cases/numbers/release-number.js';
 import { CachedApiKeyAuthentication } from '../../application/use-cases/api-keys/cached-authenticate-api-key.js';
@@ -63,10 +64,11 @@ export const projectsAndAgentsModule = () =>
     );
     provide(
       TOKENS.numberUseCases,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.numberWebhooks],
-      (config, uow, clock, ids, telephony, webhooks) => ({
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.numberWebhooks, TOKENS.numberingPlan, TOKENS.carrierLookup],
+      (config, uow, clock, ids, telephony, webhooks, plan, carrier) => ({
         provisionNumber: new ProvisionNumber({ uow, clock, ids, telephony, webhooks, numberMonthlyPrice: config.prices.numberMonthly }),
         previewNumberPurchase: new PreviewNumberPurchase({ uow, telephony, numberMonthlyPrice: config.prices.numberMonthly }),
+        lookupNumber: new LookupNumber({ uow, clock, ids, plan, carrier, price: config.prices.numberLookup }),
         listNumbers: new ListNumbers({ uow }),
         getNumber: new GetNumber({ uow }),
         releaseNumber: new ReleaseNumber({ uow, clock, telephony }),

@@ -1,3 +1,4 @@
+import type { CarrierLookup, NumberingPlan } from '../../application/ports/number-lookup.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Hono } from 'hono';
 import type { Clock } from '../../application/ports/clock.js';
@@ -75,6 +76,8 @@ export const TOKENS = {
   rateLimiter: token<RateLimiter>('RateLimiter'),
   // The carrier.
   telephony: token<Telephony>('Telephony'),
+  numberingPlan: token<NumberingPlan>('NumberingPlan'),
+  carrierLookup: token<CarrierLookup | null>('CarrierLookup'),
   numberWebhooks: token<NumberWebhooks>('NumberWebhooks'),
   callWebhooks: token<(callId: string) => CallWebhooks>('CallWebhooks'),
   smsStatusUrl: token<string>('SmsStatusUrl'),

@@ -3,7 +3,7 @@ import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES } from '../../../domain/call
 import { UNANSWERED_KINDS } from '../../../application/events/unanswered-turn.js';
 import { enumOf, type AdminBuilder } from './builder.js';
 
-const LEDGER_REASONS = ['signup_credit', 'top_up', 'adjustment', 'number_first_month', 'number_renewal', 'recording_renewal'] as const;
+const LEDGER_REASONS = ['signup_credit', 'top_up', 'adjustment', 'number_first_month', 'number_renewal', 'recording_renewal', 'number_lookup'] as const;
 const DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
 const EVENT_TYPES = [
   'agent.message',

@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
+import { toLookupInput } from '../codecs/number-lookup.js';
 import { toProvisionInput } from '../codecs/numbers.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { pageEnvelope } from '../pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
+import { numberLookupView } from '../views/number-lookup.js';
 import { numberView, releasedNumberView } from '../views/numbers.js';
 
 /** `/v1/numbers`: provisioning, reading and releasing carrier numbers. */
@@ -27,6 +29,13 @@ export const numberRoutes = (useCases: UseCases['numbers']): Hono<RestEnv> => {
     return send(c, useCases.listNumbers.execute({ projectId: projectOf(c), page: page.right }), (numbers) =>
       c.json(pageEnvelope(numbers, page.right, numberView)),
     );
+  });
+
+  // Before `/:id`, which would take "lookup" for a number's id.
+  app.get('/lookup', async (c) => {
+    const query = decodeQuery(c, OPERATIONS.lookupNumber.query);
+    if (E.isLeft(query)) return sendError(c, query.left, 'query');
+    return send(c, useCases.lookupNumber.execute(toLookupInput(projectOf(c), query.right)), (answer) => c.json(numberLookupView(answer)));
   });
 
   app.get('/:id', (c) =>
