@@ -6,7 +6,7 @@ import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
 import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { EventHandOff } from '../../ports/webhook-repositories.js';
 import { GroupCommit } from '../../kernel/group-commit.js';
-import type { HostedReplies } from '../../hosted/hosted-sms-responder.js';
+import type { HostedReplies } from '../../ports/hosted-replies.js';
 import type { CoreDeps } from '../common/deps.js';
 import { retryingRaces } from '../common/uniqueness-races.js';
 import { storeInboundTexts, type InboundSms, type ReceivedSms, type StoredText } from './inbound-text-storage.js';
