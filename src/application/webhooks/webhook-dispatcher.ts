@@ -6,7 +6,7 @@ import type { Logger } from '../ports/logger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { QueuedEvent } from '../ports/webhook-repositories.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
-import type { LocalDispatcher } from './dispatcher-hand-off.js';
+import type { LocalDispatcher } from '../ports/local-dispatcher.js';
 import { AttemptRecorder } from './attempt-recorder.js';
 import { DEFAULT_DISPATCHER_OPTIONS, errorFields, type DispatcherOptions } from './dispatcher-options.js';
 
