@@ -18,10 +18,15 @@
  * (see simulated-panel.ts). A caller turn the agent leaves unanswered (the stream's
  * `unanswered`: no webhook, a failing one, the model…) shows in the transcript with its fix.
  * A hosted agent on a server with no language model gets a warning that says how to add one.
- * Below, the Campaigns panel follows the project's campaigns (see campaigns-panel.ts).
+ * Below, the Campaigns panel follows the project's campaigns (see campaigns-panel.ts). The
+ * style, the transcript view and the caller's side are pieces of their own (playground-style.ts,
+ * transcript-script.ts, caller-script.ts).
  */
 import { CAMPAIGNS_PANEL, CAMPAIGNS_SCRIPT, CAMPAIGNS_STYLE } from './campaigns-panel.js';
 import { SIMULATED_PANEL, SIMULATED_SCRIPT } from './simulated-panel.js';
+import { callerScript } from './caller-script.js';
+import { PLAYGROUND_STYLE } from './playground-style.js';
+import { TRANSCRIPT_SCRIPT } from './transcript-script.js';
 
 export const renderPlaygroundPage = (page: {
   /** The Content-Security-Policy nonce of this response. */
@@ -42,45 +47,7 @@ export const renderPlaygroundPage = (page: {
 <title>Switchboard playground</title>
 <link rel="icon" type="image/svg+xml" href="${page.faviconPath}">
 <style nonce="${page.nonce}">
-  :root { --ink:#1d2433; --muted:#6b7385; --line:#dfe3ea; --accent:#3b5bdb; --agent:#eef2ff; --user:#f1f8f4; }
-  * { box-sizing: border-box; }
-  body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: #f7f8fb; }
-  header { padding: 14px 24px; background: #fff; border-bottom: 1px solid var(--line); display: flex; align-items: baseline; gap: 12px; }
-  header h1 { font-size: 18px; margin: 0; }
-  header span { color: var(--muted); font-size: 13px; }
-  main { display: grid; grid-template-columns: 340px 1fr; gap: 20px; padding: 20px 24px; max-width: 1100px; }
-  section { background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 16px; }
-  h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 0 0 10px; }
-  label { display: block; font-size: 13px; color: var(--muted); margin: 10px 0 4px; }
-  input, select, button { font: inherit; }
-  input[type=text], input[type=password], select { width: 100%; padding: 8px 10px; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
-  button { padding: 8px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
-  button.secondary { background: #fff; color: var(--accent); }
-  button:disabled { opacity: .45; cursor: default; }
-  .row { display: flex; gap: 8px; margin-top: 10px; align-items: center; }
-  .row > input[type=text] { flex: 1; }
-  #status { margin-top: 12px; font-size: 13px; color: var(--muted); min-height: 1.4em; }
-  #status.error, #text-status.error { color: #c92a2a; }
-  #transcript { list-style: none; margin: 0; padding: 0; min-height: 280px; max-height: 60vh; overflow-y: auto; }
-  #transcript li { margin: 8px 0; padding: 8px 12px; border-radius: 8px; max-width: 80%; }
-  #transcript li[data-role=user] { background: var(--user); margin-left: auto; }
-  #transcript li[data-role=agent] { background: var(--agent); }
-  #transcript li[data-role=notice] { background: #fff4e6; color: #7a4100; font-size: 13px; max-width: 100%; }
-  #transcript li[data-role=notice] .fix { display: block; margin-top: 4px; }
-  #transcript li .who { display: block; font-size: 11px; color: var(--muted); text-transform: uppercase; letter-spacing: .05em; }
-  #transcript li.interrupted::after { content: " (interrupted)"; color: var(--muted); font-size: 12px; }
-  #agent-said { margin-top: 12px; padding: 10px 12px; background: var(--agent); border-radius: 8px; min-height: 2.6em; }
-  .hint { font-size: 12px; color: var(--muted); margin-top: 8px; }
-  .call-id { font-family: ui-monospace, monospace; font-size: 12px; color: var(--muted); text-transform: none; letter-spacing: 0; margin-left: 8px; }
-  .spaced { margin-top: 16px; }
-  label.inline { margin: 0; }
-  .warning { margin-top: 12px; padding: 10px 12px; border-radius: 8px; background: #fff4e6; color: #7a4100; font-size: 13px; }
-  .warning code { font-size: 12px; }
-  ul.plain { list-style: none; margin: 8px 0 0; padding: 0; font-size: 13px; }
-  ul.plain li { padding: 6px 0; border-top: 1px solid var(--line); display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
-  ul.plain li span { flex: 1; }
-  ul.plain li[data-direction=outbound] { color: var(--accent); }
-  button.small { padding: 4px 10px; font-size: 13px; }
+${PLAYGROUND_STYLE}
 ${CAMPAIGNS_STYLE}
 </style>
 </head>
@@ -199,85 +166,7 @@ ${CAMPAIGNS_SCRIPT}
   };
   $('agent').addEventListener('change', warnIfHostedWithoutModel);
 
-  var render = function (turn) {
-    var item = state.turns[turn.id];
-    if (!item) {
-      item = document.createElement('li');
-      item.dataset.role = turn.role;
-      state.turns[turn.id] = item;
-      $('transcript').appendChild(item);
-    }
-    item.innerHTML = '';
-    var who = document.createElement('span');
-    who.className = 'who';
-    who.textContent = { user: 'Caller', agent: 'Agent', tool_call: 'Tool call', tool_result: 'Tool result' }[turn.role] || turn.role;
-    item.appendChild(who);
-    item.appendChild(document.createTextNode(turn.content));
-    item.classList.toggle('interrupted', !!turn.interrupted);
-    if (state.answered && turn.role === 'agent') $('agent-said').textContent = turn.content;
-    $('transcript').scrollTop = $('transcript').scrollHeight;
-  };
-
-  // A caller turn the agent did not answer: why, and what to change, in the transcript and the status.
-  var renderUnanswered = function (notice) {
-    var item = document.createElement('li');
-    item.dataset.role = 'notice';
-    item.dataset.reason = notice.reason;
-    var who = document.createElement('span');
-    who.className = 'who';
-    who.textContent = 'No answer';
-    var fix = document.createElement('span');
-    fix.className = 'fix';
-    fix.textContent = 'To fix: ' + notice.fix;
-    item.appendChild(who);
-    item.appendChild(document.createTextNode(notice.message));
-    item.appendChild(fix);
-    $('transcript').appendChild(item);
-    $('transcript').scrollTop = $('transcript').scrollHeight;
-    status('The agent did not answer: ' + notice.message, true);
-  };
-
-  // Server-Sent Events over fetch: EventSource cannot send the API key.
-  var follow = function (callId) {
-    var controller = new AbortController();
-    state.stream = controller;
-    fetch(base + '/v1/calls/' + encodeURIComponent(callId) + '/transcript/stream', {
-      headers: { Authorization: 'Bearer ' + state.key, Accept: 'text/event-stream' },
-      signal: controller.signal,
-    }).then(function (response) {
-      if (!response.ok || !response.body) throw new Error('transcript stream: HTTP ' + response.status);
-      var reader = response.body.getReader();
-      var decoder = new TextDecoder();
-      var buffer = '';
-      var pump = function () {
-        return reader.read().then(function (chunk) {
-          if (chunk.done) return;
-          buffer += decoder.decode(chunk.value, { stream: true });
-          var blocks = buffer.split(/\r?\n\r?\n/);
-          buffer = blocks.pop();
-          blocks.forEach(function (block) {
-            var event = 'message';
-            var data = '';
-            block.split(/\r?\n/).forEach(function (line) {
-              if (line.indexOf('event:') === 0) event = line.slice(6).trim();
-              else if (line.indexOf('data:') === 0) data += line.slice(5).trim();
-            });
-            if (event === 'turn') render(JSON.parse(data));
-            if (event === 'unanswered') renderUnanswered(JSON.parse(data));
-            if (event === 'ended') ended(JSON.parse(data).status);
-          });
-          return pump();
-        });
-      };
-      return pump();
-    }).catch(function (error) { if (error.name !== 'AbortError') status(error.message, true); });
-  };
-
-  var speak = function (text) {
-    if (!$('speak-answers').checked || !window.speechSynthesis || !text) return;
-    var utterance = new SpeechSynthesisUtterance(text);
-    window.speechSynthesis.speak(utterance);
-  };
+${TRANSCRIPT_SCRIPT}
 
   var inCall = function (on) {
     var canSay = on && (!!state.socket || state.answered);
@@ -312,45 +201,7 @@ ${CAMPAIGNS_SCRIPT}
     state.socket = null;
   };
 
-  var joinSimulated = function (callId, token) {
-    $('carrier').textContent = 'Simulated carrier: this page is the caller (type, or speak where the browser can).';
-    var scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
-    var socket = new WebSocket(scheme + location.host + base + '/simulated/web-call?token=' + encodeURIComponent(token));
-    state.socket = socket;
-    socket.onopen = function () { status('In call. Say something.'); inCall(true); $('say').focus(); };
-    socket.onmessage = function (message) {
-      var frame = JSON.parse(message.data);
-      if (frame.type === 'text') {
-        state.answer += frame.token;
-        $('agent-said').textContent = state.answer;
-        if (frame.last) { speak(state.answer); state.answer = ''; }
-      } else if (frame.type === 'end') {
-        status('The agent ended the call.');
-      }
-    };
-    socket.onclose = function () { if (state.callId === callId) inCall(false); };
-    socket.onerror = function () { status('The call connection failed.', true); };
-  };
-
-  var joinTwilio = function (token) {
-    $('carrier').textContent = 'Twilio: the call runs through the Twilio Voice JS SDK (microphone and speaker).';
-    var sdk = base + ${JSON.stringify(page.twilioSdkPath)};
-    var start = function () {
-      state.device = new window.Twilio.Device(token);
-      return state.device.connect().then(function (call) {
-        state.twilioCall = call;
-        call.on('disconnect', function () { inCall(false); });
-        status('In call: speak into your microphone.');
-        inCall(true);
-      });
-    };
-    if (window.Twilio && window.Twilio.Device) return start();
-    var script = document.createElement('script');
-    script.src = sdk;
-    script.onload = function () { start().catch(function (error) { status(error.message, true); }); };
-    script.onerror = function () { status('Could not load the Twilio Voice SDK from ' + sdk, true); };
-    document.head.appendChild(script);
-  };
+${callerScript(page.twilioSdkPath)}
 
   $('start-call').addEventListener('click', function () {
     var agentId = $('agent').value;
@@ -374,41 +225,6 @@ ${CAMPAIGNS_SCRIPT}
     inCall(false);
     status('Hung up.');
   });
-
-  var say = function (text) {
-    text = text.trim();
-    if (text && state.answered) {
-      api('POST', '/playground/simulated/calls/' + encodeURIComponent(state.callId) + '/say', { text: text })
-        .catch(function (error) { status(error.message, true); });
-      return;
-    }
-    if (!text || !state.socket || state.socket.readyState !== 1) return;
-    if (window.speechSynthesis) window.speechSynthesis.cancel();
-    state.socket.send(JSON.stringify({ type: 'prompt', voicePrompt: text, last: true }));
-  };
-
-  $('say-form').addEventListener('submit', function (event) {
-    event.preventDefault();
-    say($('say').value);
-    $('say').value = '';
-  });
-
-  var Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
-  if (Recognition) {
-    var recognition = new Recognition();
-    recognition.lang = 'en-US';
-    recognition.interimResults = false;
-    recognition.onresult = function (event) {
-      var result = event.results[event.results.length - 1];
-      if (result.isFinal) say(result[0].transcript);
-    };
-    recognition.onend = function () { $('mic').textContent = 'Speak'; };
-    $('mic').hidden = false;
-    $('mic').addEventListener('click', function () {
-      $('mic').textContent = 'Listening…';
-      recognition.start();
-    });
-  }
 })();
 </script>
 </body>

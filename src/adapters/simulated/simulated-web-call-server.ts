@@ -6,7 +6,8 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { RateLimiter, RateRule } from '../../application/ports/rate-limiter.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import { decodeCallerFrame, type CallerFrame } from './caller-frames.js';
-import type { AgentEvent, SimulatedCalls } from './simulated-calls.js';
+import type { SimulatedCalls } from './simulated-calls.js';
+import type { AgentEvent } from './simulated-call.js';
 import type { SimulatedTelephony } from './simulated-telephony.js';
 
 export const WEB_CALL_PATH = '/simulated/web-call';

@@ -19,14 +19,7 @@ import type { DeliveryTrigger } from '../ports/webhook-repositories.js';
 import { endpointFor, queueWebhookEvent } from '../webhooks/outbox.js';
 import { analysisAnswerSchema, analysisMessages } from './call-analysis-prompt.js';
 import { errorMessage, PeriodicTask } from '../kernel/periodic-task.js';
-
-/** What finishing a call needs of the analyst: whether analyses can run, and a nudge. */
-export interface AnalysisQueue {
-  /** Null: analyses run; else why not (no model), stored on the call's analysis. */
-  readonly unavailableBecause: string | null;
-  /** A new analysis was queued: look for work soon. */
-  poke(): void;
-}
+import type { AnalysisQueue } from '../ports/analysis-queue.js';
 
 export interface CallAnalystDeps {
   readonly uow: UnitOfWork;

@@ -1,44 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Agent } from '../../domain/agent.js';
 import type { Conversation } from '../../domain/conversation.js';
-import type { E164 } from '../../domain/e164.js';
 import type { Message } from '../../domain/message.js';
-import type { AppError } from '../errors.js';
 import type { ChatMessage, LanguageModel, ToolCall } from '../ports/language-model.js';
 import type { CustomToolRunner } from './custom-tool-runner.js';
 import { customToolDefinitions } from './hosted-call-prompt.js';
 import type { Logger } from '../ports/logger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { HostedReplies, TextToAnswer } from '../ports/hosted-replies.js';
+import type { OutgoingText, TextSender } from '../ports/text-sender.js';
 import { endpointFor } from '../webhooks/outbox.js';
-
-/** An inbound text, stored and committed, that a hosted agent should answer. */
-export interface TextToAnswer {
-  readonly projectId: string;
-  readonly conversationId: string;
-  readonly messageId: string;
-}
-
-/** What ReceiveInboundSms needs: hand over a text to answer, and return at once. */
-export interface HostedReplies {
-  replyTo(text: TextToAnswer): void;
-}
-
-/** An agent's text to a participant, from one of the agent's numbers (by id or by value). */
-export interface OutgoingText {
-  readonly projectId: string;
-  readonly agentId: string;
-  readonly to: E164;
-  readonly body: string;
-  readonly mediaUrls: readonly string[];
-  readonly numberId: string | null;
-  readonly fromNumber: E164 | null;
-}
-
-/** Sends a text and keeps it on its thread: what the responder needs of the SendSms use case. */
-export interface TextSender {
-  execute(text: OutgoingText): TE.TaskEither<AppError, unknown>;
-}
 
 export interface HostedSmsResponderDeps {
   readonly uow: UnitOfWork;

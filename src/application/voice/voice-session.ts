@@ -1,8 +1,5 @@
-import type { Agent } from '../../domain/agent.js';
 import { behaviourOf, DURATION_FAREWELL, SILENCE_FAREWELL } from '../../domain/call-behaviour.js';
-import { truncateTurn, type Call, type DisconnectionReason, type ToolTurnDetail, type TranscriptTurn, type TurnRole } from '../../domain/call.js';
-import type { Webhook } from '../../domain/webhook.js';
-import type { UnansweredReason } from '../events/unanswered-turn.js';
+import type { DisconnectionReason, TranscriptTurn } from '../../domain/call.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
@@ -12,13 +9,12 @@ import type { AgentAction, AgentBrain, TurnTiming } from '../ports/agent-brain.j
 import type { CallRecordWriter } from './call-record-writer.js';
 import { CallWatch } from './call-watch.js';
 import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
+import type { SessionContext } from './session-context.js';
+import { askBrain, newAnswer, pieceToSpeak, recordSpoken, unansweredReasonOf, type Answer } from './agent-answer.js';
+import { SessionTranscript } from './session-transcript.js';
+import { transferPlanOf } from './session-transfer.js';
 
-/** What a session knows of its call; the webhook is refreshed now and then, off the hot path. */
-export interface SessionContext {
-  readonly call: Call;
-  readonly agent: Agent | null;
-  webhook: Webhook | null;
-}
+export type { SessionContext } from './session-context.js';
 
 export interface VoiceSessionDeps {
   readonly ids: IdGenerator;
@@ -38,29 +34,6 @@ export interface VoiceSessionDeps {
   readonly timers?: Timers;
 }
 
-/** The answer in flight: what was spoken of it so far, and how to cancel it. */
-interface Answer {
-  readonly controller: AbortController;
-  readonly timing: TurnTiming;
-  /**
-   * What was spoken of it so far: the pieces handed to the carrier (none empty), joined once
-   * when the answer ends. Added up piece by piece instead, the stored turn was a tree of a string
-   * per token that every collection of the young generation copied.
-   */
-  readonly spoken: string[];
-  lastWasInterim: boolean;
-  /** Why the brain said something other than an answer (see AgentAction `say`). */
-  error: string | null;
-  /** Why the caller gets no answer to this turn, as the brain told it (see AgentAction `unanswered`). */
-  unanswered: UnansweredReason | null;
-  /** The brain did something besides speaking (digits, a tool, a transfer, a hang-up). */
-  acted: boolean;
-  /** Sequence of the caller's turn this answers. */
-  readonly turnSequence: number;
-}
-
-const SENTENCE_END = /[.!?,;:…]$/;
-
 /**
  * One live call's turn taking, with no carrier in sight: caller events come in through the
  * `caller…` methods, the agent acts through the {@link VoiceGateway}. Each caller turn is
@@ -69,11 +42,8 @@ const SENTENCE_END = /[.!?,;:…]$/;
  * agent's turn, only what the caller heard.
  */
 export class VoiceSession {
-  private nextSequence: number;
-  private readonly turns: TranscriptTurn[];
+  private readonly turns: SessionTranscript;
   private answer: Answer | null = null;
-  /** The agent's last finished turn, which a late barge-in may still truncate. */
-  private lastAgentTurn: TranscriptTurn | null = null;
   private ended = false;
   private readonly log: Logger;
   /** Why the session ended, when the agent ended it. */
@@ -83,8 +53,8 @@ export class VoiceSession {
   private readonly watch: CallWatch | null;
   /**
    * Handed to each answer in turn until one is cancelled: an answer that ended by itself leaves
-   * no listener on it (the brain's contract), and an AbortController (an event target with a
-   * map of its own) a turn was CPU and garbage on every answer.
+   * no listener on it (the brain's contract), so a call does not build a new event target
+   * for every answer it gives.
    */
   private controller: AbortController | null = null;
 
@@ -94,8 +64,7 @@ export class VoiceSession {
     private readonly gateway: VoiceGateway,
     private readonly deps: VoiceSessionDeps,
   ) {
-    this.turns = [...stored];
-    this.nextSequence = (stored.at(-1)?.sequence ?? 0) + 1;
+    this.turns = new SessionTranscript(context.call.id, stored, deps);
     // Made on first use: most calls never log, and a pino child serialises its bindings when made.
     this.log = lazyChildLogger(deps.logger, { callId: context.call.id });
     this.watch = deps.timers
@@ -122,13 +91,13 @@ export class VoiceSession {
 
   /** Every turn so far, oldest first. */
   transcript(): readonly TranscriptTurn[] {
-    return this.turns;
+    return this.turns.all();
   }
 
   /** The carrier speaks the greeting on answer; the transcript keeps it as the agent's first turn. */
   recordGreeting(): void {
-    if (this.context.call.greeting.trim() !== '' && this.turns.length === 0) {
-      this.addTurn('agent', this.context.call.greeting);
+    if (this.context.call.greeting.trim() !== '' && this.turns.all().length === 0) {
+      this.turns.add('agent', this.context.call.greeting);
       this.watch?.agentFinished(this.context.call.greeting);
     }
   }
@@ -138,7 +107,7 @@ export class VoiceSession {
    * reconnecting; it joins the transcript, so a hosted agent's model reads what happened.
    */
   recordReturn(said: string): void {
-    this.addTurn('agent', said);
+    this.turns.add('agent', said);
     this.watch?.agentFinished(said);
   }
 
@@ -160,7 +129,7 @@ export class VoiceSession {
     if (this.ended || text.trim() === '') return;
     this.watch?.activity();
     this.closeAnswer(true);
-    const turn = this.addTurn('user', text);
+    const turn = this.turns.add('user', text);
     this.ask(turn, text, confidence, null, receivedAt);
   }
 
@@ -170,7 +139,7 @@ export class VoiceSession {
     if (this.ended) return;
     this.watch?.activity();
     this.closeAnswer(true);
-    const turn = this.addTurn('user', `[pressed ${digit}]`);
+    const turn = this.turns.add('user', `[pressed ${digit}]`);
     this.ask(turn, digit, null, digit, receivedAt);
   }
 
@@ -182,14 +151,7 @@ export class VoiceSession {
       this.closeAnswer(true, heard);
       return;
     }
-    const last = this.lastAgentTurn;
-    if (last && !last.interrupted && this.turns.at(-1)?.id === last.id) {
-      // The answer had arrived in full, but the caller cut its playback short.
-      const truncated = truncateTurn(last, heard);
-      this.turns[this.turns.length - 1] = truncated;
-      this.lastAgentTurn = truncated;
-      this.deps.writer.writeTurn(truncated, false);
-    }
+    this.turns.cutLastAnswer(heard);
   }
 
   /** The caller's leg is gone (hang-up, socket closed). */
@@ -219,30 +181,21 @@ export class VoiceSession {
   private reprompt(text: string): void {
     if (this.ended || this.answer) return;
     this.gateway.speak(text, true);
-    this.addTurn('agent', text);
+    this.turns.add('agent', text);
   }
 
   /** A limit was reached: say why, and hang up with that reason. */
   endPolitely(reason: DisconnectionReason, say: string): void {
     if (this.ended) return;
     this.closeAnswer(true);
-    this.addTurn('agent', say);
+    this.turns.add('agent', say);
     this.end(reason);
     this.gateway.hangUp({ reason, say });
   }
 
   private ask(turn: TranscriptTurn, utterance: string, confidence: number | null, dtmf: string | null, receivedAt: number): void {
     if (!this.controller || this.controller.signal.aborted) this.controller = new AbortController();
-    const answer: Answer = {
-      controller: this.controller,
-      timing: { receivedAt, requestedAt: null, firstChunkAt: null, firstSpokenAt: null },
-      spoken: [],
-      lastWasInterim: false,
-      error: null,
-      unanswered: null,
-      acted: false,
-      turnSequence: turn.sequence,
-    };
+    const answer = newAnswer(this.controller, receivedAt, turn.sequence);
     this.answer = answer;
     const { call, agent, webhook } = this.context;
     // Actions are taken as the brain hands them over, while this answer is still the one in
@@ -252,18 +205,8 @@ export class VoiceSession {
       this.perform(answer, action);
       return this.answer === answer;
     };
-    let answering: Promise<void>;
-    try {
-      answering = this.deps.brain.answer(
-        { call, agent, webhook, utterance, confidence, dtmf, history: this.turns.slice(0, -1), timing: answer.timing, turnSequence: turn.sequence },
-        answer.controller.signal,
-        act,
-      );
-    } catch (error) {
-      // A brain that throws before it returns fails this answer like one that rejects.
-      answering = Promise.reject(error);
-    }
-    answering.then(
+    const brainTurn = { call, agent, webhook, utterance, confidence, dtmf, history: this.turns.beforeLast(), timing: answer.timing, turnSequence: turn.sequence };
+    askBrain(this.deps.brain, brainTurn, answer.controller.signal, act).then(
       () => this.answered(answer, null),
       (error: unknown) => this.answered(answer, { error }),
     );
@@ -281,45 +224,33 @@ export class VoiceSession {
     if (action.kind !== 'say' && action.kind !== 'unanswered') answer.acted = true;
     switch (action.kind) {
       case 'say': {
-        const last = answer.spoken.at(-1);
-        const joiner = !action.verbatim && last !== undefined && !/\s$/.test(last) && !/^\s/.test(action.text) && (answer.lastWasInterim || SENTENCE_END.test(last)) ? ' ' : '';
-        const token = joiner + action.text;
-        this.gateway.speak(token, false);
-        if (answer.timing.firstSpokenAt === null) answer.timing.firstSpokenAt = this.deps.now();
-        if (token !== '') answer.spoken.push(token);
-        answer.lastWasInterim = action.interim;
-        if (action.error !== undefined) answer.error ??= action.error;
+        const piece = pieceToSpeak(answer, action);
+        this.gateway.speak(piece, false);
+        recordSpoken(answer, piece, action, this.deps.now);
         return;
       }
       case 'digits':
         this.gateway.pressDigits(action.digits);
         return;
-      case 'tool': {
-        const tool = { toolCallId: action.toolCallId, name: action.name };
-        this.addTurn('tool_call', `${action.name} ${JSON.stringify(action.arguments)}`, false, null, { ...tool, arguments: action.arguments });
-        // Not tied to the answer: a barge-in cancels the answer, never the record of what the tool said.
-        void action.result.then(
-          (result) => this.addTurn('tool_result', result.content, false, null, { ...tool, outcome: result.outcome, httpStatus: result.httpStatus }),
-          (error: unknown) => this.log.error({ tool: action.name, err: String(error) }, 'a custom tool failed unexpectedly'),
-        );
+      case 'tool':
+        this.turns.recordTool(action, this.log);
         return;
-      }
       case 'transfer': {
-        if (action.mode === 'warm') {
-          this.warmTransfer(action.to ?? this.context.agent?.transferNumber ?? null, action.summary ?? null);
-          return;
-        }
-        const to = this.context.agent?.transferNumber ?? null;
-        if (to === null) {
-          this.log.warn(
-            { agentId: this.context.call.agentId },
-            'transfer refused: the agent has no transferNumber; set one on the agent to allow cold transfers',
-          );
+        const plan = transferPlanOf(action, this.context.call, this.context.agent);
+        if (plan.kind === 'refused') {
+          this.log.warn({ agentId: this.context.call.agentId }, plan.warning);
           return;
         }
         this.closeAnswer(false);
+        if (plan.kind === 'warm') {
+          // The call stays live (the carrier holds the caller): only this session ends.
+          this.handedOver = true;
+          this.end(null);
+          this.gateway.transfer(plan.to, { summary: plan.briefing, timeoutSeconds: plan.timeoutSeconds });
+          return;
+        }
         this.end('transfer');
-        this.gateway.transfer(to);
+        this.gateway.transfer(plan.to);
         return;
       }
       case 'hangup':
@@ -331,22 +262,6 @@ export class VoiceSession {
         answer.unanswered ??= action.reason;
         return;
     }
-  }
-
-  /**
-   * Hands the caller to a human, who is briefed first; the call stays live (the carrier holds
-   * the caller), and only this session ends. Without a summary the human hears the last words.
-   */
-  private warmTransfer(to: string | null, summary: string | null): void {
-    if (to === null) {
-      this.log.warn({ agentId: this.context.call.agentId }, 'warm transfer refused: no number given and the agent has no transferNumber');
-      return;
-    }
-    const briefing = summary?.trim() || `A caller from ${this.context.call.direction === 'inbound' ? this.context.call.fromNumber : this.context.call.toNumber} needs help.`;
-    this.closeAnswer(false);
-    this.handedOver = true;
-    this.end(null);
-    this.gateway.transfer(to, { summary: briefing, timeoutSeconds: behaviourOf(this.context.agent).transferTimeoutSeconds });
   }
 
   /**
@@ -366,36 +281,12 @@ export class VoiceSession {
     const content = heard ?? spoken;
     // A finished answer starts the silence; a cancelled one was cut by the caller, who is now the one talking.
     if (!this.ended && !cancel) this.watch?.agentFinished(spoken);
-    if (!cancel) this.announceIfUnanswered(answer, spoken);
+    // An answer over by itself that the brain said failed, or that said and did nothing: its
+    // listeners hear why, before any apology's turn (so a client knows what that turn is).
+    const unanswered = cancel ? null : unansweredReasonOf(answer, spoken);
+    if (unanswered) this.deps.writer.announce({ type: 'unanswered', callId: this.callId, turnSequence: answer.turnSequence, reason: unanswered });
     if (spoken === '' && !heard) return;
-    const turn = this.addTurn('agent', content, heard !== undefined || (cut && spoken !== ''), answer.error);
-    this.lastAgentTurn = turn;
-  }
-
-  /**
-   * An answer over by itself that the brain said failed, or that said and did nothing: its
-   * listeners hear why, before any apology's turn (so a client knows what that turn is).
-   */
-  private announceIfUnanswered(answer: Answer, spoken: string): void {
-    const reason = answer.unanswered ?? (spoken === '' && !answer.acted ? ({ kind: 'empty_answer' } as const) : null);
-    if (reason) this.deps.writer.announce({ type: 'unanswered', callId: this.callId, turnSequence: answer.turnSequence, reason });
-  }
-
-  private addTurn(role: TurnRole, content: string, interrupted = false, error: string | null = null, tool?: ToolTurnDetail): TranscriptTurn {
-    const turn: TranscriptTurn = {
-      id: this.deps.ids.next('turn'),
-      callId: this.callId,
-      role,
-      content,
-      createdAt: this.deps.clock.now(),
-      interrupted,
-      sequence: this.nextSequence++,
-      ...(error !== null ? { error } : {}),
-      ...(tool ? { tool } : {}),
-    };
-    this.turns.push(turn);
-    this.deps.writer.writeTurn(turn);
-    return turn;
+    this.turns.addAnswer(content, heard !== undefined || (cut && spoken !== ''), answer.error);
   }
 
   private end(reason: DisconnectionReason | null): void {

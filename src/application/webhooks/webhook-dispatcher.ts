@@ -3,42 +3,12 @@ import type { Webhook } from '../../domain/webhook.js';
 import { recordAttempt, type AttemptOutcome, type WebhookDelivery } from '../../domain/webhook-delivery.js';
 import type { Clock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
-import { DuplicateKey } from '../ports/repositories.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { QueuedEvent, RecordedAttempt } from '../ports/webhook-repositories.js';
+import type { QueuedEvent } from '../ports/webhook-repositories.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
-import type { LocalDispatcher } from './dispatcher-hand-off.js';
-
-export interface DispatcherOptions {
-  /** Most deliveries taken by one claim. */
-  readonly batchSize: number;
-  /** Most sends in flight at once, in this process. */
-  readonly maxInFlight: number;
-  /** How often the outbox is read without a poke: retries that came due, other nodes' work, a restart. */
-  readonly pollIntervalMs: number;
-  /** How long a claim holds a delivery; longer than a send may take, so no one else sends it meanwhile. */
-  readonly leaseMs: number;
-  /** An event POST that has not answered by then is a failed attempt. */
-  readonly eventTimeoutMs: number;
-  /**
-   * How long outcomes gather before they are written. Each write is a transaction on the
-   * database every event also goes through: under load, fewer and larger ones leave it more room.
-   * Only the record waits, never a send.
-   */
-  readonly recordDelayMs: number;
-}
-
-/** Events (not voice turns) get this long to answer (docs/events.md). */
-export const EVENT_TIMEOUT_MS = 10_000;
-
-export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
-  batchSize: 64,
-  maxInFlight: 64,
-  pollIntervalMs: 1000,
-  leaseMs: 60_000,
-  eventTimeoutMs: EVENT_TIMEOUT_MS,
-  recordDelayMs: 20,
-};
+import type { LocalDispatcher } from '../ports/local-dispatcher.js';
+import { AttemptRecorder } from './attempt-recorder.js';
+import { DEFAULT_DISPATCHER_OPTIONS, errorFields, type DispatcherOptions } from './dispatcher-options.js';
 
 export interface DispatcherDeps {
   readonly uow: UnitOfWork;
@@ -54,7 +24,6 @@ interface Claimed {
   readonly webhook: Webhook | null;
 }
 
-const RECORD_BATCH = 500;
 const GONE: AttemptOutcome = { ok: false, httpStatus: null, errorMessage: 'the webhook was deleted', responseBody: null };
 
 /**
@@ -81,8 +50,7 @@ export class WebhookDispatcher implements LocalDispatcher {
   private pumping: Promise<void> | null = null;
   private wakeAgain = false;
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly outcomes: RecordedAttempt[] = [];
-  private flushing: Promise<void> | null = null;
+  private readonly recorder: AttemptRecorder;
 
   constructor(
     private readonly deps: DispatcherDeps,
@@ -90,6 +58,7 @@ export class WebhookDispatcher implements LocalDispatcher {
   ) {
     this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...options };
     this.log = deps.logger.child({ component: 'webhook-dispatcher' });
+    this.recorder = new AttemptRecorder(deps.uow, this.log, this.options.recordDelayMs, () => this.running);
   }
 
   start(): void {
@@ -107,7 +76,7 @@ export class WebhookDispatcher implements LocalDispatcher {
     this.timer = null;
     await this.pumping;
     await Promise.allSettled([...this.inFlight]);
-    await this.drainOutcomes();
+    await this.recorder.drain();
   }
 
   poke(): void {
@@ -137,10 +106,10 @@ export class WebhookDispatcher implements LocalDispatcher {
    * led to: for tests and tools that must know nothing more is about to go out. Keeps running.
    */
   async settled(): Promise<void> {
-    while (this.pumping || this.inFlight.size > 0 || this.flushing) {
+    while (this.pumping || this.inFlight.size > 0 || this.recorder.busy) {
       await this.pumping;
       await Promise.allSettled([...this.inFlight]);
-      await this.flushing;
+      await this.recorder.busy;
     }
   }
 
@@ -148,7 +117,7 @@ export class WebhookDispatcher implements LocalDispatcher {
   async runOnce(): Promise<number> {
     const claimed = await this.claim(this.options.batchSize);
     await Promise.all(claimed.map((c) => this.deliver(c)));
-    await this.drainOutcomes();
+    await this.recorder.drain();
     return claimed.length;
   }
 
@@ -245,7 +214,7 @@ export class WebhookDispatcher implements LocalDispatcher {
     const final = !webhook || response.blockedAddress === true;
     const updated = recordAttempt(delivery, response, final ? [] : this.deps.retryDelays, now);
     this.logAttempt(updated, response.durationMs);
-    this.outcomes.push({
+    this.recorder.record({
       delivery: updated,
       attempt: {
         deliveryId: delivery.id,
@@ -256,7 +225,6 @@ export class WebhookDispatcher implements LocalDispatcher {
         durationMs: response.durationMs,
       },
     });
-    this.flushOutcomes();
   }
 
   private logAttempt(delivery: WebhookDelivery, ms: number): void {
@@ -274,67 +242,4 @@ export class WebhookDispatcher implements LocalDispatcher {
     if (delivery.status === 'success') this.log.info(fields, 'webhook delivered');
     else this.log.warn(fields, delivery.status === 'pending' ? 'webhook attempt failed; will retry' : 'webhook delivery failed');
   }
-
-  private flushOutcomes(): void {
-    if (this.flushing) return;
-    this.flushing = new Promise((resolve) => setTimeout(resolve, this.options.recordDelayMs))
-      .then(() => this.writeOutcomes())
-      .catch((error: unknown) => this.log.error({ err: errorFields(error) }, 'recording webhook attempts failed'))
-      .finally(() => {
-        this.flushing = null;
-        if (this.outcomes.length > 0) this.flushOutcomes();
-      });
-  }
-
-  private async drainOutcomes(): Promise<void> {
-    while (this.flushing || this.outcomes.length > 0) {
-      this.flushOutcomes();
-      await this.flushing;
-    }
-  }
-
-  /** Whatever piled up while the last write ran goes in the next one: one transaction per batch. */
-  private async writeOutcomes(): Promise<void> {
-    let failures = 0;
-    while (this.outcomes.length > 0) {
-      const batch = this.outcomes.splice(0, RECORD_BATCH);
-      try {
-        await this.write(batch);
-        failures = 0;
-      } catch (error) {
-        if (error instanceof DuplicateKey) {
-          await this.writeOneByOne(batch);
-          continue;
-        }
-        failures += 1;
-        this.log.error({ err: errorFields(error), deliveries: batch.length }, 'recording webhook attempts failed');
-        // Kept for another try; a stopped dispatcher gives up after a few (the lease then frees the rows).
-        if (!this.running && failures >= 3) return;
-        this.outcomes.unshift(...batch);
-        await new Promise((resolve) => setTimeout(resolve, 250 * failures));
-      }
-    }
-  }
-
-  private write(batch: readonly RecordedAttempt[]): Promise<unknown> {
-    return this.deps.uow.transaction(async (tx) => E.right(await tx.deliveries.recordAttempts(batch)));
-  }
-
-  /** A duplicate attempt row means another process took a delivery whose lease ran out: keep its record. */
-  private async writeOneByOne(batch: readonly RecordedAttempt[]): Promise<void> {
-    for (const outcome of batch) {
-      try {
-        await this.write([outcome]);
-      } catch (error) {
-        if (!(error instanceof DuplicateKey)) throw error;
-        this.log.warn(
-          { deliveryId: outcome.delivery.id, attempt: outcome.attempt.attempt },
-          'attempt already recorded by another dispatcher (lease expired)',
-        );
-      }
-    }
-  }
 }
-
-const errorFields = (error: unknown) =>
-  error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { message: String(error) };

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type { Hono } from 'hono';
-import { WebhookDispatcher, EVENT_TIMEOUT_MS } from '../../application/webhooks/webhook-dispatcher.js';
+import { WebhookDispatcher } from '../../application/webhooks/webhook-dispatcher.js';
+import { EVENT_TIMEOUT_MS } from '../../application/webhooks/dispatcher-options.js';
 import { GetConversation } from '../../application/use-cases/conversations/get-conversation.js';
 import { ListConversations } from '../../application/use-cases/conversations/list-conversations.js';
 import { VersionConversationList } from '../../application/use-cases/conversations/version-conversation-list.js';

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SimulatedCall, SimulatedCalls } from '../../../src/adapters/simulated/simulated-calls.js';
+import type { SimulatedCalls } from '../../../src/adapters/simulated/simulated-calls.js';
+import type { SimulatedCall } from '../../../src/adapters/simulated/simulated-call.js';
 import { DENY_PRIVATE_NETWORKS } from '../../../src/adapters/http/private-network-targets.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';

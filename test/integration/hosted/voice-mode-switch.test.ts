@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SimulatedCall, SimulatedCalls } from '../../../src/adapters/simulated/simulated-calls.js';
+import type { SimulatedCalls } from '../../../src/adapters/simulated/simulated-calls.js';
+import type { SimulatedCall } from '../../../src/adapters/simulated/simulated-call.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import { VoiceSessionEngine } from '../../../src/application/voice/voice-session-engine.js';
 import { answer, FakeChatCompletions, text } from '../../support/fake-chat-completions.js';

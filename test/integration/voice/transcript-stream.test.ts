@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
-import type { SimulatedCall, SimulatedCalls } from '../../../src/adapters/simulated/simulated-calls.js';
+import type { SimulatedCalls } from '../../../src/adapters/simulated/simulated-calls.js';
+import type { SimulatedCall } from '../../../src/adapters/simulated/simulated-call.js';
 import { StreamTranscript } from '../../../src/application/use-cases/calls/stream-transcript.js';
 import { aVoiceSwitchboard, readSse, type VoiceHarness } from './voice-harness.js';
 

@@ -1,7 +1,7 @@
 import type { Agent } from '../../../domain/agent.js';
 import type { Call } from '../../../domain/call.js';
 import { queueAnalysis, unavailableAnalysis, type CallAnalysis } from '../../../domain/call-analysis.js';
-import type { AnalysisQueue } from '../../hosted/call-analyst.js';
+import type { AnalysisQueue } from '../../ports/analysis-queue.js';
 
 /**
  * The post-call analysis to store with the end of `call` (in the unit of work that ends it, so

@@ -14,7 +14,7 @@ import type { Repositories } from '../../ports/repositories.js';
 import { inOneStatement, readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { EndedSession, LiveCalls } from '../../ports/live-calls.js';
-import type { AnalysisQueue } from '../../hosted/call-analyst.js';
+import type { AnalysisQueue } from '../../ports/analysis-queue.js';
 import type { CoreDeps } from '../common/deps.js';
 import { analysisOnEnd } from './analysis-on-end.js';
 import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';

@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { smsBodyProblem } from '../../../domain/message.js';
 import { notFound, validation, type NotFound, type Validation } from '../../errors.js';
 import type { InboundSms, InboundTextStore, ReceivedSms } from '../../ports/inbound-text-store.js';
-import type { HostedReplies } from '../../hosted/hosted-sms-responder.js';
+import type { HostedReplies } from '../../ports/hosted-replies.js';
 
 export type { InboundSms, ReceivedSms } from '../../ports/inbound-text-store.js';
 

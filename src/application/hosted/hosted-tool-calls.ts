@@ -1,0 +1,87 @@
+import type { ToolCall } from '../ports/language-model.js';
+import type { Logger } from '../ports/logger.js';
+import type { AgentAction, BrainTurn } from '../ports/agent-brain.js';
+import { fillVariables } from '../../domain/call-variables.js';
+import { TOOL } from './hosted-call-prompt.js';
+import type { CustomToolRunner, ToolRunResult } from './custom-tool-runner.js';
+import { WARM_TRANSFER_TOOL, warmTransferOf } from './warm-transfer-tool.js';
+
+const DIGITS = /^[0-9*#wW]+$/;
+
+/** What the model's tool calls of one round come to: actions for the session, results for the model. */
+export interface ToolOutcome {
+  readonly actions: AgentAction[];
+  readonly results: { readonly toolCallId: string; readonly content: string }[];
+  /** Something was refused: the model should hear why and speak again. */
+  readonly refused: boolean;
+  /** Custom tools to call, in order: `start` sends the request. */
+  readonly custom: CustomCall[];
+}
+
+export interface CustomCall {
+  readonly call: ToolCall;
+  readonly start: () => Promise<ToolRunResult>;
+  /** Spoken while it runs (`speakDuringExecution`), variables filled. */
+  readonly message: string | null;
+}
+
+/**
+ * Digits first, then at most one ending action (transfer or hang-up), which ends the session.
+ * Custom tools are prepared, not sent; anything the call or its agent does not allow is refused.
+ */
+export function interpretToolCalls(calls: readonly ToolCall[], turn: BrainTurn, round: number, log: Logger, runner: CustomToolRunner | undefined): ToolOutcome {
+  const actions: AgentAction[] = [];
+  const results: ToolOutcome['results'][number][] = [];
+  const custom: CustomCall[] = [];
+  let ending: AgentAction | null = null;
+  let refused = false;
+  const refuse = (call: ToolCall, why: string) => {
+    refused = true;
+    results.push({ toolCallId: call.id, content: `Refused: ${why}` });
+    log.warn({ tool: call.name, why }, 'the language model asked for something refused');
+  };
+  for (const call of calls) {
+    if (call.name === TOOL.digits && turn.call.direction === 'outbound') {
+      const digits = typeof call.arguments.digits === 'number' ? String(call.arguments.digits) : call.arguments.digits;
+      if (typeof digits !== 'string' || !DIGITS.test(digits)) refuse(call, 'digits must be a string of 0-9, * and #.');
+      else {
+        actions.push({ kind: 'digits', digits });
+        results.push({ toolCallId: call.id, content: `Pressed ${digits}.` });
+      }
+    } else if (call.name === TOOL.transfer) {
+      const to = turn.agent?.transferNumber ?? null;
+      if (to === null) refuse(call, 'no transfer number is set up for this agent. Tell the caller you cannot transfer them, and keep helping.');
+      else {
+        ending ??= { kind: 'transfer' };
+        results.push({ toolCallId: call.id, content: 'Transferred; the call with you is over.' });
+      }
+    } else if (call.name === WARM_TRANSFER_TOOL) {
+      const warm = warmTransferOf(call, turn.agent);
+      if ('refused' in warm) refuse(call, warm.refused);
+      else {
+        ending ??= warm.action;
+        results.push({ toolCallId: call.id, content: warm.result });
+      }
+    } else if (call.name === TOOL.endCall) {
+      ending ??= { kind: 'hangup' };
+      results.push({ toolCallId: call.id, content: 'Call ended.' });
+    } else if (turn.agent?.customTools.some((tool) => tool.name === call.name) && runner) {
+      const tool = turn.agent.customTools.find((t) => t.name === call.name)!;
+      custom.push({
+        call,
+        start: () =>
+          runner.run(tool, call.arguments, {
+            requestId: `${turn.call.id}.${turn.turnSequence}.${round}.${call.id}`,
+            variables: turn.call.variables,
+            secret: turn.webhook?.secret ?? null,
+          }),
+        message: tool.speakDuringExecution && tool.executionMessage?.trim() ? fillVariables(tool.executionMessage, turn.call.variables).trim() : null,
+      });
+    } else {
+      refuse(call, `there is no tool named ${call.name}.`);
+    }
+  }
+  // An ending (transfer, hang-up) closes the call: tools called beside it are not sent.
+  if (ending) return { actions: [...actions, ending], results, refused: false, custom: [] };
+  return { actions, results, refused, custom };
+}

@@ -1,0 +1,21 @@
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { E164 } from '../../domain/e164.js';
+
+/** An agent's text to a participant, from one of the agent's numbers (by id or by value). */
+export interface OutgoingText {
+  readonly projectId: string;
+  readonly agentId: string;
+  readonly to: E164;
+  readonly body: string;
+  readonly mediaUrls: readonly string[];
+  readonly numberId: string | null;
+  readonly fromNumber: E164 | null;
+}
+
+/**
+ * Sends a text and keeps it on its thread: what a hosted agent's replies need of sending a
+ * text. Its failure is only reported, so its shape is the sender's own.
+ */
+export interface TextSender {
+  execute(text: OutgoingText): TE.TaskEither<unknown, unknown>;
+}

@@ -1,0 +1,72 @@
+import type { UnansweredReason } from '../events/unanswered-turn.js';
+import type { ActionTaker, AgentAction, AgentBrain, BrainTurn, TurnTiming } from '../ports/agent-brain.js';
+
+type Say = Extract<AgentAction, { readonly kind: 'say' }>;
+
+/** The answer in flight: what was spoken of it so far, and how to cancel it. */
+export interface Answer {
+  readonly controller: AbortController;
+  readonly timing: TurnTiming;
+  /**
+   * What was spoken of it so far: the pieces handed to the carrier (none empty), joined once
+   * when the answer ends, so a long answer is not rebuilt as a new string on every piece.
+   */
+  readonly spoken: string[];
+  lastWasInterim: boolean;
+  /** Why the brain said something other than an answer (see AgentAction `say`). */
+  error: string | null;
+  /** Why the caller gets no answer to this turn, as the brain told it (see AgentAction `unanswered`). */
+  unanswered: UnansweredReason | null;
+  /** The brain did something besides speaking (digits, a tool, a transfer, a hang-up). */
+  acted: boolean;
+  /** Sequence of the caller's turn this answers. */
+  readonly turnSequence: number;
+}
+
+const SENTENCE_END = /[.!?,;:…]$/;
+
+/** A fresh answer to the caller's turn `turnSequence`, whose words arrived at `receivedAt` (monotonic ms). */
+export function newAnswer(controller: AbortController, receivedAt: number, turnSequence: number): Answer {
+  return {
+    controller,
+    timing: { receivedAt, requestedAt: null, firstChunkAt: null, firstSpokenAt: null },
+    spoken: [],
+    lastWasInterim: false,
+    error: null,
+    unanswered: null,
+    acted: false,
+    turnSequence,
+  };
+}
+
+/**
+ * What the carrier is to say for a `say`: its text, set apart by a space from the piece before
+ * when that ended a sentence or was interim (unless the brain joins its pieces itself, `verbatim`).
+ */
+export function pieceToSpeak(answer: Answer, action: Say): string {
+  const last = answer.spoken.at(-1);
+  const joiner = !action.verbatim && last !== undefined && !/\s$/.test(last) && !/^\s/.test(action.text) && (answer.lastWasInterim || SENTENCE_END.test(last)) ? ' ' : '';
+  return joiner + action.text;
+}
+
+/** Records on the answer a piece the carrier was handed. */
+export function recordSpoken(answer: Answer, piece: string, action: Say, now: () => number): void {
+  if (answer.timing.firstSpokenAt === null) answer.timing.firstSpokenAt = now();
+  if (piece !== '') answer.spoken.push(piece);
+  answer.lastWasInterim = action.interim;
+  if (action.error !== undefined) answer.error ??= action.error;
+}
+
+/** Why an answer over by itself left the caller unanswered: as the brain said, or because it said and did nothing. */
+export function unansweredReasonOf(answer: Answer, spoken: string): UnansweredReason | null {
+  return answer.unanswered ?? (spoken === '' && !answer.acted ? ({ kind: 'empty_answer' } as const) : null);
+}
+
+/** Asks the brain; a brain that throws before it returns fails this answer like one that rejects. */
+export function askBrain(brain: AgentBrain, turn: BrainTurn, signal: AbortSignal, act: ActionTaker): Promise<void> {
+  try {
+    return brain.answer(turn, signal, act);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
