@@ -5,11 +5,9 @@ import { MikroOrmApiKeyRepository } from './mikro-orm-api-key-repository.js';
 import { MikroOrmCallAnalysisRepository } from './mikro-orm-call-analysis-repository.js';
 import { MikroOrmCallRepository, MikroOrmTranscriptRepository } from './mikro-orm-call-repositories.js';
 import { MikroOrmContactRepository } from './mikro-orm-contact-repository.js';
-import {
-  MikroOrmCampaignAttemptRepository,
-  MikroOrmCampaignRecipientRepository,
-  MikroOrmCampaignRepository,
-} from './mikro-orm-campaign-repositories.js';
+import { MikroOrmCampaignAttemptRepository } from './mikro-orm-campaign-attempt-repository.js';
+import { MikroOrmCampaignRecipientRepository } from './mikro-orm-campaign-recipient-repository.js';
+import { MikroOrmCampaignRepository } from './mikro-orm-campaign-repository.js';
 import { MikroOrmConversationRepository } from './mikro-orm-conversation-repository.js';
 import { MikroOrmLedgerRepository } from './mikro-orm-ledger-repository.js';
 import { MikroOrmMessageRepository } from './mikro-orm-message-repository.js';
