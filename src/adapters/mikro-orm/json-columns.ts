@@ -36,7 +36,7 @@ const problemsOf = (errors: t.Errors): string[] =>
   });
 
 /** A column's value as its codec's type; throws {@link CorruptJsonColumn} when it does not decode. */
-export const decodeColumn = <A, O>(codec: t.Type<A, O, unknown>, value: unknown, table: string, column: string, rowId: string): A => {
+export const decodeColumn = <A>(codec: t.Decoder<unknown, A>, value: unknown, table: string, column: string, rowId: string): A => {
   const decoded = codec.decode(value);
   if (decoded._tag === 'Left') throw new CorruptJsonColumn(table, column, rowId, problemsOf(decoded.left));
   return decoded.right;

@@ -15,7 +15,8 @@ import { MikroOrmIdempotencyKeyRepository, MikroOrmOutboundTextQueue } from './m
 import { MikroOrmPhoneNumberRepository } from './mikro-orm-phone-number-repository.js';
 import { MikroOrmProjectRepository } from './mikro-orm-project-repository.js';
 import { MikroOrmSignUpRepository } from './mikro-orm-sign-up-repository.js';
-import { MikroOrmDeliveryRepository, MikroOrmWebhookRepository } from './mikro-orm-webhook-repositories.js';
+import { MikroOrmDeliveryRepository } from './mikro-orm-delivery-repository.js';
+import { MikroOrmWebhookRepository } from './mikro-orm-webhook-repository.js';
 import { MikroOrmWebCallCredentialRepository } from './mikro-orm-web-call-credential-repository.js';
 import type { SessionModel } from './session-model.js';
 

@@ -17,9 +17,9 @@ import {
   VariablesJson,
 } from '../../../../src/adapters/mikro-orm/json-columns.js';
 
-const decode = <A, O>(codec: t.Type<A, O, unknown>, value: unknown): A => decodeColumn(codec, value, 'things', 'doc', 'row-1');
+const decode = <A>(codec: t.Decoder<unknown, A>, value: unknown): A => decodeColumn(codec, value, 'things', 'doc', 'row-1');
 
-const corrupt = (codec: t.Type<unknown, unknown, unknown>, value: unknown): CorruptJsonColumn => {
+const corrupt = (codec: t.Decoder<unknown, unknown>, value: unknown): CorruptJsonColumn => {
   try {
     decode(codec, value);
   } catch (error) {
@@ -41,7 +41,7 @@ const tool = {
   executionMessage: null,
 };
 
-const cases: readonly { name: string; codec: t.Type<unknown, unknown, unknown>; good: unknown; bad: unknown }[] = [
+const cases: readonly { name: string; codec: t.Decoder<unknown, unknown>; good: unknown; bad: unknown }[] = [
   { name: 'from number', codec: FromNumberJson, good: { kind: 'single', numberId: 'num_1' }, bad: { kind: 'single' } },
   { name: 'pacing', codec: PacingJson, good: { maxConcurrentCalls: 2, callsPerMinute: 10 }, bad: { maxConcurrentCalls: '2', callsPerMinute: 10 } },
   {
