@@ -68,7 +68,7 @@ const READ = { prepare: true, effect: 'read' } as const;
  * A read whose answer is its rows' and values' alone, given again while nothing is written (see
  * SelectOptions): a page's version, and one agent with its numbers. On the embedded PGlite an
  * agent read again and again (by a dashboard or an MCP client) then costs no call into PGlite,
- * which was most of the read's CPU.
+ * the dearest part of such a read.
  */
 const REUSABLE = { prepare: true, effect: 'reusable' } as const;
 
