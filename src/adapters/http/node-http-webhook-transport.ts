@@ -45,8 +45,8 @@ const readStart = (res: IncomingMessage, limit: number, done: (text: string) => 
 };
 
 /**
- * POSTs with Node's own HTTP client over keep-alive pools (one per scheme): several times less
- * CPU per delivery than fetch, which the dispatcher is bound by. Signed as docs/events.md says;
+ * POSTs with Node's own HTTP client over keep-alive pools (one per scheme): it does far less
+ * work per delivery than fetch, and that work is what bounds the dispatcher. Signed as docs/events.md says;
  * the timestamp is the sending moment, so each retry is signed anew. Redirects are not followed:
  * a 3xx is an answer like any other non-2xx. Every connection is one `guard` allowed; a refused
  * one is a failed attempt marked `blockedAddress`, with nothing sent.

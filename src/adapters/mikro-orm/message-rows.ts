@@ -1,6 +1,7 @@
 import { trustE164 } from '../../domain/e164.js';
 import type { Message, MessageDirection, MessageStatus } from '../../domain/message.js';
 import type { MessageRow } from './entities/message.js';
+import { decodeColumn, MediaUrlsJson } from './json-columns.js';
 
 // A file of their own: the conversation repository reads messages with its threads, and the
 // message repository writes threads with its messages; each imports the other's mapping from here
@@ -23,7 +24,7 @@ export const toMessage = (row: MessageRow): Message => ({
   fromNumber: trustE164(row.fromNumber),
   toNumber: trustE164(row.toNumber),
   status: row.status as MessageStatus,
-  mediaUrls: row.mediaUrls,
+  mediaUrls: decodeColumn(MediaUrlsJson, row.mediaUrls, 'messages', 'media_urls', row.id),
   providerMessageId: row.providerMessageId,
   errorCode: row.errorCode,
   receivedAt: row.receivedAt,

@@ -4,11 +4,11 @@ import type { AgentRepository, AgentWithNumbers } from '../../application/ports/
 import type { ReadVersion, Versioned } from '../../application/ports/read-version.js';
 import type { Agent, VoiceMode } from '../../domain/agent.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
-import type { CustomTool } from '../../domain/custom-tool.js';
 import { trustE164 } from '../../domain/e164.js';
 import { callBehaviourFromJson } from './call-behaviour-json.js';
 import { AgentSchema, type AgentRow } from './entities/agent.js';
 import { PhoneNumberSchema } from './entities/phone-number.js';
+import { CallBehaviourJson, CustomToolsJson, decodeColumn, FreeFormJson } from './json-columns.js';
 import { toPhoneNumber } from './mikro-orm-phone-number-repository.js';
 import { runSelect } from './native-select.js';
 import { deleteRows, findPage, findRow, fromColumns, fromPrefixedColumns, selectListOf, upsertRow } from './storage-support.js';
@@ -31,11 +31,11 @@ export const toAgent = (row: AgentRow): Agent => ({
   voice: row.voice,
   transferNumber: row.transferNumber === null ? null : trustE164(row.transferNumber),
   language: row.language,
-  customTools: (row.customTools ?? []) as CustomTool[],
+  customTools: row.customTools == null ? [] : decodeColumn(CustomToolsJson, row.customTools, 'agents', 'custom_tools', row.id),
   analysis: row.analysis ?? false,
-  analysisSchema: row.analysisSchema ?? null,
+  analysisSchema: decodeColumn(FreeFormJson, row.analysisSchema ?? null, 'agents', 'analysis_schema', row.id),
   successCriteria: row.successCriteria ?? null,
-  ...(row.callBehaviour ? { callBehaviour: callBehaviourFromJson(row.callBehaviour) } : {}),
+  ...(row.callBehaviour ? { callBehaviour: callBehaviourFromJson(decodeColumn(CallBehaviourJson, row.callBehaviour, 'agents', 'call_behaviour', row.id) ?? {}) } : {}),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -68,7 +68,7 @@ const READ = { prepare: true, effect: 'read' } as const;
  * A read whose answer is its rows' and values' alone, given again while nothing is written (see
  * SelectOptions): a page's version, and one agent with its numbers. On the embedded PGlite an
  * agent read again and again (by a dashboard or an MCP client) then costs no call into PGlite,
- * which was most of the read's CPU.
+ * the dearest part of such a read.
  */
 const REUSABLE = { prepare: true, effect: 'reusable' } as const;
 

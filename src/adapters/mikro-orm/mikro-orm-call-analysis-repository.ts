@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CallAnalysisRepository } from '../../application/ports/call-analysis-repository.js';
-import type { AnalysisResult, AnalysisStatus, CallAnalysis } from '../../domain/call-analysis.js';
+import type { AnalysisStatus, CallAnalysis } from '../../domain/call-analysis.js';
 import { CallAnalysisSchema, type CallAnalysisRow } from './entities/call-analysis.js';
+import { AnalysisResultJson, decodeColumn } from './json-columns.js';
 import { findRow, selectRows, upsertRow } from './storage-support.js';
 
 export const toCallAnalysis = (row: CallAnalysisRow): CallAnalysis => ({
@@ -10,7 +11,7 @@ export const toCallAnalysis = (row: CallAnalysisRow): CallAnalysis => ({
   status: row.status as AnalysisStatus,
   attempts: row.attempts,
   nextAttemptAt: row.nextAttemptAt,
-  result: row.result as unknown as AnalysisResult | null,
+  result: row.result == null ? null : decodeColumn(AnalysisResultJson, row.result, 'call_analyses', 'result', row.id),
   error: row.error,
   createdAt: row.createdAt,
   completedAt: row.completedAt,
@@ -22,7 +23,7 @@ export const toCallAnalysisRow = (analysis: CallAnalysis): CallAnalysisRow => ({
   status: analysis.status,
   attempts: analysis.attempts,
   nextAttemptAt: analysis.nextAttemptAt,
-  result: analysis.result ? { ...analysis.result } : null,
+  result: analysis.result ? { ...AnalysisResultJson.encode(analysis.result) } : null,
   error: analysis.error,
   createdAt: analysis.createdAt,
   completedAt: analysis.completedAt,

@@ -2,10 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { ReadVersion } from '../../application/ports/read-version.js';
 import type { CallDetails, CallListPage, CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
-import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, ToolTurnDetail, TranscriptTurn, TurnRole } from '../../domain/call.js';
+import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, TranscriptTurn, TurnRole } from '../../domain/call.js';
 import type { VoiceMode } from '../../domain/agent.js';
 import { CallAnalysisSchema } from './entities/call-analysis.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
+import { decodeColumn, FreeFormJson, ToolTurnJson, VariablesJson } from './json-columns.js';
 import { toCallAnalysis } from './mikro-orm-call-analysis-repository.js';
 import { runSelect } from './native-select.js';
 import {
@@ -54,8 +55,8 @@ const toCall = (row: CallRow): Call => ({
   voice: row.voice,
   language: row.language,
   systemPrompt: row.systemPrompt,
-  metadata: row.metadata,
-  variables: row.variables ?? {},
+  metadata: decodeColumn(FreeFormJson, row.metadata ?? null, 'calls', 'metadata', row.id),
+  variables: row.variables == null ? {} : decodeColumn(VariablesJson, row.variables, 'calls', 'variables', row.id),
   lastTranscriptSnippet: row.lastTranscriptSnippet,
   voicemailDetection: row.voicemailDetection,
   answeredBy: row.answeredBy as AnsweredBy | null,
@@ -72,7 +73,7 @@ const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   interrupted: row.interrupted,
   sequence: row.sequence,
   ...(row.error !== null ? { error: row.error } : {}),
-  ...(row.tool ? { tool: row.tool as unknown as ToolTurnDetail } : {}),
+  ...(row.tool ? { tool: decodeColumn(ToolTurnJson, row.tool, 'transcript_turns', 'tool', row.id) } : {}),
 });
 
 /** The filters of a call list: list and listByAgent read the same calls. */

@@ -13,6 +13,7 @@ import { trustE164, type E164 } from '../../domain/e164.js';
 import { ConversationSchema, type ConversationRow } from './entities/conversation.js';
 import { ContactSchema } from './entities/contact.js';
 import { MessageSchema } from './entities/message.js';
+import { decodeColumn, FreeFormJson } from './json-columns.js';
 import { toContact } from './mikro-orm-contact-repository.js';
 import { toMessage } from './message-rows.js';
 import { runSelect } from './native-select.js';
@@ -36,7 +37,7 @@ export const toConversation = (row: ConversationRow): Conversation => ({
   lastMessageAt: row.lastMessageAt,
   lastMessagePreview: row.lastMessagePreview,
   messageCount: row.messageCount,
-  state: row.state,
+  state: decodeColumn(FreeFormJson, row.state ?? null, 'conversations', 'state', row.id),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });

@@ -6,6 +6,7 @@ import type {
   OutboundTextQueue,
   PendingText,
 } from '../../application/ports/outbound-text-repositories.js';
+import { decodeColumn, KeptAnswerJson } from './json-columns.js';
 import { runSelect, runWrite } from './native-select.js';
 import { dateOf, translateUniqueViolation } from './storage-support.js';
 
@@ -74,7 +75,7 @@ const toKey = (row: Record<string, unknown>): IdempotencyKey => ({
   fingerprint: row.fingerprint as string,
   messageId: row.message_id as string,
   createdAt: dateOf(row.created_at)!,
-  answer: row.answer == null ? null : ((typeof row.answer === 'string' ? JSON.parse(row.answer) : row.answer) as KeptAnswer),
+  answer: row.answer == null ? null : decodeColumn(KeptAnswerJson, typeof row.answer === 'string' ? JSON.parse(row.answer) : row.answer, 'idempotency_keys', 'answer', `${String(row.project_id)}/${String(row.key)}`),
 });
 
 /** Clients' idempotency keys in `idempotency_keys`, unique per project. */

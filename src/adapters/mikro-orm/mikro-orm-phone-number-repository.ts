@@ -7,7 +7,7 @@ import { trustE164, type E164 } from '../../domain/e164.js';
 import type { NumberStatus, PhoneNumber } from '../../domain/phone-number.js';
 import { PhoneNumberSchema, type PhoneNumberRow } from './entities/phone-number.js';
 import { WebhookSchema } from './entities/webhook.js';
-import { toWebhook } from './mikro-orm-webhook-repositories.js';
+import { toWebhook } from './mikro-orm-webhook-repository.js';
 import { runSelect } from './native-select.js';
 import { countRows, findPage, findRow, findRows, fromColumns, updateRows, upsertRow } from './storage-support.js';
 

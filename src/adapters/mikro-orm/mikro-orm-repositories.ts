@@ -5,11 +5,9 @@ import { MikroOrmApiKeyRepository } from './mikro-orm-api-key-repository.js';
 import { MikroOrmCallAnalysisRepository } from './mikro-orm-call-analysis-repository.js';
 import { MikroOrmCallRepository, MikroOrmTranscriptRepository } from './mikro-orm-call-repositories.js';
 import { MikroOrmContactRepository } from './mikro-orm-contact-repository.js';
-import {
-  MikroOrmCampaignAttemptRepository,
-  MikroOrmCampaignRecipientRepository,
-  MikroOrmCampaignRepository,
-} from './mikro-orm-campaign-repositories.js';
+import { MikroOrmCampaignAttemptRepository } from './mikro-orm-campaign-attempt-repository.js';
+import { MikroOrmCampaignRecipientRepository } from './mikro-orm-campaign-recipient-repository.js';
+import { MikroOrmCampaignRepository } from './mikro-orm-campaign-repository.js';
 import { MikroOrmConversationRepository } from './mikro-orm-conversation-repository.js';
 import { MikroOrmLedgerRepository } from './mikro-orm-ledger-repository.js';
 import { MikroOrmMessageRepository } from './mikro-orm-message-repository.js';
@@ -17,7 +15,8 @@ import { MikroOrmIdempotencyKeyRepository, MikroOrmOutboundTextQueue } from './m
 import { MikroOrmPhoneNumberRepository } from './mikro-orm-phone-number-repository.js';
 import { MikroOrmProjectRepository } from './mikro-orm-project-repository.js';
 import { MikroOrmSignUpRepository } from './mikro-orm-sign-up-repository.js';
-import { MikroOrmDeliveryRepository, MikroOrmWebhookRepository } from './mikro-orm-webhook-repositories.js';
+import { MikroOrmDeliveryRepository } from './mikro-orm-delivery-repository.js';
+import { MikroOrmWebhookRepository } from './mikro-orm-webhook-repository.js';
 import { MikroOrmWebCallCredentialRepository } from './mikro-orm-web-call-credential-repository.js';
 import type { SessionModel } from './session-model.js';
 

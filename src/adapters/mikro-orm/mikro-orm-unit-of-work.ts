@@ -48,7 +48,7 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
 
   /**
    * Work outside a transaction shares one fork and one set of repositories. A fork per call was
-   * 3.5% of Switchboard's CPU on the agents page (a fork writes the ORM's configuration, and so
+   * a visible share of a page read's work (a fork writes the ORM's configuration, and so
    * `process.env`, twice, and builds a unit of work, an entity factory and loader, a validator;
    * then eighteen repositories), and there is nothing per call to keep apart: the fork is never
    * bound to a transaction ({@link transaction} forks its own), and its identity map stays empty,

@@ -35,7 +35,7 @@ const poolOf = (em: EntityManager): KnexClient => (em.getConnection('write').get
 /**
  * Statements sent on a pg client taken from the ORM's own pool: the same connections, limits
  * and type parsers (a timestamp arrives as text), without the ORM's query runner, formatter and
- * result handling, which cost more CPU than a short read itself.
+ * result handling, which did more work than a short read itself.
  */
 export class OrmPoolReads implements NativeReads {
   constructor(private readonly em: EntityManager) {}
@@ -115,10 +115,10 @@ const ROLLBACK = { text: 'rollback', values: [] } as const;
  * was stored, and the caller must not act as if it were.
  *
  * Not knex's transaction (MikroORM's `begin`): that one builds a knex instance of its own for
- * every transaction (its transactor, most of a short unit of work's allocation) and runs BEGIN and
- * COMMIT through its query runner, for statements that go straight to the connection anyway.
- * The same round trips for less: a one-transaction request (`PATCH /v1/agents/{id}`) costs about
- * 15% less CPU (`bench:rest:side-by-side`). A connection whose ROLLBACK failed is closed, so the
+ * every transaction (its transactor, the bulk of what a short unit of work allocates) and runs
+ * BEGIN and COMMIT through its query runner, for statements that go straight to the connection
+ * anyway. Here the same round trips cost less, which a one-transaction request
+ * (`PATCH /v1/agents/{id}`) feels (`bench:rest:side-by-side`). A connection whose ROLLBACK failed is closed, so the
  * pool never hands out one still inside a transaction.
  */
 export const inPgTransaction = async <A>(em: EntityManager, work: (tx: EntityManager) => Promise<A>, commits: (result: A) => boolean): Promise<A> => {

@@ -41,8 +41,8 @@ interface RowPlan {
  *
  * Why: a short read's cost on both sides is mostly the round trip (each process waking the
  * other), not the statement. pg sends one statement per connection at a time, so a busy server
- * paid that wake-up per statement; pipelined, one wake-up carries many. Measured on 2 cores: a
- * one-row read's CPU per request fell by about a third in Switchboard and by half in PostgreSQL.
+ * paid that wake-up per statement; pipelined, one wake-up carries many, so both Switchboard and
+ * PostgreSQL do markedly less work per one-row read.
  *
  * The cost: statements on one connection are answered in order, so a slow one delays those
  * behind it. The reads sent here are indexed pages and rows; `connections` spreads them further.
@@ -50,7 +50,7 @@ interface RowPlan {
  * The connections plan prepared statements generically (`plan_cache_mode`, set at connect).
  * Left to choose, PostgreSQL planned every execution of a page afresh: a `LIMIT` parameter
  * makes the generic plan's estimate look dearer than a custom plan's, so it never switched, and
- * planning took much of PostgreSQL's CPU for a page of agents. The statements here are compiled from code, each an indexed page
+ * planning a page of agents cost PostgreSQL more than running it. The statements here are compiled from code, each an indexed page
  * or row whose best plan does not depend on the values; the embedded store's session does the
  * same for its native reads. A statement sent unprepared is planned for its values as before.
  */

@@ -6,8 +6,8 @@ const builders = new Map<string, RecordBuilder>();
 /**
  * The record builder of a statement whose columns are `names`, compiled once per list of names
  * into one object literal. A driver that adds each column to an empty object with a keyed store
- * turns a row of more than about a dozen columns into a dictionary (V8's limit on properties so
- * added), which made most of the driver's CPU for a page of agents.
+ * turns a wide row into a dictionary (V8 stops giving such an object a fixed shape after a few
+ * properties), and reading dictionaries was the driver's main cost for a page of agents.
  * The names come from statements written in code (a bounded set) and are written as JSON
  * string literals; as with keyed stores, the last of two columns of one name wins.
  */

@@ -181,8 +181,8 @@ const shapeOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>): 
 /**
  * One multi-row `insert ... values`, for rows written on the hot path (a batch of inbound
  * texts): one statement for the whole batch, without the QueryBuilder's cost. A VALUES list
- * rather than one JSON parameter unpacked by jsonb_populate_recordset: as fast or a little
- * faster for 1 and 50 rows on PGlite and PostgreSQL, and each value takes its column's type
+ * rather than one JSON parameter unpacked by jsonb_populate_recordset: no slower for one row or
+ * a batch, on PGlite and PostgreSQL alike, and each value takes its column's type
  * from the insert itself. JSON columns go as text (a null as SQL null).
  */
 const rowsStatement = <T extends object>(
@@ -339,7 +339,7 @@ export const selectRows = async <T extends object>(
 
 /*
  * Reads without entities. MikroORM's find hydrates entities, propagates them and builds its query
- * on every call: half of a short read's CPU. Reads here compile the repositories' simple filters
+ * on every call, which outweighs a short read itself. Reads here compile the repositories' simple filters
  * (equality, null, $in, $gt/$gte/$lt/$lte, $ilike, $or) to native SQL once per call and map
  * each record through fromColumns (the schema's metadata) and then the repository's own
  * row-to-domain function: a column added to a schema is read here with no change. A filter this

@@ -13,8 +13,8 @@ const bufferOf = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes 
  * chain of async generators cost a promise per layer per token.
  *
  * The bytes are decoded a whole line at a time (a newline byte never falls inside a character
- * in UTF-8), so no streaming decoder is needed: a `TextDecoder` an answer was an ICU converter
- * behind a weak handle, which every collection of the young generation had to visit.
+ * in UTF-8), so no streaming decoder is needed: a `TextDecoder` per answer was a native
+ * converter behind a weak handle, which made every minor garbage collection slower.
  */
 export class SsePayloads {
   /** The bytes of a line not yet ended (rare: a read that stops mid-line). */

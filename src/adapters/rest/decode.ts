@@ -100,7 +100,7 @@ const decodedQueries = new WeakMap<t.Decoder<unknown, unknown>, BoundedMemo<unkn
 
 /**
  * The query decoded by `codec`. A poller sends the same query again and again (`?limit=20`):
- * parsing and decoding it was about 5% of a list read's CPU, so a query that decoded is kept
+ * parsing and decoding it each time was a needless share of a list read, so a query that decoded is kept
  * by its text, per codec (codecs are pure, and what they give is never changed). One that fails
  * is decoded and refused every time, and a long one decoded every time: neither is kept.
  */

@@ -17,8 +17,8 @@ const honoDefault = <T>(): Router<T> => new SmartRouter<T>({ routers: [new RegEx
  *
  * Why: Hono's fast router (RegExpRouter) refuses a static segment beside a parameter at the same
  * place (`/v1/agents/voices` beside `/v1/agents/:id`), so the app falls back to TrieRouter, which
- * walks its tree and builds the handler list afresh for every request: about 2.5% of a list
- * read's CPU and 6% of the bytes it allocated. A poller asks the same few paths again and
+ * walks its tree and builds the handler list afresh for every request, work and garbage a list
+ * read need not pay for. A poller asks the same few paths again and
  * again, and a match depends on nothing but the method and the path, so it is kept and given
  * again (Hono only reads a match). Paths that are long, or too many to keep, are matched afresh.
  */

@@ -1,128 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  CampaignAttemptRepository,
-  CampaignRecipientRepository,
-  CampaignRepository,
-  RecipientCounts,
-  RecipientListQuery,
-} from '../../application/ports/campaign-repositories.js';
-import type { Page, PageRequest } from '../../application/ports/pagination.js';
-import type { CallingSchedule, Weekday } from '../../domain/calling-window.js';
-import type { Campaign, CampaignStatus, FromNumberPolicy, Pacing, RetryPolicy, VoicemailHandling } from '../../domain/campaign.js';
+import type { CampaignRecipientRepository, RecipientCounts, RecipientListQuery } from '../../application/ports/campaign-repositories.js';
+import type { Page } from '../../application/ports/pagination.js';
 import {
   RECIPIENT_STATUSES,
   type AttemptOutcome,
-  type CampaignAttempt,
   type CampaignRecipient,
   type RecipientStatus,
   type SkipReason,
 } from '../../domain/campaign-recipient.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
-import {
-  CampaignAttemptSchema,
-  CampaignRecipientSchema,
-  CampaignSchema,
-  type CampaignAttemptRow,
-  type CampaignRecipientRow,
-  type CampaignRow,
-} from './entities/campaign.js';
+import { CampaignRecipientSchema, type CampaignRecipientRow } from './entities/campaign.js';
+import { decodeColumn, VariablesJson } from './json-columns.js';
 import { runSelect, runWrite } from './native-select.js';
-import { findPage, findRow, insertRowsNative, selectRows, translateUniqueViolation, upsertRow } from './storage-support.js';
-
-interface StoredSchedule {
-  startAt: string | null;
-  endBy: string | null;
-  weekdays: Weekday[];
-  dailyStartMinute: number;
-  dailyEndMinute: number;
-  defaultTimeZone: string;
-}
-
-const toCampaign = (row: CampaignRow): Campaign => {
-  const schedule = row.schedule as unknown as StoredSchedule;
-  return {
-    id: row.id,
-    projectId: row.projectId,
-    name: row.name,
-    agentId: row.agentId,
-    status: row.status as CampaignStatus,
-    fromNumber: row.fromNumber as unknown as FromNumberPolicy,
-    systemPrompt: row.systemPrompt,
-    initialGreeting: row.initialGreeting,
-    schedule: {
-      ...schedule,
-      startAt: schedule.startAt === null ? null : new Date(schedule.startAt),
-      endBy: schedule.endBy === null ? null : new Date(schedule.endBy),
-    } satisfies CallingSchedule,
-    pacing: row.pacing as unknown as Pacing,
-    retry: row.retry as unknown as RetryPolicy,
-    voicemail: row.voicemail as VoicemailHandling,
-    pausedReason: row.pausedReason,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    startedAt: row.startedAt,
-    endedAt: row.endedAt,
-  };
-};
-
-const toCampaignRow = (campaign: Campaign, nextDialAt: Date | null): CampaignRow => ({
-  ...campaign,
-  fromNumber: { ...campaign.fromNumber },
-  schedule: {
-    ...campaign.schedule,
-    weekdays: [...campaign.schedule.weekdays],
-    startAt: campaign.schedule.startAt?.toISOString() ?? null,
-    endBy: campaign.schedule.endBy?.toISOString() ?? null,
-  },
-  pacing: { ...campaign.pacing },
-  retry: { ...campaign.retry, retryOn: [...campaign.retry.retryOn] },
-  nextDialAt,
-});
-
-export class MikroOrmCampaignRepository implements CampaignRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  async findById(projectId: string, id: string): Promise<Campaign | null> {
-    const row = await findRow(this.em, CampaignSchema, { id, projectId });
-    return row && toCampaign(row);
-  }
-
-  list(projectId: string, page: PageRequest): Promise<Page<Campaign>> {
-    return findPage(this.em, CampaignSchema, { projectId }, { createdAt: 'desc', id: 'desc' }, page, toCampaign);
-  }
-
-  /** Keeps the engine's `next_dial_at`: the user's changes never reset the pace. */
-  async save(campaign: Campaign): Promise<void> {
-    const current = await findRow(this.em, CampaignSchema, { id: campaign.id });
-    await upsertRow(this.em, CampaignSchema, toCampaignRow(campaign, current?.nextDialAt ?? null));
-  }
-
-  async listActive(now: Date): Promise<readonly Campaign[]> {
-    const rows = await selectRows(
-      this.em,
-      CampaignSchema,
-      `select * from campaigns where status = 'running'
-         or (status = 'scheduled' and coalesce((schedule->>'startAt')::timestamptz, '-infinity') <= ?)
-       order by created_at, id`,
-      [now],
-    );
-    return rows.map(toCampaign);
-  }
-
-  async lockForDialling(id: string): Promise<{ readonly campaign: Campaign; readonly nextDialAt: Date | null } | null> {
-    const [row] = await selectRows(
-      this.em,
-      CampaignSchema,
-      `select * from campaigns where id = ? and status = 'running' for update skip locked`,
-      [id],
-    );
-    return row ? { campaign: toCampaign(row), nextDialAt: row.nextDialAt } : null;
-  }
-
-  async setNextDialAt(id: string, at: Date): Promise<void> {
-    await runWrite(this.em, 'update campaigns set next_dial_at = ? where id = ?', [at, id]);
-  }
-}
+import { findPage, findRow, insertRowsNative, selectRows, translateUniqueViolation } from './storage-support.js';
 
 const toRecipient = (row: CampaignRecipientRow): CampaignRecipient => ({
   id: row.id,
@@ -130,7 +20,7 @@ const toRecipient = (row: CampaignRecipientRow): CampaignRecipient => ({
   projectId: row.projectId,
   phoneNumber: trustE164(row.phoneNumber),
   contactId: row.contactId,
-  variables: row.variables,
+  variables: decodeColumn(VariablesJson, row.variables, 'campaign_recipients', 'variables', row.id),
   timeZone: row.timeZone,
   status: row.status as RecipientStatus,
   attempts: row.attempts,
@@ -197,9 +87,8 @@ export class MikroOrmCampaignRecipientRepository implements CampaignRecipientRep
       [campaignId],
       { prepare: false, effect: 'read' },
     );
-    const counts = Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as Record<string, number>;
-    for (const row of rows) counts[row.status] = Number(row.count);
-    return counts as RecipientCounts;
+    const counted = new Map(rows.map((row) => [row.status, Number(row.count)]));
+    return Object.fromEntries(RECIPIENT_STATUSES.map((status) => [status, counted.get(status) ?? 0])) as RecipientCounts;
   }
 
   async countInFlight(campaignId: string, now: Date): Promise<number> {
@@ -311,36 +200,3 @@ export class MikroOrmCampaignRecipientRepository implements CampaignRecipientRep
   }
 }
 
-const toAttempt = (row: CampaignAttemptRow): CampaignAttempt => ({ ...row, outcome: row.outcome as AttemptOutcome | null });
-
-export class MikroOrmCampaignAttemptRepository implements CampaignAttemptRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  async insert(attempt: CampaignAttempt): Promise<void> {
-    try {
-      await runWrite(
-        this.em,
-        'insert into campaign_attempts (recipient_id, attempt, call_id, outcome, started_at, ended_at) values (?, ?, ?, ?, ?, ?)',
-        [attempt.recipientId, attempt.attempt, attempt.callId, attempt.outcome, attempt.startedAt, attempt.endedAt],
-      );
-    } catch (error) {
-      throw translateUniqueViolation(error);
-    }
-  }
-
-  async settle(callId: string, outcome: AttemptOutcome, endedAt: Date): Promise<void> {
-    await runWrite(this.em, 'update campaign_attempts set outcome = ?, ended_at = ? where call_id = ?', [outcome, endedAt, callId]);
-  }
-
-  async listByRecipients(recipientIds: readonly string[]): Promise<readonly CampaignAttempt[]> {
-    if (recipientIds.length === 0) return [];
-    const rows = await selectRows(
-      this.em,
-      CampaignAttemptSchema,
-      `select a.* from jsonb_array_elements_text(?::jsonb) with ordinality as k(id, ord)
-       join campaign_attempts a on a.recipient_id = k.id order by k.ord, a.attempt`,
-      [JSON.stringify(recipientIds)],
-    );
-    return rows.map(toAttempt);
-  }
-}

@@ -6,18 +6,9 @@ import type {
   DeliveryListQuery,
   DeliveryRepository,
   DeliveryTotals,
-  EndpointOwner,
   RecordedAttempt,
-  WebhookRepository,
 } from '../../application/ports/webhook-repositories.js';
-import type { Webhook } from '../../domain/webhook.js';
-import type {
-  DeliveryStatus,
-  EventChannel,
-  WebhookDelivery,
-  WebhookEventType,
-} from '../../domain/webhook-delivery.js';
-import { WebhookSchema, type WebhookRow } from './entities/webhook.js';
+import type { DeliveryStatus, EventChannel, WebhookDelivery, WebhookEventType } from '../../domain/webhook-delivery.js';
 import {
   WebhookDeliveryAttemptSchema,
   WebhookDeliverySchema,
@@ -25,88 +16,7 @@ import {
   type WebhookDeliveryRow,
 } from './entities/webhook-delivery.js';
 import { runSelect, runWrite } from './native-select.js';
-import {
-  dateOf,
-  deleteRows,
-  findPage,
-  findRow,
-  findRows,
-  fromColumns,
-  insertRowsNative,
-  selectRows,
-  translateUniqueViolation,
-  updateRows,
-  upsertRow,
-} from './storage-support.js';
-
-export const toWebhook = (row: WebhookRow): Webhook => ({ ...row });
-export const toWebhookRow = (webhook: Webhook): WebhookRow => ({ ...webhook });
-
-export class MikroOrmWebhookRepository implements WebhookRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  async findForAgent(projectId: string, agentId: string): Promise<Webhook | null> {
-    const row = await findRow(this.em, WebhookSchema, { projectId, agentId });
-    return row && toWebhook(row);
-  }
-
-  async findDefault(projectId: string): Promise<Webhook | null> {
-    const row = await findRow(this.em, WebhookSchema, { projectId, agentId: null });
-    return row && toWebhook(row);
-  }
-
-  /**
-   * Native SQL, one statement for the distinct owners: per owner, at most one row, the agent's
-   * own sorting before the default (null sorts last; a null agent matches only the default).
-   */
-  async findEndpoints(owners: readonly EndpointOwner[]): Promise<readonly (Webhook | null)[]> {
-    if (owners.length === 0) return [];
-    const keys = owners.map((owner) => JSON.stringify([owner.projectId, owner.agentId]));
-    const distinct = [...new Set(keys)];
-    const records: Record<string, unknown>[] = await runSelect(
-      this.em,
-      `select w.* from jsonb_array_elements(?::jsonb) with ordinality as k(t, ord)
-       left join lateral (
-         select * from webhooks where project_id = k.t->>0 and (agent_id = k.t->>1 or agent_id is null)
-         order by agent_id nulls last limit 1) as w on true
-       order by k.ord`,
-      [`[${distinct.join(',')}]`],
-      { prepare: false, effect: 'read' },
-    );
-    const found = new Map(
-      distinct.map((key, i) => {
-        const record = records[i];
-        return [key, record?.id == null ? null : toWebhook(fromColumns(this.em, WebhookSchema, record))];
-      }),
-    );
-    return keys.map((key) => found.get(key) ?? null);
-  }
-
-  /** Native SQL: every claim of the dispatcher resolves its deliveries' webhooks. */
-  async findByIds(ids: readonly string[]): Promise<readonly Webhook[]> {
-    if (ids.length === 0) return [];
-    const rows = await selectRows(
-      this.em,
-      WebhookSchema,
-      'select * from webhooks where id in (select jsonb_array_elements_text(?::jsonb)) order by id',
-      [JSON.stringify(ids)],
-    );
-    return rows.map(toWebhook);
-  }
-
-  async listByProject(projectId: string): Promise<readonly Webhook[]> {
-    const rows = await findRows(this.em, WebhookSchema, { projectId }, { createdAt: 'asc', id: 'asc' });
-    return rows.map(toWebhook).sort((a, b) => Number(a.agentId !== null) - Number(b.agentId !== null));
-  }
-
-  save(webhook: Webhook): Promise<void> {
-    return upsertRow(this.em, WebhookSchema, toWebhookRow(webhook));
-  }
-
-  async delete(projectId: string, id: string): Promise<void> {
-    await deleteRows(this.em, WebhookSchema, { id, projectId });
-  }
-}
+import { findPage, findRow, findRows, fromColumns, insertRowsNative, translateUniqueViolation, updateRows } from './storage-support.js';
 
 const toDelivery = (row: WebhookDeliveryRow): WebhookDelivery => ({
   id: row.id,
@@ -132,27 +42,6 @@ const toDelivery = (row: WebhookDeliveryRow): WebhookDelivery => ({
 const toDeliveryRow = (delivery: WebhookDelivery, lockedUntil: Date | null): WebhookDeliveryRow => ({ ...delivery, lockedUntil });
 
 const toAttempt = (row: WebhookDeliveryAttemptRow): DeliveryAttempt => ({ ...row });
-
-/** Maps a `returning *` row (snake_case columns) to the domain. */
-const fromNative = (r: Record<string, unknown>): WebhookDelivery => ({
-  id: r.id as string,
-  projectId: r.project_id as string,
-  webhookId: r.webhook_id as string,
-  agentId: r.agent_id as string | null,
-  eventType: r.event_type as WebhookEventType,
-  channel: r.channel as EventChannel | null,
-  messageId: r.message_id as string | null,
-  callId: r.call_id as string | null,
-  body: r.body as string,
-  status: r.status as DeliveryStatus,
-  attemptCount: Number(r.attempt_count),
-  httpStatus: r.http_status === null ? null : Number(r.http_status),
-  errorMessage: r.error_message as string | null,
-  responseBody: r.response_body as string | null,
-  lastAttemptAt: dateOf(r.last_attempt_at),
-  nextRetryAt: dateOf(r.next_retry_at),
-  createdAt: dateOf(r.created_at)!,
-});
 
 const byDue = (a: WebhookDelivery, b: WebhookDelivery): number =>
   (a.nextRetryAt?.getTime() ?? 0) - (b.nextRetryAt?.getTime() ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -189,7 +78,7 @@ export class MikroOrmDeliveryRepository implements DeliveryRepository {
       [new Date(now.getTime() + leaseMs), now, now, limit],
       { prepare: false },
     );
-    return rows.map(fromNative).sort(byDue);
+    return rows.map((record) => toDelivery(fromColumns(this.em, WebhookDeliverySchema, record))).sort(byDue);
   }
 
   async recordAttempts(attempts: readonly RecordedAttempt[]): Promise<void> {
