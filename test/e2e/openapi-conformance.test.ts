@@ -110,6 +110,8 @@ describe('the REST API answers as its OpenAPI document says', () => {
     const number = await request('POST', '/v1/numbers', { key, body: { country: 'US' }, expect: 200 });
     await request('GET', '/v1/numbers', { key, expect: 200 });
     await request('GET', `/v1/numbers/${number.id}`, { key, expect: 200 });
+    await request('GET', '/v1/numbers/lookup?number=%2B14155552671', { key, expect: 200 });
+    await request('GET', '/v1/numbers/lookup?number=hello', { key, expect: 422 });
     await request('POST', `/v1/agents/${agent.id}/numbers`, { key, body: { numberId: number.id }, expect: 200 });
     await request('DELETE', `/v1/agents/${agent.id}/numbers/${number.id}`, { key, expect: 200 });
 

@@ -83,7 +83,11 @@ export class FakeTwilioApi {
     this.addEndpoint('releaseNumber', 'DELETE', `${API}/IncomingPhoneNumbers/(?<sid>PN\\w+)\\.json`, (r) => this.releaseNumber(r));
     this.addEndpoint('createMessage', 'POST', `${API}/Messages\\.json`, (r) => this.createMessage(r));
     this.addEndpoint('listMessages', 'GET', `${API}/Messages\\.json`, (r) => this.listMessages(r));
+    this.addEndpoint('lookupNumber', 'GET', '/v2/PhoneNumbers/(?<number>[^/]+)', (r) => this.lookupNumber(r));
   }
+
+  /** What Lookup's Line Type Intelligence says of numbers, by E.164; unlisted ones are `unknown`. */
+  readonly lines = new Map<string, { readonly type: string; readonly carrierName: string | null }>();
 
   /** Starts a fake on a free port of 127.0.0.1. */
   static async start(credentials: { readonly accountSid: string; readonly authToken: string }): Promise<FakeTwilioApi> {
@@ -168,7 +172,8 @@ export class FakeTwilioApi {
     const expected = `Basic ${Buffer.from(`${this.credentials.accountSid}:${this.credentials.authToken}`).toString('base64')}`;
     if (authorization !== expected) return twilioError({ status: 401, code: 20003, message: 'Authenticate' });
     if (!endpoint) return twilioError({ status: 404, code: 20404, message: 'The requested resource was not found' });
-    if (params.accountSid !== this.credentials.accountSid) {
+    // Lookup's paths carry no account; the credentials name it.
+    if ('accountSid' in params && params.accountSid !== this.credentials.accountSid) {
       return twilioError({ status: 403, code: 20003, message: 'Permission denied: the account is not the authenticated one' });
     }
     const failure = this.failures.get(endpoint.name);
@@ -181,6 +186,28 @@ export class FakeTwilioApi {
 
   private accountUri(accountSid: string, rest: string) {
     return `/2010-04-01/Accounts/${accountSid}/${rest}`;
+  }
+
+  private lookupNumber({ params, query }: EndpointRequest): Reply {
+    const number = decodeURIComponent(params.number!);
+    const line = this.lines.get(number);
+    const fields = String(single(query.Fields) ?? '').split(',');
+    return {
+      status: 200,
+      body: {
+        calling_country_code: '1',
+        country_code: 'US',
+        phone_number: number,
+        national_format: number,
+        valid: true,
+        validation_errors: [],
+        caller_name: null,
+        line_type_intelligence: fields.includes('line_type_intelligence')
+          ? { type: line?.type ?? 'unknown', carrier_name: line?.carrierName ?? null, mobile_country_code: null, mobile_network_code: null, error_code: null }
+          : null,
+        url: `https://lookups.twilio.com/v2/PhoneNumbers/${encodeURIComponent(number)}`,
+      },
+    };
   }
 
   private searchLocal({ accountSid, params, query }: EndpointRequest): Reply {

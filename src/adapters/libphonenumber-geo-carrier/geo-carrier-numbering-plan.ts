@@ -26,17 +26,17 @@ const NOTHING: NumberingFacts = { valid: false, e164: null, country: null, natio
 export class GeoCarrierNumberingPlan implements NumberingPlan {
   async read(raw: string, defaultCountry: string): Promise<NumberingFacts> {
     const parsed = parsePhoneNumberFromString(raw, defaultCountry as CountryCode);
-    if (!parsed) return NOTHING;
-    const valid = parsed.isValid();
-    const type = valid ? parsed.getType() : undefined;
+    // Digits the plan has no number for are not given an E.164 form: none would reach anyone.
+    if (!parsed || !parsed.isValid()) return NOTHING;
+    const type = parsed.getType();
     return {
-      valid,
+      valid: true,
       e164: trustE164(parsed.number),
       country: parsed.country ?? null,
       nationalFormat: parsed.formatNational(),
       lineType: type ? LINE_TYPES[type] : 'unknown',
-      carrier: valid ? ((await carrier(parsed)) ?? null) : null,
-      location: valid ? ((await geocoder(parsed)) ?? null) : null,
+      carrier: (await carrier(parsed)) ?? null,
+      location: (await geocoder(parsed)) ?? null,
     };
   }
 }

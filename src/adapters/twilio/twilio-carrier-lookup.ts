@@ -23,11 +23,6 @@ const LINE_TYPES: Record<string, LineType> = {
   unknown: 'unknown',
 };
 
-interface LineTypeIntelligence {
-  readonly type?: string | null;
-  readonly carrier_name?: string | null;
-}
-
 /** Twilio Lookup v2 with its Line Type Intelligence package, through the official SDK (a paid request). */
 export class TwilioCarrierLookup implements CarrierLookup {
   private readonly client: twilio.Twilio;
@@ -45,9 +40,8 @@ export class TwilioCarrierLookup implements CarrierLookup {
   async lookup(number: E164): Promise<E.Either<ProviderFailure, LineFacts>> {
     try {
       const found = await this.client.lookups.v2.phoneNumbers(number).fetch({ fields: 'line_type_intelligence' });
-      // The SDK types the package's object loosely; its fields are Twilio's snake_case JSON.
-      const line = (found.lineTypeIntelligence ?? {}) as LineTypeIntelligence;
-      return E.right({ lineType: LINE_TYPES[line.type ?? 'unknown'] ?? 'unknown', carrier: line.carrier_name ?? null });
+      const line = found.lineTypeIntelligence;
+      return E.right({ lineType: LINE_TYPES[line?.type ?? 'unknown'] ?? 'unknown', carrier: line?.carrierName ?? null });
     } catch (error) {
       const failure = providerFailureOf(error, this.apiOrigin);
       this.logger?.warn({ operation: 'lookup', providerCode: twilioCodeOf(error), reason: failure.message }, 'Twilio call failed');
