@@ -97,6 +97,11 @@ describe('the REST API answers as its OpenAPI document says', () => {
 
     await request('GET', '/v1/usage', { expect: 401 });
     await request('GET', '/v1/usage', { key, expect: 200 });
+    await request('GET', '/v1/usage/daily?days=3&tz=Asia/Tokyo', { key, expect: 200 });
+    await request('GET', '/v1/usage/daily?days=0', { key, expect: 422 });
+    await request('GET', '/v1/usage/daily?tz=Not/AZone', { key, expect: 422 });
+    await request('GET', '/v1/usage/monthly', { key, expect: 200 });
+    await request('GET', '/v1/usage/monthly?months=25', { key, expect: 422 });
     await request('GET', '/v1/agents/voices', { key, expect: 200 });
 
     const agent = await request('POST', '/v1/agents', { key, body: { name: 'Second', voiceMode: 'webhook' }, expect: 200 });

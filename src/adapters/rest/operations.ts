@@ -21,6 +21,8 @@ import { NumberView, ReleasedNumberView } from './views/numbers.js';
 import { pageOf, SuccessView } from './views/schema.js';
 import { SignUpStartedView, SignUpVerifiedView } from './views/signup.js';
 import { UsageView } from './views/usage.js';
+import { DailyUsageView, MonthlyUsageView } from './views/usage-series.js';
+import { DailyUsageQuery, MonthlyUsageQuery } from './codecs/usage.js';
 import {
   AgentDeliveriesView,
   AllTimeStatsView,
@@ -94,6 +96,14 @@ export const OPERATIONS = {
   }),
 
   getUsage: operation({ method: 'get', path: '/v1/usage', tag: 'Usage', summary: "The project's balance, numbers and this month's charges", ...v1, success: json(UsageView) }),
+  getDailyUsage: operation({
+    method: 'get', path: '/v1/usage/daily', tag: 'Usage', ...v1, query: DailyUsageQuery, success: json(DailyUsageView),
+    summary: "Texts, calls, voice minutes and charges per day of a time zone, today's last",
+  }),
+  getMonthlyUsage: operation({
+    method: 'get', path: '/v1/usage/monthly', tag: 'Usage', ...v1, query: MonthlyUsageQuery, success: json(MonthlyUsageView),
+    summary: "Texts, calls, voice minutes and charges per calendar month of a time zone, this month's last",
+  }),
 
   listVoices: operation({ method: 'get', path: '/v1/agents/voices', tag: 'Agents', summary: 'The voices an agent can speak with', ...v1, success: json(VoiceListView) }),
   createAgent: operation({ method: 'post', path: '/v1/agents', tag: 'Agents', summary: 'Create an agent', ...v1, body: CreateAgentBody, success: json(AgentView) }),

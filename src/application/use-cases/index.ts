@@ -30,6 +30,8 @@ import type { PreviewNumberPurchase } from './numbers/preview-number-purchase.js
 import type { ProvisionNumber } from './numbers/provision-number.js';
 import type { ReleaseNumber } from './numbers/release-number.js';
 import type { GetUsage } from './billing/get-usage.js';
+import type { GetDailyUsage } from './billing/get-daily-usage.js';
+import type { GetMonthlyUsage } from './billing/get-monthly-usage.js';
 import type { CallUseCases } from './call-use-cases.js';
 import type { CampaignUseCases } from './campaign-use-cases.js';
 import type { StartSignUp } from './signup/start-sign-up.js';
@@ -52,6 +54,8 @@ export interface ProjectUseCases {
 
 export interface BillingUseCases {
   readonly getUsage: GetUsage;
+  readonly getDailyUsage: GetDailyUsage;
+  readonly getMonthlyUsage: GetMonthlyUsage;
 }
 
 export interface SignUpUseCases {

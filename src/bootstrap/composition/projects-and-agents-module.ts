@@ -9,6 +9,8 @@ import { ListAgents } from '../../application/use-cases/agents/list-agents.js';
 import { VersionAgentList } from '../../application/use-cases/agents/version-agent-list.js';
 import { ListVoices } from '../../application/use-cases/agents/list-voices.js';
 import { UpdateAgent } from '../../application/use-cases/agents/update-agent.js';
+import { GetDailyUsage } from '../../application/use-cases/billing/get-daily-usage.js';
+import { GetMonthlyUsage } from '../../application/use-cases/billing/get-monthly-usage.js';
 import { GetUsage } from '../../application/use-cases/billing/get-usage.js';
 import { CreateContact } from '../../application/use-cases/contacts/create-contact.js';
 import { DeleteContact } from '../../application/use-cases/contacts/delete-contact.js';
@@ -46,7 +48,11 @@ export const projectsAndAgentsModule = () =>
       },
     );
     provide(TOKENS.jsonSchemas, [], () => new AjvJsonSchemaValidator());
-    provide(TOKENS.billingUseCases, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => ({ getUsage: new GetUsage({ uow, clock }) }));
+    provide(TOKENS.billingUseCases, [TOKENS.unitOfWork, TOKENS.clock, TOKENS.usageQuery, TOKENS.timeZoneCalendar], (uow, clock, usage, calendar) => ({
+      getUsage: new GetUsage({ uow, clock }),
+      getDailyUsage: new GetDailyUsage({ uow, clock, usage, calendar }),
+      getMonthlyUsage: new GetMonthlyUsage({ uow, clock, usage, calendar }),
+    }));
     provide(
       TOKENS.agentUseCases,
       [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.outboundGuard, TOKENS.jsonSchemas],

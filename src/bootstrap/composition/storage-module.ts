@@ -3,6 +3,7 @@ import { MemoryRateLimiter } from '../../adapters/rate-limiter-flexible/memory-r
 import { PostgresRateLimiter } from '../../adapters/postgres-rate-limits/postgres-rate-limiter.js';
 import { openStorage } from '../storage.js';
 import { provideWith } from './provide.js';
+import { usageQueryOf } from './usage-query-of.js';
 import { TOKENS } from './tokens.js';
 
 /** Where state lives: the unit of work over the repositories, and the rate limits' counters. */
@@ -14,6 +15,7 @@ export const storageModule = () =>
       logger.info({ storage: storage.description }, 'storage opened');
       return lifecycle.manage('storage', storage.uow, { stop: () => storage.close() });
     });
+    provide(TOKENS.usageQuery, [TOKENS.unitOfWork], (uow) => usageQueryOf(uow));
     // PostgreSQL when several nodes may share the database, so every node counts against the same windows
     // (each decides locally and shares its counts a few times a second).
     // After the storage: a DATABASE_URL naming a missing database has it created (and said) there

@@ -2,6 +2,7 @@ import type { CarrierLookup, NumberingPlan } from '../../application/ports/numbe
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Hono } from 'hono';
 import type { Clock } from '../../application/ports/clock.js';
+import type { UsageQuery } from '../../application/queries/usage-query.js';
 import type { Timers } from '../../application/ports/timers.js';
 import type { Credentials } from '../../application/ports/credentials.js';
 import type { EventBus } from '../../application/ports/event-bus.js';
@@ -73,6 +74,8 @@ export const TOKENS = {
   credentials: token<Credentials>('Credentials'),
   // Storage.
   unitOfWork: token<UnitOfWork>('UnitOfWork'),
+  /** The usage series, read beside the unit of work's store. */
+  usageQuery: token<UsageQuery>('UsageQuery'),
   rateLimiter: token<RateLimiter>('RateLimiter'),
   // The carrier.
   telephony: token<Telephony>('Telephony'),

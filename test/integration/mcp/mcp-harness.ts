@@ -6,6 +6,7 @@ import { McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontex
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
+import type { Clock } from '../../../src/application/ports/clock.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
 import { cents } from '../../../src/domain/money.js';
 import { FakeChatCompletions } from '../../support/fake-chat-completions.js';
@@ -41,7 +42,7 @@ const openStore = async (store: McpStore, dataDir: string) => {
  * simulated carrier and a scripted model for hosted calls: what the MCP tests drive with the
  * SDK's own client.
  */
-export const anMcpSwitchboard = async (options: { readonly config?: Partial<SwitchboardConfig>; readonly store?: McpStore } = {}) => {
+export const anMcpSwitchboard = async (options: { readonly config?: Partial<SwitchboardConfig>; readonly store?: McpStore; readonly clock?: Clock } = {}) => {
   const dataDir = await aMigratedDataDir('switchboard-mcp-');
   const store = await openStore(options.store ?? 'pglite', dataDir);
   const model = await FakeChatCompletions.start();
@@ -50,6 +51,7 @@ export const anMcpSwitchboard = async (options: { readonly config?: Partial<Swit
     twilio: false,
     telephony,
     uow: store.uow,
+    ...(options.clock ? { clock: options.clock } : {}),
     config: { llm: { baseUrl: model.url, apiKey: 'sk-test', model: 'test-model', timeoutMs: 2000 }, ...options.config },
   });
   const clients: Client[] = [];

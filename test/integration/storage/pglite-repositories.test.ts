@@ -16,6 +16,7 @@ import { adminQueriesContract } from '../../contracts/admin-queries.contract.js'
 import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
 import { hostedStorageContract } from '../../contracts/hosted-storage.contract.js';
 import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
+import { usageQueryContract } from '../../contracts/usage-query.contract.js';
 import { aProject } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 import { aMigratedDataDir } from '../../support/pglite-template.js';
@@ -40,6 +41,10 @@ adminQueriesContract('PGlite', async () => openDatabase({ dataDir: await newData
 webCallCredentialsContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 hostedStorageContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 campaignRepositoriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+usageQueryContract('PGlite', async () => {
+  const database = await openDatabase({ dataDir: await newDataDir() });
+  return { uow: database.uow, usage: database.uow.usageQuery(), close: () => database.close() };
+});
 
 describe('embedded PGlite database', () => {
   let dataDir: string;

@@ -9,6 +9,9 @@ import { webCallCredentialsContract } from '../../contracts/web-call-credentials
 import { hostedStorageContract } from '../../contracts/hosted-storage.contract.js';
 import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 import { aScratchPostgresStore } from '../../contracts/store-harness.js';
+import { usageQueryContract } from '../../contracts/usage-query.contract.js';
+import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
+import { createScratchDatabase } from '../../support/scratch-database.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -23,4 +26,13 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
   webCallCredentialsContract('PostgreSQL', openScratch);
   hostedStorageContract('PostgreSQL', openScratch);
   campaignRepositoriesContract('PostgreSQL', openScratch);
+  usageQueryContract('PostgreSQL', async () => {
+    const scratch = await createScratchDatabase(serverUrl!, 'sb_test');
+    const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' });
+    const close = async () => {
+      await database.close();
+      await scratch.drop();
+    };
+    return { uow: database.uow, usage: database.uow.usageQuery(), close };
+  });
 });

@@ -1,10 +1,28 @@
 import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import type { UsagePeriod } from '../../../application/queries/usage-query.js';
+import { oneOf } from '../../rest/codecs/common.js';
+import { daysParam, monthsParam, timeZoneParam } from '../../rest/codecs/usage.js';
+import { dailyUsageView, monthlyUsageView } from '../../rest/views/usage-series.js';
 import type { Usage } from '../../../application/use-cases/billing/get-usage.js';
 import { agentView } from '../../rest/views/agents.js';
 import { numberView } from '../../rest/views/numbers.js';
 import { webhookView } from '../../rest/views/webhooks.js';
-import { none } from '../arguments.js';
+import { none, queryString } from '../arguments.js';
 import { outcome, output, projectOf, readOnly, tool, type AnyTool } from '../tool.js';
+
+/** AgentPhone's arguments: the breakdown (summary when absent), its window, and the zone whose calendar cuts it. */
+const UsageArgs = t.intersection([
+  t.partial({ breakdown: oneOf(['summary', 'daily', 'monthly'] as const) }),
+  t.type({ days: daysParam, months: monthsParam, tz: timeZoneParam }),
+]);
+
+/** A series in a line: its totals over the window. */
+const seriesLine = (periods: readonly UsagePeriod[], unit: string, zone: string): string => {
+  const total = (pick: (p: UsagePeriod) => number) => periods.reduce((sum, p) => sum + pick(p), 0);
+  return `Last ${periods.length} ${unit} (${zone}): ${total((p) => p.texts)} messages, ${total((p) => p.calls)} calls, ` +
+    `${total((p) => p.voiceMinutes)} voice minutes, ${usd(total((p) => p.chargesCents)).toFixed(2)} USD charged.`;
+};
 
 const usd = (amountCents: number): number => Math.round(amountCents) / 100;
 
@@ -56,10 +74,27 @@ export const accountTools: readonly AnyTool[] = [
   tool({
     name: 'get_usage',
     title: 'Usage and balance',
-    description: "The account's balance, number counts and limit, and this month's charges (the ledger's figures).",
-    args: none,
+    description:
+      "The account's balance, number counts and limit, and this month's charges (the ledger's figures); " +
+      'with `breakdown` `daily` (over `days`, default 30) or `monthly` (over `months`, default 12), the texts, calls, ' +
+      'voice minutes and charges of each day or month of `tz` (an IANA time zone, default UTC), the current one last.',
+    args: queryString(UsageArgs),
     annotations: readOnly,
     access: 'project',
-    run: (context) => outcome(context.useCases.billing.getUsage.execute({ projectId: projectOf(context) }), (usage) => output(usageLine(usage), usageView(usage))),
+    run: (context, args) => {
+      const projectId = projectOf(context);
+      const { billing } = context.useCases;
+      if (args.breakdown === 'daily') {
+        return outcome(billing.getDailyUsage.execute({ projectId, days: args.days, zone: args.tz }), (periods) =>
+          output(seriesLine(periods, 'days', args.tz), dailyUsageView(periods, args.tz)),
+        );
+      }
+      if (args.breakdown === 'monthly') {
+        return outcome(billing.getMonthlyUsage.execute({ projectId, months: args.months, zone: args.tz }), (periods) =>
+          output(seriesLine(periods, 'months', args.tz), monthlyUsageView(periods, args.tz)),
+        );
+      }
+      return outcome(billing.getUsage.execute({ projectId }), (usage) => output(usageLine(usage), usageView(usage)));
+    },
   }),
 ];

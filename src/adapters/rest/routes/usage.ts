@@ -1,16 +1,34 @@
 import { Hono } from 'hono';
+import * as E from 'fp-ts/lib/Either.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
+import { decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
-import { projectOf, send } from '../respond.js';
+import { OPERATIONS } from '../operations.js';
+import { projectOf, send, sendError } from '../respond.js';
 import { usageView } from '../views/usage.js';
+import { dailyUsageView, monthlyUsageView } from '../views/usage-series.js';
 
-/** `/v1/usage`: balance, numbers and this month's charges, as the ledger says. */
+/** `/v1/usage`: balance, numbers and this month's charges, as the ledger says; and the per-day and per-month series. */
 export const usageRoutes = (useCases: UseCases['billing']): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
 
   app.get('/', (c) =>
     send(c, useCases.getUsage.execute({ projectId: projectOf(c) }), (usage) => c.json(usageView(usage))),
   );
+
+  app.get('/daily', (c) => {
+    const query = decodeQuery(c, OPERATIONS.getDailyUsage.query);
+    if (E.isLeft(query)) return sendError(c, query.left, 'query');
+    const { days, tz } = query.right;
+    return send(c, useCases.getDailyUsage.execute({ projectId: projectOf(c), days, zone: tz }), (periods) => c.json(dailyUsageView(periods, tz)));
+  });
+
+  app.get('/monthly', (c) => {
+    const query = decodeQuery(c, OPERATIONS.getMonthlyUsage.query);
+    if (E.isLeft(query)) return sendError(c, query.left, 'query');
+    const { months, tz } = query.right;
+    return send(c, useCases.getMonthlyUsage.execute({ projectId: projectOf(c), months, zone: tz }), (periods) => c.json(monthlyUsageView(periods, tz)));
+  });
 
   return app;
 };
