@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
@@ -10,11 +11,14 @@ const NOW = new Date('2026-03-10T12:00:00.000Z');
 
 let h: SwitchboardHarness | undefined;
 let database: Database | undefined;
+let dataDir: string | undefined;
 afterEach(async () => {
   await h?.close();
   await database?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
   h = undefined;
   database = undefined;
+  dataDir = undefined;
 });
 
 /** A signed-up project (its first number charged now) with texts received at `times` and a 61-second call today. */
@@ -96,7 +100,8 @@ describe('GET /v1/usage/daily and /v1/usage/monthly', () => {
   });
 
   it('answers the same series from the embedded database', async () => {
-    database = await openDatabase({ dataDir: await aMigratedDataDir('switchboard-usage-') });
+    dataDir = await aMigratedDataDir('switchboard-usage-');
+    database = await openDatabase({ dataDir });
     const { get } = await setUp(['2026-03-09T23:30:00.000Z'], database.uow);
     const utc = await get('/v1/usage/daily?days=2');
     const tokyo = await get('/v1/usage/daily?days=2&tz=Asia/Tokyo');
