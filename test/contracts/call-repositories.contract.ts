@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
-import type { CallListPage, CallListQuery } from '../../src/application/ports/call-repositories.js';
+import type { CallListQuery } from '../../src/application/ports/call-repositories.js';
+import type { CallListPage } from '../../src/application/queries/call-page-query.js';
 import { attachRecording, completeCall, truncateTurn, type Call } from '../../src/domain/call.js';
 import { completeAnalysis, queueAnalysis, type AnalysisResult } from '../../src/domain/call-analysis.js';
 import { aCall, anAgent, aProject, aTurn, at, newId } from '../support/builders.js';
@@ -27,7 +28,7 @@ const RESULT: AnalysisResult = { summary: 'Booked.', userSentiment: 'positive', 
 /** The behaviour every CallRepository and TranscriptRepository adapter must show. */
 export const callRepositoryContract = (name: string, open: () => Promise<OpenedStore>) => {
   describe(`${name} call repositories`, () => {
-    const { inTx, outside } = useStore(open);
+    const { inTx, outside, queries, read } = useStore(open);
 
     it('stores a call and reads it back by id, by the carrier id, and only within its project', async () => {
       const sut = aCall({ metadata: { source: 'web', n: 1 } });
@@ -64,17 +65,17 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         for (const call of [first, second, web, aCall()]) await tx.calls.save(call);
       });
 
-      const all = await inTx((tx) => tx.calls.list(projectId, query()));
+      const all = await read(() => queries().calls.page(projectId, query()));
       expect(all.items.map((c) => c.id)).toEqual([web.id, second.id, first.id]);
       expect(all.total).toBe(3);
-      const ids = async (q: Partial<CallListQuery>) => (await inTx((tx) => tx.calls.list(projectId, query(q)))).items.map((c) => c.id);
+      const ids = async (q: Partial<CallListQuery>) => (await read(() => queries().calls.page(projectId, query(q)))).items.map((c) => c.id);
       expect(await ids({ status: 'failed' })).toEqual([web.id]);
       expect(await ids({ direction: 'outbound' })).toEqual([second.id]);
       expect(await ids({ type: 'pstn' })).toEqual([second.id, first.id]);
       expect(await ids({ agentId })).toEqual([web.id, first.id]);
       expect(await ids({ search: '555017' })).toEqual([second.id]);
       expect(await ids({ search: 'CLIENT' })).toEqual([web.id]);
-      const page = await inTx((tx) => tx.calls.list(projectId, query({ limit: 1, offset: 1 })));
+      const page = await read(() => queries().calls.page(projectId, query({ limit: 1, offset: 1 })));
       expect(page.items.map((c) => c.id)).toEqual([second.id]);
       expect(page.total).toBe(3);
     });
@@ -88,12 +89,12 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
           await tx.calls.save(aCall({ projectId: project.id }));
         }
       });
-      const read = async (repos: Repositories) =>
+      const listed = async () =>
         [
-          await repos.calls.list(on.id, query()),
-          await repos.calls.list(off.id, query()),
-          await repos.calls.list(on.id, query({ offset: 5 })),
-          await repos.calls.list(on.id, query({ status: 'failed' })),
+          await queries().calls.page(on.id, query()),
+          await queries().calls.page(off.id, query()),
+          await queries().calls.page(on.id, query({ offset: 5 })),
+          await queries().calls.page(on.id, query({ status: 'failed' })),
         ].map((listed) => [listed.items.length, listed.total, listed.recordingEnabled]);
       const expected = [
         [1, 1, true],
@@ -101,8 +102,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         [0, 1, false],
         [0, 0, false],
       ];
-      expect(await inTx(read)).toEqual(expected);
-      expect(await outside(read)).toEqual(expected);
+      expect(await listed()).toEqual(expected);
     });
 
     it('reads a call with its transcript in order, the recording setting and its analysis, within its project only, in a transaction and outside one', async () => {
@@ -161,15 +161,15 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
           await tx.calls.save(c);
         }
       });
-      const read = async (repos: Repositories) => ({
-        first: await repos.calls.listByAgent(project.id, byAgent(agent.id, { limit: 2 })),
-        rest: await repos.calls.listByAgent(project.id, byAgent(agent.id, { limit: 2, offset: 2 })),
-        past: await repos.calls.listByAgent(project.id, byAgent(agent.id, { limit: 2, offset: 7 })),
-        failed: await repos.calls.listByAgent(project.id, byAgent(agent.id, { status: 'failed' })),
-        searched: await repos.calls.listByAgent(project.id, byAgent(agent.id, { search: third.fromNumber, limit: 1 })),
-        idle: await repos.calls.listByAgent(project.id, byAgent(idle.id)),
-        unknown: await repos.calls.listByAgent(project.id, byAgent(newId('agt'))),
-        foreign: await repos.calls.listByAgent(project.id, byAgent(foreign.id)),
+      const listed = async () => ({
+        first: await queries().calls.agentPage(project.id, byAgent(agent.id, { limit: 2 })),
+        rest: await queries().calls.agentPage(project.id, byAgent(agent.id, { limit: 2, offset: 2 })),
+        past: await queries().calls.agentPage(project.id, byAgent(agent.id, { limit: 2, offset: 7 })),
+        failed: await queries().calls.agentPage(project.id, byAgent(agent.id, { status: 'failed' })),
+        searched: await queries().calls.agentPage(project.id, byAgent(agent.id, { search: third.fromNumber, limit: 1 })),
+        idle: await queries().calls.agentPage(project.id, byAgent(idle.id)),
+        unknown: await queries().calls.agentPage(project.id, byAgent(newId('agt'))),
+        foreign: await queries().calls.agentPage(project.id, byAgent(foreign.id)),
       });
       const expected = {
         first: { items: [third, failed], total: 3, recordingEnabled: true, version: expect.any(String) },
@@ -181,14 +181,13 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         unknown: null,
         foreign: null,
       };
-      expect(await inTx(read)).toEqual(expected);
-      expect(await outside(read)).toEqual(expected);
+      expect(await listed()).toEqual(expected);
     });
 
     describe('the version of a page (listVersion, and list and listByAgent read with their own)', () => {
       /** What the version of `asked` versions: the project's list, or with an agentId the agent's. */
-      const readOf = (repos: Repositories, projectId: string, asked: CallListQuery) =>
-        asked.agentId === null ? repos.calls.list(projectId, asked) : repos.calls.listByAgent(projectId, { ...asked, agentId: asked.agentId });
+      const readOf = (projectId: string, asked: CallListQuery) =>
+        asked.agentId === null ? queries().calls.page(projectId, asked) : queries().calls.agentPage(projectId, { ...asked, agentId: asked.agentId });
 
       /**
        * A project (recording off) with an agent and three of its calls, newest first `third`,
@@ -204,9 +203,9 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
           await tx.agents.save(agent);
           for (const call of [second, first, third]) await tx.calls.save(call);
         });
-        const version = (asked: CallListQuery = query({ limit: 2 })) => outside((repos) => repos.calls.listVersion(project.id, asked));
+        const version = (asked: CallListQuery = query({ limit: 2 })) => read(() => queries().calls.version(project.id, asked));
         const observe = (what: string, asked: CallListQuery = query({ limit: 2 })): Promise<VersionStep<CallListPage>> =>
-          outside(async (repos) => ({ what, version: await repos.calls.listVersion(project.id, asked), read: await readOf(repos, project.id, asked) }));
+          read(async () => ({ what, version: await queries().calls.version(project.id, asked), read: await readOf(project.id, asked) }));
         return { project, agent, first, second, third, version, ...versionSteps(observe, inTx) };
       };
 
@@ -219,12 +218,12 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         const again = [
           await version(ofProject),
           await version(ofAgent),
-          await inTx((tx) => tx.calls.listVersion(project.id, ofProject)),
-          await inTx((tx) => tx.calls.listVersion(project.id, ofAgent)),
-          (await outside((repos) => readOf(repos, project.id, ofProject)))?.version,
-          (await outside((repos) => readOf(repos, project.id, ofAgent)))?.version,
-          (await inTx((tx) => readOf(tx, project.id, ofProject)))?.version,
-          (await inTx((tx) => readOf(tx, project.id, ofAgent)))?.version,
+          await read(() => queries().calls.version(project.id, ofProject)),
+          await read(() => queries().calls.version(project.id, ofAgent)),
+          (await read(() => readOf(project.id, ofProject)))?.version,
+          (await read(() => readOf(project.id, ofAgent)))?.version,
+          (await read(() => readOf(project.id, ofProject)))?.version,
+          (await read(() => readOf(project.id, ofAgent)))?.version,
         ];
 
         expect(before.every((version) => typeof version === 'string')).toBe(true);
@@ -304,10 +303,10 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
           await tx.calls.save(aCall({ projectId: project.id, agentId: null }));
         });
         const observe = (what: string, agentId = agent.id): Promise<VersionStep> =>
-          outside(async (repos) => ({
+          read(async () => ({
             what,
-            version: await repos.calls.listVersion(project.id, byAgent(agentId)),
-            read: await repos.calls.listByAgent(project.id, byAgent(agentId)),
+            version: await queries().calls.version(project.id, byAgent(agentId)),
+            read: await queries().calls.agentPage(project.id, byAgent(agentId)),
           }));
 
         const steps = [await observe('before')];

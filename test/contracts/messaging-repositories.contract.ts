@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { ConversationListPage } from '../../src/application/queries/conversation-page-query.js';
 import type {
-  ConversationListPage,
   ConversationListQuery,
   MessageCursor,
   MessageSlice,
@@ -31,7 +31,7 @@ interface Fixture {
  */
 export const messagingRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} messaging repositories`, () => {
-    const { inTx, outside } = useStore(open);
+    const { inTx, outside, queries, read } = useStore(open);
 
     const aFixture = (): Promise<Fixture> =>
       inTx(async (tx) => {
@@ -164,16 +164,16 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         const tied = [c, d].sort((x, y) => (x.id < y.id ? 1 : -1));
         const ofAgent = (agentId: string, limit = 10, offset = 0) => ({ limit, offset, agentId });
 
-        const read = async (repos: Repositories) => ({
-          all: await repos.conversations.list(f.projectId, { limit: 10, offset: 0 }),
-          second: await repos.conversations.list(f.projectId, { limit: 2, offset: 1 }),
-          past: await repos.conversations.list(f.projectId, { limit: 2, offset: 9 }),
-          none: await repos.conversations.list(newId('prj'), { limit: 2, offset: 0 }),
-          agent: await repos.conversations.listByAgent(f.projectId, ofAgent(other.id)),
-          agentPast: await repos.conversations.listByAgent(f.projectId, ofAgent(other.id, 1, 1)),
-          idle: await repos.conversations.listByAgent(f.projectId, ofAgent(idle.id)),
-          unknown: await repos.conversations.listByAgent(f.projectId, ofAgent(newId('agt'))),
-          foreign: await repos.conversations.listByAgent(f.projectId, ofAgent(foreign.agent.id)),
+        const listed = async () => ({
+          all: await queries().conversations.page(f.projectId, { limit: 10, offset: 0 }),
+          second: await queries().conversations.page(f.projectId, { limit: 2, offset: 1 }),
+          past: await queries().conversations.page(f.projectId, { limit: 2, offset: 9 }),
+          none: await queries().conversations.page(newId('prj'), { limit: 2, offset: 0 }),
+          agent: await queries().conversations.agentPage(f.projectId, ofAgent(other.id)),
+          agentPast: await queries().conversations.agentPage(f.projectId, ofAgent(other.id, 1, 1)),
+          idle: await queries().conversations.agentPage(f.projectId, ofAgent(idle.id)),
+          unknown: await queries().conversations.agentPage(f.projectId, ofAgent(newId('agt'))),
+          foreign: await queries().conversations.agentPage(f.projectId, ofAgent(foreign.agent.id)),
         });
         const page = (items: readonly Conversation[], total: number) => ({ items, total, version: expect.any(String) });
         const expected = {
@@ -187,18 +187,17 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
           unknown: null,
           foreign: null,
         };
-        expect(await inTx(read)).toEqual(expected);
-        expect(await outside(read)).toEqual(expected);
+        expect(await listed()).toEqual(expected);
       });
 
       describe('the version of a page (listVersion, and list and listByAgent read with their own)', () => {
         type Asked = ConversationListQuery;
         const ofProject: Asked = { limit: 2, offset: 0, agentId: null };
         /** What the version of `asked` versions: the project's list, or with an agentId the agent's. */
-        const readOf = (repos: Repositories, projectId: string, asked: Asked) =>
+        const readOf = (projectId: string, asked: Asked) =>
           asked.agentId === null
-            ? repos.conversations.list(projectId, asked)
-            : repos.conversations.listByAgent(projectId, { ...asked, agentId: asked.agentId });
+            ? queries().conversations.page(projectId, asked)
+            : queries().conversations.agentPage(projectId, { ...asked, agentId: asked.agentId });
 
         /**
          * A project whose agent has three threads on its number, most recent first `third`,
@@ -214,12 +213,12 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
           ];
           for (const conversation of [second, first, third]) await saved(conversation);
           const ofAgent: Asked = { ...ofProject, agentId: f.agent.id };
-          const version = (asked: Asked = ofProject) => outside((repos) => repos.conversations.listVersion(f.projectId, asked));
+          const version = (asked: Asked = ofProject) => read(() => queries().conversations.version(f.projectId, asked));
           const observe = (what: string, asked: Asked = ofProject): Promise<VersionStep<ConversationListPage>> =>
-            outside(async (repos) => ({
+            read(async () => ({
               what,
-              version: await repos.conversations.listVersion(f.projectId, asked),
-              read: await readOf(repos, f.projectId, asked),
+              version: await queries().conversations.version(f.projectId, asked),
+              read: await readOf(f.projectId, asked),
             }));
           return { ...f, first, second, third, ofAgent, version, ...versionSteps(observe, inTx) };
         };
@@ -231,12 +230,12 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
           const again = [
             await version(ofProject),
             await version(ofAgent),
-            await inTx((tx) => tx.conversations.listVersion(projectId, ofProject)),
-            await inTx((tx) => tx.conversations.listVersion(projectId, ofAgent)),
-            (await outside((repos) => readOf(repos, projectId, ofProject)))?.version,
-            (await outside((repos) => readOf(repos, projectId, ofAgent)))?.version,
-            (await inTx((tx) => readOf(tx, projectId, ofProject)))?.version,
-            (await inTx((tx) => readOf(tx, projectId, ofAgent)))?.version,
+            await read(() => queries().conversations.version(projectId, ofProject)),
+            await read(() => queries().conversations.version(projectId, ofAgent)),
+            (await read(() => readOf(projectId, ofProject)))?.version,
+            (await read(() => readOf(projectId, ofAgent)))?.version,
+            (await read(() => readOf(projectId, ofProject)))?.version,
+            (await read(() => readOf(projectId, ofAgent)))?.version,
           ];
 
           expect(before.every((version) => typeof version === 'string')).toBe(true);
@@ -285,10 +284,10 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
           const foreign = await aFixture();
           await saved(aConversation(f.number, { agentId: null }));
           const observe = (what: string, agentId = agent.id): Promise<VersionStep<ConversationListPage>> =>
-            outside(async (repos) => ({
+            read(async () => ({
               what,
-              version: await repos.conversations.listVersion(f.projectId, { ...ofProject, agentId }),
-              read: await repos.conversations.listByAgent(f.projectId, { ...ofProject, agentId }),
+              version: await queries().conversations.version(f.projectId, { ...ofProject, agentId }),
+              read: await queries().conversations.agentPage(f.projectId, { ...ofProject, agentId }),
             }));
 
           const steps = [await observe('before')];
@@ -832,13 +831,13 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         await saved(conversation, messages);
         await saved(silent);
         const window = { limit: 2, before: at(3), after: null };
-        const read = async (repos: Repositories) => ({
-          all: await repos.messages.listByProjectConversation(f.projectId, conversation.id, { limit: 5, before: null, after: null }),
-          window: await repos.messages.listByProjectConversation(f.projectId, conversation.id, window),
-          between: await repos.messages.listByProjectConversation(f.projectId, conversation.id, { limit: 5, before: at(3), after: at(1) }),
-          silent: await repos.messages.listByProjectConversation(f.projectId, silent.id, window),
-          elsewhere: await repos.messages.listByProjectConversation(newId('prj'), conversation.id, window),
-          unknown: await repos.messages.listByProjectConversation(f.projectId, newId('conv'), window),
+        const listed = async () => ({
+          all: await queries().messages.window(f.projectId, conversation.id, { limit: 5, before: null, after: null }),
+          window: await queries().messages.window(f.projectId, conversation.id, window),
+          between: await queries().messages.window(f.projectId, conversation.id, { limit: 5, before: at(3), after: at(1) }),
+          silent: await queries().messages.window(f.projectId, silent.id, window),
+          elsewhere: await queries().messages.window(newId('prj'), conversation.id, window),
+          unknown: await queries().messages.window(f.projectId, newId('conv'), window),
         });
         const byConversation = await inTx((tx) => tx.messages.listByConversation(conversation.id, window));
         const expected = {
@@ -850,8 +849,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
           unknown: null,
         };
         expect(byConversation).toEqual({ items: [messages[1], messages[0]], hasMore: false });
-        expect(await inTx(read)).toEqual(expected);
-        expect(await outside(read)).toEqual(expected);
+        expect(await listed()).toEqual(expected);
       });
 
       describe("the version of the project's thread (versionByProjectConversation, and listByProjectConversation read with its own)", () => {
@@ -870,12 +868,12 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
           ) as [Message, Message, Message];
           await saved(conversation, [m2, m1, m3]);
           const version = (cursor: MessageCursor = newest) =>
-            outside((repos) => repos.messages.versionByProjectConversation(f.projectId, conversation.id, cursor));
+            read(() => queries().messages.version(f.projectId, conversation.id, cursor));
           const observe = (what: string, cursor: MessageCursor = newest): Promise<VersionStep<MessageSlice & Versioned>> =>
-            outside(async (repos) => ({
+            read(async () => ({
               what,
-              version: await repos.messages.versionByProjectConversation(f.projectId, conversation.id, cursor),
-              read: await repos.messages.listByProjectConversation(f.projectId, conversation.id, cursor),
+              version: await queries().messages.version(f.projectId, conversation.id, cursor),
+              read: await queries().messages.window(f.projectId, conversation.id, cursor),
             }));
           return { f, conversation, m1, m2, m3, version, ...versionSteps(observe, inTx) };
         };
@@ -886,9 +884,9 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
           const before = await version();
           const again = [
             await version(),
-            await inTx((tx) => tx.messages.versionByProjectConversation(f.projectId, conversation.id, newest)),
-            (await outside((repos) => repos.messages.listByProjectConversation(f.projectId, conversation.id, newest)))?.version,
-            (await inTx((tx) => tx.messages.listByProjectConversation(f.projectId, conversation.id, newest)))?.version,
+            await read(() => queries().messages.version(f.projectId, conversation.id, newest)),
+            (await read(() => queries().messages.window(f.projectId, conversation.id, newest)))?.version,
+            (await read(() => queries().messages.window(f.projectId, conversation.id, newest)))?.version,
           ];
 
           expect(typeof before).toBe('string');
@@ -948,10 +946,10 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
           const f = await aFixture();
           const silent = aConversation(f.number);
           const observe = (what: string, projectId: string, conversationId: string): Promise<VersionStep> =>
-            outside(async (repos) => ({
+            read(async () => ({
               what,
-              version: await repos.messages.versionByProjectConversation(projectId, conversationId, newest),
-              read: await repos.messages.listByProjectConversation(projectId, conversationId, newest),
+              version: await queries().messages.version(projectId, conversationId, newest),
+              read: await queries().messages.window(projectId, conversationId, newest),
             }));
 
           const unsaved = await observe('before', f.projectId, silent.id);
@@ -977,7 +975,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
             await other.version(),
             await version({ limit: 2, before: at(3), after: null }),
             await version({ limit: 1, before: null, after: null }),
-            await outside((repos) => repos.messages.versionByProjectConversation(f.projectId, newId('conv'), newest)),
+            await read(() => queries().messages.version(f.projectId, newId('conv'), newest)),
           ];
 
           expect(new Set(versions).size).toBe(versions.length);

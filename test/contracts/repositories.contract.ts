@@ -22,7 +22,7 @@ const page = (offset: number, limit: number) => ({ offset, limit });
  */
 export const repositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} repositories`, () => {
-    const { store, inTx, outside } = useStore(open);
+    const { store, inTx, outside, queries, read } = useStore(open);
     const saveAll = <T>(save: (tx: Repositories) => (row: T) => Promise<void>, rows: readonly T[]) =>
       inTx(async (tx) => {
         for (const row of rows) await save(tx)(row);
@@ -230,9 +230,11 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
           one: await repos.agents.findWithNumbers(projectId, a1.id),
           unknown: await repos.agents.findWithNumbers(projectId, newId('agt')),
           elsewhere: await repos.agents.findWithNumbers(newId('prj'), a1.id),
-          first: await repos.agents.listWithNumbers(projectId, page(0, 2)),
-          rest: await repos.agents.listWithNumbers(projectId, page(2, 2)),
-          past: await repos.agents.listWithNumbers(projectId, page(5, 2)),
+        });
+        const pages = async () => ({
+          first: await queries().agents.page(projectId, page(0, 2)),
+          rest: await queries().agents.page(projectId, page(2, 2)),
+          past: await queries().agents.page(projectId, page(5, 2)),
         });
         const expected = {
           one: { agent: a1, numbers: [first, second] },
@@ -242,8 +244,8 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
           rest: { items: [{ agent: a3, numbers: [] }], total: 3, version: expect.any(String) },
           past: { items: [], total: 3, version: expect.any(String) },
         };
-        expect(await inTx(read)).toEqual(expected);
-        expect(await outside(read)).toEqual(expected);
+        expect({ ...(await inTx(read)), ...(await pages()) }).toEqual(expected);
+        expect({ ...(await outside(read)), ...(await pages()) }).toEqual(expected);
       });
 
       it("deletes only within the agent's project", async () => {
@@ -271,12 +273,12 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
             for (const agent of [beyond, first, second]) await tx.agents.save(agent);
             await tx.numbers.save(number);
           });
-          const version = () => outside((repos) => repos.agents.listVersion(projectId, listed));
+          const version = () => read(() => queries().agents.version(projectId, listed));
           const observe = (what: string): Promise<VersionStep> =>
-            outside(async (repos) => ({
+            read(async () => ({
               what,
-              version: await repos.agents.listVersion(projectId, listed),
-              read: await repos.agents.listWithNumbers(projectId, listed),
+              version: await queries().agents.version(projectId, listed),
+              read: await queries().agents.page(projectId, listed),
             }));
           return { projectId, first, second, beyond, number, version, ...versionSteps(observe, inTx) };
         };
@@ -287,9 +289,9 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
           const before = await version();
           const again = [
             await version(),
-            await inTx((tx) => tx.agents.listVersion(projectId, listed)),
-            (await outside((repos) => repos.agents.listWithNumbers(projectId, listed))).version,
-            (await inTx((tx) => tx.agents.listWithNumbers(projectId, listed))).version,
+            await read(() => queries().agents.version(projectId, listed)),
+            (await read(() => queries().agents.page(projectId, listed))).version,
+            (await read(() => queries().agents.page(projectId, listed))).version,
           ];
 
           expect(typeof before).toBe('string');
@@ -354,7 +356,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
           const { projectId } = await aListedProject();
           const past = page(5, 2);
           const observe = (what: string): Promise<VersionStep> =>
-            outside(async (repos) => ({ what, version: await repos.agents.listVersion(projectId, past), read: await repos.agents.listWithNumbers(projectId, past) }));
+            read(async () => ({ what, version: await queries().agents.version(projectId, past), read: await queries().agents.page(projectId, past) }));
 
           const before = await observe('before');
           await inTx((tx) => tx.agents.save(anAgent({ projectId, createdAt: at(4) })));
@@ -393,8 +395,8 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
           const versions = [
             await version(),
             await other.version(),
-            await outside((repos) => repos.agents.listVersion(projectId, page(1, 2))),
-            await outside((repos) => repos.agents.listVersion(projectId, page(0, 1))),
+            await read(() => queries().agents.version(projectId, page(1, 2))),
+            await read(() => queries().agents.version(projectId, page(0, 1))),
           ];
 
           expect(new Set(versions).size).toBe(versions.length);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MikroOrmAgentPageQuery } from '../../../src/adapters/mikro-orm/mikro-orm-agent-page-query.js';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
 import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
@@ -99,7 +100,7 @@ describe('embedded PGlite database', () => {
     }
   });
 
-  it('shares one fork among all work outside a transaction, its identity map kept empty', async () => {
+  it('shares one fork among all work outside a transaction, the list queries included, its identity map kept empty', async () => {
     const database = await openDatabase({ dataDir: await newDataDir() });
     const fork = vi.spyOn(database.orm.em, 'fork');
     try {
@@ -109,7 +110,7 @@ describe('embedded PGlite database', () => {
         database.uow.read(async (repos) => E.right(await repos.projects.findById(other.id))),
         database.uow.read(async (repos) => E.right(await repos.calls.listUnconnectedWebCalls(new Date(), 10))),
         database.uow.read(async (repos) => E.right(await repos.numbers.countEverProvisioned(other.id))),
-        database.uow.read(async (repos) => E.right(await repos.agents.listWithNumbers(other.id, { limit: 20, offset: 0 }))),
+        new MikroOrmAgentPageQuery(database.uow).page(other.id, { limit: 20, offset: 0 }).then(E.right),
       ]);
 
       expect(reads).toEqual([E.right(other), E.right([]), E.right(0), E.right({ items: [], total: 0, version: expect.any(String) })]);
