@@ -24,7 +24,6 @@ import { inMemoryConversations, inMemoryMessages } from './in-memory-messaging-r
 import { endpointOf, inMemoryDeliveries, inMemoryWebhooks } from './in-memory-webhook-repositories.js';
 import { inMemoryCallAnalyses } from './in-memory-call-analysis-repository.js';
 import { inMemoryWebCallCredentials } from './in-memory-web-call-credential-repository.js';
-import { versionOfRow } from './row-revisions.js';
 
 const inProject = <T extends { projectId: string }>(row: T | undefined, projectId: string): T | null =>
   row && row.projectId === projectId ? row : null;

@@ -8,7 +8,7 @@ import { MessageSchema } from './entities/message.js';
 import { toContact } from './mikro-orm-contact-repository.js';
 import { toMessage } from './message-rows.js';
 import { runSelect } from './native-select.js';
-import { dateOf, findRow, fromColumns, selectListOf, updateRows, upsertRowsNative } from './storage-support.js';
+import { dateOf, findRow, fromColumns, updateRows, upsertRowsNative } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in

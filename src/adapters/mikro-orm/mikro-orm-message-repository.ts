@@ -5,7 +5,7 @@ import type { Message } from '../../domain/message.js';
 import type { SessionModel } from './session-model.js';
 import { MessageSchema } from './entities/message.js';
 import { toMessage, toMessageRow } from './message-rows.js';
-import { dateOf, findRow, fromColumns, selectListOf, selectRows, upsertRowsNative, writeRowsTogether, type RowsWrite } from './storage-support.js';
+import { dateOf, findRow, selectRows, upsertRowsNative, writeRowsTogether, type RowsWrite } from './storage-support.js';
 import { runSelect } from './native-select.js';
 import { ConversationSchema } from './entities/conversation.js';
 import { toConversationRow } from './mikro-orm-conversation-repository.js';
