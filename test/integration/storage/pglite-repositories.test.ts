@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MikroOrmAgentPageQuery } from '../../../src/adapters/mikro-orm/mikro-orm-agent-page-query.js';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
+import { agentPageQueryContract } from '../../contracts/agent-page-query.contract.js';
+import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
+import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
+import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
 import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
 import { callRepositoryContract } from '../../contracts/call-repositories.contract.js';
 import { repositoryContract } from '../../contracts/repositories.contract.js';
@@ -41,6 +45,10 @@ adminQueriesContract('PGlite', async () => openDatabase({ dataDir: await newData
 webCallCredentialsContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 hostedStorageContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 campaignRepositoriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+agentPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+callPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+conversationPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+conversationMessagesQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 
 describe('embedded PGlite database', () => {
   let dataDir: string;
