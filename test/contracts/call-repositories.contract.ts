@@ -1,11 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
-import type { CallListPage, CallListQuery } from '../../src/application/ports/call-repositories.js';
+import type { CallListQuery } from '../../src/application/ports/call-repositories.js';
 import { attachRecording, completeCall, truncateTurn, type Call } from '../../src/domain/call.js';
 import { completeAnalysis, queueAnalysis, type AnalysisResult } from '../../src/domain/call-analysis.js';
 import { aCall, anAgent, aProject, aTurn, at, newId } from '../support/builders.js';
-import { unchangedBy, versionMismatches, versionSteps, type VersionStep } from './read-versions.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
@@ -27,7 +26,7 @@ const RESULT: AnalysisResult = { summary: 'Booked.', userSentiment: 'positive', 
 /** The behaviour every CallRepository and TranscriptRepository adapter must show. */
 export const callRepositoryContract = (name: string, open: () => Promise<OpenedStore>) => {
   describe(`${name} call repositories`, () => {
-    const { inTx, outside } = useStore(open);
+    const { inTx, outside, queries, read } = useStore(open);
 
     it('stores a call and reads it back by id, by the carrier id, and only within its project', async () => {
       const sut = aCall({ metadata: { source: 'web', n: 1 } });
@@ -64,17 +63,17 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         for (const call of [first, second, web, aCall()]) await tx.calls.save(call);
       });
 
-      const all = await inTx((tx) => tx.calls.list(projectId, query()));
+      const all = await read(() => queries().calls.page(projectId, query()));
       expect(all.items.map((c) => c.id)).toEqual([web.id, second.id, first.id]);
       expect(all.total).toBe(3);
-      const ids = async (q: Partial<CallListQuery>) => (await inTx((tx) => tx.calls.list(projectId, query(q)))).items.map((c) => c.id);
+      const ids = async (q: Partial<CallListQuery>) => (await read(() => queries().calls.page(projectId, query(q)))).items.map((c) => c.id);
       expect(await ids({ status: 'failed' })).toEqual([web.id]);
       expect(await ids({ direction: 'outbound' })).toEqual([second.id]);
       expect(await ids({ type: 'pstn' })).toEqual([second.id, first.id]);
       expect(await ids({ agentId })).toEqual([web.id, first.id]);
       expect(await ids({ search: '555017' })).toEqual([second.id]);
       expect(await ids({ search: 'CLIENT' })).toEqual([web.id]);
-      const page = await inTx((tx) => tx.calls.list(projectId, query({ limit: 1, offset: 1 })));
+      const page = await read(() => queries().calls.page(projectId, query({ limit: 1, offset: 1 })));
       expect(page.items.map((c) => c.id)).toEqual([second.id]);
       expect(page.total).toBe(3);
     });
@@ -88,12 +87,12 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
           await tx.calls.save(aCall({ projectId: project.id }));
         }
       });
-      const read = async (repos: Repositories) =>
+      const listed = async () =>
         [
-          await repos.calls.list(on.id, query()),
-          await repos.calls.list(off.id, query()),
-          await repos.calls.list(on.id, query({ offset: 5 })),
-          await repos.calls.list(on.id, query({ status: 'failed' })),
+          await queries().calls.page(on.id, query()),
+          await queries().calls.page(off.id, query()),
+          await queries().calls.page(on.id, query({ offset: 5 })),
+          await queries().calls.page(on.id, query({ status: 'failed' })),
         ].map((listed) => [listed.items.length, listed.total, listed.recordingEnabled]);
       const expected = [
         [1, 1, true],
@@ -101,8 +100,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         [0, 1, false],
         [0, 0, false],
       ];
-      expect(await inTx(read)).toEqual(expected);
-      expect(await outside(read)).toEqual(expected);
+      expect(await listed()).toEqual(expected);
     });
 
     it('reads a call with its transcript in order, the recording setting and its analysis, within its project only, in a transaction and outside one', async () => {
@@ -161,15 +159,15 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
           await tx.calls.save(c);
         }
       });
-      const read = async (repos: Repositories) => ({
-        first: await repos.calls.listByAgent(project.id, byAgent(agent.id, { limit: 2 })),
-        rest: await repos.calls.listByAgent(project.id, byAgent(agent.id, { limit: 2, offset: 2 })),
-        past: await repos.calls.listByAgent(project.id, byAgent(agent.id, { limit: 2, offset: 7 })),
-        failed: await repos.calls.listByAgent(project.id, byAgent(agent.id, { status: 'failed' })),
-        searched: await repos.calls.listByAgent(project.id, byAgent(agent.id, { search: third.fromNumber, limit: 1 })),
-        idle: await repos.calls.listByAgent(project.id, byAgent(idle.id)),
-        unknown: await repos.calls.listByAgent(project.id, byAgent(newId('agt'))),
-        foreign: await repos.calls.listByAgent(project.id, byAgent(foreign.id)),
+      const listed = async () => ({
+        first: await queries().calls.agentPage(project.id, byAgent(agent.id, { limit: 2 })),
+        rest: await queries().calls.agentPage(project.id, byAgent(agent.id, { limit: 2, offset: 2 })),
+        past: await queries().calls.agentPage(project.id, byAgent(agent.id, { limit: 2, offset: 7 })),
+        failed: await queries().calls.agentPage(project.id, byAgent(agent.id, { status: 'failed' })),
+        searched: await queries().calls.agentPage(project.id, byAgent(agent.id, { search: third.fromNumber, limit: 1 })),
+        idle: await queries().calls.agentPage(project.id, byAgent(idle.id)),
+        unknown: await queries().calls.agentPage(project.id, byAgent(newId('agt'))),
+        foreign: await queries().calls.agentPage(project.id, byAgent(foreign.id)),
       });
       const expected = {
         first: { items: [third, failed], total: 3, recordingEnabled: true, version: expect.any(String) },
@@ -181,165 +179,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         unknown: null,
         foreign: null,
       };
-      expect(await inTx(read)).toEqual(expected);
-      expect(await outside(read)).toEqual(expected);
-    });
-
-    describe('the version of a page (listVersion, and list and listByAgent read with their own)', () => {
-      /** What the version of `asked` versions: the project's list, or with an agentId the agent's. */
-      const readOf = (repos: Repositories, projectId: string, asked: CallListQuery) =>
-        asked.agentId === null ? repos.calls.list(projectId, asked) : repos.calls.listByAgent(projectId, { ...asked, agentId: asked.agentId });
-
-      /**
-       * A project (recording off) with an agent and three of its calls, newest first `third`,
-       * `second` (the page of two asked for) and `first`, past it. A step is the version of
-       * `asked` and its read, `before` any write or `after` one.
-       */
-      const aListedProject = async () => {
-        const project = aProject({ recordingEnabled: false });
-        const agent = anAgent({ projectId: project.id });
-        const [first, second, third] = [1, 2, 3].map((s) => aCall({ projectId: project.id, agentId: agent.id, startedAt: at(s) })) as [Call, Call, Call];
-        await inTx(async (tx) => {
-          await tx.projects.save(project);
-          await tx.agents.save(agent);
-          for (const call of [second, first, third]) await tx.calls.save(call);
-        });
-        const version = (asked: CallListQuery = query({ limit: 2 })) => outside((repos) => repos.calls.listVersion(project.id, asked));
-        const observe = (what: string, asked: CallListQuery = query({ limit: 2 })): Promise<VersionStep<CallListPage>> =>
-          outside(async (repos) => ({ what, version: await repos.calls.listVersion(project.id, asked), read: await readOf(repos, project.id, asked) }));
-        return { project, agent, first, second, third, version, ...versionSteps(observe, inTx) };
-      };
-
-      it('is the same for reads with nothing written between, in a transaction and outside one, and the page is read with it, for the project and for an agent', async () => {
-        const { project, agent, version } = await aListedProject();
-        const ofProject = query({ limit: 2 });
-        const ofAgent = byAgent(agent.id, { limit: 2 });
-
-        const before = [await version(ofProject), await version(ofAgent)];
-        const again = [
-          await version(ofProject),
-          await version(ofAgent),
-          await inTx((tx) => tx.calls.listVersion(project.id, ofProject)),
-          await inTx((tx) => tx.calls.listVersion(project.id, ofAgent)),
-          (await outside((repos) => readOf(repos, project.id, ofProject)))?.version,
-          (await outside((repos) => readOf(repos, project.id, ofAgent)))?.version,
-          (await inTx((tx) => readOf(tx, project.id, ofProject)))?.version,
-          (await inTx((tx) => readOf(tx, project.id, ofAgent)))?.version,
-        ];
-
-        expect(before.every((version) => typeof version === 'string')).toBe(true);
-        expect(again).toEqual([...before, ...before, ...before, ...before]);
-      });
-
-      it('changes when a listed call is saved, even unchanged, or ends', async () => {
-        const { second, third, before, after } = await aListedProject();
-        const ended = completeCall(second, { now: at(30), reason: 'caller_hangup', lastWords: 'Bye' });
-        if (E.isLeft(ended)) throw new Error('not completed');
-
-        const steps = [
-          await before(),
-          await after('third saved unchanged', (tx) => tx.calls.save({ ...third })),
-          await after('second ended', (tx) => tx.calls.save(ended.right)),
-          await after('third given a snippet', (tx) => tx.calls.save({ ...third, lastTranscriptSnippet: 'still talking' })),
-        ];
-
-        expect(unchangedBy(steps)).toEqual([]);
-        expect(versionMismatches(steps)).toEqual([]);
-      });
-
-      it('changes with the page and the total: a newer call, or one past the page', async () => {
-        const { project, agent, before, after } = await aListedProject();
-
-        const steps = [
-          await before(),
-          await after('a newer call', (tx) => tx.calls.save(aCall({ projectId: project.id, agentId: agent.id, startedAt: at(4) }))),
-          await after('an older call, past the page', (tx) => tx.calls.save(aCall({ projectId: project.id, startedAt: at(0) }))),
-        ];
-
-        expect(unchangedBy(steps)).toEqual([]);
-        expect(versionMismatches(steps)).toEqual([]);
-      });
-
-      it("changes with the project's recording setting, for the project's list and an agent's, and comes back only with the answer it had", async () => {
-        const { project, agent, before, after } = await aListedProject();
-        const ofAgent = byAgent(agent.id, { limit: 2 });
-
-        const steps = [
-          await before(),
-          await after('recording turned on', (tx) => tx.projects.save({ ...project, recordingEnabled: true, updatedAt: at(9) })),
-          await after('recording turned off again', (tx) => tx.projects.save({ ...project, recordingEnabled: false, updatedAt: at(10) })),
-        ];
-        const agentSteps = [
-          await before(ofAgent),
-          await after('recording turned on', (tx) => tx.projects.save({ ...project, recordingEnabled: true, updatedAt: at(11) }), ofAgent),
-        ];
-
-        expect(unchangedBy(steps)).toEqual([]);
-        expect(unchangedBy(agentSteps)).toEqual([]);
-        expect(versionMismatches([...steps, ...agentSteps])).toEqual([]);
-        expect(steps.map((step) => step.read?.recordingEnabled)).toEqual([false, true, false]);
-      });
-
-      it("changes when an agent's listed call is saved or a call of the agent is added", async () => {
-        const { project, agent, third, before, after } = await aListedProject();
-        const ofAgent = byAgent(agent.id, { limit: 2 });
-
-        const steps = [
-          await before(ofAgent),
-          await after('third saved unchanged', (tx) => tx.calls.save({ ...third }), ofAgent),
-          await after('an older call of the agent, past the page', (tx) => tx.calls.save(aCall({ projectId: project.id, agentId: agent.id, startedAt: at(0) })), ofAgent),
-        ];
-
-        expect(unchangedBy(steps)).toEqual([]);
-        expect(versionMismatches(steps)).toEqual([]);
-      });
-
-      it('with an agentId, tells an agent the project lacks from one it has without calls, both ways', async () => {
-        const project = aProject();
-        const agent = anAgent({ projectId: project.id });
-        const foreign = anAgent();
-        await inTx(async (tx) => {
-          await tx.projects.save(project);
-          await tx.agents.save(foreign);
-          await tx.calls.save(aCall({ projectId: project.id, agentId: null }));
-        });
-        const observe = (what: string, agentId = agent.id): Promise<VersionStep> =>
-          outside(async (repos) => ({
-            what,
-            version: await repos.calls.listVersion(project.id, byAgent(agentId)),
-            read: await repos.calls.listByAgent(project.id, byAgent(agentId)),
-          }));
-
-        const steps = [await observe('before')];
-        await inTx((tx) => tx.agents.save(agent));
-        steps.push(await observe('the agent saved'));
-        await inTx((tx) => tx.agents.delete(project.id, agent.id));
-        steps.push(await observe('the agent deleted'));
-        const ofForeign = await observe("another project's agent", foreign.id);
-
-        expect(steps.map((step) => step.read)).toEqual([null, { items: [], total: 0, recordingEnabled: false, version: steps[1]!.version }, null]);
-        expect(unchangedBy(steps)).toEqual([]);
-        expect(versionMismatches([...steps, ofForeign])).toEqual([]);
-      });
-
-      it('stays the same when what is written is not on the page: other projects, other agents, a call past it, a call the filter leaves out', async () => {
-        const { project, agent, first, version } = await aListedProject();
-        const asked = [query({ limit: 2 }), byAgent(agent.id, { limit: 2 }), query({ limit: 2, status: 'failed' })];
-        const before = await Promise.all(asked.map(version));
-
-        await inTx(async (tx) => {
-          await tx.calls.save(aCall({ startedAt: at(5) }));
-          await tx.projects.save(aProject({ recordingEnabled: true }));
-          await tx.calls.save({ ...first, lastTranscriptSnippet: 'past the page' });
-        });
-        const unchanged = await Promise.all(asked.map(version));
-        // Seen by the agent's list and the list of failed calls only as what they leave out.
-        await inTx((tx) => tx.calls.save(aCall({ projectId: project.id, agentId: newId('agt'), startedAt: at(6) })));
-
-        expect(unchanged).toEqual(before);
-        expect(await version(asked[1])).toBe(before[1]);
-        expect(await version(asked[2])).toBe(before[2]);
-      });
+      expect(await listed()).toEqual(expected);
     });
 
     it('grants the claim of a call’s media stream once, ever: a later save keeps it, and of two claims at once one wins', async () => {

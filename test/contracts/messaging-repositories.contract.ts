@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type {
-  ConversationListPage,
-  ConversationListQuery,
-  MessageCursor,
-  MessageSlice,
-} from '../../src/application/ports/messaging-repositories.js';
-import type { Versioned } from '../../src/application/ports/read-version.js';
-import { DuplicateKey, type Repositories } from '../../src/application/ports/repositories.js';
+import { DuplicateKey } from '../../src/application/ports/repositories.js';
 import type { Agent } from '../../src/domain/agent.js';
 import type { Conversation } from '../../src/domain/conversation.js';
 import type { Message } from '../../src/domain/message.js';
 import type { PhoneNumber } from '../../src/domain/phone-number.js';
 import { aContact, aConversation, aMessage, aNumber, anAgent, newId, newNumber } from '../support/builders.js';
-import { unchangedBy, versionMismatches, versionSteps, type VersionStep } from './read-versions.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const at = (ms: number): Date => new Date(Date.UTC(2026, 0, 1) + ms);
@@ -31,7 +23,7 @@ interface Fixture {
  */
 export const messagingRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} messaging repositories`, () => {
-    const { inTx, outside } = useStore(open);
+    const { inTx, outside, queries } = useStore(open);
 
     const aFixture = (): Promise<Fixture> =>
       inTx(async (tx) => {
@@ -164,16 +156,16 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         const tied = [c, d].sort((x, y) => (x.id < y.id ? 1 : -1));
         const ofAgent = (agentId: string, limit = 10, offset = 0) => ({ limit, offset, agentId });
 
-        const read = async (repos: Repositories) => ({
-          all: await repos.conversations.list(f.projectId, { limit: 10, offset: 0 }),
-          second: await repos.conversations.list(f.projectId, { limit: 2, offset: 1 }),
-          past: await repos.conversations.list(f.projectId, { limit: 2, offset: 9 }),
-          none: await repos.conversations.list(newId('prj'), { limit: 2, offset: 0 }),
-          agent: await repos.conversations.listByAgent(f.projectId, ofAgent(other.id)),
-          agentPast: await repos.conversations.listByAgent(f.projectId, ofAgent(other.id, 1, 1)),
-          idle: await repos.conversations.listByAgent(f.projectId, ofAgent(idle.id)),
-          unknown: await repos.conversations.listByAgent(f.projectId, ofAgent(newId('agt'))),
-          foreign: await repos.conversations.listByAgent(f.projectId, ofAgent(foreign.agent.id)),
+        const listed = async () => ({
+          all: await queries().conversations.page(f.projectId, { limit: 10, offset: 0 }),
+          second: await queries().conversations.page(f.projectId, { limit: 2, offset: 1 }),
+          past: await queries().conversations.page(f.projectId, { limit: 2, offset: 9 }),
+          none: await queries().conversations.page(newId('prj'), { limit: 2, offset: 0 }),
+          agent: await queries().conversations.agentPage(f.projectId, ofAgent(other.id)),
+          agentPast: await queries().conversations.agentPage(f.projectId, ofAgent(other.id, 1, 1)),
+          idle: await queries().conversations.agentPage(f.projectId, ofAgent(idle.id)),
+          unknown: await queries().conversations.agentPage(f.projectId, ofAgent(newId('agt'))),
+          foreign: await queries().conversations.agentPage(f.projectId, ofAgent(foreign.agent.id)),
         });
         const page = (items: readonly Conversation[], total: number) => ({ items, total, version: expect.any(String) });
         const expected = {
@@ -187,144 +179,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
           unknown: null,
           foreign: null,
         };
-        expect(await inTx(read)).toEqual(expected);
-        expect(await outside(read)).toEqual(expected);
-      });
-
-      describe('the version of a page (listVersion, and list and listByAgent read with their own)', () => {
-        type Asked = ConversationListQuery;
-        const ofProject: Asked = { limit: 2, offset: 0, agentId: null };
-        /** What the version of `asked` versions: the project's list, or with an agentId the agent's. */
-        const readOf = (repos: Repositories, projectId: string, asked: Asked) =>
-          asked.agentId === null
-            ? repos.conversations.list(projectId, asked)
-            : repos.conversations.listByAgent(projectId, { ...asked, agentId: asked.agentId });
-
-        /**
-         * A project whose agent has three threads on its number, most recent first `third`,
-         * `second` (the page of two asked for) and `first`, past it. A step is the version of
-         * `asked` and its read, `before` any write or `after` one.
-         */
-        const aListedProject = async () => {
-          const f = await aFixture();
-          const [first, second, third] = [1, 2, 3].map((s) => aConversation(f.number, { lastMessageAt: at(s * 1000) })) as [
-            Conversation,
-            Conversation,
-            Conversation,
-          ];
-          for (const conversation of [second, first, third]) await saved(conversation);
-          const ofAgent: Asked = { ...ofProject, agentId: f.agent.id };
-          const version = (asked: Asked = ofProject) => outside((repos) => repos.conversations.listVersion(f.projectId, asked));
-          const observe = (what: string, asked: Asked = ofProject): Promise<VersionStep<ConversationListPage>> =>
-            outside(async (repos) => ({
-              what,
-              version: await repos.conversations.listVersion(f.projectId, asked),
-              read: await readOf(repos, f.projectId, asked),
-            }));
-          return { ...f, first, second, third, ofAgent, version, ...versionSteps(observe, inTx) };
-        };
-
-        it('is the same for reads with nothing written between, in a transaction and outside one, and the page is read with it, for the project and for an agent', async () => {
-          const { projectId, ofAgent, version } = await aListedProject();
-
-          const before = [await version(ofProject), await version(ofAgent)];
-          const again = [
-            await version(ofProject),
-            await version(ofAgent),
-            await inTx((tx) => tx.conversations.listVersion(projectId, ofProject)),
-            await inTx((tx) => tx.conversations.listVersion(projectId, ofAgent)),
-            (await outside((repos) => readOf(repos, projectId, ofProject)))?.version,
-            (await outside((repos) => readOf(repos, projectId, ofAgent)))?.version,
-            (await inTx((tx) => readOf(tx, projectId, ofProject)))?.version,
-            (await inTx((tx) => readOf(tx, projectId, ofAgent)))?.version,
-          ];
-
-          expect(before.every((version) => typeof version === 'string')).toBe(true);
-          expect(again).toEqual([...before, ...before, ...before, ...before]);
-        });
-
-        it('changes when a listed thread is saved, even unchanged, or a text moves it', async () => {
-          const { second, third, before, after } = await aListedProject();
-
-          const steps = [
-            await before(),
-            await after('third saved unchanged', (tx) => tx.conversations.save({ ...third })),
-            await after('second given a state', (tx) => tx.conversations.save({ ...second, state: { stage: 'quote' } })),
-            await after('second texted', (tx) =>
-              tx.conversations.save({ ...second, lastMessageAt: at(4000), lastMessagePreview: 'Now', messageCount: 2 }),
-            ),
-          ];
-
-          expect(unchangedBy(steps)).toEqual([]);
-          expect(versionMismatches(steps)).toEqual([]);
-        });
-
-        it('changes with the page and the total: a newer thread, or one past the page, for the project and for an agent', async () => {
-          const { number, agent, ofAgent, before, after } = await aListedProject();
-
-          const steps = [
-            await before(),
-            await after('a newer thread', (tx) => tx.conversations.save(aConversation(number, { lastMessageAt: at(5000) }))),
-            await after('an older thread, past the page', (tx) => tx.conversations.save(aConversation(number, { lastMessageAt: at(0) }))),
-          ];
-          const agentSteps = [
-            await before(ofAgent),
-            await after('an older thread of the agent, past the page', (tx) => tx.conversations.save(aConversation(number, { lastMessageAt: at(1) })), ofAgent),
-            await after('the agent detached', (tx) => tx.conversations.detachAgent(agent.id), ofAgent),
-          ];
-
-          expect(unchangedBy(steps)).toEqual([]);
-          expect(unchangedBy(agentSteps)).toEqual([]);
-          expect(versionMismatches([...steps, ...agentSteps])).toEqual([]);
-          expect(agentSteps.map((step) => step.read?.total)).toEqual([5, 6, 0]);
-        });
-
-        it('with an agentId, tells an agent the project lacks from one it has without threads, both ways', async () => {
-          const f = await aFixture();
-          const agent = anAgent({ projectId: f.projectId });
-          const foreign = await aFixture();
-          await saved(aConversation(f.number, { agentId: null }));
-          const observe = (what: string, agentId = agent.id): Promise<VersionStep<ConversationListPage>> =>
-            outside(async (repos) => ({
-              what,
-              version: await repos.conversations.listVersion(f.projectId, { ...ofProject, agentId }),
-              read: await repos.conversations.listByAgent(f.projectId, { ...ofProject, agentId }),
-            }));
-
-          const steps = [await observe('before')];
-          await inTx((tx) => tx.agents.save(agent));
-          steps.push(await observe('the agent saved'));
-          await inTx((tx) => tx.agents.delete(f.projectId, agent.id));
-          steps.push(await observe('the agent deleted'));
-          const ofForeign = await observe("another project's agent", foreign.agent.id);
-
-          expect(steps.map((step) => step.read)).toEqual([null, { items: [], total: 0, version: steps[1]!.version }, null]);
-          expect(unchangedBy(steps)).toEqual([]);
-          expect(versionMismatches([...steps, ofForeign])).toEqual([]);
-        });
-
-        it("stays the same when what is written is not on the page: another project's thread, a thread past it, another agent's thread", async () => {
-          const { projectId, number, first, ofAgent, version } = await aListedProject();
-          const asked = [ofProject, ofAgent];
-          const before = await Promise.all(asked.map(version));
-
-          const elsewhere = await aFixture();
-          await inTx(async (tx) => {
-            await tx.conversations.save(aConversation(elsewhere.number, { lastMessageAt: at(9000) }));
-            await tx.conversations.save({ ...first, lastMessagePreview: 'past the page' });
-          });
-          const unchanged = await Promise.all(asked.map(version));
-          // Seen by the agent's list only as what it leaves out; the project's total counts it.
-          await inTx(async (tx) => {
-            const colleague = anAgent({ projectId });
-            await tx.agents.save(colleague);
-            await tx.conversations.save(aConversation(number, { agentId: colleague.id, lastMessageAt: at(8000) }));
-          });
-
-          expect(unchanged).toEqual(before);
-          expect(await version(ofAgent)).toBe(before[1]);
-          expect(await version(ofProject)).not.toBe(before[0]);
-        });
+        expect(await listed()).toEqual(expected);
       });
 
       it('detaches a deleted agent from its conversations only', async () => {
@@ -832,13 +687,13 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
         await saved(conversation, messages);
         await saved(silent);
         const window = { limit: 2, before: at(3), after: null };
-        const read = async (repos: Repositories) => ({
-          all: await repos.messages.listByProjectConversation(f.projectId, conversation.id, { limit: 5, before: null, after: null }),
-          window: await repos.messages.listByProjectConversation(f.projectId, conversation.id, window),
-          between: await repos.messages.listByProjectConversation(f.projectId, conversation.id, { limit: 5, before: at(3), after: at(1) }),
-          silent: await repos.messages.listByProjectConversation(f.projectId, silent.id, window),
-          elsewhere: await repos.messages.listByProjectConversation(newId('prj'), conversation.id, window),
-          unknown: await repos.messages.listByProjectConversation(f.projectId, newId('conv'), window),
+        const listed = async () => ({
+          all: await queries().messages.window(f.projectId, conversation.id, { limit: 5, before: null, after: null }),
+          window: await queries().messages.window(f.projectId, conversation.id, window),
+          between: await queries().messages.window(f.projectId, conversation.id, { limit: 5, before: at(3), after: at(1) }),
+          silent: await queries().messages.window(f.projectId, silent.id, window),
+          elsewhere: await queries().messages.window(newId('prj'), conversation.id, window),
+          unknown: await queries().messages.window(f.projectId, newId('conv'), window),
         });
         const byConversation = await inTx((tx) => tx.messages.listByConversation(conversation.id, window));
         const expected = {
@@ -850,138 +705,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
           unknown: null,
         };
         expect(byConversation).toEqual({ items: [messages[1], messages[0]], hasMore: false });
-        expect(await inTx(read)).toEqual(expected);
-        expect(await outside(read)).toEqual(expected);
-      });
-
-      describe("the version of the project's thread (versionByProjectConversation, and listByProjectConversation read with its own)", () => {
-        const newest = { limit: 2, before: null, after: null };
-
-        /**
-         * A thread of three texts, the newest two (`m3`, `m2`) the slice asked for, `m1` past it.
-         * A step is the version of the slice `cursor` asks for and its read, `before` any write
-         * or `after` one.
-         */
-        const aThread = async () => {
-          const f = await aFixture();
-          const conversation = aConversation(f.number);
-          const [m1, m2, m3] = [1, 2, 3].map((ms) =>
-            aMessage(conversation, { direction: 'outbound', status: 'queued', receivedAt: at(ms), body: `m${ms}` }),
-          ) as [Message, Message, Message];
-          await saved(conversation, [m2, m1, m3]);
-          const version = (cursor: MessageCursor = newest) =>
-            outside((repos) => repos.messages.versionByProjectConversation(f.projectId, conversation.id, cursor));
-          const observe = (what: string, cursor: MessageCursor = newest): Promise<VersionStep<MessageSlice & Versioned>> =>
-            outside(async (repos) => ({
-              what,
-              version: await repos.messages.versionByProjectConversation(f.projectId, conversation.id, cursor),
-              read: await repos.messages.listByProjectConversation(f.projectId, conversation.id, cursor),
-            }));
-          return { f, conversation, m1, m2, m3, version, ...versionSteps(observe, inTx) };
-        };
-
-        it('is the same for reads with nothing written between, in a transaction and outside one, and the slice is read with it', async () => {
-          const { f, conversation, version } = await aThread();
-
-          const before = await version();
-          const again = [
-            await version(),
-            await inTx((tx) => tx.messages.versionByProjectConversation(f.projectId, conversation.id, newest)),
-            (await outside((repos) => repos.messages.listByProjectConversation(f.projectId, conversation.id, newest)))?.version,
-            (await inTx((tx) => tx.messages.listByProjectConversation(f.projectId, conversation.id, newest)))?.version,
-          ];
-
-          expect(typeof before).toBe('string');
-          expect(again).toEqual([before, before, before, before]);
-        });
-
-        it('changes when a text of the slice is saved, even unchanged, or its status changes', async () => {
-          const { m2, m3, before, after } = await aThread();
-
-          const steps = [
-            await before(),
-            await after('m3 saved unchanged', (tx) => tx.messages.save({ ...m3 })),
-            await after('m2 sent', (tx) => tx.messages.save({ ...m2, status: 'sent', providerMessageId: carrierId() })),
-            await after('m3 sent (saveAll)', (tx) => tx.messages.saveAll([{ ...m3, status: 'sent' }])),
-          ];
-
-          expect(unchangedBy(steps)).toEqual([]);
-          expect(versionMismatches(steps)).toEqual([]);
-        });
-
-        it('changes when a newer text comes into the slice', async () => {
-          const { conversation, before, after } = await aThread();
-
-          const steps = [await before(), await after('a newer text', (tx) => tx.messages.save(aMessage(conversation, { receivedAt: at(4) })))];
-
-          expect(unchangedBy(steps)).toEqual([]);
-          expect(versionMismatches(steps)).toEqual([]);
-        });
-
-        it('changes when a text past the slice says there are more', async () => {
-          const { conversation, before, after } = await aThread();
-          const all = { limit: 3, before: null, after: null };
-
-          const steps = [
-            await before(all),
-            await after('an older text, past the slice', (tx) => tx.messages.save(aMessage(conversation, { receivedAt: at(0) })), all),
-          ];
-
-          expect(unchangedBy(steps)).toEqual([]);
-          expect(versionMismatches(steps)).toEqual([]);
-          expect(steps.map((step) => step.read?.hasMore)).toEqual([false, true]);
-        });
-
-        it("stays the same when other threads' texts are written, of the same number or another project", async () => {
-          const { f, version } = await aThread();
-          const before = await version();
-          const neighbour = aConversation(f.number);
-          const elsewhere = aConversation((await aFixture()).number);
-
-          await saved(neighbour, [aMessage(neighbour, { receivedAt: at(7) })]);
-          await saved(elsewhere, [aMessage(elsewhere, { receivedAt: at(8) })]);
-
-          expect(await version()).toBe(before);
-        });
-
-        it('tells a thread the project lacks (none, or another project’s) from one it has without texts', async () => {
-          const f = await aFixture();
-          const silent = aConversation(f.number);
-          const observe = (what: string, projectId: string, conversationId: string): Promise<VersionStep> =>
-            outside(async (repos) => ({
-              what,
-              version: await repos.messages.versionByProjectConversation(projectId, conversationId, newest),
-              read: await repos.messages.listByProjectConversation(projectId, conversationId, newest),
-            }));
-
-          const unsaved = await observe('before', f.projectId, silent.id);
-          await saved(silent);
-          const steps = [
-            unsaved,
-            await observe('the thread saved', f.projectId, silent.id),
-            await observe('(an unknown thread)', f.projectId, newId('conv')),
-            await observe("(the thread, asked by another project)", newId('prj'), silent.id),
-          ];
-
-          expect(steps.map((step) => step.read)).toEqual([null, { items: [], hasMore: false, version: steps[1]!.version }, null, null]);
-          expect(unchangedBy(steps.slice(0, 2))).toEqual([]);
-          expect(versionMismatches(steps)).toEqual([]);
-        });
-
-        it('is not the version of another thread, nor of another slice of it', async () => {
-          const { f, version } = await aThread();
-          const other = await aThread();
-
-          const versions = [
-            await version(),
-            await other.version(),
-            await version({ limit: 2, before: at(3), after: null }),
-            await version({ limit: 1, before: null, after: null }),
-            await outside((repos) => repos.messages.versionByProjectConversation(f.projectId, newId('conv'), newest)),
-          ];
-
-          expect(new Set(versions).size).toBe(versions.length);
-        });
+        expect(await listed()).toEqual(expected);
       });
 
       it('lists every thread of a number, and nothing of other numbers', async () => {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Repositories } from '../../src/application/ports/repositories.js';
 import { readOnly, type UnitOfWork } from '../../src/application/ports/unit-of-work.js';
 import { openDatabase } from '../../src/adapters/mikro-orm/database.js';
+import type { ListQueries } from '../../src/application/queries/list-queries.js';
+import { listQueriesOf } from '../../src/bootstrap/composition/list-queries.js';
 import { createScratchDatabase } from '../support/scratch-database.js';
 
 /** A storage adapter opened for one contract suite. */
@@ -18,6 +20,10 @@ export interface StoreHarness {
   readonly inTx: <A>(work: (tx: Repositories) => Promise<A>) => Promise<A>;
   /** Runs `work` as the use cases that only read do: outside any transaction where the store can. */
   readonly outside: <A>(work: (repos: Repositories) => Promise<A>) => Promise<A>;
+  /** The store's list queries, as the composition root binds them for its unit of work. */
+  readonly queries: () => ListQueries;
+  /** Runs reads of the list queries, which take their own read path (never inside `inTx` or `outside`). */
+  readonly read: <A>(work: () => Promise<A>) => Promise<A>;
 }
 
 /** Opens the store once for the enclosing describe, closes it after, and commits work through it. */
@@ -29,12 +35,15 @@ export const useStore = (open: () => Promise<OpenedStore>): StoreHarness => {
   afterAll(async () => {
     await opened?.close();
   });
+  let queried: ListQueries | undefined;
   const store = () => {
     if (!opened) throw new Error('the store is not open yet');
     return opened;
   };
   return {
     store,
+    queries: () => (queried ??= listQueriesOf(store().uow)),
+    read: (work) => work(),
     inTx: async (work) => {
       const result = await store().uow.transaction(async (tx) => E.right(await work(tx)));
       if (E.isLeft(result)) throw new Error('unexpected Left');

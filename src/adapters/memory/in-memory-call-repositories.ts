@@ -1,32 +1,6 @@
-import type { CallListPage, CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
+import type { CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import { DuplicateKey } from '../../application/ports/repositories.js';
-import type { Call } from '../../domain/call.js';
-import { pageOf, type InMemoryTables } from './in-memory-tables.js';
-import { versionOfRow } from './row-revisions.js';
-
-const newestStartFirst = (a: Call, b: Call): number =>
-  b.startedAt.getTime() - a.startedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-
-const listOf = (t: InMemoryTables, projectId: string, query: CallListQuery): CallListPage => {
-  const search = query.search?.trim().toLowerCase() || null;
-  const rows = [...t.calls.values()].filter(
-    (c) =>
-      c.projectId === projectId &&
-      (query.status === null || c.status === query.status) &&
-      (query.direction === null || c.direction === query.direction) &&
-      (query.type === null || c.type === query.type) &&
-      (query.agentId === null || c.agentId === query.agentId) &&
-      (search === null || c.fromNumber.toLowerCase().includes(search) || c.toNumber.toLowerCase().includes(search)),
-  );
-  const page = pageOf(rows.sort(newestStartFirst), query);
-  const recording = t.projects.get(projectId)?.recordingEnabled;
-  const agent = query.agentId === null ? '' : String(Number(t.agents.get(query.agentId)?.projectId === projectId));
-  return {
-    ...page,
-    recordingEnabled: page.items.length > 0 && (recording ?? false),
-    version: `${page.total};${agent};${recording ?? ''};${page.items.map(versionOfRow).join(',')}`,
-  };
-};
+import type { InMemoryTables } from './in-memory-tables.js';
 
 export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
   findById: async (projectId, id) => {
@@ -50,10 +24,6 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
       analysis: t.callAnalyses.get(id) ?? null,
     };
   },
-  list: async (projectId, query) => listOf(t, projectId, query),
-  listByAgent: async (projectId, query) =>
-    t.agents.get(query.agentId)?.projectId === projectId ? listOf(t, projectId, query) : null,
-  listVersion: async (projectId, query) => listOf(t, projectId, query).version,
   save: async (call) => void t.calls.set(call.id, call),
   claimMedia: async (callId, at) => {
     if (t.calls.get(callId)?.status !== 'in-progress' || t.mediaClaims.has(callId)) return false;

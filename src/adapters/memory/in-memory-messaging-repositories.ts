@@ -1,7 +1,5 @@
 import { DuplicateKey } from '../../application/ports/repositories.js';
 import type {
-  ConversationListPage,
-  ConversationListQuery,
   ConversationRepository,
   MessageCursor,
   MessageRepository,
@@ -9,19 +7,14 @@ import type {
 } from '../../application/ports/messaging-repositories.js';
 import type { Conversation } from '../../domain/conversation.js';
 import type { Message } from '../../domain/message.js';
-import { pageOf, type InMemoryTables } from './in-memory-tables.js';
-import { versionOfRow } from './row-revisions.js';
-import type { Versioned } from '../../application/ports/read-version.js';
+import type { InMemoryTables } from './in-memory-tables.js';
 
 const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-const byLastMessageDesc = (a: Conversation, b: Conversation): number =>
-  b.lastMessageAt.getTime() - a.lastMessageAt.getTime() || compareIds(b.id, a.id);
 
 const byReceivedDesc = (a: Message, b: Message): number =>
   b.receivedAt.getTime() - a.receivedAt.getTime() || compareIds(b.id, a.id);
 
-const sliceOf = (rows: readonly Message[], cursor: MessageCursor): MessageSlice => {
+export const sliceOf = (rows: readonly Message[], cursor: MessageCursor): MessageSlice => {
   const window = rows
     .filter(
       (m) =>
@@ -92,16 +85,6 @@ const saveMessages = (t: InMemoryTables, batch: readonly Message[]): void =>
     ['messages_provider_message_id_unique', 'messages_number_received_unique'],
   );
 
-/** The page with its version: the total, whether the agent (when one is asked for) is the project's, and the rows. */
-const conversationPage = (t: InMemoryTables, projectId: string, query: ConversationListQuery): ConversationListPage => {
-  const rows = [...t.conversations.values()].filter(
-    (c) => c.projectId === projectId && (query.agentId === null || c.agentId === query.agentId),
-  );
-  const page = pageOf(rows.sort(byLastMessageDesc), query);
-  const agent = query.agentId === null ? '' : String(Number(t.agents.get(query.agentId)?.projectId === projectId));
-  return { ...page, version: `${page.total};${agent};${page.items.map(versionOfRow).join(',')}` };
-};
-
 export const inMemoryConversations = (t: InMemoryTables): ConversationRepository => ({
   findById: async (projectId, id) => {
     const row = t.conversations.get(id);
@@ -116,10 +99,6 @@ export const inMemoryConversations = (t: InMemoryTables): ConversationRepository
       const contact = [...t.contacts.values()].find((c) => c.projectId === projectId && c.phoneNumber === participant) ?? null;
       return { conversation, latestReceivedAt: latestOf(t, phoneNumberId), recent: recentOf(t, conversation, recent), contact };
     }),
-  list: async (projectId, page) => conversationPage(t, projectId, { ...page, agentId: null }),
-  listByAgent: async (projectId, query) =>
-    t.agents.get(query.agentId)?.projectId === projectId ? conversationPage(t, projectId, query) : null,
-  listVersion: async (projectId, query) => conversationPage(t, projectId, query).version,
   save: async (conversation) => saveConversations(t, [conversation]),
   saveAll: async (conversations) => saveConversations(t, conversations),
   detachAgent: async (agentId) => {
@@ -128,18 +107,6 @@ export const inMemoryConversations = (t: InMemoryTables): ConversationRepository
     }
   },
 });
-
-/** The project's conversation's slice with its version; null when the project has no such conversation. */
-const projectConversationSlice = (
-  t: InMemoryTables,
-  projectId: string,
-  conversationId: string,
-  cursor: MessageCursor,
-): (MessageSlice & Versioned) | null => {
-  if (t.conversations.get(conversationId)?.projectId !== projectId) return null;
-  const slice = sliceOf([...t.messages.values()].filter((m) => m.conversationId === conversationId), cursor);
-  return { ...slice, version: `${slice.hasMore};${slice.items.map(versionOfRow).join(',')}` };
-};
 
 export const inMemoryMessages = (t: InMemoryTables): MessageRepository => ({
   findById: async (projectId, id) => {
@@ -157,9 +124,6 @@ export const inMemoryMessages = (t: InMemoryTables): MessageRepository => ({
   latestReceivedAt: async (phoneNumberId) => latestOf(t, phoneNumberId),
   listByConversation: async (conversationId, cursor) =>
     sliceOf([...t.messages.values()].filter((m) => m.conversationId === conversationId), cursor),
-  listByProjectConversation: async (projectId, conversationId, cursor) => projectConversationSlice(t, projectId, conversationId, cursor),
-  versionByProjectConversation: async (projectId, conversationId, cursor) =>
-    projectConversationSlice(t, projectId, conversationId, cursor)?.version ?? 'none',
   listByNumber: async (phoneNumberId, cursor) =>
     sliceOf([...t.messages.values()].filter((m) => m.phoneNumberId === phoneNumberId), cursor),
   save: async (message) => saveMessages(t, [message]),

@@ -16,7 +16,6 @@ import {
   type ProjectRepository,
   type Repositories,
 } from '../../application/ports/repositories.js';
-import type { ReadVersion } from '../../application/ports/read-version.js';
 import { inMemoryCalls, inMemoryTranscripts } from './in-memory-call-repositories.js';
 import { inMemoryCampaignAttempts, inMemoryCampaignRecipients, inMemoryCampaigns } from './in-memory-campaign-repositories.js';
 import { byCreation, newestFirst, pageOf, type InMemoryTables } from './in-memory-tables.js';
@@ -25,7 +24,6 @@ import { inMemoryConversations, inMemoryMessages } from './in-memory-messaging-r
 import { endpointOf, inMemoryDeliveries, inMemoryWebhooks } from './in-memory-webhook-repositories.js';
 import { inMemoryCallAnalyses } from './in-memory-call-analysis-repository.js';
 import { inMemoryWebCallCredentials } from './in-memory-web-call-credential-repository.js';
-import { versionOfRow } from './row-revisions.js';
 
 const inProject = <T extends { projectId: string }>(row: T | undefined, projectId: string): T | null =>
   row && row.projectId === projectId ? row : null;
@@ -56,10 +54,7 @@ const apiKeys = (t: InMemoryTables): ApiKeyRepository => ({
 const liveNumbersOf = (t: InMemoryTables, agentIds: readonly string[]): PhoneNumber[] =>
   [...t.numbers.values()].filter((n) => n.agentId !== null && agentIds.includes(n.agentId) && n.status === 'active').sort(byCreation);
 
-const withNumbers = (t: InMemoryTables, agent: Agent): AgentWithNumbers => ({ agent, numbers: liveNumbersOf(t, [agent.id]) });
-
-const versionOfAgents = (listed: readonly AgentWithNumbers[], total: number): ReadVersion =>
-  `${total};${listed.map(({ agent, numbers }) => [agent, ...numbers].map(versionOfRow).join('+')).join(',')}`;
+export const withNumbers = (t: InMemoryTables, agent: Agent): AgentWithNumbers => ({ agent, numbers: liveNumbersOf(t, [agent.id]) });
 
 const agentsOf = (t: InMemoryTables, projectId: string): Agent[] =>
   [...t.agents.values()].filter((a) => a.projectId === projectId).sort(byCreation);
@@ -70,15 +65,6 @@ const agents = (t: InMemoryTables): AgentRepository => ({
   findWithNumbers: async (projectId, id) => {
     const agent = inProject(t.agents.get(id), projectId);
     return agent && withNumbers(t, agent);
-  },
-  listWithNumbers: async (projectId, page) => {
-    const { items, total } = pageOf(agentsOf(t, projectId), page);
-    const listed = items.map((agent) => withNumbers(t, agent));
-    return { items: listed, total, version: versionOfAgents(listed, total) };
-  },
-  listVersion: async (projectId, page) => {
-    const { items, total } = pageOf(agentsOf(t, projectId), page);
-    return versionOfAgents(items.map((agent) => withNumbers(t, agent)), total);
   },
   save: async (agent) => void t.agents.set(agent.id, agent),
   delete: async (projectId, id) => {

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { AgentRepository, AgentWithNumbers } from '../../application/ports/repositories.js';
-import type { ReadVersion, Versioned } from '../../application/ports/read-version.js';
 import type { Agent, VoiceMode } from '../../domain/agent.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
 import { trustE164 } from '../../domain/e164.js';
@@ -12,7 +11,6 @@ import { CallBehaviourJson, CustomToolsJson, decodeColumn, FreeFormJson } from '
 import { toPhoneNumber } from './mikro-orm-phone-number-repository.js';
 import { runSelect } from './native-select.js';
 import { deleteRows, findPage, findRow, fromColumns, fromPrefixedColumns, selectListOf, upsertRow } from './storage-support.js';
-import { revisionsOf } from './revision-list.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -62,18 +60,16 @@ export const toAgentRow = (agent: Agent): AgentRow => ({
 
 const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
 
-/** Plain selects, each prepared (their texts are made once). */
-const READ = { prepare: true, effect: 'read' } as const;
 /**
  * A read whose answer is its rows' and values' alone, given again while nothing is written (see
  * SelectOptions): a page's version, and one agent with its numbers. On the embedded PGlite an
  * agent read again and again (by a dashboard or an MCP client) then costs no call into PGlite,
  * the dearest part of such a read.
  */
-const REUSABLE = { prepare: true, effect: 'reusable' } as const;
+export const REUSABLE = { prepare: true, effect: 'reusable' } as const;
 
 /** The number columns of a read with numbers are named with this prefix: both tables have an id, a project, a creation time. */
-const NUMBER_PREFIX = 'n_';
+export const NUMBER_PREFIX = 'n_';
 
 /**
  * Each agent's live numbers, joined beside it (`a`) as `n`: a row per agent and live number, or
@@ -83,86 +79,42 @@ const NUMBER_PREFIX = 'n_';
  * generic plans, that subquery (an aggregate set up and torn down per listed agent, its rows
  * turned into JSON and parsed back) cost PostgreSQL more for a page of agents.
  */
-const liveNumbers = (em: EntityManager): string => `left join lateral (
+export const liveNumbers = (em: EntityManager): string => `left join lateral (
   select ${selectListOf(em, PhoneNumberSchema)} from phone_numbers where agent_id = a.id and status = 'active') n on true`;
 
-interface AgentStatements {
-  /** One agent, by id and project, with its live numbers. */
-  readonly one: string;
-  /**
-   * A page of agents (with the total and the page's version beside each) with their live
-   * numbers: the version's parameters, then project, project, limit, offset.
-   */
-  readonly page: string;
-  /** The version of a page (see listVersion): project, project, limit, offset. */
-  readonly version: string;
-}
-
 /**
- * Written once (from the schemas' columns, the same for every EntityManager): each read then
- * sends the very same string, whose hash the lookups of a statement by its text keep, rather
- * than a new one of a couple of kilobytes to hash again.
+ * One agent, by id and project, with its live numbers. Written once (from the schemas' columns,
+ * the same for every EntityManager): each read then sends the very same string, whose hash the
+ * lookups of a statement by its text keep, rather than a new one of a couple of kilobytes to hash
+ * again. (The pages of agents are read by MikroOrmAgentPageQuery.)
  */
-let agentStatements: AgentStatements | null = null;
+let oneAgentStatement: string | null = null;
 
-/**
- * The version of a page (see listVersion): the total, then the same rows as the page, each
- * named by its revision (see revisionsOf) with each of its live numbers' beside it, one name per
- * agent and number. Parameters: project, project, limit, offset.
- */
-const pageVersion = (name: string): string => `select (select count(*) from agents where project_id = ?) || ';' || ${revisionsOf('a', " || coalesce('+' || n.id || ':' || n.xmin, '')")} as "${name}"
-  from (select id, xmin from agents where project_id = ? order by created_at, id limit ? offset ?) a
-  left join lateral (select id, xmin from phone_numbers where agent_id = a.id and status = 'active') n on true`;
+const oneAgentStatementOf = (em: EntityManager): string =>
+  `select ${selectListOf(em, AgentSchema, 'a')}, ${selectListOf(em, PhoneNumberSchema, 'n', NUMBER_PREFIX)}
+       from agents a ${liveNumbers(em)} where a.id = ? and a.project_id = ? order by n.created_at, n.id`;
 
-/** The total a page's version starts with. */
-const totalOf = (version: ReadVersion): number => Number.parseInt(version, 10);
-
-const agentStatementsOf = (em: EntityManager): AgentStatements => {
-  const numbers = selectListOf(em, PhoneNumberSchema, 'n', NUMBER_PREFIX);
-  return {
-    one: `select ${selectListOf(em, AgentSchema, 'a')}, ${numbers}
-       from agents a ${liveNumbers(em)} where a.id = ? and a.project_id = ? order by n.created_at, n.id`,
-    // A row per agent and number, or one of nulls for an agent without any; the total is
-    // counted beside the page (see listWithNumbers), and the page's version is taken in the
-    // same statement, so of the same rows.
-    page: `select (${pageVersion('version')}) as "__version", ${selectListOf(em, AgentSchema, 'a')}, a."__total", ${numbers}
-       from (
-         select ${selectListOf(em, AgentSchema)}, (select count(*) from agents where project_id = ?) as "__total"
-         from agents where project_id = ? order by created_at, id limit ? offset ?) a
-       ${liveNumbers(em)}
-       order by a.created_at, a.id, n.created_at, n.id`,
-    version: pageVersion('version'),
-  };
+/** Rows of agents, each followed by its numbers (see {@link liveNumbers}), grouped by agent in their order. */
+export const agentsWithNumbers = (em: EntityManager, records: readonly Record<string, unknown>[]): AgentWithNumbers[] => {
+  const agents: { agent: Agent; numbers: PhoneNumber[] }[] = [];
+  let last: { agent: Agent; numbers: PhoneNumber[] } | undefined;
+  for (const record of records) {
+    if (last === undefined || last.agent.id !== record.id) {
+      last = { agent: toAgent(fromColumns(em, AgentSchema, record)), numbers: [] };
+      agents.push(last);
+    }
+    const number = fromPrefixedColumns(em, PhoneNumberSchema, record, NUMBER_PREFIX);
+    if (number !== null) last.numbers.push(toPhoneNumber(number));
+  }
+  return agents;
 };
 
 export class MikroOrmAgentRepository implements AgentRepository {
   constructor(private readonly em: EntityManager) {}
 
   async findWithNumbers(projectId: string, id: string): Promise<AgentWithNumbers | null> {
-    const records = await runSelect(this.em, this.statements().one, [id, projectId], REUSABLE);
-    return this.withNumbers(records)[0] ?? null;
-  }
-
-  /**
-   * The page of agents (with the total and the page's version beside each) left-joined to each
-   * one's live numbers: a row per agent and number, or one of nulls for an agent without any. An
-   * empty page has no row to carry them: then, and only then, a second statement takes the
-   * version, which starts with the total.
-   */
-  async listWithNumbers(projectId: string, page: PageRequest): Promise<Page<AgentWithNumbers> & Versioned> {
-    const pageParams = [projectId, projectId, page.limit, page.offset];
-    const records = await runSelect(this.em, this.statements().page, [...pageParams, ...pageParams], READ);
-    if (records.length === 0) {
-      const version = await this.listVersion(projectId, page);
-      return { items: [], total: totalOf(version), version };
-    }
-    const first = records[0]!;
-    return { items: this.withNumbers(records), total: Number(first.__total), version: String(first.__version) };
-  }
-
-  async listVersion(projectId: string, page: PageRequest): Promise<ReadVersion> {
-    const [record] = await runSelect(this.em, this.statements().version, [projectId, projectId, page.limit, page.offset], REUSABLE);
-    return String(record!.version);
+    const records = await runSelect(this.em, (oneAgentStatement ??= oneAgentStatementOf(this.em)), [id, projectId], REUSABLE);
+    return agentsWithNumbers(this.em, records)[0] ?? null;
   }
 
   async findById(projectId: string, id: string): Promise<Agent | null> {
@@ -180,24 +132,5 @@ export class MikroOrmAgentRepository implements AgentRepository {
 
   async delete(projectId: string, id: string): Promise<void> {
     await deleteRows(this.em, AgentSchema, { id, projectId });
-  }
-
-  private statements(): AgentStatements {
-    return (agentStatements ??= agentStatementsOf(this.em));
-  }
-
-  /** Rows of agents, each followed by its numbers (see {@link liveNumbers}), grouped by agent in their order. */
-  private withNumbers(records: readonly Record<string, unknown>[]): AgentWithNumbers[] {
-    const agents: { agent: Agent; numbers: PhoneNumber[] }[] = [];
-    let last: { agent: Agent; numbers: PhoneNumber[] } | undefined;
-    for (const record of records) {
-      if (last === undefined || last.agent.id !== record.id) {
-        last = { agent: toAgent(fromColumns(this.em, AgentSchema, record)), numbers: [] };
-        agents.push(last);
-      }
-      const number = fromPrefixedColumns(this.em, PhoneNumberSchema, record, NUMBER_PREFIX);
-      if (number !== null) last.numbers.push(toPhoneNumber(number));
-    }
-    return agents;
   }
 }

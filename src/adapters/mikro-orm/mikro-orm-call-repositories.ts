@@ -1,7 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FilterQuery } from '@mikro-orm/core';
-import type { ReadVersion } from '../../application/ports/read-version.js';
-import type { CallDetails, CallListPage, CallListQuery, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
+import type { CallDetails, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, TranscriptTurn, TurnRole } from '../../domain/call.js';
 import type { VoiceMode } from '../../domain/agent.js';
 import { CallAnalysisSchema } from './entities/call-analysis.js';
@@ -10,9 +8,6 @@ import { decodeColumn, FreeFormJson, ToolTurnJson, VariablesJson } from './json-
 import { toCallAnalysis } from './mikro-orm-call-analysis-repository.js';
 import { runSelect } from './native-select.js';
 import {
-  conditionOf,
-  containsPattern,
-  findPage,
   findRow,
   findRowAlongside,
   findRows,
@@ -25,7 +20,6 @@ import {
   upsertRow,
   type Alongside,
 } from './storage-support.js';
-import { revisionsOf } from './revision-list.js';
 
 /**
  * The one mapping of a stored call row to the domain. Native reads (findRow/findPage in
@@ -33,7 +27,7 @@ import { revisionsOf } from './revision-list.js';
  * shape by the schema's metadata (fromColumns): a column added later (a disconnection reason, an
  * analysis) is added to the schema and here, nowhere else.
  */
-const toCall = (row: CallRow): Call => ({
+export const toCall = (row: CallRow): Call => ({
   id: row.id,
   projectId: row.projectId,
   agentId: row.agentId,
@@ -76,24 +70,9 @@ const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   ...(row.tool ? { tool: decodeColumn(ToolTurnJson, row.tool, 'transcript_turns', 'tool', row.id) } : {}),
 });
 
-/** The filters of a call list: list and listByAgent read the same calls. */
-const callFilter = (projectId: string, query: CallListQuery): FilterQuery<CallRow> => {
-  const search = query.search?.trim() ? containsPattern(query.search.trim()) : null;
-  return {
-    projectId,
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.direction ? { direction: query.direction } : {}),
-    ...(query.type ? { type: query.type } : {}),
-    ...(query.agentId ? { agentId: query.agentId } : {}),
-    ...(search ? { $or: [{ fromNumber: { $ilike: search } }, { toNumber: { $ilike: search } }] } : {}),
-  };
-};
-
 const PREPARED = { prepare: true } as const;
 /** Plain selects, prepared. */
 const READ = { prepare: true, effect: 'read' } as const;
-/** A version: it may be given again while nothing is written (see SelectOptions). */
-const VERSION = { prepare: true, effect: 'reusable' } as const;
 
 /** One conditional update: of two racing claims, the second waits for the first's row lock and then finds the column set. */
 const CLAIM_MEDIA = 'update "calls" set "media_connected_at" = ? where "id" = ? and "status" = \'in-progress\' and "media_connected_at" is null returning "id"';
@@ -108,75 +87,6 @@ const STORE_END = `update "calls" set "status" = ?, "ended_at" = ?, "duration_se
 
 /** The project's calls in progress, through the partial index of live calls (`calls_live_project_index`). */
 const COUNT_LIVE = `select count(*)::int as live from calls where project_id = ? and status = 'in-progress'`;
-
-type Condition = NonNullable<ReturnType<typeof conditionOf>>;
-
-/**
- * The statement of a page's version (see listVersion), its value named "version": the page's
- * calls by id and the transaction that wrote each (`xmin`: any update writes a new row version),
- * after the total, whether the agent is the project's (for an agent's calls) and the project's
- * recording setting. Parameters: {@link versionParams}.
- */
-const versionOfCalls = (condition: string, byAgent: boolean): string => `select (select count(*) from calls where ${condition})
-      || ';' || ${byAgent ? '(select count(*) from agents where id = ? and project_id = ?)' : `''`}
-      || ';' || coalesce((select recording_enabled from projects where id = ?)::text, '')
-      || ';' || ${revisionsOf('p')} as "version"
-    from (select id, xmin from calls where ${condition} order by started_at desc, id desc limit ? offset ?) p`;
-
-const versionParams = (condition: Condition, projectId: string, query: CallListQuery): unknown[] => [
-  ...condition.params,
-  ...(query.agentId === null ? [] : [query.agentId, projectId]),
-  projectId,
-  ...condition.params,
-  query.limit,
-  query.offset,
-];
-
-/** The page statement's parameters: the version's, then the page's own over the same filters. */
-const pageParams = (condition: Condition, projectId: string, query: CallListQuery): unknown[] => [
-  ...versionParams(condition, projectId, query),
-  ...condition.params,
-  projectId,
-  ...condition.params,
-  query.limit,
-  query.offset,
-];
-
-/** A call list's statements for one combination of filters. */
-interface CallListStatements {
-  /** The page's version alone. Parameters: {@link versionParams}. */
-  readonly version: string;
-  /** The project's page with its version, total and recording setting. Parameters: {@link pageParams}. */
-  readonly page: string;
-  /** An agent's: its row left-joined to the page (see listByAgent). Parameters: the page's, then agent, project. */
-  readonly agentPage: string;
-}
-
-/**
- * By the filters' condition (which filters a list sets, never their values): at most one entry
- * for each combination of them. Written once each, so each read sends the very same strings,
- * whose hash the lookups of a statement by its text keep, rather than a couple of kilobytes
- * written and hashed again for every request (see agentStatements).
- */
-const callListStatements = new Map<string, CallListStatements>();
-
-const callListStatementsOf = (em: EntityManager, condition: string, byAgent: boolean): CallListStatements => {
-  const version = versionOfCalls(condition, byAgent);
-  return {
-    version,
-    page: `select (${version}) as "__version", ${selectListOf(em, CallSchema)},
-         (select count(*) from calls where ${condition}) as "__total",
-         (select recording_enabled from projects where id = ?) as "__recording"
-       from calls where ${condition} order by started_at desc, id desc limit ? offset ?`,
-    agentPage: `select (${version}) as "__version", ${selectListOf(em, CallSchema, 'c')},
-         (select count(*) from calls where ${condition}) as "__total",
-         (select recording_enabled from projects where id = ?) as "__recording"
-       from agents a left join (
-         select ${selectListOf(em, CallSchema)} from calls where ${condition}
-         order by started_at desc, id desc limit ? offset ?) as c on true
-       where a.id = ? and a.project_id = ?`,
-  };
-};
 
 export class MikroOrmCallRepository implements CallRepository {
   constructor(private readonly em: EntityManager) {}
@@ -209,80 +119,8 @@ export class MikroOrmCallRepository implements CallRepository {
     return findRowAlongside(this.em, CallSchema, { id, projectId }, this.details(), (row, details) => this.withDetails(row, details));
   }
 
-  /**
-   * The page with, beside each row, the total, the project's recording setting and the page's
-   * version (uncorrelated subqueries, each run once), in one statement. An empty page has no
-   * row to carry them: then, and only then, a second statement takes the version, which starts
-   * with the total.
-   */
-  async list(projectId: string, query: CallListQuery): Promise<CallListPage> {
-    const condition = this.conditionOf(projectId, query);
-    const records = await runSelect(
-      this.em,
-      this.statementsOf(condition, query).page,
-      pageParams(condition, projectId, query),
-      READ,
-    );
-    const [first] = records;
-    if (first === undefined) {
-      const versioned = await this.listVersion(projectId, query);
-      return { items: [], total: Number.parseInt(versioned, 10), recordingEnabled: false, version: versioned };
-    }
-    const items = records.map((record) => toCall(fromColumns(this.em, CallSchema, record)));
-    return { items, total: Number(first.__total), recordingEnabled: first.__recording === true, version: String(first.__version) };
-  }
-
-  /**
-   * The agent's row left-joined to the page of its calls (found by the same filters as list): no
-   * row, no agent; one row of nulls, no call on the page. The total is counted beside the page,
-   * on the agent's row, so a page past the end still carries it and the read stays one statement.
-   * The subqueries beside it take no column of the agent's row, so each runs once, not once per
-   * call. Prepared: its text varies with which filters are set only.
-   */
-  async listByAgent(projectId: string, query: CallListQuery & { readonly agentId: string }): Promise<CallListPage | null> {
-    const condition = this.conditionOf(projectId, query);
-    const records = await runSelect(
-      this.em,
-      this.statementsOf(condition, query).agentPage,
-      [...pageParams(condition, projectId, query), query.agentId, projectId],
-      READ,
-    );
-    const [first] = records;
-    if (first === undefined) return null;
-    const items = records.filter((record) => record.id !== null).map((record) => toCall(fromColumns(this.em, CallSchema, record)));
-    return { items, total: Number(first.__total), recordingEnabled: items.length > 0 && first.__recording === true, version: String(first.__version) };
-  }
-
-  /**
-   * The page's calls by id and the transaction that wrote each (`xmin`: any update writes a new
-   * row version), the total, the project's recording setting and, for an agent's calls, whether
-   * the agent is the project's: one statement over the same filters as {@link list}.
-   */
-  async listVersion(projectId: string, query: CallListQuery): Promise<ReadVersion> {
-    const condition = this.conditionOf(projectId, query);
-    const [record] = await runSelect(this.em, this.statementsOf(condition, query).version, versionParams(condition, projectId, query), VERSION);
-    return String(record!.version);
-  }
-
   save(call: Call): Promise<void> {
     return upsertRow(this.em, CallSchema, toCallRow(call));
-  }
-
-  private statementsOf(condition: Condition, query: CallListQuery): CallListStatements {
-    const byAgent = query.agentId !== null;
-    const key = `${byAgent ? 'agent' : 'project'} ${condition.sql}`;
-    let statements = callListStatements.get(key);
-    if (!statements) {
-      statements = callListStatementsOf(this.em, condition.sql, byAgent);
-      callListStatements.set(key, statements);
-    }
-    return statements;
-  }
-
-  private conditionOf(projectId: string, query: CallListQuery): Condition {
-    const condition = conditionOf(this.em, CallSchema, callFilter(projectId, query));
-    if (condition === null) throw new Error('the call filters did not compile to native SQL');
-    return condition;
   }
 
   async claimMedia(callId: string, at: Date): Promise<boolean> {

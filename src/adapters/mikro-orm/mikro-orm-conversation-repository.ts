@@ -1,13 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  ConversationListPage,
-  ConversationListQuery,
-  ConversationRepository,
-  ThreadAndLatest,
-  ThreadKey,
-} from '../../application/ports/messaging-repositories.js';
-import type { PageRequest } from '../../application/ports/pagination.js';
-import type { ReadVersion } from '../../application/ports/read-version.js';
+import type { ConversationRepository, ThreadAndLatest, ThreadKey } from '../../application/ports/messaging-repositories.js';
 import type { Conversation } from '../../domain/conversation.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { ConversationSchema, type ConversationRow } from './entities/conversation.js';
@@ -17,8 +9,7 @@ import { decodeColumn, FreeFormJson } from './json-columns.js';
 import { toContact } from './mikro-orm-contact-repository.js';
 import { toMessage } from './message-rows.js';
 import { runSelect } from './native-select.js';
-import { dateOf, findRow, fromColumns, selectListOf, updateRows, upsertRowsNative } from './storage-support.js';
-import { revisionsOf } from './revision-list.js';
+import { dateOf, findRow, fromColumns, updateRows, upsertRowsNative } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -57,74 +48,6 @@ export const toConversationRow = (conversation: Conversation): ConversationRow =
   createdAt: conversation.createdAt,
   updatedAt: conversation.updatedAt,
 });
-
-/** Plain selects, each prepared (their texts are made once). */
-const READ = { prepare: true, effect: 'read' } as const;
-/** A version: it may be given again while nothing is written (see SelectOptions). */
-const VERSION = { prepare: true, effect: 'reusable' } as const;
-
-/** Newest lastMessageAt first, as conversations_project_last_message_index and its agent twin hold them. */
-const NEWEST_FIRST = 'order by last_message_at desc, id desc';
-
-/** The threads a list shows: the project's (parameter: project), or one agent's (project, agent). */
-const conditionOf = (agent: boolean): string => (agent ? 'project_id = ? and agent_id = ?' : 'project_id = ?');
-
-/**
- * The version of a page (see listVersion), its value named "version": the total, for an agent's
- * threads whether the agent is the project's, then the page's threads by id and the transaction
- * that wrote each (`xmin`: any update writes a new row version). Parameters: the condition's,
- * the agent's id and project when `agent`, the condition's again, limit, offset.
- */
-const pageVersion = (agent: boolean): string => `select (select count(*) from conversations where ${conditionOf(agent)})
-      || ';' || ${agent ? '(select count(*) from agents where id = ? and project_id = ?)' : `''`}
-      || ';' || ${revisionsOf('p')} as "version"
-    from (select id, xmin from conversations where ${conditionOf(agent)} ${NEWEST_FIRST} limit ? offset ?) p`;
-
-interface ListStatements {
-  /**
-   * The project's page, with the total and the page's version beside each row. Parameters: the
-   * version's (see pageVersion), then project, project, limit, offset.
-   */
-  readonly projectPage: string;
-  /**
-   * The agent's row left-joined to the page of its threads, the total and the version beside:
-   * no row, no agent; one row of nulls, no thread on the page. Parameters: the version's, then
-   * (project, agent) twice, limit, offset, agent, project.
-   */
-  readonly agentPage: string;
-  readonly projectVersion: string;
-  readonly agentVersion: string;
-}
-
-/**
- * Written once (from the schema's columns, the same for every EntityManager): each read then
- * sends the very same string, whose hash the lookups of a statement by its text keep.
- */
-let listStatements: ListStatements | null = null;
-
-const listStatementsOf = (em: EntityManager): ListStatements => {
-  const columns = selectListOf(em, ConversationSchema);
-  return {
-    projectPage: `select (${pageVersion(false)}) as "__version", ${columns},
-         (select count(*) from conversations where ${conditionOf(false)}) as "__total"
-       from conversations where ${conditionOf(false)} ${NEWEST_FIRST} limit ? offset ?`,
-    agentPage: `select (${pageVersion(true)}) as "__version", ${selectListOf(em, ConversationSchema, 'c')},
-         (select count(*) from conversations where ${conditionOf(true)}) as "__total"
-       from agents a left join (
-         select ${columns} from conversations where ${conditionOf(true)} ${NEWEST_FIRST} limit ? offset ?) as c on true
-       where a.id = ? and a.project_id = ?
-       order by c.last_message_at desc, c.id desc`,
-    projectVersion: pageVersion(false),
-    agentVersion: pageVersion(true),
-  };
-};
-
-/** The version's parameters (see pageVersion). */
-const versionParams = (projectId: string, query: ConversationListQuery): readonly unknown[] => {
-  const condition = query.agentId === null ? [projectId] : [projectId, query.agentId];
-  const agent = query.agentId === null ? [] : [query.agentId, projectId];
-  return [...condition, ...agent, ...condition, query.limit, query.offset];
-};
 
 export class MikroOrmConversationRepository implements ConversationRepository {
   constructor(private readonly em: EntityManager) {}
@@ -179,53 +102,6 @@ export class MikroOrmConversationRepository implements ConversationRepository {
     }));
   }
 
-  /**
-   * The page with, beside each row, the total and the page's version (uncorrelated subqueries,
-   * each run once), in one statement. An empty page has no row to carry them: then, and only
-   * then, a second statement takes the version, which starts with the total.
-   */
-  async list(projectId: string, page: PageRequest): Promise<ConversationListPage> {
-    const query = { ...page, agentId: null };
-    const records = await runSelect(
-      this.em,
-      this.statements().projectPage,
-      [...versionParams(projectId, query), projectId, projectId, page.limit, page.offset],
-      READ,
-    );
-    const [first] = records;
-    if (first === undefined) {
-      const version = await this.listVersion(projectId, query);
-      return { items: [], total: Number.parseInt(version, 10), version };
-    }
-    return { items: this.conversationsOf(records), total: Number(first.__total), version: String(first.__version) };
-  }
-
-  /**
-   * The agent's row left-joined to the page of its threads: no row, no agent; one row of nulls,
-   * no thread on the page. The total and the version are taken beside, on the agent's row, so a
-   * page past the end still carries them and the read stays one statement.
-   */
-  async listByAgent(projectId: string, query: ConversationListQuery & { readonly agentId: string }): Promise<ConversationListPage | null> {
-    const condition = [projectId, query.agentId];
-    const records = await runSelect(
-      this.em,
-      this.statements().agentPage,
-      [...versionParams(projectId, query), ...condition, ...condition, query.limit, query.offset, query.agentId, projectId],
-      READ,
-    );
-    const [first] = records;
-    if (first === undefined) return null;
-    const items = this.conversationsOf(records.filter((record) => record.id !== null));
-    return { items, total: Number(first.__total), version: String(first.__version) };
-  }
-
-  async listVersion(projectId: string, query: ConversationListQuery): Promise<ReadVersion> {
-    const { projectVersion, agentVersion } = this.statements();
-    const sql = query.agentId === null ? projectVersion : agentVersion;
-    const [record] = await runSelect(this.em, sql, versionParams(projectId, query), VERSION);
-    return String(record!.version);
-  }
-
   save(conversation: Conversation): Promise<void> {
     return this.saveAll([conversation]);
   }
@@ -237,13 +113,5 @@ export class MikroOrmConversationRepository implements ConversationRepository {
 
   async detachAgent(agentId: string): Promise<void> {
     await updateRows(this.em, ConversationSchema, { agentId }, { agentId: null });
-  }
-
-  private statements(): ListStatements {
-    return (listStatements ??= listStatementsOf(this.em));
-  }
-
-  private conversationsOf(records: readonly Record<string, unknown>[]): Conversation[] {
-    return records.map((record) => toConversation(fromColumns(this.em, ConversationSchema, record)));
   }
 }

@@ -1,68 +1,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageCursor, MessageRepository, MessageSlice } from '../../application/ports/messaging-repositories.js';
-import type { ReadVersion, Versioned } from '../../application/ports/read-version.js';
 import type { Conversation } from '../../domain/conversation.js';
 import type { Message } from '../../domain/message.js';
 import type { SessionModel } from './session-model.js';
 import { MessageSchema } from './entities/message.js';
 import { toMessage, toMessageRow } from './message-rows.js';
-import { dateOf, findRow, fromColumns, selectListOf, selectRows, upsertRowsNative, writeRowsTogether, type RowsWrite } from './storage-support.js';
+import { dateOf, findRow, selectRows, upsertRowsNative, writeRowsTogether, type RowsWrite } from './storage-support.js';
 import { runSelect } from './native-select.js';
 import { ConversationSchema } from './entities/conversation.js';
 import { toConversationRow } from './mikro-orm-conversation-repository.js';
-import { revisionsOf } from './revision-list.js';
 
 /** The bounds and order of a conversation's window of messages, with the one past it (which says whether there are more). */
-const windowOf = (cursor: MessageCursor): string =>
+export const windowOf = (cursor: MessageCursor): string =>
   (cursor.before !== null ? ' and received_at < ?' : '') +
   (cursor.after !== null ? ' and received_at > ?' : '') +
   ' order by received_at desc, id desc limit ?';
 
-const windowParams = (cursor: MessageCursor): unknown[] => [
+export const windowParams = (cursor: MessageCursor): unknown[] => [
   ...(cursor.before !== null ? [cursor.before] : []),
   ...(cursor.after !== null ? [cursor.after] : []),
   cursor.limit + 1,
 ];
-
-/**
- * The statement of a window's version, its value named "version": each message of the window by
- * id and the transaction that wrote it (`xmin`: any update writes a new row version), after the
- * count of the rows the join gives (none without the conversation, at least one with it).
- * Parameters: {@link versionParams}.
- */
-const versionOfWindow = (cursor: MessageCursor): string => `select count(c.id) || ';' || ${revisionsOf('m')} as "version"
-    from conversations c left join lateral (
-      select id, xmin from messages where conversation_id = c.id${windowOf(cursor)}) as m on true
-    where c.id = ? and c.project_id = ?`;
-
-const versionParams = (projectId: string, conversationId: string, cursor: MessageCursor): unknown[] => [...windowParams(cursor), conversationId, projectId];
-
-/** A conversation's window statements for one kind of cursor. */
-interface WindowStatements {
-  /** The window's version alone. Parameters: {@link versionParams}. */
-  readonly version: string;
-  /** The conversation's row left-joined to its window, the version beside. Parameters: the version's twice. */
-  readonly page: string;
-}
-
-/**
- * By the cursor's bounds (before, after: four kinds at most), each written once: each read then
- * sends the very same strings, whose hash the lookups of a statement by its text keep, rather
- * than a kilobyte written and hashed again for every request.
- */
-const windowStatements: (WindowStatements | undefined)[] = [];
-
-const windowKindOf = (cursor: MessageCursor): number => (cursor.before !== null ? 1 : 0) + (cursor.after !== null ? 2 : 0);
-
-const windowStatementsOf = (em: EntityManager, cursor: MessageCursor): WindowStatements => {
-  const version = versionOfWindow(cursor);
-  return {
-    version,
-    page: `select (${version}) as "__version", m.* from conversations c left join lateral (
-         select ${selectListOf(em, MessageSchema)} from messages where conversation_id = c.id${windowOf(cursor)}) as m on true
-       where c.id = ? and c.project_id = ?`,
-  };
-};
 
 export class MikroOrmMessageRepository implements MessageRepository {
   constructor(
@@ -130,30 +88,6 @@ export class MikroOrmMessageRepository implements MessageRepository {
     return this.slice('conversation_id', conversationId, cursor);
   }
 
-  /**
-   * The conversation's row, left-joined to its window of messages: no row, no conversation; one
-   * row of nulls, no message. The window's version rides beside each row (an uncorrelated
-   * subquery, run once), so it is of the same rows. Prepared (its text varies with the cursor's
-   * bounds only).
-   */
-  async listByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<(MessageSlice & Versioned) | null> {
-    const params = versionParams(projectId, conversationId, cursor);
-    const records = await runSelect(this.em, this.windowStatements(cursor).page, [...params, ...params], { prepare: true, effect: 'read' });
-    const [first] = records;
-    if (first === undefined) return null;
-    const rows = records.filter((record) => record.id !== null).map((record) => fromColumns(this.em, MessageSchema, record));
-    return { items: rows.slice(0, cursor.limit).map(toMessage), hasMore: rows.length > cursor.limit, version: String(first.__version) };
-  }
-
-  /** {@link listByProjectConversation}'s window (with the message past it) by id and revision; see versionOfWindow. */
-  async versionByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<ReadVersion> {
-    const [record] = await runSelect(this.em, this.windowStatements(cursor).version, versionParams(projectId, conversationId, cursor), {
-      prepare: true,
-      effect: 'reusable',
-    });
-    return String(record!.version);
-  }
-
   listByNumber(phoneNumberId: string, cursor: MessageCursor): Promise<MessageSlice> {
     return this.slice('phone_number_id', phoneNumberId, cursor);
   }
@@ -191,10 +125,5 @@ export class MikroOrmMessageRepository implements MessageRepository {
       [id, ...windowParams(cursor)],
     );
     return { items: rows.slice(0, cursor.limit).map(toMessage), hasMore: rows.length > cursor.limit };
-  }
-
-  private windowStatements(cursor: MessageCursor): WindowStatements {
-    const kind = windowKindOf(cursor);
-    return (windowStatements[kind] ??= windowStatementsOf(this.em, cursor));
   }
 }

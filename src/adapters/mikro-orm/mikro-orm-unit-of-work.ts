@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Repositories } from '../../application/ports/repositories.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
@@ -22,8 +22,8 @@ import { MikroOrmUsageQuery } from './mikro-orm-usage-query.js';
  * and knex's transaction builds a knex instance of its own for each one.
  */
 export class MikroOrmUnitOfWork implements UnitOfWork {
-  /** The repositories of work outside a transaction, made on first use (see outsideTransaction). */
-  private outside: Repositories | null = null;
+  /** The fork of work outside a transaction and its repositories, made on first use (see outsideTransaction). */
+  private outside: { readonly em: EntityManager; readonly repos: Repositories } | null = null;
 
   constructor(
     private readonly orm: MikroORM,
@@ -49,6 +49,18 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
   }
 
   /**
+   * Native reads outside a transaction, on the very fork and connections {@link read} uses: the
+   * list queries read through here, as the list reads always did through the repositories.
+   */
+  async readNatively<A>(work: (em: EntityManager) => Promise<A>): Promise<A> {
+    try {
+      return await work(this.outsideFork().em);
+    } catch (error) {
+      throw translateConnectionFailure(error);
+    }
+  }
+
+  /**
    * Work outside a transaction shares one fork and one set of repositories. A fork per call was
    * a visible share of a page read's work (a fork writes the ORM's configuration, and so
    * `process.env`, twice, and builds a unit of work, an entity factory and loader, a validator;
@@ -59,8 +71,7 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
    */
   private async outsideTransaction<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
     try {
-      this.outside ??= mikroOrmRepositories(this.orm.em.fork(), this.sessions);
-      return await work(this.outside);
+      return await work(this.outsideFork().repos);
     } catch (error) {
       throw translateConnectionFailure(error);
     }
@@ -69,6 +80,14 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
   /** The usage series, read as the work outside a transaction is, on a fork of its own. */
   usageQuery(): UsageQuery {
     return new MikroOrmUsageQuery(this.orm.em.fork());
+  }
+
+  private outsideFork(): { readonly em: EntityManager; readonly repos: Repositories } {
+    if (this.outside === null) {
+      const em = this.orm.em.fork();
+      this.outside = { em, repos: mikroOrmRepositories(em, this.sessions) };
+    }
+    return this.outside;
   }
 
   async ping(): Promise<void> {

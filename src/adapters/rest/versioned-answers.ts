@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AppError } from '../../application/errors.js';
 import type { ReadVersion, Versioned } from '../../application/ports/read-version.js';
+import type { VersionedAsk } from '../../application/queries/versioned-read.js';
 import type { RestEnv } from './env.js';
 import { projectOf, send, sendError } from './respond.js';
 
@@ -104,7 +104,7 @@ const sendRendered = (c: Context<RestEnv>, rendered: Rendered): Response => {
 };
 
 /**
- * A list read through `answers`: its version first, and the kept body when it is that version's;
+ * A list read (`asked`, see askVersioned) through `answers`: its version first, and the kept body when it is that version's;
  * otherwise the read itself, rendered by `view` and kept under the version the read answered
  * with, taken in the same statement as its rows (so a body is never kept under a version that
  * is not its own). Without `answers`, the read alone.
@@ -121,10 +121,10 @@ export const sendVersioned = async <A extends Versioned>(
   c: Context<RestEnv>,
   answers: VersionedAnswers | null,
   input: string,
-  version: TE.TaskEither<AppError, ReadVersion>,
-  read: TE.TaskEither<AppError, A>,
+  asked: VersionedAsk<AppError, A>,
   view: (value: A) => unknown,
 ): Promise<Response> => {
+  const { version, read } = asked;
   if (answers === null) return send(c, read, (value) => sendRendered(c, render(view(value))));
   const key = `${projectOf(c)} ${input}`;
   const current = await version();

@@ -1,8 +1,8 @@
 import type { Call, CallDirection, CallStatus, CallType, TranscriptTurn } from '../../domain/call.js';
 import type { CallAnalysis } from '../../domain/call-analysis.js';
-import type { Page, PageRequest } from './pagination.js';
-import type { ReadVersion, Versioned } from './read-version.js';
+import type { PageRequest } from './pagination.js';
 
+/** Which calls the call log shows (see CallPageQuery). */
 export interface CallListQuery extends PageRequest {
   readonly status: CallStatus | null;
   readonly direction: CallDirection | null;
@@ -10,15 +10,6 @@ export interface CallListQuery extends PageRequest {
   /** Case-insensitive contains on fromNumber or toNumber. */
   readonly search: string | null;
   readonly agentId: string | null;
-}
-
-/** A page of calls and the project's setting that decides what each call shows, with its version. */
-export interface CallListPage extends Page<Call>, Versioned {
-  /**
-   * The project's recording add-on is on (recordings are shown). Read with the page's rows, in
-   * the same statement: a page without calls, which shows no recording, says false.
-   */
-  readonly recordingEnabled: boolean;
 }
 
 /** A call with what its detail view shows beside it. */
@@ -42,19 +33,6 @@ export interface CallRepository {
   lockByIdInAnyProject(id: string): Promise<Call | null>;
   /** {@link findById} with its transcript, the project's recording setting and its analysis, in one read. */
   findWithDetails(projectId: string, id: string): Promise<CallDetails | null>;
-  /** Newest first. */
-  list(projectId: string, query: CallListQuery): Promise<CallListPage>;
-  /**
-   * {@link list} of one agent's calls, read with the agent itself: null when the project has no
-   * such agent (an agent without calls gives an empty page). The total is right past the end too.
-   */
-  listByAgent(projectId: string, query: CallListQuery & { readonly agentId: string }): Promise<CallListPage | null>;
-  /**
-   * The version (see ReadVersion) of what {@link list} answers for the same query, or with an
-   * `agentId` {@link listByAgent}: it changes with any write to a listed call, with the page's
-   * rows, the total and the project's recording setting, and with the agent's being there or not.
-   */
-  listVersion(projectId: string, query: CallListQuery): Promise<ReadVersion>;
   save(call: Call): Promise<void>;
   /**
    * Records that the call's media stream (its one live socket) connected at `at`. True only

@@ -2,8 +2,7 @@ import type { Contact } from '../../domain/contact.js';
 import type { Conversation } from '../../domain/conversation.js';
 import type { E164 } from '../../domain/e164.js';
 import type { Message } from '../../domain/message.js';
-import type { Page, PageRequest } from './pagination.js';
-import type { ReadVersion, Versioned } from './read-version.js';
+import type { PageRequest } from './pagination.js';
 
 /**
  * A window of a message list: newest first, `receivedAt < before` and `receivedAt > after`
@@ -40,13 +39,10 @@ export interface ThreadAndLatest {
   readonly contact: Contact | null;
 }
 
-/** Which threads a conversation list shows: the project's, or only one agent's. */
+/** Which threads a conversation list shows (see ConversationPageQuery): the project's, or only one agent's. */
 export interface ConversationListQuery extends PageRequest {
   readonly agentId: string | null;
 }
-
-/** A page of threads with the version it was read at. */
-export type ConversationListPage = Page<Conversation> & Versioned;
 
 /** Part of `Repositories` (as `conversations`). */
 export interface ConversationRepository {
@@ -61,19 +57,6 @@ export interface ConversationRepository {
    * `threads`.
    */
   findThreadsAndLatest(threads: readonly ThreadKey[], recent: number): Promise<readonly ThreadAndLatest[]>;
-  /** The project's threads, newest lastMessageAt first. */
-  list(projectId: string, page: PageRequest): Promise<ConversationListPage>;
-  /**
-   * {@link list} of one agent's threads only, read with the agent itself: null when the project has
-   * no such agent (an agent without threads gives an empty page). The total is right past the end too.
-   */
-  listByAgent(projectId: string, query: ConversationListQuery & { readonly agentId: string }): Promise<ConversationListPage | null>;
-  /**
-   * The version (see ReadVersion) of what {@link list} answers for the same query, or with an
-   * `agentId` {@link listByAgent}: it changes with any write to a listed thread, with the page's
-   * rows and the total, and with the agent's being there or not.
-   */
-  listVersion(projectId: string, query: ConversationListQuery): Promise<ReadVersion>;
   /** Throws DuplicateKey when the number already has a thread with the participant. */
   save(conversation: Conversation): Promise<void>;
   /** {@link save} for several conversations (distinct ids) at once; all or none. */
@@ -99,17 +82,6 @@ export interface MessageRepository {
   /** The receivedAt of the number's newest message, or null when it has none. */
   latestReceivedAt(phoneNumberId: string): Promise<Date | null>;
   listByConversation(conversationId: string, cursor: MessageCursor): Promise<MessageSlice>;
-  /**
-   * {@link listByConversation} of the project's conversation, in one read: null when the project
-   * has no conversation with that id (an empty slice when it has one without messages).
-   */
-  listByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<(MessageSlice & Versioned) | null>;
-  /**
-   * The version (see ReadVersion) of what {@link listByProjectConversation} answers for the same
-   * input: it changes with any write to a message of the slice (or the one past it, which says
-   * whether there are more), with the slice's rows, and with the conversation's being there or not.
-   */
-  versionByProjectConversation(projectId: string, conversationId: string, cursor: MessageCursor): Promise<ReadVersion>;
   listByNumber(phoneNumberId: string, cursor: MessageCursor): Promise<MessageSlice>;
   /**
    * Throws DuplicateKey when another message has the same providerMessageId, or the same

@@ -14,7 +14,6 @@ import type { CampaignAttemptRepository, CampaignRecipientRepository, CampaignRe
 import type { ConversationRepository, MessageRepository } from './messaging-repositories.js';
 import type { IdempotencyKeyRepository, OutboundTextQueue } from './outbound-text-repositories.js';
 import type { Page, PageRequest } from './pagination.js';
-import type { ReadVersion, Versioned } from './read-version.js';
 import type { WebCallCredentialRepository } from './web-call-credentials.js';
 import type { DeliveryRepository, WebhookRepository } from './webhook-repositories.js';
 
@@ -46,14 +45,6 @@ export interface AgentRepository {
   list(projectId: string, page: PageRequest): Promise<Page<Agent>>;
   /** {@link findById} with the agent's live numbers (as PhoneNumberRepository.listByAgents), in one read. */
   findWithNumbers(projectId: string, id: string): Promise<AgentWithNumbers | null>;
-  /** {@link list} with each agent's live numbers (as PhoneNumberRepository.listByAgents), in one read, with its version. */
-  listWithNumbers(projectId: string, page: PageRequest): Promise<Page<AgentWithNumbers> & Versioned>;
-  /**
-   * The version of what {@link listWithNumbers} answers for the same page (see {@link ReadVersion}):
-   * it changes with any write to a listed agent or to one of its live numbers, and with the page's
-   * rows or the total, in one read far cheaper than the page itself.
-   */
-  listVersion(projectId: string, page: PageRequest): Promise<ReadVersion>;
   save(agent: Agent): Promise<void>;
   delete(projectId: string, id: string): Promise<void>;
 }

@@ -7,7 +7,6 @@ import type { GetCallRecording } from './calls/get-call-recording.js';
 import type { PlaceOutboundCall } from './calls/place-outbound-call.js';
 import type { GetCall } from './calls/get-call.js';
 import type { ListCalls } from './calls/list-calls.js';
-import type { VersionCallList } from './calls/version-call-list.js';
 import type { StreamTranscript } from './calls/stream-transcript.js';
 import type { RecordAnsweredBy } from './calls/record-answered-by.js';
 import type { AwaitCallEnd } from './calls/await-call-end.js';
@@ -23,7 +22,6 @@ export interface CallUseCases {
   readonly attachCallRecording: AttachCallRecording;
   readonly getCall: GetCall;
   readonly listCalls: ListCalls;
-  readonly versionCallList: VersionCallList;
   readonly getCallRecording: GetCallRecording;
   readonly streamTranscript: StreamTranscript;
   readonly recordAnsweredBy: RecordAnsweredBy;

@@ -5,7 +5,6 @@ import type { DeleteAgent } from './agents/delete-agent.js';
 import type { DetachNumber } from './agents/detach-number.js';
 import type { GetAgent } from './agents/get-agent.js';
 import type { ListAgents } from './agents/list-agents.js';
-import type { VersionAgentList } from './agents/version-agent-list.js';
 import type { ListVoices } from './agents/list-voices.js';
 import type { UpdateAgent } from './agents/update-agent.js';
 import type { CreateContact } from './contacts/create-contact.js';
@@ -15,10 +14,8 @@ import type { ListContacts } from './contacts/list-contacts.js';
 import type { UpdateContact } from './contacts/update-contact.js';
 import type { GetConversation } from './conversations/get-conversation.js';
 import type { ListConversations } from './conversations/list-conversations.js';
-import type { VersionConversationList } from './conversations/version-conversation-list.js';
 import type { UpdateConversationState } from './conversations/update-conversation-state.js';
 import type { ListConversationMessages } from './messages/list-conversation-messages.js';
-import type { VersionConversationMessages } from './messages/version-conversation-messages.js';
 import type { ListNumberMessages } from './messages/list-number-messages.js';
 import type { ReceiveInboundSms } from './messages/receive-inbound-sms.js';
 import type { SendSms } from './messages/send-sms.js';
@@ -67,7 +64,6 @@ export interface AgentUseCases {
   readonly listVoices: ListVoices;
   readonly createAgent: CreateAgent;
   readonly listAgents: ListAgents;
-  readonly versionAgentList: VersionAgentList;
   readonly getAgent: GetAgent;
   readonly updateAgent: UpdateAgent;
   readonly deleteAgent: DeleteAgent;
@@ -95,11 +91,9 @@ export interface ContactUseCases {
 /** Threads, and the messages of one thread. */
 export interface ConversationUseCases {
   readonly listConversations: ListConversations;
-  readonly versionConversationList: VersionConversationList;
   readonly getConversation: GetConversation;
   readonly updateConversationState: UpdateConversationState;
   readonly listConversationMessages: ListConversationMessages;
-  readonly versionConversationMessages: VersionConversationMessages;
 }
 
 export interface MessageUseCases {

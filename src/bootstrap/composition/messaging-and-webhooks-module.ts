@@ -4,10 +4,8 @@ import { WebhookDispatcher } from '../../application/webhooks/webhook-dispatcher
 import { EVENT_TIMEOUT_MS } from '../../application/webhooks/dispatcher-options.js';
 import { GetConversation } from '../../application/use-cases/conversations/get-conversation.js';
 import { ListConversations } from '../../application/use-cases/conversations/list-conversations.js';
-import { VersionConversationList } from '../../application/use-cases/conversations/version-conversation-list.js';
 import { UpdateConversationState } from '../../application/use-cases/conversations/update-conversation-state.js';
 import { ListConversationMessages } from '../../application/use-cases/messages/list-conversation-messages.js';
-import { VersionConversationMessages } from '../../application/use-cases/messages/version-conversation-messages.js';
 import { ListNumberMessages } from '../../application/use-cases/messages/list-number-messages.js';
 import { DispatcherHandOff } from '../../application/webhooks/dispatcher-hand-off.js';
 import { JsonOutboundEventEncoder } from '../../adapters/http/json-outbound-event-encoder.js';
@@ -73,14 +71,16 @@ export const messagingAndWebhooksModule = () =>
         listNumberMessages: new ListNumberMessages({ uow }),
       }),
     );
-    provide(TOKENS.conversationUseCases, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => ({
-      listConversations: new ListConversations({ uow }),
-      versionConversationList: new VersionConversationList({ uow }),
-      getConversation: new GetConversation({ uow }),
-      updateConversationState: new UpdateConversationState({ uow, clock }),
-      listConversationMessages: new ListConversationMessages({ uow }),
-      versionConversationMessages: new VersionConversationMessages({ uow }),
-    }));
+    provide(
+      TOKENS.conversationUseCases,
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.conversationPageQuery, TOKENS.conversationMessagesQuery],
+      (uow, clock, conversations, messages) => ({
+        listConversations: new ListConversations({ conversations }),
+        getConversation: new GetConversation({ uow }),
+        updateConversationState: new UpdateConversationState({ uow, clock }),
+        listConversationMessages: new ListConversationMessages({ messages }),
+      }),
+    );
     provide(
       TOKENS.webhookUseCases,
       [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.outboundGuard, TOKENS.webhookTransport, TOKENS.eventEncoder],

@@ -6,7 +6,6 @@ import { DeleteAgent } from '../../application/use-cases/agents/delete-agent.js'
 import { DetachNumber } from '../../application/use-cases/agents/detach-number.js';
 import { GetAgent } from '../../application/use-cases/agents/get-agent.js';
 import { ListAgents } from '../../application/use-cases/agents/list-agents.js';
-import { VersionAgentList } from '../../application/use-cases/agents/version-agent-list.js';
 import { ListVoices } from '../../application/use-cases/agents/list-voices.js';
 import { UpdateAgent } from '../../application/use-cases/agents/update-agent.js';
 import { GetDailyUsage } from '../../application/use-cases/billing/get-daily-usage.js';
@@ -55,12 +54,11 @@ export const projectsAndAgentsModule = () =>
     }));
     provide(
       TOKENS.agentUseCases,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.outboundGuard, TOKENS.jsonSchemas],
-      (uow, clock, ids, voices, targets, schemas) => ({
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.outboundGuard, TOKENS.jsonSchemas, TOKENS.agentPageQuery],
+      (uow, clock, ids, voices, targets, schemas, agents) => ({
         listVoices: new ListVoices({ voices }),
         createAgent: new CreateAgent({ uow, clock, ids, checks: { targets, schemas } }),
-        listAgents: new ListAgents({ uow }),
-        versionAgentList: new VersionAgentList({ uow }),
+        listAgents: new ListAgents({ agents }),
         getAgent: new GetAgent({ uow }),
         updateAgent: new UpdateAgent({ uow, clock, checks: { targets, schemas } }),
         deleteAgent: new DeleteAgent({ uow }),

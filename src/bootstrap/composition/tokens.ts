@@ -13,6 +13,10 @@ import type { Mailer } from '../../application/ports/mailer.js';
 import type { RateLimiter } from '../../application/ports/rate-limiter.js';
 import type { CallWebhooks, NumberWebhooks, Telephony } from '../../application/ports/telephony.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import type { AgentPageQuery } from '../../application/queries/agent-page-query.js';
+import type { CallPageQuery } from '../../application/queries/call-page-query.js';
+import type { ConversationMessagesQuery } from '../../application/queries/conversation-messages-query.js';
+import type { ConversationPageQuery } from '../../application/queries/conversation-page-query.js';
 import type { VoiceCatalog } from '../../application/ports/voice-catalog.js';
 import type { VoiceTurnTransport } from '../../application/ports/voice-turn-transport.js';
 import type { DeliveryTrigger, EventHandOff } from '../../application/ports/webhook-repositories.js';
@@ -76,6 +80,11 @@ export const TOKENS = {
   unitOfWork: token<UnitOfWork>('UnitOfWork'),
   /** The usage series, read beside the unit of work's store. */
   usageQuery: token<UsageQuery>('UsageQuery'),
+  /** The read side of the versioned list reads, made for the bound unit of work's store (see listQueriesOf). */
+  agentPageQuery: token<AgentPageQuery>('AgentPageQuery'),
+  callPageQuery: token<CallPageQuery>('CallPageQuery'),
+  conversationPageQuery: token<ConversationPageQuery>('ConversationPageQuery'),
+  conversationMessagesQuery: token<ConversationMessagesQuery>('ConversationMessagesQuery'),
   rateLimiter: token<RateLimiter>('RateLimiter'),
   // The carrier.
   telephony: token<Telephony>('Telephony'),

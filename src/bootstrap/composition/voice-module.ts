@@ -18,7 +18,6 @@ import { GetCallRecording } from '../../application/use-cases/calls/get-call-rec
 import { PlaceOutboundCall } from '../../application/use-cases/calls/place-outbound-call.js';
 import { GetCall } from '../../application/use-cases/calls/get-call.js';
 import { ListCalls } from '../../application/use-cases/calls/list-calls.js';
-import { VersionCallList } from '../../application/use-cases/calls/version-call-list.js';
 import { StreamTranscript } from '../../application/use-cases/calls/stream-transcript.js';
 import { RecordAnsweredBy } from '../../application/use-cases/calls/record-answered-by.js';
 import { AwaitCallEnd } from '../../application/use-cases/calls/await-call-end.js';
@@ -81,8 +80,8 @@ export const voiceModule = () =>
     );
     provide(
       TOKENS.callUseCases,
-      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers, TOKENS.voiceEngine],
-      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers, live) => ({
+      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers, TOKENS.voiceEngine, TOKENS.callPageQuery],
+      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers, live, calls) => ({
         answerInboundCall: new AnswerInboundCall({ uow, clock, ids, eventEncoder, deliveryTrigger, live }),
         placeOutboundCall: new PlaceOutboundCall({
           uow,
@@ -106,8 +105,7 @@ export const voiceModule = () =>
         endCall: new EndCall({ uow, telephony, finishCall }),
         attachCallRecording: new AttachCallRecording({ uow }),
         getCall: new GetCall({ uow }),
-        listCalls: new ListCalls({ uow }),
-        versionCallList: new VersionCallList({ uow }),
+        listCalls: new ListCalls({ calls }),
         getCallRecording: new GetCallRecording({ uow, telephony }),
         streamTranscript: new StreamTranscript({ uow, eventBus }),
         recordWarmTransfer: new RecordWarmTransfer({ uow, clock, ids, eventEncoder, deliveryTrigger, finishCall }),

@@ -1,5 +1,9 @@
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
+import { agentPageQueryContract } from '../../contracts/agent-page-query.contract.js';
+import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
+import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
+import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
 import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
 import { callRepositoryContract } from '../../contracts/call-repositories.contract.js';
 import { repositoryContract } from '../../contracts/repositories.contract.js';
@@ -23,3 +27,7 @@ usageQueryContract('in-memory', async () => {
   const uow = new InMemoryUnitOfWork();
   return { uow, usage: uow.usageQuery(), close: async () => {} };
 });
+agentPageQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+callPageQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+conversationPageQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+conversationMessagesQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));

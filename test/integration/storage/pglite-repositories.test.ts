@@ -6,8 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MikroOrmAgentPageQuery } from '../../../src/adapters/mikro-orm/mikro-orm-agent-page-query.js';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
+import { agentPageQueryContract } from '../../contracts/agent-page-query.contract.js';
+import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
+import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
+import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
 import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
 import { callRepositoryContract } from '../../contracts/call-repositories.contract.js';
 import { repositoryContract } from '../../contracts/repositories.contract.js';
@@ -45,6 +50,10 @@ usageQueryContract('PGlite', async () => {
   const database = await openDatabase({ dataDir: await newDataDir() });
   return { uow: database.uow, usage: database.uow.usageQuery(), close: () => database.close() };
 });
+agentPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+callPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+conversationPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+conversationMessagesQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 
 describe('embedded PGlite database', () => {
   let dataDir: string;
@@ -104,7 +113,7 @@ describe('embedded PGlite database', () => {
     }
   });
 
-  it('shares one fork among all work outside a transaction, its identity map kept empty', async () => {
+  it('shares one fork among all work outside a transaction, the list queries included, its identity map kept empty', async () => {
     const database = await openDatabase({ dataDir: await newDataDir() });
     const fork = vi.spyOn(database.orm.em, 'fork');
     try {
@@ -114,7 +123,7 @@ describe('embedded PGlite database', () => {
         database.uow.read(async (repos) => E.right(await repos.projects.findById(other.id))),
         database.uow.read(async (repos) => E.right(await repos.calls.listUnconnectedWebCalls(new Date(), 10))),
         database.uow.read(async (repos) => E.right(await repos.numbers.countEverProvisioned(other.id))),
-        database.uow.read(async (repos) => E.right(await repos.agents.listWithNumbers(other.id, { limit: 20, offset: 0 }))),
+        new MikroOrmAgentPageQuery(database.uow).page(other.id, { limit: 20, offset: 0 }).then(E.right),
       ]);
 
       expect(reads).toEqual([E.right(other), E.right([]), E.right(0), E.right({ items: [], total: 0, version: expect.any(String) })]);

@@ -1,5 +1,9 @@
 import { describe } from 'vitest';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
+import { agentPageQueryContract } from '../../contracts/agent-page-query.contract.js';
+import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
+import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
+import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
 import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
 import { callRepositoryContract } from '../../contracts/call-repositories.contract.js';
 import { repositoryContract } from '../../contracts/repositories.contract.js';
@@ -35,4 +39,8 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
     };
     return { uow: database.uow, usage: database.uow.usageQuery(), close };
   });
+  agentPageQueryContract('PostgreSQL', openScratch);
+  callPageQueryContract('PostgreSQL', openScratch);
+  conversationPageQueryContract('PostgreSQL', openScratch);
+  conversationMessagesQueryContract('PostgreSQL', openScratch);
 });

@@ -8,6 +8,7 @@ import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { pageEnvelope } from '../pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
+import { askVersioned } from '../../../application/queries/versioned-read.js';
 import { sendVersioned, type VersionedAnswers } from '../versioned-answers.js';
 import { agentView, attachedNumberView, deletedAgentView, voiceView } from '../views/agents.js';
 
@@ -32,9 +33,8 @@ export const agentRoutes = (useCases: UseCases['agents'], answers: VersionedAnsw
     const page = decodeQuery(c, OPERATIONS.listAgents.query);
     if (E.isLeft(page)) return sendError(c, page.left, 'query');
     const input = { projectId: projectOf(c), page: page.right };
-    const { versionAgentList, listAgents } = useCases;
     const key = `agents ${page.right.limit} ${page.right.offset}`;
-    return sendVersioned(c, answers, key, versionAgentList.execute(input), listAgents.execute(input), (agents) =>
+    return sendVersioned(c, answers, key, askVersioned(useCases.listAgents, input), (agents) =>
       pageEnvelope(agents, page.right, agentView),
     );
   });

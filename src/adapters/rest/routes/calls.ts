@@ -12,6 +12,7 @@ import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { hasMore } from '../../../application/ports/pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
+import { askVersioned } from '../../../application/queries/versioned-read.js';
 import { sendVersioned, type VersionedAnswers } from '../versioned-answers.js';
 import { callDetailView, callView, endingCallView, placedCallView, transcriptView, turnView, webCallView } from '../views/calls.js';
 import { unansweredView } from '../views/unanswered.js';
@@ -34,7 +35,7 @@ const listCalls = (calls: CallUseCases, answers: VersionedAnswers | null, c: Con
   if (E.isLeft(query)) return sendError(c, query.left, 'query');
   const input = { projectId: projectOf(c), query: query.right };
   const key = `calls ${JSON.stringify(query.right)}`;
-  return sendVersioned(c, answers, key, calls.versionCallList.execute(input), calls.listCalls.execute(input), ({ page, recordingEnabled }) => ({
+  return sendVersioned(c, answers, key, askVersioned(calls.listCalls, input), ({ page, recordingEnabled }) => ({
     data: page.items.map((call) => callView(call, recordingEnabled)),
     hasMore: hasMore(page, query.right),
     total: page.total,

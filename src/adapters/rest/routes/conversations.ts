@@ -7,6 +7,7 @@ import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { pageEnvelope } from '../pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
+import { askVersioned } from '../../../application/queries/versioned-read.js';
 import { sendVersioned, type VersionedAnswers } from '../versioned-answers.js';
 import { conversationDetailView, conversationView } from '../views/conversations.js';
 import { messageSliceView, messageView } from '../views/messages.js';
@@ -23,8 +24,7 @@ const listConversations = (
   if (E.isLeft(page)) return sendError(c, page.left, 'query');
   const input = { projectId: projectOf(c), page: page.right, agentId };
   const key = `conversations ${agentId ?? ''} ${page.right.limit} ${page.right.offset}`;
-  const { versionConversationList, listConversations: list } = useCases;
-  return sendVersioned(c, answers, key, versionConversationList.execute(input), list.execute(input), (listed) =>
+  return sendVersioned(c, answers, key, askVersioned(useCases.listConversations, input), (listed) =>
     pageEnvelope(listed, page.right, conversationView),
   );
 };
@@ -55,8 +55,7 @@ export const conversationRoutes = (useCases: UseCases['conversations'], answers:
     const input = { projectId: projectOf(c), conversationId: c.req.param('id'), cursor: toCursor(query.right) };
     const { limit, before, after } = input.cursor;
     const key = `messages ${input.conversationId} ${limit} ${before?.getTime() ?? ''} ${after?.getTime() ?? ''}`;
-    const version = useCases.versionConversationMessages.execute(input);
-    return sendVersioned(c, answers, key, version, useCases.listConversationMessages.execute(input), (slice) => messageSliceView(slice, messageView));
+    return sendVersioned(c, answers, key, askVersioned(useCases.listConversationMessages, input), (slice) => messageSliceView(slice, messageView));
   });
 
   return app;

@@ -1,29 +1,35 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type NotFound } from '../../errors.js';
-import type { ConversationListPage } from '../../ports/messaging-repositories.js';
+import type { ConversationListPage, ConversationPageQuery } from '../../queries/conversation-page-query.js';
+import { versionOf, type VersionedRead } from '../../queries/versioned-read.js';
 import type { PageRequest } from '../../ports/pagination.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { ReadVersion } from '../../ports/read-version.js';
 
 export type ListConversationsError = NotFound;
 
-/** The project's threads, or one agent's, most recently active first, with the version they were read at. */
-export class ListConversations {
-  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+type ListConversationsInput = {
+  readonly projectId: string;
+  readonly page: PageRequest;
+  /** Only this agent's threads; the agent must be the project's. */
+  readonly agentId: string | null;
+};
 
-  execute(input: {
-    readonly projectId: string;
-    readonly page: PageRequest;
-    /** Only this agent's threads; the agent must be the project's. */
-    readonly agentId: string | null;
-  }): TE.TaskEither<ListConversationsError, ConversationListPage> {
-    return () =>
-      readOnly(this.deps.uow, async (tx) => {
-        const { agentId } = input;
-        if (agentId === null) return E.right(await tx.conversations.list(input.projectId, input.page));
-        // The agent is read with its page, in the same read: null when the project has no such agent.
-        const listed = await tx.conversations.listByAgent(input.projectId, { ...input.page, agentId });
-        return listed ? E.right(listed) : E.left(notFound('agent', agentId));
-      });
+/** The project's threads, or one agent's, most recently active first, with the version they were read at. */
+export class ListConversations implements VersionedRead<ListConversationsInput, ListConversationsError, ConversationListPage> {
+  constructor(private readonly deps: { readonly conversations: ConversationPageQuery }) {}
+
+  execute(input: ListConversationsInput): TE.TaskEither<ListConversationsError, ConversationListPage> {
+    return async () => {
+      const { agentId } = input;
+      if (agentId === null) return E.right(await this.deps.conversations.page(input.projectId, input.page));
+      // The agent is read with its page, in the same read: null when the project has no such agent.
+      const listed = await this.deps.conversations.agentPage(input.projectId, { ...input.page, agentId });
+      return listed ? E.right(listed) : E.left(notFound('agent', agentId));
+    };
+  }
+
+  version(input: ListConversationsInput): TE.TaskEither<never, ReadVersion> {
+    return versionOf(() => this.deps.conversations.version(input.projectId, { ...input.page, agentId: input.agentId }));
   }
 }

@@ -116,7 +116,7 @@ describe(sendVersioned.name, () => {
       await next();
     });
     // The route's input, as a real route decodes it: here the `limit` parameter alone.
-    app.get('/list', (c) => sendVersioned(c, answers, `list ${c.req.query('limit') ?? ''}`, version, read, ({ items }) => ({ data: items })));
+    app.get('/list', (c) => sendVersioned(c, answers, `list ${c.req.query('limit') ?? ''}`, { version, read }, ({ items }) => ({ data: items })));
     const get = async (path = '/list', project = 'proj_1') => {
       const response = await app.request(path, { headers: { 'x-project': project } });
       return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };

@@ -1,0 +1,45 @@
+import { InMemoryUnitOfWork } from '../../adapters/memory/in-memory-unit-of-work.js';
+import { inMemoryListQueries } from '../../adapters/memory/in-memory-list-queries.js';
+import { MikroOrmAgentPageQuery } from '../../adapters/mikro-orm/mikro-orm-agent-page-query.js';
+import { MikroOrmCallPageQuery } from '../../adapters/mikro-orm/mikro-orm-call-page-query.js';
+import { MikroOrmConversationMessagesQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-messages-query.js';
+import { MikroOrmConversationPageQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-page-query.js';
+import { MikroOrmUnitOfWork } from '../../adapters/mikro-orm/mikro-orm-unit-of-work.js';
+import type { ListQueries } from '../../application/queries/list-queries.js';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+
+/** A list query of a store this composition cannot read: it fails when asked, not when the node starts. */
+const unreadable = (port: string): never => {
+  throw new Error(`this unit of work has no ${port}: bind TOKENS.${port} to one that reads its store`);
+};
+
+/**
+ * The list queries that read the store `uow` writes, through its own read path: the in-memory
+ * store's turn, or the MikroORM store's fork outside a transaction. A host's own unit of work
+ * binds its own (TOKENS.agentPageQuery and the others); until then its list reads fail.
+ */
+export const listQueriesOf = (uow: UnitOfWork): ListQueries => {
+  if (uow instanceof InMemoryUnitOfWork) return inMemoryListQueries(uow);
+  if (uow instanceof MikroOrmUnitOfWork) {
+    return {
+      agents: new MikroOrmAgentPageQuery(uow),
+      calls: new MikroOrmCallPageQuery(uow),
+      conversations: new MikroOrmConversationPageQuery(uow),
+      messages: new MikroOrmConversationMessagesQuery(uow),
+    };
+  }
+  return {
+    agents: { page: async () => unreadable('agentPageQuery'), version: async () => unreadable('agentPageQuery') },
+    calls: {
+      page: async () => unreadable('callPageQuery'),
+      agentPage: async () => unreadable('callPageQuery'),
+      version: async () => unreadable('callPageQuery'),
+    },
+    conversations: {
+      page: async () => unreadable('conversationPageQuery'),
+      agentPage: async () => unreadable('conversationPageQuery'),
+      version: async () => unreadable('conversationPageQuery'),
+    },
+    messages: { window: async () => unreadable('conversationMessagesQuery'), version: async () => unreadable('conversationMessagesQuery') },
+  };
+};
