@@ -3,8 +3,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Repositories } from '../../src/application/ports/repositories.js';
 import { readOnly, type UnitOfWork } from '../../src/application/ports/unit-of-work.js';
 import { openDatabase } from '../../src/adapters/mikro-orm/database.js';
-import type { ListQueries } from '../../src/application/queries/list-queries.js';
-import { listQueriesOf } from '../../src/bootstrap/composition/list-queries.js';
+import type { StoreQueries } from '../../src/application/queries/store-queries.js';
+import { queriesOf } from '../../src/bootstrap/composition/store-queries.js';
 import { createScratchDatabase } from '../support/scratch-database.js';
 
 /** A storage adapter opened for one contract suite. */
@@ -21,7 +21,7 @@ export interface StoreHarness {
   /** Runs `work` as the use cases that only read do: outside any transaction where the store can. */
   readonly outside: <A>(work: (repos: Repositories) => Promise<A>) => Promise<A>;
   /** The store's list queries, as the composition root binds them for its unit of work. */
-  readonly queries: () => ListQueries;
+  readonly queries: () => StoreQueries;
   /** Runs reads of the list queries, which take their own read path (never inside `inTx` or `outside`). */
   readonly read: <A>(work: () => Promise<A>) => Promise<A>;
 }
@@ -35,14 +35,14 @@ export const useStore = (open: () => Promise<OpenedStore>): StoreHarness => {
   afterAll(async () => {
     await opened?.close();
   });
-  let queried: ListQueries | undefined;
+  let queried: StoreQueries | undefined;
   const store = () => {
     if (!opened) throw new Error('the store is not open yet');
     return opened;
   };
   return {
     store,
-    queries: () => (queried ??= listQueriesOf(store().uow)),
+    queries: () => (queried ??= queriesOf(store().uow)),
     read: (work) => work(),
     inTx: async (work) => {
       const result = await store().uow.transaction(async (tx) => E.right(await work(tx)));

@@ -3,8 +3,6 @@ import type { Repositories } from '../../application/ports/repositories.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { inMemoryRepositories } from './in-memory-repositories.js';
 import { InMemoryTables } from './in-memory-tables.js';
-import type { UsageQuery } from '../../application/queries/usage-query.js';
-import { InMemoryUsageQuery } from './in-memory-usage-query.js';
 
 /**
  * Storage in process memory, for embedders' tests and quick experiments. Units of work run
@@ -47,10 +45,6 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     return result;
   }
 
-  /** The usage series over these tables. */
-  usageQuery(): UsageQuery {
-    return new InMemoryUsageQuery(this.tables);
-  }
 
   async ping(): Promise<void> {}
 }

@@ -6,8 +6,6 @@ import { translateConnectionFailure } from './connection-failures.js';
 import { mikroOrmRepositories } from './mikro-orm-repositories.js';
 import { inPgTransaction } from './native-select.js';
 import type { SessionModel } from './session-model.js';
-import type { UsageQuery } from '../../application/queries/usage-query.js';
-import { MikroOrmUsageQuery } from './mikro-orm-usage-query.js';
 
 /**
  * One database transaction per unit of work, begun on a connection of the ORM's pool
@@ -75,11 +73,6 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
     } catch (error) {
       throw translateConnectionFailure(error);
     }
-  }
-
-  /** The usage series, read as the work outside a transaction is, on a fork of its own. */
-  usageQuery(): UsageQuery {
-    return new MikroOrmUsageQuery(this.orm.em.fork());
   }
 
   private outsideFork(): { readonly em: EntityManager; readonly repos: Repositories } {

@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MikroOrmReads } from './mikro-orm-reads.js';
 import type { UsageBucket, UsagePeriod, UsageQuery, UsageSeriesRequest } from '../../application/queries/usage-query.js';
 import { cents } from '../../domain/money.js';
-import { translateConnectionFailure } from './connection-failures.js';
 import { runSelect } from './native-select.js';
 
 /**
@@ -62,17 +61,12 @@ interface SeriesRow {
 
 /** The usage series in SQL, through the same native read path as the repositories' reads. */
 export class MikroOrmUsageQuery implements UsageQuery {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly reads: MikroOrmReads) {}
 
   async series(request: UsageSeriesRequest): Promise<readonly UsagePeriod[]> {
-    const rows = await runSelect<SeriesRow>(
-      this.em,
-      SERIES[request.bucket],
-      [request.now, request.zone, request.count, request.projectId],
-      READ,
-    ).catch((error: unknown) => {
-      throw translateConnectionFailure(error);
-    });
+    const rows = await this.reads.readNatively((em) =>
+      runSelect<SeriesRow>(em, SERIES[request.bucket], [request.now, request.zone, request.count, request.projectId], READ),
+    );
     return rows.map((row) => ({
       period: row.period,
       texts: Number(row.texts),

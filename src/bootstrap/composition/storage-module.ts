@@ -2,9 +2,8 @@ import { ContainerModule } from 'inversify';
 import { MemoryRateLimiter } from '../../adapters/rate-limiter-flexible/memory-rate-limiter.js';
 import { PostgresRateLimiter } from '../../adapters/postgres-rate-limits/postgres-rate-limiter.js';
 import { openStorage } from '../storage.js';
-import { listQueriesOf } from './list-queries.js';
+import { queriesOf } from './store-queries.js';
 import { provideWith } from './provide.js';
-import { usageQueryOf } from './usage-query-of.js';
 import { TOKENS } from './tokens.js';
 
 /** Where state lives: the unit of work over the repositories, the list reads' queries, and the rate limits' counters. */
@@ -16,12 +15,12 @@ export const storageModule = () =>
       logger.info({ storage: storage.description }, 'storage opened');
       return lifecycle.manage('storage', storage.uow, { stop: () => storage.close() });
     });
-    provide(TOKENS.usageQuery, [TOKENS.unitOfWork], (uow) => usageQueryOf(uow));
+    provide(TOKENS.usageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).usage);
     // The list reads' queries, on the store the unit of work writes (a rebound unit of work included).
-    provide(TOKENS.agentPageQuery, [TOKENS.unitOfWork], (uow) => listQueriesOf(uow).agents);
-    provide(TOKENS.callPageQuery, [TOKENS.unitOfWork], (uow) => listQueriesOf(uow).calls);
-    provide(TOKENS.conversationPageQuery, [TOKENS.unitOfWork], (uow) => listQueriesOf(uow).conversations);
-    provide(TOKENS.conversationMessagesQuery, [TOKENS.unitOfWork], (uow) => listQueriesOf(uow).messages);
+    provide(TOKENS.agentPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).agents);
+    provide(TOKENS.callPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).calls);
+    provide(TOKENS.conversationPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).conversations);
+    provide(TOKENS.conversationMessagesQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).messages);
     // PostgreSQL when several nodes may share the database, so every node counts against the same windows
     // (each decides locally and shares its counts a few times a second).
     // After the storage: a DATABASE_URL naming a missing database has it created (and said) there

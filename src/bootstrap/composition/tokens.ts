@@ -80,7 +80,7 @@ export const TOKENS = {
   unitOfWork: token<UnitOfWork>('UnitOfWork'),
   /** The usage series, read beside the unit of work's store. */
   usageQuery: token<UsageQuery>('UsageQuery'),
-  /** The read side of the versioned list reads, made for the bound unit of work's store (see listQueriesOf). */
+  /** The read side of the versioned list reads, made for the bound unit of work's store (see queriesOf). */
   agentPageQuery: token<AgentPageQuery>('AgentPageQuery'),
   callPageQuery: token<CallPageQuery>('CallPageQuery'),
   conversationPageQuery: token<ConversationPageQuery>('ConversationPageQuery'),

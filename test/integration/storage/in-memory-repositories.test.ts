@@ -1,3 +1,4 @@
+import { inMemoryStoreQueries } from '../../../src/adapters/memory/in-memory-queries.js';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
 import { agentPageQueryContract } from '../../contracts/agent-page-query.contract.js';
@@ -25,7 +26,7 @@ hostedStorageContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(),
 campaignRepositoriesContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 usageQueryContract('in-memory', async () => {
   const uow = new InMemoryUnitOfWork();
-  return { uow, usage: uow.usageQuery(), close: async () => {} };
+  return { uow, usage: inMemoryStoreQueries(uow).usage, close: async () => {} };
 });
 agentPageQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 callPageQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));

@@ -1,3 +1,4 @@
+import { MikroOrmUsageQuery } from '../../../src/adapters/mikro-orm/mikro-orm-usage-query.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -48,7 +49,7 @@ hostedStorageContract('PGlite', async () => openDatabase({ dataDir: await newDat
 campaignRepositoriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 usageQueryContract('PGlite', async () => {
   const database = await openDatabase({ dataDir: await newDataDir() });
-  return { uow: database.uow, usage: database.uow.usageQuery(), close: () => database.close() };
+  return { uow: database.uow, usage: new MikroOrmUsageQuery(database.uow), close: () => database.close() };
 });
 agentPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 callPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));

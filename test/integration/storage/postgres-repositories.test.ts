@@ -1,3 +1,4 @@
+import { MikroOrmUsageQuery } from '../../../src/adapters/mikro-orm/mikro-orm-usage-query.js';
 import { describe } from 'vitest';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
 import { agentPageQueryContract } from '../../contracts/agent-page-query.contract.js';
@@ -37,7 +38,7 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
       await database.close();
       await scratch.drop();
     };
-    return { uow: database.uow, usage: database.uow.usageQuery(), close };
+    return { uow: database.uow, usage: new MikroOrmUsageQuery(database.uow), close };
   });
   agentPageQueryContract('PostgreSQL', openScratch);
   callPageQueryContract('PostgreSQL', openScratch);

@@ -1,11 +1,12 @@
 import { InMemoryUnitOfWork } from '../../adapters/memory/in-memory-unit-of-work.js';
-import { inMemoryListQueries } from '../../adapters/memory/in-memory-list-queries.js';
+import { inMemoryStoreQueries } from '../../adapters/memory/in-memory-queries.js';
 import { MikroOrmAgentPageQuery } from '../../adapters/mikro-orm/mikro-orm-agent-page-query.js';
 import { MikroOrmCallPageQuery } from '../../adapters/mikro-orm/mikro-orm-call-page-query.js';
 import { MikroOrmConversationMessagesQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-messages-query.js';
 import { MikroOrmConversationPageQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-page-query.js';
+import { MikroOrmUsageQuery } from '../../adapters/mikro-orm/mikro-orm-usage-query.js';
 import { MikroOrmUnitOfWork } from '../../adapters/mikro-orm/mikro-orm-unit-of-work.js';
-import type { ListQueries } from '../../application/queries/list-queries.js';
+import type { StoreQueries } from '../../application/queries/store-queries.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 
 /** A list query of a store this composition cannot read: it fails when asked, not when the node starts. */
@@ -18,14 +19,15 @@ const unreadable = (port: string): never => {
  * store's turn, or the MikroORM store's fork outside a transaction. A host's own unit of work
  * binds its own (TOKENS.agentPageQuery and the others); until then its list reads fail.
  */
-export const listQueriesOf = (uow: UnitOfWork): ListQueries => {
-  if (uow instanceof InMemoryUnitOfWork) return inMemoryListQueries(uow);
+export const queriesOf = (uow: UnitOfWork): StoreQueries => {
+  if (uow instanceof InMemoryUnitOfWork) return inMemoryStoreQueries(uow);
   if (uow instanceof MikroOrmUnitOfWork) {
     return {
       agents: new MikroOrmAgentPageQuery(uow),
       calls: new MikroOrmCallPageQuery(uow),
       conversations: new MikroOrmConversationPageQuery(uow),
       messages: new MikroOrmConversationMessagesQuery(uow),
+      usage: new MikroOrmUsageQuery(uow),
     };
   }
   return {
@@ -41,5 +43,6 @@ export const listQueriesOf = (uow: UnitOfWork): ListQueries => {
       version: async () => unreadable('conversationPageQuery'),
     },
     messages: { window: async () => unreadable('conversationMessagesQuery'), version: async () => unreadable('conversationMessagesQuery') },
+    usage: { series: async () => unreadable('usageQuery') },
   };
 };

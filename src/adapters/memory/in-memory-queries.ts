@@ -7,7 +7,8 @@ import type { AgentPageQuery } from '../../application/queries/agent-page-query.
 import type { CallListPage, CallPageQuery } from '../../application/queries/call-page-query.js';
 import type { ConversationMessagesQuery } from '../../application/queries/conversation-messages-query.js';
 import type { ConversationListPage, ConversationPageQuery } from '../../application/queries/conversation-page-query.js';
-import type { ListQueries } from '../../application/queries/list-queries.js';
+import type { StoreQueries } from '../../application/queries/store-queries.js';
+import { InMemoryUsageQuery } from './in-memory-usage-query.js';
 import type { Agent } from '../../domain/agent.js';
 import type { Call } from '../../domain/call.js';
 import type { Conversation } from '../../domain/conversation.js';
@@ -129,10 +130,11 @@ export const inMemoryConversationMessages = (store: InMemoryUnitOfWork): Convers
   };
 };
 
-/** The list queries of an in-memory store, read in turn with its units of work. */
-export const inMemoryListQueries = (store: InMemoryUnitOfWork): ListQueries => ({
+/** The queries of an in-memory store, the list reads read in turn with its units of work. */
+export const inMemoryStoreQueries = (store: InMemoryUnitOfWork): StoreQueries => ({
   agents: inMemoryAgentPages(store),
   calls: inMemoryCallPages(store),
   conversations: inMemoryConversationPages(store),
   messages: inMemoryConversationMessages(store),
+  usage: new InMemoryUsageQuery(store.tables),
 });
