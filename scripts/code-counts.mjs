@@ -27,7 +27,8 @@ const long = files.filter((f) => f.lines.length > 300);
 const figureComments = files.flatMap((f) => f.lines.filter((l) => isComment(l) && FIGURE.test(l)).map((l) => `${f.path}: ${l.trim()}`));
 // A port: an interface with methods, declared in the application for something else to fill
 // (the use-case bundles, which the composition root fills from the use cases, aside).
-const application = files.filter((f) => f.path.startsWith('src/application/') && !f.path.startsWith('src/application/ports/'));
+// Query ports live in queries/, beside the write side's ports/.
+const application = files.filter((f) => f.path.startsWith('src/application/') && !/^src\/application\/(ports|queries)\//.test(f.path));
 const interfaces = (f) => {
   const found = [];
   f.lines.forEach((line, at) => {
