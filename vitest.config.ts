@@ -10,13 +10,13 @@ import { defineConfig } from 'vitest/config';
 const workers = Math.max(2, availableParallelism() - 1);
 
 /**
- * Unit, contract and integration files run in process, in forks that keep their loaded modules
- * from one file to the next (`isolate: false`): loading the application afresh for each of two
- * hundred files was most of a run's CPU. They build what they test from scratch, so nothing one
- * file leaves in a module changes another's outcome. The end-to-end files, which mostly wait on
- * the CLI and host apps in child processes, run beside them in threads, each with a module graph
- * of its own. The CLI they start is the compiled one, which their global setup builds when src/
- * is newer, so a run of unit or integration files alone never waits for a build.
+ * Every file shares its worker's loaded modules with the worker's next files (`isolate: false`):
+ * loading the application afresh for each of two hundred files was most of a run's CPU. Files
+ * build what they test from scratch, so nothing one leaves in a module changes another's outcome.
+ * Unit, contract and integration files run in forks; the end-to-end files, which mostly wait on
+ * the CLI and host apps in child processes, run beside them in threads. The CLI those start is
+ * the compiled one: `npm test` builds it beside the typecheck, and the e2e project's global setup
+ * builds it when src/ is newer, so a run of unit or integration files alone never waits for it.
  */
 export default defineConfig({
   plugins: [swc.vite({ module: { type: 'es6' } })],
@@ -29,7 +29,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     maxWorkers: workers,
     minWorkers: workers,
-    poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
+    poolOptions: { forks: { isolate: false }, threads: { isolate: false } },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], pool: 'forks' } },
       {

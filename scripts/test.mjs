@@ -1,0 +1,36 @@
+// `npm test`: the typecheck, the layer rules and the build of dist/ (which the end-to-end tests
+// run) side by side, then every test file. The three checks are independent, and on a small
+// machine running them one after another left a core idle for half a minute.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { buildNotice, buildIsStale } from './ensure-build.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs `command` with its output kept, so that parallel checks do not interleave theirs. */
+const run = (name, command, args, { quiet = true } = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ name, code: code ?? 1, output }));
+  });
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const checks = [
+  run('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  run('lint:layers', 'npm', ['run', '--silent', 'lint:layers']),
+];
+if (buildIsStale()) {
+  process.stderr.write(buildNotice());
+  checks.push(run('build', process.execPath, ['scripts/ensure-build.mjs']));
+}
+const results = await Promise.all(checks);
+for (const { name, code, output } of results) {
+  process.stdout.write(`${code === 0 ? '✔' : '✘'} ${name}\n`);
+  if (code !== 0 || (name === 'lint:layers' && output.trim())) process.stdout.write(output);
+}
+if (results.some((r) => r.code !== 0)) process.exit(1);
+const tests = await run('vitest', npx, ['vitest', 'run', ...process.argv.slice(2)], { quiet: false });
+process.exit(tests.code);
