@@ -29,7 +29,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     maxWorkers: workers,
     minWorkers: workers,
-    poolOptions: { forks: { isolate: false }, threads: { isolate: false } },
+    poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], pool: 'forks' } },
       {

@@ -301,7 +301,9 @@ describe(WebhookDispatcher.name, () => {
     it('leaves them to a claim once the lease runs out when the process that held them never sent them', async () => {
       const uow = await pglite();
       const endpoint = await receiver();
-      const world = await aWorld({ uow, url: endpoint.url, options: { leaseMs: 300 } });
+      // Short, so the test does not wait long; yet longer than a send and its record take on a
+      // busy machine, or the claim's own lease would lapse mid-send and a second claim send again.
+      const world = await aWorld({ uow, url: endpoint.url, options: { leaseMs: 1_500 } });
       world.sut.start();
 
       const lease = world.sut.leaseFor(world.clock.now())!;

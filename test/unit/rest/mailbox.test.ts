@@ -47,6 +47,8 @@ describe(parseMailbox.name, () => {
     ['two @', 'a@b@host.com'],
     ['no local part', '@host.com'],
     ['a local part over 64 characters', `${'a'.repeat(65)}@host.com`],
+    ['a domain ending in digits, which mailers read as an IPv4 address', 'a@9.9'],
+    ['a dotted-quad domain', 'ops@10.0.0.1'],
     ['an address over 254 characters', `a@${Array.from({ length: 5 }, () => 'b'.repeat(60)).join('.')}.com`],
   ])('refuses %s (%j)', (_, raw) => {
     expect(E.isLeft(parseMailbox(raw))).toBe(true);

@@ -31,7 +31,11 @@ export const parseMailbox = (raw: string): E.Either<string, Mailbox> => {
   if (localForm !== 'dot-atom' || domainForm !== 'dot-atom' || parsed.address !== input) return E.left(MESSAGE);
   if (parsed.local.length > MAX_LOCAL) return E.left(`${MESSAGE}; at most ${MAX_LOCAL} characters before the @`);
   const domain = parsed.domain.toLowerCase();
-  if (!domain.split('.').every((label) => HOST_LABEL.test(label))) return E.left(MESSAGE);
+  const labels = domain.split('.');
+  if (!labels.every((label) => HOST_LABEL.test(label))) return E.left(MESSAGE);
+  // A top-level label is never all digits: mailers read such a domain as an IPv4 address
+  // (nodemailer sends `a@9.9` to 9.0.0.9), so the address would reach another host.
+  if (/^\d+$/.test(labels[labels.length - 1]!)) return E.left(MESSAGE);
   return E.right(trustMailbox(`${parsed.local}@${domain}`));
 };
 
