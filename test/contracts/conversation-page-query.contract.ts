@@ -1,37 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversationListPage } from '../../src/application/queries/conversation-page-query.js';
 import type { ConversationListQuery } from '../../src/application/ports/messaging-repositories.js';
-import type { Agent } from '../../src/domain/agent.js';
 import type { Conversation } from '../../src/domain/conversation.js';
 import type { Message } from '../../src/domain/message.js';
-import type { PhoneNumber } from '../../src/domain/phone-number.js';
-import { aConversation, aNumber, anAgent, newId } from '../support/builders.js';
+import { aConversation, anAgent } from '../support/builders.js';
 import { unchangedBy, versionMismatches, versionSteps, type VersionStep } from './read-versions.js';
+import { aMessagingFixture, at, type MessagingFixture as Fixture } from './messaging-fixture.js';
 import { useStore, type OpenedStore } from './store-harness.js';
-
-const at = (ms: number): Date => new Date(Date.UTC(2026, 0, 1) + ms);
-
-/** A project with one agent and one live number attached to it, as rows the messaging tables refer to. */
-interface Fixture {
-  readonly projectId: string;
-  readonly agent: Agent;
-  readonly number: PhoneNumber;
-}
 
 /** The conversation list's read side (ConversationPageQuery), on every storage adapter, with the writes that change what it answers. */
 export const conversationPageQueryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} conversation page query`, () => {
     const { inTx, queries, read } = useStore(open);
 
-    const aFixture = (): Promise<Fixture> =>
-      inTx(async (tx) => {
-        const projectId = newId('prj');
-        const agent = anAgent({ projectId, name: 'Texter' });
-        const number = aNumber({ projectId, agentId: agent.id });
-        await tx.agents.save(agent);
-        await tx.numbers.save(number);
-        return { projectId, agent, number };
-      });
+    const aFixture = (): Promise<Fixture> => aMessagingFixture(inTx);
 
     const saved = async (conversation: Conversation, messages: readonly Message[] = []) => {
       await inTx(async (tx) => {

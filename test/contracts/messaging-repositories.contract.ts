@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DuplicateKey } from '../../src/application/ports/repositories.js';
-import type { Agent } from '../../src/domain/agent.js';
 import type { Conversation } from '../../src/domain/conversation.js';
 import type { Message } from '../../src/domain/message.js';
-import type { PhoneNumber } from '../../src/domain/phone-number.js';
-import { aContact, aConversation, aMessage, aNumber, anAgent, newId, newNumber } from '../support/builders.js';
+import { aContact, aConversation, aMessage, anAgent, newId, newNumber } from '../support/builders.js';
+import { aMessagingFixture, at, type MessagingFixture as Fixture } from './messaging-fixture.js';
 import { useStore, type OpenedStore } from './store-harness.js';
-
-const at = (ms: number): Date => new Date(Date.UTC(2026, 0, 1) + ms);
-
-/** A project with one agent and one live number attached to it, as rows the messaging tables refer to. */
-interface Fixture {
-  readonly projectId: string;
-  readonly agent: Agent;
-  readonly number: PhoneNumber;
-}
 
 /**
  * Conversations and messages, asserted through the ports only; run by the in-memory, PGlite
@@ -25,15 +15,7 @@ export const messagingRepositoryContract = (name: string, open: () => Promise<Op
   describe(`${name} messaging repositories`, () => {
     const { inTx, outside, queries } = useStore(open);
 
-    const aFixture = (): Promise<Fixture> =>
-      inTx(async (tx) => {
-        const projectId = newId('prj');
-        const agent = anAgent({ projectId, name: 'Texter' });
-        const number = aNumber({ projectId, agentId: agent.id });
-        await tx.agents.save(agent);
-        await tx.numbers.save(number);
-        return { projectId, agent, number };
-      });
+    const aFixture = (): Promise<Fixture> => aMessagingFixture(inTx);
 
     /** A promise and the function that settles it: a unit of work waits for the test, or the test for it. */
     const signal = () => {
