@@ -35,7 +35,7 @@ export const writePartsOf = (table: string, columns: readonly NativeColumn[]): W
 
 /** A column's value of a row as a native statement sends it: JSON columns as text, a missing value as null. */
 export const valueOf = (row: object, { property, kind }: NativeColumn): unknown => {
-  const value = (row as Record<string, unknown>)[property] ?? null;
+  const value: unknown = Reflect.get(row, property) ?? null;
   return kind === 'json' && value !== null ? JSON.stringify(value) : value;
 };
 
@@ -87,7 +87,7 @@ export const shapeOf = <T extends object>(em: EntityManager, schema: EntitySchem
 
 /** A `timestamptz` from a native query: the driver hands it over as text (a Date is kept). */
 export const dateOf = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : value instanceof Date ? value : instantOfTimestamptz(value as string);
+  value === null || value === undefined ? null : value instanceof Date ? value : instantOfTimestamptz(String(value));
 
 /** A row of a native `select` (snake_case columns; timestamps as text) as the entity's row type. */
 export const fromColumns = <T extends object>(em: EntityManager, schema: EntitySchema<T>, record: Record<string, unknown>): T =>

@@ -15,14 +15,17 @@ const UNIQUE_VIOLATION = '23505';
  * pass the driver's error through unchanged, hence both checks.
  */
 export const translateUniqueViolation = (error: unknown): unknown =>
-  error instanceof UniqueConstraintViolationException || (error as { code?: unknown })?.code === UNIQUE_VIOLATION
+  error instanceof UniqueConstraintViolationException || fieldOf(error, 'code') === UNIQUE_VIOLATION
     ? new DuplicateKey(constraintOf(error) ?? 'unique')
     : error;
 
+/** A field of a driver's error, which is any object. */
+const fieldOf = (error: unknown, field: string): unknown => (typeof error === 'object' && error !== null ? Reflect.get(error, field) : undefined);
+
 /** pg names the violated constraint `constraint`, postgres.js (pipelined reads) `constraint_name`. */
 const constraintOf = (error: unknown): string | undefined => {
-  const { constraint, constraint_name } = error as { constraint?: string; constraint_name?: string };
-  return constraint ?? constraint_name;
+  const named = fieldOf(error, 'constraint') ?? fieldOf(error, 'constraint_name');
+  return typeof named === 'string' ? named : undefined;
 };
 
 /**
@@ -75,7 +78,7 @@ const upsertTexts = new WeakMap<NativeShape, Map<string, string>>();
  * conflicting id. JSON columns go as text. Outside a transaction it goes where native reads go.
  */
 const upsertStatement = (shape: NativeShape, row: object): { readonly sql: string; readonly values: unknown[] } => {
-  const present = shape.columns.filter(({ property }) => (row as Record<string, unknown>)[property] !== undefined);
+  const present = shape.columns.filter(({ property }) => Reflect.get(row, property) !== undefined);
   let texts = upsertTexts.get(shape);
   if (!texts) upsertTexts.set(shape, (texts = new Map()));
   const key = present.map((c) => c.column).join(',');
