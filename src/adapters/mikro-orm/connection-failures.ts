@@ -13,7 +13,7 @@ const LOST_CONNECTION = /connection terminated|timeout acquiring a connection|co
 const isConnectionFailureItself = (error: unknown): boolean => {
   if (error instanceof ConnectionException) return true;
   if (!(error instanceof Error)) return false;
-  const { code, syscall, severity } = error as { code?: unknown; syscall?: unknown; severity?: unknown };
+  const [code, syscall, severity]: unknown[] = [Reflect.get(error, 'code'), Reflect.get(error, 'syscall'), Reflect.get(error, 'severity')];
   // The server refused one statement and kept the session (a FATAL one ends it): a value it cannot
   // take, e.g. NUL in a string, answers 08P01 "invalid message format" and is no outage.
   if (severity === 'ERROR') return false;
@@ -29,7 +29,7 @@ const isConnectionFailureItself = (error: unknown): boolean => {
 export const isConnectionFailure = (error: unknown): boolean => {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (isConnectionFailureItself(current)) return true;
-    current = (current as { cause?: unknown }).cause;
+    current = typeof current === 'object' ? Reflect.get(current, 'cause') : undefined;
   }
   return false;
 };

@@ -4,7 +4,8 @@ import type { Repositories } from '../../application/ports/repositories.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { translateConnectionFailure } from './connection-failures.js';
 import { mikroOrmRepositories } from './mikro-orm-repositories.js';
-import { inPgTransaction } from './native-select.js';
+import { driverOf, inPgTransaction } from './native-select.js';
+import { DriverReadSession, type ReadSession } from './read-session.js';
 import type { SessionModel } from './session-model.js';
 
 /**
@@ -22,6 +23,12 @@ import type { SessionModel } from './session-model.js';
 export class MikroOrmUnitOfWork implements UnitOfWork {
   /** The fork of work outside a transaction and its repositories, made on first use (see outsideTransaction). */
   private outside: { readonly em: EntityManager; readonly repos: Repositories } | null = null;
+
+  /**
+   * The read side's session: the query adapters' statements, outside any transaction, on the
+   * database's own driver for them (see routeNativeReads), its connection failures translated.
+   */
+  readonly reads: ReadSession = new DriverReadSession(() => driverOf(this.orm.em));
 
   constructor(
     private readonly orm: MikroORM,
@@ -44,18 +51,6 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
   /** As {@link read}: the one writing statement commits by itself. */
   singleStatement<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
     return this.outsideTransaction(work);
-  }
-
-  /**
-   * Native reads outside a transaction, on the very fork and connections {@link read} uses: the
-   * list queries read through here, as the list reads always did through the repositories.
-   */
-  async readNatively<A>(work: (em: EntityManager) => Promise<A>): Promise<A> {
-    try {
-      return await work(this.outsideFork().em);
-    } catch (error) {
-      throw translateConnectionFailure(error);
-    }
   }
 
   /**

@@ -1,26 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-
-/** A native statement as sent: pg's `$n` placeholders, and its prepared statement's name. */
-export interface PgStatement {
-  /** The statement with pg's `$n` placeholders for knex's `?`. */
-  readonly text: string;
-  /** Its prepared statement's name on every connection. */
-  readonly name: string;
-}
-
-/**
- * Where native statements outside a transaction go. By default a client of the ORM's own pool
- * ({@link OrmPoolReads}); a database may route them elsewhere ({@link routeNativeReads}), e.g. to
- * a connection that pipelines them.
- */
-export interface NativeReads {
-  run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<Record<string, unknown>[]>;
-}
+import { recordsOf, type PgStatement, type SelectOptions, type SqlAnswer, type SqlDriver } from './sql-driver.js';
 
 /** The part of a pg client the statements use (the knex pool hands out pg's `Client`). */
 interface PgClient {
   /** `command`: the statement's tag as the server answered it (a COMMIT of a failed transaction answers ROLLBACK). */
   query(config: { readonly text: string; readonly name?: string; readonly values: readonly unknown[] }): Promise<{ rows: Record<string, unknown>[]; command?: string }>;
+  /** The same, each row as an array of values in the order of `fields`. */
+  query(config: { readonly text: string; readonly name?: string; readonly values: readonly unknown[]; readonly rowMode: 'array' }): Promise<{
+    rows: unknown[][];
+    fields: readonly { readonly name: string }[];
+  }>;
   /** Closes the connection; the pool then drops it rather than hand it out again. */
   end(): Promise<void>;
 }
@@ -37,17 +26,15 @@ const poolOf = (em: EntityManager): KnexClient => (em.getConnection('write').get
  * and type parsers (a timestamp arrives as text), without the ORM's query runner, formatter and
  * result handling, which did more work than a short read itself.
  */
-export class OrmPoolReads implements NativeReads {
+export class OrmPoolReads implements SqlDriver {
   constructor(private readonly em: EntityManager) {}
 
-  async run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<Record<string, unknown>[]> {
+  async run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<SqlAnswer> {
     const pool = poolOf(this.em);
     const connection = await pool.acquireConnection();
     try {
-      const result = await connection.query(
-        options.prepare ? { text: statement.text, name: statement.name, values } : { text: statement.text, values },
-      );
-      return result.rows;
+      const result = await connection.query({ text: statement.text, ...(options.prepare ? { name: statement.name } : {}), values, rowMode: 'array' });
+      return { columns: result.fields.map((field) => field.name), rows: result.rows };
     } finally {
       await pool.releaseConnection(connection);
     }
@@ -67,32 +54,12 @@ const pgStatement = (sql: string): PgStatement => {
 };
 
 /** Routes by the ORM's configuration, which every fork of its EntityManager shares. */
-const routes = new WeakMap<object, NativeReads>();
+const routes = new WeakMap<object, SqlDriver>();
 
 /** Sends the native statements of every EntityManager of `orm` outside transactions to `reads`. */
-export const routeNativeReads = (orm: { readonly config: object }, reads: NativeReads): void => {
+export const routeNativeReads = (orm: { readonly config: object }, reads: SqlDriver): void => {
   routes.set(orm.config, reads);
 };
-
-export interface SelectOptions {
-  /**
-   * Prepare the statement (named, once per connection) so PostgreSQL parses and plans it once.
-   * Only for statements that name their columns: a prepared `select *` fails once a migration
-   * adds a column to the table under a running node ("cached plan must not change result type").
-   */
-  readonly prepare: boolean;
-  /**
-   * What running the statement may do, for a store that sees every write (the embedded PGlite,
-   * which only this process reaches): it counts writes, so that an answer may be given again
-   * while nothing has been written since. Ignored elsewhere.
-   * - `write` (the default, assumed of any statement not marked): it may change the database.
-   * - `read`: it changes nothing (a plain select).
-   * - `reusable`: it changes nothing, and its answer depends on nothing but the rows and its
-   *   values (no clock, no session setting): the same answer may be given again, without
-   *   running it, until something is written.
-   */
-  readonly effect?: 'write' | 'read' | 'reusable';
-}
 
 /**
  * A transaction begun on one connection of the ORM's pool: the transaction context of the
@@ -197,7 +164,7 @@ const runInTransaction = async (
  * Runs a native write whose text varies with its rows (a multi-row insert), written with knex's
  * `?` placeholders (none other may appear in it), unprepared, its text not kept (there is one per
  * row count): in a transaction on the transaction's connection, outside one where native
- * statements go ({@link NativeReads}), like {@link runSelect}. Not through `em.execute`, whose
+ * statements go ({@link SqlDriver}), like {@link runSelect}. Not through `em.execute`, whose
  * knex writes every value into the text (escaping each): the transcript of every live call is
  * written this way, a batch each turn of the event loop.
  */
@@ -206,7 +173,7 @@ export const runWrite = async (em: EntityManager, sql: string, params: readonly 
   const statement = { text: sql.replace(/\?/g, () => `$${++n}`), name: '' };
   const transaction = transactionOf(em);
   if (transaction) await runInTransaction(transaction, statement, params, UNPREPARED);
-  else await (routes.get(em.config) ?? new OrmPoolReads(em)).run(statement, params, UNPREPARED);
+  else await driverOf(em).run(statement, params, UNPREPARED);
 };
 
 /** A write whose text is not kept: sent unnamed, planned for its values. */
@@ -217,7 +184,7 @@ const UNPREPARED = { prepare: false } as const;
  * with knex's `?` placeholders (none other may appear in it) and returns its records.
  *
  * Outside a transaction the statement skips MikroORM and knex and goes to the database's
- * {@link NativeReads}. Inside a transaction it goes to the transaction's connection, also
+ * {@link SqlDriver}. Inside a transaction it goes to the transaction's connection, also
  * without MikroORM's and knex's query runners.
  */
 export const runSelect = <R extends object = Record<string, unknown>>(
@@ -229,5 +196,8 @@ export const runSelect = <R extends object = Record<string, unknown>>(
   const transaction = transactionOf(em);
   // The records' type is the caller's word for what its statement selects, as with em.execute.
   if (transaction) return runInTransaction(transaction, pgStatement(sql), params, options) as Promise<R[]>;
-  return (routes.get(em.config) ?? new OrmPoolReads(em)).run(pgStatement(sql), params, options) as Promise<R[]>;
+  return driverOf(em).run(pgStatement(sql), params, options).then((answer) => recordsOf(answer) as R[]);
 };
+
+/** Where `em`'s statements outside a transaction go: the route of its database, or the ORM's own pool. */
+export const driverOf = (em: EntityManager): SqlDriver => routes.get(em.config) ?? new OrmPoolReads(em);

@@ -1,24 +1,23 @@
 import pg from 'pg';
 import type { BackendMessage } from 'pg-protocol/dist/messages.js';
 import { Parser } from 'pg-protocol/dist/parser.js';
-import { recordBuilderFor, type RecordBuilder } from './record-builder.js';
 
 /**
  * The decoding of PostgreSQL's answer to one extended-query read (Parse?, Bind, Describe?,
  * Execute, Sync), straight from its bytes: the embedded session's direct reads.
  */
 
-/** How a statement's rows are read: a parser per column, and the builder of a row's record. */
+/** How a statement's rows are read: its column names, and a parser per column. */
 export interface RowShape {
+  readonly names: readonly string[];
   readonly parsers: readonly ((text: string) => unknown)[];
-  readonly build: RecordBuilder;
   /** The JSON columns (json, jsonb), by position: see {@link decodeAnswer}. */
   readonly json: readonly boolean[];
 }
 
 /** A read's rows, the shape they were read with, its error (pg's DatabaseError) and whether a Parse in it succeeded. */
 export interface DecodedAnswer {
-  readonly rows: Record<string, unknown>[];
+  readonly rows: unknown[][];
   readonly shape: RowShape | null;
   readonly error: Error | null;
   readonly parseComplete: boolean;
@@ -56,7 +55,7 @@ const shapeOfDescription = (answer: Buffer, start: number): RowShape => {
     json.push(JSON_TYPES.has(oid));
     offset = end + 19;
   }
-  return { parsers, build: recordBuilderFor(names), json };
+  return { names, parsers, json };
 };
 
 /** Each JSON column's last value in one answer, with where its bytes lie, to be taken again by a row whose bytes are the same. */
@@ -108,7 +107,7 @@ const errorOf = (answer: Buffer): Error | null => {
  */
 export const decodeAnswer = (bytes: Uint8Array, known: RowShape | null): DecodedAnswer => {
   const answer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const rows: Record<string, unknown>[] = [];
+  const rows: unknown[][] = [];
   let shape = known;
   let parseComplete = false;
   let previous: PreviousJson | undefined;
@@ -118,7 +117,7 @@ export const decodeAnswer = (bytes: Uint8Array, known: RowShape | null): Decoded
     const next = offset + 1 + answer.readInt32BE(offset + 1);
     if (type === DATA_ROW) {
       if (shape === null) return { rows: [], shape, parseComplete, error: new Error('a row came before its description') };
-      const { parsers, build, json } = shape;
+      const { parsers, json } = shape;
       const count = answer.readInt16BE(offset + 5);
       const values = new Array<unknown>(count);
       let at = offset + 7;
@@ -136,7 +135,7 @@ export const decodeAnswer = (bytes: Uint8Array, known: RowShape | null): Decoded
           at += length;
         }
       }
-      rows.push(build(values));
+      rows.push(values);
     } else if (type === ROW_DESCRIPTION) {
       shape = shapeOfDescription(answer, offset + 5);
     } else if (type === PARSE_COMPLETE) {

@@ -1,3 +1,5 @@
+import type { SqlAnswer } from './sql-driver.js';
+
 /** Where the database's write-ahead log ends, seen when the session's count of possible writes stood at `writes`. */
 export interface LogPosition {
   readonly writes: number;
@@ -22,7 +24,7 @@ const MOST_KEPT = 10_000;
  * page writes to the log), which only makes an answer be read again.
  */
 export class KeptAnswers {
-  private readonly answers = new Map<string, { readonly lsn: string; readonly rows: Record<string, unknown>[] }>();
+  private readonly answers = new Map<string, { readonly lsn: string; readonly answer: SqlAnswer }>();
   private position: LogPosition | null = null;
   /** The position being read, so that requests arriving together read it once. */
   private reading: Promise<void> | null = null;
@@ -35,10 +37,10 @@ export class KeptAnswers {
   ) {}
 
   /** The answer kept for `key`, if nothing has been written since it was read. */
-  async find(key: string): Promise<Record<string, unknown>[] | undefined> {
+  async find(key: string): Promise<SqlAnswer | undefined> {
     if (this.position?.writes !== this.writes()) await this.readPositionOnce();
     const answer = this.answers.get(key);
-    return answer !== undefined && this.position?.writes === this.writes() && this.position.lsn === answer.lsn ? answer.rows : undefined;
+    return answer !== undefined && this.position?.writes === this.writes() && this.position.lsn === answer.lsn ? answer.answer : undefined;
   }
 
   /**
@@ -46,12 +48,13 @@ export class KeptAnswers {
    * at that count is known: then no possible write came between, and the position is the read's.
    * The rows are frozen: every caller gets the same.
    */
-  keep(key: string, writes: number, rows: Record<string, unknown>[]): void {
+  keep(key: string, writes: number, answer: SqlAnswer): void {
     if (this.position?.writes !== writes) return;
-    for (const row of rows) Object.freeze(row);
-    Object.freeze(rows);
+    for (const row of answer.rows) Object.freeze(row);
+    Object.freeze(answer.rows);
+    Object.freeze(answer);
     this.answers.delete(key); // to the newest end
-    this.answers.set(key, { lsn: this.position.lsn, rows });
+    this.answers.set(key, { lsn: this.position.lsn, answer });
     if (this.answers.size > MOST_KEPT) this.answers.delete(this.answers.keys().next().value!);
   }
 

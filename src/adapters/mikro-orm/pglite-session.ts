@@ -1,11 +1,12 @@
 import { createRequire } from 'node:module';
-import { Duplex } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
-import type { NativeReads, PgStatement, SelectOptions } from './native-select.js';
 import { decodeAnswer, type RowShape } from './pg-answer.js';
+import { PgliteConnection } from './pglite-connection.js';
 import { KeptAnswers } from './pglite-kept-answers.js';
-import { endsExchange, leavesSessionHeld, splitMessages, STARTUP_CODES, TERMINATE } from './pg-wire.js';
+import { leavesSessionHeld } from './pg-wire.js';
+import type { PgStatement, SelectOptions, SqlAnswer, SqlDriver } from './sql-driver.js';
 
 /** pg's own conversion of a parameter to its text (a Date with its offset, an array as a literal). */
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(value: unknown): string | Buffer | null };
@@ -17,7 +18,7 @@ const SLICE_MS = 2;
 const closing = (): Error => new Error('Connection terminated: the embedded database is closing');
 
 /** What a client of the session is, for telling whose exchange holds it. */
-type Holder = object;
+export type Holder = object;
 
 /** Where the write-ahead log ends: moved by every write (see {@link KeptAnswers}). */
 const LOG_POSITION: PgStatement = { text: 'select pg_current_wal_insert_lsn()::text as lsn', name: 'log_position' };
@@ -36,7 +37,7 @@ interface Exchange {
  * session in WebAssembly on this thread; what speaks to it here:
  * - pg's connections (MikroORM's pool), through in-memory streams ({@link connect}): their bytes
  *   are cut into exchanges (up to a Sync, a Query or a Flush), each handed to PGlite in one call;
- * - native reads outside transactions ({@link run}, a {@link NativeReads}): a prepared statement's
+ * - native statements outside transactions ({@link run}, a {@link SqlDriver}): a prepared statement's
  *   Bind/Describe/Execute/Sync in one call, the answer decoded as pg would.
  *
  * Exchanges run one at a time, in order. While one client holds the session (inside a
@@ -53,7 +54,7 @@ interface Exchange {
  * socket writes per statement, and two system calls each way through a Unix socket in the same
  * process; that was most of an embedded read's cost beyond PostgreSQL's own.
  */
-export class PgliteSession implements NativeReads {
+export class PgliteSession implements SqlDriver {
   private readonly waiting: Exchange[] = [];
   private holder: Holder | null = null;
   private draining = false;
@@ -74,8 +75,8 @@ export class PgliteSession implements NativeReads {
   private readonly kept = new KeptAnswers(
     () => this.writes,
     async () => {
-      const { rows, writes } = await this.send(LOG_POSITION, [], true, false);
-      return { writes, lsn: String(rows[0]!.lsn) };
+      const { answer, writes } = await this.send(LOG_POSITION, [], true, false);
+      return { writes, lsn: String(answer.rows[0]?.[0]) };
     },
   );
 
@@ -88,17 +89,17 @@ export class PgliteSession implements NativeReads {
     return connection;
   };
 
-  async run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<Record<string, unknown>[]> {
+  async run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<SqlAnswer> {
     const effect = options.effect ?? 'write';
     const texts = values.map(prepareValue);
-    if (effect !== 'reusable') return (await this.send(statement, texts, options.prepare, effect === 'write')).rows;
+    if (effect !== 'reusable') return (await this.send(statement, texts, options.prepare, effect === 'write')).answer;
     if (this.closed) throw closing(); // not answered from memory once the store is gone
     const key = keyOf(statement, texts);
     const kept = await this.kept.find(key);
     if (kept) return kept;
-    const { rows, writes } = await this.send(statement, texts, options.prepare, false);
-    this.kept.keep(key, writes, rows);
-    return rows;
+    const { answer, writes } = await this.send(statement, texts, options.prepare, false);
+    this.kept.keep(key, writes, answer);
+    return answer;
   }
 
   /**
@@ -110,7 +111,7 @@ export class PgliteSession implements NativeReads {
     texts: readonly (string | Buffer | null)[],
     prepare: boolean,
     writes: boolean,
-  ): Promise<{ readonly rows: Record<string, unknown>[]; readonly writes: number }> {
+  ): Promise<{ readonly answer: SqlAnswer; readonly writes: number }> {
     const name = prepare ? `direct_${statement.name}` : '';
     let parsing = false;
     let known: RowShape | null = null;
@@ -131,10 +132,11 @@ export class PgliteSession implements NativeReads {
       ]);
     });
     const { rows, shape, error, parseComplete } = decodeAnswer(answer, known);
+    const columns = shape?.names ?? [];
     if (parsing && !parseComplete) this.prepared.delete(name);
     else if (name !== '' && known === null && shape !== null && this.prepared.has(name)) this.prepared.set(name, shape);
     if (error) throw error;
-    return { rows, writes: writesWhenRun };
+    return { answer: { columns, rows }, writes: writesWhenRun };
   }
 
   /** Ends every connection; what is waiting fails as a lost connection does (the store is unavailable). */
@@ -248,7 +250,8 @@ export class PgliteSession implements NativeReads {
         }
         // Nobody is left to end what the session is held for: a connection that went away while
         // its exchange ran, or a native read (always closed by its Sync; this is a safeguard).
-        if (this.holder !== null && (this.holder === this.directReads || !this.connections.has(this.holder as PgliteConnection))) {
+        const held = this.holder;
+        if (held !== null && (held === this.directReads || !(held instanceof PgliteConnection && this.connections.has(held)))) {
           this.holder = null;
           this.runNow('rollback');
         }
@@ -257,85 +260,6 @@ export class PgliteSession implements NativeReads {
     } finally {
       this.draining = false;
     }
-  }
-}
-
-/**
- * One pg connection to the session: a duplex stream standing in for a socket (pg calls
- * `connect`, `setNoDelay`, `setKeepAlive` on it, writes the protocol, reads the answers).
- */
-class PgliteConnection extends Duplex {
-  private pending: Buffer = Buffer.alloc(0);
-  private started = false;
-  private exchangeStart: Buffer[] = [];
-  private gone = false;
-
-  constructor(private readonly session: PgliteSession) {
-    super();
-  }
-
-  connect(): this {
-    process.nextTick(() => this.emit('connect'));
-    return this;
-  }
-
-  setNoDelay(): this {
-    return this;
-  }
-
-  setKeepAlive(): this {
-    return this;
-  }
-
-  override _read(): void {}
-
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    const split = splitMessages(this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]), this.started);
-    this.pending = Buffer.from(split.rest);
-    this.started = split.started;
-    for (const message of split.messages) {
-      if (message.type === null && message.code === STARTUP_CODES.ssl) {
-        this.push(Buffer.from('N')); // no TLS in process
-        continue;
-      }
-      if (message.type === null && message.code !== STARTUP_CODES.protocol3) continue; // a cancel or GSS request: neither applies in process
-      if (message.type === TERMINATE) continue; // the session outlives the connection: see _final
-      this.exchangeStart.push(message.bytes);
-      if (!endsExchange(message)) continue;
-      const bytes = Buffer.concat(this.exchangeStart);
-      this.exchangeStart = [];
-      const startup = message.type === null;
-      // Any of pg's exchanges may write: the ORM's reads are not told apart.
-      this.session
-        .exchange(this, true, () => {
-          if (startup) this.session.startFresh();
-          return bytes;
-        })
-        .then(
-          (answer) => {
-            if (!this.gone) this.push(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength));
-          },
-          (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
-        );
-    }
-    callback();
-  }
-
-  override _final(callback: (error?: Error | null) => void): void {
-    this.leave();
-    this.push(null);
-    callback();
-  }
-
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    this.leave();
-    callback(error);
-  }
-
-  private leave(): void {
-    if (this.gone) return;
-    this.gone = true;
-    this.session.release(this);
   }
 }
 

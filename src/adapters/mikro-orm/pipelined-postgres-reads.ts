@@ -1,6 +1,5 @@
 import postgres from 'postgres';
-import type { NativeReads, PgStatement, SelectOptions } from './native-select.js';
-import { recordBuilderFor, type RecordBuilder } from './record-builder.js';
+import type { PgStatement, SelectOptions, SqlAnswer, SqlDriver } from './sql-driver.js';
 
 /**
  * Dates and timestamps as text, as pg hands them to MikroORM (dateOf reads both); a Date
@@ -28,9 +27,9 @@ const JSON_AS_PG_SENDS_IT = {
   parse: (value: string) => value,
 };
 
-/** How a statement's rows become records: its compiled builder, and which of its columns hold JSON text to parse. */
+/** A statement's column names, and which of its columns hold JSON text to parse. */
 interface RowPlan {
-  readonly build: RecordBuilder;
+  readonly names: readonly string[];
   readonly jsonColumns: readonly number[];
 }
 
@@ -69,7 +68,7 @@ const parseDownColumn = (rows: readonly unknown[][], column: number): void => {
   }
 };
 
-export class PipelinedPostgresReads implements NativeReads {
+export class PipelinedPostgresReads implements SqlDriver {
   private readonly sql: postgres.Sql;
   /** A prepared statement's columns are the same array at every execution: its plan is found without a lookup by names. */
   private readonly plans = new WeakMap<object, RowPlan>();
@@ -90,27 +89,25 @@ export class PipelinedPostgresReads implements NativeReads {
   }
 
   /**
-   * Rows come as arrays of values, made records by the statement's compiled builder (see
-   * recordBuilderFor). A JSON value equal to the one above it in its column is not parsed again:
-   * the row takes that row's value. Pages repeat their JSON (every agent of a project stores the
-   * default call behaviour and, mostly, no tools), and its parse was the largest cost of a row.
-   * Rows of one answer may so share a value; reads treat what they are given as read-only.
+   * Rows come as arrays of values, as the answer hands them on. A JSON value equal to the one
+   * above it in its column is not parsed again: the row takes that row's value. Pages repeat their
+   * JSON (every agent of a project stores the default call behaviour and, mostly, no tools), and
+   * its parse was the largest cost of a row. Rows of one answer may so share a value; reads treat
+   * what they are given as read-only.
    */
-  async run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<Record<string, unknown>[]> {
+  async run(statement: PgStatement, values: readonly unknown[], options: SelectOptions): Promise<SqlAnswer> {
     const rows = await this.sql.unsafe(statement.text, values as postgres.ParameterOrJSON<never>[], { prepare: options.prepare }).values();
-    if (rows.length === 0) return [];
-    const { build, jsonColumns } = this.planOf(rows.columns);
+    if (rows.length === 0) return { columns: [], rows: [] };
+    const { names, jsonColumns } = this.planOf(rows.columns);
     for (const column of jsonColumns) parseDownColumn(rows, column);
-    const records = new Array<Record<string, unknown>>(rows.length);
-    for (let i = 0; i < rows.length; i++) records[i] = build(rows[i]!);
-    return records;
+    return { columns: names, rows };
   }
 
   private planOf(columns: readonly { readonly name: string; readonly type: number }[]): RowPlan {
     let plan = this.plans.get(columns);
     if (!plan) {
       plan = {
-        build: recordBuilderFor(columns.map((column) => column.name)),
+        names: columns.map((column) => column.name),
         jsonColumns: columns.flatMap((column, i) => (JSON_TYPES.includes(column.type) ? [i] : [])),
       };
       this.plans.set(columns, plan);

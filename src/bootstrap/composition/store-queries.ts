@@ -23,11 +23,11 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
   if (uow instanceof InMemoryUnitOfWork) return inMemoryStoreQueries(uow);
   if (uow instanceof MikroOrmUnitOfWork) {
     return {
-      agents: new MikroOrmAgentPageQuery(uow),
-      calls: new MikroOrmCallPageQuery(uow),
-      conversations: new MikroOrmConversationPageQuery(uow),
-      messages: new MikroOrmConversationMessagesQuery(uow),
-      usage: new MikroOrmUsageQuery(uow),
+      agents: new MikroOrmAgentPageQuery(uow.reads),
+      calls: new MikroOrmCallPageQuery(uow.reads),
+      conversations: new MikroOrmConversationPageQuery(uow.reads),
+      messages: new MikroOrmConversationMessagesQuery(uow.reads),
+      usage: new MikroOrmUsageQuery(uow.reads),
     };
   }
   return {

@@ -4,7 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelinedPostgresReads } from '../../../src/adapters/mikro-orm/pipelined-postgres-reads.js';
-import type { PgStatement } from '../../../src/adapters/mikro-orm/native-select.js';
+import type { PgStatement } from '../../../src/adapters/mikro-orm/sql-driver.js';
 import { PgliteSession } from '../../../src/adapters/mikro-orm/pglite-session.js';
 import { MemoryRateLimiter } from '../../../src/adapters/rate-limiter-flexible/memory-rate-limiter.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';

@@ -49,7 +49,7 @@ hostedStorageContract('PGlite', async () => openDatabase({ dataDir: await newDat
 campaignRepositoriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 usageQueryContract('PGlite', async () => {
   const database = await openDatabase({ dataDir: await newDataDir() });
-  return { uow: database.uow, usage: new MikroOrmUsageQuery(database.uow), close: () => database.close() };
+  return { uow: database.uow, usage: new MikroOrmUsageQuery(database.uow.reads), close: () => database.close() };
 });
 agentPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 callPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
@@ -124,7 +124,7 @@ describe('embedded PGlite database', () => {
         database.uow.read(async (repos) => E.right(await repos.projects.findById(other.id))),
         database.uow.read(async (repos) => E.right(await repos.calls.listUnconnectedWebCalls(new Date(), 10))),
         database.uow.read(async (repos) => E.right(await repos.numbers.countEverProvisioned(other.id))),
-        new MikroOrmAgentPageQuery(database.uow).page(other.id, { limit: 20, offset: 0 }).then(E.right),
+        new MikroOrmAgentPageQuery(database.uow.reads).page(other.id, { limit: 20, offset: 0 }).then(E.right),
       ]);
 
       expect(reads).toEqual([E.right(other), E.right([]), E.right(0), E.right({ items: [], total: 0, version: expect.any(String) })]);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isConnectionFailure } from '../../../src/adapters/mikro-orm/connection-failures.js';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
+import { recordsOf } from '../../../src/adapters/mikro-orm/sql-driver.js';
 import { PipelinedPostgresReads } from '../../../src/adapters/mikro-orm/pipelined-postgres-reads.js';
 import { DependencyUnavailable } from '../../../src/application/ports/dependency-unavailable.js';
 import { DuplicateKey } from '../../../src/application/ports/repositories.js';
@@ -110,13 +111,13 @@ describe.skipIf(!serverUrl)('pipelined reads on PostgreSQL', () => {
     const reads = new PipelinedPostgresReads(scratch.url, 1);
     try {
       const page = { text: 'select id from agents where project_id = $1 order by created_at, id limit $2 offset $3', name: 'page_of_agents' };
-      const pages = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((limit) => reads.run(page, [project.id, limit, 1], { prepare: true })));
+      const pages = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((limit) => reads.run(page, [project.id, limit, 1], { prepare: true }).then(recordsOf)));
       // One connection: the statement below sees the page's prepared statement (named by the driver).
       const plans = await reads.run(
         { text: 'select generic_plans, custom_plans, current_setting($2) as mode from pg_prepared_statements where statement = $1', name: 'plans_of' },
         [page.text, 'plan_cache_mode'],
         { prepare: false },
-      );
+      ).then(recordsOf);
 
       expect(pages.map((rows) => rows.map((row) => row.id))).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((limit) => agents.slice(1, 1 + limit).map((a) => a.id)));
       expect(plans).toEqual([{ generic_plans: '8', custom_plans: '0', mode: 'force_generic_plan' }]);
@@ -136,7 +137,7 @@ describe.skipIf(!serverUrl)('pipelined reads on PostgreSQL', () => {
         },
         [],
         { prepare: true },
-      );
+      ).then(recordsOf);
 
       expect(rows).toEqual([
         { b: { a: [1, 'é'] }, j: 'x' },

@@ -38,7 +38,7 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
       await database.close();
       await scratch.drop();
     };
-    return { uow: database.uow, usage: new MikroOrmUsageQuery(database.uow), close };
+    return { uow: database.uow, usage: new MikroOrmUsageQuery(database.uow.reads), close };
   });
   agentPageQueryContract('PostgreSQL', openScratch);
   callPageQueryContract('PostgreSQL', openScratch);

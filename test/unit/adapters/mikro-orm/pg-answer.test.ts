@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAnswer } from '../../../../src/adapters/mikro-orm/pg-answer.js';
+import { decodeAnswer, type RowShape } from '../../../../src/adapters/mikro-orm/pg-answer.js';
+import { recordsOf } from '../../../../src/adapters/mikro-orm/sql-driver.js';
+
+/** The decoded answer with its rows as records by column name, as the repositories read them. */
+const asRecords = (bytes: Uint8Array, known: RowShape | null) => {
+  const decoded = decodeAnswer(bytes, known);
+  return { ...decoded, rows: recordsOf({ columns: decoded.shape?.names ?? [], rows: decoded.rows }) };
+};
 
 /** Backend messages as PostgreSQL writes them: a type byte, a length that counts itself, the body. */
 const message = (type: string, body: Buffer): Buffer => {
@@ -38,7 +45,7 @@ describe('decodeAnswer', () => {
       dataRow(['a2', '-7', '2026-11-24 19:00:01+00', null, null]),
       commandComplete, readyForQuery,
     ]);
-    const decoded = decodeAnswer(answer, null);
+    const decoded = asRecords(answer, null);
     expect(decoded.error).toBeNull();
     expect(decoded.parseComplete).toBe(true);
     expect(decoded.rows).toEqual([
@@ -55,7 +62,7 @@ describe('decodeAnswer', () => {
       dataRow([same, '[]']), dataRow([same, '[]']), dataRow([null, '[1]']), dataRow([same, '[1]']), dataRow(['{"x":[1,"e"]}', '"[1]"']),
       commandComplete, readyForQuery,
     ]);
-    const { rows, error } = decodeAnswer(answer, null);
+    const { rows, error } = asRecords(answer, null);
 
     expect(error).toBeNull();
     expect(rows).toEqual([
@@ -72,25 +79,25 @@ describe('decodeAnswer', () => {
   });
 
   it('reads rows by the shape it was given when the answer carries no description, and hands that shape back', () => {
-    const first = decodeAnswer(Buffer.concat([parseComplete, bindComplete, rowDescription(COLUMNS), commandComplete, readyForQuery]), null);
+    const first = asRecords(Buffer.concat([parseComplete, bindComplete, rowDescription(COLUMNS), commandComplete, readyForQuery]), null);
     expect(first.rows).toEqual([]);
-    const again = decodeAnswer(Buffer.concat([bindComplete, dataRow(['a3', '1', '2026-01-01 00:00:00+00', '[]', 'n']), commandComplete, readyForQuery]), first.shape);
+    const again = asRecords(Buffer.concat([bindComplete, dataRow(['a3', '1', '2026-01-01 00:00:00+00', '[]', 'n']), commandComplete, readyForQuery]), first.shape);
     expect(again.parseComplete).toBe(false);
     expect(again.shape).toBe(first.shape);
     expect(again.rows).toEqual([{ id: 'a3', count: 1, created_at: '2026-01-01 00:00:00+00', settings: [], note: 'n' }]);
   });
 
   it('refuses a row it has no shape to read by, rather than guessing', () => {
-    const decoded = decodeAnswer(Buffer.concat([bindComplete, dataRow(['a1']), readyForQuery]), null);
+    const decoded = asRecords(Buffer.concat([bindComplete, dataRow(['a1']), readyForQuery]), null);
     expect(decoded.rows).toEqual([]);
     expect(decoded.error?.message).toMatch(/before its description/);
   });
 
   it('answers PostgreSQL\'s error as pg\'s DatabaseError, and whether the Parse before it succeeded', () => {
-    const failedBind = decodeAnswer(Buffer.concat([parseComplete, errorResponse('23505', 'duplicate key'), readyForQuery]), null);
+    const failedBind = asRecords(Buffer.concat([parseComplete, errorResponse('23505', 'duplicate key'), readyForQuery]), null);
     expect(failedBind.parseComplete).toBe(true);
     expect(failedBind.error).toMatchObject({ code: '23505', message: 'duplicate key', constraint: 'agents_pkey' });
-    const failedParse = decodeAnswer(Buffer.concat([errorResponse('42601', 'syntax error'), readyForQuery]), null);
+    const failedParse = asRecords(Buffer.concat([errorResponse('42601', 'syntax error'), readyForQuery]), null);
     expect(failedParse.parseComplete).toBe(false);
     expect(failedParse.error).toMatchObject({ code: '42601' });
   });

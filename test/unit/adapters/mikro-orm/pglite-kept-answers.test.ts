@@ -1,3 +1,4 @@
+import type { SqlAnswer } from '../../../../src/adapters/mikro-orm/sql-driver.js';
 import { describe, expect, it } from 'vitest';
 import { KeptAnswers, type LogPosition } from '../../../../src/adapters/mikro-orm/pglite-kept-answers.js';
 
@@ -17,7 +18,7 @@ const aSession = () => {
   return { session, kept };
 };
 
-const rows = (count: number) => [{ count }];
+const rows = (count: number): SqlAnswer => ({ columns: ['count'], rows: [[count]] });
 
 describe(KeptAnswers.name, () => {
   it('gives a kept answer while the count stands, reading the position once, when it first needs it', async () => {
@@ -81,6 +82,6 @@ describe(KeptAnswers.name, () => {
     kept.keep('a', session.writes, answer);
 
     expect(Object.isFrozen(answer)).toBe(true);
-    expect(Object.isFrozen(answer[0])).toBe(true);
+    expect(Object.isFrozen(answer.rows[0])).toBe(true);
   });
 });

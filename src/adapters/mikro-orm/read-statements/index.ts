@@ -1,0 +1,16 @@
+/**
+ * The read side's SQL: every statement the query adapters run, each declared once with named
+ * parameters and the decoder of its rows, run through a ReadSession.
+ */
+export { agentPage, agentPageVersion, type AgentPageRow } from './agents.js';
+export { callListStatements, type CallFilterSet, type CallPageParams, type CallPageRow } from './calls.js';
+export {
+  agentConversationPage,
+  agentConversationsVersion,
+  projectConversationPage,
+  projectConversationsVersion,
+  type ConversationPageParams,
+  type ConversationPageRow,
+} from './conversations.js';
+export { windowStatements, type MessageWindowParams } from './messages.js';
+export { usageSeries } from './usage.js';

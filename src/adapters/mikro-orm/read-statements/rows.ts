@@ -1,0 +1,139 @@
+import type { AgentRow } from '../entities/agent.js';
+import type { CallRow } from '../entities/call.js';
+import type { ConversationRow } from '../entities/conversation.js';
+import type { MessageRow } from '../entities/message.js';
+import type { PhoneNumberRow } from '../entities/phone-number.js';
+import type { SqlRow } from '../sql-row.js';
+
+/**
+ * The columns the read side selects of each table, and the decoder of each table's row. A
+ * prepared statement names its columns, never `*` (see SelectOptions.prepare).
+ */
+
+export const AGENT_COLUMNS = [
+  'id', 'project_id', 'name', 'description', 'voice_mode', 'system_prompt', 'greeting', 'voice', 'transfer_number', 'language',
+  'custom_tools', 'analysis', 'analysis_schema', 'success_criteria', 'call_behaviour', 'created_at', 'updated_at',
+] as const;
+
+export const PHONE_NUMBER_COLUMNS = ['id', 'project_id', 'phone_number', 'country', 'status', 'agent_id', 'provider_id', 'created_at', 'released_at'] as const;
+
+export const CALL_COLUMNS = [
+  'id', 'project_id', 'agent_id', 'phone_number_id', 'from_number', 'to_number', 'direction', 'type', 'status', 'started_at', 'ended_at',
+  'duration_seconds', 'disconnection_reason', 'provider_call_id', 'recording_url', 'recording_available', 'voice_mode', 'greeting', 'voice',
+  'language', 'system_prompt', 'metadata', 'variables', 'last_transcript_snippet', 'voicemail_detection', 'answered_by',
+  'media_connected_at', 'media_resumes',
+] as const;
+
+export const CONVERSATION_COLUMNS = [
+  'id', 'project_id', 'agent_id', 'phone_number_id', 'phone_number', 'participant', 'channel', 'last_message_at', 'last_message_preview',
+  'message_count', 'state', 'created_at', 'updated_at',
+] as const;
+
+export const MESSAGE_COLUMNS = [
+  'id', 'project_id', 'conversation_id', 'phone_number_id', 'direction', 'channel', 'body', 'from_number', 'to_number', 'status',
+  'media_urls', 'provider_message_id', 'error_code', 'received_at',
+] as const;
+
+/** `columns` as a select list: each qualified by `alias` when given, and renamed `prefix` + column when a prefix is given. */
+export const selectList = (columns: readonly string[], alias?: string, prefix?: string): string =>
+  columns.map((c) => `${alias === undefined ? '' : `${alias}.`}"${c}"${prefix === undefined ? '' : ` as "${prefix}${c}"`}`).join(', ');
+
+export const agentRow = (r: SqlRow): AgentRow => ({
+  id: r.text('id'),
+  projectId: r.text('project_id'),
+  name: r.text('name'),
+  description: r.textOrNull('description'),
+  voiceMode: r.text('voice_mode'),
+  systemPrompt: r.textOrNull('system_prompt'),
+  greeting: r.textOrNull('greeting'),
+  voice: r.text('voice'),
+  transferNumber: r.textOrNull('transfer_number'),
+  language: r.text('language'),
+  customTools: r.array('custom_tools'),
+  analysis: r.boolean('analysis'),
+  analysisSchema: r.objectOrNull('analysis_schema'),
+  successCriteria: r.textOrNull('success_criteria'),
+  callBehaviour: r.objectOrNull('call_behaviour'),
+  createdAt: r.instant('created_at'),
+  updatedAt: r.instant('updated_at'),
+});
+
+/** A phone number's row from columns named `prefix` + column; null when its id is null, as a left join leaves it. */
+export const phoneNumberRow = (r: SqlRow, prefix: string): PhoneNumberRow | null =>
+  r.isNull(`${prefix}id`)
+    ? null
+    : {
+        id: r.text(`${prefix}id`),
+        projectId: r.text(`${prefix}project_id`),
+        phoneNumber: r.text(`${prefix}phone_number`),
+        country: r.text(`${prefix}country`),
+        status: r.text(`${prefix}status`),
+        agentId: r.textOrNull(`${prefix}agent_id`),
+        providerId: r.text(`${prefix}provider_id`),
+        createdAt: r.instant(`${prefix}created_at`),
+        releasedAt: r.instantOrNull(`${prefix}released_at`),
+      };
+
+export const callRow = (r: SqlRow): CallRow => ({
+  id: r.text('id'),
+  projectId: r.text('project_id'),
+  agentId: r.textOrNull('agent_id'),
+  phoneNumberId: r.textOrNull('phone_number_id'),
+  fromNumber: r.text('from_number'),
+  toNumber: r.text('to_number'),
+  direction: r.text('direction'),
+  type: r.text('type'),
+  status: r.text('status'),
+  startedAt: r.instant('started_at'),
+  endedAt: r.instantOrNull('ended_at'),
+  durationSeconds: r.integerOrNull('duration_seconds'),
+  disconnectionReason: r.textOrNull('disconnection_reason'),
+  providerCallId: r.textOrNull('provider_call_id'),
+  recordingUrl: r.textOrNull('recording_url'),
+  recordingAvailable: r.boolean('recording_available'),
+  voiceMode: r.text('voice_mode'),
+  greeting: r.text('greeting'),
+  voice: r.text('voice'),
+  language: r.text('language'),
+  systemPrompt: r.textOrNull('system_prompt'),
+  metadata: r.objectOrNull('metadata'),
+  variables: r.textMap('variables'),
+  lastTranscriptSnippet: r.textOrNull('last_transcript_snippet'),
+  voicemailDetection: r.boolean('voicemail_detection'),
+  answeredBy: r.textOrNull('answered_by'),
+  mediaConnectedAt: r.instantOrNull('media_connected_at'),
+  mediaResumes: r.integerOrNull('media_resumes'),
+});
+
+export const conversationRow = (r: SqlRow): ConversationRow => ({
+  id: r.text('id'),
+  projectId: r.text('project_id'),
+  agentId: r.textOrNull('agent_id'),
+  phoneNumberId: r.text('phone_number_id'),
+  phoneNumber: r.text('phone_number'),
+  participant: r.text('participant'),
+  channel: r.text('channel'),
+  lastMessageAt: r.instant('last_message_at'),
+  lastMessagePreview: r.text('last_message_preview'),
+  messageCount: r.integer('message_count'),
+  state: r.objectOrNull('state'),
+  createdAt: r.instant('created_at'),
+  updatedAt: r.instant('updated_at'),
+});
+
+export const messageRow = (r: SqlRow): MessageRow => ({
+  id: r.text('id'),
+  projectId: r.text('project_id'),
+  conversationId: r.text('conversation_id'),
+  phoneNumberId: r.text('phone_number_id'),
+  direction: r.text('direction'),
+  channel: r.text('channel'),
+  body: r.text('body'),
+  fromNumber: r.text('from_number'),
+  toNumber: r.text('to_number'),
+  status: r.text('status'),
+  mediaUrls: r.textArray('media_urls'),
+  providerMessageId: r.textOrNull('provider_message_id'),
+  errorCode: r.textOrNull('error_code'),
+  receivedAt: r.instant('received_at'),
+});
