@@ -25,6 +25,7 @@ export type {
   Unavailable,
   CodeRefused,
   IdempotencyRefused,
+  ComplianceRefused,
   FieldProblem,
 } from './application/errors.js';
 export { errorCodeOf, type ErrorCode, type ErrorStatus } from './application/error-codes.js';

@@ -32,6 +32,8 @@ const BY_TAG = {
   // Exhausted is a 400 too, not a 429: waiting does not help, only a new sign-up does.
   CodeRefused: { status: 400, code: 'INVALID_CODE', type: 'validation_error' },
   IdempotencyRefused: { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', type: 'idempotency_error' },
+  // A suppressed number conflicts with the request whatever its shape: a 409, as AgentPhone's.
+  ComplianceRefused: { status: 409, code: 'CONTACT_SUPPRESSED', type: 'compliance_error' },
 } as const satisfies Record<AppError['_tag'], ErrorCode>;
 
 /** Resources whose absence has a code of its own. */
@@ -39,6 +41,9 @@ const NOT_FOUND_CODES: Readonly<Record<string, string>> = { number: 'PHONE_NUMBE
 
 /** A key still in use is a 409: the same request succeeds once its first try is done. */
 const IDEMPOTENCY_IN_PROGRESS = { status: 409, code: 'IDEMPOTENCY_KEY_IN_USE', type: 'idempotency_error' } as const;
+
+/** No consent of the asked basis on record: the request is fine, the contact's record is not. */
+const CONSENT_REQUIRED = { status: 422, code: 'CONSENT_REQUIRED', type: 'compliance_error' } as const;
 
 const CODE_REFUSALS = { invalid: 'INVALID_CODE', expired: 'CODE_EXPIRED', exhausted: 'CODE_EXHAUSTED' } as const;
 
@@ -54,6 +59,8 @@ export const errorCodeOf = (error: AppError): ErrorCode => {
       return { ...byTag, code: CODE_REFUSALS[error.reason] };
     case 'IdempotencyRefused':
       return error.reason === 'in_progress' ? IDEMPOTENCY_IN_PROGRESS : byTag;
+    case 'ComplianceRefused':
+      return error.reason === 'consent_required' ? CONSENT_REQUIRED : byTag;
     default:
       return byTag;
   }
@@ -71,4 +78,5 @@ export const knownErrorCodes = (): readonly ErrorCode[] => [
     .map((code) => ({ ...BY_TAG.CodeRefused, code })),
   { ...BY_TAG.Forbidden, code: 'PROJECT_SUSPENDED' },
   IDEMPOTENCY_IN_PROGRESS,
+  CONSENT_REQUIRED,
 ];

@@ -79,6 +79,17 @@ export interface IdempotencyRefused {
   readonly message: string;
 }
 
+/**
+ * An outbound call or text the project's compliance rules forbid: the number is on the
+ * suppression list (`suppressed`), or no consent of the basis asked for is on record
+ * (`consent_required`). Inbound contact is never refused so.
+ */
+export interface ComplianceRefused {
+  readonly _tag: 'ComplianceRefused';
+  readonly reason: 'suppressed' | 'consent_required';
+  readonly message: string;
+}
+
 /** Every expected failure: what the driving adapters map exhaustively. */
 export type AppError =
   | NotFound
@@ -94,7 +105,8 @@ export type AppError =
   | RateLimited
   | Unavailable
   | CodeRefused
-  | IdempotencyRefused;
+  | IdempotencyRefused
+  | ComplianceRefused;
 
 export const notFound = (resource: string, id: string): NotFound => ({ _tag: 'NotFound', resource, id });
 

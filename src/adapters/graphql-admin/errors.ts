@@ -30,6 +30,7 @@ const describe = (error: AppError): { readonly message: string; readonly extra?:
     case 'Unavailable':
     case 'CodeRefused':
     case 'IdempotencyRefused':
+    case 'ComplianceRefused':
       return { message: error.message };
     case 'NumberLimitReached':
       return { message: `Number limit reached: ${error.limit} numbers`, extra: { limit: error.limit } };

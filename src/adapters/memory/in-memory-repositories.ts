@@ -23,6 +23,7 @@ import { inMemorySignUps } from './in-memory-sign-up-repository.js';
 import { inMemoryConversations, inMemoryMessages } from './in-memory-messaging-repositories.js';
 import { endpointOf, inMemoryDeliveries, inMemoryWebhooks } from './in-memory-webhook-repositories.js';
 import { inMemoryCallAnalyses } from './in-memory-call-analysis-repository.js';
+import { inMemorySuppressions } from './in-memory-suppression-repository.js';
 import { inMemoryWebCallCredentials } from './in-memory-web-call-credential-repository.js';
 
 const inProject = <T extends { projectId: string }>(row: T | undefined, projectId: string): T | null =>
@@ -191,4 +192,5 @@ export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({
   campaigns: inMemoryCampaigns(tables),
   campaignRecipients: inMemoryCampaignRecipients(tables),
   campaignAttempts: inMemoryCampaignAttempts(tables),
+  suppressions: inMemorySuppressions(tables),
 });

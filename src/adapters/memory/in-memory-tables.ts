@@ -11,6 +11,7 @@ import type { Message } from '../../domain/message.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { Project } from '../../domain/project.js';
 import type { SignUp } from '../../domain/sign-up.js';
+import type { Suppression } from '../../domain/suppression.js';
 import type { IdempotencyKey, PendingText } from '../../application/ports/outbound-text-repositories.js';
 import type { DeliveryAttempt } from '../../application/ports/webhook-repositories.js';
 import type { WebCallCredentials } from '../../application/ports/web-call-credentials.js';
@@ -167,6 +168,8 @@ export class InMemoryTables {
   recipientLeases = this.table<string, Date>();
   /** Keyed `{recipientId}:{attempt}`. */
   campaignAttempts = this.table<string, CampaignAttempt>();
+  /** The suppression list, keyed `{projectId} {phoneNumber} {channel}`. */
+  suppressions = this.table<string, Suppression>();
 
   /** Opens a unit of work's journal; one at a time. */
   begin(): TablesTransaction {

@@ -22,6 +22,7 @@ const LABELS: Readonly<Record<string, string>> = {
   number: 'Phone number',
   agent: 'Agent',
   contact: 'Contact',
+  suppression: 'Suppression of',
   call: 'Call',
   recording: 'Recording of call',
   conversation: 'Conversation',
@@ -49,6 +50,7 @@ const messageOf = (error: AppError): string => {
     case 'Unavailable':
     case 'CodeRefused':
     case 'IdempotencyRefused':
+    case 'ComplianceRefused':
       return error.message;
     case 'NumberLimitReached':
       return `Number limit reached: this account may provision up to ${error.limit} numbers (released numbers count)`;

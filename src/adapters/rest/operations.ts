@@ -8,6 +8,7 @@ import { MessageListQuery, SendMessageBody } from './codecs/messages.js';
 import { LookupNumberQuery } from './codecs/number-lookup.js';
 import { ProvisionNumberBody } from './codecs/numbers.js';
 import { SignUpBody, VerifyBody } from './codecs/signup.js';
+import { AddSuppressionBody, ListSuppressionsQuery, RemoveSuppressionQuery } from './codecs/suppressions.js';
 import { DELIVERY_PAGE, DeliveryStatsQuery, ListDeliveriesQuery, TestWebhookQuery, WebhookBody } from './codecs/webhooks.js';
 import { AGENT_PAGE, NUMBER_PAGE } from './pagination.js';
 import { AgentView, AttachedNumberView, DeletedAgentView, VoiceListView } from './views/agents.js';
@@ -20,6 +21,7 @@ import { NumberLookupView } from './views/number-lookup.js';
 import { NumberView, ReleasedNumberView } from './views/numbers.js';
 import { pageOf, SuccessView } from './views/schema.js';
 import { SignUpStartedView, SignUpVerifiedView } from './views/signup.js';
+import { SuppressionImportView, SuppressionView } from './views/suppressions.js';
 import { UsageView } from './views/usage.js';
 import { DailyUsageView, MonthlyUsageView } from './views/usage-series.js';
 import { DailyUsageQuery, MonthlyUsageQuery } from './codecs/usage.js';
@@ -134,6 +136,23 @@ export const OPERATIONS = {
   updateContact: operation({ method: 'patch', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Change a contact', ...v1, body: UpdateContactBody, success: json(ContactView), failures: [409] }),
   deleteContact: operation({ method: 'delete', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Delete a contact', ...v1, success: { status: 204 } }),
 
+  listSuppressions: operation({ method: 'get', path: '/v1/suppressions', tag: 'Suppressions', summary: 'The suppression list, newest first', ...v1, query: ListSuppressionsQuery, success: json(pageOf(SuppressionView)) }),
+  addSuppression: operation({
+    method: 'post', path: '/v1/suppressions', tag: 'Suppressions', summary: 'Put numbers on the suppression list: JSON for one, or a CSV file', ...v1,
+    body: AddSuppressionBody,
+    textBody: {
+      media: 'text/csv',
+      description: 'A header row naming `phoneNumber` (or `phone`, `number`), optionally `channel` (`voice`, `sms` or `all`, the default) and `reason`; other columns are ignored, so an export imports as it is. Every bad row is reported with its line number, and then nothing is added.',
+    },
+    success: json(SuppressionImportView, 201),
+    description: 'A suppressed number is refused 409 `CONTACT_SUPPRESSED` by every outbound path (calls, texts, campaigns, MCP, retries); inbound calls and texts from it are never blocked. A number already listed for the channel keeps its first entry.',
+  }),
+  exportSuppressions: operation({
+    method: 'get', path: '/v1/suppressions/export.csv', tag: 'Suppressions', summary: 'The suppression list as CSV', ...v1,
+    success: { status: 200, media: 'text/csv', description: 'A header row, then one line per entry: `phoneNumber, channel, reason, source, createdAt`.' },
+  }),
+  removeSuppression: operation({ method: 'delete', path: '/v1/suppressions/{phoneNumber}', tag: 'Suppressions', summary: 'Take a number off the suppression list (one channel, or all)', ...v1, query: RemoveSuppressionQuery, success: { status: 204 } }),
+
   listConversations: operation({ method: 'get', path: '/v1/conversations', tag: 'Conversations', summary: 'List SMS conversations, latest first', ...v1, ...kept, query: CONVERSATION_PAGE, success: json(pageOf(ConversationView)) }),
   getConversation: operation({ method: 'get', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: 'A conversation with its recent messages', ...v1, query: ConversationDetailQuery, success: json(ConversationDetailView) }),
   updateConversation: operation({ method: 'patch', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: "Set a conversation's state (sent to your webhook with each message)", ...v1, body: UpdateConversationBody, success: json(ConversationDetailView) }),
@@ -141,7 +160,7 @@ export const OPERATIONS = {
 
   sendMessage: operation({
     method: 'post', path: '/v1/messages', tag: 'Messages', summary: 'Send a text from an agent', ...v1, idempotent: true,
-    body: SendMessageBody, success: json(SentMessageView), failures: [402, 404, 409, 502],
+    body: SendMessageBody, success: json(SentMessageView), failures: [402, 404, 409, 422, 502],
     description:
       'The text is stored before the carrier is asked and is sent (or marked `failed`) even if the server stops mid-request. Send an `Idempotency-Key` to retry safely: the same key with the same body answers the first status and body again and sends nothing; with another body it is refused 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still sending it is answered 409 `IDEMPOTENCY_KEY_IN_USE` (retry shortly). Keys are per project and kept at least 24 hours.',
   }),
@@ -157,7 +176,7 @@ export const OPERATIONS = {
   listCalls: operation({ method: 'get', path: '/v1/calls', tag: 'Calls', summary: 'The call log', ...v1, ...kept, query: ListCallsQuery, success: json(CallPageView) }),
   placeCall: operation({
     method: 'post', path: '/v1/calls', tag: 'Calls', summary: 'Place an outbound call; with `waitForCompletion`, answer with the call and its transcript when it ends', ...v1,
-    body: CreateCallBody, success: json(t.union([PlacedCallView, CallDetailView])), failures: [402, 404, 429, 502],
+    body: CreateCallBody, success: json(t.union([PlacedCallView, CallDetailView])), failures: [402, 404, 409, 429, 502],
   }),
   createWebCall: operation({ method: 'post', path: '/v1/calls/web', tag: 'Calls', summary: 'Start a browser call: a short-lived access token for the Twilio Voice SDK', ...v1, body: CreateWebCallBody, success: json(WebCallView), failures: [404, 502] }),
   getCall: operation({

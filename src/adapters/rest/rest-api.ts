@@ -15,6 +15,7 @@ import { sendError, sendProblem } from './respond.js';
 import { agentRoutes } from './routes/agents.js';
 import { agentCallRoutes, callRoutes } from './routes/calls.js';
 import { contactRoutes } from './routes/contacts.js';
+import { suppressionRoutes } from './routes/suppressions.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { agentConversationRoutes, conversationRoutes } from './routes/conversations.js';
 import { messageRoutes, numberMessageRoutes } from './routes/messages.js';
@@ -85,6 +86,7 @@ export const createRestRoutes = (deps: RestDeps): Hono<RestEnv> => {
   api.route('/v1/agents', agentRoutes(useCases.agents, answers));
   api.route('/v1/numbers', numberRoutes(useCases.numbers));
   api.route('/v1/contacts', contactRoutes(useCases.contacts));
+  api.route('/v1/suppressions', suppressionRoutes(useCases.suppressions));
   api.route('/v1/campaigns', campaignRoutes(useCases.campaigns));
   api.route('/v1/agents', agentConversationRoutes(useCases.conversations, answers));
   api.route('/v1/numbers', numberMessageRoutes(useCases.messages));

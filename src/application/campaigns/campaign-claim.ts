@@ -11,7 +11,8 @@ const RUNNING_OUT = new Set(['pending', 'in_progress', 'retry_scheduled']);
 
 /**
  * One campaign's claim, in one short unit of work: what the pace allows now, the due
- * recipients (each checked against its calling window and the do-not-call list), their
+ * recipients (each checked against its calling window, the suppression list and the
+ * contacts marked do-not-call), their
  * leases, and the campaign's next dial time. The calls are placed after it commits.
  */
 export async function claimRound(ctx: CampaignRoundContext, numbers: RoundRobinNumbers, tx: Repositories, campaignId: string): Promise<Dial[]> {
@@ -36,11 +37,13 @@ export async function claimRound(ctx: CampaignRoundContext, numbers: RoundRobinN
     if (inFlight === 0) await completeIfNobodyLeft(ctx, tx, campaign, now);
     return [];
   }
-  const optedOut = new Set(
-    (await tx.contacts.findByPhoneNumbers(due.map((r) => ({ projectId: r.projectId, phoneNumber: r.phoneNumber }))))
+  // The suppression list and the contacts marked do-not-call, read once for the whole claim.
+  const optedOut = new Set<string>([
+    ...(await tx.contacts.findByPhoneNumbers(due.map((r) => ({ projectId: r.projectId, phoneNumber: r.phoneNumber }))))
       .filter((c) => c.doNotCall)
       .map((c) => c.phoneNumber as string),
-  );
+    ...(await tx.suppressions.findSuppressed(campaign.projectId, due.map((r) => r.phoneNumber), 'voice')),
+  ]);
   const released: CampaignRecipient[] = [];
   const dials: Dial[] = [];
   for (const recipient of due) {

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pauseFor } from '../../domain/campaign.js';
+import { skip } from '../../domain/campaign-recipient.js';
 import { errorMessage } from '../kernel/periodic-task.js';
 import type { CampaignRoundContext } from './campaign-engine-context.js';
 import type { Dial } from './campaign-pacing.js';
@@ -34,6 +35,14 @@ export async function placeDial(ctx: CampaignRoundContext, dial: Dial): Promise<
   if (refusal.kind === 'at_capacity') {
     // The project's other calls hold every slot: not an attempt, the recipient is called later.
     await ctx.transaction(async (tx) => tx.campaignRecipients.save([{ ...dial.before, updatedAt: now }], null));
+    return;
+  }
+  if (refusal.kind === 'suppressed') {
+    await ctx.transaction(async (tx) => {
+      const skipped = skip(dial.before, 'do_not_call', now);
+      await tx.campaignRecipients.save([skipped], null);
+      await recipientDone(ctx, tx, campaign, skipped);
+    });
     return;
   }
   if (refusal.kind === 'refused') {

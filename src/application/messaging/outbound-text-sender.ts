@@ -118,7 +118,14 @@ export class OutboundTextSender {
       const earlier = found.right.find((sent) => held.has(sent.providerMessageId));
       if (earlier) return E.right(earlier);
     }
+    // A retry is a new send: a number suppressed since the text was queued is not texted.
+    if (await this.isSuppressed(message)) return E.left({ _tag: 'ProviderError', message: `${message.toNumber} is on the suppression list for texts`, providerCode: null });
     return this.deps.telephony.sendSms(sms);
+  }
+
+  private async isSuppressed(message: Message): Promise<boolean> {
+    const read = await this.deps.uow.transaction(async (tx) => E.right(await tx.suppressions.findSuppressed(message.projectId, [message.toNumber], 'sms')));
+    return E.isRight(read) && read.right.length > 0;
   }
 
   /** Those of the carrier's ids that no stored message has: an identical text's id is not ours. */

@@ -22,11 +22,13 @@ export interface CampaignCallRequest {
 /**
  * Why a call could not be placed. `agent_gone` and `no_number` stop the whole campaign (it
  * pauses with the reason); `refused` fails this attempt only; `at_capacity` (the project has its
- * maximum of calls in progress) is no attempt at all: the recipient waits for the next round.
+ * maximum of calls in progress) is no attempt at all: the recipient waits for the next round; `suppressed` (the number went on
+ * the suppression list after the claim) skips the recipient.
  */
 export type CampaignCallRefusal =
   | { readonly kind: 'agent_gone' }
   | { readonly kind: 'at_capacity' }
+  | { readonly kind: 'suppressed' }
   | { readonly kind: 'no_number'; readonly message: string }
   | { readonly kind: 'refused'; readonly message: string };
 

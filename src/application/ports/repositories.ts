@@ -14,6 +14,7 @@ import type { CampaignAttemptRepository, CampaignRecipientRepository, CampaignRe
 import type { ConversationRepository, MessageRepository } from './messaging-repositories.js';
 import type { IdempotencyKeyRepository, OutboundTextQueue } from './outbound-text-repositories.js';
 import type { Page, PageRequest } from './pagination.js';
+import type { SuppressionRepository } from './suppression-repository.js';
 import type { WebCallCredentialRepository } from './web-call-credentials.js';
 import type { DeliveryRepository, WebhookRepository } from './webhook-repositories.js';
 
@@ -152,6 +153,7 @@ export interface Repositories {
   readonly campaigns: CampaignRepository;
   readonly campaignRecipients: CampaignRecipientRepository;
   readonly campaignAttempts: CampaignAttemptRepository;
+  readonly suppressions: SuppressionRepository;
 }
 
 /**

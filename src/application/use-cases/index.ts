@@ -1,3 +1,6 @@
+import type { AddSuppressions } from './suppressions/add-suppressions.js';
+import type { ListSuppressions } from './suppressions/list-suppressions.js';
+import type { RemoveSuppression } from './suppressions/remove-suppression.js';
 import type { AdminUseCases } from './admin-use-cases.js';
 import type { AttachNumber } from './agents/attach-number.js';
 import type { CreateAgent } from './agents/create-agent.js';
@@ -80,6 +83,12 @@ export interface NumberUseCases {
   readonly releaseNumber: ReleaseNumber;
 }
 
+export interface SuppressionUseCases {
+  readonly listSuppressions: ListSuppressions;
+  readonly addSuppressions: AddSuppressions;
+  readonly removeSuppression: RemoveSuppression;
+}
+
 export interface ContactUseCases {
   readonly createContact: CreateContact;
   readonly listContacts: ListContacts;
@@ -126,6 +135,7 @@ export interface UseCases {
   readonly agents: AgentUseCases;
   readonly numbers: NumberUseCases;
   readonly contacts: ContactUseCases;
+  readonly suppressions: SuppressionUseCases;
   readonly conversations: ConversationUseCases;
   readonly messages: MessageUseCases;
   readonly webhooks: WebhookUseCases;

@@ -37,6 +37,7 @@ export const campaignDialerOf = (calls: Pick<CallUseCases, 'placeOutboundCall'>)
     const error = placed.left;
     if (error._tag === 'NotFound') return E.left({ kind: 'agent_gone' });
     if (error._tag === 'RateLimited') return E.left({ kind: 'at_capacity' });
+    if (error._tag === 'ComplianceRefused') return E.left({ kind: 'suppressed' });
     if (error._tag === 'Validation' && error.details.some((d) => d.field === 'agentId' || d.field === 'fromNumberId')) {
       return E.left({ kind: 'no_number', message: error.message });
     }

@@ -1,4 +1,7 @@
 import { ContainerModule } from 'inversify';
+import { AddSuppressions } from '../../application/use-cases/suppressions/add-suppressions.js';
+import { ListSuppressions } from '../../application/use-cases/suppressions/list-suppressions.js';
+import { RemoveSuppression } from '../../application/use-cases/suppressions/remove-suppression.js';
 import { AjvJsonSchemaValidator } from '../../adapters/ajv/ajv-json-schema-validator.js';
 import { AttachNumber } from '../../application/use-cases/agents/attach-number.js';
 import { CreateAgent } from '../../application/use-cases/agents/create-agent.js';
@@ -84,5 +87,10 @@ export const projectsAndAgentsModule = () =>
       getContact: new GetContact({ uow }),
       updateContact: new UpdateContact({ uow, clock }),
       deleteContact: new DeleteContact({ uow }),
+    }));
+    provide(TOKENS.suppressionUseCases, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => ({
+      listSuppressions: new ListSuppressions({ uow }),
+      addSuppressions: new AddSuppressions({ uow, clock }),
+      removeSuppression: new RemoveSuppression({ uow }),
     }));
   });

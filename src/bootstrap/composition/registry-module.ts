@@ -14,6 +14,7 @@ export const registryModule = () =>
         TOKENS.agentUseCases,
         TOKENS.numberUseCases,
         TOKENS.contactUseCases,
+        TOKENS.suppressionUseCases,
         TOKENS.conversationUseCases,
         TOKENS.messageUseCases,
         TOKENS.webhookUseCases,
@@ -21,13 +22,14 @@ export const registryModule = () =>
         TOKENS.campaignUseCases,
         TOKENS.adminUseCases,
       ],
-      (projects, billing, signUp, agents, numbers, contacts, conversations, messages, webhooks, calls, campaigns, admin) => ({
+      (projects, billing, signUp, agents, numbers, contacts, suppressions, conversations, messages, webhooks, calls, campaigns, admin) => ({
         projects,
         billing,
         signUp,
         agents,
         numbers,
         contacts,
+        suppressions,
         conversations,
         messages,
         webhooks,

@@ -139,6 +139,7 @@ export const TOKENS = {
   agentUseCases: token<Registry.AgentUseCases>('AgentUseCases'),
   numberUseCases: token<Registry.NumberUseCases>('NumberUseCases'),
   contactUseCases: token<Registry.ContactUseCases>('ContactUseCases'),
+  suppressionUseCases: token<Registry.SuppressionUseCases>('SuppressionUseCases'),
   conversationUseCases: token<Registry.ConversationUseCases>('ConversationUseCases'),
   messageUseCases: token<Registry.MessageUseCases>('MessageUseCases'),
   webhookUseCases: token<Registry.WebhookUseCases>('WebhookUseCases'),

@@ -5,7 +5,8 @@ import { fillVariables, type CallVariables } from '../../../domain/call-variable
 import type { Agent } from '../../../domain/agent.js';
 import type { E164 } from '../../../domain/e164.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
-import { notFound, validation, type NotFound, type ProviderError, type RateLimited, type Validation } from '../../errors.js';
+import { notFound, validation, type ComplianceRefused, type NotFound, type ProviderError, type RateLimited, type Validation } from '../../errors.js';
+import { suppressionRefusal } from '../../compliance/suppression-check.js';
 import type { Logger } from '../../ports/logger.js';
 import { readOnly } from '../../ports/unit-of-work.js';
 import type { Telephony } from '../../ports/telephony.js';
@@ -49,7 +50,7 @@ export interface PlaceOutboundCallDeps extends CoreDeps {
   readonly aiDisclosure?: string | null;
 }
 
-export type PlaceOutboundCallError = Validation | NotFound | ProviderError | RateLimited;
+export type PlaceOutboundCallError = Validation | NotFound | ProviderError | RateLimited | ComplianceRefused;
 
 /** The disclosure with the project's name; a project named by an e-mail address (sign-up's default) is left unnamed. */
 const disclosureFor = (template: string | null, projectName: string | null): string => {
@@ -84,9 +85,12 @@ export class PlaceOutboundCall {
       });
       if (E.isLeft(chosen)) return chosen;
       const { agent, from: line } = chosen.right;
-      const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<RateLimited, OpenedCall>> => {
+      const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<RateLimited | ComplianceRefused, OpenedCall>> => {
         const { project, full } = await callCapacity(tx, input.projectId);
         if (full) return E.left(full);
+        // Under the project's lock: a number suppressed while this call was being set up is refused.
+        const refused = await suppressionRefusal(tx, input.projectId, input.toNumber, 'voice');
+        if (refused) return E.left(refused);
         const now = this.deps.clock.now();
         const variables: CallVariables = { agent_number: line.phoneNumber, now: now.toISOString(), ...input.variables };
         const greeting = fillVariables(input.initialGreeting ?? agent.greeting ?? '', variables);

@@ -15,10 +15,12 @@ const keyOf = (projectId: string, phoneNumber: string) => `${projectId} ${phoneN
 
 /**
  * Honours the opt-out keywords of the texts just stored, in the same unit of work (carriers
- * require STOP to be honoured): STOP and its like set the sender's contact `doNotCall` (a
- * contact is made, named by the number, when there is none) and skip the number's waiting
- * recipients in every campaign of the project; START and its like clear it. One read for the
- * whole batch, nothing for texts that are not keywords.
+ * require STOP to be honoured): STOP and its like put the sender on the project's suppression
+ * list for every channel (source `sms_keyword`, the keyword its reason), set the sender's
+ * contact `doNotCall` (a contact is made, named by the number, when there is none) and skip
+ * the number's waiting recipients in every campaign of the project; START and its like take
+ * off what a keyword put there (not the operator's or a caller's own entries) and clear
+ * `doNotCall`. One read for the whole batch, nothing for texts that are not keywords.
  */
 export const recordOptChanges = async (
   tx: Repositories,
@@ -46,6 +48,11 @@ export const recordOptChanges = async (
       const created = createContact({ id: deps.ids.next('ctc'), projectId: text.projectId, fields: { name: text.from, phoneNumber: text.from, doNotCall: true }, now });
       if (created._tag === 'Right') await tx.contacts.save(created.right);
     }
-    if (optOut) await tx.campaignRecipients.skipNumber(text.projectId, text.from, 'do_not_call', now);
+    if (optOut) {
+      await tx.suppressions.add({ projectId: text.projectId, phoneNumber: text.from, channel: 'all', reason: text.body.trim().toUpperCase().slice(0, 40), source: 'sms_keyword', createdAt: now });
+      await tx.campaignRecipients.skipNumber(text.projectId, text.from, 'do_not_call', now);
+    } else {
+      await tx.suppressions.removeBySource(text.projectId, text.from, 'sms_keyword');
+    }
   }
 };

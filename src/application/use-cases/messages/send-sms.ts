@@ -6,6 +6,7 @@ import { isLive, type PhoneNumber } from '../../../domain/phone-number.js';
 import {
   badRequest,
   notFound,
+  type ComplianceRefused,
   providerError,
   type BadRequest,
   type IdempotencyRefused,
@@ -21,6 +22,7 @@ import type { CoreDeps } from '../common/deps.js';
 import { retryingRaces } from '../common/uniqueness-races.js';
 import { outboundSmsOf, settleText, type SendOutcome } from '../../messaging/outbound-text.js';
 import { appendToThread } from './thread.js';
+import { suppressionRefusal } from '../../compliance/suppression-check.js';
 
 export interface SendSmsInput {
   readonly projectId: string;
@@ -51,7 +53,7 @@ export interface SendSmsDeps extends CoreDeps {
 /** How long a send is held by the process that queued it, unless configured otherwise. */
 export const DEFAULT_SMS_SEND_LEASE_MS = 60_000;
 
-export type SendSmsError = NotFound | BadRequest | ProviderError | IdempotencyRefused;
+export type SendSmsError = NotFound | BadRequest | ProviderError | IdempotencyRefused | ComplianceRefused;
 
 /** A fresh text to send, or the first request's record when the key was used before. */
 type Stored = { readonly fresh: Message } | { readonly replay: IdempotencyKey };
@@ -87,7 +89,7 @@ export class SendSms {
     };
   }
 
-  private async store(tx: Repositories, input: SendSmsInput): Promise<E.Either<NotFound | BadRequest | IdempotencyRefused, Stored>> {
+  private async store(tx: Repositories, input: SendSmsInput): Promise<E.Either<NotFound | BadRequest | IdempotencyRefused | ComplianceRefused, Stored>> {
     const key = input.idempotencyKey ?? null;
     const fingerprint = fingerprintOf(input);
     if (key !== null) {
@@ -104,6 +106,8 @@ export class SendSms {
     if (input.agentId !== null && !(await tx.agents.findById(input.projectId, input.agentId))) return E.left(notFound('agent', input.agentId));
     const number = await this.sendingNumber(tx, input);
     if (E.isLeft(number)) return number;
+    const refused = await suppressionRefusal(tx, input.projectId, input.to, 'sms');
+    if (refused) return E.left(refused);
     const { message } = await appendToThread(tx, this.deps, number.right, input.to, {
       direction: 'outbound',
       body: input.body,

@@ -230,4 +230,14 @@ describe(ReceiveInboundSms.name, () => {
     await receive({ body: 'please stop calling me at dinner', providerMessageId: 'SM_TALK' });
     expect(store.tables.contacts.get(contact!.id)).toMatchObject({ doNotCall: false });
   });
+
+  it('keeps STOP on the suppression list for every channel, and START takes off only what a keyword put there', async () => {
+    const listed = () => [...store.tables.suppressions.values()].filter((s) => s.phoneNumber === THEIRS).map((s) => ({ channel: s.channel, source: s.source, reason: s.reason }));
+    await receive({ body: ' unsubscribe ', providerMessageId: 'SM_UNSUB' });
+    expect(listed()).toEqual([{ channel: 'all', source: 'sms_keyword', reason: 'UNSUBSCRIBE' }]);
+
+    await store.seed((tx) => tx.suppressions.add({ projectId: LINE.projectId, phoneNumber: THEIRS, channel: 'voice', reason: 'asked by phone', source: 'operator', createdAt: T0 }).then(() => undefined));
+    await receive({ body: 'START', providerMessageId: 'SM_BACK' });
+    expect(listed()).toEqual([{ channel: 'voice', source: 'operator', reason: 'asked by phone' }]);
+  });
 });

@@ -93,6 +93,21 @@ describe(OutboundTextSender.name, () => {
     expect([...r.uow.tables.outboundTexts.values()]).toEqual([]);
   });
 
+  it('does not retry a queued text to a number suppressed since it was queued: the text is failed, nothing reaches the carrier', async () => {
+    const r = await aRig();
+    const queued = await r.dyingSend('Your order shipped', 'before');
+    await r.uow.transaction(async (tx) =>
+      E.right(await tx.suppressions.add({ projectId: r.agent.projectId, phoneNumber: TO, channel: 'sms', reason: 'STOP', source: 'sms_keyword', createdAt: r.clock.now() })),
+    );
+    r.clock.advance(LEASE_MS);
+
+    await r.sut.runOnce();
+
+    expect(r.telephony.outbox).toEqual([]);
+    expect(r.uow.tables.messages.get(queued.id)).toMatchObject({ status: 'failed' });
+    expect([...r.uow.tables.outboundTexts.values()]).toEqual([]);
+  });
+
   it('does not send again a text the carrier took before its sender died: it records the carrier id', async () => {
     const r = await aRig();
     const queued = await r.dyingSend('Running late', 'after', 'key-1');

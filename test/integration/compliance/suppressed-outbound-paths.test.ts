@@ -1,0 +1,110 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../support/eventually.js';
+import { anMcpSwitchboard, resultOf, toolErrorOf, type McpHarness } from '../mcp/mcp-harness.js';
+
+const SUPPRESSED = '+12125550171';
+const ALLOWED = '+12125550172';
+/** Every day, all day: the engine may dial whenever the test runs. */
+const ANY_TIME = { weekdays: [1, 2, 3, 4, 5, 6, 7], dailyStart: '00:00', dailyEnd: '24:00', timeZone: 'America/New_York' };
+
+/**
+ * Every outbound path refuses a number on the suppression list, on the real composition (REST,
+ * MCP over Streamable HTTP, the campaign engine on the simulated carrier).
+ */
+describe('a suppressed number on every outbound path', () => {
+  let h: McpHarness;
+  let client: Client;
+  let agent: { id: string };
+  const tool = async (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+
+  beforeAll(async () => {
+    h = await anMcpSwitchboard({ store: 'memory' });
+    client = await h.httpClient(h.owner.key);
+    agent = resultOf(await tool('create_agent', { name: 'Outreach' }));
+    resultOf(await tool('buy_number', { area_code: '415', agent_id: agent.id, confirm: true }));
+    const listed = await h.api('POST', '/v1/suppressions', { phoneNumber: SUPPRESSED, reason: 'asked by phone' });
+    expect(listed).toMatchObject({ status: 201, body: { added: 1, alreadyListed: 0 } });
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  const paths: readonly { readonly path: string; readonly attempt: (to: string) => Promise<{ code: string | null }> }[] = [
+    {
+      path: 'POST /v1/calls',
+      attempt: async (to) => {
+        const reply = await h.api('POST', '/v1/calls', { agentId: agent.id, toNumber: to });
+        return { code: reply.status === 409 ? (reply.body as { error: { code: string } }).error.code : reply.status < 300 ? null : `HTTP ${reply.status}` };
+      },
+    },
+    {
+      path: 'POST /v1/messages',
+      attempt: async (to) => {
+        const reply = await h.api('POST', '/v1/messages', { agent_id: agent.id, to_number: to, body: 'Hello' });
+        return { code: reply.status === 409 ? (reply.body as { error: { code: string } }).error.code : reply.status < 300 ? null : `HTTP ${reply.status}` };
+      },
+    },
+    {
+      path: 'MCP make_call',
+      attempt: async (to) => {
+        const result = (await tool('make_call', { agent_id: agent.id, to_number: to })) as { isError?: boolean };
+        return { code: result.isError ? toolErrorOf(result).code : null };
+      },
+    },
+    {
+      path: 'MCP send_message',
+      attempt: async (to) => {
+        const result = (await tool('send_message', { agent_id: agent.id, to_number: to, body: 'Hello' })) as { isError?: boolean };
+        return { code: result.isError ? toolErrorOf(result).code : null };
+      },
+    },
+    {
+      path: 'a campaign',
+      attempt: async (to) => {
+        const created = resultOf(await tool('create_campaign', { name: `To ${to}`, agent_id: agent.id, schedule: ANY_TIME }));
+        resultOf(await tool('add_campaign_recipients', { campaign_id: created.id, recipients: [{ phoneNumber: to }] }));
+        resultOf(await tool('start_campaign', { campaign_id: created.id }));
+        const recipient = await eventually(async () => {
+          const page = resultOf(await tool('list_campaign_recipients', { campaign_id: created.id }));
+          const [only] = page.data as { status: string; skipReason: string | null }[];
+          return only && only.status !== 'pending' ? only : null;
+        }, { what: 'the campaign to settle its recipient' });
+        return { code: recipient.status === 'skipped' && recipient.skipReason === 'do_not_call' ? 'CONTACT_SUPPRESSED' : null };
+      },
+    },
+  ];
+
+  it.each(paths)('$path refuses it with CONTACT_SUPPRESSED and lets another number through', async ({ attempt }) => {
+    const callsBefore = h.telephony.placedCalls.filter((c) => c.to === SUPPRESSED).length;
+    expect(await attempt(SUPPRESSED)).toEqual({ code: 'CONTACT_SUPPRESSED' });
+    expect(await attempt(ALLOWED)).toEqual({ code: null });
+    expect(h.telephony.placedCalls.filter((c) => c.to === SUPPRESSED)).toHaveLength(callsBefore);
+    expect(h.telephony.outbox.filter((m) => m.to === SUPPRESSED)).toEqual([]);
+  });
+
+  it('lists, exports and removes the entry; the number can be called again', async () => {
+    const page = await h.api('GET', '/v1/suppressions?limit=10');
+    expect(page.body).toMatchObject({ data: [{ phoneNumber: SUPPRESSED, channel: 'all', reason: 'asked by phone', source: 'operator' }], total: 1, hasMore: false });
+    const exported = await h.api('GET', '/v1/suppressions/export.csv');
+    expect(exported.text.split('\r\n')[0]).toBe('phoneNumber,channel,reason,source,createdAt');
+    expect(exported.text).toContain(`${SUPPRESSED},all,asked by phone,operator,`);
+
+    expect((await h.api('DELETE', `/v1/suppressions/${encodeURIComponent(SUPPRESSED)}?channel=sms`)).status).toBe(404);
+    expect((await h.api('DELETE', `/v1/suppressions/${encodeURIComponent(SUPPRESSED)}`)).status).toBe(204);
+    expect((await h.api('POST', '/v1/calls', { agentId: agent.id, toNumber: SUPPRESSED })).status).toBe(200);
+  });
+
+  it('imports a CSV (an export imports as it is), reporting bad rows by line and then adding nothing', async () => {
+    const post = (csv: string) =>
+      fetch(`${h.url}/v1/suppressions`, { method: 'POST', headers: { authorization: `Bearer ${h.owner.key}`, 'content-type': 'text/csv' }, body: csv });
+    const bad = await post('phoneNumber,channel\n+12125550181,voice\nnot a number,sms\n+12125550182,fax\n');
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as { error: { details: { field: string }[] } }).error.details.map((d) => d.field)).toEqual(['line 3', 'line 4']);
+    const good = await post('phoneNumber,channel,reason,source,createdAt\n+12125550181,voice,,operator,2026-01-01T00:00:00Z\n+12125550182,sms,texted us,import,\n+12125550181,voice,again,,\n');
+    expect(good.status).toBe(201);
+    expect(await good.json()).toEqual({ added: 2, alreadyListed: 1 });
+    expect((await h.api('POST', '/v1/messages', { agent_id: agent.id, to_number: '+12125550182', body: 'x' })).status).toBe(409);
+    expect((await h.api('POST', '/v1/messages', { agent_id: agent.id, to_number: '+12125550181', body: 'x' })).status).toBe(200);
+  });
+});
