@@ -1,6 +1,12 @@
 import { Duplex } from 'node:stream';
 import { endsExchange, splitMessages, STARTUP_CODES, TERMINATE } from './pg-wire.js';
-import type { PgliteSession } from './pglite-session.js';
+
+/** What a connection needs of the session it speaks to: one exchange at a time, and a release. */
+export interface ConnectionHost {
+  exchange(from: object, writes: boolean, bytes: () => Uint8Array): Promise<Uint8Array>;
+  startFresh(): void;
+  release(connection: PgliteConnection): void;
+}
 
 /**
  * One pg connection to the session: a duplex stream standing in for a socket (pg calls
@@ -12,7 +18,7 @@ export class PgliteConnection extends Duplex {
   private exchangeStart: Buffer[] = [];
   private gone = false;
 
-  constructor(private readonly session: PgliteSession) {
+  constructor(private readonly session: ConnectionHost) {
     super();
   }
 
