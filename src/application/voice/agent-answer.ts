@@ -1,3 +1,4 @@
+import type { TurnLatency } from '../../domain/call.js';
 import type { UnansweredReason } from '../events/unanswered-turn.js';
 import type { ActionTaker, AgentAction, AgentBrain, BrainTurn, TurnTiming } from '../ports/agent-brain.js';
 
@@ -21,6 +22,8 @@ export interface Answer {
   acted: boolean;
   /** Sequence of the caller's turn this answers. */
   readonly turnSequence: number;
+  /** Milliseconds spent in the tool calls of this answer that have settled. */
+  toolMs: number;
 }
 
 const SENTENCE_END = /[.!?,;:…]$/;
@@ -36,6 +39,7 @@ export function newAnswer(controller: AbortController, receivedAt: number, turnS
     unanswered: null,
     acted: false,
     turnSequence,
+    toolMs: 0,
   };
 }
 
@@ -55,6 +59,25 @@ export function recordSpoken(answer: Answer, piece: string, action: Say, now: ()
   if (piece !== '') answer.spoken.push(piece);
   answer.lastWasInterim = action.interim;
   if (action.error !== undefined) answer.error ??= action.error;
+}
+
+/** An answer's latency figures, from the caller's words (rounded to the millisecond). */
+export function latencyOf(answer: Answer): TurnLatency {
+  const { receivedAt, firstChunkAt, firstSpokenAt } = answer.timing;
+  return {
+    firstTokenMs: firstChunkAt === null ? null : Math.max(0, Math.round(firstChunkAt - receivedAt)),
+    firstTextMs: firstSpokenAt === null ? null : Math.max(0, Math.round(firstSpokenAt - receivedAt)),
+    toolMs: Math.round(answer.toolMs),
+  };
+}
+
+/** Counts a tool call's time on the answer once its result settles. */
+export function timeTool(answer: Answer, result: Promise<unknown>, now: () => number): void {
+  const started = now();
+  const settle = () => {
+    answer.toolMs += now() - started;
+  };
+  result.then(settle, settle);
 }
 
 /** Why an answer over by itself left the caller unanswered: as the brain said, or because it said and did nothing. */

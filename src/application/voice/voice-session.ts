@@ -10,7 +10,7 @@ import type { CallRecordWriter } from './call-record-writer.js';
 import { CallWatch } from './call-watch.js';
 import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
 import type { SessionContext } from './session-context.js';
-import { askBrain, newAnswer, pieceToSpeak, recordSpoken, unansweredReasonOf, type Answer } from './agent-answer.js';
+import { askBrain, latencyOf, newAnswer, pieceToSpeak, recordSpoken, timeTool, unansweredReasonOf, type Answer } from './agent-answer.js';
 import { SessionTranscript } from './session-transcript.js';
 import { transferPlanOf } from './session-transfer.js';
 
@@ -233,6 +233,7 @@ export class VoiceSession {
         this.gateway.pressDigits(action.digits);
         return;
       case 'tool':
+        timeTool(answer, action.result, this.deps.now);
         this.turns.recordTool(action, this.log);
         return;
       case 'transfer': {
@@ -286,7 +287,7 @@ export class VoiceSession {
     const unanswered = cancel ? null : unansweredReasonOf(answer, spoken);
     if (unanswered) this.deps.writer.announce({ type: 'unanswered', callId: this.callId, turnSequence: answer.turnSequence, reason: unanswered });
     if (spoken === '' && !heard) return;
-    this.turns.addAnswer(content, heard !== undefined || (cut && spoken !== ''), answer.error);
+    this.turns.addAnswer(content, heard !== undefined || (cut && spoken !== ''), answer.error, latencyOf(answer));
   }
 
   private end(reason: DisconnectionReason | null): void {

@@ -54,7 +54,8 @@ export const voiceModule = () =>
           ids,
           clock,
           logger: logger.child({ component: 'voice' }),
-          now: () => performance.now(),
+          // The engine's clock: a turn's latency figures subtract the brain's moments from the session's.
+          now: () => timers.now(),
           recordDelivery: (entry) => writer.writeDelivery(entry),
         });
         // What answering a call read, and what an ended session knew, wait in this process for the call's next step.
