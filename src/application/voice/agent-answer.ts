@@ -1,6 +1,7 @@
 import type { TurnLatency } from '../../domain/call.js';
 import type { UnansweredReason } from '../events/unanswered-turn.js';
 import type { ActionTaker, AgentAction, AgentBrain, BrainTurn, TurnTiming } from '../ports/agent-brain.js';
+import type { TraceSpan } from '../ports/tracing.js';
 
 type Say = Extract<AgentAction, { readonly kind: 'say' }>;
 
@@ -24,12 +25,14 @@ export interface Answer {
   readonly turnSequence: number;
   /** Milliseconds spent in the tool calls of this answer that have settled. */
   toolMs: number;
+  /** The turn's span, ended with the answer. */
+  readonly span: TraceSpan;
 }
 
 const SENTENCE_END = /[.!?,;:…]$/;
 
 /** A fresh answer to the caller's turn `turnSequence`, whose words arrived at `receivedAt` (monotonic ms). */
-export function newAnswer(controller: AbortController, receivedAt: number, turnSequence: number): Answer {
+export function newAnswer(controller: AbortController, receivedAt: number, turnSequence: number, span: TraceSpan): Answer {
   return {
     controller,
     timing: { receivedAt, requestedAt: null, firstChunkAt: null, firstSpokenAt: null },
@@ -40,6 +43,7 @@ export function newAnswer(controller: AbortController, receivedAt: number, turnS
     acted: false,
     turnSequence,
     toolMs: 0,
+    span,
   };
 }
 
@@ -71,13 +75,44 @@ export function latencyOf(answer: Answer): TurnLatency {
   };
 }
 
-/** Counts a tool call's time on the answer once its result settles. */
-export function timeTool(answer: Answer, result: Promise<unknown>, now: () => number): void {
+/** Counts a tool call's time on the answer once its result settles, in a span of its own under the turn's. */
+export function timeTool(answer: Answer, action: Extract<AgentAction, { readonly kind: 'tool' }>, now: () => number): void {
   const started = now();
-  const settle = () => {
-    answer.toolMs += now() - started;
-  };
-  result.then(settle, settle);
+  const span = answer.span.child('tool');
+  if (span.recording) {
+    span.set('tool.name', action.name);
+    span.set('tool.call_id', action.toolCallId);
+  }
+  action.result.then(
+    (result) => {
+      answer.toolMs += now() - started;
+      if (span.recording) {
+        span.set('tool.outcome', result.outcome);
+        if (result.httpStatus !== null) span.set('http.response.status_code', result.httpStatus);
+        if (result.outcome !== 'ok') span.fail(result.outcome);
+      }
+      span.end();
+    },
+    (error: unknown) => {
+      answer.toolMs += now() - started;
+      span.fail(String(error));
+      span.end();
+    },
+  );
+}
+
+/** Ends the turn's span with its figures. */
+export function endTurnSpan(answer: Answer, latency: { readonly firstTokenMs: number | null; readonly firstTextMs: number | null; readonly toolMs: number }, cancelled: boolean): void {
+  const { span } = answer;
+  if (span.recording) {
+    if (latency.firstTokenMs !== null) span.set('switchboard.turn.first_token_ms', latency.firstTokenMs);
+    if (latency.firstTextMs !== null) span.set('switchboard.turn.first_text_ms', latency.firstTextMs);
+    span.set('switchboard.turn.tool_ms', latency.toolMs);
+    span.set('switchboard.turn.cancelled', cancelled);
+    if (answer.error !== null) span.fail(answer.error);
+    else if (answer.unanswered) span.fail(answer.unanswered.kind);
+  }
+  span.end();
 }
 
 /** Why an answer over by itself left the caller unanswered: as the brain said, or because it said and did nothing. */

@@ -45,8 +45,8 @@ export const voiceModule = () =>
     });
     provide(
       TOKENS.voiceEngine,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.lifecycle],
-      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, lifecycle) => {
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.tracing, TOKENS.lifecycle],
+      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, tracing, lifecycle) => {
         const writer = new CallRecordWriter({ uow, eventBus, logger });
         const webhookBrain = new WebhookBrain({
           transport,
@@ -66,6 +66,7 @@ export const voiceModule = () =>
           logger,
           writer,
           timers,
+          tracing,
           brains: brainsByMode({ webhook: webhookBrain, hosted: hostedBrain }),
           answerReads: new BoundedCallMemo(() => timers.now()),
           endedSessions: new BoundedCallMemo(() => timers.now()),
