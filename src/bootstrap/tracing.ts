@@ -14,6 +14,14 @@ export const tracesWanted = (env: Env): boolean => {
   return Boolean(exporter || env['OTEL_EXPORTER_OTLP_ENDPOINT']?.trim() || env['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']?.trim());
 };
 
+/** The traces endpoint from the environment read (which may not be `process.env`, where the exporter looks itself). */
+const otlpUrlOf = (env: Env): { url?: string } => {
+  const traces = env['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']?.trim();
+  if (traces) return { url: traces };
+  const base = env['OTEL_EXPORTER_OTLP_ENDPOINT']?.trim();
+  return base ? { url: `${base.replace(/\/+$/, '')}/v1/traces` } : {};
+};
+
 /** A tracing and what ends it (its spans flushed to the exporter). */
 export interface LoadedTracing {
   readonly tracing: Tracing;
@@ -34,7 +42,7 @@ export const loadTracing = async (env: Env, version: string): Promise<LoadedTrac
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
   ]);
-  const exporter = env['OTEL_TRACES_EXPORTER']?.trim() === 'console' ? new ConsoleSpanExporter() : new OTLPTraceExporter();
+  const exporter = env['OTEL_TRACES_EXPORTER']?.trim() === 'console' ? new ConsoleSpanExporter() : new OTLPTraceExporter(otlpUrlOf(env));
   const resource = defaultResource().merge(
     resourceFromAttributes({ 'service.name': env['OTEL_SERVICE_NAME']?.trim() || 'switchboard', 'service.version': version }),
   );

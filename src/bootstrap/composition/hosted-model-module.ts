@@ -31,10 +31,11 @@ export const hostedModelModule = () =>
     );
     provide(
       TOKENS.callAnalyst,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.languageModel, TOKENS.jsonSchemas, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.logger, TOKENS.lifecycle],
-      (config, uow, clock, ids, model, schemas, eventEncoder, deliveryTrigger, logger, lifecycle) => {
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.languageModel, TOKENS.jsonSchemas, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.logger, TOKENS.tracing, TOKENS.lifecycle],
+      (config, uow, clock, ids, model, schemas, eventEncoder, deliveryTrigger, logger, tracing, lifecycle) => {
         const analyst = new CallAnalyst({
           uow,
+          tracing,
           clock,
           ids,
           model,

@@ -55,6 +55,8 @@ describe('call traces', () => {
     const voiceTurn = harness.hook.requests.find((r) => r.body.event === 'agent.message')!;
     const { traceId, spanId } = request!.spanContext();
     expect(voiceTurn.headers['traceparent']).toBe(`00-${traceId}-${spanId}-01`);
+    // The REST requests that set the agent up have server spans of their own.
+    expect(named(spans, 'POST rest').map((span) => span.attributes['http.response.status_code'])).toContain(200);
   });
 
   it('traces a hosted call as call → turn → model stream and tool, with the tool’s name and outcome', async () => {
