@@ -180,6 +180,20 @@ export interface TranscriptTurn {
   readonly error?: string;
   /** On tool turns only. `content` is the call (`name {json}`) or the result in words, as the model saw it. */
   readonly tool?: ToolTurnDetail;
+  /** On the agent's answers to a caller's turn: how long it took, from the caller's words. */
+  readonly latency?: TurnLatency;
+}
+
+/**
+ * One answer's timings, in milliseconds from the moment the caller's words arrived: the first
+ * piece of the answer from the webhook or the model (`firstTokenMs`), the first text handed to
+ * the carrier (`firstTextMs`), and the time spent in tool calls meanwhile (`toolMs`, 0 without any).
+ * Null when that moment never came (an answer cut before its first piece).
+ */
+export interface TurnLatency {
+  readonly firstTokenMs: number | null;
+  readonly firstTextMs: number | null;
+  readonly toolMs: number;
 }
 
 /** Barge-in: the agent's turn keeps only what the caller heard before cutting in. */

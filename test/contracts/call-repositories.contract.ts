@@ -110,6 +110,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         aTurn(call.id, 1),
         aTurn(call.id, 2, { error: 'language model: the model answered HTTP 500' }),
         aTurn(call.id, 3, { role: 'tool_call', content: 'lookup_order {"orderId":"42"}', tool: { toolCallId: 'call_1', name: 'lookup_order', arguments: { orderId: '42' } } }),
+        aTurn(call.id, 4, { latency: { firstTokenMs: 180, firstTextMs: 205, toolMs: 40 } }),
       ];
       const analysis = completeAnalysis(queueAnalysis({ callId: call.id, projectId: project.id, now: at(10) }), RESULT, at(12));
       const pending = queueAnalysis({ callId: newId('call'), projectId: project.id, now: at(20) });
@@ -121,7 +122,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         await tx.projects.save(project);
         for (const c of [call, queued, bare, orphan, neighbour]) await tx.calls.save(c);
         await tx.transcripts.save([turns[2]!, turns[0]!]);
-        await tx.transcripts.save([turns[1]!, aTurn(neighbour.id, 1)]);
+        await tx.transcripts.save([turns[1]!, turns[3]!, aTurn(neighbour.id, 1)]);
         await tx.callAnalyses.save(analysis);
         await tx.callAnalyses.save(pending);
       });
@@ -373,19 +374,21 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.transcripts.listByCall(call.id))).toEqual(turns);
     });
 
-    it('saves and overwrites turns outside a transaction too: tool details, errors, quotes and instants as given', async () => {
+    it('saves and overwrites turns outside a transaction too: tool details, errors, latency figures, quotes and instants as given', async () => {
       const call = aCall();
       await inTx((tx) => tx.calls.save(call));
       const turns = [
         aTurn(call.id, 1, { content: `It's "fine" \\ {ok}?`, createdAt: at(1_234) }),
         aTurn(call.id, 2, { role: 'tool_call', content: 'lookup_order {"orderId":"42"}', tool: { toolCallId: 'call_1', name: 'lookup_order', arguments: { orderId: "4'2" } } }),
         aTurn(call.id, 3, { error: 'language model: the model answered HTTP 500' }),
+        aTurn(call.id, 4, { latency: { firstTokenMs: 212, firstTextMs: 240, toolMs: 0 } }),
+        aTurn(call.id, 5, { latency: { firstTokenMs: null, firstTextMs: null, toolMs: 1_500 } }),
       ];
       await outside((repos) => repos.transcripts.save(turns));
       const truncated = truncateTurn(turns[2]!, 'Sorry, I');
       await outside((repos) => repos.transcripts.save([truncated]));
 
-      expect(await outside((repos) => repos.transcripts.listByCall(call.id))).toEqual([turns[0], turns[1], truncated]);
+      expect(await outside((repos) => repos.transcripts.listByCall(call.id))).toEqual([turns[0], turns[1], truncated, turns[3], turns[4]]);
       await expect(outside((repos) => repos.transcripts.save([aTurn(call.id, 1)]))).rejects.toBeInstanceOf(DuplicateKey);
     });
 

@@ -51,6 +51,7 @@ export class HttpVoiceTurnTransport implements VoiceTurnTransport {
             'X-Webhook-Timestamp': timestamp,
             'X-Webhook-Signature': signWebhook(request.secret, timestamp, request.body),
             'X-Webhook-Event': request.eventType,
+            ...(request.traceparent ? { traceparent: request.traceparent } : {}),
           },
         },
         (res) => {

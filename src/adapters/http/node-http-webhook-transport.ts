@@ -93,6 +93,7 @@ export class NodeHttpWebhookTransport implements WebhookTransport {
           'X-Webhook-Timestamp': timestamp,
           'X-Webhook-Signature': signWebhook(request.secret, timestamp, request.body),
           'X-Webhook-Event': request.eventType,
+          ...(request.traceparent ? { traceparent: request.traceparent } : {}),
         };
         const attempt = (fresh: boolean) => {
           let answered = false;

@@ -4,7 +4,7 @@ import type { AnalysisResult } from '../../domain/call-analysis.js';
 import { USER_SENTIMENTS } from '../../domain/call-analysis.js';
 import type { CallingSchedule, Weekday } from '../../domain/calling-window.js';
 import { ALL_WEEKDAYS } from '../../domain/calling-window.js';
-import type { ToolOutcome, ToolTurnDetail } from '../../domain/call.js';
+import type { ToolOutcome, ToolTurnDetail, TurnLatency } from '../../domain/call.js';
 import { RETRYABLE_OUTCOMES, type FromNumberPolicy, type Pacing, type RetryPolicy } from '../../domain/campaign.js';
 import { TOOL_METHODS, type CustomTool } from '../../domain/custom-tool.js';
 import type { MessageStatus } from '../../domain/message.js';
@@ -115,6 +115,13 @@ export const ToolTurnJson: t.Type<ToolTurnDetail> = t.intersection([
     httpStatus: nullable(t.number),
   }),
 ]);
+
+/** `transcript_turns.latency`: an answer's milliseconds from the caller's words. */
+export const TurnLatencyJson: t.Type<TurnLatency> = t.type({
+  firstTokenMs: nullable(t.number),
+  firstTextMs: nullable(t.number),
+  toolMs: t.number,
+});
 
 /** `call_analyses.result`. */
 export const AnalysisResultJson: t.Type<AnalysisResult> = t.type({

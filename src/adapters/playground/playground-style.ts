@@ -27,6 +27,9 @@ export const PLAYGROUND_STYLE = /* css */ String.raw`
   #transcript li[data-role=notice] .fix { display: block; margin-top: 4px; }
   #transcript li .who { display: block; font-size: 11px; color: var(--muted); text-transform: uppercase; letter-spacing: .05em; }
   #transcript li.interrupted::after { content: " (interrupted)"; color: var(--muted); font-size: 12px; }
+  #transcript .waterfall { display: block; margin-top: 4px; font-size: 11px; color: var(--muted); }
+  #transcript .waterfall .bar { display: block; height: 4px; margin: 2px 0; border-radius: 2px; background: var(--muted); opacity: .6; }
+  #transcript .waterfall .bar.text { opacity: 1; }
   #agent-said { margin-top: 12px; padding: 10px 12px; background: var(--agent); border-radius: 8px; min-height: 2.6em; }
   .hint { font-size: 12px; color: var(--muted); margin-top: 8px; }
   .call-id { font-family: ui-monospace, monospace; font-size: 12px; color: var(--muted); text-transform: none; letter-spacing: 0; margin-left: 8px; }

@@ -7,6 +7,24 @@
  * `$`, `api`, `state` and `status`, under the same nonce.
  */
 export const TRANSCRIPT_SCRIPT = /* js */ String.raw`
+  // An answer's latency as a small waterfall: one bar a stage, its length its share of the slowest.
+  var waterfall = function (latency) {
+    var box = document.createElement('span');
+    box.className = 'waterfall';
+    var stages = [['token', 'first token', latency.firstTokenMs], ['text', 'first text', latency.firstTextMs], ['tool', 'tools', latency.toolMs || null]];
+    var longest = Math.max.apply(null, stages.map(function (s) { return s[2] || 0; }).concat([1]));
+    stages.forEach(function (stage) {
+      if (stage[2] === null || stage[2] === undefined) return;
+      var bar = document.createElement('span');
+      bar.className = 'bar ' + stage[0];
+      bar.style.width = Math.max(2, Math.round((stage[2] / longest) * 100)) + '%';
+      bar.title = stage[1] + ': ' + stage[2] + ' ms';
+      box.appendChild(bar);
+    });
+    box.appendChild(document.createTextNode(stages.filter(function (s) { return s[2] !== null && s[2] !== undefined; }).map(function (s) { return s[1] + ' ' + s[2] + ' ms'; }).join(' · ')));
+    return box;
+  };
+
   var render = function (turn) {
     var item = state.turns[turn.id];
     if (!item) {
@@ -21,6 +39,7 @@ export const TRANSCRIPT_SCRIPT = /* js */ String.raw`
     who.textContent = { user: 'Caller', agent: 'Agent', tool_call: 'Tool call', tool_result: 'Tool result' }[turn.role] || turn.role;
     item.appendChild(who);
     item.appendChild(document.createTextNode(turn.content));
+    if (turn.latency) item.appendChild(waterfall(turn.latency));
     item.classList.toggle('interrupted', !!turn.interrupted);
     if (state.answered && turn.role === 'agent') $('agent-said').textContent = turn.content;
     $('transcript').scrollTop = $('transcript').scrollHeight;

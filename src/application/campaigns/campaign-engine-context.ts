@@ -1,4 +1,5 @@
 import type { Campaign } from '../../domain/campaign.js';
+import type { Tracing } from '../ports/tracing.js';
 import type { CampaignDialer } from '../ports/campaign-engine.js';
 import type { Clock } from '../ports/clock.js';
 import type { EventBus } from '../ports/event-bus.js';
@@ -37,6 +38,8 @@ export interface CampaignEngineDeps {
   readonly projectCallCap: (tx: Repositories, projectId: string) => Promise<number | null>;
   /** Where `campaign.*` events go (the webhook outbox); none: no events. */
   readonly events: CampaignEventDeps | null;
+  /** Traces each dial; absent: not traced. */
+  readonly tracing?: Tracing;
 }
 
 /**

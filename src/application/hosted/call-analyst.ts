@@ -20,6 +20,7 @@ import { endpointFor, queueWebhookEvent } from '../webhooks/outbox.js';
 import { analysisAnswerSchema, analysisMessages } from './call-analysis-prompt.js';
 import { errorMessage, PeriodicTask } from '../kernel/periodic-task.js';
 import type { AnalysisQueue } from '../ports/analysis-queue.js';
+import { NO_TRACING, type Tracing } from '../ports/tracing.js';
 
 export interface CallAnalystDeps {
   readonly uow: UnitOfWork;
@@ -37,6 +38,8 @@ export interface CallAnalystDeps {
   readonly leaseMs?: number;
   /** How often storage is looked at for due analyses. Default 2 s. */
   readonly pollMs?: number;
+  /** Traces each analysis; absent: not traced. */
+  readonly tracing?: Tracing;
 }
 
 const BATCH = 5;
@@ -119,13 +122,20 @@ export class CallAnalyst implements AnalysisQueue {
     });
     if (E.isLeft(loaded) || !loaded.right.call) return;
     const { call, agent, turns } = loaded.right;
+    const span = (this.deps.tracing ?? NO_TRACING).start('post-call analysis');
+    if (span.recording) {
+      span.set('switchboard.call.id', call.id);
+      span.set('switchboard.analysis.attempt', job.attempts + 1);
+    }
     let outcome: { result: AnalysisResult } | { error: string };
     try {
       outcome = { result: await this.ask(analysisMessages(call, agent, turns), analysisAnswerSchema(agent), agent?.analysisSchema ?? null) };
     } catch (error) {
       const why = error instanceof LanguageModelFailure || error instanceof UnusableAnswer ? error.message : `unexpected failure: ${errorMessage(error)}`;
       outcome = { error: why };
+      span.fail(why);
     }
+    span.end();
     const now = this.deps.clock.now();
     const queued = await this.deps.uow.transaction(async (tx) => {
       const current = (await tx.callAnalyses.findByCall(job.callId)) ?? job;

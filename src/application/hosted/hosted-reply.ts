@@ -2,6 +2,7 @@ import type { Agent } from '../../domain/agent.js';
 import { LanguageModelFailure, type ChatChunk, type ChatMessage, type LanguageModel, type ToolCall, type ToolDefinition } from '../ports/language-model.js';
 import type { Logger } from '../ports/logger.js';
 import type { ActionTaker, BrainTurn } from '../ports/agent-brain.js';
+import { NO_SPAN, type TraceSpan } from '../ports/tracing.js';
 import { transcriptMessages, type ToolExchange } from './hosted-call-prompt.js';
 import { apologyOf, StreamedSpeech } from './streamed-speech.js';
 
@@ -42,6 +43,9 @@ export class HostedReply {
   /** What earlier rounds added: the model's tool calls and their results. */
   readonly rounds: ChatMessage[] = [];
   round = 0;
+  /** This round's model stream span; `heard` once its first chunk came. */
+  private span: TraceSpan = NO_SPAN;
+  private heard = false;
 
   constructor(
     readonly turn: BrainTurn,
@@ -62,6 +66,9 @@ export class HostedReply {
     this.pieces = [];
     this.calls = [];
     const { turn, standing } = this;
+    this.span = (turn.span ?? NO_SPAN).child('model stream');
+    this.heard = false;
+    if (this.span.recording) this.span.set('switchboard.model.round', this.round);
     // Made for each request and let go of once sent, so the conversation is not held for as
     // long as the model speaks.
     const messages: ChatMessage[] = [
@@ -79,7 +86,11 @@ export class HostedReply {
   }
 
   private readonly hear = (chunks: readonly ChatChunk[]): void => {
-    this.turn.timing.firstChunkAt ??= this.deps.now();
+    if (!this.heard) {
+      this.heard = true;
+      this.turn.timing.firstChunkAt ??= this.deps.now();
+      this.span.event('first token');
+    }
     let delta = '';
     for (const chunk of chunks) {
       if (chunk.type === 'tool_call') this.calls.push(chunk.call);
@@ -92,15 +103,22 @@ export class HostedReply {
   };
 
   private readonly streamed = (): Promise<void> | undefined => {
+    if (this.span.recording) this.span.set('switchboard.model.tool_calls', this.calls.length);
+    this.span.end();
     if (this.signal.aborted || this.calls.length === 0) return undefined;
     return this.toolsCalled(this).then((again) => (again && this.round < MAX_ROUNDS ? this.ask() : undefined));
   };
 
   /** The model failed: after whatever was said, the apology, never silence. */
   private readonly failed = (error: unknown): void => {
-    if (this.signal.aborted) return;
+    if (this.signal.aborted) {
+      this.span.end();
+      return;
+    }
     const known = error instanceof LanguageModelFailure;
     const reason = known ? error.message : `unexpected failure: ${String(error)}`;
+    this.span.fail(reason);
+    this.span.end();
     this.standing.log.error(
       { agentId: this.turn.call.agentId, kind: known ? error.kind : 'unexpected', err: reason },
       'the language model could not answer; the caller hears the apology',

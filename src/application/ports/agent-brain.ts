@@ -2,6 +2,7 @@ import type { Agent } from '../../domain/agent.js';
 import type { Call, ToolOutcome, TranscriptTurn } from '../../domain/call.js';
 import type { Webhook } from '../../domain/webhook.js';
 import type { UnansweredReason } from '../events/unanswered-turn.js';
+import type { TraceSpan } from './tracing.js';
 
 /** What the agent does next, in the order it arrives. */
 export type AgentAction =
@@ -73,6 +74,8 @@ export interface BrainTurn {
   readonly timing: TurnTiming;
   /** Sequence of the caller's turn (`whd` deliveries name the call, turns have no id on the wire). */
   readonly turnSequence: number;
+  /** The turn's span: the brain's request or model stream is its child. Absent: not traced. */
+  readonly span?: TraceSpan;
 }
 
 /**

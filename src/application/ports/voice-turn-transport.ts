@@ -11,6 +11,8 @@ export interface VoiceTurnRequest {
   readonly body: string;
   /** Aborts the request and the reading of its answer (barge-in, timeout, hang-up). */
   readonly signal: AbortSignal;
+  /** Sent as `traceparent` when the turn is traced, so the customer's own trace joins ours. */
+  readonly traceparent?: string | null;
 }
 
 /** What the customer's answer asks for, in speaking order. */

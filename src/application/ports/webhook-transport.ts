@@ -10,6 +10,8 @@ export interface WebhookRequest {
   /** The raw JSON body, sent and signed byte for byte. */
   readonly body: string;
   readonly timeoutMs: number;
+  /** Sent as `traceparent` when the delivery is traced, so the customer's own trace joins ours. */
+  readonly traceparent?: string | null;
 }
 
 /** What came back. A 2xx is `ok`; a refused connection or a timeout has no status. */

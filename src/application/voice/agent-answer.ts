@@ -1,5 +1,7 @@
+import type { TurnLatency } from '../../domain/call.js';
 import type { UnansweredReason } from '../events/unanswered-turn.js';
 import type { ActionTaker, AgentAction, AgentBrain, BrainTurn, TurnTiming } from '../ports/agent-brain.js';
+import type { TraceSpan } from '../ports/tracing.js';
 
 type Say = Extract<AgentAction, { readonly kind: 'say' }>;
 
@@ -21,12 +23,16 @@ export interface Answer {
   acted: boolean;
   /** Sequence of the caller's turn this answers. */
   readonly turnSequence: number;
+  /** Milliseconds spent in the tool calls of this answer that have settled. */
+  toolMs: number;
+  /** The turn's span, ended with the answer. */
+  readonly span: TraceSpan;
 }
 
 const SENTENCE_END = /[.!?,;:…]$/;
 
 /** A fresh answer to the caller's turn `turnSequence`, whose words arrived at `receivedAt` (monotonic ms). */
-export function newAnswer(controller: AbortController, receivedAt: number, turnSequence: number): Answer {
+export function newAnswer(controller: AbortController, receivedAt: number, turnSequence: number, span: TraceSpan): Answer {
   return {
     controller,
     timing: { receivedAt, requestedAt: null, firstChunkAt: null, firstSpokenAt: null },
@@ -36,6 +42,8 @@ export function newAnswer(controller: AbortController, receivedAt: number, turnS
     unanswered: null,
     acted: false,
     turnSequence,
+    toolMs: 0,
+    span,
   };
 }
 
@@ -55,6 +63,56 @@ export function recordSpoken(answer: Answer, piece: string, action: Say, now: ()
   if (piece !== '') answer.spoken.push(piece);
   answer.lastWasInterim = action.interim;
   if (action.error !== undefined) answer.error ??= action.error;
+}
+
+/** An answer's latency figures, from the caller's words (rounded to the millisecond). */
+export function latencyOf(answer: Answer): TurnLatency {
+  const { receivedAt, firstChunkAt, firstSpokenAt } = answer.timing;
+  return {
+    firstTokenMs: firstChunkAt === null ? null : Math.max(0, Math.round(firstChunkAt - receivedAt)),
+    firstTextMs: firstSpokenAt === null ? null : Math.max(0, Math.round(firstSpokenAt - receivedAt)),
+    toolMs: Math.round(answer.toolMs),
+  };
+}
+
+/** Counts a tool call's time on the answer once its result settles, in a span of its own under the turn's. */
+export function timeTool(answer: Answer, action: Extract<AgentAction, { readonly kind: 'tool' }>, now: () => number): void {
+  const started = now();
+  const span = answer.span.child('tool');
+  if (span.recording) {
+    span.set('tool.name', action.name);
+    span.set('tool.call_id', action.toolCallId);
+  }
+  action.result.then(
+    (result) => {
+      answer.toolMs += now() - started;
+      if (span.recording) {
+        span.set('tool.outcome', result.outcome);
+        if (result.httpStatus !== null) span.set('http.response.status_code', result.httpStatus);
+        if (result.outcome !== 'ok') span.fail(result.outcome);
+      }
+      span.end();
+    },
+    (error: unknown) => {
+      answer.toolMs += now() - started;
+      span.fail(String(error));
+      span.end();
+    },
+  );
+}
+
+/** Ends the turn's span with its figures. */
+export function endTurnSpan(answer: Answer, latency: { readonly firstTokenMs: number | null; readonly firstTextMs: number | null; readonly toolMs: number }, cancelled: boolean): void {
+  const { span } = answer;
+  if (span.recording) {
+    if (latency.firstTokenMs !== null) span.set('switchboard.turn.first_token_ms', latency.firstTokenMs);
+    if (latency.firstTextMs !== null) span.set('switchboard.turn.first_text_ms', latency.firstTextMs);
+    span.set('switchboard.turn.tool_ms', latency.toolMs);
+    span.set('switchboard.turn.cancelled', cancelled);
+    if (answer.error !== null) span.fail(answer.error);
+    else if (answer.unanswered) span.fail(answer.unanswered.kind);
+  }
+  span.end();
 }
 
 /** Why an answer over by itself left the caller unanswered: as the brain said, or because it said and did nothing. */

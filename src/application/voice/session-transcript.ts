@@ -1,4 +1,4 @@
-import { truncateTurn, type ToolTurnDetail, type TranscriptTurn, type TurnRole } from '../../domain/call.js';
+import { truncateTurn, type ToolTurnDetail, type TranscriptTurn, type TurnLatency, type TurnRole } from '../../domain/call.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
@@ -40,7 +40,7 @@ export class SessionTranscript {
     return this.turns.slice(0, -1);
   }
 
-  add(role: TurnRole, content: string, interrupted = false, error: string | null = null, tool?: ToolTurnDetail): TranscriptTurn {
+  add(role: TurnRole, content: string, interrupted = false, error: string | null = null, tool?: ToolTurnDetail, latency?: TurnLatency): TranscriptTurn {
     const turn: TranscriptTurn = {
       id: this.deps.ids.next('turn'),
       callId: this.callId,
@@ -51,6 +51,7 @@ export class SessionTranscript {
       sequence: this.nextSequence++,
       ...(error !== null ? { error } : {}),
       ...(tool ? { tool } : {}),
+      ...(latency ? { latency } : {}),
     };
     this.turns.push(turn);
     this.deps.writer.writeTurn(turn);
@@ -58,8 +59,8 @@ export class SessionTranscript {
   }
 
   /** The agent's answer, once over: the turn a later barge-in may cut short. */
-  addAnswer(content: string, interrupted: boolean, error: string | null): void {
-    this.lastAgentTurn = this.add('agent', content, interrupted, error);
+  addAnswer(content: string, interrupted: boolean, error: string | null, latency: TurnLatency): void {
+    this.lastAgentTurn = this.add('agent', content, interrupted, error, undefined, latency);
   }
 
   /** The answer had arrived in full, but the caller cut its playback short: only `heard` stays. */

@@ -7,6 +7,7 @@ import type { Logger } from '../ports/logger.js';
 import type { Timers } from '../ports/timers.js';
 import { inOneStatement, readOnly, type UnitOfWork } from '../ports/unit-of-work.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
+import type { Tracing } from '../ports/tracing.js';
 import { endpointFor } from '../webhooks/outbox.js';
 import type { BrainSelector, TurnTiming } from '../ports/agent-brain.js';
 import type { CallRecordWriter } from './call-record-writer.js';
@@ -54,6 +55,8 @@ export interface VoiceSessionEngineDeps {
   readonly webhookRefreshMs?: number;
   /** Runs the agents' silence and duration limits (and then gives `now`); absent: calls have no such limits. */
   readonly timers?: Timers;
+  /** Traces each call's session, its turns and what they do; absent: not traced. */
+  readonly tracing?: Tracing;
   /**
    * What answering each call here read, until its session opens (see {@link answered}): the
    * carrier connects the media a moment after it reads the answer. Timed by `now`.
@@ -173,6 +176,7 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
       },
       refreshWebhook: (ctx) => this.refreshWebhook(ctx),
       ...(this.deps.timers ? { timers: this.deps.timers } : {}),
+      ...(this.deps.tracing ? { tracing: this.deps.tracing } : {}),
     });
     this.sessions.set(callId, session);
     if (resume) session.recordReturn(resume.said);

@@ -10,7 +10,9 @@ import type { CallRecordWriter } from './call-record-writer.js';
 import { CallWatch } from './call-watch.js';
 import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
 import type { SessionContext } from './session-context.js';
-import { askBrain, newAnswer, pieceToSpeak, recordSpoken, unansweredReasonOf, type Answer } from './agent-answer.js';
+import { askBrain, endTurnSpan, latencyOf, newAnswer, pieceToSpeak, recordSpoken, timeTool, unansweredReasonOf, type Answer } from './agent-answer.js';
+import { NO_TRACING, type TraceSpan, type Tracing } from '../ports/tracing.js';
+import { endCallSpan, startCallSpan, traceTransfer } from './session-trace.js';
 import { SessionTranscript } from './session-transcript.js';
 import { transferPlanOf } from './session-transfer.js';
 
@@ -32,6 +34,8 @@ export interface VoiceSessionDeps {
   readonly refreshWebhook: (context: SessionContext) => void;
   /** Runs the agent's silence and duration limits; absent: no limits (embedders' tests). */
   readonly timers?: Timers;
+  /** Traces the call, its turns and what they do; absent: not traced. */
+  readonly tracing?: Tracing;
 }
 
 /**
@@ -57,6 +61,8 @@ export class VoiceSession {
    * for every answer it gives.
    */
   private controller: AbortController | null = null;
+  /** The call's span (this session's part of the call), the parent of its turns'. */
+  private readonly span: TraceSpan;
 
   constructor(
     readonly context: SessionContext,
@@ -67,6 +73,7 @@ export class VoiceSession {
     this.turns = new SessionTranscript(context.call.id, stored, deps);
     // Made on first use: most calls never log, and a pino child serialises its bindings when made.
     this.log = lazyChildLogger(deps.logger, { callId: context.call.id });
+    this.span = startCallSpan(deps.tracing ?? NO_TRACING, context.call, stored.length > 0);
     this.watch = deps.timers
       ? new CallWatch(behaviourOf(context.agent), deps.timers, {
           reprompt: (text) => this.reprompt(text),
@@ -195,7 +202,12 @@ export class VoiceSession {
 
   private ask(turn: TranscriptTurn, utterance: string, confidence: number | null, dtmf: string | null, receivedAt: number): void {
     if (!this.controller || this.controller.signal.aborted) this.controller = new AbortController();
-    const answer = newAnswer(this.controller, receivedAt, turn.sequence);
+    const span = this.span.child('turn');
+    if (span.recording) {
+      span.set('switchboard.turn.sequence', turn.sequence);
+      if (dtmf !== null) span.set('switchboard.turn.dtmf', true);
+    }
+    const answer = newAnswer(this.controller, receivedAt, turn.sequence, span);
     this.answer = answer;
     const { call, agent, webhook } = this.context;
     // Actions are taken as the brain hands them over, while this answer is still the one in
@@ -205,7 +217,7 @@ export class VoiceSession {
       this.perform(answer, action);
       return this.answer === answer;
     };
-    const brainTurn = { call, agent, webhook, utterance, confidence, dtmf, history: this.turns.beforeLast(), timing: answer.timing, turnSequence: turn.sequence };
+    const brainTurn = { call, agent, webhook, utterance, confidence, dtmf, history: this.turns.beforeLast(), timing: answer.timing, turnSequence: turn.sequence, span };
     askBrain(this.deps.brain, brainTurn, answer.controller.signal, act).then(
       () => this.answered(answer, null),
       (error: unknown) => this.answered(answer, { error }),
@@ -233,10 +245,12 @@ export class VoiceSession {
         this.gateway.pressDigits(action.digits);
         return;
       case 'tool':
+        timeTool(answer, action, this.deps.now);
         this.turns.recordTool(action, this.log);
         return;
       case 'transfer': {
         const plan = transferPlanOf(action, this.context.call, this.context.agent);
+        traceTransfer(answer.span, plan.kind);
         if (plan.kind === 'refused') {
           this.log.warn({ agentId: this.context.call.agentId }, plan.warning);
           return;
@@ -285,14 +299,18 @@ export class VoiceSession {
     // listeners hear why, before any apology's turn (so a client knows what that turn is).
     const unanswered = cancel ? null : unansweredReasonOf(answer, spoken);
     if (unanswered) this.deps.writer.announce({ type: 'unanswered', callId: this.callId, turnSequence: answer.turnSequence, reason: unanswered });
+    const latency = latencyOf(answer);
+    endTurnSpan(answer, latency, cancel);
     if (spoken === '' && !heard) return;
-    this.turns.addAnswer(content, heard !== undefined || (cut && spoken !== ''), answer.error);
+    this.turns.addAnswer(content, heard !== undefined || (cut && spoken !== ''), answer.error, latency);
   }
+
 
   private end(reason: DisconnectionReason | null): void {
     this.ended = true;
     this.watch?.stop();
     this.endReason = reason;
+    endCallSpan(this.span, this.turns.all().length, reason, this.handedOver);
     this.deps.onEnded(this);
   }
 }

@@ -9,6 +9,7 @@ import type { RecordedAttempt } from '../ports/webhook-repositories.js';
 import type { VoiceTurnTransport } from '../ports/voice-turn-transport.js';
 import type { ActionTaker, AgentBrain, BrainTurn } from '../ports/agent-brain.js';
 import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
+import { NO_SPAN } from '../ports/tracing.js';
 
 export interface WebhookBrainDeps {
   readonly transport: VoiceTurnTransport;
@@ -51,6 +52,12 @@ export class WebhookBrain implements AgentBrain {
     const timeoutMs = webhook.timeoutSeconds * 1000;
     const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
     const started = this.deps.now();
+    const span = (turn.span ?? NO_SPAN).child('webhook request');
+    if (span.recording) {
+      span.set('switchboard.delivery.id', deliveryId);
+      span.set('switchboard.webhook.id', webhook.id);
+      span.set('server.address', hostOf(webhook.url));
+    }
     let httpStatus: number | null = null;
     let failure: string | null = null;
     let chunks = 0;
@@ -63,6 +70,7 @@ export class WebhookBrain implements AgentBrain {
         eventType: event.event,
         body,
         signal: controller.signal,
+        traceparent: span.traceparent(),
       });
       httpStatus = response.httpStatus;
       if (httpStatus < 200 || httpStatus >= 300) failure = `HTTP ${httpStatus}`;
@@ -72,7 +80,10 @@ export class WebhookBrain implements AgentBrain {
           log.warn({ deliveryId, webhookId: webhook.id, reason: part.reason }, 'unreadable part of a voice answer ignored');
           continue;
         }
-        if (chunks++ === 0) turn.timing.firstChunkAt = this.deps.now();
+        if (chunks++ === 0) {
+          turn.timing.firstChunkAt = this.deps.now();
+          span.event('first token');
+        }
         // The session stopped listening (an action ended the call): the rest is not read.
         for (const action of part.actions) if (!act(action)) break reading;
       }
@@ -95,6 +106,11 @@ export class WebhookBrain implements AgentBrain {
       const ok = failure === null && httpStatus !== null && controller.signal.reason !== TIMED_OUT;
       const outcome: AttemptOutcome = { ok, httpStatus, errorMessage, responseBody: null };
       this.deps.recordDelivery(this.logEntry(turn, event, deliveryId, body, outcome, this.deps.now() - started));
+      if (span.recording) {
+        if (httpStatus !== null) span.set('http.response.status_code', httpStatus);
+        if (!ok && errorMessage) span.fail(errorMessage);
+      }
+      span.end();
     }
   }
 
@@ -123,6 +139,15 @@ export class WebhookBrain implements AgentBrain {
     };
   }
 }
+
+/** The host a URL names, for a span (never its path or query, which may carry secrets). */
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'unknown';
+  }
+};
 
 const describe = (error: unknown): string => {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;

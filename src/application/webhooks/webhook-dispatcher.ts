@@ -7,6 +7,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { QueuedEvent } from '../ports/webhook-repositories.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
 import type { LocalDispatcher } from '../ports/local-dispatcher.js';
+import { NO_TRACING, type Tracing } from '../ports/tracing.js';
 import { AttemptRecorder } from './attempt-recorder.js';
 import { DEFAULT_DISPATCHER_OPTIONS, errorFields, type DispatcherOptions } from './dispatcher-options.js';
 
@@ -17,6 +18,8 @@ export interface DispatcherDeps {
   readonly logger: Logger;
   /** Seconds before attempts 1..n (`WEBHOOK_RETRY_DELAYS`). */
   readonly retryDelays: readonly number[];
+  /** Traces each attempt (and sends its `traceparent`); absent: not traced. */
+  readonly tracing?: Tracing;
 }
 
 interface Claimed {
@@ -198,6 +201,12 @@ export class WebhookDispatcher implements LocalDispatcher {
   }
 
   private async deliver({ delivery, webhook }: Claimed): Promise<void> {
+    const span = (this.deps.tracing ?? NO_TRACING).start('webhook delivery');
+    if (span.recording) {
+      span.set('switchboard.delivery.id', delivery.id);
+      span.set('switchboard.delivery.event', delivery.eventType);
+      span.set('switchboard.delivery.attempt', delivery.attemptCount + 1);
+    }
     const response = webhook
       ? await this.deps.transport.send({
           url: webhook.url,
@@ -206,8 +215,14 @@ export class WebhookDispatcher implements LocalDispatcher {
           eventType: delivery.eventType,
           body: delivery.body,
           timeoutMs: this.options.eventTimeoutMs,
+          traceparent: span.traceparent(),
         })
       : { ...GONE, durationMs: 0 };
+    if (span.recording) {
+      if (response.httpStatus !== null) span.set('http.response.status_code', response.httpStatus);
+      if (!response.ok) span.fail(response.errorMessage ?? 'not delivered');
+    }
+    span.end();
     const now = this.deps.clock.now();
     // A deleted webhook has nowhere to retry to, and an address the service may not reach stays
     // refused (retrying would only probe it again): an empty schedule makes the failure final.

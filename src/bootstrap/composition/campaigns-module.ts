@@ -63,11 +63,13 @@ export const campaignsModule = () =>
         TOKENS.eventEncoder,
         TOKENS.deliveryTrigger,
         TOKENS.logger,
+        TOKENS.tracing,
         TOKENS.lifecycle,
       ],
-      (uow, clock, ids, calendar, calls, eventBus, eventEncoder, deliveryTrigger, logger, lifecycle) => {
+      (uow, clock, ids, calendar, calls, eventBus, eventEncoder, deliveryTrigger, logger, tracing, lifecycle) => {
         const engine = new CampaignEngine({
           uow,
+          tracing,
           clock,
           calendar,
           dialer: campaignDialerOf(calls),

@@ -4,6 +4,8 @@ import { TimeSortableIdGenerator } from '../../adapters/node-crypto/time-sortabl
 import { createPinoLogger } from '../../adapters/pino/pino-logger.js';
 import { SystemClock } from '../../adapters/system/system-clock.js';
 import { NodeTimers } from '../../adapters/system/node-timers.js';
+import { packageVersion } from '../package-version.js';
+import { loadTracing } from '../tracing.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
 
@@ -19,6 +21,10 @@ export const coreModule = () =>
     });
     provide(TOKENS.clock, [], () => new SystemClock());
     provide(TOKENS.timers, [], () => new NodeTimers());
+    provide(TOKENS.tracing, [TOKENS.settings, TOKENS.lifecycle], async (settings, lifecycle) => {
+      const loaded = await loadTracing(settings.env, packageVersion());
+      return lifecycle.manage('trace exporter', loaded.tracing, { stop: loaded.shutdown });
+    });
     provide(TOKENS.ids, [], () => new TimeSortableIdGenerator());
     provide(TOKENS.credentials, [], () => new NodeCredentials());
   });

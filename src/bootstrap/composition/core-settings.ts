@@ -12,4 +12,6 @@ export interface CoreSettings {
   readonly publicUrl: string;
   /** The admin token lives in DATA_DIR across restarts; false (memory or the host's storage): one per instance. */
   readonly keepsAdminToken: boolean;
+  /** The environment read (the standard OTEL_* variables are the trace SDK's, not the configuration's). */
+  readonly env: Readonly<Record<string, string | undefined>>;
 }

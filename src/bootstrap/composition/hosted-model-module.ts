@@ -25,15 +25,17 @@ export const hostedModelModule = () =>
     provide(TOKENS.customTools, [TOKENS.toolTransport, TOKENS.outboundGuard, TOKENS.jsonSchemas, TOKENS.logger], (transport, targets, schemas, logger) =>
       new CustomToolRunner({ transport, targets, schemas, logger: logger.child({ component: 'custom-tools' }) }),
     );
-    provide(TOKENS.hostedBrain, [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger], (config, model, tools, logger) =>
-      new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => performance.now(), tools }),
+    // The voice engine's clock: a turn's latency figures subtract the brain's moments from the session's.
+    provide(TOKENS.hostedBrain, [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger, TOKENS.timers], (config, model, tools, logger, timers) =>
+      new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => timers.now(), tools }),
     );
     provide(
       TOKENS.callAnalyst,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.languageModel, TOKENS.jsonSchemas, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.logger, TOKENS.lifecycle],
-      (config, uow, clock, ids, model, schemas, eventEncoder, deliveryTrigger, logger, lifecycle) => {
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.languageModel, TOKENS.jsonSchemas, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.logger, TOKENS.tracing, TOKENS.lifecycle],
+      (config, uow, clock, ids, model, schemas, eventEncoder, deliveryTrigger, logger, tracing, lifecycle) => {
         const analyst = new CallAnalyst({
           uow,
+          tracing,
           clock,
           ids,
           model,

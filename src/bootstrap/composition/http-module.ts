@@ -1,4 +1,6 @@
 import { ContainerModule } from 'inversify';
+import { NO_TRACING } from '../../application/ports/tracing.js';
+import { serverSpans } from '../../adapters/rest/server-spans.js';
 import { Hono, type ErrorHandler } from 'hono';
 import { RecentHealth } from '../../application/kernel/recent-health.js';
 import { landingRoutes } from '../../adapters/landing/landing-routes.js';
@@ -56,14 +58,16 @@ export const httpModule = () =>
     );
     provide(
       TOKENS.httpApp,
-      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.mcpRoutes, TOKENS.restApi, TOKENS.telephony, TOKENS.logger],
-      (settings, smsRoutes, voiceRoutes, adminConsole, mcpRoutes, restApi, telephony, logger) => {
+      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.mcpRoutes, TOKENS.restApi, TOKENS.telephony, TOKENS.logger, TOKENS.tracing],
+      (settings, smsRoutes, voiceRoutes, adminConsole, mcpRoutes, restApi, telephony, logger, tracing) => {
         const { basePath, config, publicUrl } = settings;
         // Every request is routed here (mounted apps' routes are copied in): its matches are kept.
         const root = new Hono({ router: new MemoizedRouter() });
         // The one error handler, for every route: an unexpected error is logged and answered in
         // the error envelope. The REST API is mounted bare (see createRestRoutes).
         root.onError(restErrorHandler(logger) as unknown as ErrorHandler);
+        // With traces off no middleware at all: a request pays nothing for them.
+        if (tracing !== NO_TRACING) root.use('*', serverSpans(tracing));
         // Every route, the carrier's and the admin console's included, reads at most BODY_LIMIT.
         root.use('*', bodyLimit(config.bodyLimit));
         // CORS_ORIGINS: before every route, so a listed origin's preflight is answered here.

@@ -38,9 +38,9 @@ export const messagingAndWebhooksModule = () =>
     provide(TOKENS.webhookTransport, [TOKENS.outboundGuard], (guard) => new NodeHttpWebhookTransport(guard));
     provide(
       TOKENS.webhookDispatcher,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.webhookTransport, TOKENS.clock, TOKENS.logger, TOKENS.lifecycle],
-      (config, uow, transport, clock, logger, lifecycle) => {
-        const dispatcher = new WebhookDispatcher({ uow, transport, clock, logger, retryDelays: config.webhookRetryDelays });
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.webhookTransport, TOKENS.clock, TOKENS.logger, TOKENS.tracing, TOKENS.lifecycle],
+      (config, uow, transport, clock, logger, tracing, lifecycle) => {
+        const dispatcher = new WebhookDispatcher({ uow, transport, clock, logger, tracing, retryDelays: config.webhookRetryDelays });
         return lifecycle.manage('webhook dispatcher', dispatcher, dispatcher);
       },
     );

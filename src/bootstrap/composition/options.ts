@@ -1,3 +1,4 @@
+import type { TracerProvider } from '@opentelemetry/api';
 import type { Clock } from '../../application/ports/clock.js';
 import type { Timers } from '../../application/ports/timers.js';
 import type { LanguageModel } from '../../application/ports/language-model.js';
@@ -43,6 +44,8 @@ export interface SwitchboardOptions {
   readonly rateLimiter?: RateLimiter;
   /** Answers for hosted agents (e.g. a ScriptedLanguageModel); default: the OpenAI-compatible server of LLM_BASE_URL, if set. */
   readonly languageModel?: LanguageModel;
+  /** Your OpenTelemetry tracer provider: Switchboard's spans go to it (and the OTEL_* variables are not read). Not shut down by close(). */
+  readonly tracerProvider?: TracerProvider;
   /**
    * Replaces any binding by its token (see `TOKENS`) before anything is built, e.g.
    * `(rebind) => rebind(TOKENS.webhookTransport).toConstantValue(recording)`. The options above

@@ -1,4 +1,6 @@
 import type { Rebind, SwitchboardOptions } from './options.js';
+import { packageVersion } from '../package-version.js';
+import { tracingOf } from '../tracing.js';
 import { TOKENS } from './tokens.js';
 
 /** The per-port options as rebinds, then the host's own `override`: one mechanism for both. */
@@ -13,5 +15,6 @@ export const overridesOf =
     if (options.mailer) rebind(TOKENS.mailer).toConstantValue(options.mailer);
     if (options.rateLimiter) rebind(TOKENS.rateLimiter).toConstantValue(options.rateLimiter);
     if (options.languageModel) rebind(TOKENS.languageModel).toConstantValue(options.languageModel);
+    if (options.tracerProvider) rebind(TOKENS.tracing).toConstantValue(tracingOf(options.tracerProvider, packageVersion()));
     options.override?.(rebind);
   };

@@ -10,7 +10,8 @@ export const hostInUrl = (host: string) => (host.includes(':') ? `[${host}]` : h
 
 /** Decodes the environment; throws a {@link ConfigError} listing every problem. */
 export const settingsOf = (options: SwitchboardOptions): CoreSettings => {
-  const loaded = loadConfig(options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const loaded = loadConfig(env);
   if (E.isLeft(loaded)) throw new ConfigError(loaded.left);
   const config: SwitchboardConfig = { ...loaded.right, ...options.config };
   const basePath = trimSlashes(options.basePath ?? '');
@@ -21,5 +22,6 @@ export const settingsOf = (options: SwitchboardOptions): CoreSettings => {
     basePath,
     publicUrl: trimSlashes(config.publicUrl ?? `http://${hostInUrl(config.host)}:${config.port}${basePath}`),
     keepsAdminToken: storage === 'database' && !options.unitOfWork,
+    env,
   };
 };

@@ -47,6 +47,7 @@ import type { JsonSchemaValidator } from '../../application/ports/json-schema-va
 import type { CustomToolRunner } from '../../application/hosted/custom-tool-runner.js';
 import type { CallAnalyst } from '../../application/hosted/call-analyst.js';
 import type { CoreSettings } from './core-settings.js';
+import type { Tracing } from '../../application/ports/tracing.js';
 import type { Guard } from '../../adapters/rest/credential-guard.js';
 import type { RestEnv } from '../../adapters/rest/env.js';
 
@@ -74,6 +75,8 @@ export const TOKENS = {
   logger: token<Logger>('Logger'),
   clock: token<Clock>('Clock'),
   timers: token<Timers>('Timers'),
+  /** Spans of calls, turns, requests and deliveries: OpenTelemetry's when OTEL_* asks for traces or a host gives its provider, else none. */
+  tracing: token<Tracing>('Tracing'),
   ids: token<IdGenerator>('IdGenerator'),
   credentials: token<Credentials>('Credentials'),
   // Storage.

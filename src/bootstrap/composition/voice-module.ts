@@ -45,8 +45,8 @@ export const voiceModule = () =>
     });
     provide(
       TOKENS.voiceEngine,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.lifecycle],
-      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, lifecycle) => {
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.tracing, TOKENS.lifecycle],
+      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, tracing, lifecycle) => {
         const writer = new CallRecordWriter({ uow, eventBus, logger });
         const webhookBrain = new WebhookBrain({
           transport,
@@ -54,7 +54,8 @@ export const voiceModule = () =>
           ids,
           clock,
           logger: logger.child({ component: 'voice' }),
-          now: () => performance.now(),
+          // The engine's clock: a turn's latency figures subtract the brain's moments from the session's.
+          now: () => timers.now(),
           recordDelivery: (entry) => writer.writeDelivery(entry),
         });
         // What answering a call read, and what an ended session knew, wait in this process for the call's next step.
@@ -65,6 +66,7 @@ export const voiceModule = () =>
           logger,
           writer,
           timers,
+          tracing,
           brains: brainsByMode({ webhook: webhookBrain, hosted: hostedBrain }),
           answerReads: new BoundedCallMemo(() => timers.now()),
           endedSessions: new BoundedCallMemo(() => timers.now()),

@@ -49,7 +49,12 @@ describe(SimulatedCalls.name, () => {
     expect(call.utterances()).toEqual(['Hi, this is Acme.', 'You said hello.', 'Dialling.', 'Transferring.']);
     expect(call.digits).toEqual(['4#']);
     expect(call.transfers).toEqual(['+13125550188']);
-    expect((await harness.api('GET', `/v1/calls/${call.callId}`)).body).toMatchObject({ status: 'completed', disconnectionReason: 'transfer' });
+    const read = (await harness.api('GET', `/v1/calls/${call.callId}`)).body;
+    expect(read).toMatchObject({ status: 'completed', disconnectionReason: 'transfer', latencyP50Ms: expect.any(Number), latencyP95Ms: expect.any(Number) });
+    const timed = { firstTokenMs: expect.any(Number), firstTextMs: expect.any(Number), toolMs: 0 };
+    const answers = (read.transcript as { role: string; content: string; latency?: unknown }[]).filter((turn) => turn.role === 'agent');
+    // The greeting is spoken by the carrier on answer, so it answers no caller and carries no figures.
+    expect(answers.map((turn) => turn.latency)).toEqual([undefined, timed, timed, timed]);
   });
 
   it('truncates the stored agent turn when the caller cuts its playback short after the answer arrived', async () => {

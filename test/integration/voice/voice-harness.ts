@@ -7,7 +7,9 @@ import { WebSocket } from 'ws';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
+import type { TracerProvider } from '@opentelemetry/api';
 import type { Clock } from '../../../src/application/ports/clock.js';
+import type { LanguageModel } from '../../../src/application/ports/language-model.js';
 import type { Timers } from '../../../src/application/ports/timers.js';
 import type { Repositories } from '../../../src/application/ports/repositories.js';
 import type { Telephony } from '../../../src/application/ports/telephony.js';
@@ -214,6 +216,10 @@ export const aVoiceSwitchboard = async (
     readonly webCalls?: { readonly apiKeySid?: string; readonly apiKeySecret?: string; readonly twimlAppSid?: string };
     /** The store (default: a new in-memory one); e.g. a PGlite one, or another harness's, for two nodes sharing one. */
     readonly uow?: UnitOfWork;
+    /** Where the Switchboard's spans go (default: nowhere). */
+    readonly tracerProvider?: TracerProvider;
+    /** Answers hosted agents (default: none). */
+    readonly languageModel?: LanguageModel;
   } = {},
 ) => {
   const useTwilio = options.twilio ?? true;
@@ -234,6 +240,8 @@ export const aVoiceSwitchboard = async (
     logger,
     clock: options.clock,
     timers: options.timers,
+    ...(options.tracerProvider ? { tracerProvider: options.tracerProvider } : {}),
+    ...(options.languageModel ? { languageModel: options.languageModel } : {}),
     telephony: options.telephony ?? (useTwilio ? undefined : new SimulatedTelephony()),
     config: {
       publicUrl: url,

@@ -9,7 +9,7 @@ import type { Usage } from '../../../application/use-cases/billing/get-usage.js'
 import type { ReceivedSms } from '../../../application/use-cases/messages/receive-inbound-sms.js';
 import type { IssuedApiKey } from '../../../application/use-cases/api-keys/new-api-key.js';
 import type { ApiKey } from '../../../domain/api-key.js';
-import type { Call, CallStatus, TranscriptTurn } from '../../../domain/call.js';
+import type { Call, CallStatus, TranscriptTurn, TurnLatency } from '../../../domain/call.js';
 import type { UnansweredReason } from '../../../application/events/unanswered-turn.js';
 import type { CallAnalysis } from '../../../domain/call-analysis.js';
 import type { Contact } from '../../../domain/contact.js';
@@ -89,6 +89,7 @@ export interface AdminObjects {
   Call: Call;
   CallPage: Connection<Call>;
   TranscriptTurn: TranscriptTurn;
+  TurnLatency: TurnLatency;
   CallAnalysis: CallAnalysis;
   TranscriptEvent: TranscriptEvent;
   UnansweredTurn: UnansweredTurn;

@@ -1,6 +1,7 @@
 import { Repeater } from 'graphql-yoga';
 import * as E from 'fp-ts/lib/Either.js';
 import { explainUnanswered } from '../../../application/events/unanswered-turn.js';
+import { callLatencyOf } from '../../../domain/turn-latency.js';
 import type { TranscriptStreamEvent } from '../../../application/use-cases/calls/stream-transcript.js';
 import { ANSWERED_BY, type AnsweredBy, type Call } from '../../../domain/call.js';
 import { failure, graphqlErrorOf, run, runOrNull } from '../errors.js';
@@ -56,6 +57,16 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
         description: 'Every turn so far, in order.',
         resolve: async (c) => (await run(calls.getCall.execute({ projectId: c.projectId, callId: c.id }))).transcript,
       }),
+      latencyP50Ms: t.int({
+        nullable: true,
+        description: "The median of the agent's answers' time from the caller's words to the first text sent, in ms.",
+        resolve: async (c) => callLatencyOf((await run(calls.getCall.execute({ projectId: c.projectId, callId: c.id }))).transcript).latencyP50Ms,
+      }),
+      latencyP95Ms: t.int({
+        nullable: true,
+        description: "The 95th percentile of the agent's answers' time from the caller's words to the first text sent, in ms.",
+        resolve: async (c) => callLatencyOf((await run(calls.getCall.execute({ projectId: c.projectId, callId: c.id }))).transcript).latencyP95Ms,
+      }),
       analysis: t.field({
         type: 'CallAnalysis',
         nullable: true,
@@ -99,6 +110,21 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
       }),
       sequence: t.exposeInt('sequence'),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      latency: t.field({
+        type: 'TurnLatency',
+        nullable: true,
+        description: "On the agent's answers: how long it took from the caller's words.",
+        resolve: (turn) => turn.latency ?? null,
+      }),
+    }),
+  });
+
+  builder.objectType('TurnLatency', {
+    description: "An answer's milliseconds from the caller's words: to the first token of the webhook or model, to the first text sent, and spent in tool calls.",
+    fields: (t) => ({
+      firstTokenMs: t.int({ nullable: true, resolve: (l) => l.firstTokenMs }),
+      firstTextMs: t.int({ nullable: true, resolve: (l) => l.firstTextMs }),
+      toolMs: t.int({ resolve: (l) => l.toolMs }),
     }),
   });
 

@@ -3,6 +3,7 @@ import * as t from 'io-ts';
 import type { AppError } from '../../../application/errors.js';
 import type { TranscriptTurn } from '../../../domain/call.js';
 import type { E164 } from '../../../domain/e164.js';
+import { callLatencyOf } from '../../../domain/turn-latency.js';
 import { CreateCallBody, ListCallsQuery } from '../../rest/codecs/calls.js';
 import { boundedText, idText, MAX_LENGTH } from '../../rest/codecs/text.js';
 import { callView, placedCallView, turnView } from '../../rest/views/calls.js';
@@ -39,6 +40,7 @@ const callWithTranscript = async (context: ToolContext, callId: string, note: (e
   outcome(context.useCases.calls.getCall.execute({ projectId: projectOf(context), callId }), ({ call, transcript, recordingEnabled }) =>
     output(`${note(call.status !== 'in-progress')} Call ${call.id} to ${call.toNumber}: ${call.status}, ${transcript.length} transcript turns.`, {
       ...callView(call, recordingEnabled),
+      ...callLatencyOf(transcript),
       transcript: transcript.map(turnView),
     }),
   );

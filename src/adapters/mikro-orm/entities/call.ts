@@ -90,6 +90,8 @@ export interface TranscriptTurnRow {
   error: string | null;
   /** On tool turns: the tool's name, the model's call id, the arguments or the outcome. */
   tool: Record<string, unknown> | null;
+  /** On the agent's answers: the latency figures from the caller's words. */
+  latency: Record<string, unknown> | null;
 }
 
 export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
@@ -106,5 +108,6 @@ export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     error: { type: 'string', columnType: 'text', nullable: true },
     tool: { type: 'json', columnType: 'jsonb', nullable: true },
+    latency: { type: 'json', columnType: 'jsonb', nullable: true },
   },
 });

@@ -14,6 +14,7 @@ import { Migration20261124060000_campaigns } from './Migration20261124060000_cam
 import { Migration20261124070000_rate_limit_windows } from './Migration20261124070000_rate_limit_windows.js';
 import { Migration20261124080000_agent_live_numbers } from './Migration20261124080000_agent_live_numbers.js';
 import { Migration20261202010000_outbound_texts } from './Migration20261202010000_outbound_texts.js';
+import { Migration20261202070000_turn_latency } from './Migration20261202070000_turn_latency.js';
 import { Migration20261202090000_suppressions } from './Migration20261202090000_suppressions.js';
 
 /**
@@ -37,5 +38,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124070000_rate_limit_windows', class: Migration20261124070000_rate_limit_windows },
   { name: 'Migration20261124080000_agent_live_numbers', class: Migration20261124080000_agent_live_numbers },
   { name: 'Migration20261202010000_outbound_texts', class: Migration20261202010000_outbound_texts },
+  { name: 'Migration20261202070000_turn_latency', class: Migration20261202070000_turn_latency },
   { name: 'Migration20261202090000_suppressions', class: Migration20261202090000_suppressions },
 ];

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import type { CreatedWebCall } from '../../../application/use-cases/calls/create-web-call.js';
 import { ANSWERED_BY, type AnsweredBy, type Call, type CallDirection, type CallStatus, type CallType, type ToolOutcome, type TranscriptTurn, type TurnRole } from '../../../domain/call.js';
+import { callLatencyOf } from '../../../domain/turn-latency.js';
 import type { AnalysisStatus, CallAnalysis, UserSentiment } from '../../../domain/call-analysis.js';
 import { e164, isoDateTime, isoInstant, isoInstantOrNull, nullable, valuesOf, type Wire } from './schema.js';
 
@@ -47,6 +48,9 @@ const ToolTurnView = t.exact(
   'ToolTurn',
 );
 
+/** An agent's answer: milliseconds from the caller's words to its first token and first text, and spent in tools. */
+const TurnLatencyView = t.strict({ firstTokenMs: nullable(t.number), firstTextMs: nullable(t.number), toolMs: t.number }, 'TurnLatency');
+
 export const TurnView = t.exact(
   t.intersection([
     t.type({
@@ -55,7 +59,7 @@ export const TurnView = t.exact(
       content: t.string,
       createdAt: isoDateTime,
     }),
-    t.partial({ interrupted: t.literal(true), error: t.string, tool: ToolTurnView }),
+    t.partial({ interrupted: t.literal(true), error: t.string, tool: ToolTurnView, latency: TurnLatencyView }),
   ]),
   'TranscriptTurn',
 );
@@ -81,7 +85,10 @@ export const AnalysisView = nullable(
 );
 
 export const CallDetailView = t.exact(
-  t.intersection([t.type({ ...shownCallFields, analysis: AnalysisView, transcript: t.array(TurnView) }), recordingUrl]),
+  t.intersection([
+    t.type({ ...shownCallFields, latencyP50Ms: nullable(t.number), latencyP95Ms: nullable(t.number), analysis: AnalysisView, transcript: t.array(TurnView) }),
+    recordingUrl,
+  ]),
   'CallDetail',
 );
 export const TranscriptView = t.strict({ callId: t.string, status: CallStatusView, transcript: t.array(TurnView) }, 'Transcript');
@@ -123,6 +130,7 @@ export const turnView = (turn: TranscriptTurn): Wire<typeof TurnView> => ({
   ...(turn.interrupted ? { interrupted: true as const } : {}),
   ...(turn.error !== undefined ? { error: turn.error } : {}),
   ...(turn.tool ? { tool: turn.tool } : {}),
+  ...(turn.latency ? { latency: turn.latency } : {}),
 });
 
 export const analysisView = (analysis: CallAnalysis | null | undefined): Wire<typeof AnalysisView> =>
@@ -146,6 +154,7 @@ export const callDetailView = (
   analysis: CallAnalysis | null | undefined,
 ): Wire<typeof CallDetailView> => ({
   ...callView(call, recordingEnabled),
+  ...callLatencyOf(transcript),
   analysis: analysisView(analysis),
   transcript: transcript.map(turnView),
 });

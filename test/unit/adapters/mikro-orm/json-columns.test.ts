@@ -14,6 +14,7 @@ import {
   RetryJson,
   ScheduleJson,
   ToolTurnJson,
+  TurnLatencyJson,
   VariablesJson,
 } from '../../../../src/adapters/mikro-orm/json-columns.js';
 
@@ -57,6 +58,7 @@ const cases: readonly { name: string; codec: t.Decoder<unknown, unknown>; good: 
     good: { summary: 'Booked', userSentiment: 'positive', callSuccessful: true, extracted: null },
     bad: { summary: 'Booked', userSentiment: 'elated', callSuccessful: true, extracted: null },
   },
+  { name: 'turn latency', codec: TurnLatencyJson, good: { firstTokenMs: 200, firstTextMs: null, toolMs: 0 }, bad: { firstTokenMs: '200', firstTextMs: null, toolMs: 0 } },
   { name: 'variables', codec: VariablesJson, good: { first_name: 'Ada' }, bad: { first_name: 7 } },
   { name: 'free-form object', codec: FreeFormJson, good: { step: 2 }, bad: ['step'] },
   { name: 'media URLs', codec: MediaUrlsJson, good: ['https://example.com/a.png'], bad: 'https://example.com/a.png' },
