@@ -26,7 +26,7 @@ export async function placeDial(ctx: CampaignRoundContext, dial: Dial): Promise<
 }
 
 /** How one dial went: its call placed, or why not. */
-export type DialOutcome = 'placed' | 'at_capacity' | 'refused' | 'agent_gone' | 'no_number';
+export type DialOutcome = 'placed' | 'at_capacity' | 'suppressed' | 'refused' | 'agent_gone' | 'no_number';
 
 /** Places one attempt's call and records it; a call never placed gives the recipient back. */
 async function dialOnce(ctx: CampaignRoundContext, dial: Dial): Promise<DialOutcome> {
@@ -65,7 +65,7 @@ async function dialOnce(ctx: CampaignRoundContext, dial: Dial): Promise<DialOutc
       await tx.campaignRecipients.save([skipped], null);
       await recipientDone(ctx, tx, campaign, skipped);
     });
-    return;
+    return 'suppressed';
   }
   if (refusal.kind === 'refused') {
     ctx.deps.logger.warn({ campaignId: campaign.id, recipientId: claimed.id, reason: refusal.message }, 'a campaign call could not be placed');
