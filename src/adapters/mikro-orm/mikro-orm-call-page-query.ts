@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
+import { FAILED_STATUS_REASONS, type CallStatusFilter } from '../../domain/call.js';
 import type { CallListQuery } from '../../application/ports/call-repositories.js';
 import type { ReadVersion } from '../../application/ports/read-version.js';
 import type { CallListPage, CallPageQuery } from '../../application/queries/call-page-query.js';
@@ -15,12 +16,27 @@ const READ = { prepare: true, effect: 'read' } as const;
 /** A version: it may be given again while nothing is written (see SelectOptions). */
 const VERSION = { prepare: true, effect: 'reusable' } as const;
 
+/** The rows a status filter keeps (see CALL_STATUS_FILTERS): an unanswered call has no media yet. */
+const statusFilter = (status: CallStatusFilter | null): Partial<Pick<CallRow, 'status' | 'disconnectionReason' | 'mediaConnectedAt'>> => {
+  switch (status) {
+    case null:
+      return {};
+    case 'ringing':
+      return { status: 'in-progress', mediaConnectedAt: null };
+    case 'busy':
+    case 'no-answer':
+      return { status: 'failed', disconnectionReason: FAILED_STATUS_REASONS[status] };
+    default:
+      return { status };
+  }
+};
+
 /** The filters of a call list: page and agentPage read the same calls. */
 const callFilter = (projectId: string, query: CallListQuery): FilterQuery<CallRow> => {
   const search = query.search?.trim() ? containsPattern(query.search.trim()) : null;
   return {
     projectId,
-    ...(query.status ? { status: query.status } : {}),
+    ...statusFilter(query.status),
     ...(query.direction ? { direction: query.direction } : {}),
     ...(query.type ? { type: query.type } : {}),
     ...(query.agentId ? { agentId: query.agentId } : {}),
