@@ -25,3 +25,30 @@ describe('list_calls status', () => {
     expect(JSON.stringify(refused)).toContain('ringing, busy, no-answer');
   });
 });
+
+/** A use case's refusal through any snake_cased tool names the argument as sent, not the REST body's field. */
+describe('tool refusals by argument name', () => {
+  let h: McpHarness;
+  let client: Client;
+
+  beforeAll(async () => {
+    h = await anMcpSwitchboard();
+    client = await h.httpClient();
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it("make_call from an agent without a number names agent_id, and a number not the agent's from_number_id", async () => {
+    const bare = resultOf(await client.callTool({ name: 'create_agent', arguments: { name: 'No line' } }));
+    const lined = resultOf(await client.callTool({ name: 'create_agent', arguments: { name: 'Line' } }));
+    await client.callTool({ name: 'buy_number', arguments: { agent_id: lined.id, confirm: true } });
+    const loose = resultOf(await client.callTool({ name: 'buy_number', arguments: { confirm: true } }));
+
+    const noNumber = toolErrorOf(await client.callTool({ name: 'make_call', arguments: { agent_id: bare.id, to_number: '+14155550142' } }));
+    const foreign = toolErrorOf(await client.callTool({ name: 'make_call', arguments: { agent_id: lined.id, to_number: '+14155550142', from_number_id: loose.id } }));
+
+    expect(noNumber).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'agent_id' }], message: expect.stringContaining('agent_id') });
+    expect(foreign).toMatchObject({ details: [{ field: 'from_number_id' }] });
+  });
+});
