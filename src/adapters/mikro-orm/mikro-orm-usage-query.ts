@@ -1,5 +1,6 @@
 import type { MikroOrmReads } from './mikro-orm-reads.js';
-import type { UsageBucket, UsagePeriod, UsageQuery, UsageSeriesRequest } from '../../application/queries/usage-query.js';
+import type { UsageBreakdownRequest, UsageBucket, UsageLine, UsagePeriod, UsageQuery, UsageSeriesRequest } from '../../application/queries/usage-query.js';
+import { readUsageBreakdown } from './mikro-orm-usage-breakdown.js';
 import { cents } from '../../domain/money.js';
 import { runSelect } from './native-select.js';
 
@@ -74,5 +75,9 @@ export class MikroOrmUsageQuery implements UsageQuery {
       voiceMinutes: Number(row.voice_minutes),
       chargesCents: cents(Number(row.charges_cents)),
     }));
+  }
+
+  breakdown(request: UsageBreakdownRequest): Promise<readonly UsageLine[]> {
+    return this.reads.readNatively((em) => readUsageBreakdown(em, request));
   }
 }
