@@ -4,6 +4,15 @@ import { fillVariables, type CallVariables } from './call-variables.js';
 
 export const CALL_STATUSES = ['in-progress', 'completed', 'failed'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
+/**
+ * What the call log filters by: a status, or one of AgentPhone's finer ones, each a part of one
+ * of ours: `ringing` an in-progress call not yet answered (its media not connected), `busy` and
+ * `no-answer` a failed call the carrier ended for that reason.
+ */
+export const CALL_STATUS_FILTERS = [...CALL_STATUSES, 'ringing', 'busy', 'no-answer'] as const;
+export type CallStatusFilter = (typeof CALL_STATUS_FILTERS)[number];
+/** The disconnection reason of a failed call each of AgentPhone's failed statuses names. */
+export const FAILED_STATUS_REASONS = { busy: 'busy', 'no-answer': 'no_answer' } as const satisfies Record<string, DisconnectionReason>;
 export const CALL_DIRECTIONS = ['inbound', 'outbound'] as const;
 export type CallDirection = (typeof CALL_DIRECTIONS)[number];
 export const CALL_TYPES = ['pstn', 'web'] as const;

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import type { CallListQuery } from '../../src/application/ports/call-repositories.js';
 import type { CallListPage } from '../../src/application/queries/call-page-query.js';
-import { completeCall, type Call } from '../../src/domain/call.js';
+import { CALL_STATUS_FILTERS, completeCall, failCall, type Call, type CallStatusFilter } from '../../src/domain/call.js';
 import { aCall, anAgent, aProject, at, newId } from '../support/builders.js';
 import { unchangedBy, versionMismatches, versionSteps, type VersionStep } from './read-versions.js';
 import { useStore, type OpenedStore } from './store-harness.js';
@@ -24,6 +24,66 @@ const byAgent = (agentId: string, overrides: Partial<CallListQuery> = {}) => ({ 
 export const callPageQueryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} call page query`, () => {
     const { inTx, queries, read } = useStore(open);
+
+  describe("the status filter, AgentPhone's finer statuses among ours", () => {
+    const ended = (result: E.Either<unknown, Call>): Call => {
+      if (E.isLeft(result)) throw new Error('not ended');
+      return result.right;
+    };
+
+    /** A project with one call of each kind, and an agent with the answered one, newest first as listed here. */
+    const aProjectOfEveryKind = async () => {
+      const project = aProject();
+      const agent = anAgent({ projectId: project.id });
+      const call = (s: number, agentId: string | null = null) => aCall({ projectId: project.id, agentId, startedAt: at(s) });
+      const calls = {
+        ringing: call(6),
+        answered: call(5, agent.id),
+        completed: ended(completeCall(call(4), { now: at(20), reason: 'caller_hangup' })),
+        busy: ended(failCall(call(3), { now: at(20), reason: 'busy' })),
+        noAnswer: ended(failCall(call(2), { now: at(20), reason: 'no_answer' })),
+        error: ended(failCall(call(1), { now: at(20), reason: 'error' })),
+      };
+      await inTx(async (tx) => {
+        await tx.projects.save(project);
+        await tx.agents.save(agent);
+        for (const each of Object.values(calls)) await tx.calls.save(each);
+        await tx.calls.claimMedia(calls.answered.id, at(7));
+      });
+      return { project, agent, calls };
+    };
+
+    it('keeps, for each status, the calls that have it: ringing is in-progress unanswered, busy and no-answer failed for that reason', async () => {
+      const { project, calls } = await aProjectOfEveryKind();
+      const listed = async (status: CallStatusFilter) =>
+        (await read(() => queries().calls.page(project.id, query({ status })))).items.map((c) => c.id);
+      const expected: Record<CallStatusFilter, Call[]> = {
+        'in-progress': [calls.ringing, calls.answered],
+        completed: [calls.completed],
+        failed: [calls.busy, calls.noAnswer, calls.error],
+        ringing: [calls.ringing],
+        busy: [calls.busy],
+        'no-answer': [calls.noAnswer],
+      };
+
+      for (const status of CALL_STATUS_FILTERS) expect({ status, ids: await listed(status) }).toEqual({ status, ids: expected[status].map((c) => c.id) });
+    });
+
+    it("counts the filtered total, for an agent's list too, and a call answered leaves the ringing list and changes its version", async () => {
+      const { project, agent, calls } = await aProjectOfEveryKind();
+      const ringing = query({ status: 'ringing' });
+      const before = await read(() => queries().calls.version(project.id, ringing));
+      const agentRinging = await read(() => queries().calls.agentPage(project.id, byAgent(agent.id, { status: 'ringing' })));
+      const agentLive = await read(() => queries().calls.agentPage(project.id, byAgent(agent.id, { status: 'in-progress' })));
+
+      await inTx((tx) => tx.calls.claimMedia(calls.ringing.id, at(8)));
+      const after = await read(() => queries().calls.page(project.id, ringing));
+
+      expect([agentRinging?.total, agentLive?.items.map((c) => c.id)]).toEqual([0, [calls.answered.id]]);
+      expect([after.items, after.total]).toEqual([[], 0]);
+      expect(after.version).not.toBe(before);
+    });
+  });
 
   describe('the version of a page (version, and page and agentPage read with their own)', () => {
     /** What the version of `asked` versions: the project's list, or with an agentId the agent's. */

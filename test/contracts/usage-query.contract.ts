@@ -3,6 +3,7 @@ import type { UsageQuery, UsageSeriesRequest } from '../../src/application/queri
 import { cents } from '../../src/domain/money.js';
 import { aCall, aConversation, aLedgerEntry, aMessage, aNumber, aProject, anAgent } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
+import { usageBreakdownCases } from './usage-breakdown.contract.js';
 
 /** A store opened with the usage query over it. */
 export type OpenedUsageStore = OpenedStore & { readonly usage: UsageQuery };
@@ -10,7 +11,7 @@ export type OpenedUsageStore = OpenedStore & { readonly usage: UsageQuery };
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const zero = { texts: 0, calls: 0, voiceMinutes: 0, chargesCents: 0 };
 
-/** The usage series, per day or month of a time zone, on every storage adapter. */
+/** The usage series, per day or month of a time zone, and the breakdown by number and agent, on every storage adapter. */
 export const usageQueryContract = (name: string, open: () => Promise<OpenedUsageStore>): void => {
   describe(`${name} usage query`, () => {
     let usage: UsageQuery | undefined;
@@ -89,5 +90,7 @@ export const usageQueryContract = (name: string, open: () => Promise<OpenedUsage
       const days = await series({ projectId, bucket: 'day', count: 4, zone: 'America/New_York' });
       expect(days.map((p) => [p.period, p.texts])).toEqual([['2026-03-07', 1], ['2026-03-08', 1], ['2026-03-09', 1], ['2026-03-10', 0]]);
     });
+
+    usageBreakdownCases(inTx, () => usage!);
   });
 };

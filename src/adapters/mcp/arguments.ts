@@ -27,7 +27,14 @@ const camelKeys = (value: unknown): Record<string, unknown> =>
 export const snakeCased = <C extends t.Mixed>(codec: C): ToolArguments<t.TypeOf<C>> => ({
   codec: snakeCasedCodec(codec),
   read: (decoded) => camelKeys(decoded) as t.TypeOf<C>,
+  argumentOf: snakeCasedField,
 });
+
+/** A body field's path with its top-level key as the tool's argument (`fromNumberId.x` → `from_number_id.x`); nested keys keep their names, as the codec does. */
+export const snakeCasedField = (field: string): string => {
+  const [top = '', ...rest] = field.split('.');
+  return /^[a-z][A-Za-z0-9]*$/.test(top) ? [snake(top), ...rest].join('.') : field;
+};
 
 /** Arguments whose codec already speaks the tool's names. */
 export const asIs = <C extends t.Mixed>(codec: C): ToolArguments<t.TypeOf<C>> => ({ codec, read: (decoded) => decoded as t.TypeOf<C> });

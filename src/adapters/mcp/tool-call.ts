@@ -4,6 +4,7 @@ import type { AppError } from '../../application/errors.js';
 import { fieldNameOf, jsonProblem } from '../rest/codecs/json.js';
 import { decode, invalidInput } from '../rest/decode.js';
 import { problemOf } from '../rest/error-envelope.js';
+import { namedAsSent } from '../rest/field-names.js';
 import { asQueryString } from './arguments.js';
 import type { AnyTool, ToolContext, ToolOutput } from './tool.js';
 
@@ -48,7 +49,7 @@ export const callTool = async (tool: AnyTool, rawArgs: Record<string, unknown>, 
   const decoded = decode(tool.args.codec, tool.args.fromQueryString ? asQueryString(rawArgs) : rawArgs, 'body');
   if (E.isLeft(decoded)) return toolError(renamedBody(decoded.left));
   const result = await tool.run(context, tool.args.read(decoded.right));
-  return E.isLeft(result) ? toolError(result.left) : toolResult(result.right);
+  return E.isLeft(result) ? toolError(namedAsSent(result.left, tool.args.argumentOf)) : toolResult(result.right);
 };
 
 /** REST says "Request validation failed"; a tool's input is its arguments. */

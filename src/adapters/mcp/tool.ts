@@ -44,6 +44,11 @@ export interface ToolArguments<A> {
    * JSON numbers and booleans are handed to it as their text.
    */
   readonly fromQueryString?: boolean;
+  /**
+   * How a field of the decoded input (as a use case names it in a refusal) is spelled in the
+   * arguments: snake_cased REST bodies rename their top-level keys. Absent: the same.
+   */
+  readonly argumentOf?: (field: string) => string;
 }
 
 /** One MCP tool on one use case (or a few, for the overviews). */

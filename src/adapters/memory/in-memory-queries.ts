@@ -10,7 +10,7 @@ import type { ConversationListPage, ConversationPageQuery } from '../../applicat
 import type { StoreQueries } from '../../application/queries/store-queries.js';
 import { InMemoryUsageQuery } from './in-memory-usage-query.js';
 import type { Agent } from '../../domain/agent.js';
-import type { Call } from '../../domain/call.js';
+import { FAILED_STATUS_REASONS, type Call, type CallStatusFilter } from '../../domain/call.js';
 import type { Conversation } from '../../domain/conversation.js';
 import { withNumbers } from './in-memory-repositories.js';
 import { sliceOf } from './in-memory-messaging-repositories.js';
@@ -53,12 +53,27 @@ export const inMemoryAgentPages = (store: InMemoryUnitOfWork): AgentPageQuery =>
 const newestStartFirst = (a: Call, b: Call): number =>
   b.startedAt.getTime() - a.startedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
+/** Whether the call shows under the list's status filter (see CALL_STATUS_FILTERS). */
+const hasStatus = (t: InMemoryTables, call: Call, status: CallStatusFilter | null): boolean => {
+  switch (status) {
+    case null:
+      return true;
+    case 'ringing':
+      return call.status === 'in-progress' && !t.mediaClaims.has(call.id);
+    case 'busy':
+    case 'no-answer':
+      return call.status === 'failed' && call.disconnectionReason === FAILED_STATUS_REASONS[status];
+    default:
+      return call.status === status;
+  }
+};
+
 const callPage = (t: InMemoryTables, projectId: string, query: CallListQuery): CallListPage => {
   const search = query.search?.trim().toLowerCase() || null;
   const rows = [...t.calls.values()].filter(
     (c) =>
       c.projectId === projectId &&
-      (query.status === null || c.status === query.status) &&
+      hasStatus(t, c, query.status) &&
       (query.direction === null || c.direction === query.direction) &&
       (query.type === null || c.type === query.type) &&
       (query.agentId === null || c.agentId === query.agentId) &&

@@ -1,4 +1,5 @@
-import type { UsagePeriod, UsageQuery, UsageSeriesRequest } from '../../application/queries/usage-query.js';
+import type { UsageBreakdownRequest, UsageLine, UsagePeriod, UsageQuery, UsageSeriesRequest } from '../../application/queries/usage-query.js';
+import { usageBreakdown } from './in-memory-usage-breakdown.js';
 import { cents } from '../../domain/money.js';
 import type { InMemoryTables } from './in-memory-tables.js';
 
@@ -56,5 +57,9 @@ export class InMemoryUsageQuery implements UsageQuery {
       if (bucket) bucket.chargesCents -= entry.amountCents;
     }
     return [...periods.values()].map((p) => ({ ...p, chargesCents: cents(p.chargesCents) }));
+  }
+
+  async breakdown(request: UsageBreakdownRequest): Promise<readonly UsageLine[]> {
+    return usageBreakdown(this.tables, request);
   }
 }

@@ -1,3 +1,4 @@
+import { FAILED_STATUS_REASONS, type CallStatusFilter } from '../../domain/call.js';
 import type { CallListQuery } from '../../application/ports/call-repositories.js';
 import type { ReadVersion } from '../../application/ports/read-version.js';
 import type { CallListPage, CallPageQuery } from '../../application/queries/call-page-query.js';
@@ -6,12 +7,31 @@ import type { ReadSession } from './read-session.js';
 import { callListStatements, type CallPageParams, type CallPageRow } from './read-statements/index.js';
 import { containsPattern } from './storage-support.js';
 
+/**
+ * The stored status, disconnection reason and "not answered yet" a status filter names: busy and
+ * no-answer are failed calls with that reason; ringing, a call in progress whose media has not
+ * connected.
+ */
+const statusOf = (status: CallStatusFilter | null): Pick<CallPageParams, 'status' | 'reason' | 'unanswered'> => {
+  switch (status) {
+    case null:
+      return { status: null, reason: null, unanswered: false };
+    case 'ringing':
+      return { status: 'in-progress', reason: null, unanswered: true };
+    case 'busy':
+    case 'no-answer':
+      return { status: 'failed', reason: FAILED_STATUS_REASONS[status], unanswered: false };
+    default:
+      return { status, reason: null, unanswered: false };
+  }
+};
+
 /** A call list's parameters; a filter left empty is not set. */
 const paramsOf = (projectId: string, query: CallListQuery): CallPageParams => {
   const search = query.search?.trim();
   return {
     projectId,
-    status: query.status || null,
+    ...statusOf(query.status || null),
     direction: query.direction || null,
     type: query.type || null,
     agentId: query.agentId || null,
@@ -24,6 +44,8 @@ const paramsOf = (projectId: string, query: CallListQuery): CallPageParams => {
 const statementsOf = (params: CallPageParams) =>
   callListStatements({
     status: params.status !== null,
+    reason: params.reason !== null,
+    unanswered: params.unanswered,
     direction: params.direction !== null,
     type: params.type !== null,
     agent: params.agentId !== null,

@@ -1,9 +1,9 @@
-import type { UsagePeriod, UsageQuery, UsageSeriesRequest } from '../../application/queries/usage-query.js';
+import type { UsageBreakdownRequest, UsageLine, UsagePeriod, UsageQuery, UsageSeriesRequest } from '../../application/queries/usage-query.js';
 import { cents } from '../../domain/money.js';
 import type { ReadSession } from './read-session.js';
-import { usageSeries } from './read-statements/index.js';
+import { usageBreakdown, usageSeries } from './read-statements/index.js';
 
-/** The usage series in SQL, through the read session. */
+/** The usage series and breakdowns in SQL, through the read session. */
 export class MikroOrmUsageQuery implements UsageQuery {
   constructor(private readonly reads: ReadSession) {}
 
@@ -14,6 +14,11 @@ export class MikroOrmUsageQuery implements UsageQuery {
       count: request.count,
       projectId: request.projectId,
     });
+    return rows.map((row) => ({ ...row, chargesCents: cents(row.chargesCents) }));
+  }
+
+  async breakdown(request: UsageBreakdownRequest): Promise<readonly UsageLine[]> {
+    const rows = await this.reads.run(usageBreakdown[request.by], { projectId: request.projectId, from: request.from, to: request.to });
     return rows.map((row) => ({ ...row, chargesCents: cents(row.chargesCents) }));
   }
 }

@@ -1,10 +1,11 @@
-import type { Call, CallDirection, CallStatus, CallType, TranscriptTurn } from '../../domain/call.js';
+import type { Call, CallDirection, CallStatusFilter, CallType, TranscriptTurn } from '../../domain/call.js';
 import type { CallAnalysis } from '../../domain/call-analysis.js';
 import type { PageRequest } from './pagination.js';
 
 /** Which calls the call log shows (see CallPageQuery). */
 export interface CallListQuery extends PageRequest {
-  readonly status: CallStatus | null;
+  /** A status, or a finer one (see CALL_STATUS_FILTERS). */
+  readonly status: CallStatusFilter | null;
   readonly direction: CallDirection | null;
   readonly type: CallType | null;
   /** Case-insensitive contains on fromNumber or toNumber. */

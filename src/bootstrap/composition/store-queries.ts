@@ -43,6 +43,6 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
       version: async () => unreadable('conversationPageQuery'),
     },
     messages: { window: async () => unreadable('conversationMessagesQuery'), version: async () => unreadable('conversationMessagesQuery') },
-    usage: { series: async () => unreadable('usageQuery') },
+    usage: { series: async () => unreadable('usageQuery'), breakdown: async () => unreadable('usageQuery') },
   };
 };

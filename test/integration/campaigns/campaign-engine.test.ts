@@ -198,7 +198,7 @@ describe('campaign engine (fake clock, simulated carrier)', () => {
     expect(await r.campaignNow(campaign)).toMatchObject({ status: 'running' });
   });
 
-  it('refuses a campaign with every problem of the request at once', async () => {
+  it("refuses a campaign with every problem of the request at once, the edge's first", async () => {
     const r = await rig();
     const refused = await r.useCases.createCampaign.execute({
       projectId: r.project.id,
@@ -208,8 +208,10 @@ describe('campaign engine (fake clock, simulated carrier)', () => {
         schedule: { ...r.settings().schedule, dailyStartMinute: 600, dailyEndMinute: 600, defaultTimeZone: 'Mars/Olympus' },
       }),
       recipients: [],
+      problems: [{ field: 'recipients.0.phoneNumber', message: 'must be a valid US or Canadian phone number in E.164 form', type: 'value_error' }],
     })();
     expect(E.isLeft(refused) && refused.left.details.map((d) => d.field)).toEqual([
+      'recipients.0.phoneNumber',
       'pacing.maxConcurrentCalls',
       'pacing.callsPerMinute',
       'schedule.dailyEnd',

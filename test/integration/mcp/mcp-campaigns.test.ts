@@ -89,4 +89,18 @@ describe('MCP campaign tools (Streamable HTTP, embedded PGlite, the real campaig
     const invalid = await fails('create_campaign', { name: 'Bad', agent_id: agent.id, recipients: [{ phoneNumber: '+442079460000' }] });
     expect(JSON.stringify(invalid)).toContain('recipients');
   });
+
+  it('reports every problem of create_campaign at once, each named as the argument was sent', async () => {
+    const agent = await call('create_agent', { name: 'Surveys' });
+    await call('buy_number', { agent_id: agent.id, confirm: true });
+    const other = await call('buy_number', { confirm: true });
+
+    const unknownAgent = await fails('create_campaign', { name: 'Bad', agent_id: 'agt_nobody', schedule: { timeZone: 'Nowhere/Land' }, recipients: [{ phoneNumber: '12' }] });
+    const foreignNumber = await fails('create_campaign', { name: 'Bad', agent_id: agent.id, from_number_id: other.id, pacing: { maxConcurrentCalls: 0 } });
+
+    expect(unknownAgent).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(unknownAgent.details.map((d: { field: string }) => d.field)).toEqual(['recipients.0.phoneNumber', 'schedule.timeZone', 'agent_id']);
+    expect(foreignNumber.details.map((d: { field: string }) => d.field)).toEqual(['pacing.maxConcurrentCalls', 'from_number_id']);
+    expect(foreignNumber.message).toContain('from_number_id');
+  });
 });

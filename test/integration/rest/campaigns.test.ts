@@ -31,7 +31,7 @@ describe(campaignRoutes.name, () => {
     expect(reply.body.error.details.map((d: { field: string }) => d.field)).toEqual([
       'pacing.maxConcurrentCalls',
       'schedule.dailyEnd',
-      'schedule.defaultTimeZone',
+      'schedule.timeZone',
       'agentId',
     ]);
 
@@ -43,6 +43,35 @@ describe(campaignRoutes.name, () => {
     const foreign = await h.call('POST', '/v1/campaigns', { body: { name: 'R', agentId, recipients: [{ phoneNumber: '+447911123456' }] } });
     expect(foreign.status).toBe(422);
     expect(foreign.body.error.details[0].field).toBe('recipients.0.phoneNumber');
+  });
+
+  it('reports an invalid recipient number with the unknown agent, the time zone and the limits, each named as sent, and writes nothing', async () => {
+    const h = await aRestApi();
+    const { agentId } = await anAgentWithNumber(h);
+    const otherNumber = await provisionNumberViaApi(h, { country: 'US' });
+
+    const everything = await h.call('POST', '/v1/campaigns', {
+      body: {
+        name: 'Reminders',
+        agentId: 'agt_nobody',
+        pacing: { callsPerMinute: 0 },
+        schedule: { timeZone: 'Nowhere/Land' },
+        recipients: [{ phoneNumber: '+12125550100' }, { phoneNumber: '12' }, { phoneNumber: '+447911123456' }],
+      },
+    });
+    const fromForeign = await h.call('POST', '/v1/campaigns', { body: { name: 'R', agentId, fromNumberId: otherNumber, recipients: [{ phoneNumber: 'nope' }] } });
+
+    expect(everything.status).toBe(422);
+    expect(everything.body.error.details.map((d: { field: string }) => d.field)).toEqual([
+      'recipients.1.phoneNumber',
+      'recipients.2.phoneNumber',
+      'pacing.callsPerMinute',
+      'schedule.timeZone',
+      'agentId',
+    ]);
+    expect(everything.body.error.message).toContain('schedule.timeZone is not a known IANA time zone');
+    expect(fromForeign.body.error.details.map((d: { field: string }) => d.field)).toEqual(['recipients.0.phoneNumber', 'fromNumberId']);
+    expect((await h.call('GET', '/v1/campaigns')).body.total).toBe(0);
   });
 
   it('creates a campaign, merges duplicate recipients, and shows counts per state', async () => {

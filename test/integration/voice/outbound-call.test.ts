@@ -68,6 +68,22 @@ describe(PlaceOutboundCall.name, () => {
     expect(list.body).toMatchObject({ total: 1, hasMore: false, data: [{ id: placed.body.id }] });
   });
 
+  it("lists by AgentPhone's statuses: ringing before the media connects, busy and no-answer by the carrier's reason, and refuses an unknown one naming the allowed", async () => {
+    const line = await sut.anAgentOnTheLine();
+    const placed = await sut.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: RECIPIENT, initialGreeting: '' });
+    const busy = await sut.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: '+13125550143', initialGreeting: '' });
+    await sut.twilioPost(`/twilio/voice/status?callId=${busy.body.id}`, { CallSid: 'CAb', CallStatus: 'busy' });
+    const ids = async (status: string) => ((await sut.api('GET', `/v1/calls?status=${status}`)).body.data as { id: string }[]).map((c) => c.id);
+
+    const ringing = await ids('ringing');
+    const unknown = await sut.api('GET', '/v1/calls?status=on-hold');
+
+    expect(ringing).toEqual([placed.body.id]);
+    expect([await ids('busy'), await ids('no-answer'), await ids('failed')]).toEqual([[busy.body.id], [], [busy.body.id]]);
+    expect(unknown.status).toBe(422);
+    expect(JSON.stringify(unknown.body)).toContain('in-progress, completed, failed, ringing, busy, no-answer');
+  });
+
   it('calls from the chosen number of the agent only, and not at all from an agent without one', async () => {
     const line = await sut.anAgentOnTheLine();
     const bare = await sut.api('POST', '/v1/agents', { name: 'No number' });

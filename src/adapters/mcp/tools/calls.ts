@@ -76,7 +76,7 @@ export const callTools: readonly AnyTool[] = [
   tool({
     name: 'list_calls',
     title: 'List calls',
-    description: 'The call log, newest first; filter by `agent_id`, `status`, `direction`, `type`, or `search` (a number or words of the transcript).',
+    description: 'The call log, newest first; filter by `agent_id`, `status` (ringing, in-progress, completed, failed, busy, no-answer), `direction`, `type`, or `search` (a number or words of the transcript).',
     args: queryString(t.intersection([t.partial({ agent_id: idText }), ListCallsQuery])),
     annotations: readOnly,
     access: 'project',

@@ -1,6 +1,9 @@
 import * as t from 'io-ts';
 import type { CampaignAction } from '../../../domain/campaign.js';
-import { AddRecipientsBody, CreateCampaignBody, ListCampaignsQuery, ListRecipientsQuery, toCampaignSettings, toRecipientInputs } from '../../rest/codecs/campaigns.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { AppError } from '../../../application/errors.js';
+import { AddRecipientsBody, campaignFieldNames, CreateCampaignBody, ListCampaignsQuery, ListRecipientsQuery, toCampaignRecipients, toCampaignSettings, toRecipientInputs } from '../../rest/codecs/campaigns.js';
+import { namedAsSent } from '../../rest/field-names.js';
 import { idText } from '../../rest/codecs/text.js';
 import { pageEnvelope } from '../../rest/pagination.js';
 import { campaignView, createdCampaignView, importView, recipientView } from '../../rest/views/campaigns.js';
@@ -51,8 +54,9 @@ export const campaignTools: readonly AnyTool[] = [
     annotations: writes,
     access: 'project',
     run: (context, body) => {
-      const input = { projectId: projectOf(context), settings: toCampaignSettings(body), recipients: toRecipientInputs(body.recipients) };
-      return outcome(context.useCases.campaigns.createCampaign.execute(input), ({ campaign, recipients }) =>
+      const input = { projectId: projectOf(context), settings: toCampaignSettings(body), ...toCampaignRecipients(body.recipients) };
+      const created = TE.mapLeft((e: AppError) => namedAsSent(e, campaignFieldNames))(context.useCases.campaigns.createCampaign.execute(input));
+      return outcome(created, ({ campaign, recipients }) =>
         output(`Created campaign ${campaign.name} (${campaign.id}) with ${recipients.added} recipients; start it with start_campaign.`, createdCampaignView(campaign, recipients)),
       );
     },

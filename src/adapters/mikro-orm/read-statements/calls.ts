@@ -5,12 +5,24 @@ import type { SqlRow } from '../sql-row.js';
 import { CALL_COLUMNS, callRow, selectList } from './rows.js';
 
 /** Which filters a call list sets: each is a condition of its own, so each plan uses the indexes it can. */
-export type CallFilterSet = { readonly status: boolean; readonly direction: boolean; readonly type: boolean; readonly agent: boolean; readonly search: boolean };
+export type CallFilterSet = {
+  readonly status: boolean;
+  readonly reason: boolean;
+  readonly unanswered: boolean;
+  readonly direction: boolean;
+  readonly type: boolean;
+  readonly agent: boolean;
+  readonly search: boolean;
+};
 
 /** A call list's parameters: a filter not in the set is not read. `search` is an ILIKE pattern. */
 export type CallPageParams = {
   readonly projectId: string;
   readonly status: string | null;
+  /** The disconnection reason, for the failed calls a status filter names. */
+  readonly reason: string | null;
+  /** Only calls whose media has not connected yet. */
+  readonly unanswered: boolean;
   readonly direction: string | null;
   readonly type: string | null;
   readonly agentId: string | null;
@@ -40,6 +52,8 @@ const conditionOf = (set: CallFilterSet): string =>
   [
     'project_id = :projectId',
     ...(set.status ? ['status = :status'] : []),
+    ...(set.reason ? ['disconnection_reason = :reason'] : []),
+    ...(set.unanswered ? ['media_connected_at is null'] : []),
     ...(set.direction ? ['direction = :direction'] : []),
     ...(set.type ? ['type = :type'] : []),
     ...(set.agent ? ['agent_id = :agentId'] : []),
@@ -90,7 +104,7 @@ const statementsOf = (set: CallFilterSet, key: string): CallListStatements => {
 const declared = new Map<string, CallListStatements>();
 
 export const callListStatements = (set: CallFilterSet): CallListStatements => {
-  const key = (['status', 'direction', 'type', 'agent', 'search'] as const).map((filter) => (set[filter] ? '1' : '0')).join('');
+  const key = (['status', 'reason', 'unanswered', 'direction', 'type', 'agent', 'search'] as const).map((filter) => (set[filter] ? '1' : '0')).join('');
   let statements = declared.get(key);
   if (statements === undefined) declared.set(key, (statements = statementsOf(set, key)));
   return statements;

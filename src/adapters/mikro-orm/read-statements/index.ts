@@ -14,3 +14,4 @@ export {
 } from './conversations.js';
 export { windowStatements, type MessageWindowParams } from './messages.js';
 export { usageSeries } from './usage.js';
+export { usageBreakdown } from './usage-breakdown.js';

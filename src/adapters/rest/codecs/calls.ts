@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES } from '../../../domain/call.js';
+import { CALL_DIRECTIONS, CALL_STATUS_FILTERS, CALL_TYPES } from '../../../domain/call.js';
 import { MAX_VARIABLES, VARIABLE_NAME } from '../../../domain/call-variables.js';
 import { pageQuery } from '../pagination.js';
 import { nullable, oneOf } from './common.js';
@@ -39,7 +39,7 @@ const callVariables = describedAs(new t.Type<Record<string, string>, Record<stri
 export const CALL_PAGE = pageQuery({ defaultLimit: 20, maxLimit: 100 });
 
 export const CallFilters = t.partial({
-  status: oneOf(CALL_STATUSES),
+  status: oneOf(CALL_STATUS_FILTERS),
   direction: oneOf(CALL_DIRECTIONS),
   type: oneOf(CALL_TYPES),
   search: searchText,

@@ -1,11 +1,14 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import type { FieldProblem } from '../../../application/errors.js';
+import { namingByTable } from '../field-names.js';
 import { ALL_WEEKDAYS, minuteOfDay, type Weekday } from '../../../domain/calling-window.js';
 import { LIMITS, RETRYABLE_OUTCOMES, type RetryableOutcome } from '../../../domain/campaign.js';
 import { ATTEMPT_OUTCOMES, RECIPIENT_STATUSES, type AttemptOutcome, type RecipientStatus } from '../../../domain/campaign-recipient.js';
 import type { CampaignSettings } from '../../../application/use-cases/campaigns/campaign-settings.js';
 import type { RecipientInput } from '../../../application/use-cases/campaigns/recipient-import.js';
 import { pageQuery } from '../pagination.js';
-import { nullable, oneOf } from './common.js';
+import { leniently, nullable, oneOf } from './common.js';
 import { describedAs, describedWith } from './described.js';
 import { northAmericanNumber } from './phone.js';
 import { boundedText, idText, MAX_LENGTH, nameText } from './text.js';
@@ -38,21 +41,29 @@ export const recipientVariables = describedAs(new t.Type<Record<string, string>,
   additionalProperties: { type: 'string', maxLength: VARIABLE_LIMITS.value },
 });
 
-const Recipient = t.intersection([
-  t.type({ phoneNumber: northAmericanNumber }),
-  t.partial({ contactId: nullable(idText), variables: recipientVariables }),
-]);
+const recipientOf = <P extends t.Mixed>(phoneNumber: P) =>
+  t.intersection([t.type({ phoneNumber }), t.partial({ contactId: nullable(idText), variables: recipientVariables })]);
+
+const Recipient = recipientOf(northAmericanNumber);
+
+/**
+ * A recipient whose number decodes either way: a number that is not one is kept as its problem,
+ * for the use case to report with the rest of the request's (see toCampaignRecipients).
+ */
+const LenientRecipient = recipientOf(leniently(northAmericanNumber));
 
 /** At most `LIMITS.recipientsPerRequest` recipients a request. */
-const recipientList = describedWith(new t.Type<t.TypeOf<typeof Recipient>[], unknown, unknown>(
+const recipientListOf = <R extends t.Mixed>(recipient: R) => describedWith(new t.Type<t.TypeOf<R>[], unknown, unknown>(
   'recipients',
-  (u): u is t.TypeOf<typeof Recipient>[] => Array.isArray(u),
+  (u): u is t.TypeOf<R>[] => Array.isArray(u),
   (u, c) =>
     Array.isArray(u) && u.length > LIMITS.recipientsPerRequest
       ? t.failure(u, c, `must have at most ${LIMITS.recipientsPerRequest} entries; add more with further requests`)
-      : t.array(Recipient).validate(u, c),
+      : t.array(recipient).validate(u, c),
   (a) => a,
-), (describe) => ({ type: 'array', maxItems: LIMITS.recipientsPerRequest, items: describe(Recipient) }));
+), (describe) => ({ type: 'array', maxItems: LIMITS.recipientsPerRequest, items: describe(recipient) }));
+
+const recipientList = recipientListOf(Recipient);
 
 const timeOfDayText = describedAs(new t.Type<number, string, unknown>(
   'time of day "HH:MM"',
@@ -122,7 +133,7 @@ export const CreateCampaignBody = t.intersection([
       retryOn: t.array(oneOf<RetryableOutcome>(RETRYABLE_OUTCOMES)),
     }),
     voicemail: oneOf(['leave_message', 'retry'] as const),
-    recipients: recipientList,
+    recipients: recipientListOf(LenientRecipient),
   }),
 ]);
 
@@ -178,5 +189,33 @@ export const toCampaignSettings = (body: t.TypeOf<typeof CreateCampaignBody>): C
   voicemail: body.voicemail ?? 'leave_message',
 });
 
-export const toRecipientInputs = (recipients: readonly t.TypeOf<typeof Recipient>[] | undefined): RecipientInput[] =>
-  (recipients ?? []).map((r, i) => ({ phoneNumber: r.phoneNumber, contactId: r.contactId ?? null, variables: r.variables ?? {}, source: `recipients[${i}]` }));
+const recipientInput = (r: t.TypeOf<typeof Recipient>, i: number): RecipientInput => ({
+  phoneNumber: r.phoneNumber,
+  contactId: r.contactId ?? null,
+  variables: r.variables ?? {},
+  source: `recipients.${i}`,
+});
+
+export const toRecipientInputs = (recipients: readonly t.TypeOf<typeof Recipient>[] | undefined): RecipientInput[] => (recipients ?? []).map(recipientInput);
+
+/** A new campaign's recipients, and the problems of those whose number is not one (by their place in the list). */
+export const toCampaignRecipients = (
+  recipients: readonly t.TypeOf<typeof LenientRecipient>[] | undefined,
+): { readonly recipients: RecipientInput[]; readonly problems: FieldProblem[] } => {
+  const inputs: RecipientInput[] = [];
+  const problems: FieldProblem[] = [];
+  (recipients ?? []).forEach((r, i) => {
+    if (E.isLeft(r.phoneNumber)) problems.push({ field: `recipients.${i}.phoneNumber`, message: r.phoneNumber.left, type: 'value_error' });
+    else inputs.push(recipientInput({ ...r, phoneNumber: r.phoneNumber.right }, i));
+  });
+  return { recipients: inputs, problems };
+};
+
+/** The settings' paths a campaign's use cases name, as the request spells them. */
+export const campaignFieldNames = namingByTable({
+  fromNumber: 'fromNumberId',
+  'fromNumber.numberId': 'fromNumberId',
+  'schedule.defaultTimeZone': 'schedule.timeZone',
+  'schedule.dailyStartMinute': 'schedule.dailyStart',
+  'schedule.dailyEndMinute': 'schedule.dailyEnd',
+});

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { describedAs, patternOf, type Described } from './described.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { describedAs, descriptionOf, patternOf, type Described } from './described.js';
 import { MAX_LENGTH, textProblem } from './text.js';
 
 /**
@@ -51,3 +52,23 @@ export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]
 /** Deliberately loose: the address is only stored, and real validation is sending mail to it. */
 const looseEmail = matching(/^[^\s@]+@[^\s@]+$/, 'is not a valid e-mail address', 'e-mail address', 254);
 export const emailAddress = describedAs(looseEmail, { ...looseEmail.jsonSchema, format: 'email' });
+
+/**
+ * `codec` that decodes either way: a value it refuses becomes its refusal (`Left`, the codec's
+ * message), for a use case that reports it with the request's other problems. A missing value
+ * is still refused here. The schema is `codec`'s: clients are told what is accepted.
+ */
+export const leniently = <A>(codec: t.Type<A, string, unknown>): Described<t.Type<E.Either<string, A>, string, unknown>> =>
+  describedAs(
+    new t.Type<E.Either<string, A>, string, unknown>(
+      codec.name,
+      (u): u is E.Either<string, A> => typeof u === 'object' && u !== null && '_tag' in u,
+      (u, c) => {
+        if (u === undefined) return t.failure(u, c);
+        const decoded = codec.validate(u, c);
+        return t.success(E.isRight(decoded) ? E.right(decoded.right) : E.left(decoded.left[0]?.message ?? `expected ${codec.name}`));
+      },
+      (a) => (E.isRight(a) ? codec.encode(a.right) : ''),
+    ),
+    descriptionOf(codec) ?? {},
+  );

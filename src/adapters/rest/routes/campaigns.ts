@@ -3,7 +3,10 @@ import { stream } from 'hono/streaming';
 import * as E from 'fp-ts/lib/Either.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
 import type { CampaignAction } from '../../../domain/campaign.js';
-import { toCampaignSettings, toRecipientInputs } from '../codecs/campaigns.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { AppError } from '../../../application/errors.js';
+import { campaignFieldNames, toCampaignRecipients, toCampaignSettings, toRecipientInputs } from '../codecs/campaigns.js';
+import { namedAsSent } from '../field-names.js';
 import { recipientsFromCsv } from '../csv-recipients.js';
 import { decodeBody, decodeQuery, invalidInput } from '../decode.js';
 import type { RestEnv } from '../env.js';
@@ -21,8 +24,8 @@ export const campaignRoutes = (useCases: UseCases['campaigns']): Hono<RestEnv> =
   app.post('/', async (c) => {
     const body = await decodeBody(c, OPERATIONS.createCampaign.body);
     if (E.isLeft(body)) return sendError(c, body.left);
-    const input = { projectId: projectOf(c), settings: toCampaignSettings(body.right), recipients: toRecipientInputs(body.right.recipients) };
-    return send(c, useCases.createCampaign.execute(input), ({ campaign, recipients }) =>
+    const input = { projectId: projectOf(c), settings: toCampaignSettings(body.right), ...toCampaignRecipients(body.right.recipients) };
+    return send(c, TE.mapLeft((e: AppError) => namedAsSent(e, campaignFieldNames))(useCases.createCampaign.execute(input)), ({ campaign, recipients }) =>
       c.json(createdCampaignView(campaign, recipients), 201),
     );
   });

@@ -11,6 +11,11 @@ export interface CreateCampaignInput {
   readonly projectId: string;
   readonly settings: CampaignSettings;
   readonly recipients: readonly RecipientInput[];
+  /**
+   * What the edge found wrong in the request without refusing it outright (a recipient whose
+   * number is not one): reported with the use case's own problems, so every one shows at once.
+   */
+  readonly problems?: readonly FieldProblem[];
 }
 
 export type CreateCampaignError = Validation;
@@ -23,8 +28,9 @@ const refusal = (problems: readonly FieldProblem[]): Validation => ({
 
 /**
  * A draft campaign of one of the project's agents, with its first recipients. Every problem of
- * the request is reported at once (422 with details): limits, the schedule, the time zone, an
- * unknown agent, an agent without a number, a from-number that is not the agent's.
+ * the request is reported at once (422 with details): the edge's (recipients' numbers), limits,
+ * the schedule, the time zone, an unknown agent, an agent without a number, a from-number that
+ * is not the agent's.
  */
 export class CreateCampaign {
   constructor(private readonly deps: CampaignDeps) {}
@@ -33,7 +39,7 @@ export class CreateCampaign {
     const { settings } = input;
     return () =>
       this.deps.uow.transaction(async (tx) => {
-        const problems = settingsProblems(settings, this.deps.calendar);
+        const problems = [...(input.problems ?? []), ...settingsProblems(settings, this.deps.calendar)];
         const agent = await tx.agents.findById(input.projectId, settings.agentId);
         if (!agent) problems.push({ field: 'agentId', message: `is not an agent of this project (${settings.agentId})`, type: 'value_error' });
         else {
