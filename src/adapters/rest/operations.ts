@@ -24,7 +24,8 @@ import { SignUpStartedView, SignUpVerifiedView } from './views/signup.js';
 import { SuppressionImportView, SuppressionView } from './views/suppressions.js';
 import { UsageView } from './views/usage.js';
 import { DailyUsageView, MonthlyUsageView } from './views/usage-series.js';
-import { DailyUsageQuery, MonthlyUsageQuery } from './codecs/usage.js';
+import { DailyUsageQuery, MonthlyUsageQuery, UsageBreakdownQuery } from './codecs/usage.js';
+import { UsageByAgentView, UsageByNumberView } from './views/usage-breakdown.js';
 import {
   AgentDeliveriesView,
   AllTimeStatsView,
@@ -105,6 +106,14 @@ export const OPERATIONS = {
   getMonthlyUsage: operation({
     method: 'get', path: '/v1/usage/monthly', tag: 'Usage', ...v1, query: MonthlyUsageQuery, success: json(MonthlyUsageView),
     summary: "Texts, calls, voice minutes and charges per calendar month of a time zone, this month's last",
+  }),
+  getUsageByNumber: operation({
+    method: 'get', path: '/v1/usage/by-number', tag: 'Usage', ...v1, query: UsageBreakdownQuery, success: json(UsageByNumberView),
+    summary: 'Calls, voice minutes, texts in and out and charges per number, over a day, week or month of a time zone, or from one day to another',
+  }),
+  getUsageByAgent: operation({
+    method: 'get', path: '/v1/usage/by-agent', tag: 'Usage', ...v1, query: UsageBreakdownQuery, success: json(UsageByAgentView),
+    summary: 'Calls, voice minutes, texts in and out and charges per agent, over a day, week or month of a time zone, or from one day to another',
   }),
 
   listVoices: operation({ method: 'get', path: '/v1/agents/voices', tag: 'Agents', summary: 'The voices an agent can speak with', ...v1, success: json(VoiceListView) }),

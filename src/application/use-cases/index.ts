@@ -32,6 +32,7 @@ import type { ReleaseNumber } from './numbers/release-number.js';
 import type { GetUsage } from './billing/get-usage.js';
 import type { GetDailyUsage } from './billing/get-daily-usage.js';
 import type { GetMonthlyUsage } from './billing/get-monthly-usage.js';
+import type { GetUsageBreakdown } from './billing/get-usage-breakdown.js';
 import type { CallUseCases } from './call-use-cases.js';
 import type { CampaignUseCases } from './campaign-use-cases.js';
 import type { StartSignUp } from './signup/start-sign-up.js';
@@ -56,6 +57,7 @@ export interface BillingUseCases {
   readonly getUsage: GetUsage;
   readonly getDailyUsage: GetDailyUsage;
   readonly getMonthlyUsage: GetMonthlyUsage;
+  readonly getUsageBreakdown: GetUsageBreakdown;
 }
 
 export interface SignUpUseCases {

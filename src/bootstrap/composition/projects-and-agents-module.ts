@@ -13,6 +13,7 @@ import { ListVoices } from '../../application/use-cases/agents/list-voices.js';
 import { UpdateAgent } from '../../application/use-cases/agents/update-agent.js';
 import { GetDailyUsage } from '../../application/use-cases/billing/get-daily-usage.js';
 import { GetMonthlyUsage } from '../../application/use-cases/billing/get-monthly-usage.js';
+import { GetUsageBreakdown } from '../../application/use-cases/billing/get-usage-breakdown.js';
 import { GetUsage } from '../../application/use-cases/billing/get-usage.js';
 import { CreateContact } from '../../application/use-cases/contacts/create-contact.js';
 import { DeleteContact } from '../../application/use-cases/contacts/delete-contact.js';
@@ -54,6 +55,7 @@ export const projectsAndAgentsModule = () =>
       getUsage: new GetUsage({ uow, clock }),
       getDailyUsage: new GetDailyUsage({ uow, clock, usage, calendar }),
       getMonthlyUsage: new GetMonthlyUsage({ uow, clock, usage, calendar }),
+      getUsageBreakdown: new GetUsageBreakdown({ uow, clock, usage, calendar }),
     }));
     provide(
       TOKENS.agentUseCases,
