@@ -1,3 +1,8 @@
+import twilio from 'twilio';
+import type VoiceResponseType from 'twilio/lib/twiml/VoiceResponse.js';
+
+const { VoiceResponse } = twilio.twiml;
+
 /** The settings of one agent session on ConversationRelay. */
 export interface RelaySettings {
   /** `wss://…/twilio/relay?callId=…`; signed by Twilio exactly as written here. */
@@ -9,18 +14,9 @@ export interface RelaySettings {
   /** A catalog voice id, `Provider.voice` (`Google.en-US-Journey-O`); a bare voice keeps Twilio's provider. */
   readonly voice: string;
   readonly language: string;
-  /** Record the call from here on, reporting to this URL (inbound calls; outbound ones record through the Calls API). */
+  /** Record the call from here on, reporting to this URL (`<Start><Recording>` ahead of `<Connect>`). */
   readonly recordingStatusUrl?: string | null;
 }
-
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-export const xmlEscape = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-
-const attributes = (attrs: Readonly<Record<string, string | null | undefined>>): string =>
-  Object.entries(attrs)
-    .filter(([, value]) => value !== null && value !== undefined)
-    .map(([name, value]) => ` ${name}="${xmlEscape(value!)}"`)
-    .join('');
 
 /** `Google.en-US-Journey-O` → provider `Google`, voice `en-US-Journey-O`. */
 export const splitVoice = (voice: string): { readonly ttsProvider: string | null; readonly voice: string } => {
@@ -28,30 +24,43 @@ export const splitVoice = (voice: string): { readonly ttsProvider: string | null
   return dot > 0 ? { ttsProvider: voice.slice(0, dot), voice: voice.slice(dot + 1) } : { ttsProvider: null, voice };
 };
 
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
+/** The attributes with a value: the SDK writes an attribute for every key it is given, `undefined` included. */
+const present = <A extends object>(attributes: A): A =>
+  Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== null && value !== undefined)) as A;
 
 /**
  * The TwiML that hands the call to the agent: optionally start recording, then connect
- * ConversationRelay (barge-in on speech and keys, DTMF reported). Built by hand: the SDK's
- * typings spell several attributes in lower case.
+ * ConversationRelay (barge-in on speech and keys, DTMF reported).
  */
 export const conversationRelayTwiml = (settings: RelaySettings): string => {
+  const response = new VoiceResponse();
   const { ttsProvider, voice } = splitVoice(settings.voice);
-  const recording = settings.recordingStatusUrl
-    ? `<Start><Recording${attributes({ channels: 'dual', recordingStatusCallback: settings.recordingStatusUrl, recordingStatusCallbackMethod: 'POST' })}/></Start>`
-    : '';
-  const relay = `<ConversationRelay${attributes({
+  if (settings.recordingStatusUrl) {
+    response.start().recording({ channels: 'dual', recordingStatusCallback: settings.recordingStatusUrl, recordingStatusCallbackMethod: 'POST' });
+  }
+  response.connect({ action: settings.relayEndedUrl, method: 'POST' }).conversationRelay(present({
     url: settings.relayUrl,
-    welcomeGreeting: settings.greeting.trim() !== '' ? settings.greeting : null,
+    welcomeGreeting: settings.greeting.trim() !== '' ? settings.greeting : undefined,
     voice,
-    ttsProvider,
+    ttsProvider: ttsProvider ?? undefined,
     language: settings.language,
     interruptible: 'any',
-    dtmfDetection: 'true',
+    dtmfDetection: true,
     // Reports when the agent's audio stops and the caller starts talking: silence is measured from them.
     debug: 'speaker-events',
-  })}/>`;
-  return `${XML_HEAD}<Response>${recording}<Connect${attributes({ action: settings.relayEndedUrl, method: 'POST' })}>${relay}</Connect></Response>`;
+  }));
+  return response.toString();
+};
+
+/** `<Say>` takes Google and Polly voices by their full name; other providers' voices fall back to Twilio's default. */
+export const sayVoice = (voice: string): string | null => (/^(Google|Polly)\./.test(voice) ? voice : null);
+
+/** The SDK types `<Say voice>` as a closed list; ours is a catalog voice it takes as written. */
+type SayVoice = NonNullable<VoiceResponseType.SayAttributes['voice']>;
+type SayLanguage = NonNullable<VoiceResponseType.SayAttributes['language']>;
+
+const say = (response: VoiceResponseType, words: string, voice: string | null, language?: string): void => {
+  response.say(present({ voice: (voice ?? undefined) as SayVoice | undefined, language: language as SayLanguage | undefined }), words);
 };
 
 /**
@@ -67,25 +76,43 @@ export const warmDialTwiml = (dial: {
   readonly voice: string;
   readonly whisperUrl: string;
   readonly dialEndedUrl: string;
-}): string =>
-  `${XML_HEAD}<Response><Say${attributes({ voice: sayVoice(dial.voice) })}>${xmlEscape(dial.holdLine)}</Say>` +
-  `<Dial${attributes({ action: dial.dialEndedUrl, method: 'POST', timeout: String(dial.timeoutSeconds), callerId: dial.callerId })}>` +
-  `<Number${attributes({ url: dial.whisperUrl, method: 'POST' })}>${xmlEscape(dial.to)}</Number></Dial></Response>`;
+}): string => {
+  const response = new VoiceResponse();
+  say(response, dial.holdLine, sayVoice(dial.voice));
+  response
+    .dial(present({ action: dial.dialEndedUrl, method: 'POST', timeout: dial.timeoutSeconds, callerId: dial.callerId ?? undefined }))
+    .number({ url: dial.whisperUrl, method: 'POST' }, dial.to);
+  return response.toString();
+};
 
 /** What the human hears before being put through: the summary, then the bridge. */
-export const whisperTwiml = (summary: string, voice: string): string =>
-  `${XML_HEAD}<Response><Say${attributes({ voice: sayVoice(voice) })}>${xmlEscape(summary)}</Say></Response>`;
+export const whisperTwiml = (summary: string, voice: string): string => {
+  const response = new VoiceResponse();
+  say(response, summary, sayVoice(voice));
+  return response.toString();
+};
 
 /** Cold transfer after the agent's session: dial the number, showing our number as caller ID. */
-export const dialTwiml = (to: string, callerId: string | null): string =>
-  `${XML_HEAD}<Response><Dial${attributes({ callerId })}>${xmlEscape(to)}</Dial></Response>`;
-
-/** `<Say>` takes Google and Polly voices by their full name; other providers' voices fall back to Twilio's default. */
-export const sayVoice = (voice: string): string | null => (/^(Google|Polly)\./.test(voice) ? voice : null);
+export const dialTwiml = (to: string, callerId: string | null): string => {
+  const response = new VoiceResponse();
+  response.dial(present({ callerId: callerId ?? undefined }), to);
+  return response.toString();
+};
 
 /** Says the words in the call's voice (where `<Say>` has it) and hangs up. */
-export const sayAndHangUpTwiml = (closing: { readonly say: string; readonly voice: string; readonly language: string }): string =>
-  `${XML_HEAD}<Response><Say${attributes({ voice: sayVoice(closing.voice), language: closing.language })}>${xmlEscape(closing.say)}</Say><Hangup/></Response>`;
+export const sayAndHangUpTwiml = (closing: { readonly say: string; readonly voice: string; readonly language: string }): string => {
+  const response = new VoiceResponse();
+  say(response, closing.say, sayVoice(closing.voice), closing.language);
+  response.hangup();
+  return response.toString();
+};
 
-export const hangupTwiml = (apology?: string, voice?: string | null): string =>
-  `${XML_HEAD}<Response>${apology ? `<Say${attributes({ voice: voice ?? null })}>${xmlEscape(apology)}</Say>` : ''}<Hangup/></Response>`;
+export const hangupTwiml = (apology?: string, voice?: string | null): string => {
+  const response = new VoiceResponse();
+  if (apology) say(response, apology, voice ?? null);
+  response.hangup();
+  return response.toString();
+};
+
+/** An empty document: nothing more to do on the call (status callbacks, texts answered out of band). */
+export const emptyTwiml = (): string => new VoiceResponse().toString();

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import twilio from 'twilio';
 import { Hono, type Context } from 'hono';
 import type { Logger } from '../../application/ports/logger.js';
 import type { UseCases } from '../../application/use-cases/index.js';
@@ -15,7 +16,8 @@ export interface TwilioSmsRoutesOptions {
   readonly logger?: Logger;
 }
 
-const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+/** Replies go out through the Messages API, so Twilio's request is answered with an empty document. */
+const EMPTY_TWIML = new twilio.twiml.MessagingResponse().toString();
 
 const twiml = (c: Context<TwilioWebhookEnv>, status: 200 | 404 = 200) =>
   c.body(EMPTY_TWIML, status, { 'Content-Type': 'text/xml; charset=utf-8' });

@@ -7,7 +7,7 @@ import type { CallUseCases } from '../../application/use-cases/call-use-cases.js
 import type { FinishCallInput } from '../../application/use-cases/calls/finish-call.js';
 import { ANSWERED_BY, type AnsweredBy, type Call } from '../../domain/call.js';
 import { TRANSFER_HOLD_LINE, TRANSFER_RETURN_LINE } from '../../domain/call-behaviour.js';
-import { conversationRelayTwiml, dialTwiml, hangupTwiml, sayVoice, warmDialTwiml, whisperTwiml } from './conversation-relay-twiml.js';
+import { conversationRelayTwiml, dialTwiml, emptyTwiml, hangupTwiml, sayVoice, warmDialTwiml, whisperTwiml } from './conversation-relay-twiml.js';
 import { AnsweredByParams, CallStatusParams, decodeParams, DialEndedParams, InboundCallParams, RecordingParams, RelayEndedParams } from './twilio-params.js';
 import { twilioSignatureGuard, type TwilioWebhookEnv } from './twilio-signature.js';
 
@@ -37,7 +37,7 @@ const HandoffCodec = t.union([
 export type Handoff = t.TypeOf<typeof HandoffCodec>;
 
 const xml = (c: Context<TwilioWebhookEnv>, body: string) => c.body(body, 200, { 'Content-Type': 'text/xml; charset=utf-8' });
-const EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+const EMPTY = emptyTwiml();
 /** Twilio's failed call statuses, as the disconnection reasons they become. */
 const FAILED_STATUSES: ReadonlyMap<string, string> = new Map([
   ['busy', 'busy'],

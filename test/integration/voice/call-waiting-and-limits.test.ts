@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { twimlElement, twimlVerbs } from '../../support/twiml.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AwaitCallEnd } from '../../../src/application/use-cases/calls/await-call-end.js';
 import { FakeTimers } from '../../support/fake-timers.js';
@@ -137,7 +138,8 @@ describe('the busy message', () => {
 
       const refused = await sut.inboundCall(line.phoneNumber, '+14155550999');
 
-      expect(refused.twiml).toContain('<Say>All lines are taken &amp; we are sorry.</Say><Hangup/>');
+      expect(twimlVerbs(refused.twiml)).toEqual(['Say', 'Hangup']);
+      expect(twimlElement(refused.twiml, 'Say').text).toBe('All lines are taken & we are sorry.');
     } finally {
       await sut.stop();
     }

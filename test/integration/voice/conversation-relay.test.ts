@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { twimlElement, twimlElements, twimlVerbs } from '../../support/twiml.js';
 import { ConversationRelayServer } from '../../../src/adapters/twilio/conversation-relay-server.js';
 import { aVoiceSwitchboard, attributeOf, ndjson, RelayClient, signedWith, type VoiceHarness } from './voice-harness.js';
 
@@ -35,7 +36,7 @@ describe(ConversationRelayServer.name, () => {
     expect(attributeOf(answer.twiml, 'ConversationRelay', 'voice')).toBe('Joanna-Neural');
     expect(attributeOf(answer.twiml, 'ConversationRelay', 'interruptible')).toBe('any');
     expect(attributeOf(answer.twiml, 'ConversationRelay', 'dtmfDetection')).toBe('true');
-    expect(answer.twiml).not.toContain('<Recording');
+    expect(twimlElements(answer.twiml, 'Recording')).toEqual([]);
     const call = await sut.api('GET', `/v1/calls/${answer.callId}`);
     expect(call.body).toMatchObject({ status: 'in-progress', direction: 'inbound', type: 'pstn', toNumber: line.phoneNumber, fromNumber: '+14155550123' });
   });
@@ -132,7 +133,8 @@ describe(ConversationRelayServer.name, () => {
       HandoffData: end.handoffData,
     });
 
-    expect(ended.text).toContain(`<Response><Dial callerId="${call.phoneNumber}">${TRANSFER_TO}</Dial></Response>`);
+    expect(twimlVerbs(ended.text)).toEqual(['Dial']);
+    expect(twimlElement(ended.text, 'Dial')).toMatchObject({ text: TRANSFER_TO, attributes: { callerId: call.phoneNumber } });
     expect(call.relay.spoken()).toEqual(['Transferring you now.']);
     const stored = await sut.api('GET', `/v1/calls/${call.callId}`);
     expect(stored.body).toMatchObject({ status: 'completed', disconnectionReason: 'transfer' });
@@ -158,7 +160,7 @@ describe(ConversationRelayServer.name, () => {
     const end = call.relay.frames.find((f) => f.type === 'end');
     const ended = await sut.twilioPost(`/twilio/voice/relay-ended?callId=${call.callId}`, { CallSid: call.callSid, SessionStatus: 'ended', HandoffData: end.handoffData });
 
-    expect(ended.text).toContain('<Hangup/>');
+    expect(twimlVerbs(ended.text)).toEqual(['Hangup']);
     expect((await sut.api('GET', `/v1/calls/${call.callId}`)).body).toMatchObject({ status: 'completed', disconnectionReason: 'agent_hangup' });
   });
 
@@ -262,7 +264,8 @@ describe(ConversationRelayServer.name, () => {
       RecordingStatus: 'completed',
     });
 
-    expect(call.twiml).toContain(`<Start><Recording channels="dual" recordingStatusCallback="${sut.url}/twilio/voice/recording?callId=${call.callId}"`);
+    expect(twimlVerbs(call.twiml)).toEqual(['Start', 'Connect']);
+    expect(twimlElement(call.twiml, 'Recording').attributes).toMatchObject({ channels: 'dual', recordingStatusCallback: `${sut.url}/twilio/voice/recording?callId=${call.callId}` });
     expect((await sut.api('GET', `/v1/calls/${call.callId}`)).body).toMatchObject({
       recordingAvailable: true,
       recordingUrl: 'https://api.twilio.com/2010-04-01/Accounts/AC/Recordings/RE123',

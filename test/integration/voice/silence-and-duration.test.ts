@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { twimlElement, twimlVerbs } from '../../support/twiml.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import { CallWatch } from '../../../src/application/voice/call-watch.js';
@@ -119,7 +120,8 @@ describe('silence on ConversationRelay', () => {
 
     expect(attributeOf(call.twiml, 'ConversationRelay', 'debug')).toBe('speaker-events');
     expect(JSON.parse(end.handoffData)).toEqual({ reason: 'hangup', why: 'silence_timeout', say: SILENCE_FAREWELL });
-    expect(ended.text).toContain(`<Say voice="Google.en-US-Journey-O">I haven&apos;t heard from you, so I&apos;ll end the call now. Goodbye.</Say><Hangup/>`);
+    expect(twimlVerbs(ended.text)).toEqual(['Say', 'Hangup']);
+    expect(twimlElement(ended.text, 'Say')).toMatchObject({ text: "I haven't heard from you, so I'll end the call now. Goodbye.", attributes: { voice: 'Google.en-US-Journey-O' } });
     expect((await harness.api('GET', `/v1/calls/${call.callId}`)).body).toMatchObject({ status: 'completed', disconnectionReason: 'silence_timeout' });
     relay.close();
   });

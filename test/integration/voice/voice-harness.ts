@@ -1,4 +1,5 @@
 import { randomBytes, createHmac } from 'node:crypto';
+import { twimlAttribute } from '../../support/twiml.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
@@ -191,12 +192,8 @@ export class RelayClient {
   }
 }
 
-/** Pulls one attribute out of TwiML. */
-export const attributeOf = (twiml: string, element: string, attribute: string): string | null => {
-  const tag = new RegExp(`<${element}\\b[^>]*>`).exec(twiml)?.[0];
-  const value = tag ? new RegExp(`\\s${attribute}="([^"]*)"`).exec(tag)?.[1] : undefined;
-  return value === undefined ? null : value.replaceAll('&apos;', "'").replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>');
-};
+/** One attribute of the first element of that name in TwiML, read by an XML parser. */
+export const attributeOf = (twiml: string, element: string, attribute: string): string | null => twimlAttribute(twiml, element, attribute);
 
 /**
  * A Switchboard on a real HTTP server (REST, Twilio webhooks, WebSocket upgrades wired the

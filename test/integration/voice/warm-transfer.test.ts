@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { twimlElement, twimlVerbs } from '../../support/twiml.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import { RecordWarmTransfer } from '../../../src/application/use-cases/calls/record-warm-transfer.js';
@@ -64,11 +65,11 @@ describe(RecordWarmTransfer.name, () => {
       const whisperUrl = attributeOf(call.dial.text, 'Number', 'url')!;
       const whisper = await sut.twilioPost(new URL(whisperUrl).pathname + new URL(whisperUrl).search, { CallSid: 'CAchild', DialCallStatus: 'in-progress' });
 
-      expect(call.dial.text).toContain('<Say voice="Google.en-US-Journey-O">Please hold while I connect you.</Say>');
+      expect(twimlElement(call.dial.text, 'Say')).toMatchObject({ text: 'Please hold while I connect you.', attributes: { voice: 'Google.en-US-Journey-O' } });
       expect(attributeOf(call.dial.text, 'Dial', 'timeout')).toBe('30');
       expect(attributeOf(call.dial.text, 'Dial', 'callerId')).toBe(call.line.phoneNumber);
       expect(call.dial.text).toMatch(new RegExp(`<Number [^>]*>\\${OTHER_HUMAN}</Number>`));
-      expect(whisper.text).toContain('<Say voice="Google.en-US-Journey-O">Dana wants a refund for order 1234.</Say>');
+      expect(twimlElement(whisper.text, 'Say')).toMatchObject({ text: 'Dana wants a refund for order 1234.', attributes: { voice: 'Google.en-US-Journey-O' } });
       await eventually(() => events().length === 4, { what: () => `four events, got ${events()}` });
       const order = happened(['agent.call_started', 'agent.transfer_started', 'agent.transfer_bridged', 'agent.call_ended']);
       expect(order.sameEvents).toEqual(order.expected);
