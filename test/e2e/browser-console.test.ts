@@ -84,7 +84,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the admin console and
     await expect.poll(() => page.locator('#agent-said').innerText(), { timeout: 10_000 }).toBe('You said Do you deliver on Sundays?.');
     const turns = page.locator('#transcript li');
     await expect.poll(() => turns.count(), { timeout: 10_000 }).toBe(3);
-    expect(await turns.evaluateAll((items) => items.map((li) => [li.getAttribute('data-role'), li.lastChild?.textContent]))).toEqual([
+    expect(await turns.evaluateAll((items) => items.map((li) => [li.getAttribute('data-role'), li.querySelector('.said')?.textContent]))).toEqual([
       ['agent', 'Hi, this is Acme.'],
       ['user', 'Do you deliver on Sundays?'],
       ['agent', 'You said Do you deliver on Sundays?.'],

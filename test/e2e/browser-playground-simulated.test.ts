@@ -101,7 +101,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s si
     await expect.poll(() => page.locator('#agent-said').innerText(), { timeout: 10_000 }).toBe('You said who is this.');
     const turns = page.locator('#transcript li');
     await expect.poll(() => turns.count(), { timeout: 10_000 }).toBe(3);
-    expect(await turns.evaluateAll((items) => items.map((li) => [li.getAttribute('data-role'), li.lastChild?.textContent]))).toEqual([
+    expect(await turns.evaluateAll((items) => items.map((li) => [li.getAttribute('data-role'), li.querySelector('.said')?.textContent]))).toEqual([
       ['agent', 'Hello, this is Acme calling.'],
       ['user', 'who is this'],
       ['agent', 'You said who is this.'],

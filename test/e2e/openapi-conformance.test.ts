@@ -102,6 +102,10 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('GET', '/v1/usage/daily?tz=Not/AZone', { key, expect: 422 });
     await request('GET', '/v1/usage/monthly', { key, expect: 200 });
     await request('GET', '/v1/usage/monthly?months=25', { key, expect: 422 });
+    await request('GET', '/v1/usage/by-number?period=week&tz=America/New_York', { key, expect: 200 });
+    await request('GET', '/v1/usage/by-number?from=2026-02-30', { key, expect: 422 });
+    await request('GET', '/v1/usage/by-agent?from=2026-11-01&to=2026-11-30', { key, expect: 200 });
+    await request('GET', '/v1/usage/by-agent?period=year', { key, expect: 422 });
     await request('GET', '/v1/agents/voices', { key, expect: 200 });
 
     const agent = await request('POST', '/v1/agents', { key, body: { name: 'Second', voiceMode: 'webhook' }, expect: 200 });
@@ -125,6 +129,14 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('GET', `/v1/contacts/${contact.id}`, { key, expect: 200 });
     await request('PATCH', `/v1/contacts/${contact.id}`, { key, body: { notes: 'Prefers texts' }, expect: 200 });
     await request('DELETE', `/v1/contacts/${contact.id}`, { key, expect: 204 });
+
+    // The suppression list: one number as JSON, more as CSV, the export, a removal.
+    await request('POST', '/v1/suppressions', { key, body: { phoneNumber: '+12125550177', channel: 'voice', reason: 'asked on a call' }, expect: 201 });
+    await request('POST', '/v1/suppressions', { key, body: { phoneNumber: 'not a number' }, expect: 422 });
+    await request('POST', '/v1/suppressions', { key, csv: 'phoneNumber,channel\n+12125550178,sms\n', expect: 201 });
+    await request('GET', '/v1/suppressions?limit=10', { key, expect: 200 });
+    await request('GET', '/v1/suppressions/export.csv', { key, expect: 200 });
+    await request('DELETE', `/v1/suppressions/${encodeURIComponent('+12125550177')}?channel=voice`, { key, expect: 204 });
 
     // Webhooks: the project's default and an agent's own; the receiver refuses at once.
     const hook = { url: 'http://127.0.0.1:9/hook' };

@@ -60,6 +60,10 @@ const byName = (name: string, codec?: t.Decoder<unknown, unknown>): fc.Arbitrary
       return fc.webUrl();
     case 'ISO 8601 date-time':
       return fc.option(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString()), { nil: undefined });
+    case 'calendar day "YYYY-MM-DD"':
+      return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    case 'IANA time zone':
+      return fc.constantFrom(undefined, 'UTC', 'America/New_York', 'America/Toronto', 'Europe/Paris');
     case '6-digit code':
       return fc.integer({ min: 0, max: 999_999 }).map((n) => String(n).padStart(6, '0'));
     case 'agent name':

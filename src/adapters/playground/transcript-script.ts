@@ -38,7 +38,10 @@ export const TRANSCRIPT_SCRIPT = /* js */ String.raw`
     who.className = 'who';
     who.textContent = { user: 'Caller', agent: 'Agent', tool_call: 'Tool call', tool_result: 'Tool result' }[turn.role] || turn.role;
     item.appendChild(who);
-    item.appendChild(document.createTextNode(turn.content));
+    var said = document.createElement('span');
+    said.className = 'said';
+    said.textContent = turn.content;
+    item.appendChild(said);
     if (turn.latency) item.appendChild(waterfall(turn.latency));
     item.classList.toggle('interrupted', !!turn.interrupted);
     if (state.answered && turn.role === 'agent') $('agent-said').textContent = turn.content;
