@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import * as E from 'fp-ts/lib/Either.js';
 import type { FieldProblem } from '../../application/errors.js';
 import type { RecipientInput } from '../../application/use-cases/campaigns/recipient-import.js';
@@ -6,13 +5,10 @@ import { LIMITS } from '../../domain/campaign.js';
 import { recipientVariables, VARIABLE_LIMITS } from './codecs/campaigns.js';
 import { northAmericanNumber } from './codecs/phone.js';
 import { idText } from './codecs/text.js';
+import { csvProblem as problem, csvRows, normalisedHeader as normalised, PHONE_COLUMNS } from './csv-rows.js';
 
-/** The header names of the two columns that are not variables (any case, `_` or not). */
-const PHONE_COLUMNS = new Set(['phonenumber', 'phone', 'number']);
+/** The header names of the contact column, which is not a variable (any case, `_` or not). */
 const CONTACT_COLUMNS = new Set(['contactid']);
-const normalised = (header: string) => header.trim().toLowerCase().replaceAll('_', '');
-
-const problem = (field: string, message: string): FieldProblem => ({ field, message, type: 'value_error' });
 
 /**
  * Recipients from a CSV file (RFC 4180, by csv-parse): a header row, then one recipient a row.
@@ -21,16 +17,9 @@ const problem = (field: string, message: string): FieldProblem => ({ field, mess
  * number, and then nothing is imported.
  */
 export const recipientsFromCsv = (text: string): E.Either<FieldProblem[], RecipientInput[]> => {
-  let rows: { record: string[]; info: { lines: number } }[];
-  try {
-    rows = parse(text, { info: true, skip_empty_lines: true, trim: true, bom: true, relax_column_count: true, max_record_size: 64 * 1024 }) as never;
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    return E.left([problem(line ? `line ${line}` : 'body', `is not valid CSV: ${(error as Error).message.slice(0, 200)}`)]);
-  }
-  const [header, ...records] = rows;
-  if (!header) return E.left([problem('body', 'is empty: a header row and at least one recipient are needed')]);
-  const names = header.record.map((h) => h.trim());
+  const parsed = csvRows(text, 'one recipient');
+  if (E.isLeft(parsed)) return parsed;
+  const { header: names, records } = parsed.right;
   const phoneAt = names.findIndex((n) => PHONE_COLUMNS.has(normalised(n)));
   const contactAt = names.findIndex((n) => CONTACT_COLUMNS.has(normalised(n)));
   if (phoneAt < 0) return E.left([problem('line 1', 'has no phoneNumber column')]);
@@ -42,8 +31,7 @@ export const recipientsFromCsv = (text: string): E.Either<FieldProblem[], Recipi
 
   const problems: FieldProblem[] = [];
   const recipients: RecipientInput[] = [];
-  for (const { record, info } of records) {
-    const line = `line ${info.lines}`;
+  for (const { record, line } of records) {
     const phone = northAmericanNumber.decode(record[phoneAt] ?? '');
     const contactRaw = contactAt < 0 ? '' : (record[contactAt] ?? '');
     const contact = contactRaw === '' ? E.right(null) : idText.decode(contactRaw);

@@ -1,10 +1,10 @@
-import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import * as E from 'fp-ts/lib/Either.js';
 import type { FieldProblem } from '../../application/errors.js';
 import type { SuppressionInput } from '../../application/use-cases/suppressions/add-suppressions.js';
 import type { Suppression } from '../../domain/suppression.js';
 import { anyPhoneNumber } from './codecs/phone.js';
+import { csvProblem as problem, csvRows, normalisedHeader, PHONE_COLUMNS } from './csv-rows.js';
 import { suppressionChannel, suppressionReason } from './codecs/suppressions.js';
 import { isoInstant } from './views/schema.js';
 import { SUPPRESSION_CSV_HEADER } from './views/suppressions.js';
@@ -12,9 +12,6 @@ import { SUPPRESSION_CSV_HEADER } from './views/suppressions.js';
 /** Most rows one import takes: a larger list goes in several requests. */
 export const MAX_SUPPRESSIONS_PER_IMPORT = 10_000;
 
-const PHONE_COLUMNS = new Set(['phonenumber', 'phone', 'number']);
-const normalised = (header: string) => header.trim().toLowerCase().replaceAll('_', '');
-const problem = (field: string, message: string): FieldProblem => ({ field, message, type: 'value_error' });
 
 /**
  * Suppressions from a CSV file (RFC 4180, by csv-parse): a header row naming `phoneNumber` (or
@@ -23,16 +20,10 @@ const problem = (field: string, message: string): FieldProblem => ({ field, mess
  * reported with its line number, and then nothing is imported.
  */
 export const suppressionsFromCsv = (text: string): E.Either<FieldProblem[], SuppressionInput[]> => {
-  let rows: { record: string[]; info: { lines: number } }[];
-  try {
-    rows = parse(text, { info: true, skip_empty_lines: true, trim: true, bom: true, relax_column_count: true, max_record_size: 64 * 1024 }) as never;
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    return E.left([problem(line ? `line ${line}` : 'body', `is not valid CSV: ${(error as Error).message.slice(0, 200)}`)]);
-  }
-  const [header, ...records] = rows;
-  if (!header) return E.left([problem('body', 'is empty: a header row and at least one number are needed')]);
-  const names = header.record.map(normalised);
+  const parsed = csvRows(text, 'one number');
+  if (E.isLeft(parsed)) return parsed;
+  const { header, records } = parsed.right;
+  const names = header.map(normalisedHeader);
   const phoneAt = names.findIndex((n) => PHONE_COLUMNS.has(n));
   const channelAt = names.indexOf('channel');
   const reasonAt = names.indexOf('reason');
@@ -40,8 +31,7 @@ export const suppressionsFromCsv = (text: string): E.Either<FieldProblem[], Supp
   if (records.length > MAX_SUPPRESSIONS_PER_IMPORT) return E.left([problem('body', `has ${records.length} rows; at most ${MAX_SUPPRESSIONS_PER_IMPORT} a request`)]);
   const problems: FieldProblem[] = [];
   const entries: SuppressionInput[] = [];
-  for (const { record, info } of records) {
-    const line = `line ${info.lines}`;
+  for (const { record, line } of records) {
     const phone = anyPhoneNumber.decode(record[phoneAt] ?? '');
     const channelRaw = channelAt < 0 ? '' : (record[channelAt] ?? '');
     const channel = channelRaw === '' ? E.right('all' as const) : suppressionChannel.decode(channelRaw);
