@@ -15,6 +15,16 @@ export function startCallSpan(tracing: Tracing, call: Call, resumed: boolean): T
   return span;
 }
 
+/** A caller turn's span under the call's: its sequence, and whether it came as keypad digits. */
+export function startTurnSpan(call: TraceSpan, sequence: number, dtmf: boolean): TraceSpan {
+  const span = call.child('turn');
+  if (span.recording) {
+    span.set('switchboard.turn.sequence', sequence);
+    if (dtmf) span.set('switchboard.turn.dtmf', true);
+  }
+  return span;
+}
+
 /** Ends a session's span: how many turns, and why it ended when the agent's side ended it. */
 export function endCallSpan(span: TraceSpan, turns: number, reason: DisconnectionReason | null, handedOver: boolean): void {
   if (span.recording) {

@@ -12,7 +12,7 @@ import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
 import type { SessionContext } from './session-context.js';
 import { askBrain, endTurnSpan, latencyOf, newAnswer, pieceToSpeak, recordSpoken, timeTool, unansweredReasonOf, type Answer } from './agent-answer.js';
 import { NO_TRACING, type TraceSpan, type Tracing } from '../ports/tracing.js';
-import { endCallSpan, startCallSpan, traceTransfer } from './session-trace.js';
+import { endCallSpan, startCallSpan, startTurnSpan, traceTransfer } from './session-trace.js';
 import { SessionTranscript } from './session-transcript.js';
 import { transferPlanOf } from './session-transfer.js';
 
@@ -202,11 +202,7 @@ export class VoiceSession {
 
   private ask(turn: TranscriptTurn, utterance: string, confidence: number | null, dtmf: string | null, receivedAt: number): void {
     if (!this.controller || this.controller.signal.aborted) this.controller = new AbortController();
-    const span = this.span.child('turn');
-    if (span.recording) {
-      span.set('switchboard.turn.sequence', turn.sequence);
-      if (dtmf !== null) span.set('switchboard.turn.dtmf', true);
-    }
+    const span = startTurnSpan(this.span, turn.sequence, dtmf !== null);
     const answer = newAnswer(this.controller, receivedAt, turn.sequence, span);
     this.answer = answer;
     const { call, agent, webhook } = this.context;

@@ -8,6 +8,7 @@ import { failure, graphqlErrorOf, run, runOrNull } from '../errors.js';
 import { connectionOf, connectionType, type AdminBuilder, type TranscriptEvent } from './builder.js';
 import type { AdminSchemaDeps } from './deps.js';
 import type { AdminEnums } from './enums.js';
+import { defineTurnLatencyType } from './turn-latency-type.js';
 import { phoneNumber, simulatedOnly } from './mutations.js';
 import { pageArgs, pageRequest } from './paging.js';
 
@@ -30,6 +31,8 @@ const idOrNull = (value: string | number | null | undefined) => (value === null 
 /** Calls, their transcripts live and stored, and the simulated caller. */
 export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, enums: AdminEnums) => {
   const { calls, admin } = deps.useCases;
+  /** The call's median and 95th percentile answer latency, from its transcript. */
+  const latencyOfCall = async (c: Call) => callLatencyOf((await run(calls.getCall.execute({ projectId: c.projectId, callId: c.id }))).transcript);
   const { CallStatus, CallDirection, CallType, TurnRole, TranscriptEventKind, UnansweredReason } = enums;
 
   builder.objectType('Call', {
@@ -60,12 +63,12 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
       latencyP50Ms: t.int({
         nullable: true,
         description: "The median of the agent's answers' time from the caller's words to the first text sent, in ms.",
-        resolve: async (c) => callLatencyOf((await run(calls.getCall.execute({ projectId: c.projectId, callId: c.id }))).transcript).latencyP50Ms,
+        resolve: async (c) => (await latencyOfCall(c)).latencyP50Ms,
       }),
       latencyP95Ms: t.int({
         nullable: true,
         description: "The 95th percentile of the agent's answers' time from the caller's words to the first text sent, in ms.",
-        resolve: async (c) => callLatencyOf((await run(calls.getCall.execute({ projectId: c.projectId, callId: c.id }))).transcript).latencyP95Ms,
+        resolve: async (c) => (await latencyOfCall(c)).latencyP95Ms,
       }),
       analysis: t.field({
         type: 'CallAnalysis',
@@ -119,14 +122,7 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
     }),
   });
 
-  builder.objectType('TurnLatency', {
-    description: "An answer's milliseconds from the caller's words: to the first token of the webhook or model, to the first text sent, and spent in tool calls.",
-    fields: (t) => ({
-      firstTokenMs: t.int({ nullable: true, resolve: (l) => l.firstTokenMs }),
-      firstTextMs: t.int({ nullable: true, resolve: (l) => l.firstTextMs }),
-      toolMs: t.int({ resolve: (l) => l.toolMs }),
-    }),
-  });
+  defineTurnLatencyType(builder);
 
   builder.objectType('UnansweredTurn', {
     description: 'A caller turn the agent did not answer (live only, never stored): why, and what to change.',
