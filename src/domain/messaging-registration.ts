@@ -11,6 +11,15 @@ export type BusinessType = (typeof BUSINESS_TYPES)[number];
 export const COMPANY_TYPES = ['private', 'public', 'non_profit', 'government'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
+/** The registry's verticals, as Trust Hub names them. */
+export const BUSINESS_INDUSTRIES = [
+  'AGRICULTURE', 'AUTOMOTIVE', 'BANKING', 'CONSTRUCTION', 'CONSUMER', 'EDUCATION', 'ELECTRONICS', 'ENERGY', 'ENGINEERING',
+  'FAST_MOVING_CONSUMER_GOODS', 'FINANCIAL', 'FINTECH', 'FOOD_AND_BEVERAGE', 'GOVERNMENT', 'HEALTHCARE', 'HOSPITALITY',
+  'INSURANCE', 'JEWELRY', 'LEGAL', 'MANUFACTURING', 'MEDIA', 'NOT_FOR_PROFIT', 'OIL_AND_GAS', 'ONLINE',
+  'PROFESSIONAL_SERVICES', 'RAW_MATERIALS', 'REAL_ESTATE', 'RELIGION', 'RETAIL', 'TECHNOLOGY', 'TELECOMMUNICATIONS',
+  'TRANSPORTATION', 'TRAVEL',
+] as const;
+
 /** The Campaign Registry's use cases, by its codes. */
 export const CAMPAIGN_USE_CASES = [
   '2FA',
@@ -52,7 +61,7 @@ export interface Brand {
   /** The US Employer Identification Number (EIN), or the country's business registration number. */
   readonly ein: string;
   /** The registry's vertical, e.g. `TECHNOLOGY`, `HEALTHCARE`. */
-  readonly industry: string;
+  readonly industry: (typeof BUSINESS_INDUSTRIES)[number];
   readonly website: string;
   readonly address: BusinessAddress;
   readonly contact: BusinessContact;

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import * as t from 'io-ts';
 import type { MessagingRegistrationRepository } from '../../application/ports/messaging-registrar.js';
 import {
+  BUSINESS_INDUSTRIES,
   BUSINESS_TYPES,
   CAMPAIGN_USE_CASES,
   COMPANY_TYPES,
@@ -29,7 +30,7 @@ const BrandJson: t.Type<Brand> = t.type({
   businessType: literal(BUSINESS_TYPES),
   companyType: literal(COMPANY_TYPES),
   ein: t.string,
-  industry: t.string,
+  industry: literal(BUSINESS_INDUSTRIES),
   website: t.string,
   address: t.type({ street: t.string, city: t.string, region: t.string, postalCode: t.string, country: t.string }),
   contact: t.type({ firstName: t.string, lastName: t.string, email: t.string, phone: t.string, jobTitle: t.string }),
