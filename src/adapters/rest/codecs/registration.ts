@@ -54,28 +54,25 @@ const AddressBody = t.exact(
 
 const ContactBody = t.exact(t.type({ firstName: short(100), lastName: short(100), email: emailAddress, phone: anyPhoneNumber, jobTitle: short(100) }));
 
-const BrandBody = t.exact(
-  t.intersection([
-    t.type({
-      businessName: short(200),
-      businessType: oneOf(BUSINESS_TYPES),
-      companyType: oneOf(COMPANY_TYPES),
-      ein: matching(/^[A-Za-z0-9-]{2,40}$/, 'must be the business registration number (in the US its EIN, e.g. 12-3456789)', 'registration number', 40),
-      industry: oneOf(BUSINESS_INDUSTRIES, (raw) => raw.trim().toUpperCase()),
-      website: matching(/^https?:\/\/[^\s/]+\.[^\s]+$/, 'must be the business website, an http(s) URL', 'URL'),
-      address: AddressBody,
-      contact: ContactBody,
-    }),
-    t.partial({ stockExchange: nullable(short(20)), stockTicker: nullable(short(10)) }),
-  ]),
-);
+// Not exact: an intersection inside t.exact names its members' fields `brand.0.…`; toRegisterInput picks the known fields.
+const BrandBody = t.intersection([
+  t.type({
+    businessName: short(200),
+    businessType: oneOf(BUSINESS_TYPES),
+    companyType: oneOf(COMPANY_TYPES),
+    ein: matching(/^[A-Za-z0-9-]{2,40}$/, 'must be the business registration number (in the US its EIN, e.g. 12-3456789)', 'registration number', 40),
+    industry: oneOf(BUSINESS_INDUSTRIES, (raw) => raw.trim().toUpperCase()),
+    website: matching(/^https?:\/\/[^\s/]+\.[^\s]+$/, 'must be the business website, an http(s) URL', 'URL'),
+    address: AddressBody,
+    contact: ContactBody,
+  }),
+  t.partial({ stockExchange: nullable(short(20)), stockTicker: nullable(short(10)) }),
+]);
 
-const CampaignBody = t.exact(
-  t.intersection([
-    t.type({ useCase: oneOf(CAMPAIGN_USE_CASES), description: textBetween(40, 4096), messageFlow: textBetween(40, 2048), sampleMessages }),
-    t.partial({ hasEmbeddedLinks: t.boolean, hasEmbeddedPhone: t.boolean }),
-  ]),
-);
+const CampaignBody = t.intersection([
+  t.type({ useCase: oneOf(CAMPAIGN_USE_CASES), description: textBetween(40, 4096), messageFlow: textBetween(40, 2048), sampleMessages }),
+  t.partial({ hasEmbeddedLinks: t.boolean, hasEmbeddedPhone: t.boolean }),
+]);
 
 /** `POST /v1/register`: the business (the brand) and what it texts (the campaign use case). */
 export const RegisterBody = t.type({ brand: BrandBody, campaign: CampaignBody });
