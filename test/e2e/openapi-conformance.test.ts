@@ -6,7 +6,7 @@ import { RecordingLogger } from '../integration/rest/harness.js';
 import { conformanceTo, type OpenApiJson } from '../support/openapi-conformance.js';
 import { codeIn } from '../support/switchboard-harness.js';
 import { aMigratedDataDir } from '../support/pglite-template.js';
-import { aRegisterBody } from '../support/registration-request.js';
+import { aRegisterBody } from '../support/registration-builders.js';
 
 const BASE = '/sb';
 const PUBLIC_URL = `https://voice.example.test${BASE}`;

@@ -43,3 +43,13 @@ export const aRegistration = (overrides: Partial<MessagingRegistration> = {}): M
   checkedAt: at(0),
   ...overrides,
 });
+
+/**
+ * A `POST /v1/register` body as a client writes it, from the same business and campaign: the
+ * optional fields left out.
+ */
+export const aRegisterBody = (overrides: { readonly brand?: Record<string, unknown>; readonly campaign?: Record<string, unknown> } = {}) => {
+  const { stockExchange: _exchange, stockTicker: _ticker, ...brand } = aBrand();
+  const { hasEmbeddedLinks: _links, hasEmbeddedPhone: _phone, ...campaign } = aCampaignUse();
+  return { brand: { ...brand, ...overrides.brand }, campaign: { ...campaign, sampleMessages: [...campaign.sampleMessages], ...overrides.campaign } };
+};

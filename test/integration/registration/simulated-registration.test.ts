@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { aRegisterBody } from '../../support/registration-request.js';
+import { aRegisterBody } from '../../support/registration-builders.js';
 import { aSwitchboard, type SwitchboardHarness } from '../../support/switchboard-harness.js';
 
 let h: SwitchboardHarness | undefined;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeTwilioRegistration } from '../../support/fake-twilio-registration.js';
-import { aRegisterBody } from '../../support/registration-request.js';
+import { aRegisterBody } from '../../support/registration-builders.js';
 import { aVoiceSwitchboard, type VoiceHarness } from '../voice/voice-harness.js';
 
 const PRIMARY_PROFILE = 'BU0123456789abcdef0123456789abcdef';
