@@ -41,6 +41,8 @@ export interface SwitchboardConfig {
     readonly apiKeySid?: string | null;
     readonly apiKeySecret?: string | null;
     readonly twimlAppSid?: string | null;
+    /** `TWILIO_PRIMARY_CUSTOMER_PROFILE_SID`: the account's approved Trust Hub profile (`BU…`) that vouches for each A2P 10DLC registration. */
+    readonly primaryCustomerProfileSid?: string | null;
   } | null;
   readonly smtp: { readonly url: string; readonly from: string } | null;
   readonly llm: {
@@ -171,6 +173,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
             apiKeySid: text(env.TWILIO_API_KEY_SID),
             apiKeySecret: text(env.TWILIO_API_KEY_SECRET),
             twimlAppSid: text(env.TWILIO_TWIML_APP_SID),
+            primaryCustomerProfileSid: text(env.TWILIO_PRIMARY_CUSTOMER_PROFILE_SID),
           }
         : null,
     smtp: smtpUrl && mailer === 'smtp' ? { url: smtpUrl, from: text(env.MAIL_FROM) ?? 'Switchboard <no-reply@switchboard.local>' } : null,

@@ -6,6 +6,7 @@ import { RecordingLogger } from '../integration/rest/harness.js';
 import { conformanceTo, type OpenApiJson } from '../support/openapi-conformance.js';
 import { codeIn } from '../support/switchboard-harness.js';
 import { aMigratedDataDir } from '../support/pglite-template.js';
+import { aRegisterBody } from '../support/registration-builders.js';
 
 const BASE = '/sb';
 const PUBLIC_URL = `https://voice.example.test${BASE}`;
@@ -121,6 +122,12 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('GET', `/v1/numbers/${number.id}`, { key, expect: 200 });
     await request('GET', '/v1/numbers/lookup?number=%2B14155552671', { key, expect: 200 });
     await request('GET', '/v1/numbers/lookup?number=hello', { key, expect: 422 });
+    // A2P 10DLC: nothing yet, a refused body, a submission, the simulated approval, a second one refused.
+    await request('GET', '/v1/register/status', { key, expect: 200 });
+    await request('POST', '/v1/register', { key, body: { ...aRegisterBody(), campaign: { useCase: 'SPAM' } }, expect: 422 });
+    await request('POST', '/v1/register', { key, body: aRegisterBody(), expect: 200 });
+    await request('GET', '/v1/register/status', { key, expect: 200 });
+    await request('POST', '/v1/register', { key, body: aRegisterBody(), expect: 409 });
     await request('POST', `/v1/agents/${agent.id}/numbers`, { key, body: { numberId: number.id }, expect: 200 });
     await request('DELETE', `/v1/agents/${agent.id}/numbers/${number.id}`, { key, expect: 200 });
 

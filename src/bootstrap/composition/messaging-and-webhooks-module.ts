@@ -12,6 +12,8 @@ import { JsonOutboundEventEncoder } from '../../adapters/http/json-outbound-even
 import { ReceiveInboundSms } from '../../application/use-cases/messages/receive-inbound-sms.js';
 import { UnitOfWorkInboundTextStore } from '../../application/use-cases/messages/unit-of-work-inbound-text-store.js';
 import { BatchedInboundTextStore } from '../../application/messaging/batched-inbound-text-store.js';
+import { GetRegistrationStatus } from '../../application/use-cases/registration/get-registration-status.js';
+import { RegisterMessaging } from '../../application/use-cases/registration/register-messaging.js';
 import { DEFAULT_SMS_SEND_LEASE_MS, SendSms } from '../../application/use-cases/messages/send-sms.js';
 import { UpdateMessageStatus } from '../../application/use-cases/messages/update-message-status.js';
 import { ConfigureWebhook } from '../../application/use-cases/webhooks/configure-webhook.js';
@@ -63,12 +65,14 @@ export const messagingAndWebhooksModule = () =>
     );
     provide(
       TOKENS.messageUseCases,
-      [TOKENS.unitOfWork, TOKENS.sendSms, TOKENS.inboundTextStore, TOKENS.hostedReplies],
-      (uow, sendSms, texts, hostedReplies) => ({
+      [TOKENS.unitOfWork, TOKENS.sendSms, TOKENS.inboundTextStore, TOKENS.hostedReplies, TOKENS.clock, TOKENS.messagingRegistrar, TOKENS.logger],
+      (uow, sendSms, texts, hostedReplies, clock, registrar, logger) => ({
         sendSms,
         receiveInboundSms: new ReceiveInboundSms({ texts, hostedReplies }),
         updateMessageStatus: new UpdateMessageStatus({ uow }),
         listNumberMessages: new ListNumberMessages({ uow }),
+        registerMessaging: new RegisterMessaging({ uow, clock, registrar }),
+        getRegistrationStatus: new GetRegistrationStatus({ uow, clock, registrar, logger }),
       }),
     );
     provide(

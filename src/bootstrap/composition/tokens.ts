@@ -1,4 +1,5 @@
 import type { CarrierLookup, NumberingPlan } from '../../application/ports/number-lookup.js';
+import type { MessagingRegistrar } from '../../application/ports/messaging-registrar.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Hono } from 'hono';
 import type { Clock } from '../../application/ports/clock.js';
@@ -93,6 +94,7 @@ export const TOKENS = {
   telephony: token<Telephony>('Telephony'),
   numberingPlan: token<NumberingPlan>('NumberingPlan'),
   carrierLookup: token<CarrierLookup | null>('CarrierLookup'),
+  messagingRegistrar: token<MessagingRegistrar>('MessagingRegistrar'),
   numberWebhooks: token<NumberWebhooks>('NumberWebhooks'),
   callWebhooks: token<(callId: string) => CallWebhooks>('CallWebhooks'),
   smsStatusUrl: token<string>('SmsStatusUrl'),

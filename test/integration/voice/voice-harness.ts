@@ -210,7 +210,7 @@ export const aVoiceSwitchboard = async (
     /** Live calls' timers (default: the system's). */
     readonly timers?: Timers;
     /** TWILIO_API_KEY_SID and friends, for web calls. */
-    readonly webCalls?: { readonly apiKeySid?: string; readonly apiKeySecret?: string; readonly twimlAppSid?: string };
+    readonly webCalls?: { readonly apiKeySid?: string; readonly apiKeySecret?: string; readonly twimlAppSid?: string; readonly primaryCustomerProfileSid?: string };
     /** The store (default: a new in-memory one); e.g. a PGlite one, or another harness's, for two nodes sharing one. */
     readonly uow?: UnitOfWork;
     /** Where the Switchboard's spans go (default: nowhere). */
