@@ -121,8 +121,10 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
     return E.right(this.start(loaded.right, gateway, resume));
   }
 
+  /** Also warms the way to the call's brain while it rings: the media connects a moment later. */
   answered(read: AnswerRead): void {
     this.deps.answerReads.keep(read.call.id, read);
+    this.deps.brains.brainFor(read.call).warmUp?.(read);
   }
 
   /**
