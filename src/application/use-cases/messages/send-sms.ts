@@ -17,6 +17,7 @@ import {
 import type { IdempotencyKey } from '../../ports/outbound-text-repositories.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
+import type { ServiceActivity } from '../../ports/service-activity.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { CoreDeps } from '../common/deps.js';
@@ -49,6 +50,8 @@ export interface SendSmsDeps extends CoreDeps {
   /** A refused text's `agent.message_failed` is encoded with it and sent at once after its commit. */
   readonly eventEncoder: OutboundEventEncoder;
   readonly deliveryTrigger: DeliveryTrigger;
+  /** Counts the texts the carrier took; absent: nobody counts. */
+  readonly activity?: ServiceActivity;
 }
 
 /** How long a send is held by the process that queued it, unless configured otherwise. */
