@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type * as t from 'io-ts';
+import { descriptionOf, type SchemaDescription } from '../../src/adapters/rest/codecs/described.js';
 import { BoundedText } from '../../src/adapters/rest/codecs/text.js';
 
 /** JSON text to put in a body as is: what JSON.stringify cannot build (5,000 levels) or would fix. */
@@ -86,6 +87,28 @@ const byName = (name: string, codec?: t.Decoder<unknown, unknown>): fc.Arbitrary
   }
 };
 
+const PLAIN = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ABCXYZ0123456789.,'.split(''));
+
+/**
+ * Values a codec's own JSON Schema description admits (its pattern, lengths, item counts): for
+ * codecs whose name says no more than "string" or what they hold.
+ */
+const byDescription = (schema: SchemaDescription | undefined): fc.Arbitrary<unknown> | null => {
+  if (!schema) return null;
+  const number = (key: string) => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
+  if (schema.type === 'string' && (typeof schema.pattern === 'string' || number('minLength') !== undefined)) {
+    const max = number('maxLength') ?? 200;
+    if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= max);
+    const min = number('minLength')!;
+    return fc.string({ unit: PLAIN, minLength: min, maxLength: Math.min(max, min + 40) }).filter((s) => s.trim().length >= min);
+  }
+  if (schema.type === 'array' && typeof schema.items === 'object' && schema.items !== null) {
+    const items = byDescription(schema.items as SchemaDescription);
+    if (items) return fc.array(items, { minLength: number('minItems') ?? 0, maxLength: number('maxItems') ?? 4 });
+  }
+  return null;
+};
+
 /** The field names a codec knows, where its structure tells. */
 export const fieldNamesOf = (codec: t.Decoder<unknown, unknown>): string[] => {
   const type = codec as { _tag?: string; props?: t.Props; types?: t.Mixed[] };
@@ -112,6 +135,8 @@ export const arbitraryOf = (codec: t.Decoder<unknown, unknown>, fields: FieldArb
       return recordOf(type.props!, fields, true);
     case 'PartialType':
       return recordOf(type.props!, fields, false);
+    case 'ExactType':
+      return arbitraryOf(type.type!, fields);
     case 'IntersectionType':
       return fc.tuple(...type.types!.map((member) => arbitraryOf(member, fields))).map((parts) => Object.assign({}, ...parts) as unknown);
     case 'UnionType':
@@ -133,7 +158,7 @@ export const arbitraryOf = (codec: t.Decoder<unknown, unknown>, fields: FieldArb
     default: {
       const idleMessages = /^up to (\d+) idle messages$/.exec(type.name);
       if (idleMessages) return fc.array(fc.string({ minLength: 1, maxLength: 40 }), { maxLength: Number(idleMessages[1]) });
-      return byName(type.name, type) ?? fc.anything();
+      return byName(type.name, type) ?? byDescription(descriptionOf(type)) ?? fc.anything();
     }
   }
 };
