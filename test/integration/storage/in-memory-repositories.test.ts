@@ -14,8 +14,10 @@ import { webCallCredentialsContract } from '../../contracts/web-call-credentials
 import { hostedStorageContract } from '../../contracts/hosted-storage.contract.js';
 import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 import { usageQueryContract } from '../../contracts/usage-query.contract.js';
+import { subAccountStorageContract } from '../../contracts/sub-account-storage.contract.js';
 
 repositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+subAccountStorageContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 callRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 signUpRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 messagingRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));

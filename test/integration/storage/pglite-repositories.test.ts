@@ -23,6 +23,7 @@ import { webCallCredentialsContract } from '../../contracts/web-call-credentials
 import { hostedStorageContract } from '../../contracts/hosted-storage.contract.js';
 import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 import { usageQueryContract } from '../../contracts/usage-query.contract.js';
+import { subAccountStorageContract } from '../../contracts/sub-account-storage.contract.js';
 import { aProject } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 import { aMigratedDataDir } from '../../support/pglite-template.js';
@@ -39,6 +40,7 @@ afterAll(async () => {
 });
 
 repositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+subAccountStorageContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 callRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 signUpRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 deliveryRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
