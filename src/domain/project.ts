@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { InsufficientBalance, InvalidField, NumberLimitReached } from './errors.js';
 import { mailboxKey, type Mailbox } from './mailbox.js';
 import { cents, type Cents } from './money.js';
-import type { AccountPlacement, BalanceMode } from './sub-account.js';
+import { ledgerAccountOf, type AccountPlacement, type BalanceMode } from './sub-account.js';
 
 export const DEFAULT_NUMBER_LIMIT = 10;
 /** As the hosted peers: ten calls at once unless the operator allows more. */
@@ -110,6 +110,9 @@ export const setCallLimit = (project: Project, limit: number, now: Date): E.Eith
   Number.isInteger(limit) && limit >= 1 && limit <= MAX_CONCURRENT_CALLS_LIMIT
     ? E.right({ ...project, maxConcurrentCalls: limit, updatedAt: now })
     : E.left({ _tag: 'InvalidField', field: 'maxConcurrentCalls', message: `must be a whole number from 1 to ${MAX_CONCURRENT_CALLS_LIMIT}` });
+
+/** The project whose ledger this project's charges and credits go to (see {@link ledgerAccountOf}). */
+export const ledgerAccountFor = (project: Pick<Project, 'id' | 'parent'>): string => ledgerAccountOf(placementOf(project));
 
 /** Where the project sits among accounts, for the rules of `sub-account.ts`. */
 export const placementOf = (project: Pick<Project, 'id' | 'parent'>): AccountPlacement => ({
