@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
-import { AgentPhoneClient, AgentPhoneError } from 'agentphone';
+import { AgentPhoneClient } from 'agentphone';
 import { afterEach, describe, expect, it } from 'vitest';
+import { failureOf } from '../../support/agentphone-failure.js';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
@@ -45,17 +46,6 @@ afterEach(async () => {
   await opened?.store.close();
   opened = undefined;
 });
-
-/** The failure the client throws for a non-2xx answer. */
-const failureOf = async (promise: Promise<unknown>): Promise<AgentPhoneError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AgentPhoneError) return error;
-    throw error;
-  }
-  throw new Error('expected the client to throw');
-};
 
 /** A signed-up parent (7.00 USD left after its first number) and a stranger project. */
 const setUpOn = async (openStore: () => Promise<Store>) => {
