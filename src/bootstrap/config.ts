@@ -28,6 +28,11 @@ export interface SwitchboardConfig {
   /** Where the carrier reaches this server; derived from host and port when unset. */
   readonly publicUrl: string | null;
   readonly databaseUrl: string | null;
+  /**
+   * `METRICS_TOKEN`: `/metrics` on the main port, for this bearer token; `METRICS_PORT`: on a
+   * port of its own, with no token unless one is set. Neither: no figures are kept.
+   */
+  readonly metrics: { readonly token: string | null; readonly port: number | null };
   /** `DATABASE_POOL_MAX`: most connections to DATABASE_URL's server from this process (default 10). */
   readonly databasePoolMax?: number;
   /** `DATABASE_READ_CONNECTIONS`: connections on which reads outside transactions are pipelined (default 1). */
@@ -41,6 +46,8 @@ export interface SwitchboardConfig {
     readonly apiKeySid?: string | null;
     readonly apiKeySecret?: string | null;
     readonly twimlAppSid?: string | null;
+    /** `TWILIO_PRIMARY_CUSTOMER_PROFILE_SID`: the account's approved Trust Hub profile (`BU…`) that vouches for each A2P 10DLC registration. */
+    readonly primaryCustomerProfileSid?: string | null;
   } | null;
   readonly smtp: { readonly url: string; readonly from: string } | null;
   readonly llm: {
@@ -171,6 +178,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
             apiKeySid: text(env.TWILIO_API_KEY_SID),
             apiKeySecret: text(env.TWILIO_API_KEY_SECRET),
             twimlAppSid: text(env.TWILIO_TWIML_APP_SID),
+            primaryCustomerProfileSid: text(env.TWILIO_PRIMARY_CUSTOMER_PROFILE_SID),
           }
         : null,
     smtp: smtpUrl && mailer === 'smtp' ? { url: smtpUrl, from: text(env.MAIL_FROM) ?? 'Switchboard <no-reply@switchboard.local>' } : null,
@@ -187,6 +195,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     analysis: { retryDelayMs: optional(IntegerFromEnv(1, 3_600_000), env.ANALYSIS_RETRY_DELAY, 5000, 'ANALYSIS_RETRY_DELAY', problems) },
     ...(text(env.CALL_BUSY_MESSAGE) ? { callBusyMessage: text(env.CALL_BUSY_MESSAGE)! } : {}),
     adminToken: text(env.ADMIN_TOKEN),
+    metrics: { token: text(env.METRICS_TOKEN), port: optional(IntegerFromEnv(0, 65535), env.METRICS_PORT, null, 'METRICS_PORT', problems) },
     smsSendLeaseMs: optional(IntegerFromEnv(1, 3600), env.SMS_SEND_LEASE, 60, 'SMS_SEND_LEASE', problems) * 1000,
     webhookRetryDelays: optional(DelaysFromEnv, env.WEBHOOK_RETRY_DELAYS, [0, 300, 1800, 7200, 21600, 43200], 'WEBHOOK_RETRY_DELAYS', problems),
     rateLimit: optional(RateFromEnv, env.RATE_LIMIT, { points: 100, durationSeconds: 10 }, 'RATE_LIMIT', problems),
@@ -210,6 +219,9 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     // Unset: left to `production`, so a config that only overrides `production` still gets its default.
     privateNetworkTargets: optional(PrivateNetworkTargetsFromEnv, env.PRIVATE_NETWORK_TARGETS, undefined, 'PRIVATE_NETWORK_TARGETS', problems),
   };
+  if (config.metrics.port !== null && config.metrics.port !== 0 && config.metrics.port === config.port) {
+    problems.push(`METRICS_PORT=${config.metrics.port}: must differ from PORT (the figures get a listener of their own)`);
+  }
   if (config.eventBus === 'postgres' && config.databaseUrl === null) {
     problems.push('EVENT_BUS=postgres needs DATABASE_URL (several nodes must share one PostgreSQL)');
   }

@@ -8,9 +8,11 @@ import { overridesOf } from './composition/overrides.js';
 import { settingsOf } from './composition/settings.js';
 import type { SwitchboardConfig } from './config.js';
 import type { VoiceRuntime } from './voice-runtime.js';
+import type { SwitchboardMetrics } from './metrics.js';
 
 export { ConfigError } from './config.js';
 export type { PortBinding, Rebind, SwitchboardOptions } from './composition/options.js';
+export type { SwitchboardMetrics } from './metrics.js';
 
 /** One running core: handlers for a host server, and its lifecycle. */
 export interface Switchboard {
@@ -37,6 +39,11 @@ export interface Switchboard {
    * memory storage; kept in DATA_DIR/admin-token otherwise). Available after start().
    */
   adminToken(): string;
+  /**
+   * The Prometheus figures (prom-client's registry, a scrape, a handler to mount), kept when
+   * METRICS_TOKEN or METRICS_PORT is set or `metricsRegistry` was given; else null. Available after start().
+   */
+  metrics(): SwitchboardMetrics | null;
   /**
    * Resolves once the hosted agents' replies to texts received so far are sent or given up:
    * they run after the text is stored, off the carrier's request. For hosts' tests and tools.
@@ -90,6 +97,7 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
     useCases: () => started().useCases,
     voice: () => started().voice,
     adminToken: () => started().adminToken,
+    metrics: () => started().metrics,
     handleUpgrade: async (request, socket, head) => {
       await start();
       return started().voice.handleUpgrade(request, socket, head);

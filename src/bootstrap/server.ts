@@ -2,10 +2,12 @@ import type { Duplex } from 'node:stream';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
+import { getRequestListener } from '@hono/node-server';
 import { createPinoLogger } from '../adapters/pino/pino-logger.js';
+import { metricsRoutes } from '../adapters/rest/metrics-routes.js';
 import { adminTokenLocation } from './admin-token.js';
 import { hostInUrl } from './composition/settings.js';
-import { loadConfig } from './config.js';
+import { loadConfig, type SwitchboardConfig } from './config.js';
 import { ConfigError, createSwitchboard, type Switchboard } from './create-switchboard.js';
 import { NO_LANGUAGE_MODEL } from './language-model.js';
 import { startupWarnings } from './startup-warnings.js';
@@ -14,6 +16,8 @@ export interface RunningServer {
   readonly url: string;
   readonly server: Server;
   readonly switchboard: Switchboard;
+  /** `METRICS_PORT`'s listener, `http://HOST:METRICS_PORT/metrics`; null without one. */
+  readonly metricsUrl: string | null;
   /** What to tell the operator once it runs: where to go, and where the admin token is kept. */
   readonly banner: string;
   stop(): Promise<void>;
@@ -32,6 +36,22 @@ const bannerOf = (url: string, tokenAt: string, warnings: readonly string[]): st
     ...warnings.map((warning) => `  Warning: ${warning}`),
     '',
   ].join('\n');
+
+/**
+ * `METRICS_PORT`: `/metrics` on a listener of its own (METRICS_TOKEN still asked for when set),
+ * so the scraper's port can stay inside the operator's network while the main one faces Twilio.
+ */
+const listenForMetrics = async (config: SwitchboardConfig, switchboard: Switchboard): Promise<Server | null> => {
+  const metrics = switchboard.metrics();
+  if (config.metrics.port === null || !metrics) return null;
+  const routes = metricsRoutes({ scrape: metrics.scrape, token: config.metrics.token, failures: null });
+  const server = createServer(getRequestListener((request) => routes.fetch(request)));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: config.metrics.port, host: config.host }, () => resolve());
+  });
+  return server;
+};
 
 /**
  * The standalone server: REST (and later the carrier's webhooks, WebSockets and the admin
@@ -81,16 +101,27 @@ export const startServer = async (
     await new Promise((resolve) => server.close(resolve));
     throw error;
   }
+  let metricsServer: Server | null = null;
+  try {
+    metricsServer = await listenForMetrics(config, candidate);
+  } catch (error) {
+    await new Promise((resolve) => server.close(resolve));
+    await candidate.close();
+    throw error;
+  }
+  const metricsUrl = metricsServer ? `http://${hostInUrl(config.host)}:${(metricsServer.address() as AddressInfo).port}/metrics` : null;
   switchboard = candidate;
   logger.info({ url }, `Switchboard listening on ${url}`);
+  if (metricsUrl) logger.info({ metricsUrl }, `Prometheus metrics at ${metricsUrl}`);
   if (!config.llm) logger.warn({ setting: 'LLM_BASE_URL' }, NO_LANGUAGE_MODEL);
   const stop = async () => {
     server.closeAllConnections?.();
     for (const socket of upgraded) socket.destroy();
     await new Promise((resolve) => server.close(resolve));
+    if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
     await candidate.close();
     await logger.flush(); // lines are written asynchronously
   };
   const warnings = startupWarnings(config, url).map((warning) => warning.message);
-  return { url, server, switchboard: candidate, banner: bannerOf(url, adminTokenLocation(config, 'database'), warnings), stop };
+  return { url, server, switchboard: candidate, metricsUrl, banner: bannerOf(url, adminTokenLocation(config, 'database'), warnings), stop };
 };

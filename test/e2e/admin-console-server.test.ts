@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { aMigratedDataDir } from '../support/pglite-template.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 const TOKEN_LINE = /admin console token \(kept in (\S+)\): (sb_admin_\S+)/g;
@@ -20,7 +20,8 @@ describe('the standalone server’s admin console', () => {
   });
 
   it('generates its token at the first start, prints it once, keeps it in DATA_DIR (0600) across restarts', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-admin-e2e-'));
+    // The store is migrated already: the first start this test is about is the admin token's.
+    const dataDir = await aMigratedDataDir('switchboard-admin-e2e-');
     dirs.push(dataDir);
 
     const first = await startServerProcess({ DATA_DIR: dataDir });

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/bootstrap/server.js';
 import { screenshot, watchPage } from '../support/chromium-page.js';
+import { aMigratedDataDir } from '../support/pglite-template.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 // CI installs Debian's chromium (.ci/apt-packages); elsewhere the browser tests need it too.
@@ -14,7 +14,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('a newcomer’s first 
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'sb-first-screens-'));
+    dataDir = await aMigratedDataDir('sb-first-screens-');
     server = await startServer({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     browser = await chromium.launch({
       executablePath: CHROMIUM,

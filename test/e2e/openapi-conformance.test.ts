@@ -6,6 +6,7 @@ import { RecordingLogger } from '../integration/rest/harness.js';
 import { conformanceTo, type OpenApiJson } from '../support/openapi-conformance.js';
 import { codeIn } from '../support/switchboard-harness.js';
 import { aMigratedDataDir } from '../support/pglite-template.js';
+import { aRegisterBody } from '../support/registration-builders.js';
 
 const BASE = '/sb';
 const PUBLIC_URL = `https://voice.example.test${BASE}`;
@@ -59,7 +60,8 @@ describe('the REST API answers as its OpenAPI document says', () => {
   beforeAll(async () => {
     dataDir = await aMigratedDataDir('switchboard-openapi-');
     switchboard = createSwitchboard({
-      env: { DATA_DIR: dataDir, PUBLIC_URL, SIGNUP_CREDIT: '100', PRIVATE_NETWORK_TARGETS: '127.0.0.0/8' },
+      // One key calls every operation in a few seconds: more than the default 100 per 10 s.
+      env: { DATA_DIR: dataDir, PUBLIC_URL, SIGNUP_CREDIT: '100', PRIVATE_NETWORK_TARGETS: '127.0.0.0/8', RATE_LIMIT: '1000/10s' },
       storage: 'database',
       basePath: BASE,
       logger,
@@ -134,6 +136,12 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('GET', `/v1/numbers/${number.id}`, { key, expect: 200 });
     await request('GET', '/v1/numbers/lookup?number=%2B14155552671', { key, expect: 200 });
     await request('GET', '/v1/numbers/lookup?number=hello', { key, expect: 422 });
+    // A2P 10DLC: nothing yet, a refused body, a submission, the simulated approval, a second one refused.
+    await request('GET', '/v1/register/status', { key, expect: 200 });
+    await request('POST', '/v1/register', { key, body: { ...aRegisterBody(), campaign: { useCase: 'SPAM' } }, expect: 422 });
+    await request('POST', '/v1/register', { key, body: aRegisterBody(), expect: 200 });
+    await request('GET', '/v1/register/status', { key, expect: 200 });
+    await request('POST', '/v1/register', { key, body: aRegisterBody(), expect: 409 });
     await request('POST', `/v1/agents/${agent.id}/numbers`, { key, body: { numberId: number.id }, expect: 200 });
     await request('DELETE', `/v1/agents/${agent.id}/numbers/${number.id}`, { key, expect: 200 });
 

@@ -1,8 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/bootstrap/demo-command.js';
+import { aMigratedDataDir } from '../support/pglite-template.js';
 import { runCli, startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 /** `switchboard simulate call` to a hosted agent whose language model (LLM_BASE_URL) answers nowhere. */
@@ -12,7 +11,7 @@ describe('switchboard simulate, hosted mode with the model unreachable', () => {
   let phoneNumber: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-simulate-model-'));
+    dataDir = await aMigratedDataDir('switchboard-simulate-model-');
     const created = await runCli(['create-project', '--email', 'hosted@example.com'], { DATA_DIR: dataDir });
     expect(created.code, created.stderr).toBe(0);
     const apiKey = /API key[^:]*: (sk_live_\S+)/.exec(created.stdout)![1]!;

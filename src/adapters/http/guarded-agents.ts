@@ -2,6 +2,7 @@ import { Agent as HttpAgent, type AgentOptions, type ClientRequestArgs } from 'n
 import { Agent as HttpsAgent } from 'node:https';
 import type { Duplex } from 'node:stream';
 import type { OutboundGuard } from './outbound-guard.js';
+import { WarmConnections } from './warm-connections.js';
 
 type Created = (err: Error | null, stream: Duplex) => void;
 
@@ -24,29 +25,41 @@ const guardedConnect = (
   return undefined;
 };
 
-class GuardedHttpAgent extends HttpAgent {
+/** An agent whose connections the guard allowed, and which may open one ahead of its first request. */
+interface WarmableAgent {
+  /** Connections opened ahead, handed to the first requests that need one for their server. */
+  readonly warm: WarmConnections;
+}
+
+class GuardedHttpAgent extends HttpAgent implements WarmableAgent {
+  readonly warm: WarmConnections;
+
   constructor(
     private readonly guard: OutboundGuard,
     options: AgentOptions,
   ) {
     super({ ...options, lookup: guard.lookup });
+    this.warm = new WarmConnections('http:', { ...options, lookup: guard.lookup }, (o, done) => guardedConnect(guard, o, done, () => super.createConnection(o, done)));
   }
 
   override createConnection(options: ClientRequestArgs, callback?: Created): Duplex | null | undefined {
-    return guardedConnect(this.guard, options, callback, () => super.createConnection(options, callback));
+    return this.warm.take(options) ?? guardedConnect(this.guard, options, callback, () => super.createConnection(options, callback));
   }
 }
 
-class GuardedHttpsAgent extends HttpsAgent {
+class GuardedHttpsAgent extends HttpsAgent implements WarmableAgent {
+  readonly warm: WarmConnections;
+
   constructor(
     private readonly guard: OutboundGuard,
     options: AgentOptions,
   ) {
     super({ ...options, lookup: guard.lookup });
+    this.warm = new WarmConnections('https:', { ...options, lookup: guard.lookup }, (o, done) => guardedConnect(guard, o, done, () => super.createConnection(o, done)));
   }
 
   override createConnection(options: ClientRequestArgs, callback?: Created): Duplex | null | undefined {
-    return guardedConnect(this.guard, options, callback, () => super.createConnection(options, callback));
+    return this.warm.take(options) ?? guardedConnect(this.guard, options, callback, () => super.createConnection(options, callback));
   }
 }
 
@@ -55,6 +68,8 @@ export interface GuardedAgents {
   readonly https: HttpsAgent;
   /** The agent for a URL's scheme. */
   for(url: URL): HttpAgent;
+  /** Opens a connection to the URL's server (TLS handshake done) for the next request there; never rejects. */
+  warmUp(url: string): Promise<void>;
   destroy(): void;
 }
 
@@ -70,7 +85,14 @@ export const guardedAgents = (guard: OutboundGuard, options: AgentOptions): Guar
     http,
     https,
     for: (url) => (url.protocol === 'https:' ? https : http),
+    warmUp: async (url) => {
+      const target = URL.canParse(url) ? new URL(url) : null;
+      if (target?.protocol === 'https:') await https.warm.open(target);
+      else if (target?.protocol === 'http:') await http.warm.open(target);
+    },
     destroy: () => {
+      http.warm.destroy();
+      https.warm.destroy();
       http.destroy();
       https.destroy();
     },

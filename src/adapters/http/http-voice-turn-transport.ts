@@ -20,8 +20,13 @@ const isStreamed = (contentType: string | undefined): boolean => /ndjson|jsonl|j
 export class HttpVoiceTurnTransport implements VoiceTurnTransport {
   private readonly agents;
 
-  constructor(guard: OutboundGuard) {
-    this.agents = guardedAgents(guard, { keepAlive: true });
+  /** `tls`: more trusted authorities (a local receiver's certificate, in benches and tests). */
+  constructor(guard: OutboundGuard, tls: { readonly ca?: string | Buffer } = {}) {
+    this.agents = guardedAgents(guard, { keepAlive: true, ...tls });
+  }
+
+  warmUp(url: string): Promise<void> {
+    return this.agents.warmUp(url);
   }
 
   postVoiceTurn(request: VoiceTurnRequest): Promise<VoiceTurnResponse> {

@@ -25,6 +25,7 @@ import { endpointOf, inMemoryDeliveries, inMemoryWebhooks } from './in-memory-we
 import { inMemoryCallAnalyses } from './in-memory-call-analysis-repository.js';
 import { inMemorySuppressions } from './in-memory-suppression-repository.js';
 import { inMemoryWebCallCredentials } from './in-memory-web-call-credential-repository.js';
+import { inMemoryMessagingRegistrations } from './in-memory-messaging-registration-repository.js';
 
 const inProject = <T extends { projectId: string }>(row: T | undefined, projectId: string): T | null =>
   row && row.projectId === projectId ? row : null;
@@ -197,4 +198,5 @@ export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({
   campaignRecipients: inMemoryCampaignRecipients(tables),
   campaignAttempts: inMemoryCampaignAttempts(tables),
   suppressions: inMemorySuppressions(tables),
+  messagingRegistrations: inMemoryMessagingRegistrations(tables),
 });

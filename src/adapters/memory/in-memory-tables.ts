@@ -15,6 +15,7 @@ import type { Suppression } from '../../domain/suppression.js';
 import type { IdempotencyKey, PendingText } from '../../application/ports/outbound-text-repositories.js';
 import type { DeliveryAttempt } from '../../application/ports/webhook-repositories.js';
 import type { WebCallCredentials } from '../../application/ports/web-call-credentials.js';
+import type { MessagingRegistration } from '../../domain/messaging-registration.js';
 import type { Webhook } from '../../domain/webhook.js';
 import type { WebhookDelivery } from '../../domain/webhook-delivery.js';
 
@@ -158,6 +159,8 @@ export class InMemoryTables {
   transcripts = this.table<string, readonly TranscriptTurn[]>();
   /** Keyed by carrier account. */
   webCallCredentials = this.table<string, WebCallCredentials>();
+  /** Keyed by project id. */
+  messagingRegistrations = this.table<string, MessagingRegistration>();
   /** Keyed by call id. */
   callAnalyses = this.table<string, CallAnalysis>();
   campaigns = this.table<string, Campaign>();

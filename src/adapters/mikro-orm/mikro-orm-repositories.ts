@@ -17,6 +17,7 @@ import { MikroOrmProjectRepository } from './mikro-orm-project-repository.js';
 import { MikroOrmSignUpRepository } from './mikro-orm-sign-up-repository.js';
 import { MikroOrmDeliveryRepository } from './mikro-orm-delivery-repository.js';
 import { MikroOrmWebhookRepository } from './mikro-orm-webhook-repository.js';
+import { MikroOrmMessagingRegistrationRepository } from './mikro-orm-messaging-registration-repository.js';
 import { MikroOrmSuppressionRepository } from './mikro-orm-suppression-repository.js';
 import { MikroOrmWebCallCredentialRepository } from './mikro-orm-web-call-credential-repository.js';
 import type { SessionModel } from './session-model.js';
@@ -44,4 +45,5 @@ export const mikroOrmRepositories = (em: EntityManager, sessions: SessionModel):
   campaignRecipients: new MikroOrmCampaignRecipientRepository(em),
   campaignAttempts: new MikroOrmCampaignAttemptRepository(em),
   suppressions: new MikroOrmSuppressionRepository(em),
+  messagingRegistrations: new MikroOrmMessagingRegistrationRepository(em),
 });

@@ -8,6 +8,7 @@ import { MessageListQuery, SendMessageBody } from './codecs/messages.js';
 import { LookupNumberQuery } from './codecs/number-lookup.js';
 import { ProvisionNumberBody } from './codecs/numbers.js';
 import { CreateSubAccountBody, IssueSubAccountKeyBody, SUB_ACCOUNT_PAGE, UpdateSubAccountBody } from './codecs/sub-accounts.js';
+import { RegisterBody } from './codecs/registration.js';
 import { SignUpBody, VerifyBody } from './codecs/signup.js';
 import { AddSuppressionBody, ListSuppressionsQuery, RemoveSuppressionQuery } from './codecs/suppressions.js';
 import { DELIVERY_PAGE, DeliveryStatsQuery, ListDeliveriesQuery, TestWebhookQuery, WebhookBody } from './codecs/webhooks.js';
@@ -20,6 +21,7 @@ import { ConversationDetailView, ConversationView } from './views/conversations.
 import { messageSliceOf, MessageView, NumberMessageView, SentMessageView } from './views/messages.js';
 import { NumberLookupView } from './views/number-lookup.js';
 import { NumberView, ReleasedNumberView } from './views/numbers.js';
+import { RegistrationView } from './views/registration.js';
 import { pageOf, SuccessView } from './views/schema.js';
 import { SignUpStartedView, SignUpVerifiedView } from './views/signup.js';
 import { SuppressionImportView, SuppressionView } from './views/suppressions.js';
@@ -183,6 +185,16 @@ export const OPERATIONS = {
   updateConversation: operation({ method: 'patch', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: "Set a conversation's state (sent to your webhook with each message)", ...v1, body: UpdateConversationBody, success: json(ConversationDetailView) }),
   listConversationMessages: operation({ method: 'get', path: '/v1/conversations/{conversationId}/messages', tag: 'Conversations', summary: "A conversation's messages, newest first", ...v1, ...kept, query: MessageListQuery, success: json(messageSliceOf(MessageView)) }),
 
+  register: operation({
+    method: 'post', path: '/v1/register', tag: 'Messages', summary: 'Register the project for A2P 10DLC: its business (brand) and campaign use case', ...v1,
+    body: RegisterBody, success: json(RegistrationView), failures: [409, 422, 502],
+    description:
+      'US carriers require A2P 10DLC registration before texts go out from 10-digit US numbers. With Twilio as the carrier the details are submitted through its Trust Hub and Messaging APIs (a customer profile, an A2P messaging profile, a brand registration, and a Messaging Service holding the project\'s numbers); the answer is `pending` and `GET /v1/register/status` follows the review. On the simulated carrier the first status read approves it. A pending or approved registration answers 409; a failed one may be submitted again.',
+  }),
+  getRegistrationStatus: operation({
+    method: 'get', path: '/v1/register/status', tag: 'Messages', summary: 'Where the A2P 10DLC registration stands, as the carrier reports it', ...v1, success: json(RegistrationView),
+    description: 'While the registration is `pending` each read asks the carrier, and moves it on (with Twilio, the campaign is submitted once the brand is approved). `unregistered` before any submission.',
+  }),
   sendMessage: operation({
     method: 'post', path: '/v1/messages', tag: 'Messages', summary: 'Send a text from an agent', ...v1, idempotent: true,
     body: SendMessageBody, success: json(SentMessageView), failures: [402, 404, 409, 422, 502],

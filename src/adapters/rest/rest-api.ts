@@ -23,6 +23,7 @@ import { numberRoutes } from './routes/numbers.js';
 import { signUpRoutes } from './routes/signup.js';
 import { subAccountRoutes } from './routes/sub-accounts.js';
 import { usageRoutes } from './routes/usage.js';
+import { registrationRoutes } from './routes/registration.js';
 import type { Guard } from './credential-guard.js';
 import type { RestRateLimits } from './rate-limit.js';
 import type { VersionedAnswers } from './versioned-answers.js';
@@ -94,6 +95,7 @@ export const createRestRoutes = (deps: RestDeps): Hono<RestEnv> => {
   api.route('/v1/numbers', numberMessageRoutes(useCases.messages));
   api.route('/v1/conversations', conversationRoutes(useCases.conversations, answers));
   api.route('/v1/messages', messageRoutes(useCases.messages));
+  api.route('/v1/register', registrationRoutes(useCases.messages));
   api.route('/v1/webhooks', webhookRoutes(useCases.webhooks));
   api.route('/v1/agents', agentWebhookRoutes(useCases.webhooks));
   api.route('/v1/calls', callRoutes(useCases.calls, answers));

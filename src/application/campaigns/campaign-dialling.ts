@@ -17,6 +17,7 @@ export async function placeDial(ctx: CampaignRoundContext, dial: Dial): Promise<
   try {
     const outcome = await dialOnce(ctx, dial);
     if (span.recording) span.set('switchboard.campaign.dial_outcome', outcome);
+    ctx.deps.activity?.dialled(outcome);
   } catch (error) {
     span.fail(errorMessage(error));
     throw error;

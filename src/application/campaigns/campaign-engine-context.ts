@@ -1,5 +1,6 @@
 import type { Campaign } from '../../domain/campaign.js';
 import type { Tracing } from '../ports/tracing.js';
+import type { ServiceActivity } from '../ports/service-activity.js';
 import type { CampaignDialer } from '../ports/campaign-engine.js';
 import type { Clock } from '../ports/clock.js';
 import type { EventBus } from '../ports/event-bus.js';
@@ -40,6 +41,8 @@ export interface CampaignEngineDeps {
   readonly events: CampaignEventDeps | null;
   /** Traces each dial; absent: not traced. */
   readonly tracing?: Tracing;
+  /** Counts dials by how they went; absent: nobody counts. */
+  readonly activity?: ServiceActivity;
 }
 
 /**

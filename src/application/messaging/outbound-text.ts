@@ -4,6 +4,7 @@ import type { KeptAnswer } from '../ports/outbound-text-repositories.js';
 import type { OutboundSms, SentSms } from '../ports/telephony.js';
 import type { ProviderFailure } from '../ports/provider-failure.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { ServiceActivity } from '../ports/service-activity.js';
 import type { DeliveryTrigger } from '../ports/webhook-repositories.js';
 import { messageFailedEvent } from '../events/message-failed-event.js';
 import { endpointFor, queueWebhookEvent, type QueueDeps } from '../webhooks/outbox.js';
@@ -35,6 +36,8 @@ export interface SettleDeps extends QueueDeps {
   readonly uow: UnitOfWork;
   /** Told once a refused text's event is queued, so the dispatcher sends it at once. */
   readonly deliveryTrigger: DeliveryTrigger;
+  /** Counts the texts the carrier took; absent: nobody counts. */
+  readonly activity?: ServiceActivity;
 }
 
 /**
@@ -64,5 +67,6 @@ export const settleText = async (deps: SettleDeps, message: Message, outcome: Se
     return E.right(updated);
   });
   if (queued) deps.deliveryTrigger.poke();
+  if (E.isRight(outcome)) deps.activity?.texted('outbound');
   return E.isRight(settled) ? settled.right : message;
 };

@@ -1,3 +1,4 @@
+import type { AnswerRead } from './call-answered-listener.js';
 import type { Agent } from '../../domain/agent.js';
 import type { Call, ToolOutcome, TranscriptTurn } from '../../domain/call.js';
 import type { Webhook } from '../../domain/webhook.js';
@@ -95,6 +96,8 @@ export type ActionTaker = (action: AgentAction) => boolean;
  */
 export interface AgentBrain {
   answer(turn: BrainTurn, signal: AbortSignal, act: ActionTaker): Promise<void>;
+  /** The call rings and will be answered by this brain: get ready (a connection to where its answers come from). */
+  warmUp?(read: AnswerRead): void;
 }
 
 /** Picks the brain of a call by the voice mode it started with. */

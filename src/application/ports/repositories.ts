@@ -16,6 +16,7 @@ import type { IdempotencyKeyRepository, OutboundTextQueue } from './outbound-tex
 import type { Page, PageRequest } from './pagination.js';
 import type { SuppressionRepository } from './suppression-repository.js';
 import type { WebCallCredentialRepository } from './web-call-credentials.js';
+import type { MessagingRegistrationRepository } from './messaging-registrar.js';
 import type { DeliveryRepository, WebhookRepository } from './webhook-repositories.js';
 
 export interface ProjectRepository {
@@ -157,6 +158,7 @@ export interface Repositories {
   readonly campaignRecipients: CampaignRecipientRepository;
   readonly campaignAttempts: CampaignAttemptRepository;
   readonly suppressions: SuppressionRepository;
+  readonly messagingRegistrations: MessagingRegistrationRepository;
 }
 
 /**

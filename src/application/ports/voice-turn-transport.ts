@@ -51,6 +51,11 @@ export interface VoiceTurnResponse {
 /** Streams voice turns to webhooks. Rejects when the request fails before an answer arrives. */
 export interface VoiceTurnTransport {
   postVoiceTurn(request: VoiceTurnRequest): Promise<VoiceTurnResponse>;
+  /**
+   * Opens a pooled connection to the URL's server (TLS handshake done) while a call rings, so
+   * its first turn does not pay for it. Resolves once it is open or could not be; never rejects.
+   */
+  warmUp?(url: string): Promise<void>;
   /** Lets go of pooled connections. */
   close?(): Promise<void>;
 }

@@ -23,6 +23,8 @@ import type { ListNumberMessages } from './messages/list-number-messages.js';
 import type { ReceiveInboundSms } from './messages/receive-inbound-sms.js';
 import type { SendSms } from './messages/send-sms.js';
 import type { UpdateMessageStatus } from './messages/update-message-status.js';
+import type { GetRegistrationStatus } from './registration/get-registration-status.js';
+import type { RegisterMessaging } from './registration/register-messaging.js';
 import type { GetNumber } from './numbers/get-number.js';
 import type { ListNumbers } from './numbers/list-numbers.js';
 import type { LookupNumber } from './numbers/lookup-number.js';
@@ -131,6 +133,9 @@ export interface MessageUseCases {
   readonly receiveInboundSms: ReceiveInboundSms;
   readonly updateMessageStatus: UpdateMessageStatus;
   readonly listNumberMessages: ListNumberMessages;
+  /** A2P 10DLC: submit the business and campaign, and follow the carrier's review. */
+  readonly registerMessaging: RegisterMessaging;
+  readonly getRegistrationStatus: GetRegistrationStatus;
 }
 
 export interface WebhookUseCases {

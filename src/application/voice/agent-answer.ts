@@ -65,14 +65,17 @@ export function recordSpoken(answer: Answer, piece: string, action: Say, now: ()
   if (action.error !== undefined) answer.error ??= action.error;
 }
 
-/** An answer's latency figures, from the caller's words (rounded to the millisecond). */
-export function latencyOf(answer: Answer): TurnLatency {
-  const { receivedAt, firstChunkAt, firstSpokenAt } = answer.timing;
+/** A turn's first token and first text from the caller's words (rounded to the millisecond). */
+export function firstsOf({ receivedAt, firstChunkAt, firstSpokenAt }: TurnTiming): Omit<TurnLatency, 'toolMs'> {
   return {
     firstTokenMs: firstChunkAt === null ? null : Math.max(0, Math.round(firstChunkAt - receivedAt)),
     firstTextMs: firstSpokenAt === null ? null : Math.max(0, Math.round(firstSpokenAt - receivedAt)),
-    toolMs: Math.round(answer.toolMs),
   };
+}
+
+/** An answer's latency figures, from the caller's words. */
+export function latencyOf(answer: Answer): TurnLatency {
+  return { ...firstsOf(answer.timing), toolMs: Math.round(answer.toolMs) };
 }
 
 /** Counts a tool call's time on the answer once its result settles, in a span of its own under the turn's. */

@@ -8,6 +8,7 @@ import type { Timers } from '../ports/timers.js';
 import { inOneStatement, readOnly, type UnitOfWork } from '../ports/unit-of-work.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
 import type { Tracing } from '../ports/tracing.js';
+import { NO_ACTIVITY, type ServiceActivity } from '../ports/service-activity.js';
 import { endpointFor } from '../webhooks/outbox.js';
 import type { BrainSelector, TurnTiming } from '../ports/agent-brain.js';
 import type { CallRecordWriter } from './call-record-writer.js';
@@ -15,6 +16,7 @@ import type { AnswerRead, CallAnsweredListener } from '../ports/call-answered-li
 import type { CallMemo } from '../ports/call-memo.js';
 import type { EndedSession, LiveCalls } from '../ports/live-calls.js';
 import { VoiceSession, type SessionContext } from './voice-session.js';
+import { firstsOf } from './agent-answer.js';
 
 /**
  * The call's media stream connected before (here or on another node): a second socket for it
@@ -57,6 +59,8 @@ export interface VoiceSessionEngineDeps {
   readonly timers?: Timers;
   /** Traces each call's session, its turns and what they do; absent: not traced. */
   readonly tracing?: Tracing;
+  /** Counts sessions opening and ending and each answer's latency; absent: nobody counts. */
+  readonly activity?: ServiceActivity;
   /**
    * What answering each call here read, until its session opens (see {@link answered}): the
    * carrier connects the media a moment after it reads the answer. Timed by `now`.
@@ -83,9 +87,11 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
   private readonly now: () => number;
   private readonly log: Logger;
   private readonly observers = new Set<(callId: string, timing: TurnTiming) => void>();
+  private readonly activity: ServiceActivity;
 
   constructor(private readonly deps: VoiceSessionEngineDeps) {
     this.now = deps.now ?? (deps.timers ? () => deps.timers!.now() : () => performance.now());
+    this.activity = deps.activity ?? NO_ACTIVITY;
     this.log = deps.logger.child({ component: 'voice-engine' });
     if (deps.observer) this.observers.add(deps.observer);
   }
@@ -115,8 +121,10 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
     return E.right(this.start(loaded.right, gateway, resume));
   }
 
+  /** Also warms the way to the call's brain while it rings: the media connects a moment later. */
   answered(read: AnswerRead): void {
     this.deps.answerReads.keep(read.call.id, read);
+    this.deps.brains.brainFor(read.call).warmUp?.(read);
   }
 
   /**
@@ -160,6 +168,7 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
 
   private start({ context, turns }: LoadedSession, gateway: VoiceGateway, resume: ResumeAfterTransfer | undefined): VoiceSession {
     const callId = context.call.id;
+    const kind = { direction: context.call.direction, mode: context.call.voiceMode };
     const session = new VoiceSession(context, turns, gateway, {
       ids: this.deps.ids,
       clock: this.deps.clock,
@@ -168,9 +177,11 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
       writer: this.deps.writer,
       brain: this.deps.brains.brainFor(context.call),
       observer: (id, timing) => {
+        this.activity.answered(kind.mode, firstsOf(timing));
         for (const observer of this.observers) observer(id, timing);
       },
       onEnded: (ended) => {
+        this.activity.callDisconnected(kind);
         if (this.sessions.get(ended.callId) === ended) this.sessions.delete(ended.callId);
         this.keepWhatEnded(ended);
       },
@@ -179,6 +190,7 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
       ...(this.deps.tracing ? { tracing: this.deps.tracing } : {}),
     });
     this.sessions.set(callId, session);
+    this.activity.callConnected(kind);
     if (resume) session.recordReturn(resume.said);
     else session.recordGreeting();
     this.log.info({ callId, agentId: context.call.agentId, voiceMode: context.call.voiceMode }, 'voice session opened');

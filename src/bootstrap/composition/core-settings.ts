@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { SwitchboardConfig } from '../config.js';
 import type { StorageChoice } from '../storage.js';
 
@@ -14,4 +15,6 @@ export interface CoreSettings {
   readonly keepsAdminToken: boolean;
   /** The environment read (the standard OTEL_* variables are the trace SDK's, not the configuration's). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** A host's prom-client registry: the figures go there (and are kept even with no METRICS_* set). */
+  readonly metricsRegistry?: Registry;
 }

@@ -17,7 +17,8 @@ import { packageVersion } from '../package-version.js';
 import { carrierOf } from './carrier-kind.js';
 import type { CoreSettings } from './core-settings.js';
 import { provideWith } from './provide.js';
-import { restRateLimitsOf } from './rate-rules.js';
+import { metricsRoutes } from '../../adapters/rest/metrics-routes.js';
+import { metricsTokenFailuresOf, restRateLimitsOf } from './rate-rules.js';
 import { TOKENS } from './tokens.js';
 
 const CARRIERS = { twilio: 'Twilio', simulated: 'simulated (no real calls or texts)', custom: "the host application's own" } as const;
@@ -58,8 +59,8 @@ export const httpModule = () =>
     );
     provide(
       TOKENS.httpApp,
-      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.mcpRoutes, TOKENS.restApi, TOKENS.telephony, TOKENS.logger, TOKENS.tracing],
-      (settings, smsRoutes, voiceRoutes, adminConsole, mcpRoutes, restApi, telephony, logger, tracing) => {
+      [TOKENS.settings, TOKENS.twilioSmsRoutes, TOKENS.twilioVoiceRoutes, TOKENS.adminConsoleRoutes, TOKENS.mcpRoutes, TOKENS.restApi, TOKENS.telephony, TOKENS.logger, TOKENS.tracing, TOKENS.metrics, TOKENS.rateLimiter],
+      (settings, smsRoutes, voiceRoutes, adminConsole, mcpRoutes, restApi, telephony, logger, tracing, metrics, limiter) => {
         const { basePath, config, publicUrl } = settings;
         // Every request is routed here (mounted apps' routes are copied in): its matches are kept.
         const root = new Hono({ router: new MemoizedRouter() });
@@ -84,6 +85,12 @@ export const httpModule = () =>
         const running = { version: packageVersion(), carrier: CARRIERS[carrierOf(telephony)], storage: storageOf(settings) };
         root.route('/', landingRoutes({ basePath, running }));
         root.route(at, mcpRoutes);
+        // METRICS_TOKEN: `{base}/metrics` here; METRICS_PORT alone serves it on its own listener only.
+        const token = config.metrics.token;
+        if (metrics && token !== null) {
+          const failures = { limiter, rule: metricsTokenFailuresOf(config), clientOf: clientNetworkResolver(config.trustProxy) };
+          root.route(at, metricsRoutes({ scrape: metrics.scrape, token, failures }) as unknown as Hono);
+        }
         root.route(at, restApi);
         return root;
       },

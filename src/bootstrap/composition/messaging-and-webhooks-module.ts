@@ -12,6 +12,8 @@ import { JsonOutboundEventEncoder } from '../../adapters/http/json-outbound-even
 import { ReceiveInboundSms } from '../../application/use-cases/messages/receive-inbound-sms.js';
 import { UnitOfWorkInboundTextStore } from '../../application/use-cases/messages/unit-of-work-inbound-text-store.js';
 import { BatchedInboundTextStore } from '../../application/messaging/batched-inbound-text-store.js';
+import { GetRegistrationStatus } from '../../application/use-cases/registration/get-registration-status.js';
+import { RegisterMessaging } from '../../application/use-cases/registration/register-messaging.js';
 import { DEFAULT_SMS_SEND_LEASE_MS, SendSms } from '../../application/use-cases/messages/send-sms.js';
 import { UpdateMessageStatus } from '../../application/use-cases/messages/update-message-status.js';
 import { ConfigureWebhook } from '../../application/use-cases/webhooks/configure-webhook.js';
@@ -38,9 +40,9 @@ export const messagingAndWebhooksModule = () =>
     provide(TOKENS.webhookTransport, [TOKENS.outboundGuard], (guard) => new NodeHttpWebhookTransport(guard));
     provide(
       TOKENS.webhookDispatcher,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.webhookTransport, TOKENS.clock, TOKENS.logger, TOKENS.tracing, TOKENS.lifecycle],
-      (config, uow, transport, clock, logger, tracing, lifecycle) => {
-        const dispatcher = new WebhookDispatcher({ uow, transport, clock, logger, tracing, retryDelays: config.webhookRetryDelays });
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.webhookTransport, TOKENS.clock, TOKENS.logger, TOKENS.tracing, TOKENS.activity, TOKENS.lifecycle],
+      (config, uow, transport, clock, logger, tracing, activity, lifecycle) => {
+        const dispatcher = new WebhookDispatcher({ uow, transport, clock, logger, tracing, activity, retryDelays: config.webhookRetryDelays });
         return lifecycle.manage('webhook dispatcher', dispatcher, dispatcher);
       },
     );
@@ -57,18 +59,20 @@ export const messagingAndWebhooksModule = () =>
 
     provide(
       TOKENS.sendSms,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.smsStatusUrl, TOKENS.eventEncoder, TOKENS.deliveryTrigger],
-      (config, uow, clock, ids, telephony, smsStatusUrl, eventEncoder, deliveryTrigger) =>
-        new SendSms({ uow, clock, ids, telephony, smsStatusUrl, eventEncoder, deliveryTrigger, leaseMs: config.smsSendLeaseMs ?? DEFAULT_SMS_SEND_LEASE_MS }),
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.smsStatusUrl, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.activity],
+      (config, uow, clock, ids, telephony, smsStatusUrl, eventEncoder, deliveryTrigger, activity) =>
+        new SendSms({ uow, clock, ids, telephony, smsStatusUrl, eventEncoder, deliveryTrigger, activity, leaseMs: config.smsSendLeaseMs ?? DEFAULT_SMS_SEND_LEASE_MS }),
     );
     provide(
       TOKENS.messageUseCases,
-      [TOKENS.unitOfWork, TOKENS.sendSms, TOKENS.inboundTextStore, TOKENS.hostedReplies],
-      (uow, sendSms, texts, hostedReplies) => ({
+      [TOKENS.unitOfWork, TOKENS.sendSms, TOKENS.inboundTextStore, TOKENS.hostedReplies, TOKENS.clock, TOKENS.messagingRegistrar, TOKENS.logger, TOKENS.activity],
+      (uow, sendSms, texts, hostedReplies, clock, registrar, logger, activity) => ({
         sendSms,
-        receiveInboundSms: new ReceiveInboundSms({ texts, hostedReplies }),
+        receiveInboundSms: new ReceiveInboundSms({ texts, hostedReplies, activity }),
         updateMessageStatus: new UpdateMessageStatus({ uow }),
         listNumberMessages: new ListNumberMessages({ uow }),
+        registerMessaging: new RegisterMessaging({ uow, clock, registrar }),
+        getRegistrationStatus: new GetRegistrationStatus({ uow, clock, registrar, logger }),
       }),
     );
     provide(

@@ -1,4 +1,5 @@
 import type { TracerProvider } from '@opentelemetry/api';
+import type { Registry } from 'prom-client';
 import type { Clock } from '../../application/ports/clock.js';
 import type { Timers } from '../../application/ports/timers.js';
 import type { LanguageModel } from '../../application/ports/language-model.js';
@@ -46,6 +47,11 @@ export interface SwitchboardOptions {
   readonly languageModel?: LanguageModel;
   /** Your OpenTelemetry tracer provider: Switchboard's spans go to it (and the OTEL_* variables are not read). Not shut down by close(). */
   readonly tracerProvider?: TracerProvider;
+  /**
+   * Your prom-client registry: Switchboard's figures (and Node's default ones) are registered in
+   * it, kept even with no METRICS_* set; read them with your own exporter or `metrics()`.
+   */
+  readonly metricsRegistry?: Registry;
   /**
    * Replaces any binding by its token (see `TOKENS`) before anything is built, e.g.
    * `(rebind) => rebind(TOKENS.webhookTransport).toConstantValue(recording)`. The options above

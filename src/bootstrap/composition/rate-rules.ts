@@ -16,6 +16,10 @@ export const signUpLimitsOf = (config: SwitchboardConfig): SignUpLimits => ({
 export const adminTokenFailuresOf = (config: SwitchboardConfig): RateRule =>
   ruleOf('failed admin tokens per client IP', config.authFailureRateLimit ?? DEFAULT_AUTH_FAILURE_RATE_LIMIT);
 
+/** `AUTH_FAILURE_RATE_LIMIT` again, for refused metrics tokens: a misconfigured scraper does not lock out the API. */
+export const metricsTokenFailuresOf = (config: SwitchboardConfig): RateRule =>
+  ruleOf('failed metrics tokens per client IP', config.authFailureRateLimit ?? DEFAULT_AUTH_FAILURE_RATE_LIMIT);
+
 /** `RATE_LIMIT` (requests per API key on every route a key opens) and `AUTH_FAILURE_RATE_LIMIT`. */
 export const restRateLimitsOf = (config: SwitchboardConfig, limiter: RateLimiter): RestRateLimits => ({
   limiter,

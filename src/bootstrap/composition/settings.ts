@@ -23,5 +23,6 @@ export const settingsOf = (options: SwitchboardOptions): CoreSettings => {
     publicUrl: trimSlashes(config.publicUrl ?? `http://${hostInUrl(config.host)}:${config.port}${basePath}`),
     keepsAdminToken: storage === 'database' && !options.unitOfWork,
     env,
+    ...(options.metricsRegistry ? { metricsRegistry: options.metricsRegistry } : {}),
   };
 };

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { MemoryRateLimiter } from '../../adapters/rate-limiter-flexible/memory-rate-limiter.js';
 import { PostgresRateLimiter } from '../../adapters/postgres-rate-limits/postgres-rate-limiter.js';
+import { countingRefusals } from '../../application/kernel/refusal-counting-rate-limiter.js';
 import { openStorage } from '../storage.js';
 import { queriesOf } from './store-queries.js';
 import { provideWith } from './provide.js';
@@ -16,6 +17,7 @@ export const storageModule = () =>
       return lifecycle.manage('storage', storage.uow, { stop: () => storage.close() });
     });
     provide(TOKENS.usageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).usage);
+    provide(TOKENS.backlogQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).backlog);
     // The list reads' queries, on the store the unit of work writes (a rebound unit of work included).
     provide(TOKENS.agentPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).agents);
     provide(TOKENS.callPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).calls);
@@ -25,9 +27,9 @@ export const storageModule = () =>
     // (each decides locally and shares its counts a few times a second).
     // After the storage: a DATABASE_URL naming a missing database has it created (and said) there
     // first, and the migrations have made the limiter's table.
-    provide(TOKENS.rateLimiter, [TOKENS.settings, TOKENS.lifecycle, TOKENS.logger, TOKENS.unitOfWork], async ({ storage, config }, lifecycle, logger) => {
-      if (storage !== 'database' || !config.databaseUrl) return new MemoryRateLimiter();
+    provide(TOKENS.rateLimiter, [TOKENS.settings, TOKENS.lifecycle, TOKENS.logger, TOKENS.unitOfWork, TOKENS.activity], async ({ storage, config }, lifecycle, logger, _uow, activity) => {
+      if (storage !== 'database' || !config.databaseUrl) return countingRefusals(new MemoryRateLimiter(), activity);
       const limiter = await PostgresRateLimiter.open({ databaseUrl: config.databaseUrl, logger: logger.child({ component: 'rate limiter' }) });
-      return lifecycle.manage('rate limiter', limiter, { stop: () => limiter.close() });
+      return countingRefusals(lifecycle.manage('rate limiter', limiter, { stop: () => limiter.close() }), activity);
     });
   });

@@ -1,4 +1,5 @@
 import type { CarrierLookup, NumberingPlan } from '../../application/ports/number-lookup.js';
+import type { MessagingRegistrar } from '../../application/ports/messaging-registrar.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Hono } from 'hono';
 import type { Clock } from '../../application/ports/clock.js';
@@ -48,6 +49,9 @@ import type { CustomToolRunner } from '../../application/hosted/custom-tool-runn
 import type { CallAnalyst } from '../../application/hosted/call-analyst.js';
 import type { CoreSettings } from './core-settings.js';
 import type { Tracing } from '../../application/ports/tracing.js';
+import type { ServiceActivity } from '../../application/ports/service-activity.js';
+import type { BacklogQuery } from '../../application/queries/backlog-query.js';
+import type { SwitchboardMetrics } from '../metrics.js';
 import type { Guard } from '../../adapters/rest/credential-guard.js';
 import type { RestEnv } from '../../adapters/rest/env.js';
 
@@ -77,12 +81,18 @@ export const TOKENS = {
   timers: token<Timers>('Timers'),
   /** Spans of calls, turns, requests and deliveries: OpenTelemetry's when OTEL_* asks for traces or a host gives its provider, else none. */
   tracing: token<Tracing>('Tracing'),
+  /** What happened, counted: the Prometheus figures when METRICS_TOKEN, METRICS_PORT or a host's registry asks for them, else nobody counts. */
+  activity: token<ServiceActivity>('ServiceActivity'),
+  /** The figures and their exposition; null when none are kept. */
+  metrics: token<SwitchboardMetrics | null>('SwitchboardMetrics'),
   ids: token<IdGenerator>('IdGenerator'),
   credentials: token<Credentials>('Credentials'),
   // Storage.
   unitOfWork: token<UnitOfWork>('UnitOfWork'),
   /** The usage series, read beside the unit of work's store. */
   usageQuery: token<UsageQuery>('UsageQuery'),
+  /** The queues' backlog (for the figures), read beside the unit of work's store. */
+  backlogQuery: token<BacklogQuery>('BacklogQuery'),
   /** The read side of the versioned list reads, made for the bound unit of work's store (see queriesOf). */
   agentPageQuery: token<AgentPageQuery>('AgentPageQuery'),
   callPageQuery: token<CallPageQuery>('CallPageQuery'),
@@ -93,6 +103,7 @@ export const TOKENS = {
   telephony: token<Telephony>('Telephony'),
   numberingPlan: token<NumberingPlan>('NumberingPlan'),
   carrierLookup: token<CarrierLookup | null>('CarrierLookup'),
+  messagingRegistrar: token<MessagingRegistrar>('MessagingRegistrar'),
   numberWebhooks: token<NumberWebhooks>('NumberWebhooks'),
   callWebhooks: token<(callId: string) => CallWebhooks>('CallWebhooks'),
   smsStatusUrl: token<string>('SmsStatusUrl'),

@@ -45,8 +45,8 @@ export const voiceModule = () =>
     });
     provide(
       TOKENS.voiceEngine,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.tracing, TOKENS.lifecycle],
-      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, tracing, lifecycle) => {
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.tracing, TOKENS.activity, TOKENS.lifecycle],
+      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, tracing, activity, lifecycle) => {
         const writer = new CallRecordWriter({ uow, eventBus, logger });
         const webhookBrain = new WebhookBrain({
           transport,
@@ -67,6 +67,7 @@ export const voiceModule = () =>
           writer,
           timers,
           tracing,
+          activity,
           brains: brainsByMode({ webhook: webhookBrain, hosted: hostedBrain }),
           answerReads: new BoundedCallMemo(() => timers.now()),
           endedSessions: new BoundedCallMemo(() => timers.now()),
@@ -76,9 +77,9 @@ export const voiceModule = () =>
     );
     provide(
       TOKENS.finishCall,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceEngine, TOKENS.eventBus, TOKENS.deliveryTrigger, TOKENS.eventEncoder, TOKENS.callAnalyst, TOKENS.logger],
-      (uow, clock, ids, live, eventBus, deliveryTrigger, eventEncoder, analysis, logger) =>
-        new FinishCall({ uow, clock, ids, live, eventBus, deliveryTrigger, eventEncoder, analysis, logger: logger.child({ component: 'voice' }) }),
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceEngine, TOKENS.eventBus, TOKENS.deliveryTrigger, TOKENS.eventEncoder, TOKENS.callAnalyst, TOKENS.activity, TOKENS.logger],
+      (uow, clock, ids, live, eventBus, deliveryTrigger, eventEncoder, analysis, activity, logger) =>
+        new FinishCall({ uow, clock, ids, live, eventBus, deliveryTrigger, eventEncoder, analysis, activity, logger: logger.child({ component: 'voice' }) }),
     );
     provide(
       TOKENS.callUseCases,

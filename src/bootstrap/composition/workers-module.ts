@@ -27,10 +27,10 @@ export const workersModule = () =>
     });
     provide(
       TOKENS.outboundTextSender,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.telephony, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.smsStatusUrl, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.lifecycle],
-      (config, uow, telephony, clock, ids, logger, smsStatusUrl, eventEncoder, deliveryTrigger, lifecycle) => {
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.telephony, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.smsStatusUrl, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.activity, TOKENS.lifecycle],
+      (config, uow, telephony, clock, ids, logger, smsStatusUrl, eventEncoder, deliveryTrigger, activity, lifecycle) => {
         const leaseMs = config.smsSendLeaseMs ?? DEFAULT_SMS_SEND_LEASE_MS;
-        const sender = new OutboundTextSender({ uow, telephony, clock, ids, logger, smsStatusUrl, eventEncoder, deliveryTrigger, leaseMs });
+        const sender = new OutboundTextSender({ uow, telephony, clock, ids, logger, smsStatusUrl, eventEncoder, deliveryTrigger, activity, leaseMs });
         return lifecycle.manage('outbound text sender', sender, sender);
       },
     );

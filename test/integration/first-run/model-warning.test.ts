@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { tempDirsRemovedAfterEach } from '../../support/temp-dirs.js';
+import { migratedDataDirsRemovedAfterEach } from '../../support/temp-dirs.js';
 import { createSwitchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { NO_LANGUAGE_MODEL } from '../../../src/bootstrap/language-model.js';
 import { startServer } from '../../../src/bootstrap/server.js';
@@ -20,7 +20,7 @@ const timesSaid = (log: string) => log.split(NO_LANGUAGE_MODEL).length - 1;
 
 /** The server's to say, once a start; a command (test/e2e/create-project-command.test.ts) or a host's core says nothing of it. */
 describe('the warning that hosted mode has no language model', () => {
-  const aDataDir = tempDirsRemovedAfterEach('sb-model-warning-');
+  const aDataDir = migratedDataDirsRemovedAfterEach('sb-model-warning-');
 
   it('names the fix: LLM_BASE_URL, with a local Ollama and other servers as examples', () => {
     expect(NO_LANGUAGE_MODEL).toContain('LLM_BASE_URL=http://127.0.0.1:11434/v1 LLM_MODEL=llama3.2');

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSwitchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { startServer } from '../../../src/bootstrap/server.js';
 import { runOnServer } from '../../support/scratch-database.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 import { RecordingLogger } from '../rest/harness.js';
 
 const TWILIO = { TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'not-a-real-token' };
@@ -26,7 +26,8 @@ describe('start-up tells the truth', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
   const aDataDir = async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sb-start-up-'));
+    // Migrated already: these tests are about what a start says, not about making the store.
+    const dir = await aMigratedDataDir('sb-start-up-');
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     return dir;
   };

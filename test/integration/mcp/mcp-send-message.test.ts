@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aRegisterBody } from '../../support/registration-builders.js';
 import { anMcpSwitchboard, resultOf, storesUnderTest, toolErrorOf, type McpHarness } from './mcp-harness.js';
 
 const TO = '+14155550142';
@@ -55,5 +56,17 @@ describe.each(storesUnderTest())('send_message on %s', (_, store) => {
     expect(toolErrorOf(await client.callTool({ name: 'send_message', arguments: { number_id: loose.id, to_number: TO, body: 'x' } }))).toMatchObject({
       message: expect.stringContaining('not attached to an agent'),
     });
+  });
+
+  it('warns in the answer while the project has no approved A2P 10DLC registration, and no longer once it has', async () => {
+    const before = await client.callTool({ name: 'send_message', arguments: { agent_id: agent.id, to_number: TO, body: 'Before' } });
+    const registered = await h.api('POST', '/v1/register', aRegisterBody());
+    const approved = await h.api('GET', '/v1/register/status');
+    const after = await call('send_message', { agent_id: agent.id, to_number: TO, body: 'After' });
+
+    expect(resultOf(before).warning).toContain('no A2P 10DLC registration');
+    expect(JSON.stringify(before.content)).toContain('Warning: This project has no A2P 10DLC registration');
+    expect([registered.status, approved.body.status]).toEqual([200, 'approved']);
+    expect(after.warning).toBeUndefined();
   });
 });

@@ -24,6 +24,8 @@ describe(messageRoutes.name, () => {
         from_number: phoneNumber,
         to_number: TO,
         conversation_id: expect.stringMatching(/^conv_/),
+        // A 10-digit US number of a project without an A2P 10DLC registration.
+        warning: expect.stringContaining('no A2P 10DLC registration'),
       });
       expect(api.telephony.outbox).toEqual([
         {

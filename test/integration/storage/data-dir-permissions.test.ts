@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import { createSwitchboard, type Switchboard } from '../../../src/bootstrap/create-switchboard.js';
 import { trustE164 } from '../../../src/domain/e164.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 import { RecordingLogger } from '../rest/harness.js';
 
 /** Every entry under `root` (not `root` itself) whose mode lets its group or others in, as "path mode". */
@@ -55,8 +56,10 @@ describe('DATA_DIR permissions', () => {
   }, 60_000);
 
   it('tightens a DATA_DIR left open by an earlier version at the next start', async () => {
-    const dataDir = join(await aTempDir(), 'data');
-    await mkdir(join(dataDir, 'pgdata'), { recursive: true, mode: 0o755 });
+    // A store made already (by the template, not by this start), its folders then opened up.
+    const dataDir = await aMigratedDataDir('switchboard-modes-');
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    await chmod(join(dataDir, 'pgdata'), 0o755);
     await chmod(dataDir, 0o755);
     await writeFile(join(dataDir, 'admin-token'), 'sb_admin_kept\n', { mode: 0o644 });
     await chmod(join(dataDir, 'admin-token'), 0o644);

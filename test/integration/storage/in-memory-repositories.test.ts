@@ -13,6 +13,7 @@ import { adminQueriesContract } from '../../contracts/admin-queries.contract.js'
 import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
 import { hostedStorageContract } from '../../contracts/hosted-storage.contract.js';
 import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
+import { backlogQueryContract } from '../../contracts/backlog-query.contract.js';
 import { usageQueryContract } from '../../contracts/usage-query.contract.js';
 import { subAccountStorageContract } from '../../contracts/sub-account-storage.contract.js';
 
@@ -26,6 +27,7 @@ adminQueriesContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), 
 webCallCredentialsContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 hostedStorageContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 campaignRepositoriesContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+backlogQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 usageQueryContract('in-memory', async () => {
   const uow = new InMemoryUnitOfWork();
   return { uow, usage: inMemoryStoreQueries(uow).usage, close: async () => {} };

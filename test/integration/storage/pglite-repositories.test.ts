@@ -22,6 +22,7 @@ import { adminQueriesContract } from '../../contracts/admin-queries.contract.js'
 import { webCallCredentialsContract } from '../../contracts/web-call-credentials.contract.js';
 import { hostedStorageContract } from '../../contracts/hosted-storage.contract.js';
 import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
+import { backlogQueryContract } from '../../contracts/backlog-query.contract.js';
 import { usageQueryContract } from '../../contracts/usage-query.contract.js';
 import { subAccountStorageContract } from '../../contracts/sub-account-storage.contract.js';
 import { aProject } from '../../support/builders.js';
@@ -49,6 +50,7 @@ adminQueriesContract('PGlite', async () => openDatabase({ dataDir: await newData
 webCallCredentialsContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 hostedStorageContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 campaignRepositoriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+backlogQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 usageQueryContract('PGlite', async () => {
   const database = await openDatabase({ dataDir: await newDataDir() });
   return { uow: database.uow, usage: new MikroOrmUsageQuery(database.uow.reads), close: () => database.close() };

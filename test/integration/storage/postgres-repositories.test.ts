@@ -14,6 +14,7 @@ import { webCallCredentialsContract } from '../../contracts/web-call-credentials
 import { hostedStorageContract } from '../../contracts/hosted-storage.contract.js';
 import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 import { aScratchPostgresStore } from '../../contracts/store-harness.js';
+import { backlogQueryContract } from '../../contracts/backlog-query.contract.js';
 import { usageQueryContract } from '../../contracts/usage-query.contract.js';
 import { subAccountStorageContract } from '../../contracts/sub-account-storage.contract.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
@@ -33,6 +34,7 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
   webCallCredentialsContract('PostgreSQL', openScratch);
   hostedStorageContract('PostgreSQL', openScratch);
   campaignRepositoriesContract('PostgreSQL', openScratch);
+  backlogQueryContract('PostgreSQL', openScratch);
   usageQueryContract('PostgreSQL', async () => {
     const scratch = await createScratchDatabase(serverUrl!, 'sb_test');
     const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '.' });

@@ -1,11 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe } from 'vitest';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { suppressionRepositoryContract } from '../../contracts/suppression-repository.contract.js';
 import { aScratchPostgresStore } from '../../contracts/store-harness.js';
+import { aMigratedDataDir } from '../../support/pglite-template.js';
 
 const tempDirs: string[] = [];
 afterAll(async () => {
@@ -15,7 +14,7 @@ afterAll(async () => {
 suppressionRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 
 suppressionRepositoryContract('PGlite', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'switchboard-suppressions-'));
+  const dir = await aMigratedDataDir('switchboard-suppressions-');
   tempDirs.push(dir);
   return openDatabase({ dataDir: dir });
 });

@@ -154,6 +154,8 @@ describe(twilioSmsRoutes.name, () => {
       from_number: number.phoneNumber,
       to_number: CUSTOMER,
       conversation_id: expect.stringMatching(/^conv_/),
+      // The project has not registered for A2P 10DLC (POST /v1/register).
+      warning: expect.stringContaining('30034'),
     });
     expect(await messagesOf(number.id)).toEqual([expect.objectContaining({ id: sent.body.id, providerMessageId: sid, status: 'queued' })]);
   });

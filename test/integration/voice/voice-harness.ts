@@ -64,6 +64,8 @@ export interface HookRequest {
   readonly body: any;
   /** The sender went away before the answer was complete. */
   aborted: boolean;
+  /** The sender's port: which of its connections carried the request. */
+  readonly remotePort: number | undefined;
   readonly closed: Promise<void>;
 }
 
@@ -75,6 +77,8 @@ export type HookHandler = (request: HookRequest, response: ServerResponse) => vo
  */
 export class CustomerWebhook {
   readonly requests: HookRequest[] = [];
+  /** The sender's port of each connection accepted, oldest first. */
+  readonly connections: (number | undefined)[] = [];
   private readonly catalogue = catalogueWatch();
   handler: HookHandler = (_, res) => void res.writeHead(200).end();
   private server: Server | null = null;
@@ -82,6 +86,7 @@ export class CustomerWebhook {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.serve(req, res));
+    this.server.on('connection', (socket) => this.connections.push(socket.remotePort));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
     return this;
@@ -112,6 +117,7 @@ export class CustomerWebhook {
       raw,
       body: JSON.parse(raw || 'null'),
       aborted: false,
+      remotePort: req.socket.remotePort,
       closed: new Promise<void>((resolve) => (resolveClosed = resolve)),
     };
     res.on('close', () => {
@@ -210,7 +216,7 @@ export const aVoiceSwitchboard = async (
     /** Live calls' timers (default: the system's). */
     readonly timers?: Timers;
     /** TWILIO_API_KEY_SID and friends, for web calls. */
-    readonly webCalls?: { readonly apiKeySid?: string; readonly apiKeySecret?: string; readonly twimlAppSid?: string };
+    readonly webCalls?: { readonly apiKeySid?: string; readonly apiKeySecret?: string; readonly twimlAppSid?: string; readonly primaryCustomerProfileSid?: string };
     /** The store (default: a new in-memory one); e.g. a PGlite one, or another harness's, for two nodes sharing one. */
     readonly uow?: UnitOfWork;
     /** Where the Switchboard's spans go (default: nowhere). */

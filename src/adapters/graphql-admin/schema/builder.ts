@@ -6,6 +6,8 @@ import type { AgentWithNumbers } from '../../../application/ports/repositories.j
 import type { CreditedAccount } from '../../../application/use-cases/billing/credit-account.js';
 import type { RecordingChange } from '../../../application/use-cases/projects/set-recording.js';
 import type { Usage } from '../../../application/use-cases/billing/get-usage.js';
+import type { UsageBreakdown } from '../../../application/use-cases/billing/get-usage-breakdown.js';
+import type { UsageLine } from '../../../application/queries/usage-query.js';
 import type { ReceivedSms } from '../../../application/use-cases/messages/receive-inbound-sms.js';
 import type { IssuedApiKey } from '../../../application/use-cases/api-keys/new-api-key.js';
 import type { ApiKey } from '../../../domain/api-key.js';
@@ -66,6 +68,8 @@ export interface AdminObjects {
   Project: Project;
   ProjectPage: Connection<Project>;
   Usage: Usage;
+  UsageBreakdown: UsageBreakdown;
+  UsageLine: UsageLine;
   LedgerEntry: LedgerEntry;
   LedgerPage: Connection<LedgerEntry>;
   AccountChange: CreditedAccount;

@@ -10,6 +10,7 @@ import { defineProjectTypes } from './project-types.js';
 import { defineQueries } from './queries.js';
 import { defineResourceTypes } from './resource-types.js';
 import { defineSubscriptions } from './subscriptions.js';
+import { defineUsageTypes } from './usage-types.js';
 import { defineWebhookTypes } from './webhook-types.js';
 
 export type { AdminSchemaDeps, SimulatedCaller } from './deps.js';
@@ -19,6 +20,7 @@ export const buildAdminSchema = (deps: AdminSchemaDeps): GraphQLSchema => {
   const builder = newAdminBuilder();
   const enums = defineEnums(builder);
   defineProjectTypes(builder, deps, enums);
+  defineUsageTypes(builder, deps);
   defineResourceTypes(builder, enums);
   defineMessagingTypes(builder, deps, enums);
   defineWebhookTypes(builder, enums);

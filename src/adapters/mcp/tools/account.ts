@@ -2,7 +2,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import type { UsagePeriod } from '../../../application/queries/usage-query.js';
 import { oneOf } from '../../rest/codecs/common.js';
-import { daysParam, monthsParam, timeZoneParam } from '../../rest/codecs/usage.js';
+import { USAGE_PERIODS } from '../../../application/use-cases/billing/get-usage-breakdown.js';
+import { daysParam, localDateParam, monthsParam, timeZoneParam } from '../../rest/codecs/usage.js';
+import { usageByAgentView, usageByNumberView } from '../../rest/views/usage-breakdown.js';
 import { dailyUsageView, monthlyUsageView } from '../../rest/views/usage-series.js';
 import type { Usage } from '../../../application/use-cases/billing/get-usage.js';
 import { agentView } from '../../rest/views/agents.js';
@@ -11,11 +13,40 @@ import { webhookView } from '../../rest/views/webhooks.js';
 import { none, queryString } from '../arguments.js';
 import { outcome, output, projectOf, readOnly, tool, type AnyTool } from '../tool.js';
 
-/** AgentPhone's arguments: the breakdown (summary when absent), its window, and the zone whose calendar cuts it. */
+/**
+ * AgentPhone's arguments: the breakdown (summary when absent), its window, and the zone whose
+ * calendar cuts it; and ours, `group_by`, for the same figures per number or per agent (as
+ * GET /v1/usage/by-number and /by-agent), over `period` or `from`/`to`, or with `breakdown`
+ * `daily` or `monthly` over the last `days` or `months`.
+ */
 const UsageArgs = t.intersection([
-  t.partial({ breakdown: oneOf(['summary', 'daily', 'monthly'] as const) }),
+  t.partial({
+    breakdown: oneOf(['summary', 'daily', 'monthly'] as const),
+    group_by: oneOf(['number', 'agent'] as const),
+    period: oneOf(USAGE_PERIODS),
+    from: localDateParam,
+    to: localDateParam,
+  }),
   t.type({ days: daysParam, months: monthsParam, tz: timeZoneParam }),
 ]);
+type UsageArgs = t.TypeOf<typeof UsageArgs>;
+
+/** The breakdown's window as the use case reads it: AgentPhone's `days`/`months` when a series was asked for. */
+const lastOf = (args: UsageArgs) => {
+  if (args.breakdown === 'daily') return { unit: 'day' as const, count: args.days, field: 'days' };
+  if (args.breakdown === 'monthly') return { unit: 'month' as const, count: args.months, field: 'months' };
+  return null;
+};
+
+type GroupedView = ReturnType<typeof usageByNumberView> | ReturnType<typeof usageByAgentView>;
+
+/** A breakdown in a line: its window and its totals over every number or agent. */
+const groupedLine = (view: GroupedView, unit: string): string => {
+  const lines: readonly GroupedView['data'][number][] = view.data;
+  const total = (pick: (line: GroupedView['data'][number]) => number) => lines.reduce((sum, line) => sum + pick(line), 0);
+  return `${lines.length} ${unit}, ${view.from} to ${view.to} (${view.timeZone}): ${total((l) => l.messages)} messages, ` +
+    `${total((l) => l.calls)} calls, ${total((l) => l.voiceMinutes)} voice minutes, ${usd(total((l) => l.chargesCents)).toFixed(2)} USD charged.`;
+};
 
 /** A series in a line: its totals over the window. */
 const seriesLine = (periods: readonly UsagePeriod[], unit: string, zone: string): string => {
@@ -77,13 +108,24 @@ export const accountTools: readonly AnyTool[] = [
     description:
       "The account's balance, number counts and limit, and this month's charges (the ledger's figures); " +
       'with `breakdown` `daily` (over `days`, default 30) or `monthly` (over `months`, default 12), the texts, calls, ' +
-      'voice minutes and charges of each day or month of `tz` (an IANA time zone, default UTC), the current one last.',
+      'voice minutes and charges of each day or month of `tz` (an IANA time zone, default UTC), the current one last. ' +
+      'With `group_by` `number` or `agent`: calls, voice minutes, texts in and out and charges per number or per agent, ' +
+      'over `period` (`day`, `week` or `month`, the current one; default `month`) or `from`/`to` (YYYY-MM-DD, both included), ' +
+      'or, with `breakdown` `daily` or `monthly`, over the last `days` days or `months` months.',
     args: queryString(UsageArgs),
     annotations: readOnly,
     access: 'project',
     run: (context, args) => {
       const projectId = projectOf(context);
       const { billing } = context.useCases;
+      if (args.group_by !== undefined) {
+        const by = args.group_by;
+        const input = { projectId, by, period: args.period ?? null, from: args.from ?? null, to: args.to ?? null, zone: args.tz, last: lastOf(args) };
+        return outcome(billing.getUsageBreakdown.execute(input), (breakdown) => {
+          const view = by === 'number' ? usageByNumberView(breakdown) : usageByAgentView(breakdown);
+          return output(groupedLine(view, by === 'number' ? 'numbers' : 'agents'), view);
+        });
+      }
       if (args.breakdown === 'daily') {
         return outcome(billing.getDailyUsage.execute({ projectId, days: args.days, zone: args.tz }), (periods) =>
           output(seriesLine(periods, 'days', args.tz), dailyUsageView(periods, args.tz)),

@@ -25,7 +25,7 @@ export const conversationTools: readonly AnyTool[] = [
       const problem = checkSendMessage(body);
       if (problem) return E.left(validation(problem.field, problem.message));
       return outcome(context.useCases.messages.sendSms.execute(toSendSmsInput(projectOf(context), body)), (message) =>
-        output(`Sent message ${message.id} to ${message.toNumber}.`, sentMessageView(message)),
+        output(`Sent message ${message.id} to ${message.toNumber}.${message.registrationWarning ? ` Warning: ${message.registrationWarning}` : ''}`, sentMessageView(message)),
       );
     },
   }),

@@ -15,3 +15,4 @@ export {
 export { windowStatements, type MessageWindowParams } from './messages.js';
 export { usageSeries } from './usage.js';
 export { usageBreakdown } from './usage-breakdown.js';
+export { backlogStatement, type BacklogRow } from './backlog.js';

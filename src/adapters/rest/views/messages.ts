@@ -31,14 +31,18 @@ export const NumberMessageView = t.strict({ ...messageFields, from: e164, from_:
 export const messageSliceOf = <C extends t.Mixed>(item: C) => t.strict({ data: t.array(item), hasMore: t.boolean });
 
 /** `POST /v1/messages` answers in snake_case. */
-export const SentMessageView = t.strict({
-  id: t.string,
-  status: MessageStatusView,
-  channel: t.literal('sms'),
-  from_number: e164,
-  to_number: e164,
-  conversation_id: t.string,
-}, 'SentMessage');
+/** AgentPhone's answer to a send; `warning` only while the sending number lacks an approved A2P 10DLC registration. */
+export const SentMessageView = t.exact(t.intersection([
+  t.type({
+    id: t.string,
+    status: MessageStatusView,
+    channel: t.literal('sms'),
+    from_number: e164,
+    to_number: e164,
+    conversation_id: t.string,
+  }),
+  t.partial({ warning: t.string }),
+]), 'SentMessage');
 
 export const messageView = (message: Message): Wire<typeof MessageView> => ({
   id: message.id,
@@ -66,11 +70,12 @@ export const messageSliceView = <B>(slice: MessageSlice, view: (message: Message
   hasMore: slice.hasMore,
 });
 
-export const sentMessageView = (message: Message): Wire<typeof SentMessageView> => ({
+export const sentMessageView = (message: Message & { readonly registrationWarning?: string | null }): Wire<typeof SentMessageView> => ({
   id: message.id,
   status: message.status,
   channel: message.channel,
   from_number: message.fromNumber,
   to_number: message.toNumber,
   conversation_id: message.conversationId,
+  ...(message.registrationWarning ? { warning: message.registrationWarning } : {}),
 });

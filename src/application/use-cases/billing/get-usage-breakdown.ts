@@ -22,6 +22,11 @@ export interface GetUsageBreakdownInput {
   readonly from: LocalDate | null;
   readonly to: LocalDate | null;
   readonly zone: string;
+  /**
+   * The last `count` days or months of `zone`'s calendar, the current one last (AgentPhone's
+   * `days` / `months` of its MCP tool); absent or null: `period` or `from`/`to` say the window.
+   */
+  readonly last?: { readonly unit: 'day' | 'month'; readonly count: number; readonly field: string } | null;
 }
 
 /** The window's local first and last days, and the lines. */
@@ -68,6 +73,10 @@ export class GetUsageBreakdown {
     const known = this.deps.calendar.isKnownZone(input.zone);
     if (!known) problems.push(problem('tz', 'must name an IANA time zone, e.g. America/New_York'));
     const ranged = input.from !== null || input.to !== null;
+    const last = input.last ?? null;
+    if (last !== null && (ranged || input.period !== null)) {
+      problems.push(problem(input.period !== null ? 'period' : input.from !== null ? 'from' : 'to', `cannot be sent with ${last.field}; send one or the other`));
+    }
     if (ranged && input.period !== null) problems.push(problem('period', 'cannot be sent with from and to; send one or the other'));
     if (ranged && (input.from === null || input.to === null)) problems.push(problem(input.from === null ? 'from' : 'to', 'must be sent with the other end of the window'));
     if (input.from && input.to) {
@@ -80,13 +89,24 @@ export class GetUsageBreakdown {
     const period = input.period ?? 'month';
     const { calendar } = this.deps;
     const today = calendar.dayOf(this.deps.clock.now(), input.zone);
+    if (last !== null) return E.right({ period: null, ...lastPeriods(calendar, today, last.unit, last.count) });
     if (period === 'day') return E.right({ period, from: today, to: today });
     if (period === 'week') {
       const monday = calendar.plusDays(today, 1 - today.weekday);
       return E.right({ period, from: monday, to: calendar.plusDays(monday, 6) });
     }
-    const first = { year: today.year, month: today.month, day: 1 };
-    const nextFirst = today.month === 12 ? { year: today.year + 1, month: 1, day: 1 } : { year: today.year, month: today.month + 1, day: 1 };
-    return E.right({ period, from: first, to: calendar.plusDays(nextFirst, -1) });
+    return E.right({ period, ...lastPeriods(calendar, today, 'month', 1) });
   }
 }
+
+/** The first day of the month `back` months before `date`'s. */
+const monthStart = (date: LocalDate, back: number): LocalDate => {
+  const index = date.year * 12 + (date.month - 1) - back;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1, day: 1 };
+};
+
+/** The last `count` days, or months, of the calendar, the one holding `today` last and whole. */
+const lastPeriods = (calendar: UsageSeriesDeps['calendar'], today: LocalDate, unit: 'day' | 'month', count: number) =>
+  unit === 'day'
+    ? { from: calendar.plusDays(today, 1 - count), to: today }
+    : { from: monthStart(today, count - 1), to: calendar.plusDays(monthStart(today, -1), -1) };

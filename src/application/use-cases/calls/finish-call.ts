@@ -15,6 +15,7 @@ import { inOneStatement, readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { EndedSession, LiveCalls } from '../../ports/live-calls.js';
 import type { AnalysisQueue } from '../../ports/analysis-queue.js';
+import type { ServiceActivity } from '../../ports/service-activity.js';
 import type { CoreDeps } from '../common/deps.js';
 import { analysisOnEnd } from './analysis-on-end.js';
 import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';
@@ -42,6 +43,8 @@ export interface FinishCallDeps extends CoreDeps {
   readonly eventEncoder: OutboundEventEncoder;
   /** Post-call analyses: queued with the call's end when its agent asks for one. */
   readonly analysis?: AnalysisQueue;
+  /** Counts calls' ends by why; absent: nobody counts. */
+  readonly activity?: ServiceActivity;
 }
 
 export type FinishCallError = NotFound;
@@ -97,6 +100,7 @@ export class FinishCall {
       const { queued, analysing } = stored.right;
       if (queued) this.deps.deliveryTrigger?.poke();
       if (analysing) this.deps.analysis?.poke();
+      this.deps.activity?.callEnded({ direction: call.direction, mode: call.voiceMode }, ended.right.status === 'failed' ? 'failed' : 'completed', input.reason);
       await this.deps.eventBus
         .publish({ type: 'ended', callId: call.id, status: ended.right.status })
         .catch((error: unknown) => this.deps.logger.error({ callId: call.id, err: String(error) }, 'publishing the end of a call failed'));

@@ -4,6 +4,7 @@ import { smsBodyProblem } from '../../../domain/message.js';
 import { notFound, validation, type NotFound, type Validation } from '../../errors.js';
 import type { InboundSms, InboundTextStore, ReceivedSms } from '../../ports/inbound-text-store.js';
 import type { HostedReplies } from '../../ports/hosted-replies.js';
+import type { ServiceActivity } from '../../ports/service-activity.js';
 
 export type { InboundSms, ReceivedSms } from '../../ports/inbound-text-store.js';
 
@@ -12,6 +13,8 @@ export interface ReceiveInboundSmsDeps {
   readonly texts: InboundTextStore;
   /** Answers texts to hosted agents, after the text is committed; none: texts are only stored and queued. */
   readonly hostedReplies?: HostedReplies;
+  /** Counts the texts received; absent: nobody counts. */
+  readonly activity?: ServiceActivity;
 }
 
 /** The text's number is not one of ours, live; or its body is longer than a text can be. */
@@ -34,6 +37,7 @@ export class ReceiveInboundSms {
       const stored = await this.deps.texts.store(input);
       if (E.isLeft(stored)) return E.left(notFound('number', stored.left.to));
       const { received, hosted } = stored.right;
+      this.deps.activity?.texted('inbound');
       if (hosted) {
         const { message } = received;
         this.deps.hostedReplies?.replyTo({ projectId: message.projectId, conversationId: message.conversationId, messageId: message.id });

@@ -3,6 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { E164 } from '../../../domain/e164.js';
 import type { Message } from '../../../domain/message.js';
 import { isLive, type PhoneNumber } from '../../../domain/phone-number.js';
+import { registrationWarningFor } from '../../../domain/messaging-registration.js';
 import {
   badRequest,
   notFound,
@@ -16,6 +17,7 @@ import {
 import type { IdempotencyKey } from '../../ports/outbound-text-repositories.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
+import type { ServiceActivity } from '../../ports/service-activity.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { CoreDeps } from '../common/deps.js';
@@ -48,6 +50,8 @@ export interface SendSmsDeps extends CoreDeps {
   /** A refused text's `agent.message_failed` is encoded with it and sent at once after its commit. */
   readonly eventEncoder: OutboundEventEncoder;
   readonly deliveryTrigger: DeliveryTrigger;
+  /** Counts the texts the carrier took; absent: nobody counts. */
+  readonly activity?: ServiceActivity;
 }
 
 /** How long a send is held by the process that queued it, unless configured otherwise. */
@@ -55,8 +59,14 @@ export const DEFAULT_SMS_SEND_LEASE_MS = 60_000;
 
 export type SendSmsError = NotFound | BadRequest | ProviderError | IdempotencyRefused | ComplianceRefused;
 
-/** A fresh text to send, or the first request's record when the key was used before. */
-type Stored = { readonly fresh: Message } | { readonly replay: IdempotencyKey };
+/**
+ * The text as sent, and what its sender should know: while the project has no approved A2P
+ * 10DLC registration, a text from a 10-digit US number may be refused or filtered by carriers.
+ */
+export type SentSms = Message & { readonly registrationWarning: string | null };
+
+/** A fresh text to send, or the first request's record when the key was used before; and the sending number's registration warning. */
+type Stored = ({ readonly fresh: Message } | { readonly replay: IdempotencyKey }) & { readonly warning: string | null };
 
 /**
  * Sends an agent's text. The message is stored `queued` on its thread together with its outbox
@@ -71,11 +81,12 @@ type Stored = { readonly fresh: Message } | { readonly replay: IdempotencyKey };
 export class SendSms {
   constructor(private readonly deps: SendSmsDeps) {}
 
-  execute(input: SendSmsInput): TE.TaskEither<SendSmsError, Message> {
+  execute(input: SendSmsInput): TE.TaskEither<SendSmsError, SentSms> {
     return async () => {
       const stored = await retryingRaces(() => this.deps.uow.transaction((tx) => this.store(tx, input)));
       if (E.isLeft(stored)) return stored;
-      if ('replay' in stored.right) return this.replay(stored.right.replay);
+      const { warning } = stored.right;
+      if ('replay' in stored.right) return E.map((message: Message) => ({ ...message, registrationWarning: warning }))(await this.replay(stored.right.replay));
       const message = stored.right.fresh;
       let sent: SendOutcome;
       try {
@@ -85,7 +96,7 @@ export class SendSms {
         throw error;
       }
       const settled = await settleText(this.deps, message, sent);
-      return E.isLeft(sent) ? E.left(providerError(sent.left)) : E.right(settled);
+      return E.isLeft(sent) ? E.left(providerError(sent.left)) : E.right({ ...settled, registrationWarning: warning });
     };
   }
 
@@ -101,11 +112,12 @@ export class SendSms {
           message: `Idempotency-Key ${key} was already used with a different request; use a new key for a new message`,
         });
       }
-      if (first) return E.right({ replay: first });
+      if (first) return E.right({ replay: first, warning: await this.replayWarning(tx, input.projectId, first.messageId) });
     }
     if (input.agentId !== null && !(await tx.agents.findById(input.projectId, input.agentId))) return E.left(notFound('agent', input.agentId));
     const number = await this.sendingNumber(tx, input);
     if (E.isLeft(number)) return number;
+    const warning = registrationWarningFor(number.right, await tx.messagingRegistrations.find(input.projectId));
     const refused = await suppressionRefusal(tx, input.projectId, input.to, 'sms');
     if (refused) return E.left(refused);
     const { message } = await appendToThread(tx, this.deps, number.right, input.to, {
@@ -122,7 +134,14 @@ export class SendSms {
     // Two first requests with one key: the second's insert waits for the first's commit and is
     // refused; retryingRaces runs it again, and it finds the key.
     if (key !== null) await tx.idempotencyKeys.insert({ projectId: input.projectId, key, fingerprint, messageId: message.id, createdAt: now, answer: null });
-    return E.right({ fresh: message });
+    return E.right({ fresh: message, warning });
+  }
+
+  /** The warning the first request answered with, as the registration stands now. */
+  private async replayWarning(tx: Repositories, projectId: string, messageId: string): Promise<string | null> {
+    const message = await tx.messages.findById(projectId, messageId);
+    const number = message ? await tx.numbers.findById(projectId, message.phoneNumberId) : null;
+    return number ? registrationWarningFor(number, await tx.messagingRegistrations.find(projectId)) : null;
   }
 
   /** What the key's first request answered; nothing yet while its send is under way. */
