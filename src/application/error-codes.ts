@@ -77,6 +77,7 @@ export const knownErrorCodes = (): readonly ErrorCode[] => [
     .filter((code) => code !== BY_TAG.CodeRefused.code)
     .map((code) => ({ ...BY_TAG.CodeRefused, code })),
   { ...BY_TAG.Forbidden, code: 'PROJECT_SUSPENDED' },
+  { ...BY_TAG.Forbidden, code: 'SUB_ACCOUNT_NESTED' },
   IDEMPOTENCY_IN_PROGRESS,
   CONSENT_REQUIRED,
 ];

@@ -139,6 +139,7 @@ interface FromDomain {
   readonly CodeExhausted: CodeRefused;
   readonly SignUpAlreadyVerified: Conflict;
   readonly DeliveryNotFailed: Conflict;
+  readonly SubAccountRefused: Forbidden | Conflict;
 }
 
 /** The application's reading of the domain refusal `E`. */
@@ -182,6 +183,8 @@ const readDomain = (error: DomainError): AppError => {
       );
     case 'DeliveryNotFailed':
       return conflict(`delivery ${error.deliveryId} is ${error.status}; only a failed delivery can be redelivered`);
+    case 'SubAccountRefused':
+      return error.reason === 'nested' ? { _tag: 'Forbidden', code: 'SUB_ACCOUNT_NESTED', message: error.message } : conflict(error.message);
   }
 };
 

@@ -50,6 +50,17 @@ export interface DeliveryNotFailed {
   readonly status: string;
 }
 
+/**
+ * A sub-account request the account tree does not allow: a sub-account opening one of its own
+ * (`nested`), a parent past its number of sub-accounts (`limit`), closing one that still holds
+ * live numbers (`live_numbers`).
+ */
+export interface SubAccountRefused {
+  readonly _tag: 'SubAccountRefused';
+  readonly reason: 'nested' | 'limit' | 'live_numbers';
+  readonly message: string;
+}
+
 /** Every rule violation; each aggregate function names the few it can report. */
 export type DomainError =
   | InvalidField
@@ -62,7 +73,8 @@ export type DomainError =
   | CodeExpired
   | CodeExhausted
   | SignUpAlreadyVerified
-  | DeliveryNotFailed;
+  | DeliveryNotFailed
+  | SubAccountRefused;
 
 export const invalidField = (field: string, message: string): InvalidField => ({
   _tag: 'InvalidField',

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { InsufficientBalance, InvalidField, NumberLimitReached } from './errors.js';
 import { mailboxKey, type Mailbox } from './mailbox.js';
 import { cents, type Cents } from './money.js';
+import { ledgerAccountOf, type AccountPlacement, type BalanceMode } from './sub-account.js';
 
 export const DEFAULT_NUMBER_LIMIT = 10;
 /** As the hosted peers: ten calls at once unless the operator allows more. */
@@ -10,7 +11,8 @@ export const MAX_CONCURRENT_CALLS_LIMIT = 10_000;
 /** Provisioning needs at least this much on the account, whatever the price. */
 export const MINIMUM_PROVISIONING_BALANCE = cents(300);
 
-export type ProjectStatus = 'active' | 'suspended';
+/** `closed`: a sub-account its parent closed; kept for its records, reachable by no key. */
+export type ProjectStatus = 'active' | 'suspended' | 'closed';
 
 /** A customer's account: owns agents, numbers and the balance ledger. */
 export interface Project {
@@ -24,6 +26,8 @@ export interface Project {
   readonly recordingEnabled: boolean;
   /** Calls in progress at once, inbound and outbound (operator-set); absent: {@link DEFAULT_MAX_CONCURRENT_CALLS}. */
   readonly maxConcurrentCalls?: number;
+  /** Set on a sub-account only: the project that opened it, and whose ledger it draws on. */
+  readonly parent?: { readonly id: string; readonly balance: BalanceMode };
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -85,14 +89,15 @@ export const raiseNumberLimit = (
 
 /**
  * The operator stops a project: its API keys are refused (403 PROJECT_SUSPENDED) until it is
- * reactivated; its data, numbers and ledger stay as they are. Suspending twice changes nothing.
+ * reactivated; its data, numbers and ledger stay as they are. Suspending twice, or a closed
+ * sub-account, changes nothing.
  */
 export const suspendProject = (project: Project, now: Date): Project =>
-  project.status === 'suspended' ? project : { ...project, status: 'suspended', updatedAt: now };
+  project.status !== 'active' ? project : { ...project, status: 'suspended', updatedAt: now };
 
-/** Lifts a suspension; an active project stays as it is. */
+/** Lifts a suspension; an active project stays as it is, and a closed one stays closed. */
 export const reactivateProject = (project: Project, now: Date): Project =>
-  project.status === 'active' ? project : { ...project, status: 'active', updatedAt: now };
+  project.status !== 'suspended' ? project : { ...project, status: 'active', updatedAt: now };
 
 /** Turns the recording add-on on or off; billing reads the flag (see BillingClock). */
 export const setRecording = (project: Project, enabled: boolean, now: Date): Project =>
@@ -105,3 +110,13 @@ export const setCallLimit = (project: Project, limit: number, now: Date): E.Eith
   Number.isInteger(limit) && limit >= 1 && limit <= MAX_CONCURRENT_CALLS_LIMIT
     ? E.right({ ...project, maxConcurrentCalls: limit, updatedAt: now })
     : E.left({ _tag: 'InvalidField', field: 'maxConcurrentCalls', message: `must be a whole number from 1 to ${MAX_CONCURRENT_CALLS_LIMIT}` });
+
+/** The project whose ledger this project's charges and credits go to (see {@link ledgerAccountOf}). */
+export const ledgerAccountFor = (project: Pick<Project, 'id' | 'parent'>): string => ledgerAccountOf(placementOf(project));
+
+/** Where the project sits among accounts, for the rules of `sub-account.ts`. */
+export const placementOf = (project: Pick<Project, 'id' | 'parent'>): AccountPlacement => ({
+  id: project.id,
+  parentId: project.parent?.id ?? null,
+  balance: project.parent?.balance ?? 'own',
+});

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AgentPhone, AgentPhoneClient, AgentPhoneError } from 'agentphone';
+import { AgentPhone, AgentPhoneClient } from 'agentphone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureOf } from '../support/agentphone-failure.js';
 import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
 import { trustE164 } from '../../src/domain/e164.js';
 import { createSwitchboard, type Switchboard } from '../../src/index.js';
@@ -48,17 +49,6 @@ const startCustomerEndpoint = async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-};
-
-/** The error the client throws for a non-2xx answer. */
-const failureOf = async (promise: Promise<unknown>): Promise<AgentPhoneError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AgentPhoneError) return error;
-    throw error;
-  }
-  throw new Error('expected the client to throw');
 };
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

@@ -25,8 +25,8 @@ describe('the REST API answers as its OpenAPI document says', () => {
   const problems: string[] = [];
 
   /** One request through the Fetch handler, its answer checked; returns the parsed body. */
-  const request = async (method: string, path: string, options: { key?: string; body?: unknown; csv?: string; expect?: number } = {}) => {
-    const headers: Record<string, string> = {};
+  const request = async (method: string, path: string, options: { key?: string; body?: unknown; csv?: string; headers?: Record<string, string>; expect?: number } = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.csv !== undefined) headers['content-type'] = 'text/csv';
@@ -60,7 +60,8 @@ describe('the REST API answers as its OpenAPI document says', () => {
   beforeAll(async () => {
     dataDir = await aMigratedDataDir('switchboard-openapi-');
     switchboard = createSwitchboard({
-      env: { DATA_DIR: dataDir, PUBLIC_URL, SIGNUP_CREDIT: '100', PRIVATE_NETWORK_TARGETS: '127.0.0.0/8' },
+      // One key calls every operation in a few seconds: more than the default 100 per 10 s.
+      env: { DATA_DIR: dataDir, PUBLIC_URL, SIGNUP_CREDIT: '100', PRIVATE_NETWORK_TARGETS: '127.0.0.0/8', RATE_LIMIT: '1000/10s' },
       storage: 'database',
       basePath: BASE,
       logger,
@@ -103,6 +104,19 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('GET', '/v1/usage/daily?tz=Not/AZone', { key, expect: 422 });
     await request('GET', '/v1/usage/monthly', { key, expect: 200 });
     await request('GET', '/v1/usage/monthly?months=25', { key, expect: 422 });
+
+    // Sub-accounts, and a parent's key acting on one through X-Sub-Account-Id.
+    const sub = await request('POST', '/v1/sub-accounts', { key, body: { name: 'Acme Dental', numberLimit: 2 }, expect: 201 });
+    await request('POST', '/v1/sub-accounts', { key, body: { name: '' }, expect: 422 });
+    await request('POST', '/v1/sub-accounts', { key: sub.apiKey.key, body: { name: 'Nested' }, expect: 403 });
+    await request('GET', '/v1/sub-accounts?limit=5', { key, expect: 200 });
+    await request('GET', `/v1/sub-accounts/${sub.id}`, { key, expect: 200 });
+    await request('PATCH', `/v1/sub-accounts/${sub.id}`, { key, body: { name: 'Acme Dental Group' }, expect: 200 });
+    await request('POST', `/v1/sub-accounts/${sub.id}/api-keys`, { key, body: { name: 'customer' }, expect: 201 });
+    await request('GET', '/v1/usage', { key, headers: { 'X-Sub-Account-Id': 'proj_stranger' }, expect: 404 });
+    await request('GET', '/v1/usage', { key, headers: { 'X-Sub-Account-Id': sub.id }, expect: 200 });
+    await request('DELETE', `/v1/sub-accounts/${sub.id}`, { key, expect: 200 });
+    await request('GET', `/v1/sub-accounts/${sub.id}`, { key, expect: 404 });
     await request('GET', '/v1/usage/by-number?period=week&tz=America/New_York', { key, expect: 200 });
     await request('GET', '/v1/usage/by-number?from=2026-02-30', { key, expect: 422 });
     await request('GET', '/v1/usage/by-agent?from=2026-11-01&to=2026-11-30', { key, expect: 200 });

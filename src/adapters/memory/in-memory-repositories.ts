@@ -32,15 +32,19 @@ const inProject = <T extends { projectId: string }>(row: T | undefined, projectI
 
 const projects = (t: InMemoryTables): ProjectRepository => ({
   findById: async (id) => t.projects.get(id) ?? null,
-  findByEmail: async (email) => [...t.projects.values()].find((p) => p.email === email.toLowerCase()) ?? null,
+  findByEmail: async (email) => [...t.projects.values()].find((p) => !p.parent && p.email === email.toLowerCase()) ?? null,
   lockById: async (id) => t.projects.get(id) ?? null,
   list: async (query) =>
     pageOf(
       [...t.projects.values()].filter((p) => !query.email || p.email.includes(query.email.toLowerCase())).sort(byCreation),
       query,
     ),
+  listChildren: async (parentId, page) =>
+    pageOf([...t.projects.values()].filter((p) => p.parent?.id === parentId && p.status !== 'closed').sort(byCreation), page),
   save: async (project) => {
-    const other = [...t.projects.values()].find((p) => p.email === project.email && p.id !== project.id);
+    if (project.parent && !t.projects.has(project.parent.id)) throw new Error(`no parent project ${project.parent.id}`);
+    // One project per owner address among top-level projects; sub-accounts carry their parent's.
+    const other = !project.parent && [...t.projects.values()].find((p) => !p.parent && p.email === project.email && p.id !== project.id);
     if (other) throw new DuplicateKey('projects_email_unique');
     t.projects.set(project.id, project);
   },

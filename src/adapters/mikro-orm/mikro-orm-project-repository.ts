@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { ProjectRepository } from '../../application/ports/repositories.js';
 import type { Project, ProjectStatus } from '../../domain/project.js';
+import type { BalanceMode } from '../../domain/sub-account.js';
 import { ProjectSchema, type ProjectRow } from './entities/project.js';
 import { containsPattern, findPage, findRow, lockRow, upsertRow } from './storage-support.js';
 
@@ -13,6 +14,7 @@ export const toProject = (row: ProjectRow): Project => ({
   numberLimit: row.numberLimit,
   recordingEnabled: row.recordingEnabled,
   ...(row.maxConcurrentCalls !== null && row.maxConcurrentCalls !== undefined ? { maxConcurrentCalls: row.maxConcurrentCalls } : {}),
+  ...(row.parentId ? { parent: { id: row.parentId, balance: row.balanceMode as BalanceMode } } : {}),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -25,6 +27,8 @@ export const toProjectRow = (project: Project): ProjectRow => ({
   numberLimit: project.numberLimit,
   recordingEnabled: project.recordingEnabled,
   maxConcurrentCalls: project.maxConcurrentCalls ?? null,
+  parentId: project.parent?.id ?? null,
+  balanceMode: project.parent?.balance ?? null,
   createdAt: project.createdAt,
   updatedAt: project.updatedAt,
 });
@@ -38,7 +42,7 @@ export class MikroOrmProjectRepository implements ProjectRepository {
   }
 
   async findByEmail(email: string): Promise<Project | null> {
-    const row = await findRow(this.em, ProjectSchema, { email: email.toLowerCase() });
+    const row = await findRow(this.em, ProjectSchema, { email: email.toLowerCase(), parentId: null });
     return row && toProject(row);
   }
 
@@ -50,6 +54,11 @@ export class MikroOrmProjectRepository implements ProjectRepository {
   list(query: PageRequest & { readonly email?: string }): Promise<Page<Project>> {
     const where = query.email ? { email: { $ilike: containsPattern(query.email.toLowerCase()) } } : {};
     return findPage(this.em, ProjectSchema, where, { createdAt: 'asc', id: 'asc' }, query, toProject);
+  }
+
+  listChildren(parentId: string, page: PageRequest): Promise<Page<Project>> {
+    const where = { parentId, status: { $in: ['active', 'suspended'] } };
+    return findPage(this.em, ProjectSchema, where, { createdAt: 'asc', id: 'asc' }, page, toProject);
   }
 
   save(project: Project): Promise<void> {

@@ -7,6 +7,7 @@ import { CONVERSATION_PAGE, ConversationDetailQuery, UpdateConversationBody } fr
 import { MessageListQuery, SendMessageBody } from './codecs/messages.js';
 import { LookupNumberQuery } from './codecs/number-lookup.js';
 import { ProvisionNumberBody } from './codecs/numbers.js';
+import { CreateSubAccountBody, IssueSubAccountKeyBody, SUB_ACCOUNT_PAGE, UpdateSubAccountBody } from './codecs/sub-accounts.js';
 import { RegisterBody } from './codecs/registration.js';
 import { SignUpBody, VerifyBody } from './codecs/signup.js';
 import { AddSuppressionBody, ListSuppressionsQuery, RemoveSuppressionQuery } from './codecs/suppressions.js';
@@ -24,6 +25,7 @@ import { RegistrationView } from './views/registration.js';
 import { pageOf, SuccessView } from './views/schema.js';
 import { SignUpStartedView, SignUpVerifiedView } from './views/signup.js';
 import { SuppressionImportView, SuppressionView } from './views/suppressions.js';
+import { ApiKeyIssuedView, CreatedSubAccountView, SubAccountView } from './views/sub-accounts.js';
 import { UsageView } from './views/usage.js';
 import { DailyUsageView, MonthlyUsageView } from './views/usage-series.js';
 import { DailyUsageQuery, MonthlyUsageQuery, UsageBreakdownQuery } from './codecs/usage.js';
@@ -117,6 +119,20 @@ export const OPERATIONS = {
     method: 'get', path: '/v1/usage/by-agent', tag: 'Usage', ...v1, query: UsageBreakdownQuery, success: json(UsageByAgentView),
     summary: 'Calls, voice minutes, texts in and out and charges per agent, over a day, week or month of a time zone, or from one day to another',
   }),
+
+  createSubAccount: operation({
+    method: 'post', path: '/v1/sub-accounts', tag: 'Sub-accounts', ...v1, body: CreateSubAccountBody, success: json(CreatedSubAccountView, 201), failures: [403, 409],
+    summary: 'Open a sub-account: a project of its own under this one, with its first API key (shown once)',
+    description: 'Act on it with this project\'s key and `X-Sub-Account-Id: <id>` on any request, or give it its own key, which sees only the sub-account. `balanceMode` `shared` (the default) charges it to this project\'s balance; `own` gives it a balance of its own, starting at zero. Limits default to, and may not exceed, this project\'s own. A sub-account cannot open sub-accounts (403 `SUB_ACCOUNT_NESTED`); a project may have 100 open ones (409).',
+  }),
+  listSubAccounts: operation({ method: 'get', path: '/v1/sub-accounts', tag: 'Sub-accounts', summary: "The project's open sub-accounts, oldest first", ...v1, query: SUB_ACCOUNT_PAGE, success: json(pageOf(SubAccountView)) }),
+  getSubAccount: operation({ method: 'get', path: '/v1/sub-accounts/{subAccountId}', tag: 'Sub-accounts', summary: 'One sub-account, with the balance it draws on', ...v1, success: json(SubAccountView) }),
+  updateSubAccount: operation({ method: 'patch', path: '/v1/sub-accounts/{subAccountId}', tag: 'Sub-accounts', summary: "Rename a sub-account or change its limits (at most this project's own)", ...v1, body: UpdateSubAccountBody, success: json(SubAccountView) }),
+  closeSubAccount: operation({
+    method: 'delete', path: '/v1/sub-accounts/{subAccountId}', tag: 'Sub-accounts', summary: 'Close a sub-account for good: its keys stop working, its records stay', ...v1, success: json(SubAccountView), failures: [409],
+    description: 'Refused 409 while it holds live numbers: release them first. A closed sub-account leaves the list and answers 404 from then on, to `X-Sub-Account-Id` too.',
+  }),
+  issueSubAccountKey: operation({ method: 'post', path: '/v1/sub-accounts/{subAccountId}/api-keys', tag: 'Sub-accounts', summary: "Issue one more of a sub-account's own API keys (shown once)", ...v1, body: IssueSubAccountKeyBody, success: json(ApiKeyIssuedView, 201) }),
 
   listVoices: operation({ method: 'get', path: '/v1/agents/voices', tag: 'Agents', summary: 'The voices an agent can speak with', ...v1, success: json(VoiceListView) }),
   createAgent: operation({ method: 'post', path: '/v1/agents', tag: 'Agents', summary: 'Create an agent', ...v1, body: CreateAgentBody, success: json(AgentView) }),

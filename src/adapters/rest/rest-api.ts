@@ -21,6 +21,7 @@ import { agentConversationRoutes, conversationRoutes } from './routes/conversati
 import { messageRoutes, numberMessageRoutes } from './routes/messages.js';
 import { numberRoutes } from './routes/numbers.js';
 import { signUpRoutes } from './routes/signup.js';
+import { subAccountRoutes } from './routes/sub-accounts.js';
 import { usageRoutes } from './routes/usage.js';
 import { registrationRoutes } from './routes/registration.js';
 import type { Guard } from './credential-guard.js';
@@ -83,6 +84,7 @@ export const createRestRoutes = (deps: RestDeps): Hono<RestEnv> => {
   api.route('/v0/agent', signUpRoutes(useCases.signUp, clientOf));
   api.use('/v1/*', deps.guard ?? apiKeyGuard({ projects: useCases.projects, limits: deps.limits, clientOf }));
   api.route('/v1/usage', usageRoutes(useCases.billing));
+  api.route('/v1/sub-accounts', subAccountRoutes(useCases.subAccounts));
   const answers = deps.versionedAnswers ?? null;
   api.route('/v1/agents', agentRoutes(useCases.agents, answers));
   api.route('/v1/numbers', numberRoutes(useCases.numbers));

@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { addMonths, periodsDue, type BillingPeriod } from '../../domain/billing.js';
 import { charge, type LedgerReason } from '../../domain/ledger.js';
 import type { Cents } from '../../domain/money.js';
-import type { Project } from '../../domain/project.js';
+import { ledgerAccountFor, type Project } from '../../domain/project.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
@@ -85,13 +85,15 @@ export class BillingClock {
 
   private async renewProject(tx: Repositories, projectId: string, now: Date): Promise<E.Either<never, RenewalReport>> {
     const project = await tx.projects.lockById(projectId);
-    if (!project) return E.right({ charges: 0, totalCents: 0 });
+    // A closed sub-account released its numbers; nothing of it renews.
+    if (!project || project.status === 'closed') return E.right({ charges: 0, totalCents: 0 });
+    const account = ledgerAccountFor(project);
     let charges = 0;
     let totalCents = 0;
     const bill = async (resourceId: string, reason: LedgerReason, price: Cents, periods: readonly BillingPeriod[]) => {
       for (const period of periods) {
         await tx.ledger.append(
-          charge({ id: this.deps.ids.next('led'), projectId, price, reason, resourceId, periodEnd: period.end, createdAt: now }),
+          charge({ id: this.deps.ids.next('led'), projectId: account, price, reason, resourceId, periodEnd: period.end, createdAt: now }),
         );
         charges += 1;
         totalCents += price;
@@ -101,7 +103,7 @@ export class BillingClock {
       const numbers = await tx.numbers.listLive(projectId, { limit: NUMBER_PAGE, offset });
       for (const number of numbers.items) {
         // A number from before periods were recorded paid its first month at provisioning.
-        const paidThrough = (await tx.ledger.paidThrough(projectId, number.id)) ?? addMonths(number.createdAt, 1);
+        const paidThrough = (await tx.ledger.paidThrough(account, number.id)) ?? addMonths(number.createdAt, 1);
         await bill(number.id, 'number_renewal', this.deps.prices.numberMonthly, periodsDue(paidThrough, now));
       }
       if (offset + NUMBER_PAGE >= numbers.total) break;
@@ -117,7 +119,7 @@ export class BillingClock {
     bill: (resourceId: string, reason: LedgerReason, price: Cents, periods: readonly BillingPeriod[]) => Promise<void>,
   ): Promise<void> {
     if (!project.recordingEnabled) return;
-    const paidThrough = await tx.ledger.paidThrough(project.id, project.id);
+    const paidThrough = await tx.ledger.paidThrough(ledgerAccountFor(project), project.id);
     const periods = paidThrough ? periodsDue(paidThrough, now) : [{ start: now, end: addMonths(now, 1) }];
     await bill(project.id, 'recording_renewal', this.deps.prices.recordingMonthly, periods);
   }

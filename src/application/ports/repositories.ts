@@ -21,10 +21,13 @@ import type { DeliveryRepository, WebhookRepository } from './webhook-repositori
 
 export interface ProjectRepository {
   findById(id: string): Promise<Project | null>;
+  /** The top-level project of this owner address (sub-accounts carry their parent's address). */
   findByEmail(email: string): Promise<Project | null>;
   /** Reads the project and holds it until the unit of work ends, so concurrent provisioning queues up. */
   lockById(id: string): Promise<Project | null>;
   list(query: PageRequest & { readonly email?: string }): Promise<Page<Project>>;
+  /** The parent's sub-accounts that are not closed, oldest first. */
+  listChildren(parentId: string, page: PageRequest): Promise<Page<Project>>;
   save(project: Project): Promise<void>;
 }
 

@@ -41,6 +41,13 @@ import type { StartSignUp } from './signup/start-sign-up.js';
 import type { VerifySignUp } from './signup/verify-sign-up.js';
 import type { ApiKeyAuthentication } from './api-keys/authenticate-api-key.js';
 import type { CreateProject } from './projects/create-project.js';
+import type { CloseSubAccount } from './sub-accounts/close-sub-account.js';
+import type { CreateSubAccount } from './sub-accounts/create-sub-account.js';
+import type { GetSubAccount } from './sub-accounts/get-sub-account.js';
+import type { IssueSubAccountKey } from './sub-accounts/issue-sub-account-key.js';
+import type { ListSubAccounts } from './sub-accounts/list-sub-accounts.js';
+import type { ResolveActingProject } from './sub-accounts/resolve-acting-project.js';
+import type { UpdateSubAccount } from './sub-accounts/update-sub-account.js';
 import type { ConfigureWebhook } from './webhooks/configure-webhook.js';
 import type { DeleteWebhook } from './webhooks/delete-webhook.js';
 import type { GetAllTimeDeliveryStats } from './webhooks/get-all-time-delivery-stats.js';
@@ -52,7 +59,19 @@ import type { SendTestWebhook } from './webhooks/send-test-webhook.js';
 
 export interface ProjectUseCases {
   readonly authenticateApiKey: ApiKeyAuthentication;
+  /** `X-Sub-Account-Id`: which project an authenticated request acts on. */
+  readonly resolveActingProject: ResolveActingProject;
   readonly createProject: CreateProject;
+}
+
+/** A project's sub-accounts, as the parent manages them. */
+export interface SubAccountUseCases {
+  readonly createSubAccount: CreateSubAccount;
+  readonly listSubAccounts: ListSubAccounts;
+  readonly getSubAccount: GetSubAccount;
+  readonly updateSubAccount: UpdateSubAccount;
+  readonly closeSubAccount: CloseSubAccount;
+  readonly issueSubAccountKey: IssueSubAccountKey;
 }
 
 export interface BillingUseCases {
@@ -137,6 +156,7 @@ export interface WebhookUseCases {
  */
 export interface UseCases {
   readonly projects: ProjectUseCases;
+  readonly subAccounts: SubAccountUseCases;
   readonly billing: BillingUseCases;
   readonly signUp: SignUpUseCases;
   readonly agents: AgentUseCases;

@@ -29,6 +29,13 @@ import { ReleaseNumber } from '../../application/use-cases/numbers/release-numbe
 import { CachedApiKeyAuthentication } from '../../application/use-cases/api-keys/cached-authenticate-api-key.js';
 import { AuthenticateApiKey } from '../../application/use-cases/api-keys/authenticate-api-key.js';
 import { CreateProject } from '../../application/use-cases/projects/create-project.js';
+import { CloseSubAccount } from '../../application/use-cases/sub-accounts/close-sub-account.js';
+import { CreateSubAccount } from '../../application/use-cases/sub-accounts/create-sub-account.js';
+import { GetSubAccount } from '../../application/use-cases/sub-accounts/get-sub-account.js';
+import { IssueSubAccountKey } from '../../application/use-cases/sub-accounts/issue-sub-account-key.js';
+import { ListSubAccounts } from '../../application/use-cases/sub-accounts/list-sub-accounts.js';
+import { ResolveActingProject } from '../../application/use-cases/sub-accounts/resolve-acting-project.js';
+import { UpdateSubAccount } from '../../application/use-cases/sub-accounts/update-sub-account.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
 
@@ -46,10 +53,19 @@ export const projectsAndAgentsModule = () =>
         await eventBus.subscribeAccess((event) => authenticateApiKey.forget(event));
         return {
           authenticateApiKey,
+          resolveActingProject: new ResolveActingProject({ uow }),
           createProject: new CreateProject({ uow, clock, ids, credentials, signupCredit: config.prices.signupCredit }),
         };
       },
     );
+    provide(TOKENS.subAccountUseCases, [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.eventBus], (uow, clock, ids, credentials, eventBus) => ({
+      createSubAccount: new CreateSubAccount({ uow, clock, ids, credentials }),
+      listSubAccounts: new ListSubAccounts({ uow }),
+      getSubAccount: new GetSubAccount({ uow }),
+      updateSubAccount: new UpdateSubAccount({ uow, clock }),
+      closeSubAccount: new CloseSubAccount({ uow, clock, eventBus }),
+      issueSubAccountKey: new IssueSubAccountKey({ uow, clock, ids, credentials }),
+    }));
     provide(TOKENS.jsonSchemas, [], () => new AjvJsonSchemaValidator());
     provide(TOKENS.billingUseCases, [TOKENS.unitOfWork, TOKENS.clock, TOKENS.usageQuery, TOKENS.timeZoneCalendar], (uow, clock, usage, calendar) => ({
       getUsage: new GetUsage({ uow, clock }),

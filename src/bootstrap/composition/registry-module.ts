@@ -9,6 +9,7 @@ export const registryModule = () =>
       TOKENS.useCases,
       [
         TOKENS.projectUseCases,
+        TOKENS.subAccountUseCases,
         TOKENS.billingUseCases,
         TOKENS.signUpUseCases,
         TOKENS.agentUseCases,
@@ -22,8 +23,9 @@ export const registryModule = () =>
         TOKENS.campaignUseCases,
         TOKENS.adminUseCases,
       ],
-      (projects, billing, signUp, agents, numbers, contacts, suppressions, conversations, messages, webhooks, calls, campaigns, admin) => ({
+      (projects, subAccounts, billing, signUp, agents, numbers, contacts, suppressions, conversations, messages, webhooks, calls, campaigns, admin) => ({
         projects,
+        subAccounts,
         billing,
         signUp,
         agents,

@@ -148,6 +148,7 @@ export const TOKENS = {
   outboundTextSender: token<OutboundTextSender>('OutboundTextSender'),
   // The use cases, one registry of areas.
   projectUseCases: token<Registry.ProjectUseCases>('ProjectUseCases'),
+  subAccountUseCases: token<Registry.SubAccountUseCases>('SubAccountUseCases'),
   billingUseCases: token<Registry.BillingUseCases>('BillingUseCases'),
   signUpUseCases: token<Registry.SignUpUseCases>('SignUpUseCases'),
   agentUseCases: token<Registry.AgentUseCases>('AgentUseCases'),

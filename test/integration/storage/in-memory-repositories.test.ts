@@ -15,8 +15,10 @@ import { hostedStorageContract } from '../../contracts/hosted-storage.contract.j
 import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 import { backlogQueryContract } from '../../contracts/backlog-query.contract.js';
 import { usageQueryContract } from '../../contracts/usage-query.contract.js';
+import { subAccountStorageContract } from '../../contracts/sub-account-storage.contract.js';
 
 repositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+subAccountStorageContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 callRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 signUpRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 messagingRepositoryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));

@@ -24,6 +24,7 @@ import { hostedStorageContract } from '../../contracts/hosted-storage.contract.j
 import { campaignRepositoriesContract } from '../../contracts/campaign-repositories.contract.js';
 import { backlogQueryContract } from '../../contracts/backlog-query.contract.js';
 import { usageQueryContract } from '../../contracts/usage-query.contract.js';
+import { subAccountStorageContract } from '../../contracts/sub-account-storage.contract.js';
 import { aProject } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 import { aMigratedDataDir } from '../../support/pglite-template.js';
@@ -40,6 +41,7 @@ afterAll(async () => {
 });
 
 repositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+subAccountStorageContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 callRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 signUpRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 deliveryRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));

@@ -16,6 +16,7 @@ import { campaignRepositoriesContract } from '../../contracts/campaign-repositor
 import { aScratchPostgresStore } from '../../contracts/store-harness.js';
 import { backlogQueryContract } from '../../contracts/backlog-query.contract.js';
 import { usageQueryContract } from '../../contracts/usage-query.contract.js';
+import { subAccountStorageContract } from '../../contracts/sub-account-storage.contract.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 
@@ -24,6 +25,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!serverUrl)('PostgreSQL', () => {
   const openScratch = () => aScratchPostgresStore(serverUrl!);
   repositoryContract('PostgreSQL', openScratch);
+  subAccountStorageContract('PostgreSQL', openScratch);
   callRepositoryContract('PostgreSQL', openScratch);
   signUpRepositoryContract('PostgreSQL', openScratch);
   messagingRepositoryContract('PostgreSQL', openScratch);

@@ -21,7 +21,7 @@ const EVENT_TYPES = [
 
 /** Every enum of the schema, defined once per builder and shared by the type files. */
 export const defineEnums = (builder: AdminBuilder) => ({
-  ProjectStatus: enumOf(builder, 'ProjectStatus', ['active', 'suspended'] as const),
+  ProjectStatus: enumOf(builder, 'ProjectStatus', ['active', 'suspended', 'closed'] as const),
   LedgerReason: enumOf(builder, 'LedgerReason', LEDGER_REASONS),
   VoiceMode: enumOf(builder, 'VoiceMode', VOICE_MODES),
   NumberStatus: enumOf(builder, 'NumberStatus', ['active', 'released'] as const),

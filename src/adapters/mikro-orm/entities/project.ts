@@ -9,6 +9,8 @@ export interface ProjectRow {
   numberLimit: number;
   recordingEnabled: boolean;
   maxConcurrentCalls: number | null;
+  parentId: string | null;
+  balanceMode: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -18,12 +20,15 @@ export const ProjectSchema = new EntitySchema<ProjectRow>({
   tableName: 'projects',
   properties: {
     id: { type: 'string', columnType: 'text', primary: true },
-    email: { type: 'string', columnType: 'text', unique: 'projects_email_unique' },
+    // Unique among top-level projects only (a partial index: see the sub-accounts migration).
+    email: { type: 'string', columnType: 'text' },
     name: { type: 'string', columnType: 'text' },
     status: { type: 'string', columnType: 'text' },
     numberLimit: { type: 'integer' },
     recordingEnabled: { type: 'boolean' },
     maxConcurrentCalls: { type: 'integer', nullable: true },
+    parentId: { type: 'string', columnType: 'text', nullable: true },
+    balanceMode: { type: 'string', columnType: 'text', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
   },

@@ -16,6 +16,7 @@ import { Migration20261124080000_agent_live_numbers } from './Migration202611240
 import { Migration20261202010000_outbound_texts } from './Migration20261202010000_outbound_texts.js';
 import { Migration20261202070000_turn_latency } from './Migration20261202070000_turn_latency.js';
 import { Migration20261202090000_suppressions } from './Migration20261202090000_suppressions.js';
+import { Migration20261202110000_sub_accounts } from './Migration20261202110000_sub_accounts.js';
 import { Migration20261202120000_messaging_registrations } from './Migration20261202120000_messaging_registrations.js';
 
 /**
@@ -41,5 +42,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202010000_outbound_texts', class: Migration20261202010000_outbound_texts },
   { name: 'Migration20261202070000_turn_latency', class: Migration20261202070000_turn_latency },
   { name: 'Migration20261202090000_suppressions', class: Migration20261202090000_suppressions },
+  { name: 'Migration20261202110000_sub_accounts', class: Migration20261202110000_sub_accounts },
   { name: 'Migration20261202120000_messaging_registrations', class: Migration20261202120000_messaging_registrations },
 ];

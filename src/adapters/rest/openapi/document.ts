@@ -99,7 +99,8 @@ const queryParameters = (query: Schema | null) => {
 const failureStatuses = (op: Operation): number[] => {
   // A store that cannot be reached is 503 on any operation.
   const statuses = new Set<number>([503]);
-  if (op.auth) [401, 403, 429].forEach((s) => statuses.add(s));
+  // 404 too: an `X-Sub-Account-Id` that is not a sub-account of the key's project.
+  if (op.auth) [401, 403, 404, 429].forEach((s) => statuses.add(s));
   if (op.body || op.query) statuses.add(422);
   if (op.body) [400, 413].forEach((s) => statuses.add(s));
   // An unknown id is 404; one longer than any id (a path segment over its limit) is 422.
@@ -158,6 +159,16 @@ const IDEMPOTENCY_KEY = {
     'A key of your choosing (a UUID, say) naming this request: a retry with it answers the first status and body instead of acting again. Per project, kept at least 24 hours; 1 to 255 visible ASCII characters.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
 };
+/** Every authenticated operation's: which sub-account a parent's key acts on. */
+const SUB_ACCOUNT = { $ref: '#/components/parameters/SubAccountId' };
+const SUB_ACCOUNT_PARAMETER = {
+  name: 'X-Sub-Account-Id',
+  in: 'header',
+  required: false,
+  description:
+    "Act on this sub-account of the key's project instead of the project itself; the same as calling with the sub-account's own key. An id that is not a sub-account of the key's project (a sibling, the parent, a closed one, a stranger's) is answered 404 `NOT_FOUND`.",
+  schema: { type: 'string', maxLength: 100 },
+};
 const NOT_MODIFIED = { description: 'The list is unchanged since the answer the `If-None-Match` names; no body', headers: { ETag: { $ref: '#/components/headers/ETag' } } };
 
 const operationObject = (id: string, op: Operation, models: Models, schemaOf: SchemaOf, codes: ReadonlyMap<number, readonly string[]>) => {
@@ -169,7 +180,7 @@ const operationObject = (id: string, op: Operation, models: Models, schemaOf: Sc
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     security: op.auth ? [{ [API_KEY]: [] }] : [],
-    parameters: [...pathParameters(op.path), ...queryParameters(op.query ? schemaOf(op.query) : null), ...(op.revalidated ? [IF_NONE_MATCH] : []), ...(op.idempotent ? [IDEMPOTENCY_KEY] : [])],
+    parameters: [...pathParameters(op.path), ...queryParameters(op.query ? schemaOf(op.query) : null), ...(op.revalidated ? [IF_NONE_MATCH] : []), ...(op.idempotent ? [IDEMPOTENCY_KEY] : []), ...(op.auth ? [SUB_ACCOUNT] : [])],
     ...(body
       ? {
           requestBody: {
@@ -265,6 +276,7 @@ export const openApiDocument = (options: OpenApiOptions) => {
           description: 'A project API key (`sk_live_…`): from sign-up, `switchboard create-project`, or the admin console.',
         },
       },
+      parameters: { SubAccountId: SUB_ACCOUNT_PARAMETER },
       headers: {
         RetryAfter: { description: 'Seconds to wait before the next request.', schema: { type: 'integer', minimum: 1 } },
         ETag: { description: 'The answer\'s validator: send it back as `If-None-Match` to be answered 304 while the list is unchanged.', schema: { type: 'string' } },

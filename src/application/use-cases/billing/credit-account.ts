@@ -1,3 +1,4 @@
+import { ledgerAccountFor } from '../../../domain/project.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { credit, type LedgerEntry } from '../../../domain/ledger.js';
@@ -25,7 +26,7 @@ export class CreditAccount {
         if (!project) return E.left(notFound('project', input.projectId));
         const entry = credit({
           id: ids.next('led'),
-          projectId: project.id,
+          projectId: ledgerAccountFor(project),
           amount: input.amount,
           reason: 'top_up',
           resourceId: null,
@@ -33,7 +34,7 @@ export class CreditAccount {
           createdAt: clock.now(),
         });
         await tx.ledger.append(entry);
-        return E.right({ entry, balanceCents: await tx.ledger.balanceOf(project.id) });
+        return E.right({ entry, balanceCents: await tx.ledger.balanceOf(ledgerAccountFor(project)) });
       });
   }
 }

@@ -1,3 +1,4 @@
+import { ledgerAccountFor } from '../../../domain/project.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { charge } from '../../../domain/ledger.js';
@@ -27,7 +28,7 @@ export class DebitAccount {
         if (!project) return E.left(notFound('project', input.projectId));
         const entry = charge({
           id: ids.next('led'),
-          projectId: project.id,
+          projectId: ledgerAccountFor(project),
           price: input.amount,
           reason: 'adjustment',
           resourceId: null,
@@ -35,7 +36,7 @@ export class DebitAccount {
           createdAt: clock.now(),
         });
         await tx.ledger.append(entry);
-        return E.right({ entry, balanceCents: await tx.ledger.balanceOf(project.id) });
+        return E.right({ entry, balanceCents: await tx.ledger.balanceOf(ledgerAccountFor(project)) });
       });
   }
 }

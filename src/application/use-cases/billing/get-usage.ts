@@ -1,3 +1,4 @@
+import { ledgerAccountFor } from '../../../domain/project.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { startOfMonth } from '../../../domain/billing.js';
@@ -16,7 +17,11 @@ export interface Usage {
 
 export type GetUsageError = NotFound;
 
-/** The project's balance, number counts and this month's charges, all read from one snapshot. */
+/**
+ * The project's balance, number counts and this month's charges, all read from one snapshot. The
+ * balance and charges are those of the ledger the project draws on: its parent's, for a
+ * sub-account sharing its parent's balance.
+ */
 export class GetUsage {
   constructor(private readonly deps: { readonly uow: UnitOfWork; readonly clock: Clock }) {}
 
@@ -28,13 +33,13 @@ export class GetUsage {
         if (!project) return E.left(notFound('project', input.projectId));
         const live = await tx.numbers.listLive(project.id, { limit: 1, offset: 0 });
         return E.right({
-          balanceCents: await tx.ledger.balanceOf(project.id),
+          balanceCents: await tx.ledger.balanceOf(ledgerAccountFor(project)),
           numbers: {
             active: live.total,
             provisionedLifetime: await tx.numbers.countEverProvisioned(project.id),
             limit: project.numberLimit,
           },
-          chargesThisMonthCents: await tx.ledger.chargesSince(project.id, startOfMonth(clock.now())),
+          chargesThisMonthCents: await tx.ledger.chargesSince(ledgerAccountFor(project), startOfMonth(clock.now())),
           recordingEnabled: project.recordingEnabled,
         });
       });

@@ -1,3 +1,4 @@
+import { ledgerAccountFor } from '../../../domain/project.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { charge } from '../../../domain/ledger.js';
@@ -46,16 +47,18 @@ export class LookupNumber {
     return async () => {
       const balance = await readOnly(uow, async (tx) => {
         const project = await tx.projects.findById(input.projectId);
-        return project ? E.right(await tx.ledger.balanceOf(project.id)) : E.left(notFound('project', input.projectId));
+        if (!project) return E.left(notFound('project', input.projectId));
+        const account = ledgerAccountFor(project);
+        return E.right({ account, balance: await tx.ledger.balanceOf(account) });
       });
       if (E.isLeft(balance)) return balance;
       const facts = await plan.read(input.number, input.country);
       const offline: NumberLookupAnswer = { ...facts, input: input.number, source: 'numbering_plan', costCents: 0 as Cents };
       if (!carrier || !facts.valid || facts.e164 === null) return E.right(offline);
-      if (balance.right < price) return E.left({ _tag: 'InsufficientBalance', balanceCents: balance.right, requiredCents: price });
+      if (balance.right.balance < price) return E.left({ _tag: 'InsufficientBalance', balanceCents: balance.right.balance, requiredCents: price });
       const line = await carrier.lookup(facts.e164);
       if (E.isLeft(line)) return E.left(providerError(line.left));
-      await this.record(input.projectId, facts.e164);
+      await this.record(balance.right.account, facts.e164);
       return E.right({
         ...offline,
         lineType: line.right.lineType,
@@ -66,6 +69,7 @@ export class LookupNumber {
     };
   }
 
+  /** Charges the look-up to the ledger the project draws on. */
   private async record(projectId: string, number: string): Promise<void> {
     const { uow, clock, ids, price } = this.deps;
     if (price === 0) return;

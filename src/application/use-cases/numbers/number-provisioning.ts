@@ -76,12 +76,13 @@ export type RecordNumberError = NotFound | BadRequest;
 
 /**
  * Records a purchased number, attached to `agent` when one is given, and charges its first
- * month, which pays it through one month from now.
+ * month to `ledgerAccountId` (the project's own ledger, or its parent's when it shares it),
+ * which pays it through one month from now.
  */
 export const recordNumber = async (
   tx: Repositories,
   deps: { readonly clock: Clock; readonly ids: IdGenerator; readonly numberMonthlyPrice: Cents },
-  props: { readonly projectId: string; readonly country: Country; readonly agent: Agent | null; readonly purchased: PurchasedNumber },
+  props: { readonly projectId: string; readonly ledgerAccountId: string; readonly country: Country; readonly agent: Agent | null; readonly purchased: PurchasedNumber },
 ): Promise<E.Either<RecordNumberError, PhoneNumber>> => {
   const now = deps.clock.now();
   let number: PhoneNumber = {
@@ -104,7 +105,7 @@ export const recordNumber = async (
   await tx.ledger.append(
     charge({
       id: deps.ids.next('led'),
-      projectId: props.projectId,
+      projectId: props.ledgerAccountId,
       price: deps.numberMonthlyPrice,
       reason: 'number_first_month',
       resourceId: number.id,

@@ -33,10 +33,7 @@ export class PreviewNumberPurchase {
   execute(input: ProvisionNumberInput): TE.TaskEither<PreviewNumberPurchaseError, NumberPurchasePreview> {
     const { uow, telephony, numberMonthlyPrice } = this.deps;
     return async () => {
-      const allowed = await readOnly(uow, async (tx) => {
-        const refusal = await checkProvisioningAllowed(tx, input, numberMonthlyPrice);
-        return E.isLeft(refusal) ? refusal : E.right(await tx.ledger.balanceOf(input.projectId));
-      });
+      const allowed = await readOnly(uow, (tx) => checkProvisioningAllowed(tx, input, numberMonthlyPrice));
       if (E.isLeft(allowed)) return allowed;
       const found = await telephony.searchNumbers({ country: input.country, areaCode: input.areaCode, limit: 1 });
       if (E.isLeft(found)) return E.left(providerError(found.left));

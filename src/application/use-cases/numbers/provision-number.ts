@@ -4,7 +4,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Country } from '../../../domain/country.js';
 import type { Cents } from '../../../domain/money.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
-import { canProvisionNumber } from '../../../domain/project.js';
+import { canProvisionNumber, ledgerAccountFor } from '../../../domain/project.js';
 import { fromDomain, notFound, type InsufficientBalance, type NotFound, type NumberLimitReached } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/telephony.js';
@@ -32,20 +32,23 @@ export type ProvisionNumberError = NotFound | NumberLimitReached | InsufficientB
 export type ProvisioningRefusal = NotFound | NumberLimitReached | InsufficientBalance;
 type Refusal = ProvisioningRefusal;
 
-/** Whether `input` may buy a number now: the project and agent exist, and the limit and balance allow it. */
+/**
+ * Whether `input` may buy a number now: the project and agent exist, and the limit and balance
+ * (of the ledger it draws on) allow it. Answers that balance.
+ */
 export const checkProvisioningAllowed = async (
   tx: Repositories,
   input: ProvisionNumberInput,
   monthlyPrice: Cents,
-): Promise<E.Either<ProvisioningRefusal, void>> => {
+): Promise<E.Either<ProvisioningRefusal, Cents>> => {
   const project = await tx.projects.findById(input.projectId);
   if (!project) return E.left(notFound('project', input.projectId));
   if (input.agentId && !(await tx.agents.findById(input.projectId, input.agentId))) {
     return E.left(notFound('agent', input.agentId));
   }
   const count = await tx.numbers.countEverProvisioned(project.id);
-  const balance = await tx.ledger.balanceOf(project.id);
-  return pipe(canProvisionNumber(project, count, balance, monthlyPrice), E.mapLeft(fromDomain));
+  const balance = await tx.ledger.balanceOf(ledgerAccountFor(project));
+  return pipe(canProvisionNumber(project, count, balance, monthlyPrice), E.bimap(fromDomain, () => balance));
 };
 
 /**
@@ -74,12 +77,16 @@ export class ProvisionNumber {
     // Re-checked under the project's lock: a concurrent provisioning may have used the room.
     const project = await tx.projects.lockById(input.projectId);
     if (!project) return E.left(notFound('project', input.projectId));
+    // A shared balance is the parent's: its lock too (always child, then parent), so sibling
+    // sub-accounts buying at once cannot both spend the same last dollars.
+    const account = ledgerAccountFor(project);
+    if (account !== project.id) await tx.projects.lockById(account);
     const count = await tx.numbers.countEverProvisioned(project.id);
-    const balance = await tx.ledger.balanceOf(project.id);
+    const balance = await tx.ledger.balanceOf(account);
     const allowed = canProvisionNumber(project, count, balance, this.deps.numberMonthlyPrice);
     if (E.isLeft(allowed)) return E.left(fromDomain(allowed.left));
     const agent = input.agentId ? await tx.agents.findById(project.id, input.agentId) : null;
     if (input.agentId && !agent) return E.left(notFound('agent', input.agentId));
-    return recordNumber(tx, this.deps, { projectId: project.id, country: input.country, agent, purchased });
+    return recordNumber(tx, this.deps, { projectId: project.id, ledgerAccountId: account, country: input.country, agent, purchased });
   }
 }

@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { addMonths } from '../../../domain/billing.js';
 import { charge, type LedgerEntry } from '../../../domain/ledger.js';
 import type { Cents } from '../../../domain/money.js';
-import { setRecording, type Project } from '../../../domain/project.js';
+import { ledgerAccountFor, setRecording, type Project } from '../../../domain/project.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { CoreDeps } from '../common/deps.js';
 
@@ -36,11 +36,12 @@ export class SetRecording {
         if (changed === project) return E.right({ project, charge: null });
         await tx.projects.save(changed);
         if (!input.enabled) return E.right({ project: changed, charge: null });
-        const paidThrough = await tx.ledger.paidThrough(project.id, project.id);
+        const account = ledgerAccountFor(project);
+        const paidThrough = await tx.ledger.paidThrough(account, project.id);
         if (paidThrough && paidThrough.getTime() > now.getTime()) return E.right({ project: changed, charge: null });
         const entry = charge({
           id: ids.next('led'),
-          projectId: project.id,
+          projectId: account,
           price: this.deps.recordingMonthlyPrice,
           reason: 'recording_renewal',
           resourceId: project.id,

@@ -141,7 +141,7 @@ export class VerifySignUp {
     });
     if (E.isLeft(agent)) return E.left(fromDomain(agent.left));
     await tx.agents.save(agent.right);
-    const number = await recordNumber(tx, this.deps, { projectId: project.id, country: 'US', agent: agent.right, purchased });
+    const number = await recordNumber(tx, this.deps, { projectId: project.id, ledgerAccountId: project.id, country: 'US', agent: agent.right, purchased });
     if (E.isLeft(number)) return number;
     const apiKey = await mintKeyFor(tx, this.deps, project.id, now, 'sign-up');
     await tx.signUps.save(completed.right);
