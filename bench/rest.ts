@@ -14,6 +14,8 @@
  *   BENCH_ONLY='agents' npm run bench:rest            # only the requests whose label matches
  *   BENCH_STORE=postgres npm run bench:rest            # one store only (pglite, postgres)
  *   BENCH_PROFILE=/tmp/profiles npm run bench:rest     # also a CPU profile of each Switchboard run
+ *   BENCH_TRACING=compare npm run bench:rest           # each request also on a second Switchboard exporting
+ *                                                      # every span over OTLP/HTTP to a local receiver
  *
  * Each store is measured in a process of its own (this script forks itself once per store).
  * What the run prints is recorded in bench/results/<date>-rest.md when it ends.
@@ -41,6 +43,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../test/support/scr
 import { cpuPerUnit } from './support/cpu-time.js';
 import { profiled } from './support/cpu-profile.js';
 import { recordRun } from './support/results.js';
+import { startOtlpReceiver, tracingEnv, type OtlpReceiver } from './support/otlp-receiver.js';
 import { seedRestProject } from './support/rest-seed.js';
 
 const env = process.env;
@@ -128,13 +131,18 @@ const raw = await listen((_request, response) => {
 
 const fmt = (n: number, width = 8, digits = 1) => n.toFixed(digits).padStart(width);
 
-const benchmark = async (storage: string, databaseUrl: string | undefined) => {
+// BENCH_TRACING=compare: where the traced Switchboard's spans go.
+const receiver = env.BENCH_TRACING === 'compare' ? await startOtlpReceiver() : null;
+
+/** A seeded Switchboard on its own store and server; with a `receiver`, its spans are exported there. */
+const aServedSwitchboard = async (databaseUrl: string | undefined, receiver: OtlpReceiver | null) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-rest-'));
   // The standalone server's logger (asynchronous writes), into /dev/null.
   const logger = createPinoLogger({ level: env.LOG_LEVEL ?? 'info', file: '/dev/null', pretty: false });
   const sb = createSwitchboard({
     env: {
       ...env,
+      ...(receiver ? tracingEnv(receiver) : {}),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
@@ -147,10 +155,72 @@ const benchmark = async (storage: string, databaseUrl: string | undefined) => {
     logger,
   });
   await sb.start();
-  const { headers: auth, agentId, conversationId } = await seedRestProject(sb, { trustMailbox, trustE164 }, { agents: AGENTS, messages: MESSAGES, calls: CALLS }, 'bench');
+  const seeded = await seedRestProject(sb, { trustMailbox, trustE164 }, { agents: AGENTS, messages: MESSAGES, calls: CALLS }, 'bench');
   const served = await listen(sb.requestListener);
+  return {
+    ...seeded,
+    url: served.url,
+    close: async () => {
+      await closeServer(served.server);
+      await sb.close();
+      await logger.flush();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+type Served = Awaited<ReturnType<typeof aServedSwitchboard>>;
+
+/** `traced`: the same requests also on a Switchboard with traces on, measured right after the one with them off. */
+const benchmark = async (storage: string, databaseUrl: string | undefined, traced: { readonly databaseUrl: string | undefined; readonly receiver: OtlpReceiver } | null) => {
+  const plain = await aServedSwitchboard(databaseUrl, null);
+  const withTraces = traced ? await aServedSwitchboard(traced.databaseUrl, traced.receiver) : null;
+  process.stdout.write(`\n${storage}: ${CONNECTIONS} connections, ${SECONDS} s a run\n`);
+  process.stdout.write(
+    `  ${'request'.padEnd(46)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of raw'.padStart(8)}  ${'raw req/s'.padStart(9)} ${'raw p99'.padStart(7)}  ${'CPU µs a request: server'.padStart(24)} ${'database'.padStart(8)} ${'raw'.padStart(5)}\n`,
+  );
+  let phoneOffset = 0;
+  const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY) : null;
+  const theirs = withTraces ? routesOf(withTraces) : [];
+  for (const [index, route] of routesOf(plain).entries()) {
+    if (only !== null && !only.test(route.label)) continue;
+    // Raw right before each route, so that both see the same state of the machine. Each is
+    // measured after a warm-up of its own (not counted): the route's code compiled and its pages
+    // in memory, so the figure is the rate the server keeps up, not its first second.
+    const rawJob: Job = { url: raw.url, method: 'GET', path: '/', headers: {}, connections: CONNECTIONS, seconds: SECONDS };
+    if (WARMUP_SECONDS > 0) await run({ ...rawJob, seconds: WARMUP_SECONDS });
+    const { result: baseline, processMicros: rawMicros } = await cpuPerUnit(() => run(rawJob), (r) => r.total);
+    const measure = async (target: Served, asked: Route, label: string) => {
+      if (WARMUP_SECONDS > 0) {
+        const warmup = await run({ ...asked, url: target.url, connections: CONNECTIONS, seconds: WARMUP_SECONDS, phoneOffset });
+        phoneOffset += warmup.total + CONNECTIONS;
+      }
+      const job: Job = { ...asked, url: target.url, connections: CONNECTIONS, seconds: SECONDS, phoneOffset };
+      const measured = await profiled(`${STORE}-${route.label}${label}`, () => cpuPerUnit(() => run(job), (r) => r.total));
+      phoneOffset += measured.result.total + CONNECTIONS;
+      const { result, processMicros, postgresMicros } = measured;
+      const share = (100 * result.requestsPerSecond) / baseline.requestsPerSecond;
+      const failures = result.non2xx + result.errors;
+      process.stdout.write(
+        `  ${`${route.label}${label}`.padEnd(46)} ${fmt(result.requestsPerSecond, 8, 0)} ${fmt(result.p50)} ${fmt(result.p99)} ${fmt(share, 7, 2)}%  ${fmt(baseline.requestsPerSecond, 9, 0)} ${fmt(baseline.p99, 7)}  ${fmt(processMicros, 24, 0)} ${postgresMicros === null || storage.includes('PGlite') ? '       –' : fmt(postgresMicros, 8, 0)} ${fmt(rawMicros, 5, 0)}${failures ? `  (${failures} failed: ${JSON.stringify(result.statusCodes)})` : ''}\n`,
+      );
+      return { p99: result.p99, processMicros };
+    };
+    const off = await measure(plain, route, '');
+    if (!withTraces) continue;
+    const on = await measure(withTraces, theirs[index]!, ' (traces on)');
+    process.stdout.write(`  ${''.padEnd(46)} traces on / off: p99 ×${(on.p99 / off.p99).toFixed(3)}, CPU a request ×${(on.processMicros / off.processMicros).toFixed(3)}\n`);
+  }
+  await plain.close();
+  await withTraces?.close();
+};
+
+type Route = Omit<Job, 'url' | 'connections' | 'seconds'> & { label: string };
+
+/** The requests measured, against one seeded Switchboard (its key, its agent's and conversation's ids). */
+const routesOf = ({ headers: auth, agentId, conversationId }: Served): readonly Route[] => {
   const json = { ...auth, 'content-type': 'application/json' };
-  const routes: readonly (Omit<Job, 'url' | 'connections' | 'seconds'> & { label: string })[] = [
+  return [
     { label: 'GET /health', method: 'GET', path: '/health', headers: {} },
     { label: 'GET /v1/agents?limit=20', method: 'GET', path: '/v1/agents?limit=20', headers: auth },
     { label: 'GET /v1/agents/{id}', method: 'GET', path: `/v1/agents/${agentId}`, headers: auth },
@@ -159,52 +229,23 @@ const benchmark = async (storage: string, databaseUrl: string | undefined) => {
     { label: 'GET /v1/calls?limit=20', method: 'GET', path: '/v1/calls?limit=20', headers: auth },
     { label: 'POST /v1/contacts', method: 'POST', path: '/v1/contacts', headers: json, uniquePhones: true, areaCode: '415', phoneOffset: 0 },
   ];
-
-  process.stdout.write(`\n${storage}: ${CONNECTIONS} connections, ${SECONDS} s a run\n`);
-  process.stdout.write(
-    `  ${'request'.padEnd(46)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of raw'.padStart(8)}  ${'raw req/s'.padStart(9)} ${'raw p99'.padStart(7)}  ${'CPU µs a request: server'.padStart(24)} ${'database'.padStart(8)} ${'raw'.padStart(5)}\n`,
-  );
-  let phoneOffset = 0;
-  const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY) : null;
-  for (const route of routes.filter((r) => only === null || only.test(r.label))) {
-    // Raw right before each route, so that both see the same state of the machine. Each is
-    // measured after a warm-up of its own (not counted): the route's code compiled and its pages
-    // in memory, so the figure is the rate the server keeps up, not its first second.
-    const rawJob: Job = { url: raw.url, method: 'GET', path: '/', headers: {}, connections: CONNECTIONS, seconds: SECONDS };
-    if (WARMUP_SECONDS > 0) await run({ ...rawJob, seconds: WARMUP_SECONDS });
-    const { result: baseline, processMicros: rawMicros } = await cpuPerUnit(() => run(rawJob), (r) => r.total);
-    if (WARMUP_SECONDS > 0) {
-      const warmup = await run({ ...route, url: served.url, connections: CONNECTIONS, seconds: WARMUP_SECONDS, phoneOffset });
-      phoneOffset += warmup.total + CONNECTIONS;
-    }
-    const job: Job = { ...route, url: served.url, connections: CONNECTIONS, seconds: SECONDS, phoneOffset };
-    const { result, processMicros, postgresMicros } = await profiled(`${STORE}-${route.label}`, () => cpuPerUnit(() => run(job), (r) => r.total));
-    phoneOffset += result.total + CONNECTIONS;
-    const share = (100 * result.requestsPerSecond) / baseline.requestsPerSecond;
-    const failures = result.non2xx + result.errors;
-    process.stdout.write(
-      `  ${route.label.padEnd(46)} ${fmt(result.requestsPerSecond, 8, 0)} ${fmt(result.p50)} ${fmt(result.p99)} ${fmt(share, 7, 2)}%  ${fmt(baseline.requestsPerSecond, 9, 0)} ${fmt(baseline.p99, 7)}  ${fmt(processMicros, 24, 0)} ${postgresMicros === null || storage.includes('PGlite') ? '       –' : fmt(postgresMicros, 8, 0)} ${fmt(rawMicros, 5, 0)}${failures ? `  (${failures} failed: ${JSON.stringify(result.statusCodes)})` : ''}\n`,
-    );
-  }
-  await closeServer(served.server);
-  await sb.close();
-  await logger.flush();
-  await rm(dataDir, { recursive: true, force: true });
 };
 
 try {
   if (STORE === 'pglite') {
-    await benchmark('embedded PGlite', undefined);
+    await benchmark('embedded PGlite', undefined, receiver ? { databaseUrl: undefined, receiver } : null);
   } else {
-    let scratch: ScratchDatabase | null = null;
+    const scratches: ScratchDatabase[] = [];
     try {
-      scratch = await createScratchDatabase(env.DATABASE_URL!, 'switchboard_bench_rest');
-      await benchmark('PostgreSQL (DATABASE_URL)', scratch.url);
+      scratches.push(await createScratchDatabase(env.DATABASE_URL!, 'switchboard_bench_rest'));
+      if (receiver) scratches.push(await createScratchDatabase(env.DATABASE_URL!, 'switchboard_bench_rest_traced'));
+      await benchmark('PostgreSQL (DATABASE_URL)', scratches[0]!.url, receiver ? { databaseUrl: scratches[1]!.url, receiver } : null);
     } finally {
-      await scratch?.drop();
+      for (const scratch of scratches) await scratch.drop();
     }
   }
 } finally {
+  await receiver?.close();
   await closeServer(raw.server);
   load.disconnect();
 }

@@ -21,6 +21,11 @@
  * of BENCH_QUIET_S seconds (default 60) beside the same process's CPU% over an equal quiet
  * period with no call at all, measured first in the same run.
  *
+ * `BENCH_TRACING=compare` (`npm run bench:voice:tracing`) runs each round twice, on two
+ * Switchboards in this process (in-memory storage): traces off, and traces on (the OpenTelemetry
+ * SDK exporting every span over OTLP/HTTP to a local receiver); it prints each one's overhead and
+ * CPU of the main thread a call, and the on/off ratios of the p99 overhead and of that CPU.
+ *
  * What it prints is recorded in bench/results/<date>-voice.md (`voice-idle` for the idle mode)
  * when the run ends.
  */
@@ -37,6 +42,8 @@ import { createSwitchboard, type Switchboard } from '../src/bootstrap/create-swi
 import { trustE164 } from '../src/domain/e164.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
 import { fmt, percentile, runBench, storeBenchNumber } from './support/figures.js';
+import { mainThreadCpuOver } from './support/cpu-time.js';
+import { startOtlpReceiver, tracingEnv } from './support/otlp-receiver.js';
 
 const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
 const AUTH_TOKEN = 'bench-auth-token';
@@ -83,33 +90,54 @@ const main = async () => {
     });
   const hookUrl = ((await fromWorker('hook')) as { url: string }).url;
 
+  const databaseUrl = process.env.DATABASE_URL;
+  const comparing = process.env.BENCH_TRACING === 'compare';
+  const receiver = comparing ? await startOtlpReceiver() : null;
+  const database = databaseUrl && !comparing ? await openDatabase({ databaseUrl, dataDir: '.' }) : null;
+  const off = await aServedSwitchboard(database?.uow ?? new InMemoryUnitOfWork(), {}, hookUrl);
+  const on = receiver ? await aServedSwitchboard(new InMemoryUnitOfWork(), tracingEnv(receiver), hookUrl) : null;
+  const { sb, serverUrl } = off;
+  if (process.env.BENCH_MODE === 'idle') {
+    await idle(sb, worker, fromWorker, serverUrl);
+  } else {
+    const targets = on ? [{ label: 'traces off', ...off }, { label: 'traces on', ...on }] : [{ label: '', ...off }];
+    await loop(targets, worker, fromWorker, counts, turns, thinkMs, Boolean(database));
+  }
+  if (receiver) await on?.sb.close();
+  if (receiver) process.stdout.write(`\n  the local OTLP receiver took ${receiver.exports().requests} exports (${receiver.exports().bytes} bytes)\n`);
+  await worker.terminate();
+  await off.close();
+  await on?.close();
+  await database?.close();
+  await receiver?.close();
+};
+
+/** A Switchboard on the Twilio path (its REST calls go nowhere) with its own HTTP server, seeded with the bench's agent. */
+const aServedSwitchboard = async (uow: UnitOfWork, env: Record<string, string>, hookUrl: string) => {
   let sb: Switchboard | null = null;
   const server: Server = createServer((req, res) => sb!.requestListener(req, res));
   server.on('upgrade', (req, socket, head) => void sb!.handleUpgrade(req, socket, head).then((ok) => ok || socket.destroy()));
   // A backlog for a burst of calls ringing at once (Node's default is 511 pending connections).
   await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
   const serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const databaseUrl = process.env.DATABASE_URL;
-  const database = databaseUrl ? await openDatabase({ databaseUrl, dataDir: '.' }) : null;
-  const uow: UnitOfWork = database?.uow ?? new InMemoryUnitOfWork();
   sb = createSwitchboard({
-    env: {},
+    env,
     unitOfWork: uow,
     logger: createPinoLogger({ level: 'error', pretty: false }),
     config: { publicUrl: serverUrl, twilio: { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, apiUrl: 'http://127.0.0.1:9' }, logLevel: 'error' },
   });
   await sb.start();
   await seed(sb, uow, hookUrl);
-  if (process.env.BENCH_MODE === 'idle') {
-    await idle(sb, worker, fromWorker, serverUrl);
-  } else {
-    await loop(sb, worker, fromWorker, serverUrl, counts, turns, thinkMs, Boolean(databaseUrl));
-  }
-  await worker.terminate();
-  await sb.close();
-  await database?.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  const started = sb;
+  return {
+    sb: started,
+    serverUrl,
+    close: async () => {
+      await started.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 };
 
 /** Silent calls: what their pending silence timers cost while nobody speaks. */
@@ -135,12 +163,11 @@ const idle = async (sb: Switchboard, worker: Worker, fromWorker: (type: FromWork
   await closed;
 };
 
-/** The turn-taking rounds: latency of the platform per turn. */
+/** The turn-taking rounds: latency of the platform per turn, on each target in turn (traces off, then on). */
 const loop = async (
-  sb: Switchboard,
+  targets: readonly { readonly label: string; readonly sb: Switchboard; readonly serverUrl: string }[],
   worker: Worker,
   fromWorker: (type: FromWorker['type']) => Promise<FromWorker>,
-  serverUrl: string,
   counts: readonly number[],
   turns: number,
   thinkMs: number,
@@ -148,31 +175,44 @@ const loop = async (
 ) => {
   const samples: number[] = [];
   const webhookMs: number[] = [];
-  sb.voice().engine.onTurnTimed((_, t: TurnTiming) => {
-    if (t.firstSpokenAt === null || t.firstChunkAt === null || t.requestedAt === null) return;
-    const webhook = t.firstChunkAt - t.requestedAt;
-    samples.push(t.firstSpokenAt - t.receivedAt - webhook);
-    webhookMs.push(webhook);
-  });
+  for (const { sb } of targets) {
+    sb.voice().engine.onTurnTimed((_, t: TurnTiming) => {
+      if (t.firstSpokenAt === null || t.firstChunkAt === null || t.requestedAt === null) return;
+      const webhook = t.firstChunkAt - t.requestedAt;
+      samples.push(t.firstSpokenAt - t.receivedAt - webhook);
+      webhookMs.push(webhook);
+    });
+  }
 
   process.stdout.write(
     `Switchboard voice loop: ${turns} turns per call, ~${thinkMs} ms between turns, ${postgres ? 'PostgreSQL' : 'in-memory'} storage, Node ${process.version}\n\n`,
   );
-  process.stdout.write('  calls   turns   overhead p50   overhead p99   webhook TTFB p50 / p99   caller round trip p50 / p99   failures\n');
+  process.stdout.write(`  calls ${targets.length > 1 ? '  traces' : ''}  turns   overhead p50   overhead p99   webhook TTFB p50 / p99   caller round trip p50 / p99   CPU ms a call   failures\n`);
   for (const calls of counts) {
-    samples.length = 0;
-    webhookMs.length = 0;
-    const done = fromWorker('done');
-    const rampMs = Number(process.env.BENCH_RAMP_MS ?? Math.min(2000, calls * 4));
-    worker.postMessage({ calls, turns, thinkMs, serverUrl, rampMs } satisfies Round);
-    const result = (await done) as Extract<FromWorker, { type: 'done' }>;
-    const sorted = [...samples].sort((a, b) => a - b);
-    const hook = [...webhookMs].sort((a, b) => a - b);
-    const trip = [...result.roundTripMs].sort((a, b) => a - b);
-    process.stdout.write(
-      `  ${String(calls).padStart(5)}   ${String(sorted.length).padStart(5)}   ${fmt(percentile(sorted, 50))}     ${fmt(percentile(sorted, 99))}     ${fmt(percentile(hook, 50))} / ${fmt(percentile(hook, 99))}   ${fmt(percentile(trip, 50))} / ${fmt(percentile(trip, 99))}   ${result.failures}\n`,
-    );
-    await new Promise((r) => setTimeout(r, 500));
+    const measured: { p99: number; cpuPerCall: number }[] = [];
+    for (const target of targets) {
+      samples.length = 0;
+      webhookMs.length = 0;
+      const done = fromWorker('done');
+      const rampMs = Number(process.env.BENCH_RAMP_MS ?? Math.min(2000, calls * 4));
+      const { result, mainThreadMs } = await mainThreadCpuOver(async () => {
+        worker.postMessage({ calls, turns, thinkMs, serverUrl: target.serverUrl, rampMs } satisfies Round);
+        return (await done) as Extract<FromWorker, { type: 'done' }>;
+      });
+      const sorted = [...samples].sort((a, b) => a - b);
+      const hook = [...webhookMs].sort((a, b) => a - b);
+      const trip = [...result.roundTripMs].sort((a, b) => a - b);
+      const cpuPerCall = mainThreadMs === null ? NaN : mainThreadMs / calls;
+      measured.push({ p99: percentile(sorted, 99), cpuPerCall });
+      process.stdout.write(
+        `  ${String(calls).padStart(5)} ${target.label ? target.label.slice(7).padStart(8) : ''}  ${String(sorted.length).padStart(5)}   ${fmt(percentile(sorted, 50))}     ${fmt(percentile(sorted, 99))}     ${fmt(percentile(hook, 50))} / ${fmt(percentile(hook, 99))}   ${fmt(percentile(trip, 50))} / ${fmt(percentile(trip, 99))}   ${cpuPerCall.toFixed(2).padStart(13)}   ${result.failures}\n`,
+      );
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const [offRound, onRound] = measured;
+    if (offRound && onRound) {
+      process.stdout.write(`        traces on / off: overhead p99 ×${(onRound.p99 / offRound.p99).toFixed(3)}, CPU a call ×${(onRound.cpuPerCall / offRound.cpuPerCall).toFixed(3)}\n`);
+    }
   }
 };
 

@@ -53,6 +53,8 @@ const split = (value: string, pieces: number): string[] => {
  */
 export class FakeChatCompletions {
   readonly requests: ChatCompletionRequest[] = [];
+  /** The client's port of each connection accepted, oldest first. */
+  readonly connections: (number | undefined)[] = [];
   /** A pause before every chunk, to make a stream slow. */
   delayBetweenChunksMs = 0;
   private readonly replies: (Reply | ((request: ChatCompletionRequest) => Reply | Promise<Reply>))[] = [];
@@ -63,6 +65,7 @@ export class FakeChatCompletions {
   static async start(): Promise<FakeChatCompletions> {
     const fake = new FakeChatCompletions();
     fake.server = createServer((req, res) => void fake.serve(req, res));
+    fake.server.on('connection', (socket) => fake.connections.push(socket.remotePort));
     await new Promise<void>((resolve) => fake.server!.listen(0, '127.0.0.1', resolve));
     fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
     return fake;

@@ -1,4 +1,5 @@
 import { Pool, type Dispatcher } from 'undici';
+import { WarmModelConnections } from './warm-model-connections.js';
 import {
   type ChatMessage,
   type ChatRequest,
@@ -83,6 +84,7 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
   private readonly path: string;
   /** The model server's connections, kept alive between answers (idle ones hold no process open). */
   private readonly pool: Pool;
+  private readonly warm: WarmModelConnections;
   private readonly headers: Record<string, string>;
   private readonly timeoutMs: number;
 
@@ -90,7 +92,8 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
     this.url = new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`);
     this.path = this.url.pathname + this.url.search;
     // No timeouts of undici's own: the answer's timer (the wait for the first token, then between pieces) is the one rule.
-    this.pool = new Pool(this.url.origin, { headersTimeout: 0, bodyTimeout: 0 });
+    this.warm = new WarmModelConnections(new URL(this.url.origin));
+    this.pool = new Pool(this.url.origin, { headersTimeout: 0, bodyTimeout: 0, connect: this.warm.connect });
     this.headers = { 'content-type': 'application/json', accept: 'text/event-stream', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   }
@@ -105,8 +108,14 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
     }).done;
   }
 
+  /** Opens a connection to the model server ahead of a call's first answer (see WarmModelConnections). */
+  warmUp(): Promise<void> {
+    return this.warm.open();
+  }
+
   /** Closes the connections to the model server; an answer still streaming ends as the model's failure. */
   async close(): Promise<void> {
+    this.warm.destroy();
     await this.pool.destroy();
   }
 

@@ -48,6 +48,10 @@ export class HostedBrain implements AgentBrain {
 
   constructor(private readonly deps: HostedBrainDeps) {}
 
+  warmUp(): void {
+    void this.deps.model?.warmUp?.();
+  }
+
   answer(turn: BrainTurn, signal: AbortSignal, act: ActionTaker): Promise<void> {
     const { call, agent } = turn;
     const standing = this.standingOf(call, agent);

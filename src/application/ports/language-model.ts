@@ -62,4 +62,6 @@ export type ChunksHeard = (chunks: readonly ChatChunk[]) => void;
  */
 export interface LanguageModel {
   stream(request: ChatRequest, heard: ChunksHeard): Promise<void>;
+  /** Opens a connection to the model's server ahead of the first answer (a call rings); never rejects. */
+  warmUp?(): Promise<void>;
 }
