@@ -14,7 +14,8 @@ export class SimulatedTime implements Timers {
   private readonly origin: number;
 
   constructor(
-    private readonly wallStart: Date = new Date('2026-03-10T12:00:00.000Z'),
+    /** Real now by default: a webhook agent checks its signature's timestamp against its own clock. */
+    private readonly wallStart: Date = new Date(),
     private readonly real: () => number = () => performance.now(),
   ) {
     this.origin = real();

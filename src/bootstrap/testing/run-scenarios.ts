@@ -34,18 +34,20 @@ export interface RunScenariosOptions {
   /** Where scenarios run; default an in-process Switchboard per worker. */
   readonly stage?: () => Promise<ScenarioStage>;
   readonly onResult?: (result: ScenarioResult, index: number) => void;
+  /** What `${NAME}` in a scenario file reads (default `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 const problemsAsResults = (problems: readonly ScenarioFileProblem[], seed: number): ScenarioResult[] =>
   problems.map((p) => erroredResult(p.where, p.file, `the scenario did not decode: ${p.problems.join('; ')}`, seed));
 
 /** Decodes every input; Left: the problems of each that did not, as errored results. */
-const decodeInputs = async (inputs: readonly ScenarioInput[], seed: number): Promise<E.Either<ScenarioResult[], ScenarioSource[]>> => {
+const decodeInputs = async (inputs: readonly ScenarioInput[], seed: number, env: Readonly<Record<string, string | undefined>>): Promise<E.Either<ScenarioResult[], ScenarioSource[]>> => {
   const sources: ScenarioSource[] = [];
   const errored: ScenarioResult[] = [];
   const paths = inputs.filter((input): input is string => typeof input === 'string');
   if (paths.length > 0) {
-    const loaded = await loadScenarioFiles(paths);
+    const loaded = await loadScenarioFiles(paths, env);
     if (E.isLeft(loaded)) errored.push(...problemsAsResults(loaded.left, seed));
     else sources.push(...loaded.right);
   }
@@ -75,7 +77,7 @@ const matcher = (grep: string | RegExp | undefined): ((name: string) => boolean)
 export const runScenarios = async (inputs: readonly ScenarioInput[], options: RunScenariosOptions = {}): Promise<RunSummary> => {
   const seed = options.seed ?? randomInt(0x7fffffff);
   const started = performance.now();
-  const decoded = await decodeInputs(inputs, seed);
+  const decoded = await decodeInputs(inputs, seed, options.env ?? process.env);
   if (E.isLeft(decoded)) return summarise(seed, decoded.left, performance.now() - started);
   const chosen = matcher(options.grep);
   const sources = decoded.right.filter((source) => chosen(source.scenario.name));

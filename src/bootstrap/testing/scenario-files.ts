@@ -40,8 +40,21 @@ export const expandScenarioPaths = async (paths: readonly string[]): Promise<str
 /** Scenarios in one document: one, or a list of them. */
 const scenariosIn = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** `${NAME}` in a file is the environment's NAME (a port, a secret CI holds); an unset one is a problem. */
+const withEnvironment = (text: string, env: Env, missing: Set<string>): string =>
+  text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
+    const value = env[name];
+    if (value === undefined) missing.add(name);
+    return value ?? '';
+  });
+
 /** Decodes the scenarios of one file's text (YAML, of which JSON is a part). */
-export const decodeScenarioText = (file: string, text: string): E.Either<ScenarioFileProblem[], ScenarioSource[]> => {
+export const decodeScenarioText = (file: string, raw: string, env: Env = {}): E.Either<ScenarioFileProblem[], ScenarioSource[]> => {
+  const missing = new Set<string>();
+  const text = withEnvironment(raw, env, missing);
+  if (missing.size > 0) return E.left([{ file, where: file, problems: [...missing].map((name) => `\${${name}} is not set in the environment`) }]);
   const documents = parseAllDocuments(text, { prettyErrors: false });
   const docs = Array.isArray(documents) ? documents : [documents];
   const problems: ScenarioFileProblem[] = [];
@@ -69,7 +82,7 @@ export const decodeScenarioText = (file: string, text: string): E.Either<Scenari
  * Reads and decodes every scenario of `paths`. Any problem in any file is a Left with all of
  * them, so that nothing runs until every scenario decodes.
  */
-export const loadScenarioFiles = async (paths: readonly string[], cwd = process.cwd()): Promise<E.Either<ScenarioFileProblem[], ScenarioSource[]>> => {
+export const loadScenarioFiles = async (paths: readonly string[], env: Env = process.env, cwd = process.cwd()): Promise<E.Either<ScenarioFileProblem[], ScenarioSource[]>> => {
   const problems: ScenarioFileProblem[] = [];
   const sources: ScenarioSource[] = [];
   let files: string[];
@@ -80,7 +93,7 @@ export const loadScenarioFiles = async (paths: readonly string[], cwd = process.
   }
   for (const path of files) {
     const file = relative(cwd, path) || path;
-    const decoded = decodeScenarioText(file, await readFile(path, 'utf8'));
+    const decoded = decodeScenarioText(file, await readFile(path, 'utf8'), env);
     if (E.isLeft(decoded)) problems.push(...decoded.left);
     else sources.push(...decoded.right);
   }
