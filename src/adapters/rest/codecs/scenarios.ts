@@ -192,7 +192,14 @@ const toAgent = (agent: t.TypeOf<typeof AgentCodec>, raw: Record<string, unknown
   return { kind: 'inline', definition, webhook: webhook ? { url: webhook.url, secret: webhook.secret ?? null, timeoutSeconds: webhook.timeout ?? null } : null };
 };
 
-const nonEmpty = <C extends t.Mixed>(codec: C) => t.refinement(t.array(codec), (list) => list.length > 0, `non-empty list of ${codec.name}`);
+const nonEmpty = <C extends t.Mixed>(codec: C) => {
+  const list = t.array(codec);
+  // A scenario with nothing expected would pass by default: refused with a message of its own.
+  return describedWith(
+    new t.Type<t.TypeOf<C>[], unknown, unknown>(`non-empty list of ${codec.name}`, list.is, (u, c) => (Array.isArray(u) && u.length === 0 ? t.failure(u, c, 'must hold at least one expectation') : list.validate(u, c)), list.encode),
+    (describe) => ({ ...describe(list), minItems: 1 }),
+  );
+};
 
 const ScenarioFields = t.intersection([
   t.type({ name: shortText, agent: AgentCodec, caller: Caller, expect: nonEmpty(ExpectationCodec) }),
