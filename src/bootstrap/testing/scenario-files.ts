@@ -55,7 +55,7 @@ export const decodeScenarioText = (file: string, raw: string, env: Env = {}): E.
   const missing = new Set<string>();
   const text = withEnvironment(raw, env, missing);
   if (missing.size > 0) return E.left([{ file, where: file, problems: [...missing].map((name) => `\${${name}} is not set in the environment`) }]);
-  const documents = parseAllDocuments(text, { prettyErrors: false });
+  const documents = parseAllDocuments(text, { prettyErrors: true });
   const docs = Array.isArray(documents) ? documents : [documents];
   const problems: ScenarioFileProblem[] = [];
   const sources: ScenarioSource[] = [];
