@@ -51,8 +51,9 @@ export class SimulatedContact implements StagedContact {
     this.outboxMark = parts.telephony.outbox.length;
   }
 
+  /** A warm transfer ends the agent's session but not the call: only a hang-up or a cold transfer ends it. */
   get ended(): boolean {
-    return this.callerHungUp || (this.call !== null && this.call.endedBy !== null && this.call.endedBy !== 'disconnect' ? true : this.session() === undefined && this.call !== null);
+    return this.callerHungUp || this.call?.endedBy === 'transfer' || this.call?.endedBy === 'hangup';
   }
 
   private session() {

@@ -42,3 +42,25 @@ describe('scenario caller steps', () => {
     expect(result.expectations.filter((e) => !e.passed).map((e) => e.message)).toEqual([]);
   });
 });
+
+describe('a warm transfer in a scenario', () => {
+  const agent = { ...hosted, transferNumber: '+14155550199' };
+  const warm = { toolCalls: [{ name: 'warm_transfer', arguments: { summary: 'Caller wants a refund.' } }] };
+
+  it('ends as a transfer when the human answers', async () => {
+    const result = await runScenario(
+      { name: 'answered', agent, caller: { script: [{ say: 'A person please' }, { transfer: 'answer' }] }, expect: [{ transferred: { to: '+14155550199', mode: 'warm' } }] },
+      { store: 'memory', model: new ScriptedLanguageModel([warm]) },
+    );
+    expect(result.expectations.filter((e) => !e.passed).map((e) => e.message)).toEqual([]);
+    expect(result.record?.notes).toEqual([]);
+  });
+
+  it('brings the caller back to the agent when nobody answers', async () => {
+    const result = await runScenario(
+      { name: 'refused', agent, caller: { script: [{ say: 'A person please' }, { transfer: 'refuse' }, { say: 'Fine, bye' }] }, expect: [{ transferred: { mode: 'warm' } }, { said: 'Still here' }] },
+      { store: 'memory', model: new ScriptedLanguageModel([warm, 'Still here to help.']) },
+    );
+    expect(result.expectations.filter((e) => !e.passed).map((e) => e.message)).toEqual([]);
+  });
+});
