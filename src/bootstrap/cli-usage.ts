@@ -17,6 +17,13 @@ export const SIMULATE_USAGE = `
      --admin-token, else ADMIN_TOKEN, else --data-dir/DATA_DIR's admin-token; --timeout <s>)
 `;
 
+export const TEST_USAGE = `
+  test [files or folders…] [--concurrency <n>] [--grep <pattern>] [--seed <n>] [--reporter pretty|json|junit] [--store embedded|memory]
+                                 run scenario tests of agents (YAML or JSON, default ./scenarios) on an
+                                 in-process Switchboard: simulated carrier and clock, the configured model
+                                 (LLM_BASE_URL); prints the seed; exits 1 on any failure (see docs/testing.md)
+`;
+
 /**
  * Every command of `switchboard`, as `--help` lists them: the one list the help, the dispatch's
  * "unknown command" and the command table of docs/configuration.md are held to.
@@ -28,4 +35,4 @@ export const USAGE = `usage: switchboard <command>
   create-project --email <addr>  open a project and print its first API key
   help [command]                 say what the commands (or one command) do
   mcp [--api-key <key>] [--url <url>]  MCP over stdio, bridged to a running server (see docs/mcp.md)
-${ADMIN_USAGE}${DEMO_USAGE}${SIMULATE_USAGE}`;
+${ADMIN_USAGE}${DEMO_USAGE}${SIMULATE_USAGE}${TEST_USAGE}`;

@@ -60,6 +60,7 @@ const withCore = async (work: (sb: ReturnType<typeof createSwitchboard>) => Prom
 const OWN_ARGUMENTS: Record<string, (argv: readonly string[]) => Promise<number>> = {
   demo: async (argv) => (await import('./demo-command.js')).runDemoCommand(argv),
   simulate: async (argv) => (await import('./simulate-command.js')).runSimulateCommand(argv),
+  test: async (argv) => (await import('./test-command.js')).runTestCommand(argv),
 };
 
 const main = async () => {

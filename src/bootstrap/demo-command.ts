@@ -86,8 +86,8 @@ const rest = async <A>(server: string, apiKey: string, method: string, path: str
 };
 
 /** Starts the example agent as its own process (as a user runs it) and resolves once it listens. */
-export const startExampleAgent = async (env: Record<string, string>, onLine: (line: string) => void): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, [exampleAgentPath()], {
+export const startExampleAgent = async (env: Record<string, string>, onLine: (line: string) => void, path = exampleAgentPath()): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, [path], {
     // Node itself is the program (process.execPath): the agent needs only its own settings.
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -128,6 +128,7 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
       ...(request.responseFormat
         ? { response_format: { type: 'json_schema', json_schema: { name: request.responseFormat.name, schema: request.responseFormat.schema, strict: false } } }
         : {}),
+      ...(request.seed !== undefined ? { seed: request.seed } : {}),
     });
   }
 }

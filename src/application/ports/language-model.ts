@@ -25,6 +25,8 @@ export interface ChatRequest {
   readonly signal: AbortSignal;
   /** Asks for structured output: the answer's text is one JSON value following `schema`. */
   readonly responseFormat?: { readonly name: string; readonly schema: Readonly<Record<string, unknown>> };
+  /** Asks for the same sampling on the same request (OpenAI's `seed`): scenario tests replay a run by it. */
+  readonly seed?: number;
 }
 
 /** A piece of the answer: text as it is generated, a tool call once its arguments are complete. */

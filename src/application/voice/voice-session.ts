@@ -63,6 +63,8 @@ export class VoiceSession {
   private controller: AbortController | null = null;
   /** The call's span (this session's part of the call), the parent of its turns'. */
   private readonly span: TraceSpan;
+  /** Those waiting for the answer in flight to be over (see {@link answered}). */
+  private idle: (() => void)[] = [];
 
   constructor(
     readonly context: SessionContext,
@@ -94,6 +96,19 @@ export class VoiceSession {
   /** Ended with a warm transfer: the call may come back to the agent, so this session's turns may not be its last. */
   get mayResume(): boolean {
     return this.handedOver;
+  }
+
+  /** Resolves once no answer is in flight (at once when none is): a scripted caller waits on it before its next step. */
+  untilAnswered(): Promise<void> {
+    if (!this.answer || this.ended) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private wakeIdle(): void {
+    const waiting = this.idle;
+    this.idle = [];
+    // Their continuations run once this turn of the loop is over, after the answer is recorded.
+    for (const resolve of waiting) resolve();
   }
 
   /** Every turn so far, oldest first. */
@@ -283,6 +298,7 @@ export class VoiceSession {
     const answer = this.answer;
     if (!answer) return;
     this.answer = null;
+    this.wakeIdle();
     const cut = cancel && !answer.controller.signal.aborted;
     if (cut) answer.controller.abort('cancelled');
     const spoken = answer.spoken.join('');
@@ -304,6 +320,7 @@ export class VoiceSession {
 
   private end(reason: DisconnectionReason | null): void {
     this.ended = true;
+    this.wakeIdle();
     this.watch?.stop();
     this.endReason = reason;
     endCallSpan(this.span, this.turns.all().length, reason, this.handedOver);

@@ -29,6 +29,8 @@ export interface OpenApiOptions {
 }
 
 /** The error envelope's model (its codec is named `ErrorEnvelope`). */
+import { ScenarioCodec } from '../codecs/scenarios.js';
+
 const ERROR_ENVELOPE = { $ref: `#/components/schemas/${ErrorEnvelopeView.name}` } as const;
 const API_KEY = 'apiKey';
 
@@ -247,6 +249,8 @@ export const openApiDocument = (options: OpenApiOptions) => {
   const models = new Models(schemaOf);
   // Every failure refers to it: it is a model from the start.
   models.responseSchema(ErrorEnvelopeView);
+  // Not a body of any route (yet): the format of scenario files (`switchboard test`), published with the API.
+  models.schemas[ScenarioCodec.name] = schemaOf(ScenarioCodec);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [id, op] of Object.entries(OPERATIONS) as [string, Operation][]) {
     paths[op.path] = { ...paths[op.path], [op.method]: operationObject(id, op, models, schemaOf, codes) };
