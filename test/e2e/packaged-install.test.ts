@@ -53,13 +53,13 @@ describe.skipIf(cannotRun !== null)('Switchboard installed from its package', ()
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
-  it('ships the compiled code and the command, not the sources', async () => {
+  it('ships the compiled code, the command and the scenario schema, not the sources', async () => {
     const installed = join(app, 'node_modules', 'switchboard');
     const { stdout } = spawnSync('ls', [installed], { encoding: 'utf8' });
     // npm may nest a dependency of ours under the package (two versions of one library in the
     // tree): that folder is npm's, not something the tarball ships.
     const shipped = stdout.split('\n').filter((name) => name !== '' && name !== 'node_modules');
-    expect(shipped.sort()).toEqual(['README.md', 'bin', 'dist', 'package.json']);
+    expect(shipped.sort()).toEqual(['README.md', 'bin', 'dist', 'package.json', 'schemas']);
   });
 
   it('loads at run time only packages it depends on', () => {
