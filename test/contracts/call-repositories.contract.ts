@@ -202,6 +202,20 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'still live' });
     });
 
+    it('marks a call opted out once, ever, across racing marks; a later save of the call keeps it', async () => {
+      const call = aCall();
+      await inTx((tx) => tx.calls.save(call));
+
+      const racing = await Promise.all([inTx((tx) => tx.calls.markOptedOut(call.id)), inTx((tx) => tx.calls.markOptedOut(call.id))]);
+      await inTx((tx) => tx.calls.save({ ...call, lastTranscriptSnippet: 'saved after' }));
+      const again = await inTx((tx) => tx.calls.markOptedOut(call.id));
+      const unknown = await inTx((tx) => tx.calls.markOptedOut(newId('call')));
+
+      expect([...racing].sort()).toEqual([false, true]);
+      expect([again, unknown]).toEqual([false, false]);
+      expect(await inTx((tx) => tx.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'saved after', optOut: true });
+    });
+
     it('refuses the claim of a call that ended before its media connected (its caller hung up first)', async () => {
       const call = aCall();
       await inTx((tx) => tx.calls.save(call));

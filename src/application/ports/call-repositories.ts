@@ -44,6 +44,12 @@ export interface CallRepository {
    */
   claimMedia(callId: string, at: Date): Promise<boolean>;
   /**
+   * Sets the call's `optOut` (the person asked not to be called again), live or ended: true only
+   * for the first time, across nodes; false once it is set, and for an unknown call. Saving the
+   * call keeps it.
+   */
+  markOptedOut(callId: string): Promise<boolean>;
+  /**
    * Stores the end of a call: `ended`'s status, end time, duration, reason and last words, if the
    * stored call is still in progress and still joined to the carrier call `ended` names (a browser
    * joining a web call gives it one). True for the first of racing ends only; false for a call

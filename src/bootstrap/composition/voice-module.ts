@@ -22,6 +22,7 @@ import { StreamTranscript } from '../../application/use-cases/calls/stream-trans
 import { RecordAnsweredBy } from '../../application/use-cases/calls/record-answered-by.js';
 import { AwaitCallEnd } from '../../application/use-cases/calls/await-call-end.js';
 import { RecordWarmTransfer } from '../../application/use-cases/calls/record-warm-transfer.js';
+import { RecordCallOptOut } from '../../application/use-cases/calls/record-call-opt-out.js';
 import { HttpVoiceTurnTransport } from '../../adapters/http/http-voice-turn-transport.js';
 import { InProcessEventBus } from '../../adapters/in-process/in-process-event-bus.js';
 import { PostgresEventBus } from '../../adapters/postgres-listen-notify/postgres-event-bus.js';
@@ -45,8 +46,9 @@ export const voiceModule = () =>
     });
     provide(
       TOKENS.voiceEngine,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.tracing, TOKENS.lifecycle],
-      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, tracing, lifecycle) => {
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.tracing, TOKENS.deliveryTrigger, TOKENS.lifecycle],
+      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, tracing, deliveryTrigger, lifecycle) => {
+        const recordOptOut = new RecordCallOptOut({ uow, clock, ids, eventEncoder, deliveryTrigger });
         const writer = new CallRecordWriter({ uow, eventBus, logger });
         const webhookBrain = new WebhookBrain({
           transport,
@@ -70,6 +72,7 @@ export const voiceModule = () =>
           brains: brainsByMode({ webhook: webhookBrain, hosted: hostedBrain }),
           answerReads: new BoundedCallMemo(() => timers.now()),
           endedSessions: new BoundedCallMemo(() => timers.now()),
+          optOuts: { record: async (optOut) => void (await recordOptOut.execute(optOut)()) },
         });
         return lifecycle.manage('voice session engine', engine, { stop: () => engine.close() });
       },

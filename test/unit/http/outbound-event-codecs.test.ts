@@ -99,6 +99,7 @@ const call: Call = {
   lastTranscriptSnippet: null,
   voicemailDetection: false,
   answeredBy: null,
+  optOut: false,
 };
 const aTurn = (sequence: number, role: TranscriptTurn['role'], content: string, interrupted = false): TranscriptTurn => ({
   id: `turn_${sequence}`,

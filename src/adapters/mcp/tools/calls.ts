@@ -38,7 +38,7 @@ const IDENTITY_RULES =
 /** The call with its transcript as get_call shows it, and whether it has ended. */
 const callWithTranscript = async (context: ToolContext, callId: string, note: (ended: boolean) => string): Promise<E.Either<AppError, ToolOutput>> =>
   outcome(context.useCases.calls.getCall.execute({ projectId: projectOf(context), callId }), ({ call, transcript, recordingEnabled }) =>
-    output(`${note(call.status !== 'in-progress')} Call ${call.id} to ${call.toNumber}: ${call.status}, ${transcript.length} transcript turns.`, {
+    output(`${note(call.status !== 'in-progress')} Call ${call.id} to ${call.toNumber}: ${call.status}, ${transcript.length} transcript turns.${call.optOut ? ' The person asked not to be called again: their number is on the suppression list.' : ''}`, {
       ...callView(call, recordingEnabled),
       ...callLatencyOf(transcript),
       transcript: transcript.map(turnView),
