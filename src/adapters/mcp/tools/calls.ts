@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import type { RequiredConsent } from '../../../domain/consent.js';
 import type { AppError } from '../../../application/errors.js';
 import type { TranscriptTurn } from '../../../domain/call.js';
 import type { E164 } from '../../../domain/e164.js';
@@ -56,6 +57,7 @@ interface PlaceInput {
   readonly voice?: string | null;
   readonly variables?: Readonly<Record<string, string>> | null;
   readonly voicemailDetection?: boolean;
+  readonly requireConsent?: RequiredConsent | null;
 }
 
 /** Places the call; the call opens with the operator's AI disclosure, then the greeting (the call's own, or the agent's). */
@@ -70,6 +72,7 @@ const place = async (context: ToolContext, body: PlaceInput, systemPrompt: strin
     systemPrompt,
     variables: body.variables ?? {},
     voicemailDetection: body.voicemailDetection ?? true,
+    requireConsent: body.requireConsent ?? null,
   })();
 
 export const callTools: readonly AnyTool[] = [
@@ -139,6 +142,7 @@ export const callTools: readonly AnyTool[] = [
         voice: args.voice,
         variables: args.variables,
         voicemailDetection: args.voicemail_detection,
+        requireConsent: args.require_consent,
       };
       const placed = await place(context, body, `${IDENTITY_RULES}\n\nThe goal of this call:\n${args.topic}`);
       if (E.isLeft(placed)) return placed;

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { requireConsent } from './consent.js';
 import { CALL_DIRECTIONS, CALL_STATUS_FILTERS, CALL_TYPES } from '../../../domain/call.js';
 import { MAX_VARIABLES, VARIABLE_NAME } from '../../../domain/call-variables.js';
 import { pageQuery } from '../pagination.js';
@@ -57,6 +58,8 @@ export const CreateCallBody = t.intersection([
     variables: nullable(callVariables),
     /** Off: no answering-machine detection on this call (on by default). */
     voicemailDetection: t.boolean,
+    /** Refuse (422 CONSENT_REQUIRED) unless the number's contact has consent for calls of this basis or a stronger one on record. */
+    requireConsent: nullable(requireConsent),
     /** Answer when the call ends (with its transcript), or after `maxWaitSeconds` with the call still going. */
     waitForCompletion: t.boolean,
     maxWaitSeconds: wholeNumber(MAX_WAIT_SECONDS.min, MAX_WAIT_SECONDS.max),

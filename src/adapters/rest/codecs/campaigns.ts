@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { instant } from './instant.js';
 import type { FieldProblem } from '../../../application/errors.js';
 import { namingByTable } from '../field-names.js';
 import { ALL_WEEKDAYS, minuteOfDay, type Weekday } from '../../../domain/calling-window.js';
@@ -75,24 +76,6 @@ const timeOfDayText = describedAs(new t.Type<number, string, unknown>(
   (minutes) => `${minutes}`,
 ), { type: 'string', pattern: '^([01]\\d|2[0-4]):[0-5]\\d$', examples: ['09:00', '20:00'] });
 
-// Seconds are optional here, so the schema states the pattern rather than format date-time.
-const instant = describedAs(new t.Type<Date, string, unknown>(
-  'ISO 8601 date-time',
-  (u): u is Date => u instanceof Date,
-  (u, c) => {
-    if (typeof u !== 'string' || u.length > 40 || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(u)) {
-      return t.failure(u, c, 'must be an ISO 8601 date-time with a zone, e.g. 2026-12-01T09:00:00Z');
-    }
-    const at = new Date(u);
-    return Number.isNaN(at.getTime()) ? t.failure(u, c, 'is not a real date-time') : t.success(at);
-  },
-  (d) => d.toISOString(),
-), {
-  type: 'string',
-  maxLength: 40,
-  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$',
-  examples: ['2026-12-01T09:00:00Z'],
-});
 
 const weekday = describedAs(new t.Type<Weekday, number, unknown>(
   'integer from 1 to 7',

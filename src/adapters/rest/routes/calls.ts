@@ -66,6 +66,7 @@ export const callRoutes = (calls: CallUseCases, answers: VersionedAnswers | null
       systemPrompt: b.systemPrompt?.trim() ? b.systemPrompt : null,
       variables: b.variables ?? {},
       voicemailDetection: b.voicemailDetection ?? true,
+      requireConsent: b.requireConsent ?? null,
     };
     if (b.waitForCompletion !== true) return send(c, calls.placeOutboundCall.execute(input), (call) => c.json(placedCallView(call)));
     const placed = await calls.placeOutboundCall.execute(input)();

@@ -7,6 +7,8 @@ import type { E164 } from '../../../domain/e164.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { notFound, validation, type ComplianceRefused, type NotFound, type ProviderError, type RateLimited, type Validation } from '../../errors.js';
 import { suppressionRefusal } from '../../compliance/suppression-check.js';
+import { consentRefusal } from '../../compliance/consent-check.js';
+import type { RequiredConsent } from '../../../domain/consent.js';
 import type { Logger } from '../../ports/logger.js';
 import { readOnly } from '../../ports/unit-of-work.js';
 import type { Telephony } from '../../ports/telephony.js';
@@ -30,6 +32,8 @@ export interface PlaceOutboundCallInput {
   readonly variables?: CallVariables;
   /** Detect answering machines (default on): voicemail message, hang-up, or the webhook told. */
   readonly voicemailDetection?: boolean;
+  /** Refuse unless the number's contact has consent for calls of this basis (or stronger) on record. */
+  readonly requireConsent?: RequiredConsent | null;
 }
 
 interface OpenedCall {
@@ -89,7 +93,9 @@ export class PlaceOutboundCall {
         const { project, full } = await callCapacity(tx, input.projectId);
         if (full) return E.left(full);
         // Under the project's lock: a number suppressed while this call was being set up is refused.
-        const refused = await suppressionRefusal(tx, input.projectId, input.toNumber, 'voice');
+        const refused =
+          (await suppressionRefusal(tx, input.projectId, input.toNumber, 'voice')) ??
+          (await consentRefusal(tx, input.projectId, input.toNumber, 'voice', input.requireConsent ?? null));
         if (refused) return E.left(refused);
         const now = this.deps.clock.now();
         const variables: CallVariables = { agent_number: line.phoneNumber, now: now.toISOString(), ...input.variables };
