@@ -100,4 +100,13 @@ describe('consent on record', () => {
 
     expect(reply).toMatchObject({ status: 422, body: { error: { code: 'VALIDATION_ERROR' } } });
   });
+
+  it('keeps a campaign’s requireConsent, and refuses one that is no basis', async () => {
+    const made = await h.api('POST', '/v1/campaigns', { name: 'Renewals', agentId: agent.id, requireConsent: 'express_written' });
+    const bad = await h.api('POST', '/v1/campaigns', { name: 'Renewals', agentId: agent.id, requireConsent: 'maybe' });
+
+    expect(made).toMatchObject({ status: 201, body: { requireConsent: 'express_written' } });
+    expect((await h.api('GET', `/v1/campaigns/${(made.body as { id: string }).id}`)).body).toMatchObject({ requireConsent: 'express_written' });
+    expect(bad).toMatchObject({ status: 422, body: { error: { code: 'VALIDATION_ERROR' } } });
+  });
 });

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { instant } from './instant.js';
+import { requireConsent } from './consent.js';
 import type { FieldProblem } from '../../../application/errors.js';
 import { namingByTable } from '../field-names.js';
 import { ALL_WEEKDAYS, minuteOfDay, type Weekday } from '../../../domain/calling-window.js';
@@ -116,6 +117,8 @@ export const CreateCampaignBody = t.intersection([
       retryOn: t.array(oneOf<RetryableOutcome>(RETRYABLE_OUTCOMES)),
     }),
     voicemail: oneOf(['leave_message', 'retry'] as const),
+    /** Call only recipients whose contact has consent for calls of this basis (or a stronger one) on record; skip the rest (`no_consent`). */
+    requireConsent: nullable(requireConsent),
     recipients: recipientListOf(LenientRecipient),
   }),
 ]);
@@ -170,6 +173,7 @@ export const toCampaignSettings = (body: t.TypeOf<typeof CreateCampaignBody>): C
     retryOn: body.retry?.retryOn ?? DEFAULTS.retryOn,
   },
   voicemail: body.voicemail ?? 'leave_message',
+  requireConsent: body.requireConsent ?? null,
 });
 
 const recipientInput = (r: t.TypeOf<typeof Recipient>, i: number): RecipientInput => ({
