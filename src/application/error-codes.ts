@@ -45,6 +45,9 @@ const IDEMPOTENCY_IN_PROGRESS = { status: 409, code: 'IDEMPOTENCY_KEY_IN_USE', t
 /** No consent of the asked basis on record: the request is fine, the contact's record is not. */
 const CONSENT_REQUIRED = { status: 422, code: 'CONSENT_REQUIRED', type: 'compliance_error' } as const;
 
+/** The number had its share of calls in the cap's window: later, it may be called again. */
+const ATTEMPT_CAP_REACHED = { status: 429, code: 'ATTEMPT_CAP_REACHED', type: 'compliance_error' } as const;
+
 const CODE_REFUSALS = { invalid: 'INVALID_CODE', expired: 'CODE_EXPIRED', exhausted: 'CODE_EXHAUSTED' } as const;
 
 /** The one table of codes: every driving adapter names a failure by it. */
@@ -60,7 +63,7 @@ export const errorCodeOf = (error: AppError): ErrorCode => {
     case 'IdempotencyRefused':
       return error.reason === 'in_progress' ? IDEMPOTENCY_IN_PROGRESS : byTag;
     case 'ComplianceRefused':
-      return error.reason === 'consent_required' ? CONSENT_REQUIRED : byTag;
+      return error.reason === 'consent_required' ? CONSENT_REQUIRED : error.reason === 'attempt_cap' ? ATTEMPT_CAP_REACHED : byTag;
     default:
       return byTag;
   }
@@ -79,4 +82,5 @@ export const knownErrorCodes = (): readonly ErrorCode[] => [
   { ...BY_TAG.Forbidden, code: 'PROJECT_SUSPENDED' },
   IDEMPOTENCY_IN_PROGRESS,
   CONSENT_REQUIRED,
+  ATTEMPT_CAP_REACHED,
 ];

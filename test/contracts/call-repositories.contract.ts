@@ -202,6 +202,24 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'still live' });
     });
 
+    it('counts a project’s outbound calls to one number from a time on, and nothing else', async () => {
+      const first = aCall({ direction: 'outbound', toNumber: '+13125550142', startedAt: at(10) });
+      const kept = [
+        first,
+        aCall({ projectId: first.projectId, direction: 'outbound', toNumber: '+13125550142', startedAt: at(20) }),
+        aCall({ projectId: first.projectId, direction: 'outbound', toNumber: '+13125550142', startedAt: at(5) }),
+        aCall({ projectId: first.projectId, direction: 'inbound', toNumber: '+13125550142', startedAt: at(30) }),
+        aCall({ projectId: first.projectId, direction: 'outbound', toNumber: '+13125550143', startedAt: at(30) }),
+        aCall({ direction: 'outbound', toNumber: '+13125550142', startedAt: at(30) }),
+      ];
+      await inTx(async (tx) => {
+        for (const call of kept) await tx.calls.save(call);
+      });
+
+      expect(await inTx((tx) => tx.calls.countOutboundTo(first.projectId, '+13125550142', at(10)))).toBe(2);
+      expect(await inTx((tx) => tx.calls.countOutboundTo(first.projectId, '+13125550142', at(0)))).toBe(3);
+    });
+
     it('marks a call opted out once, ever, across racing marks; a later save of the call keeps it', async () => {
       const call = aCall();
       await inTx((tx) => tx.calls.save(call));

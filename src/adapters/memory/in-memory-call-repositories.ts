@@ -50,6 +50,8 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
     t.mediaResumes.set(callId, attempt);
     return true;
   },
+  countOutboundTo: async (projectId, toNumber, since) =>
+    [...t.calls.values()].filter((c) => c.projectId === projectId && c.direction === 'outbound' && c.toNumber === toNumber && c.startedAt >= since).length,
   countLive: async (projectId) => t.liveCallsByProject.keysIn(projectId).size,
   detachAgent: async (agentId) => {
     for (const call of t.calls.values()) if (call.agentId === agentId) t.calls.set(call.id, { ...call, agentId: null });

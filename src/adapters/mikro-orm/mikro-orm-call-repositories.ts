@@ -91,6 +91,9 @@ const STORE_END = `update "calls" set "status" = ?, "ended_at" = ?, "duration_se
 /** Only the first opt-out of a call changes it (and so is told to the webhook). */
 const MARK_OPTED_OUT = 'update "calls" set "opt_out" = true where "id" = ? and not "opt_out" returning "id"';
 
+/** A number's outbound calls in a window, through `calls_outbound_to_index`. */
+const COUNT_OUTBOUND_TO = `select count(*)::int as attempts from calls where project_id = ? and to_number = ? and direction = 'outbound' and started_at >= ?`;
+
 /** The project's calls in progress, through the partial index of live calls (`calls_live_project_index`). */
 const COUNT_LIVE = `select count(*)::int as live from calls where project_id = ? and status = 'in-progress'`;
 
@@ -132,6 +135,11 @@ export class MikroOrmCallRepository implements CallRepository {
   async claimMedia(callId: string, at: Date): Promise<boolean> {
     const claimed = await runSelect(this.em, CLAIM_MEDIA, [at, callId], PREPARED);
     return claimed.length === 1;
+  }
+
+  async countOutboundTo(projectId: string, toNumber: string, since: Date): Promise<number> {
+    const [counted] = await runSelect(this.em, COUNT_OUTBOUND_TO, [projectId, toNumber, since], READ);
+    return Number(counted?.attempts ?? 0);
   }
 
   async markOptedOut(callId: string): Promise<boolean> {

@@ -63,6 +63,8 @@ export interface CallRepository {
    * replayed return URL, an older attempt, or a call not in progress.
    */
   claimResumedMedia(callId: string, attempt: number): Promise<boolean>;
+  /** How many outbound calls of the project to this number started at `since` or later (the attempt cap; callers lock the project first). */
+  countOutboundTo(projectId: string, toNumber: string, since: Date): Promise<number>;
   /** How many calls of the project are in progress (the concurrency cap; callers lock the project first). */
   countLive(projectId: string): Promise<number>;
   /** Sets agentId to null on every call of the agent. */

@@ -97,6 +97,7 @@ export const voiceModule = () =>
           callWebhooks,
           logger: logger.child({ component: 'voice' }),
           aiDisclosure: settings.config.aiDisclosure === undefined ? DEFAULT_AI_DISCLOSURE : settings.config.aiDisclosure,
+          attemptCap: settings.config.attemptCap ?? null,
         }),
         createWebCall: new CreateWebCall({
           uow,

@@ -8,6 +8,7 @@ import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { notFound, validation, type ComplianceRefused, type NotFound, type ProviderError, type RateLimited, type Validation } from '../../errors.js';
 import { suppressionRefusal } from '../../compliance/suppression-check.js';
 import { consentRefusal } from '../../compliance/consent-check.js';
+import { attemptCapRefusal, type AttemptCap } from '../../compliance/attempt-cap.js';
 import type { RequiredConsent } from '../../../domain/consent.js';
 import type { Logger } from '../../ports/logger.js';
 import { readOnly } from '../../ports/unit-of-work.js';
@@ -52,6 +53,8 @@ export interface PlaceOutboundCallDeps extends CoreDeps {
    * (`{project}`: the project's name); null: none.
    */
   readonly aiDisclosure?: string | null;
+  /** At most `points` outbound calls to one number of a project in `durationSeconds`; absent: no cap. */
+  readonly attemptCap?: AttemptCap | null;
 }
 
 export type PlaceOutboundCallError = Validation | NotFound | ProviderError | RateLimited | ComplianceRefused;
@@ -93,11 +96,13 @@ export class PlaceOutboundCall {
         const { project, full } = await callCapacity(tx, input.projectId);
         if (full) return E.left(full);
         // Under the project's lock: a number suppressed while this call was being set up is refused.
+        const now = this.deps.clock.now();
+        // The count is taken under the project's lock, so two nodes' calls to a number are counted one after the other.
         const refused =
           (await suppressionRefusal(tx, input.projectId, input.toNumber, 'voice')) ??
-          (await consentRefusal(tx, input.projectId, input.toNumber, 'voice', input.requireConsent ?? null));
+          (await consentRefusal(tx, input.projectId, input.toNumber, 'voice', input.requireConsent ?? null)) ??
+          (await attemptCapRefusal(tx, input.projectId, input.toNumber, this.deps.attemptCap ?? null, now));
         if (refused) return E.left(refused);
-        const now = this.deps.clock.now();
         const variables: CallVariables = { agent_number: line.phoneNumber, now: now.toISOString(), ...input.variables };
         const greeting = fillVariables(input.initialGreeting ?? agent.greeting ?? '', variables);
         const disclosure = disclosureFor(this.deps.aiDisclosure ?? null, project?.name ?? null);
