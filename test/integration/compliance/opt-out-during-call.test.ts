@@ -24,6 +24,15 @@ describe('an opt-out during a call', () => {
     return harness.sut.voice().simulated!;
   };
 
+  /** The webhook answers every voice turn with these NDJSON lines. */
+  const answerTurnsWith = (lines: readonly unknown[]) => {
+    harness.hook.handler = (request, res) => {
+      if (request.body.event !== 'agent.message') return void res.writeHead(200).end();
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    };
+  };
+
   /** A call from the caller who says `WORDS` and waits for the call's end. */
   const callAndAsk = async (simulated: Awaited<ReturnType<typeof start>>, to: string) => {
     const started = await simulated.startInbound({ from: CALLER, to });
@@ -73,12 +82,7 @@ describe('an opt-out during a call', () => {
   it('has a webhook’s {"action":"opt_out"} do the same, with the reason it gives', async () => {
     const simulated = await start();
     const line = await harness.anAgentOnTheLine();
-    harness.hook.handler = (request, res) => {
-      if (request.body.event !== 'agent.message') return void res.writeHead(200).end();
-      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      res.write(`${JSON.stringify({ text: 'Sorry to have bothered you. Goodbye.', action: 'opt_out', reason: 'asked not to be called' })}\n`);
-      res.end(`${JSON.stringify({ action: 'hangup' })}\n`);
-    };
+    answerTurnsWith([{ text: 'Sorry to have bothered you. Goodbye.', action: 'opt_out', reason: 'asked not to be called' }, { action: 'hangup' }]);
 
     const call = await callAndAsk(simulated, line.phoneNumber);
 
@@ -88,11 +92,7 @@ describe('an opt-out during a call', () => {
   it('tells the webhook once when the agent opts out twice on one call', async () => {
     const simulated = await start();
     const line = await harness.anAgentOnTheLine();
-    harness.hook.handler = (request, res) => {
-      if (request.body.event !== 'agent.message') return void res.writeHead(200).end();
-      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      res.end(`${JSON.stringify([{ action: 'opt_out' }, { action: 'opt_out' }, { text: 'Goodbye.', hangup: true }])}\n`);
-    };
+    answerTurnsWith([[{ action: 'opt_out' }, { action: 'opt_out' }, { text: 'Goodbye.', hangup: true }]]);
 
     const call = await callAndAsk(simulated, line.phoneNumber);
 
