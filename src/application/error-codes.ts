@@ -1,4 +1,4 @@
-import type { AppError } from './errors.js';
+import type { AppError, ComplianceRefused } from './errors.js';
 
 /** The HTTP statuses expected failures travel with. */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 502 | 503;
@@ -48,6 +48,15 @@ const CONSENT_REQUIRED = { status: 422, code: 'CONSENT_REQUIRED', type: 'complia
 /** The number had its share of calls in the cap's window: later, it may be called again. */
 const ATTEMPT_CAP_REACHED = { status: 429, code: 'ATTEMPT_CAP_REACHED', type: 'compliance_error' } as const;
 
+/** A call placed outside the calling window it asked for: the request is fine, the hour is not. */
+const OUTSIDE_CALLING_WINDOW = { status: 422, code: 'OUTSIDE_CALLING_WINDOW', type: 'compliance_error' } as const;
+
+const COMPLIANCE_CODES: Readonly<Partial<Record<ComplianceRefused['reason'], ErrorCode>>> = {
+  consent_required: CONSENT_REQUIRED,
+  attempt_cap: ATTEMPT_CAP_REACHED,
+  outside_calling_window: OUTSIDE_CALLING_WINDOW,
+};
+
 const CODE_REFUSALS = { invalid: 'INVALID_CODE', expired: 'CODE_EXPIRED', exhausted: 'CODE_EXHAUSTED' } as const;
 
 /** The one table of codes: every driving adapter names a failure by it. */
@@ -63,7 +72,7 @@ export const errorCodeOf = (error: AppError): ErrorCode => {
     case 'IdempotencyRefused':
       return error.reason === 'in_progress' ? IDEMPOTENCY_IN_PROGRESS : byTag;
     case 'ComplianceRefused':
-      return error.reason === 'consent_required' ? CONSENT_REQUIRED : error.reason === 'attempt_cap' ? ATTEMPT_CAP_REACHED : byTag;
+      return COMPLIANCE_CODES[error.reason] ?? byTag;
     default:
       return byTag;
   }
@@ -83,4 +92,5 @@ export const knownErrorCodes = (): readonly ErrorCode[] => [
   IDEMPOTENCY_IN_PROGRESS,
   CONSENT_REQUIRED,
   ATTEMPT_CAP_REACHED,
+  OUTSIDE_CALLING_WINDOW,
 ];

@@ -85,8 +85,8 @@ export const voiceModule = () =>
     );
     provide(
       TOKENS.callUseCases,
-      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers, TOKENS.voiceEngine, TOKENS.callPageQuery],
-      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers, live, calls) => ({
+      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers, TOKENS.voiceEngine, TOKENS.callPageQuery, TOKENS.timeZoneCalendar, TOKENS.numberTimeZones],
+      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers, live, calls, calendar, numberZones) => ({
         answerInboundCall: new AnswerInboundCall({ uow, clock, ids, eventEncoder, deliveryTrigger, live }),
         placeOutboundCall: new PlaceOutboundCall({
           uow,
@@ -98,6 +98,7 @@ export const voiceModule = () =>
           logger: logger.child({ component: 'voice' }),
           aiDisclosure: settings.config.aiDisclosure === undefined ? DEFAULT_AI_DISCLOSURE : settings.config.aiDisclosure,
           attemptCap: settings.config.attemptCap ?? null,
+          callingWindows: { calendar, numberZones },
         }),
         createWebCall: new CreateWebCall({
           uow,

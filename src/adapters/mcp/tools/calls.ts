@@ -6,6 +6,7 @@ import type { TranscriptTurn } from '../../../domain/call.js';
 import type { E164 } from '../../../domain/e164.js';
 import { callLatencyOf } from '../../../domain/turn-latency.js';
 import { CreateCallBody, ListCallsQuery } from '../../rest/codecs/calls.js';
+import { CallingWindowBody, toCallingWindow } from '../../rest/codecs/campaigns.js';
 import { boundedText, idText, MAX_LENGTH } from '../../rest/codecs/text.js';
 import { callView, placedCallView, turnView } from '../../rest/views/calls.js';
 import { queryString, snakeCased } from '../arguments.js';
@@ -58,6 +59,7 @@ interface PlaceInput {
   readonly variables?: Readonly<Record<string, string>> | null;
   readonly voicemailDetection?: boolean;
   readonly requireConsent?: RequiredConsent | null;
+  readonly callingWindow?: t.TypeOf<typeof CallingWindowBody> | null;
 }
 
 /** Places the call; the call opens with the operator's AI disclosure, then the greeting (the call's own, or the agent's). */
@@ -73,6 +75,7 @@ const place = async (context: ToolContext, body: PlaceInput, systemPrompt: strin
     variables: body.variables ?? {},
     voicemailDetection: body.voicemailDetection ?? true,
     requireConsent: body.requireConsent ?? null,
+    callingWindow: body.callingWindow ? toCallingWindow(body.callingWindow) : null,
   })();
 
 export const callTools: readonly AnyTool[] = [
@@ -143,6 +146,7 @@ export const callTools: readonly AnyTool[] = [
         variables: args.variables,
         voicemailDetection: args.voicemail_detection,
         requireConsent: args.require_consent,
+        callingWindow: args.calling_window,
       };
       const placed = await place(context, body, `${IDENTITY_RULES}\n\nThe goal of this call:\n${args.topic}`);
       if (E.isLeft(placed)) return placed;

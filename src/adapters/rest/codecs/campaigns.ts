@@ -92,6 +92,22 @@ const finite = describedAs(new t.Type<number, number, unknown>(
   Number,
 ), { type: 'number' });
 
+/** `POST /v1/calls`' `callingWindow`: a campaign's daily hours and weekdays, without its start and end. */
+export const CallingWindowBody = t.partial({
+  weekdays: t.array(weekday),
+  dailyStart: timeOfDayText,
+  dailyEnd: timeOfDayText,
+  timeZone: boundedText(MAX_LENGTH.label),
+});
+
+/** The window a call asked for, its gaps filled as a campaign's are. */
+export const toCallingWindow = (body: t.TypeOf<typeof CallingWindowBody>) => ({
+  weekdays: body.weekdays ?? DEFAULTS.weekdays,
+  dailyStartMinute: body.dailyStart ?? DEFAULTS.dailyStartMinute,
+  dailyEndMinute: body.dailyEnd ?? DEFAULTS.dailyEndMinute,
+  defaultTimeZone: body.timeZone ?? DEFAULTS.timeZone,
+});
+
 const Schedule = t.partial({
   startAt: nullable(instant),
   endBy: nullable(instant),

@@ -9,6 +9,7 @@ import { notFound, validation, type ComplianceRefused, type NotFound, type Provi
 import { suppressionRefusal } from '../../compliance/suppression-check.js';
 import { consentRefusal } from '../../compliance/consent-check.js';
 import { attemptCapRefusal, type AttemptCap } from '../../compliance/attempt-cap.js';
+import { callingWindowRefusal, type CallingWindow, type CallingWindowDeps } from '../../compliance/calling-window-check.js';
 import type { RequiredConsent } from '../../../domain/consent.js';
 import type { Logger } from '../../ports/logger.js';
 import { readOnly } from '../../ports/unit-of-work.js';
@@ -35,6 +36,8 @@ export interface PlaceOutboundCallInput {
   readonly voicemailDetection?: boolean;
   /** Refuse unless the number's contact has consent for calls of this basis (or stronger) on record. */
   readonly requireConsent?: RequiredConsent | null;
+  /** Refuse unless it is within these hours in the callee's time zone now. */
+  readonly callingWindow?: CallingWindow | null;
 }
 
 interface OpenedCall {
@@ -55,6 +58,8 @@ export interface PlaceOutboundCallDeps extends CoreDeps {
   readonly aiDisclosure?: string | null;
   /** At most `points` outbound calls to one number of a project in `durationSeconds`; absent: no cap. */
   readonly attemptCap?: AttemptCap | null;
+  /** Reads calling windows; absent: a call's `callingWindow` cannot be checked and is refused as invalid. */
+  readonly callingWindows?: CallingWindowDeps;
 }
 
 export type PlaceOutboundCallError = Validation | NotFound | ProviderError | RateLimited | ComplianceRefused;
@@ -75,6 +80,17 @@ const disclosureFor = (template: string | null, projectName: string | null): str
 export class PlaceOutboundCall {
   constructor(private readonly deps: PlaceOutboundCallDeps) {}
 
+  /** The calling window asked for, checked once before anything is locked (its hours do not change under the lock). */
+  private async windowRefusal(input: PlaceOutboundCallInput): Promise<ComplianceRefused | Validation | null> {
+    const window = input.callingWindow ?? null;
+    if (window === null) return null;
+    const deps = this.deps.callingWindows;
+    if (!deps) return validation('callingWindow', 'cannot be checked by this server');
+    if (!deps.calendar.isKnownZone(window.defaultTimeZone)) return validation('callingWindow.timeZone', 'is not a known IANA time zone');
+    if (window.weekdays.length === 0 || window.dailyStartMinute >= window.dailyEndMinute) return validation('callingWindow', 'must open on some day: dailyStart before dailyEnd, weekdays not empty');
+    return callingWindowRefusal(deps, window, input.toNumber, this.deps.clock.now());
+  }
+
   execute(input: PlaceOutboundCallInput): TE.TaskEither<PlaceOutboundCallError, Call> {
     return async () => {
       if (input.voice !== null && !(await this.deps.voices.listVoices()).some((v) => v.id === input.voice)) {
@@ -92,6 +108,8 @@ export class PlaceOutboundCall {
       });
       if (E.isLeft(chosen)) return chosen;
       const { agent, from: line } = chosen.right;
+      const window = await this.windowRefusal(input);
+      if (window) return E.left(window);
       const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<RateLimited | ComplianceRefused, OpenedCall>> => {
         const { project, full } = await callCapacity(tx, input.projectId);
         if (full) return E.left(full);
