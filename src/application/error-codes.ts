@@ -1,4 +1,4 @@
-import type { AppError } from './errors.js';
+import type { AppError, ComplianceRefused } from './errors.js';
 
 /** The HTTP statuses expected failures travel with. */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 502 | 503;
@@ -45,6 +45,18 @@ const IDEMPOTENCY_IN_PROGRESS = { status: 409, code: 'IDEMPOTENCY_KEY_IN_USE', t
 /** No consent of the asked basis on record: the request is fine, the contact's record is not. */
 const CONSENT_REQUIRED = { status: 422, code: 'CONSENT_REQUIRED', type: 'compliance_error' } as const;
 
+/** The number had its share of calls in the cap's window: later, it may be called again. */
+const ATTEMPT_CAP_REACHED = { status: 429, code: 'ATTEMPT_CAP_REACHED', type: 'compliance_error' } as const;
+
+/** A call placed outside the calling window it asked for: the request is fine, the hour is not. */
+const OUTSIDE_CALLING_WINDOW = { status: 422, code: 'OUTSIDE_CALLING_WINDOW', type: 'compliance_error' } as const;
+
+const COMPLIANCE_CODES: Readonly<Partial<Record<ComplianceRefused['reason'], ErrorCode>>> = {
+  consent_required: CONSENT_REQUIRED,
+  attempt_cap: ATTEMPT_CAP_REACHED,
+  outside_calling_window: OUTSIDE_CALLING_WINDOW,
+};
+
 const CODE_REFUSALS = { invalid: 'INVALID_CODE', expired: 'CODE_EXPIRED', exhausted: 'CODE_EXHAUSTED' } as const;
 
 /** The one table of codes: every driving adapter names a failure by it. */
@@ -60,7 +72,7 @@ export const errorCodeOf = (error: AppError): ErrorCode => {
     case 'IdempotencyRefused':
       return error.reason === 'in_progress' ? IDEMPOTENCY_IN_PROGRESS : byTag;
     case 'ComplianceRefused':
-      return error.reason === 'consent_required' ? CONSENT_REQUIRED : byTag;
+      return COMPLIANCE_CODES[error.reason] ?? byTag;
     default:
       return byTag;
   }
@@ -80,4 +92,6 @@ export const knownErrorCodes = (): readonly ErrorCode[] => [
   { ...BY_TAG.Forbidden, code: 'SUB_ACCOUNT_NESTED' },
   IDEMPOTENCY_IN_PROGRESS,
   CONSENT_REQUIRED,
+  ATTEMPT_CAP_REACHED,
+  OUTSIDE_CALLING_WINDOW,
 ];

@@ -86,7 +86,7 @@ export interface IdempotencyRefused {
  */
 export interface ComplianceRefused {
   readonly _tag: 'ComplianceRefused';
-  readonly reason: 'suppressed' | 'consent_required';
+  readonly reason: 'suppressed' | 'consent_required' | 'attempt_cap' | 'outside_calling_window';
   readonly message: string;
 }
 

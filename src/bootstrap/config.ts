@@ -76,6 +76,11 @@ export interface SwitchboardConfig {
    * analysis is held from other nodes. The defaults are in docs/configuration.md.
    */
   readonly analysis?: { readonly retryDelayMs?: number; readonly pollMs?: number; readonly leaseMs?: number };
+  /**
+   * `OUTBOUND_ATTEMPT_CAP` (e.g. `7/7d`): at most this many outbound calls to one number in a
+   * project within the window, API calls and campaign dials alike; absent: no cap.
+   */
+  readonly attemptCap?: RateSpec | null;
   /** `CALL_BUSY_MESSAGE`: what an inbound caller hears when the project has its maximum of calls in progress. */
   readonly callBusyMessage?: string;
   readonly adminToken: string | null;
@@ -193,6 +198,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     hostedApology: text(env.HOSTED_APOLOGY) ?? DEFAULT_HOSTED_APOLOGY,
     aiDisclosure: aiDisclosureOf(text(env.AI_DISCLOSURE)),
     analysis: { retryDelayMs: optional(IntegerFromEnv(1, 3_600_000), env.ANALYSIS_RETRY_DELAY, 5000, 'ANALYSIS_RETRY_DELAY', problems) },
+    attemptCap: optional(RateFromEnv, env.OUTBOUND_ATTEMPT_CAP, null, 'OUTBOUND_ATTEMPT_CAP', problems),
     ...(text(env.CALL_BUSY_MESSAGE) ? { callBusyMessage: text(env.CALL_BUSY_MESSAGE)! } : {}),
     adminToken: text(env.ADMIN_TOKEN),
     metrics: { token: text(env.METRICS_TOKEN), port: optional(IntegerFromEnv(0, 65535), env.METRICS_PORT, null, 'METRICS_PORT', problems) },

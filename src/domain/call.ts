@@ -82,13 +82,15 @@ export interface Call {
   readonly voicemailDetection: boolean;
   /** Who answered, once detection told; null: not known (inbound, web, detection off or pending). */
   readonly answeredBy: AnsweredBy | null;
+  /** The person on the line asked not to be called again (the agent's `opt_out`); set once, never cleared. */
+  readonly optOut: boolean;
 }
 
 export type CallError = { readonly _tag: 'CallNotInProgress'; readonly callId: string; readonly status: CallStatus };
 
 export type NewCall = Omit<
   Call,
-  'status' | 'endedAt' | 'durationSeconds' | 'disconnectionReason' | 'recordingUrl' | 'recordingAvailable' | 'lastTranscriptSnippet' | 'voicemailDetection' | 'answeredBy'
+  'status' | 'endedAt' | 'durationSeconds' | 'disconnectionReason' | 'recordingUrl' | 'recordingAvailable' | 'lastTranscriptSnippet' | 'voicemailDetection' | 'answeredBy' | 'optOut'
 > & { readonly voicemailDetection?: boolean };
 
 export const startCall = (props: NewCall): Call => ({
@@ -102,6 +104,7 @@ export const startCall = (props: NewCall): Call => ({
   lastTranscriptSnippet: null,
   voicemailDetection: props.voicemailDetection ?? false,
   answeredBy: null,
+  optOut: false,
 });
 
 /** How the agent speaks on a call it answers: its voice mode, voice and language, and its greeting with the call's variables filled in. */
@@ -120,6 +123,13 @@ export const answeredAs = (
 export const withAnsweredBy = (call: Call, answeredBy: AnsweredBy): Call => ({ ...call, answeredBy });
 
 export const isLive = (call: Call): boolean => call.status === 'in-progress';
+
+/**
+ * The number of the person the agent talks to (who called in, or whom we called); null for a
+ * web call, which has no phone number on the other end.
+ */
+export const counterpartNumber = (call: Pick<Call, 'type' | 'direction' | 'fromNumber' | 'toNumber'>): string | null =>
+  call.type === 'web' ? null : call.direction === 'inbound' ? call.fromNumber : call.toNumber;
 
 const SNIPPET_LENGTH = 200;
 

@@ -14,7 +14,7 @@ export const ATTEMPT_OUTCOMES = ['answered', 'voicemail', 'busy', 'no_answer', '
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /** Why a recipient was never (or no longer) called. */
-export const SKIP_REASONS = ['do_not_call', 'schedule_ended', 'cancelled', 'invalid_number'] as const;
+export const SKIP_REASONS = ['do_not_call', 'schedule_ended', 'cancelled', 'invalid_number', 'no_consent'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface CampaignRecipient {

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { RequiredConsent } from './consent.js';
 import type { CallingSchedule } from './calling-window.js';
 
 /**
@@ -50,6 +51,8 @@ export interface Campaign {
   readonly pacing: Pacing;
   readonly retry: RetryPolicy;
   readonly voicemail: VoicemailHandling;
+  /** Call only recipients whose contact has consent for calls of this basis (or stronger) on record; the rest are skipped (`no_consent`). */
+  readonly requireConsent: RequiredConsent | null;
   /** Why the campaign is paused when the system paused it (its agent was deleted, say). */
   readonly pausedReason: string | null;
   readonly createdAt: Date;

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { invalidField, type InvalidField } from './errors.js';
 import type { E164 } from './e164.js';
+import { NO_CONSENT, withConsent, type Consent } from './consent.js';
 
 /** An address-book entry, unique per project by phone number. */
 export interface Contact {
@@ -12,6 +13,8 @@ export interface Contact {
   readonly notes: string | null;
   /** Opted out of calls and texts (an inbound STOP sets it, START clears it): no campaign calls them. */
   readonly doNotCall: boolean;
+  /** What the person agreed to, per channel (see `requireConsent` on calls, texts and campaigns). */
+  readonly consent: Consent;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -22,6 +25,8 @@ export interface ContactFields {
   readonly email?: string | null;
   readonly notes?: string | null;
   readonly doNotCall?: boolean;
+  /** A channel given replaces its record (null clears it); one left out stays. */
+  readonly consent?: Partial<Consent>;
 }
 
 const checkName = (contact: Contact): E.Either<InvalidField, Contact> =>
@@ -41,6 +46,7 @@ export const createContact = (props: {
     email: props.fields.email ?? null,
     notes: props.fields.notes ?? null,
     doNotCall: props.fields.doNotCall ?? false,
+    consent: withConsent(NO_CONSENT, props.fields.consent ?? {}),
     createdAt: props.now,
     updatedAt: props.now,
   });
@@ -57,6 +63,7 @@ export const updateContact = (
     email: changes.email === undefined ? contact.email : changes.email,
     notes: changes.notes === undefined ? contact.notes : changes.notes,
     doNotCall: changes.doNotCall ?? contact.doNotCall,
+    consent: changes.consent ? withConsent(contact.consent, changes.consent) : contact.consent,
     updatedAt: now,
   });
 

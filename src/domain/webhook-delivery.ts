@@ -11,6 +11,7 @@ export type WebhookEventType =
   | 'agent.transfer_started'
   | 'agent.transfer_bridged'
   | 'agent.transfer_failed'
+  | 'agent.contact_opted_out'
   | 'campaign.started'
   | 'campaign.completed'
   | 'campaign.recipient_completed';

@@ -202,6 +202,38 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'still live' });
     });
 
+    it('counts a project’s outbound calls to one number from a time on, and nothing else', async () => {
+      const first = aCall({ direction: 'outbound', toNumber: '+13125550142', startedAt: at(10) });
+      const kept = [
+        first,
+        aCall({ projectId: first.projectId, direction: 'outbound', toNumber: '+13125550142', startedAt: at(20) }),
+        aCall({ projectId: first.projectId, direction: 'outbound', toNumber: '+13125550142', startedAt: at(5) }),
+        aCall({ projectId: first.projectId, direction: 'inbound', toNumber: '+13125550142', startedAt: at(30) }),
+        aCall({ projectId: first.projectId, direction: 'outbound', toNumber: '+13125550143', startedAt: at(30) }),
+        aCall({ direction: 'outbound', toNumber: '+13125550142', startedAt: at(30) }),
+      ];
+      await inTx(async (tx) => {
+        for (const call of kept) await tx.calls.save(call);
+      });
+
+      expect(await inTx((tx) => tx.calls.countOutboundTo(first.projectId, '+13125550142', at(10)))).toBe(2);
+      expect(await inTx((tx) => tx.calls.countOutboundTo(first.projectId, '+13125550142', at(0)))).toBe(3);
+    });
+
+    it('marks a call opted out once, ever, across racing marks; a later save of the call keeps it', async () => {
+      const call = aCall();
+      await inTx((tx) => tx.calls.save(call));
+
+      const racing = await Promise.all([inTx((tx) => tx.calls.markOptedOut(call.id)), inTx((tx) => tx.calls.markOptedOut(call.id))]);
+      await inTx((tx) => tx.calls.save({ ...call, lastTranscriptSnippet: 'saved after' }));
+      const again = await inTx((tx) => tx.calls.markOptedOut(call.id));
+      const unknown = await inTx((tx) => tx.calls.markOptedOut(newId('call')));
+
+      expect([...racing].sort()).toEqual([false, true]);
+      expect([again, unknown]).toEqual([false, false]);
+      expect(await inTx((tx) => tx.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'saved after', optOut: true });
+    });
+
     it('refuses the claim of a call that ended before its media connected (its caller hung up first)', async () => {
       const call = aCall();
       await inTx((tx) => tx.calls.save(call));

@@ -474,7 +474,12 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
     describe('contacts', () => {
       it('round-trips every field within its project only', async () => {
         const bare = aContact();
-        const full = aContact({ email: 'ada@example.com', notes: 'Prefers SMS', updatedAt: at(2) });
+        const full = aContact({
+          email: 'ada@example.com',
+          notes: 'Prefers SMS',
+          consent: { voice: { basis: 'express_written', source: 'web form', capturedAt: at(1), evidence: 'https://example.com/c/1' }, sms: { basis: 'none', source: null, capturedAt: null, evidence: null } },
+          updatedAt: at(2),
+        });
         await saveAll((tx) => (c) => tx.contacts.save(c), [bare, full]);
         const found = await inTx(async (tx) => [
           await tx.contacts.findById(bare.projectId, bare.id),

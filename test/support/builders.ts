@@ -1,3 +1,4 @@
+import { NO_CONSENT } from '../../src/domain/consent.js';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { DeliveryAttempt } from '../../src/application/ports/webhook-repositories.js';
 import type { InboundSms } from '../../src/application/use-cases/messages/receive-inbound-sms.js';
@@ -110,6 +111,7 @@ export const aContact = (overrides: Partial<Contact> = {}): Contact => ({
   email: null,
   notes: null,
   doNotCall: false,
+  consent: NO_CONSENT,
   createdAt: at(0),
   updatedAt: at(0),
   ...overrides,

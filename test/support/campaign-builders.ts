@@ -18,6 +18,7 @@ export const aCampaign = (overrides: Partial<Campaign> = {}): Campaign => ({
   pacing: { maxConcurrentCalls: 2, callsPerMinute: 10 },
   retry: { maxAttempts: 3, backoffSeconds: 600, backoffMultiplier: 2, retryOn: ['busy', 'no_answer'] },
   voicemail: 'leave_message',
+  requireConsent: null,
   pausedReason: null,
   createdAt: at(0),
   updatedAt: at(0),

@@ -127,6 +127,7 @@ export const aCampaignRig = async (options: {
     pacing: { maxConcurrentCalls: 10, callsPerMinute: 600 },
     retry: { maxAttempts: 3, backoffSeconds: 600, backoffMultiplier: 2, retryOn: ['busy', 'no_answer'] },
     voicemail: 'leave_message',
+    requireConsent: null,
     ...changes,
   });
 

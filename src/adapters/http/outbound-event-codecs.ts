@@ -4,6 +4,7 @@ import { ANSWERED_BY, CALL_DIRECTIONS, CALL_STATUSES, CALL_TYPES, TURN_ROLES } f
 import { USER_SENTIMENTS } from '../../domain/call-analysis.js';
 import { CAMPAIGN_STATUSES } from '../../domain/campaign.js';
 import { ATTEMPT_OUTCOMES, RECIPIENT_STATUSES, SKIP_REASONS } from '../../domain/campaign-recipient.js';
+import { SUPPRESSION_CHANNELS } from '../../domain/suppression.js';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
@@ -209,13 +210,20 @@ const TransferStarted = transferCodec('agent.transfer_started');
 const TransferBridged = transferCodec('agent.transfer_bridged');
 const TransferFailed = transferCodec('agent.transfer_failed');
 
+const ContactOptedOut = callEventCodec('agent.contact_opted_out', {
+  phoneNumber: nullable(t.string),
+  suppressedFor: oneOf(SUPPRESSION_CHANNELS as unknown as readonly ['voice', 'sms', 'all']),
+  source: oneOf(['agent_tool', 'webhook_answer'] as const),
+  reason: nullable(t.string),
+});
+
 /**
  * The catalogue on the wire: every event Switchboard POSTs, decoded from and encoded to its
  * JSON form. Decoding drops keys the catalogue does not name; encoding writes only those keys,
  * in the order the constructors give them.
  */
 export const OutboundEventCodec = t.union(
-  [SmsMessage, MessageFailed, VoiceTurn, CallEnded, CallAnalyzed, CallStarted, TransferStarted, TransferBridged, TransferFailed, CampaignStatusChange, RecipientCompleted],
+  [SmsMessage, MessageFailed, VoiceTurn, CallEnded, CallAnalyzed, CallStarted, TransferStarted, TransferBridged, TransferFailed, ContactOptedOut, CampaignStatusChange, RecipientCompleted],
   'OutboundEvent',
 );
 
@@ -230,6 +238,7 @@ export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEv
   'agent.transfer_started voice': TransferStarted,
   'agent.transfer_bridged voice': TransferBridged,
   'agent.transfer_failed voice': TransferFailed,
+  'agent.contact_opted_out voice': ContactOptedOut,
   'campaign.started voice': CampaignStatusChange,
   'campaign.completed voice': CampaignStatusChange,
   'campaign.recipient_completed voice': RecipientCompleted,

@@ -28,13 +28,15 @@ const ANSWER_KEYS = {
   digits: Digits,
   press_digit: Digits,
   dtmf: Digits,
-  action: t.keyof({ transfer: null, hangup: null }),
+  action: t.keyof({ transfer: null, hangup: null, opt_out: null }),
   /** Transfers: `warm` (brief a human first) or `cold` (the default). */
   mode: t.keyof({ warm: null, cold: null }),
   summary: Spoken,
   /** Where to transfer (E.164), instead of the agent's transferNumber. */
   number: t.refinement(t.string, (n) => /^\+[1-9]\d{6,14}$/.test(n), 'an E.164 number'),
   hangup: t.boolean,
+  /** With `opt_out`: why, kept on the suppression entry (else the caller's last words are). */
+  reason: t.refinement(t.string, (text) => text.trim() !== '', 'a reason'),
 };
 
 /** One object of a voice answer, every key optional: what the API reference shows. */
@@ -74,6 +76,8 @@ export const actionsOf = (value: unknown): VoiceAnswerAction[] => {
         : { kind: 'transfer' },
     );
   }
+  // Before a hang-up in the same object: the opt-out is recorded whatever ends the call.
+  if (fields.action === 'opt_out') actions.push(fields.reason ? { kind: 'opt_out', reason: fields.reason.trim().slice(0, 500) } : { kind: 'opt_out' });
   if (fields.action === 'hangup' || fields.hangup === true) actions.push({ kind: 'hangup' });
   return actions;
 };

@@ -24,7 +24,14 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
       analysis: t.callAnalyses.get(id) ?? null,
     };
   },
-  save: async (call) => void t.calls.set(call.id, call),
+  // As in the database, a save keeps the opt-out: only markOptedOut sets it.
+  save: async (call) => void t.calls.set(call.id, { ...call, optOut: t.calls.get(call.id)?.optOut ?? false }),
+  markOptedOut: async (callId) => {
+    const call = t.calls.get(callId);
+    if (!call || call.optOut) return false;
+    t.calls.set(callId, { ...call, optOut: true });
+    return true;
+  },
   claimMedia: async (callId, at) => {
     if (t.calls.get(callId)?.status !== 'in-progress' || t.mediaClaims.has(callId)) return false;
     t.mediaClaims.set(callId, at);
@@ -43,6 +50,8 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
     t.mediaResumes.set(callId, attempt);
     return true;
   },
+  countOutboundTo: async (projectId, toNumber, since) =>
+    [...t.calls.values()].filter((c) => c.projectId === projectId && c.direction === 'outbound' && c.toNumber === toNumber && c.startedAt >= since).length,
   countLive: async (projectId) => t.liveCallsByProject.keysIn(projectId).size,
   detachAgent: async (agentId) => {
     for (const call of t.calls.values()) if (call.agentId === agentId) t.calls.set(call.id, { ...call, agentId: null });

@@ -8,6 +8,7 @@ import type { ToolOutcome, ToolTurnDetail, TurnLatency } from '../../domain/call
 import { RETRYABLE_OUTCOMES, type FromNumberPolicy, type Pacing, type RetryPolicy } from '../../domain/campaign.js';
 import { TOOL_METHODS, type CustomTool } from '../../domain/custom-tool.js';
 import type { MessageStatus } from '../../domain/message.js';
+import { CONSENT_BASES, type Consent, type ConsentBasis } from '../../domain/consent.js';
 
 /**
  * The codecs of the jsonb columns, one per column shape: rows are decoded with them on the way
@@ -92,6 +93,16 @@ export const ScheduleJson: t.Type<CallingSchedule, { [K in keyof CallingSchedule
     dailyEndMinute: t.number,
     defaultTimeZone: t.string,
   });
+
+const ConsentRecordJson = nullable(
+  t.type({ basis: oneOf<ConsentBasis>('ConsentBasis', CONSENT_BASES), source: nullable(t.string), capturedAt: nullable(isoDate), evidence: nullable(t.string) }),
+);
+
+/** `contacts.consent`: a record per channel (null: nothing on record), its instant as ISO text. */
+export const ConsentJson: t.Type<Consent, { voice: t.OutputOf<typeof ConsentRecordJson>; sms: t.OutputOf<typeof ConsentRecordJson> }, unknown> = t.type({
+  voice: ConsentRecordJson,
+  sms: ConsentRecordJson,
+});
 
 /** `campaigns.pacing`. */
 export const PacingJson: t.Type<Pacing> = t.type({ maxConcurrentCalls: t.number, callsPerMinute: t.number });

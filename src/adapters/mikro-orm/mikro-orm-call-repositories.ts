@@ -54,9 +54,11 @@ export const toCall = (row: CallRow): Call => ({
   lastTranscriptSnippet: row.lastTranscriptSnippet,
   voicemailDetection: row.voicemailDetection,
   answeredBy: row.answeredBy as AnsweredBy | null,
+  optOut: row.optOut === true,
 });
 
-const toCallRow = (call: Call): CallRow => ({ ...call, metadata: call.metadata ? { ...call.metadata } : null, variables: { ...call.variables } });
+/** The row a save writes: every column but those only their own statements set (the opt-out). */
+const toCallRow = ({ optOut: _set, ...call }: Call): CallRow => ({ ...call, metadata: call.metadata ? { ...call.metadata } : null, variables: { ...call.variables } });
 
 const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   id: row.id,
@@ -85,6 +87,12 @@ const CLAIM_MEDIA = 'update "calls" set "media_connected_at" = ? where "id" = ? 
  */
 const STORE_END = `update "calls" set "status" = ?, "ended_at" = ?, "duration_seconds" = ?, "disconnection_reason" = ?, "last_transcript_snippet" = ?
   where "id" = ? and "status" = 'in-progress' and "provider_call_id" is not distinct from ? returning "id"`;
+
+/** Only the first opt-out of a call changes it (and so is told to the webhook). */
+const MARK_OPTED_OUT = 'update "calls" set "opt_out" = true where "id" = ? and not "opt_out" returning "id"';
+
+/** A number's outbound calls in a window, through `calls_outbound_to_index`. */
+const COUNT_OUTBOUND_TO = `select count(*)::int as attempts from calls where project_id = ? and to_number = ? and direction = 'outbound' and started_at >= ?`;
 
 /** The project's calls in progress, through the partial index of live calls (`calls_live_project_index`). */
 const COUNT_LIVE = `select count(*)::int as live from calls where project_id = ? and status = 'in-progress'`;
@@ -127,6 +135,15 @@ export class MikroOrmCallRepository implements CallRepository {
   async claimMedia(callId: string, at: Date): Promise<boolean> {
     const claimed = await runSelect(this.em, CLAIM_MEDIA, [at, callId], PREPARED);
     return claimed.length === 1;
+  }
+
+  async countOutboundTo(projectId: string, toNumber: string, since: Date): Promise<number> {
+    const [counted] = await runSelect(this.em, COUNT_OUTBOUND_TO, [projectId, toNumber, since], READ);
+    return Number(counted?.attempts ?? 0);
+  }
+
+  async markOptedOut(callId: string): Promise<boolean> {
+    return (await runSelect(this.em, MARK_OPTED_OUT, [callId], PREPARED)).length === 1;
   }
 
   async storeEnd(ended: Call): Promise<boolean> {

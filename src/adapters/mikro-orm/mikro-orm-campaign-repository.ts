@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CampaignRepository } from '../../application/ports/campaign-repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { Campaign, CampaignStatus, VoicemailHandling } from '../../domain/campaign.js';
+import type { RequiredConsent } from '../../domain/consent.js';
 import { CampaignSchema, type CampaignRow } from './entities/campaign.js';
 import { decodeColumn, FromNumberJson, PacingJson, RetryJson, ScheduleJson } from './json-columns.js';
 import { runWrite } from './native-select.js';
@@ -20,6 +21,7 @@ const toCampaign = (row: CampaignRow): Campaign => ({
   pacing: decodeColumn(PacingJson, row.pacing, 'campaigns', 'pacing', row.id),
   retry: decodeColumn(RetryJson, row.retry, 'campaigns', 'retry', row.id),
   voicemail: row.voicemail as VoicemailHandling,
+  requireConsent: row.requireConsent as RequiredConsent | null,
   pausedReason: row.pausedReason,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,

@@ -4,6 +4,7 @@ import type { ContactKey, ContactRepository } from '../../application/ports/repo
 import type { Contact } from '../../domain/contact.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { ContactSchema, type ContactRow } from './entities/contact.js';
+import { ConsentJson, decodeColumn } from './json-columns.js';
 import { containsPattern, deleteRows, findPage, findRow, insertRowUnlessTaken, selectRows, upsertRow } from './storage-support.js';
 
 /**
@@ -20,6 +21,7 @@ export const toContact = (row: ContactRow): Contact => ({
   email: row.email,
   notes: row.notes,
   doNotCall: row.doNotCall,
+  consent: decodeColumn(ConsentJson, row.consent, 'contacts', 'consent', row.id),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -32,6 +34,7 @@ export const toContactRow = (contact: Contact): ContactRow => ({
   email: contact.email,
   notes: contact.notes,
   doNotCall: contact.doNotCall,
+  consent: { ...ConsentJson.encode(contact.consent) },
   createdAt: contact.createdAt,
   updatedAt: contact.updatedAt,
 });

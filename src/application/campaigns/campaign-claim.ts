@@ -2,6 +2,7 @@ import { nextCallableAt } from '../../domain/calling-window.js';
 import { completeIfDone, type Campaign } from '../../domain/campaign.js';
 import { skip, type CampaignRecipient } from '../../domain/campaign-recipient.js';
 import type { Repositories } from '../ports/repositories.js';
+import { satisfies } from '../../domain/consent.js';
 import { campaignStatusEvent } from '../events/campaign-events.js';
 import type { CampaignRoundContext } from './campaign-engine-context.js';
 import { dialFor, paceAllows, type Dial, type RoundRobinNumbers } from './campaign-pacing.js';
@@ -11,8 +12,8 @@ const RUNNING_OUT = new Set(['pending', 'in_progress', 'retry_scheduled']);
 
 /**
  * One campaign's claim, in one short unit of work: what the pace allows now, the due
- * recipients (each checked against its calling window, the suppression list and the
- * contacts marked do-not-call), their
+ * recipients (each checked against its calling window, the suppression list, the
+ * contacts marked do-not-call and the consent the campaign requires), their
  * leases, and the campaign's next dial time. The calls are placed after it commits.
  */
 export async function claimRound(ctx: CampaignRoundContext, numbers: RoundRobinNumbers, tx: Repositories, campaignId: string): Promise<Dial[]> {
@@ -37,13 +38,14 @@ export async function claimRound(ctx: CampaignRoundContext, numbers: RoundRobinN
     if (inFlight === 0) await completeIfNobodyLeft(ctx, tx, campaign, now);
     return [];
   }
-  // The suppression list and the contacts marked do-not-call, read once for the whole claim.
+  // The suppression list and the recipients' contacts (do-not-call, consent), read once for the whole claim.
+  const contacts = await tx.contacts.findByPhoneNumbers(due.map((r) => ({ projectId: r.projectId, phoneNumber: r.phoneNumber })));
   const optedOut = new Set<string>([
-    ...(await tx.contacts.findByPhoneNumbers(due.map((r) => ({ projectId: r.projectId, phoneNumber: r.phoneNumber }))))
-      .filter((c) => c.doNotCall)
-      .map((c) => c.phoneNumber as string),
+    ...contacts.filter((c) => c.doNotCall).map((c) => c.phoneNumber as string),
     ...(await tx.suppressions.findSuppressed(campaign.projectId, due.map((r) => r.phoneNumber), 'voice')),
   ]);
+  const required = campaign.requireConsent;
+  const consenting = new Set<string>(required ? contacts.filter((c) => satisfies(c.consent, 'voice', required)).map((c) => c.phoneNumber) : []);
   const released: CampaignRecipient[] = [];
   const dials: Dial[] = [];
   for (const recipient of due) {
@@ -58,6 +60,10 @@ export async function claimRound(ctx: CampaignRoundContext, numbers: RoundRobinN
     }
     if (optedOut.has(recipient.phoneNumber)) {
       released.push(skip(recipient, 'do_not_call', now));
+      continue;
+    }
+    if (required && !consenting.has(recipient.phoneNumber)) {
+      released.push(skip(recipient, 'no_consent', now));
       continue;
     }
     const callable = nextCallableAt(campaign.schedule, recipient.timeZone, now, ctx.deps.calendar);

@@ -2,6 +2,7 @@ import type { EventChannel, WebhookEventType } from '../../domain/webhook-delive
 import type { CallAnalyzedEvent } from './call-analyzed-event.js';
 import type { CallEndedEvent } from './call-ended-event.js';
 import type { CallStartedEvent } from './call-started-event.js';
+import type { ContactOptedOutEvent } from './contact-opted-out-event.js';
 import type { TransferEvent } from './transfer-events.js';
 import type { CampaignRecipientCompletedEvent, CampaignStatusEvent } from './campaign-events.js';
 import type { MessageFailedEvent } from './message-failed-event.js';
@@ -11,6 +12,7 @@ import type { VoiceTurnEvent } from './voice-turn-event.js';
 export type { CallAnalyzedEvent } from './call-analyzed-event.js';
 export type { CallEndedEvent } from './call-ended-event.js';
 export type { CallStartedEvent } from './call-started-event.js';
+export type { ContactOptedOutEvent } from './contact-opted-out-event.js';
 export type { TransferEvent } from './transfer-events.js';
 export type { CampaignRecipientCompletedEvent, CampaignStatusEvent } from './campaign-events.js';
 export type { EventContact } from './event-parts.js';
@@ -34,6 +36,7 @@ export type OutboundEvent =
   | CallAnalyzedEvent
   | CallStartedEvent
   | TransferEvent
+  | ContactOptedOutEvent
   | CampaignStatusEvent
   | CampaignRecipientCompletedEvent;
 

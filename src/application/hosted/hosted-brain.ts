@@ -7,6 +7,7 @@ import { systemMessage, toolsFor, type ToolExchange } from './hosted-call-prompt
 import type { CustomToolRunner, ToolRunResult } from './custom-tool-runner.js';
 import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
 import { warmTransferTools } from './warm-transfer-tool.js';
+import { OPT_OUT_DEFINITION } from './opt-out-tool.js';
 import { HostedReply, type Standing } from './hosted-reply.js';
 import { interpretToolCalls } from './hosted-tool-calls.js';
 import { apologyOf } from './streamed-speech.js';
@@ -79,8 +80,8 @@ export class HostedBrain implements AgentBrain {
   }
 
   /**
-   * After a round that called tools: digits, transfers and hang-ups are acted on, custom tools
-   * sent, refusals explained. True when the model is to hear the results and speak again.
+   * After a round that called tools: digits, opt-outs, transfers and hang-ups are acted on,
+   * custom tools sent, refusals explained. True when the model is to hear the results and speak again.
    */
   private readonly toolsCalled = async (reply: HostedReply): Promise<boolean> => {
     const { turn, signal, act, calls, round } = reply;
@@ -116,7 +117,7 @@ export class HostedBrain implements AgentBrain {
       }
       await recorded;
       if (signal.aborted) return false;
-    } else if (!outcome.refused) return false;
+    } else if (!outcome.speakAgain) return false;
     reply.rounds.push(
       { role: 'assistant', content: reply.text, toolCalls: calls },
       ...exchange.results.map((r): ChatMessage => ({ role: 'tool', toolCallId: r.toolCallId, content: r.content })),
@@ -131,7 +132,7 @@ export class HostedBrain implements AgentBrain {
       agent,
       log: lazyChildLogger(this.deps.logger, { callId: call.id }),
       system: systemMessage(call, agent),
-      tools: [...toolsFor(call, agent), ...warmTransferTools(agent)],
+      tools: [...toolsFor(call, agent), ...warmTransferTools(agent), OPT_OUT_DEFINITION],
     };
     this.standing.set(call, made);
     return made;

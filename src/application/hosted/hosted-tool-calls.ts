@@ -5,6 +5,7 @@ import { fillVariables } from '../../domain/call-variables.js';
 import { TOOL } from './hosted-call-prompt.js';
 import type { CustomToolRunner, ToolRunResult } from './custom-tool-runner.js';
 import { WARM_TRANSFER_TOOL, warmTransferOf } from './warm-transfer-tool.js';
+import { OPT_OUT_RESULT, OPT_OUT_TOOL, optOutReasonOf } from './opt-out-tool.js';
 
 const DIGITS = /^[0-9*#wW]+$/;
 
@@ -12,8 +13,8 @@ const DIGITS = /^[0-9*#wW]+$/;
 export interface ToolOutcome {
   readonly actions: AgentAction[];
   readonly results: { readonly toolCallId: string; readonly content: string }[];
-  /** Something was refused: the model should hear why and speak again. */
-  readonly refused: boolean;
+  /** The model should hear the results and speak again: something was refused, or an opt-out is to be confirmed. */
+  readonly speakAgain: boolean;
   /** Custom tools to call, in order: `start` sends the request. */
   readonly custom: CustomCall[];
 }
@@ -26,7 +27,7 @@ export interface CustomCall {
 }
 
 /**
- * Digits first, then at most one ending action (transfer or hang-up), which ends the session.
+ * Digits and an opt-out first, then at most one ending action (transfer or hang-up), which ends the session.
  * Custom tools are prepared, not sent; anything the call or its agent does not allow is refused.
  */
 export function interpretToolCalls(calls: readonly ToolCall[], turn: BrainTurn, round: number, log: Logger, runner: CustomToolRunner | undefined): ToolOutcome {
@@ -35,6 +36,7 @@ export function interpretToolCalls(calls: readonly ToolCall[], turn: BrainTurn, 
   const custom: CustomCall[] = [];
   let ending: AgentAction | null = null;
   let refused = false;
+  let optedOut = false;
   const refuse = (call: ToolCall, why: string) => {
     refused = true;
     results.push({ toolCallId: call.id, content: `Refused: ${why}` });
@@ -62,6 +64,13 @@ export function interpretToolCalls(calls: readonly ToolCall[], turn: BrainTurn, 
         ending ??= warm.action;
         results.push({ toolCallId: call.id, content: warm.result });
       }
+    } else if (call.name === OPT_OUT_TOOL) {
+      if (!optedOut) {
+        const reason = optOutReasonOf(call.arguments);
+        actions.push(reason ? { kind: 'opt_out', reason } : { kind: 'opt_out' });
+      }
+      optedOut = true;
+      results.push({ toolCallId: call.id, content: OPT_OUT_RESULT });
     } else if (call.name === TOOL.endCall) {
       ending ??= { kind: 'hangup' };
       results.push({ toolCallId: call.id, content: 'Call ended.' });
@@ -82,6 +91,6 @@ export function interpretToolCalls(calls: readonly ToolCall[], turn: BrainTurn, 
     }
   }
   // An ending (transfer, hang-up) closes the call: tools called beside it are not sent.
-  if (ending) return { actions: [...actions, ending], results, refused: false, custom: [] };
-  return { actions, results, refused, custom };
+  if (ending) return { actions: [...actions, ending], results, speakAgain: false, custom: [] };
+  return { actions, results, speakAgain: refused || optedOut, custom };
 }

@@ -42,6 +42,12 @@ export type AgentAction =
     }
   | { readonly kind: 'hangup' }
   /**
+   * The person asked not to be called again: their number goes on the suppression list and the
+   * call is marked `optOut`. The call goes on (the agent says goodbye, then hangs up). `reason`:
+   * what the agent gave as why; absent, the caller's last words are kept.
+   */
+  | { readonly kind: 'opt_out'; readonly reason?: string }
+  /**
    * The caller gets no answer to this turn, and why (no webhook, a failing one, no model…);
    * an apology said instead still goes as `say`. Told live to the call's listeners.
    */

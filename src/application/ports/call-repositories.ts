@@ -44,6 +44,12 @@ export interface CallRepository {
    */
   claimMedia(callId: string, at: Date): Promise<boolean>;
   /**
+   * Sets the call's `optOut` (the person asked not to be called again), live or ended: true only
+   * for the first time, across nodes; false once it is set, and for an unknown call. Saving the
+   * call keeps it.
+   */
+  markOptedOut(callId: string): Promise<boolean>;
+  /**
    * Stores the end of a call: `ended`'s status, end time, duration, reason and last words, if the
    * stored call is still in progress and still joined to the carrier call `ended` names (a browser
    * joining a web call gives it one). True for the first of racing ends only; false for a call
@@ -57,6 +63,8 @@ export interface CallRepository {
    * replayed return URL, an older attempt, or a call not in progress.
    */
   claimResumedMedia(callId: string, attempt: number): Promise<boolean>;
+  /** How many outbound calls of the project to this number started at `since` or later (the attempt cap; callers lock the project first). */
+  countOutboundTo(projectId: string, toNumber: string, since: Date): Promise<number>;
   /** How many calls of the project are in progress (the concurrency cap; callers lock the project first). */
   countLive(projectId: string): Promise<number>;
   /** Sets agentId to null on every call of the agent. */

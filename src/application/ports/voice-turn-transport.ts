@@ -28,7 +28,8 @@ export type VoiceAnswerAction =
       /** Another number than the agent's transferNumber. */
       readonly to?: string;
     }
-  | { readonly kind: 'hangup' };
+  | { readonly kind: 'hangup' }
+  | { readonly kind: 'opt_out'; readonly reason?: string };
 
 /**
  * One piece of the answer, decoded: the actions of one JSON value (which may ask for none), or a

@@ -40,6 +40,12 @@ export class SessionTranscript {
     return this.turns.slice(0, -1);
   }
 
+  /** What the caller said last, if anything: kept as the reason of an opt-out the agent gave none for. */
+  lastCallerWords(): string | null {
+    for (let i = this.turns.length - 1; i >= 0; i--) if (this.turns[i]!.role === 'user') return this.turns[i]!.content;
+    return null;
+  }
+
   add(role: TurnRole, content: string, interrupted = false, error: string | null = null, tool?: ToolTurnDetail, latency?: TurnLatency): TranscriptTurn {
     const turn: TranscriptTurn = {
       id: this.deps.ids.next('turn'),

@@ -15,6 +15,7 @@ import type { CallRecordWriter } from './call-record-writer.js';
 import type { AnswerRead, CallAnsweredListener } from '../ports/call-answered-listener.js';
 import type { CallMemo } from '../ports/call-memo.js';
 import type { EndedSession, LiveCalls } from '../ports/live-calls.js';
+import type { OptOutRecorder } from '../ports/opt-out-recorder.js';
 import { VoiceSession, type SessionContext } from './voice-session.js';
 import { firstsOf } from './agent-answer.js';
 
@@ -71,6 +72,8 @@ export interface VoiceSessionEngineDeps {
    * the caller's hang-up closes the socket a moment before the carrier reports the end. Timed by `now`.
    */
   readonly endedSessions: CallMemo<EndedSession>;
+  /** Keeps callers' requests not to be called again (see {@link VoiceSessionDeps.optOuts}). */
+  readonly optOuts?: OptOutRecorder;
 }
 
 /**
@@ -188,6 +191,7 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
       refreshWebhook: (ctx) => this.refreshWebhook(ctx),
       ...(this.deps.timers ? { timers: this.deps.timers } : {}),
       ...(this.deps.tracing ? { tracing: this.deps.tracing } : {}),
+      ...(this.deps.optOuts ? { optOuts: this.deps.optOuts } : {}),
     });
     this.sessions.set(callId, session);
     this.activity.callConnected(kind);

@@ -6,6 +6,8 @@ import type { Logger } from '../ports/logger.js';
 import type { Timers } from '../ports/timers.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
 import type { AgentAction, AgentBrain, TurnTiming } from '../ports/agent-brain.js';
+import type { OptOutRecorder } from '../ports/opt-out-recorder.js';
+import { recordOptOut } from './session-opt-out.js';
 import type { CallRecordWriter } from './call-record-writer.js';
 import { CallWatch } from './call-watch.js';
 import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
@@ -36,6 +38,8 @@ export interface VoiceSessionDeps {
   readonly timers?: Timers;
   /** Traces the call, its turns and what they do; absent: not traced. */
   readonly tracing?: Tracing;
+  /** Keeps a caller's request not to be called again; absent: the agent's opt-outs are only logged. */
+  readonly optOuts?: OptOutRecorder;
 }
 
 /**
@@ -282,6 +286,9 @@ export class VoiceSession {
         this.closeAnswer(false);
         this.end('agent_hangup');
         this.gateway.hangUp();
+        return;
+      case 'opt_out':
+        recordOptOut(this.deps.optOuts, this.context.call, action.reason ?? this.turns.lastCallerWords(), this.log);
         return;
       case 'unanswered':
         answer.unanswered ??= action.reason;

@@ -37,7 +37,8 @@ export const campaignDialerOf = (calls: Pick<CallUseCases, 'placeOutboundCall'>)
     const error = placed.left;
     if (error._tag === 'NotFound') return E.left({ kind: 'agent_gone' });
     if (error._tag === 'RateLimited') return E.left({ kind: 'at_capacity' });
-    if (error._tag === 'ComplianceRefused') return E.left({ kind: 'suppressed' });
+    // A number over the attempt cap fails this attempt (its retries follow the campaign's policy); a suppressed one is skipped.
+    if (error._tag === 'ComplianceRefused') return E.left(error.reason === 'attempt_cap' ? { kind: 'refused', message: error.message } : { kind: 'suppressed' });
     if (error._tag === 'Validation' && error.details.some((d) => d.field === 'agentId' || d.field === 'fromNumberId')) {
       return E.left({ kind: 'no_number', message: error.message });
     }

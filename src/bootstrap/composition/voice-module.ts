@@ -22,6 +22,7 @@ import { StreamTranscript } from '../../application/use-cases/calls/stream-trans
 import { RecordAnsweredBy } from '../../application/use-cases/calls/record-answered-by.js';
 import { AwaitCallEnd } from '../../application/use-cases/calls/await-call-end.js';
 import { RecordWarmTransfer } from '../../application/use-cases/calls/record-warm-transfer.js';
+import { RecordCallOptOut } from '../../application/use-cases/calls/record-call-opt-out.js';
 import { HttpVoiceTurnTransport } from '../../adapters/http/http-voice-turn-transport.js';
 import { InProcessEventBus } from '../../adapters/in-process/in-process-event-bus.js';
 import { PostgresEventBus } from '../../adapters/postgres-listen-notify/postgres-event-bus.js';
@@ -45,8 +46,9 @@ export const voiceModule = () =>
     });
     provide(
       TOKENS.voiceEngine,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.tracing, TOKENS.activity, TOKENS.lifecycle],
-      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, tracing, activity, lifecycle) => {
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.tracing, TOKENS.activity, TOKENS.deliveryTrigger, TOKENS.lifecycle],
+      (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, tracing, activity, deliveryTrigger, lifecycle) => {
+        const recordOptOut = new RecordCallOptOut({ uow, clock, ids, eventEncoder, deliveryTrigger });
         const writer = new CallRecordWriter({ uow, eventBus, logger });
         const webhookBrain = new WebhookBrain({
           transport,
@@ -71,6 +73,7 @@ export const voiceModule = () =>
           brains: brainsByMode({ webhook: webhookBrain, hosted: hostedBrain }),
           answerReads: new BoundedCallMemo(() => timers.now()),
           endedSessions: new BoundedCallMemo(() => timers.now()),
+          optOuts: { record: async (optOut) => void (await recordOptOut.execute(optOut)()) },
         });
         return lifecycle.manage('voice session engine', engine, { stop: () => engine.close() });
       },
@@ -83,8 +86,8 @@ export const voiceModule = () =>
     );
     provide(
       TOKENS.callUseCases,
-      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers, TOKENS.voiceEngine, TOKENS.callPageQuery],
-      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers, live, calls) => ({
+      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers, TOKENS.voiceEngine, TOKENS.callPageQuery, TOKENS.timeZoneCalendar, TOKENS.numberTimeZones],
+      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers, live, calls, calendar, numberZones) => ({
         answerInboundCall: new AnswerInboundCall({ uow, clock, ids, eventEncoder, deliveryTrigger, live }),
         placeOutboundCall: new PlaceOutboundCall({
           uow,
@@ -95,6 +98,8 @@ export const voiceModule = () =>
           callWebhooks,
           logger: logger.child({ component: 'voice' }),
           aiDisclosure: settings.config.aiDisclosure === undefined ? DEFAULT_AI_DISCLOSURE : settings.config.aiDisclosure,
+          attemptCap: settings.config.attemptCap ?? null,
+          callingWindows: { calendar, numberZones },
         }),
         createWebCall: new CreateWebCall({
           uow,

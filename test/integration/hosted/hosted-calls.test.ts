@@ -79,7 +79,7 @@ describe(HostedBrain.name, () => {
         { role: 'assistant', content: 'Acme Plumbing, hello!' },
         { role: 'user', content: 'Do you fix leaks?' },
       ]);
-      expect(sent.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['transfer_call', 'end_call']);
+      expect(sent.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['transfer_call', 'end_call', 'opt_out']);
       expect(harness.hook.voiceTurns()).toEqual([]);
       const stored = await storedCall(call.callId);
       expect(stored.transcript.map((t: { role: string; content: string }) => [t.role, t.content])).toEqual([
@@ -183,7 +183,7 @@ describe(HostedBrain.name, () => {
       const [first, second] = fake.requests.map((r) => r.body);
       expect(first.messages[0].content).toContain('Reach the orders desk and ask about order 42.');
       expect(first.messages[0].content).toContain('You called +13125550142');
-      expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['transfer_call', 'press_digits', 'end_call']);
+      expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['transfer_call', 'press_digits', 'end_call', 'opt_out']);
       // The second turn sees what the first one pressed.
       expect(second.messages.slice(1)).toEqual([
         { role: 'user', content: 'For sales press 1, for orders press 2 then pound.' },

@@ -93,7 +93,7 @@ describe('custom HTTP tools and call variables in hosted calls', () => {
       expect(toolRequestSignedWith(sent!, line.secret)).toBe(true);
       expect(call.utterances()[1]).toBe('One moment while I check. Order 42 is shipped, arriving Friday.');
       const offered = fake.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name);
-      expect(offered).toEqual(['transfer_call', 'end_call', 'lookup_order']);
+      expect(offered).toEqual(['transfer_call', 'end_call', 'lookup_order', 'opt_out']);
       expect(fake.requests[0]!.body.tools[2].function.parameters).toEqual(orderTool().parameters);
 
       const transcript = await transcriptOf(call.callId);

@@ -25,6 +25,7 @@ describe(contactRoutes.name, () => {
         email: 'ada@example.com',
         notes: null,
         doNotCall: false,
+        consent: { voice: null, sms: null },
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });

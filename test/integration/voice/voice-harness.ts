@@ -396,10 +396,10 @@ export const readSse = (response: Response) => {
  * A node of its own on the PostgreSQL database at `databaseUrl` (its own connections, as a second
  * server would have); its database and itself are pushed to `closing`, to be closed last first.
  */
-export const aVoiceNodeOnPostgres = async (databaseUrl: string, closing: (() => Promise<void>)[]): Promise<VoiceHarness> => {
+export const aVoiceNodeOnPostgres = async (databaseUrl: string, closing: (() => Promise<void>)[], config: Partial<SwitchboardConfig> = {}): Promise<VoiceHarness> => {
   const database = await openDatabase({ databaseUrl, dataDir: '.' });
   closing.push(() => database.close());
-  const harness = await aVoiceSwitchboard({ uow: database.uow });
+  const harness = await aVoiceSwitchboard({ uow: database.uow, config });
   closing.push(() => harness.stop());
   return harness;
 };

@@ -143,4 +143,23 @@ describe(HostedBrain.name, () => {
     expect(spoken(out)).toBe('One moment.');
     expect(out.filter((a) => a.kind !== 'say')).toEqual([{ kind: 'transfer' }]);
   });
+
+  it('keeps an opt-out and has the model confirm it when it called opt_out alone', async () => {
+    const model = new ScriptedLanguageModel([{ toolCalls: [{ name: 'opt_out', arguments: { reason: 'do not call me again' } }] }, 'You will not be called again. Goodbye.']);
+    const sut = brainOn(model);
+
+    const out = await actions(sut, aBrainTurn(CALL, 'Please do not call me again'));
+
+    expect(out.filter((a) => a.kind !== 'say')).toEqual([{ kind: 'opt_out', reason: 'do not call me again' }]);
+    expect(spoken(out)).toBe('You will not be called again. Goodbye.');
+    expect(model.requests[0]!.tools.map((t) => t.name)).toContain('opt_out');
+  });
+
+  it('opts out before hanging up when the model does both at once', async () => {
+    const sut = brainOn(new ScriptedLanguageModel([{ text: 'Understood. Goodbye.', toolCalls: [{ name: 'end_call' }, { name: 'opt_out' }] }]));
+
+    const out = await actions(sut, aBrainTurn(CALL, 'Stop calling me'));
+
+    expect(out.filter((a) => a.kind !== 'say')).toEqual([{ kind: 'opt_out' }, { kind: 'hangup' }]);
+  });
 });

@@ -1,3 +1,4 @@
+import { NO_CONSENT } from '../../../src/domain/consent.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { decodeOutboundEvent, JsonOutboundEventEncoder } from '../../../src/adapters/http/json-outbound-event-encoder.js';
@@ -69,6 +70,7 @@ const contact: Contact = {
   email: null,
   notes: 'likes window seats',
   doNotCall: false,
+  consent: NO_CONSENT,
   createdAt: at(0),
   updatedAt: at(0),
 };
@@ -99,6 +101,7 @@ const call: Call = {
   lastTranscriptSnippet: null,
   voicemailDetection: false,
   answeredBy: null,
+  optOut: false,
 };
 const aTurn = (sequence: number, role: TranscriptTurn['role'], content: string, interrupted = false): TranscriptTurn => ({
   id: `turn_${sequence}`,

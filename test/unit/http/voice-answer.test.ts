@@ -9,6 +9,8 @@ describe(actionsOf.name, () => {
     expect(actionsOf({ dtmf: '#' })).toEqual([{ kind: 'digits', digits: '#' }]);
     expect(actionsOf({ text: 'Bye', action: 'hangup' })).toEqual([{ kind: 'say', text: 'Bye', interim: false }, { kind: 'hangup' }]);
     expect(actionsOf({ hangup: true })).toEqual([{ kind: 'hangup' }]);
+    expect(actionsOf({ action: 'opt_out', reason: ' asked not to be called ', hangup: true })).toEqual([{ kind: 'opt_out', reason: 'asked not to be called' }, { kind: 'hangup' }]);
+    expect(actionsOf({ action: 'opt_out', reason: '' })).toEqual([{ kind: 'opt_out' }]);
     expect(actionsOf({ text: 'Connecting', action: 'transfer' })).toEqual([{ kind: 'say', text: 'Connecting', interim: false }, { kind: 'transfer' }]);
   });
 

@@ -51,6 +51,7 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
       durationSeconds: t.exposeInt('durationSeconds', { nullable: true }),
       disconnectionReason: t.exposeString('disconnectionReason', { nullable: true }),
       answeredBy: t.exposeString('answeredBy', { nullable: true, description: 'Outbound calls with answering-machine detection: who picked up.' }),
+      optOut: t.exposeBoolean('optOut', { description: 'The person asked on the call not to be called again: their number is on the suppression list.' }),
       lastTranscriptSnippet: t.exposeString('lastTranscriptSnippet', { nullable: true }),
       recordingAvailable: t.exposeBoolean('recordingAvailable'),
       recordingUrl: t.exposeString('recordingUrl', { nullable: true }),

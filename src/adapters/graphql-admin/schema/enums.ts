@@ -14,6 +14,7 @@ const EVENT_TYPES = [
   'agent.transfer_started',
   'agent.transfer_bridged',
   'agent.transfer_failed',
+  'agent.contact_opted_out',
   'campaign.started',
   'campaign.completed',
   'campaign.recipient_completed',

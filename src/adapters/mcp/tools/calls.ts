@@ -1,10 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import type { RequiredConsent } from '../../../domain/consent.js';
 import type { AppError } from '../../../application/errors.js';
 import type { TranscriptTurn } from '../../../domain/call.js';
 import type { E164 } from '../../../domain/e164.js';
 import { callLatencyOf } from '../../../domain/turn-latency.js';
 import { CreateCallBody, ListCallsQuery } from '../../rest/codecs/calls.js';
+import { CallingWindowBody, toCallingWindow } from '../../rest/codecs/campaigns.js';
 import { boundedText, idText, MAX_LENGTH } from '../../rest/codecs/text.js';
 import { callView, placedCallView, turnView } from '../../rest/views/calls.js';
 import { queryString, snakeCased } from '../arguments.js';
@@ -38,7 +40,7 @@ const IDENTITY_RULES =
 /** The call with its transcript as get_call shows it, and whether it has ended. */
 const callWithTranscript = async (context: ToolContext, callId: string, note: (ended: boolean) => string): Promise<E.Either<AppError, ToolOutput>> =>
   outcome(context.useCases.calls.getCall.execute({ projectId: projectOf(context), callId }), ({ call, transcript, recordingEnabled }) =>
-    output(`${note(call.status !== 'in-progress')} Call ${call.id} to ${call.toNumber}: ${call.status}, ${transcript.length} transcript turns.`, {
+    output(`${note(call.status !== 'in-progress')} Call ${call.id} to ${call.toNumber}: ${call.status}, ${transcript.length} transcript turns.${call.optOut ? ' The person asked not to be called again: their number is on the suppression list.' : ''}`, {
       ...callView(call, recordingEnabled),
       ...callLatencyOf(transcript),
       transcript: transcript.map(turnView),
@@ -56,6 +58,8 @@ interface PlaceInput {
   readonly voice?: string | null;
   readonly variables?: Readonly<Record<string, string>> | null;
   readonly voicemailDetection?: boolean;
+  readonly requireConsent?: RequiredConsent | null;
+  readonly callingWindow?: t.TypeOf<typeof CallingWindowBody> | null;
 }
 
 /** Places the call; the call opens with the operator's AI disclosure, then the greeting (the call's own, or the agent's). */
@@ -70,6 +74,8 @@ const place = async (context: ToolContext, body: PlaceInput, systemPrompt: strin
     systemPrompt,
     variables: body.variables ?? {},
     voicemailDetection: body.voicemailDetection ?? true,
+    requireConsent: body.requireConsent ?? null,
+    callingWindow: body.callingWindow ? toCallingWindow(body.callingWindow) : null,
   })();
 
 export const callTools: readonly AnyTool[] = [
@@ -139,6 +145,8 @@ export const callTools: readonly AnyTool[] = [
         voice: args.voice,
         variables: args.variables,
         voicemailDetection: args.voicemail_detection,
+        requireConsent: args.require_consent,
+        callingWindow: args.calling_window,
       };
       const placed = await place(context, body, `${IDENTITY_RULES}\n\nThe goal of this call:\n${args.topic}`);
       if (E.isLeft(placed)) return placed;

@@ -28,6 +28,8 @@ export interface CallRow {
   lastTranscriptSnippet: string | null;
   voicemailDetection: boolean;
   answeredBy: string | null;
+  /** Set by markOptedOut only; absent from the rows a save writes, so a save never clears it. */
+  optOut?: boolean;
   /**
    * When the call's media stream connected; set once, by claimMedia only. Absent from the
    * domain's Call, so a save (an upsert of the row's own fields) never clears it.
@@ -72,6 +74,7 @@ export const CallSchema = new EntitySchema<CallRow>({
     lastTranscriptSnippet: { type: 'string', columnType: 'text', nullable: true },
     voicemailDetection: { type: 'boolean' },
     answeredBy: { type: 'string', columnType: 'text', nullable: true },
+    optOut: { type: 'boolean', default: false },
     mediaConnectedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     mediaResumes: { type: 'integer', nullable: true },
   },

@@ -17,6 +17,7 @@ export interface CampaignRow {
   pacing: Record<string, unknown>;
   retry: Record<string, unknown>;
   voicemail: string;
+  requireConsent: string | null;
   pausedReason: string | null;
   nextDialAt: Date | null;
   createdAt: Date;
@@ -41,6 +42,7 @@ export const CampaignSchema = new EntitySchema<CampaignRow>({
     pacing: { type: 'json', columnType: 'jsonb' },
     retry: { type: 'json', columnType: 'jsonb' },
     voicemail: { type: 'string', columnType: 'text' },
+    requireConsent: { type: 'string', columnType: 'text', nullable: true },
     pausedReason: { type: 'string', columnType: 'text', nullable: true },
     nextDialAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },

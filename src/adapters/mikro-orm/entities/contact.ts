@@ -9,6 +9,8 @@ export interface ContactRow {
   email: string | null;
   notes: string | null;
   doNotCall: boolean;
+  /** `{voice, sms}`, each null or `{basis, source, capturedAt, evidence}` (capturedAt ISO text). */
+  consent: Record<string, unknown>;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -26,6 +28,7 @@ export const ContactSchema = new EntitySchema<ContactRow>({
     email: { type: 'string', columnType: 'text', nullable: true },
     notes: { type: 'string', columnType: 'text', nullable: true },
     doNotCall: { type: 'boolean' },
+    consent: { type: 'json', columnType: 'jsonb' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
   },

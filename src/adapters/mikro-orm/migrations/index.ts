@@ -18,6 +18,7 @@ import { Migration20261202070000_turn_latency } from './Migration20261202070000_
 import { Migration20261202090000_suppressions } from './Migration20261202090000_suppressions.js';
 import { Migration20261202110000_sub_accounts } from './Migration20261202110000_sub_accounts.js';
 import { Migration20261202120000_messaging_registrations } from './Migration20261202120000_messaging_registrations.js';
+import { Migration20261202130000_compliance } from './Migration20261202130000_compliance.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -44,4 +45,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202090000_suppressions', class: Migration20261202090000_suppressions },
   { name: 'Migration20261202110000_sub_accounts', class: Migration20261202110000_sub_accounts },
   { name: 'Migration20261202120000_messaging_registrations', class: Migration20261202120000_messaging_registrations },
+  { name: 'Migration20261202130000_compliance', class: Migration20261202130000_compliance },
 ];

@@ -21,7 +21,7 @@ export const CALL_COLUMNS = [
   'id', 'project_id', 'agent_id', 'phone_number_id', 'from_number', 'to_number', 'direction', 'type', 'status', 'started_at', 'ended_at',
   'duration_seconds', 'disconnection_reason', 'provider_call_id', 'recording_url', 'recording_available', 'voice_mode', 'greeting', 'voice',
   'language', 'system_prompt', 'metadata', 'variables', 'last_transcript_snippet', 'voicemail_detection', 'answered_by',
-  'media_connected_at', 'media_resumes',
+  'opt_out', 'media_connected_at', 'media_resumes',
 ] as const;
 
 export const CONVERSATION_COLUMNS = [
@@ -101,6 +101,7 @@ export const callRow = (r: SqlRow): CallRow => ({
   lastTranscriptSnippet: r.textOrNull('last_transcript_snippet'),
   voicemailDetection: r.boolean('voicemail_detection'),
   answeredBy: r.textOrNull('answered_by'),
+  optOut: r.boolean('opt_out'),
   mediaConnectedAt: r.instantOrNull('media_connected_at'),
   mediaResumes: r.integerOrNull('media_resumes'),
 });

@@ -1,5 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { instant } from './instant.js';
+import { requireConsent } from './consent.js';
 import type { FieldProblem } from '../../../application/errors.js';
 import { namingByTable } from '../field-names.js';
 import { ALL_WEEKDAYS, minuteOfDay, type Weekday } from '../../../domain/calling-window.js';
@@ -75,24 +77,6 @@ const timeOfDayText = describedAs(new t.Type<number, string, unknown>(
   (minutes) => `${minutes}`,
 ), { type: 'string', pattern: '^([01]\\d|2[0-4]):[0-5]\\d$', examples: ['09:00', '20:00'] });
 
-// Seconds are optional here, so the schema states the pattern rather than format date-time.
-const instant = describedAs(new t.Type<Date, string, unknown>(
-  'ISO 8601 date-time',
-  (u): u is Date => u instanceof Date,
-  (u, c) => {
-    if (typeof u !== 'string' || u.length > 40 || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(u)) {
-      return t.failure(u, c, 'must be an ISO 8601 date-time with a zone, e.g. 2026-12-01T09:00:00Z');
-    }
-    const at = new Date(u);
-    return Number.isNaN(at.getTime()) ? t.failure(u, c, 'is not a real date-time') : t.success(at);
-  },
-  (d) => d.toISOString(),
-), {
-  type: 'string',
-  maxLength: 40,
-  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$',
-  examples: ['2026-12-01T09:00:00Z'],
-});
 
 const weekday = describedAs(new t.Type<Weekday, number, unknown>(
   'integer from 1 to 7',
@@ -107,6 +91,22 @@ const finite = describedAs(new t.Type<number, number, unknown>(
   (u, c) => (typeof u === 'number' && Number.isFinite(u) ? t.success(u) : t.failure(u, c, 'must be a number')),
   Number,
 ), { type: 'number' });
+
+/** `POST /v1/calls`' `callingWindow`: a campaign's daily hours and weekdays, without its start and end. */
+export const CallingWindowBody = t.partial({
+  weekdays: t.array(weekday),
+  dailyStart: timeOfDayText,
+  dailyEnd: timeOfDayText,
+  timeZone: boundedText(MAX_LENGTH.label),
+});
+
+/** The window a call asked for, its gaps filled as a campaign's are. */
+export const toCallingWindow = (body: t.TypeOf<typeof CallingWindowBody>) => ({
+  weekdays: body.weekdays ?? DEFAULTS.weekdays,
+  dailyStartMinute: body.dailyStart ?? DEFAULTS.dailyStartMinute,
+  dailyEndMinute: body.dailyEnd ?? DEFAULTS.dailyEndMinute,
+  defaultTimeZone: body.timeZone ?? DEFAULTS.timeZone,
+});
 
 const Schedule = t.partial({
   startAt: nullable(instant),
@@ -133,6 +133,8 @@ export const CreateCampaignBody = t.intersection([
       retryOn: t.array(oneOf<RetryableOutcome>(RETRYABLE_OUTCOMES)),
     }),
     voicemail: oneOf(['leave_message', 'retry'] as const),
+    /** Call only recipients whose contact has consent for calls of this basis (or a stronger one) on record; skip the rest (`no_consent`). */
+    requireConsent: nullable(requireConsent),
     recipients: recipientListOf(LenientRecipient),
   }),
 ]);
@@ -187,6 +189,7 @@ export const toCampaignSettings = (body: t.TypeOf<typeof CreateCampaignBody>): C
     retryOn: body.retry?.retryOn ?? DEFAULTS.retryOn,
   },
   voicemail: body.voicemail ?? 'leave_message',
+  requireConsent: body.requireConsent ?? null,
 });
 
 const recipientInput = (r: t.TypeOf<typeof Recipient>, i: number): RecipientInput => ({

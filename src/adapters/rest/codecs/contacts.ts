@@ -3,12 +3,14 @@ import type { ContactFields } from '../../../domain/contact.js';
 import { pageQuery } from '../pagination.js';
 import { emailAddress, nullable } from './common.js';
 import { anyPhoneNumber } from './phone.js';
+import { ConsentBody, toConsentChanges } from './consent.js';
 import { boundedText, MAX_LENGTH, nameText, searchText } from './text.js';
 
 const optionalFields = {
   email: nullable(emailAddress),
   notes: nullable(boundedText(MAX_LENGTH.notes)),
   doNotCall: t.boolean,
+  consent: ConsentBody,
 };
 
 export const CreateContactBody = t.intersection([
@@ -31,6 +33,7 @@ export const toContactChanges = (body: ContactBody): Partial<ContactFields> => (
   email: body.email,
   notes: body.notes,
   doNotCall: body.doNotCall,
+  consent: body.consent === undefined ? undefined : toConsentChanges(body.consent),
 });
 
 export const toContactFields = (body: t.TypeOf<typeof CreateContactBody>): ContactFields => ({

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { requireConsent } from './consent.js';
 import { validation, type Validation } from '../../../application/errors.js';
 import type { MessageCursor } from '../../../application/ports/messaging-repositories.js';
 import type { SendSmsInput } from '../../../application/use-cases/messages/send-sms.js';
@@ -104,6 +105,8 @@ export const SendMessageBody = t.intersection([
     from_number: nullable(anyPhoneNumber),
     media_url: nullable(mediaUrl),
     media_urls: optionalMediaUrls,
+    /** Refuse (422 CONSENT_REQUIRED) unless the number's contact has consent for texts of this basis or a stronger one on record. */
+    require_consent: nullable(requireConsent),
   }),
 ]);
 type SendMessage = t.TypeOf<typeof SendMessageBody>;
@@ -130,6 +133,7 @@ export const toSendSmsInput = (projectId: string, body: SendMessage): SendSmsInp
   mediaUrls: mediaOf(body),
   numberId: body.number_id ?? null,
   fromNumber: body.from_number ?? null,
+  requireConsent: body.require_consent ?? null,
 });
 
 /** The header a client names a send with, so that a retry of it sends nothing twice. */

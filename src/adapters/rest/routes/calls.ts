@@ -7,6 +7,7 @@ import type { CallListQuery } from '../../../application/ports/call-repositories
 import type { CallUseCases } from '../../../application/use-cases/call-use-cases.js';
 import type { CallWithTranscript } from '../../../application/use-cases/calls/get-call.js';
 import { MAX_WAIT_SECONDS } from '../codecs/calls.js';
+import { toCallingWindow } from '../codecs/campaigns.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
@@ -66,6 +67,8 @@ export const callRoutes = (calls: CallUseCases, answers: VersionedAnswers | null
       systemPrompt: b.systemPrompt?.trim() ? b.systemPrompt : null,
       variables: b.variables ?? {},
       voicemailDetection: b.voicemailDetection ?? true,
+      requireConsent: b.requireConsent ?? null,
+      callingWindow: b.callingWindow ? toCallingWindow(b.callingWindow) : null,
     };
     if (b.waitForCompletion !== true) return send(c, calls.placeOutboundCall.execute(input), (call) => c.json(placedCallView(call)));
     const placed = await calls.placeOutboundCall.execute(input)();

@@ -29,6 +29,8 @@ const shownCallFields = {
   answeredBy: nullable(valuesOf<AnsweredBy>(Object.fromEntries(ANSWERED_BY.map((a) => [a, null])) as Record<AnsweredBy, null>)),
   lastTranscriptSnippet: nullable(t.string),
   recordingAvailable: t.boolean,
+  /** The person asked on the call not to be called again (the agent's `opt_out`): their number is on the suppression list. */
+  optOut: t.boolean,
 };
 /** Only while the recording add-on is active. */
 const recordingUrl = t.partial({ recordingUrl: t.string });
@@ -120,6 +122,7 @@ export const callView = (call: Call, recordingEnabled: boolean): Wire<typeof Cal
   lastTranscriptSnippet: call.lastTranscriptSnippet,
   ...(recordingEnabled && call.recordingUrl ? { recordingUrl: call.recordingUrl } : {}),
   recordingAvailable: call.recordingAvailable,
+  optOut: call.optOut,
 });
 
 export const turnView = (turn: TranscriptTurn): Wire<typeof TurnView> => ({

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import type { RequiredConsent } from '../../../domain/consent.js';
 import type { RecipientCounts } from '../../../application/ports/campaign-repositories.js';
 import type { ImportSummary } from '../../../application/use-cases/campaigns/recipient-import.js';
 import type { RecipientResult } from '../../../application/use-cases/campaigns/list-campaign-recipients.js';
@@ -49,6 +50,8 @@ const campaignProps = {
   pacing: t.strict({ maxConcurrentCalls: t.number, callsPerMinute: t.number }),
   retry: t.strict({ maxAttempts: t.number, backoffSeconds: t.number, backoffMultiplier: t.number, retryOn: t.array(RetryOnView) }),
   voicemail: valuesOf<Campaign['voicemail']>({ leave_message: null, retry: null }),
+  /** Only recipients with consent for calls of this basis (or stronger) on record are called. */
+  requireConsent: nullable(valuesOf<RequiredConsent>({ express_written: null, express: null, existing_relationship: null })),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   startedAt: nullable(isoDateTime),
@@ -125,6 +128,7 @@ export const campaignView = (campaign: Campaign, counts?: RecipientCounts): Wire
     retryOn: [...campaign.retry.retryOn],
   },
   voicemail: campaign.voicemail,
+  requireConsent: campaign.requireConsent,
   ...(counts ? { counts: countsView(counts) } : {}),
   createdAt: isoInstant(campaign.createdAt),
   updatedAt: isoInstant(campaign.updatedAt),

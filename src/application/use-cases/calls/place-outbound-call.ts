@@ -7,6 +7,10 @@ import type { E164 } from '../../../domain/e164.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { notFound, validation, type ComplianceRefused, type NotFound, type ProviderError, type RateLimited, type Validation } from '../../errors.js';
 import { suppressionRefusal } from '../../compliance/suppression-check.js';
+import { consentRefusal } from '../../compliance/consent-check.js';
+import { attemptCapRefusal, type AttemptCap } from '../../compliance/attempt-cap.js';
+import { callingWindowRefusal, type CallingWindow, type CallingWindowDeps } from '../../compliance/calling-window-check.js';
+import type { RequiredConsent } from '../../../domain/consent.js';
 import type { Logger } from '../../ports/logger.js';
 import { readOnly } from '../../ports/unit-of-work.js';
 import type { Telephony } from '../../ports/telephony.js';
@@ -30,6 +34,10 @@ export interface PlaceOutboundCallInput {
   readonly variables?: CallVariables;
   /** Detect answering machines (default on): voicemail message, hang-up, or the webhook told. */
   readonly voicemailDetection?: boolean;
+  /** Refuse unless the number's contact has consent for calls of this basis (or stronger) on record. */
+  readonly requireConsent?: RequiredConsent | null;
+  /** Refuse unless it is within these hours in the callee's time zone now. */
+  readonly callingWindow?: CallingWindow | null;
 }
 
 interface OpenedCall {
@@ -48,6 +56,10 @@ export interface PlaceOutboundCallDeps extends CoreDeps {
    * (`{project}`: the project's name); null: none.
    */
   readonly aiDisclosure?: string | null;
+  /** At most `points` outbound calls to one number of a project in `durationSeconds`; absent: no cap. */
+  readonly attemptCap?: AttemptCap | null;
+  /** Reads calling windows; absent: a call's `callingWindow` cannot be checked and is refused as invalid. */
+  readonly callingWindows?: CallingWindowDeps;
 }
 
 export type PlaceOutboundCallError = Validation | NotFound | ProviderError | RateLimited | ComplianceRefused;
@@ -68,6 +80,17 @@ const disclosureFor = (template: string | null, projectName: string | null): str
 export class PlaceOutboundCall {
   constructor(private readonly deps: PlaceOutboundCallDeps) {}
 
+  /** The calling window asked for, checked once before anything is locked (its hours do not change under the lock). */
+  private async windowRefusal(input: PlaceOutboundCallInput): Promise<ComplianceRefused | Validation | null> {
+    const window = input.callingWindow ?? null;
+    if (window === null) return null;
+    const deps = this.deps.callingWindows;
+    if (!deps) return validation('callingWindow', 'cannot be checked by this server');
+    if (!deps.calendar.isKnownZone(window.defaultTimeZone)) return validation('callingWindow.timeZone', 'is not a known IANA time zone');
+    if (window.weekdays.length === 0 || window.dailyStartMinute >= window.dailyEndMinute) return validation('callingWindow', 'must open on some day: dailyStart before dailyEnd, weekdays not empty');
+    return callingWindowRefusal(deps, window, input.toNumber, this.deps.clock.now());
+  }
+
   execute(input: PlaceOutboundCallInput): TE.TaskEither<PlaceOutboundCallError, Call> {
     return async () => {
       if (input.voice !== null && !(await this.deps.voices.listVoices()).some((v) => v.id === input.voice)) {
@@ -85,13 +108,19 @@ export class PlaceOutboundCall {
       });
       if (E.isLeft(chosen)) return chosen;
       const { agent, from: line } = chosen.right;
+      const window = await this.windowRefusal(input);
+      if (window) return E.left(window);
       const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<RateLimited | ComplianceRefused, OpenedCall>> => {
         const { project, full } = await callCapacity(tx, input.projectId);
         if (full) return E.left(full);
         // Under the project's lock: a number suppressed while this call was being set up is refused.
-        const refused = await suppressionRefusal(tx, input.projectId, input.toNumber, 'voice');
-        if (refused) return E.left(refused);
         const now = this.deps.clock.now();
+        // The count is taken under the project's lock, so two nodes' calls to a number are counted one after the other.
+        const refused =
+          (await suppressionRefusal(tx, input.projectId, input.toNumber, 'voice')) ??
+          (await consentRefusal(tx, input.projectId, input.toNumber, 'voice', input.requireConsent ?? null)) ??
+          (await attemptCapRefusal(tx, input.projectId, input.toNumber, this.deps.attemptCap ?? null, now));
+        if (refused) return E.left(refused);
         const variables: CallVariables = { agent_number: line.phoneNumber, now: now.toISOString(), ...input.variables };
         const greeting = fillVariables(input.initialGreeting ?? agent.greeting ?? '', variables);
         const disclosure = disclosureFor(this.deps.aiDisclosure ?? null, project?.name ?? null);

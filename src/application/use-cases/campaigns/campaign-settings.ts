@@ -1,6 +1,7 @@
 import { ALL_WEEKDAYS, scheduleProblem, type CallingSchedule } from '../../../domain/calling-window.js';
 import { LIMITS, RETRYABLE_OUTCOMES, type FromNumberPolicy, type Pacing, type RetryPolicy, type VoicemailHandling } from '../../../domain/campaign.js';
 import type { FieldProblem } from '../../errors.js';
+import type { RequiredConsent } from '../../../domain/consent.js';
 import type { TimeZoneCalendar } from '../../ports/time-zones.js';
 
 /** What a user sets on a campaign (everything but its recipients and its state). */
@@ -14,6 +15,7 @@ export interface CampaignSettings {
   readonly pacing: Pacing;
   readonly retry: RetryPolicy;
   readonly voicemail: VoicemailHandling;
+  readonly requireConsent: RequiredConsent | null;
 }
 
 const problem = (field: string, message: string): FieldProblem => ({ field, message, type: 'value_error' });

@@ -25,6 +25,8 @@ import { retryingRaces } from '../common/uniqueness-races.js';
 import { outboundSmsOf, settleText, type SendOutcome } from '../../messaging/outbound-text.js';
 import { appendToThread } from './thread.js';
 import { suppressionRefusal } from '../../compliance/suppression-check.js';
+import { consentRefusal } from '../../compliance/consent-check.js';
+import type { RequiredConsent } from '../../../domain/consent.js';
 
 export interface SendSmsInput {
   readonly projectId: string;
@@ -39,6 +41,8 @@ export interface SendSmsInput {
   readonly fromNumber: E164 | null;
   /** The client's `Idempotency-Key`: a retry with it answers what the first request did. */
   readonly idempotencyKey?: string | null;
+  /** Refuse unless the number's contact has consent for texts of this basis (or stronger) on record. */
+  readonly requireConsent?: RequiredConsent | null;
 }
 
 export interface SendSmsDeps extends CoreDeps {
@@ -118,7 +122,8 @@ export class SendSms {
     const number = await this.sendingNumber(tx, input);
     if (E.isLeft(number)) return number;
     const warning = registrationWarningFor(number.right, await tx.messagingRegistrations.find(input.projectId));
-    const refused = await suppressionRefusal(tx, input.projectId, input.to, 'sms');
+    const refused =
+      (await suppressionRefusal(tx, input.projectId, input.to, 'sms')) ?? (await consentRefusal(tx, input.projectId, input.to, 'sms', input.requireConsent ?? null));
     if (refused) return E.left(refused);
     const { message } = await appendToThread(tx, this.deps, number.right, input.to, {
       direction: 'outbound',

@@ -1,0 +1,34 @@
+import type { E164 } from '../../domain/e164.js';
+import type { ComplianceRefused } from '../errors.js';
+import type { Repositories } from '../ports/repositories.js';
+
+/** At most `points` outbound calls to one number of a project within `durationSeconds`. */
+export interface AttemptCap {
+  readonly points: number;
+  readonly durationSeconds: number;
+}
+
+const days = (seconds: number): string => (seconds % 86_400 === 0 ? `${seconds / 86_400} days` : `${seconds} s`);
+
+/**
+ * The refusal of a call to a number that had its share of calls in the cap's window, or null.
+ * Asked under the project's lock (see callCapacity): the count and the new call go one at a time.
+ */
+export const attemptCapRefusal = async (
+  repos: Repositories,
+  projectId: string,
+  phoneNumber: E164,
+  cap: AttemptCap | null,
+  now: Date,
+): Promise<ComplianceRefused | null> => {
+  if (cap === null) return null;
+  const since = new Date(now.getTime() - cap.durationSeconds * 1000);
+  const attempts = await repos.calls.countOutboundTo(projectId, phoneNumber, since);
+  return attempts < cap.points
+    ? null
+    : {
+        _tag: 'ComplianceRefused',
+        reason: 'attempt_cap',
+        message: `${phoneNumber} was called ${attempts} times in the last ${days(cap.durationSeconds)}: the cap is ${cap.points} (OUTBOUND_ATTEMPT_CAP)`,
+      };
+};
