@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Agent, VoiceMode } from './agent.js';
+import type { ConversationSettings } from './conversation-settings.js';
 import { fillVariables, type CallVariables } from './call-variables.js';
 
 export const CALL_STATUSES = ['in-progress', 'completed', 'failed'] as const;
@@ -82,6 +83,8 @@ export interface Call {
   readonly voicemailDetection: boolean;
   /** Who answered, once detection told; null: not known (inbound, web, detection off or pending). */
   readonly answeredBy: AnsweredBy | null;
+  /** The agent's conversation settings as this call took them (with the call's own overrides); absent: the defaults. */
+  readonly conversation?: ConversationSettings;
 }
 
 export type CallError = { readonly _tag: 'CallNotInProgress'; readonly callId: string; readonly status: CallStatus };
@@ -106,15 +109,16 @@ export const startCall = (props: NewCall): Call => ({
 
 /** How the agent speaks on a call it answers: its voice mode, voice and language, and its greeting with the call's variables filled in. */
 export const answeredAs = (
-  agent: Pick<Agent, 'voiceMode' | 'greeting' | 'voice' | 'language'>,
+  agent: Pick<Agent, 'voiceMode' | 'greeting' | 'voice' | 'language' | 'conversation'>,
   variables: CallVariables,
-): Pick<NewCall, 'voiceMode' | 'greeting' | 'voice' | 'language' | 'systemPrompt' | 'variables'> => ({
+): Pick<NewCall, 'voiceMode' | 'greeting' | 'voice' | 'language' | 'systemPrompt' | 'variables' | 'conversation'> => ({
   voiceMode: agent.voiceMode,
   greeting: fillVariables(agent.greeting ?? '', variables),
   voice: agent.voice,
   language: agent.language,
   systemPrompt: null,
   variables,
+  ...(agent.conversation ? { conversation: agent.conversation } : {}),
 });
 
 export const withAnsweredBy = (call: Call, answeredBy: AnsweredBy): Call => ({ ...call, answeredBy });

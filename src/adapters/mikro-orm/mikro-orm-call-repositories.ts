@@ -4,7 +4,8 @@ import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, TranscriptT
 import type { VoiceMode } from '../../domain/agent.js';
 import { CallAnalysisSchema } from './entities/call-analysis.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
-import { decodeColumn, FreeFormJson, ToolTurnJson, TurnLatencyJson, VariablesJson } from './json-columns.js';
+import { conversationFromJson, conversationToJson } from './conversation-json.js';
+import { ConversationJson, decodeColumn, FreeFormJson, ToolTurnJson, TurnLatencyJson, VariablesJson } from './json-columns.js';
 import { toCallAnalysis } from './mikro-orm-call-analysis-repository.js';
 import { runSelect } from './native-select.js';
 import {
@@ -54,9 +55,15 @@ export const toCall = (row: CallRow): Call => ({
   lastTranscriptSnippet: row.lastTranscriptSnippet,
   voicemailDetection: row.voicemailDetection,
   answeredBy: row.answeredBy as AnsweredBy | null,
+  ...(row.conversation ? { conversation: conversationFromJson(decodeColumn(ConversationJson, row.conversation, 'calls', 'conversation', row.id) ?? {}) } : {}),
 });
 
-const toCallRow = (call: Call): CallRow => ({ ...call, metadata: call.metadata ? { ...call.metadata } : null, variables: { ...call.variables } });
+const toCallRow = (call: Call): CallRow => ({
+  ...call,
+  metadata: call.metadata ? { ...call.metadata } : null,
+  variables: { ...call.variables },
+  conversation: call.conversation ? conversationToJson(call.conversation) : null,
+});
 
 const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   id: row.id,

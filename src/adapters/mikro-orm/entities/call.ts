@@ -28,6 +28,8 @@ export interface CallRow {
   lastTranscriptSnippet: string | null;
   voicemailDetection: boolean;
   answeredBy: string | null;
+  /** The call's ConversationSettings as JSON; null: the defaults. */
+  conversation?: Record<string, unknown> | null;
   /**
    * When the call's media stream connected; set once, by claimMedia only. Absent from the
    * domain's Call, so a save (an upsert of the row's own fields) never clears it.
@@ -72,6 +74,7 @@ export const CallSchema = new EntitySchema<CallRow>({
     lastTranscriptSnippet: { type: 'string', columnType: 'text', nullable: true },
     voicemailDetection: { type: 'boolean' },
     answeredBy: { type: 'string', columnType: 'text', nullable: true },
+    conversation: { type: 'json', columnType: 'jsonb', nullable: true },
     mediaConnectedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     mediaResumes: { type: 'integer', nullable: true },
   },

@@ -115,6 +115,7 @@ export class PlaceOutboundCall {
           variables,
           metadata: null,
           voicemailDetection: input.voicemailDetection ?? true,
+          ...(agent.conversation ? { conversation: agent.conversation } : {}),
         });
         await tx.calls.save(call);
         return E.right({ call, from: line.phoneNumber, record: project?.recordingEnabled ?? false });
@@ -130,6 +131,7 @@ export class PlaceOutboundCall {
         language: call.language,
         record,
         machineDetection: call.voicemailDetection,
+        ...(call.conversation ? { conversation: call.conversation } : {}),
         webhooks: this.deps.callWebhooks(call.id),
       });
       return this.deps.uow.transaction(async (tx): Promise<E.Either<ProviderError, Call>> => {
