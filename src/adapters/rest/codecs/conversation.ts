@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import {
   AMBIENT_SOUNDS,
   CONVERSATION_LIMITS as L,
+  DEFAULT_CONVERSATION,
   DENOISING_MODES,
   INTERRUPTIBLE_BY,
   MODEL_TIERS,
@@ -44,8 +45,8 @@ const Languages = describedWith(new t.Type<t.TypeOf<typeof LanguageBody>[], unkn
 
 /** The turn-taking fields, which a call may also set for itself. */
 export const turnTakingFields = {
-  interruptionSensitivity: numberFrom(L.interruptionSensitivity.min, L.interruptionSensitivity.max),
-  enableBackchannel: t.boolean,
+  interruptionSensitivity: nullable(numberFrom(L.interruptionSensitivity.min, L.interruptionSensitivity.max)),
+  enableBackchannel: nullable(t.boolean),
   endOfTurnTimeoutMs: nullable(wholeNumber(L.endOfTurnTimeoutMs.min, L.endOfTurnTimeoutMs.max)),
   interruptible: oneOf(INTERRUPTIBLE_BY),
   greetingInterruptible: oneOf(INTERRUPTIBLE_BY),
@@ -58,7 +59,7 @@ export const conversationFields = {
   sttMode: oneOf(STT_MODES),
   voiceSpeed: nullable(numberFrom(L.voiceSpeed.min, L.voiceSpeed.max)),
   modelTier: oneOf(MODEL_TIERS),
-  enableMessaging: t.boolean,
+  enableMessaging: nullable(t.boolean),
   hints: Hints,
   profanityFilter: t.boolean,
   languages: Languages,
@@ -73,6 +74,11 @@ export const conversationChanges = (body: ConversationBody): Partial<Conversatio
     Object.entries(body).filter(([key, value]) => key in conversationFields && value !== undefined),
   );
   if (Object.keys(changes).length === 0) return undefined;
+  // AgentPhone's client sends null for a setting left unset: that setting goes back to its default.
+  for (const [key, value] of Object.entries(changes)) {
+    const fallback = DEFAULT_CONVERSATION[key as keyof ConversationSettings];
+    if (value === null && fallback !== null) changes[key] = fallback;
+  }
   if (body.languages) {
     changes.languages = body.languages.map((l) => ({
       code: l.code,
