@@ -83,6 +83,40 @@ describe('agent conversation settings', () => {
     }
   });
 
+  it('lets one outbound call choose its language, voice and turn-taking over the agent’s, and refuses a language the agent has not', async () => {
+    const line = await sut.anAgentOnTheLine({ languages: SETTINGS.languages, interruptible: 'speech' });
+    const placed = await sut.api('POST', '/v1/calls', {
+      agentId: line.agentId,
+      toNumber: RECIPIENT,
+      language: 'es-ES',
+      interruptible: 'none',
+      interruptionSensitivity: 0.1,
+      endOfTurnTimeoutMs: 1500,
+      greetingInterruptible: 'dtmf',
+      enableBackchannel: false,
+    });
+    expect(placed.status).toBe(200);
+    const relay = twimlElement(String(sut.fake.requestsTo('createCall')[0]!.form.Twiml), 'ConversationRelay').attributes;
+    expect(relay).toMatchObject({
+      language: 'es-ES',
+      ttsProvider: 'Google',
+      voice: 'es-ES-Neural2-A',
+      interruptible: 'none',
+      interruptSensitivity: 'low',
+      speechtimeout: '1500',
+      welcomeGreetingInterruptible: 'dtmf',
+      ignorebackchannel: 'false',
+    });
+    expect((await sut.api('GET', `/v1/agents/${line.agentId}`)).body).toMatchObject({ interruptible: 'speech', endOfTurnTimeoutMs: null });
+
+    const refused = await sut.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: RECIPIENT, language: 'de-DE' });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('en-US, es-ES');
+    const badTurn = await sut.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: RECIPIENT, interruptible: 'sometimes' });
+    expect(badTurn.status).toBe(422);
+    expect(sut.fake.requestsTo('createCall')).toHaveLength(1);
+  });
+
   it('records outbound calls with the same <Start><Recording> ahead of <Connect> as inbound ones', async () => {
     await sut.read(async (tx) => tx.projects.save({ ...(await tx.projects.findById(sut.owner.projectId))!, recordingEnabled: true }));
     const line = await sut.anAgentOnTheLine();

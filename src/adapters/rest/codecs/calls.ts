@@ -1,3 +1,4 @@
+import { turnTakingFields } from './conversation.js';
 import * as t from 'io-ts';
 import { CALL_DIRECTIONS, CALL_STATUS_FILTERS, CALL_TYPES } from '../../../domain/call.js';
 import { MAX_VARIABLES, VARIABLE_NAME } from '../../../domain/call-variables.js';
@@ -53,6 +54,9 @@ export const CreateCallBody = t.intersection([
     fromNumberId: nullable(idText),
     initialGreeting: nullable(boundedText(MAX_LENGTH.greeting)),
     voice: nullable(labelText),
+    /** The agent's own language or one of its `languages`; the call speaks it (with that language's voice). */
+    language: nullable(labelText),
+    ...turnTakingFields,
     systemPrompt: nullable(boundedText(MAX_LENGTH.prompt)),
     variables: nullable(callVariables),
     /** Off: no answering-machine detection on this call (on by default). */

@@ -89,3 +89,9 @@ export const conversationChanges = (body: ConversationBody): Partial<Conversatio
   }
   return changes as Partial<ConversationSettings>;
 };
+
+type TurnTakingBody = { readonly [K in keyof typeof turnTakingFields]?: t.TypeOf<(typeof turnTakingFields)[K]> };
+
+/** One call's own turn-taking settings, of those sent; undefined when none was. */
+export const turnTakingOverrides = (body: TurnTakingBody): Partial<ConversationSettings> | undefined =>
+  conversationChanges(Object.fromEntries(Object.keys(turnTakingFields).map((key) => [key, body[key as keyof TurnTakingBody]])) as TurnTakingBody);
