@@ -35,6 +35,10 @@ class RelayGateway implements VoiceGateway {
     this.send({ type: 'sendDigits', digits });
   }
 
+  switchLanguage(language: string): void {
+    this.send({ type: 'language', ttsLanguage: language, transcriptionLanguage: language });
+  }
+
   transfer(to: string, warm?: WarmTransfer): void {
     this.end(warm ? { reason: 'transfer', to, mode: 'warm', summary: warm.summary, timeoutSeconds: warm.timeoutSeconds } : { reason: 'transfer', to });
   }

@@ -1,3 +1,4 @@
+import { conversationOf, switchableLanguage } from '../../domain/conversation-settings.js';
 import { behaviourOf, DURATION_FAREWELL, SILENCE_FAREWELL } from '../../domain/call-behaviour.js';
 import type { DisconnectionReason, TranscriptTurn } from '../../domain/call.js';
 import type { Clock } from '../ports/clock.js';
@@ -240,6 +241,16 @@ export class VoiceSession {
       case 'digits':
         this.gateway.pressDigits(action.digits);
         return;
+      case 'language': {
+        const { call, agent } = this.context;
+        const declared = switchableLanguage(call, conversationOf(call), action.language);
+        if (!declared || !this.gateway.switchLanguage) {
+          this.log.warn({ language: action.language, agentId: agent?.id ?? null }, 'language switch refused: not one of the agent\'s languages, or the carrier cannot switch');
+          return;
+        }
+        this.gateway.switchLanguage(declared.code);
+        return;
+      }
       case 'tool':
         timeTool(answer, action, this.deps.now);
         this.turns.recordTool(action, this.log);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { twimlElement, twimlElements, twimlVerbs } from '../../support/twiml.js';
-import { aVoiceSwitchboard, type VoiceHarness } from './voice-harness.js';
+import { aVoiceSwitchboard, RelayClient, type VoiceHarness } from './voice-harness.js';
 
 const RECIPIENT = '+13125550142';
 
@@ -115,6 +115,27 @@ describe('agent conversation settings', () => {
     const badTurn = await sut.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: RECIPIENT, interruptible: 'sometimes' });
     expect(badTurn.status).toBe(422);
     expect(sut.fake.requestsTo('createCall')).toHaveLength(1);
+  });
+
+  it('switches the relay to another of the agent’s languages when the webhook answers `action: "language"`, and to no other', async () => {
+    const line = await sut.anAgentOnTheLine({ languages: SETTINGS.languages });
+    const answers = [
+      [{ text: 'Claro, hablemos en español.' }, { action: 'language', language: 'es-ES' }],
+      [{ action: 'language', language: 'de-DE' }, { text: 'Lo siento.' }],
+    ];
+    sut.hook.handler = (request, res) =>
+      void res.writeHead(200, { 'content-type': 'application/json' }).end(request.body.event === 'agent.message' ? JSON.stringify(answers.shift()) : '');
+    const inbound = await sut.inboundCall(line.phoneNumber);
+    const relay = await RelayClient.open(inbound.relayUrl!);
+    relay.setup(inbound.callSid);
+
+    relay.prompt('¿Habla español?');
+    await relay.until((frames) => frames.some((f) => f.type === 'language'));
+    relay.prompt('Sprechen Sie Deutsch?');
+    await relay.until((frames) => frames.some((f) => f.token === 'Lo siento.'));
+
+    expect(relay.frames.filter((f) => f.type === 'language')).toEqual([{ type: 'language', ttsLanguage: 'es-ES', transcriptionLanguage: 'es-ES' }]);
+    relay.close();
   });
 
   it('records outbound calls with the same <Start><Recording> ahead of <Connect> as inbound ones', async () => {
