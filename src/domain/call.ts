@@ -195,6 +195,8 @@ export interface TranscriptTurn {
   readonly tool?: ToolTurnDetail;
   /** On the agent's answers to a caller's turn: how long it took, from the caller's words. */
   readonly latency?: TurnLatency;
+  /** On the caller's turns: the language the carrier heard them speak (ConversationRelay's `lang`). */
+  readonly language?: string;
 }
 
 /**

@@ -76,6 +76,7 @@ const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   ...(row.error !== null ? { error: row.error } : {}),
   ...(row.tool ? { tool: decodeColumn(ToolTurnJson, row.tool, 'transcript_turns', 'tool', row.id) } : {}),
   ...(row.latency ? { latency: decodeColumn(TurnLatencyJson, row.latency, 'transcript_turns', 'latency', row.id) } : {}),
+  ...(row.language ? { language: row.language } : {}),
 });
 
 const PREPARED = { prepare: true } as const;
@@ -212,10 +213,10 @@ export class MikroOrmCallRepository implements CallRepository {
  * truncation changes. The parameter is text cast to jsonb: a driver that serialises by the
  * parameter's type (postgres.js) would write a string meant as jsonb as a JSON string.
  */
-const SAVE_TURNS = `insert into "transcript_turns" ("id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency")
-  select "id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency"
+const SAVE_TURNS = `insert into "transcript_turns" ("id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency", "language")
+  select "id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency", "language"
     from jsonb_to_recordset(?::text::jsonb) as t ("id" text, "call_id" text, "sequence" integer, "role" text, "content" text,
-      "interrupted" boolean, "created_at" timestamptz, "error" text, "tool" jsonb, "latency" jsonb)
+      "interrupted" boolean, "created_at" timestamptz, "error" text, "tool" jsonb, "latency" jsonb, "language" text)
   on conflict ("id") do update set "content" = excluded."content", "interrupted" = excluded."interrupted"`;
 
 /** A turn as a record of {@link SAVE_TURNS}'s JSON: its columns by name, the instant to the millisecond. */
@@ -230,6 +231,7 @@ const turnRecord = (turn: TranscriptTurn) => ({
   error: turn.error ?? null,
   tool: turn.tool ?? null,
   latency: turn.latency ?? null,
+  language: turn.language ?? null,
 });
 
 export class MikroOrmTranscriptRepository implements TranscriptRepository {

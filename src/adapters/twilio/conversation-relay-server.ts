@@ -118,7 +118,7 @@ export class ConversationRelayServer {
       if (!session) return;
       switch (frame.type) {
         case 'prompt':
-          if (frame.last !== false) session.callerSaid(frame.voicePrompt, null, receivedAt);
+          if (frame.last !== false) session.callerSaid(frame.voicePrompt, null, receivedAt, frame.lang?.slice(0, 35) || null);
           return;
         case 'interrupt':
           session.callerInterrupted(frame.utteranceUntilInterrupt ?? '');

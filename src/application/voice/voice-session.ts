@@ -133,11 +133,11 @@ export class VoiceSession {
    * The caller's final words of one utterance. `receivedAt` (monotonic ms): when the carrier's
    * frame arrived, if the adapter stamped it; else now.
    */
-  callerSaid(text: string, confidence: number | null = null, receivedAt = this.deps.now()): void {
+  callerSaid(text: string, confidence: number | null = null, receivedAt = this.deps.now(), language: string | null = null): void {
     if (this.ended || text.trim() === '') return;
     this.watch?.activity();
     this.closeAnswer(true);
-    const turn = this.turns.add('user', text);
+    const turn = this.turns.add('user', text, false, null, undefined, undefined, language);
     this.ask(turn, text, confidence, null, receivedAt);
   }
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../support/eventually.js';
 import { twimlElement, twimlElements, twimlVerbs } from '../../support/twiml.js';
 import { aVoiceSwitchboard, RelayClient, type VoiceHarness } from './voice-harness.js';
 
@@ -131,10 +132,16 @@ describe('agent conversation settings', () => {
 
     relay.prompt('¿Habla español?');
     await relay.until((frames) => frames.some((f) => f.type === 'language'));
-    relay.prompt('Sprechen Sie Deutsch?');
+    relay.prompt('Sprechen Sie Deutsch?', 'es-ES');
     await relay.until((frames) => frames.some((f) => f.token === 'Lo siento.'));
 
     expect(relay.frames.filter((f) => f.type === 'language')).toEqual([{ type: 'language', ttsLanguage: 'es-ES', transcriptionLanguage: 'es-ES' }]);
+    const callerLanguages = async () =>
+      ((await sut.api('GET', `/v1/calls/${inbound.callId}`)).body.transcript as { role: string; language?: string }[])
+        .filter((turn) => turn.role === 'user')
+        .map((turn) => turn.language);
+    await eventually(async () => (await callerLanguages()).length === 2, { what: 'both caller turns stored' });
+    expect(await callerLanguages()).toEqual(['en-US', 'es-ES']);
     relay.close();
   });
 

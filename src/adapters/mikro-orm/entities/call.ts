@@ -95,6 +95,8 @@ export interface TranscriptTurnRow {
   tool: Record<string, unknown> | null;
   /** On the agent's answers: the latency figures from the caller's words. */
   latency: Record<string, unknown> | null;
+  /** On the caller's turns: the language the carrier heard. */
+  language?: string | null;
 }
 
 export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
@@ -112,5 +114,6 @@ export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
     error: { type: 'string', columnType: 'text', nullable: true },
     tool: { type: 'json', columnType: 'jsonb', nullable: true },
     latency: { type: 'json', columnType: 'jsonb', nullable: true },
+    language: { type: 'string', columnType: 'text', nullable: true },
   },
 });

@@ -59,7 +59,7 @@ export const TurnView = t.exact(
       content: t.string,
       createdAt: isoDateTime,
     }),
-    t.partial({ interrupted: t.literal(true), error: t.string, tool: ToolTurnView, latency: TurnLatencyView }),
+    t.partial({ interrupted: t.literal(true), error: t.string, tool: ToolTurnView, latency: TurnLatencyView, language: t.string }),
   ]),
   'TranscriptTurn',
 );
@@ -131,6 +131,7 @@ export const turnView = (turn: TranscriptTurn): Wire<typeof TurnView> => ({
   ...(turn.error !== undefined ? { error: turn.error } : {}),
   ...(turn.tool ? { tool: turn.tool } : {}),
   ...(turn.latency ? { latency: turn.latency } : {}),
+  ...(turn.language ? { language: turn.language } : {}),
 });
 
 export const analysisView = (analysis: CallAnalysis | null | undefined): Wire<typeof AnalysisView> =>
