@@ -3,6 +3,7 @@ import { checkCustomTools, type CustomTool } from './custom-tool.js';
 import { invalidField, type InvalidField } from './errors.js';
 import { isNanp, type E164 } from './e164.js';
 import { changeCallBehaviour, DEFAULT_CALL_BEHAVIOUR, type CallBehaviour } from './call-behaviour.js';
+import { changeConversation, DEFAULT_CONVERSATION, type ConversationSettings } from './conversation-settings.js';
 
 export const VOICE_MODES = ['webhook', 'hosted'] as const;
 export type VoiceMode = (typeof VOICE_MODES)[number];
@@ -32,6 +33,8 @@ export interface Agent {
   readonly successCriteria: string | null;
   /** Voicemail, silence, length and warm-transfer settings; absent: the defaults. */
   readonly callBehaviour?: CallBehaviour;
+  /** Turn-taking, transcription, voice and language settings; absent: the defaults. */
+  readonly conversation?: ConversationSettings;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -51,6 +54,8 @@ export interface AgentFields {
   readonly successCriteria?: string | null;
   /** Only the settings to change. */
   readonly callBehaviour?: Partial<CallBehaviour>;
+  /** Only the settings to change. */
+  readonly conversation?: Partial<ConversationSettings>;
 }
 
 /** A partial change; `transferNumber: null` clears it (the REST edge maps `""` to null). */
@@ -78,6 +83,9 @@ export const createAgent = (props: {
 }): E.Either<InvalidField, Agent> => {
   const callBehaviour = changeCallBehaviour(DEFAULT_CALL_BEHAVIOUR, props.fields.callBehaviour ?? {});
   if (E.isLeft(callBehaviour)) return callBehaviour;
+  const voice = props.fields.voice ?? DEFAULT_VOICE;
+  const conversation = changeConversation(DEFAULT_CONVERSATION, props.fields.conversation ?? {}, voice);
+  if (E.isLeft(conversation)) return conversation;
   return checkInvariants({
     id: props.id,
     projectId: props.projectId,
@@ -86,7 +94,7 @@ export const createAgent = (props: {
     voiceMode: props.fields.voiceMode ?? 'webhook',
     systemPrompt: props.fields.systemPrompt ?? null,
     greeting: props.fields.greeting ?? null,
-    voice: props.fields.voice ?? DEFAULT_VOICE,
+    voice,
     transferNumber: props.fields.transferNumber ?? null,
     language: props.fields.language ?? DEFAULT_LANGUAGE,
     customTools: props.fields.customTools ?? [],
@@ -94,6 +102,7 @@ export const createAgent = (props: {
     analysisSchema: props.fields.analysisSchema ?? null,
     successCriteria: props.fields.successCriteria ?? null,
     callBehaviour: callBehaviour.right,
+    conversation: conversation.right,
     createdAt: props.now,
     updatedAt: props.now,
   });
@@ -105,12 +114,16 @@ export const updateAgent = (agent: Agent, changes: AgentChanges, now: Date): E.E
   ) as AgentChanges;
   const callBehaviour = changeCallBehaviour(agent.callBehaviour ?? DEFAULT_CALL_BEHAVIOUR, changes.callBehaviour ?? {});
   if (E.isLeft(callBehaviour)) return callBehaviour;
+  const voice = defined.voice ?? agent.voice;
+  const conversation = changeConversation(agent.conversation ?? DEFAULT_CONVERSATION, changes.conversation ?? {}, voice);
+  if (E.isLeft(conversation)) return conversation;
   return checkInvariants({
     ...agent,
     ...defined,
     callBehaviour: callBehaviour.right,
+    conversation: conversation.right,
     name: defined.name?.trim() ?? agent.name,
-    voice: defined.voice ?? agent.voice,
+    voice,
     language: defined.language ?? agent.language,
     updatedAt: now,
   });

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Agent, VoiceMode } from './agent.js';
+import type { ConversationSettings } from './conversation-settings.js';
 import { fillVariables, type CallVariables } from './call-variables.js';
 
 export const CALL_STATUSES = ['in-progress', 'completed', 'failed'] as const;
@@ -84,6 +85,8 @@ export interface Call {
   readonly answeredBy: AnsweredBy | null;
   /** The person on the line asked not to be called again (the agent's `opt_out`); set once, never cleared. */
   readonly optOut: boolean;
+  /** The agent's conversation settings as this call took them (with the call's own overrides); absent: the defaults. */
+  readonly conversation?: ConversationSettings;
 }
 
 export type CallError = { readonly _tag: 'CallNotInProgress'; readonly callId: string; readonly status: CallStatus };
@@ -109,15 +112,16 @@ export const startCall = (props: NewCall): Call => ({
 
 /** How the agent speaks on a call it answers: its voice mode, voice and language, and its greeting with the call's variables filled in. */
 export const answeredAs = (
-  agent: Pick<Agent, 'voiceMode' | 'greeting' | 'voice' | 'language'>,
+  agent: Pick<Agent, 'voiceMode' | 'greeting' | 'voice' | 'language' | 'conversation'>,
   variables: CallVariables,
-): Pick<NewCall, 'voiceMode' | 'greeting' | 'voice' | 'language' | 'systemPrompt' | 'variables'> => ({
+): Pick<NewCall, 'voiceMode' | 'greeting' | 'voice' | 'language' | 'systemPrompt' | 'variables' | 'conversation'> => ({
   voiceMode: agent.voiceMode,
   greeting: fillVariables(agent.greeting ?? '', variables),
   voice: agent.voice,
   language: agent.language,
   systemPrompt: null,
   variables,
+  ...(agent.conversation ? { conversation: agent.conversation } : {}),
 });
 
 export const withAnsweredBy = (call: Call, answeredBy: AnsweredBy): Call => ({ ...call, answeredBy });
@@ -201,6 +205,8 @@ export interface TranscriptTurn {
   readonly tool?: ToolTurnDetail;
   /** On the agent's answers to a caller's turn: how long it took, from the caller's words. */
   readonly latency?: TurnLatency;
+  /** On the caller's turns: the language the carrier heard them speak (ConversationRelay's `lang`). */
+  readonly language?: string;
 }
 
 /**

@@ -415,12 +415,13 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         aTurn(call.id, 3, { error: 'language model: the model answered HTTP 500' }),
         aTurn(call.id, 4, { latency: { firstTokenMs: 212, firstTextMs: 240, toolMs: 0 } }),
         aTurn(call.id, 5, { latency: { firstTokenMs: null, firstTextMs: null, toolMs: 1_500 } }),
+        aTurn(call.id, 6, { role: 'user', language: 'es-ES' }),
       ];
       await outside((repos) => repos.transcripts.save(turns));
       const truncated = truncateTurn(turns[2]!, 'Sorry, I');
       await outside((repos) => repos.transcripts.save([truncated]));
 
-      expect(await outside((repos) => repos.transcripts.listByCall(call.id))).toEqual([turns[0], turns[1], truncated, turns[3], turns[4]]);
+      expect(await outside((repos) => repos.transcripts.listByCall(call.id))).toEqual([turns[0], turns[1], truncated, turns[3], turns[4], turns[5]]);
       await expect(outside((repos) => repos.transcripts.save([aTurn(call.id, 1)]))).rejects.toBeInstanceOf(DuplicateKey);
     });
 

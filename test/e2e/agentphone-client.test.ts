@@ -181,6 +181,31 @@ describe('the agentphone client against Switchboard', () => {
     await client.agents.deleteAgent({ agent_id: created.id });
   });
 
+  it('creates an agent with its conversation fields and reads them back; a speed on a voice that takes none is a 422', async () => {
+    const conversation = {
+      interruptionSensitivity: 0.3,
+      enableBackchannel: false,
+      enableMessaging: false,
+      sttMode: 'accurate',
+      denoisingMode: 'noise-and-background-speech-cancellation',
+      ambientSound: 'office',
+      modelTier: 'max',
+      voiceSpeed: 1.1,
+    } as const;
+    const created = await client.agents.createAgent({ name: 'Careful listener', voice: 'ElevenLabs.NYC9WEgkq1u4jiqBseQ9', ...conversation });
+    expect(created).toMatchObject(conversation);
+    const read = await client.agents.getAgent({ agent_id: created.id });
+    expect(read).toMatchObject(conversation);
+    expect((read as unknown as { unsupported: string[] }).unsupported).toEqual(['ambientSound']);
+
+    const refused = await failureOf(client.agents.updateAgent({ agent_id: created.id, voice: 'Google.en-US-Journey-O' }));
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.body)).toContain('voiceSpeed');
+    expect(JSON.stringify(refused.body)).toContain('ElevenLabs');
+    expect((await client.agents.getAgent({ agent_id: created.id })).voice).toBe('ElevenLabs.NYC9WEgkq1u4jiqBseQ9');
+    await client.agents.deleteAgent({ agent_id: created.id });
+  });
+
   it('reports validation failures the client types as 422', async () => {
     const failure = await failureOf(client.agents.createAgent({ name: 'Hosted without a prompt', voiceMode: 'hosted' }));
     expect(failure).toBeInstanceOf(AgentPhone.UnprocessableEntityError);

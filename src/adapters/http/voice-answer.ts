@@ -28,7 +28,9 @@ const ANSWER_KEYS = {
   digits: Digits,
   press_digit: Digits,
   dtmf: Digits,
-  action: t.keyof({ transfer: null, hangup: null, opt_out: null }),
+  action: t.keyof({ transfer: null, hangup: null, opt_out: null, language: null }),
+  /** `action: "language"`: the BCP-47 code to switch to, one of the agent's languages. */
+  language: t.refinement(t.string, (code) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(code), 'a BCP-47 language code'),
   /** Transfers: `warm` (brief a human first) or `cold` (the default). */
   mode: t.keyof({ warm: null, cold: null }),
   summary: Spoken,
@@ -78,6 +80,7 @@ export const actionsOf = (value: unknown): VoiceAnswerAction[] => {
   }
   // Before a hang-up in the same object: the opt-out is recorded whatever ends the call.
   if (fields.action === 'opt_out') actions.push(fields.reason ? { kind: 'opt_out', reason: fields.reason.trim().slice(0, 500) } : { kind: 'opt_out' });
+  if (fields.action === 'language' && fields.language !== undefined) actions.push({ kind: 'language', language: fields.language });
   if (fields.action === 'hangup' || fields.hangup === true) actions.push({ kind: 'hangup' });
   return actions;
 };

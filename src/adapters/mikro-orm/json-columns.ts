@@ -159,6 +159,8 @@ export const CustomToolsJson: t.Type<readonly CustomTool[]> = t.readonlyArray(
 
 /** `agents.call_behaviour`: an object whose fields callBehaviourFromJson reads, each missing one taking its default. */
 export const CallBehaviourJson = nullable(t.UnknownRecord);
+/** `agents.conversation`, `calls.conversation`: an object whose fields conversationFromJson reads, each missing one taking its default. */
+export const ConversationJson = nullable(t.UnknownRecord);
 
 const MESSAGE_STATUSES: readonly MessageStatus[] = ['received', 'queued', 'sent', 'delivered', 'failed'];
 

@@ -5,9 +5,10 @@ import type { Agent, VoiceMode } from '../../domain/agent.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
 import { trustE164 } from '../../domain/e164.js';
 import { callBehaviourFromJson } from './call-behaviour-json.js';
+import { conversationFromJson, conversationToJson } from './conversation-json.js';
 import { AgentSchema, type AgentRow } from './entities/agent.js';
 import { PhoneNumberSchema } from './entities/phone-number.js';
-import { CallBehaviourJson, CustomToolsJson, decodeColumn, FreeFormJson } from './json-columns.js';
+import { CallBehaviourJson, ConversationJson, CustomToolsJson, decodeColumn, FreeFormJson } from './json-columns.js';
 import { toPhoneNumber } from './mikro-orm-phone-number-repository.js';
 import { runSelect } from './native-select.js';
 import { deleteRows, findPage, findRow, fromColumns, fromPrefixedColumns, selectListOf, upsertRow } from './storage-support.js';
@@ -34,6 +35,7 @@ export const toAgent = (row: AgentRow): Agent => ({
   analysisSchema: decodeColumn(FreeFormJson, row.analysisSchema ?? null, 'agents', 'analysis_schema', row.id),
   successCriteria: row.successCriteria ?? null,
   ...(row.callBehaviour ? { callBehaviour: callBehaviourFromJson(decodeColumn(CallBehaviourJson, row.callBehaviour, 'agents', 'call_behaviour', row.id) ?? {}) } : {}),
+  ...(row.conversation ? { conversation: conversationFromJson(decodeColumn(ConversationJson, row.conversation, 'agents', 'conversation', row.id) ?? {}) } : {}),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -54,6 +56,7 @@ export const toAgentRow = (agent: Agent): AgentRow => ({
   analysisSchema: agent.analysisSchema ? { ...agent.analysisSchema } : null,
   successCriteria: agent.successCriteria,
   callBehaviour: agent.callBehaviour ? { ...agent.callBehaviour } : null,
+  conversation: agent.conversation ? conversationToJson(agent.conversation) : null,
   createdAt: agent.createdAt,
   updatedAt: agent.updatedAt,
 });

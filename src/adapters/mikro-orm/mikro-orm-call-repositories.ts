@@ -4,7 +4,8 @@ import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, TranscriptT
 import type { VoiceMode } from '../../domain/agent.js';
 import { CallAnalysisSchema } from './entities/call-analysis.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
-import { decodeColumn, FreeFormJson, ToolTurnJson, TurnLatencyJson, VariablesJson } from './json-columns.js';
+import { conversationFromJson, conversationToJson } from './conversation-json.js';
+import { ConversationJson, decodeColumn, FreeFormJson, ToolTurnJson, TurnLatencyJson, VariablesJson } from './json-columns.js';
 import { toCallAnalysis } from './mikro-orm-call-analysis-repository.js';
 import { runSelect } from './native-select.js';
 import {
@@ -55,10 +56,16 @@ export const toCall = (row: CallRow): Call => ({
   voicemailDetection: row.voicemailDetection,
   answeredBy: row.answeredBy as AnsweredBy | null,
   optOut: row.optOut === true,
+  ...(row.conversation ? { conversation: conversationFromJson(decodeColumn(ConversationJson, row.conversation, 'calls', 'conversation', row.id) ?? {}) } : {}),
 });
 
 /** The row a save writes: every column but those only their own statements set (the opt-out). */
-const toCallRow = ({ optOut: _set, ...call }: Call): CallRow => ({ ...call, metadata: call.metadata ? { ...call.metadata } : null, variables: { ...call.variables } });
+const toCallRow = ({ optOut: _set, ...call }: Call): CallRow => ({
+  ...call,
+  metadata: call.metadata ? { ...call.metadata } : null,
+  variables: { ...call.variables },
+  conversation: call.conversation ? conversationToJson(call.conversation) : null,
+});
 
 const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   id: row.id,
@@ -71,6 +78,7 @@ const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   ...(row.error !== null ? { error: row.error } : {}),
   ...(row.tool ? { tool: decodeColumn(ToolTurnJson, row.tool, 'transcript_turns', 'tool', row.id) } : {}),
   ...(row.latency ? { latency: decodeColumn(TurnLatencyJson, row.latency, 'transcript_turns', 'latency', row.id) } : {}),
+  ...(row.language ? { language: row.language } : {}),
 });
 
 const PREPARED = { prepare: true } as const;
@@ -222,10 +230,10 @@ export class MikroOrmCallRepository implements CallRepository {
  * truncation changes. The parameter is text cast to jsonb: a driver that serialises by the
  * parameter's type (postgres.js) would write a string meant as jsonb as a JSON string.
  */
-const SAVE_TURNS = `insert into "transcript_turns" ("id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency")
-  select "id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency"
+const SAVE_TURNS = `insert into "transcript_turns" ("id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency", "language")
+  select "id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency", "language"
     from jsonb_to_recordset(?::text::jsonb) as t ("id" text, "call_id" text, "sequence" integer, "role" text, "content" text,
-      "interrupted" boolean, "created_at" timestamptz, "error" text, "tool" jsonb, "latency" jsonb)
+      "interrupted" boolean, "created_at" timestamptz, "error" text, "tool" jsonb, "latency" jsonb, "language" text)
   on conflict ("id") do update set "content" = excluded."content", "interrupted" = excluded."interrupted"`;
 
 /** A turn as a record of {@link SAVE_TURNS}'s JSON: its columns by name, the instant to the millisecond. */
@@ -240,6 +248,7 @@ const turnRecord = (turn: TranscriptTurn) => ({
   error: turn.error ?? null,
   tool: turn.tool ?? null,
   latency: turn.latency ?? null,
+  language: turn.language ?? null,
 });
 
 export class MikroOrmTranscriptRepository implements TranscriptRepository {

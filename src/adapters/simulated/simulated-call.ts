@@ -10,6 +10,7 @@ import type { DisconnectionReason } from '../../domain/call.js';
 export type AgentEvent =
   | { readonly type: 'text'; readonly token: string; readonly last: boolean }
   | { readonly type: 'sendDigits'; readonly digits: string }
+  | { readonly type: 'language'; readonly ttsLanguage: string; readonly transcriptionLanguage: string }
   | { readonly type: 'transfer'; readonly to: string; readonly mode?: 'warm'; readonly summary?: string }
   | { readonly type: 'hangup' };
 
@@ -92,6 +93,10 @@ export class SimulatedGateway implements VoiceGateway {
 
   pressDigits(digits: string): void {
     this.emit({ type: 'sendDigits', digits });
+  }
+
+  switchLanguage(language: string): void {
+    this.emit({ type: 'language', ttsLanguage: language, transcriptionLanguage: language });
   }
 
   transfer(to: string, warm?: WarmTransfer): void {

@@ -33,6 +33,7 @@ const frameOf = (event: AgentEvent): object => {
     case 'text':
       return event;
     case 'sendDigits':
+    case 'language':
       return event;
     case 'transfer':
       return { type: 'end', handoffData: JSON.stringify({ reason: 'transfer', to: event.to }) };

@@ -12,7 +12,7 @@ const SpokenText = new t.Type<string, string, unknown>('SpokenText', t.string.is
 const FRAMES = {
   setup: t.type({ type: t.literal('setup') }),
   /** The caller's words; `last: false` marks a partial result, spoken words still coming. */
-  prompt: t.intersection([t.type({ type: t.literal('prompt'), voicePrompt: SpokenText }), t.partial({ last: t.boolean })]),
+  prompt: t.intersection([t.type({ type: t.literal('prompt'), voicePrompt: SpokenText }), t.partial({ last: t.boolean, lang: t.string })]),
   /** The caller spoke over the agent; what the agent had said until then. */
   interrupt: t.intersection([t.type({ type: t.literal('interrupt') }), t.partial({ utteranceUntilInterrupt: SpokenText })]),
   dtmf: t.type({ type: t.literal('dtmf'), digit: t.string }),

@@ -35,6 +35,10 @@ class RelayGateway implements VoiceGateway {
     this.send({ type: 'sendDigits', digits });
   }
 
+  switchLanguage(language: string): void {
+    this.send({ type: 'language', ttsLanguage: language, transcriptionLanguage: language });
+  }
+
   transfer(to: string, warm?: WarmTransfer): void {
     this.end(warm ? { reason: 'transfer', to, mode: 'warm', summary: warm.summary, timeoutSeconds: warm.timeoutSeconds } : { reason: 'transfer', to });
   }
@@ -114,7 +118,7 @@ export class ConversationRelayServer {
       if (!session) return;
       switch (frame.type) {
         case 'prompt':
-          if (frame.last !== false) session.callerSaid(frame.voicePrompt, null, receivedAt);
+          if (frame.last !== false) session.callerSaid(frame.voicePrompt, null, receivedAt, frame.lang?.slice(0, 35) || null);
           return;
         case 'interrupt':
           session.callerInterrupted(frame.utteranceUntilInterrupt ?? '');

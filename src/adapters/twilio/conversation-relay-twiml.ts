@@ -1,5 +1,7 @@
 import twilio from 'twilio';
 import type VoiceResponseType from 'twilio/lib/twiml/VoiceResponse.js';
+import type { ConversationSettings } from '../../domain/conversation-settings.js';
+import { conversationAttributes, DEFAULT_SPEECH_MODES, voiceWithSpeed, type SpeechModes } from './conversation-relay-attributes.js';
 
 const { VoiceResponse } = twilio.twiml;
 
@@ -16,6 +18,10 @@ export interface RelaySettings {
   readonly language: string;
   /** Record the call from here on, reporting to this URL (`<Start><Recording>` ahead of `<Connect>`). */
   readonly recordingStatusUrl?: string | null;
+  /** The call's turn-taking, transcription and language settings; absent: interruptible by anything, Twilio's defaults. */
+  readonly conversation?: ConversationSettings;
+  /** What each `sttMode` stands for; default DEFAULT_SPEECH_MODES. */
+  readonly speechModes?: SpeechModes;
 }
 
 /** `Google.en-US-Journey-O` → provider `Google`, voice `en-US-Journey-O`. */
@@ -38,17 +44,30 @@ export const conversationRelayTwiml = (settings: RelaySettings): string => {
   if (settings.recordingStatusUrl) {
     response.start().recording({ channels: 'dual', recordingStatusCallback: settings.recordingStatusUrl, recordingStatusCallbackMethod: 'POST' });
   }
-  response.connect({ action: settings.relayEndedUrl, method: 'POST' }).conversationRelay(present({
+  const conversation = settings.conversation;
+  const relay = response.connect({ action: settings.relayEndedUrl, method: 'POST' }).conversationRelay(present({
     url: settings.relayUrl,
     welcomeGreeting: settings.greeting.trim() !== '' ? settings.greeting : undefined,
-    voice,
+    voice: voiceWithSpeed(ttsProvider, voice, conversation?.voiceSpeed ?? null),
     ttsProvider: ttsProvider ?? undefined,
     language: settings.language,
     interruptible: 'any',
+    ...(conversation ? conversationAttributes(conversation, settings.speechModes ?? DEFAULT_SPEECH_MODES) : {}),
     dtmfDetection: true,
     // Reports when the agent's audio stops and the caller starts talking: silence is measured from them.
     debug: 'speaker-events',
   }));
+  // Each extra language is declared up front: a call switches to it with the relay's `language` message.
+  for (const language of conversation?.languages ?? []) {
+    const spoken = splitVoice(language.voice);
+    relay.language(present({
+      code: language.code,
+      ttsProvider: spoken.ttsProvider ?? undefined,
+      voice: spoken.voice,
+      transcriptionProvider: language.transcriptionProvider ?? undefined,
+      speechModel: language.speechModel ?? undefined,
+    }));
+  }
   return response.toString();
 };
 

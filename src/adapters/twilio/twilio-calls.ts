@@ -23,6 +23,9 @@ export const placeTwilioCall = async (client: twilio.Twilio, call: OutboundCall)
       greeting: call.greeting,
       voice: call.voice,
       language: call.language,
+      conversation: call.conversation,
+      // Twilio does not honour the Calls API's `Record` on ConversationRelay sessions: record as inbound calls do.
+      recordingStatusUrl: call.record ? call.webhooks.recordingStatusUrl : null,
     }),
     statusCallback: call.webhooks.statusUrl,
     statusCallbackMethod: 'POST',
@@ -35,9 +38,6 @@ export const placeTwilioCall = async (client: twilio.Twilio, call: OutboundCall)
           asyncAmdStatusCallback: call.webhooks.answeredByUrl,
           asyncAmdStatusCallbackMethod: 'POST',
         }
-      : {}),
-    ...(call.record
-      ? { record: true, recordingStatusCallback: call.webhooks.recordingStatusUrl, recordingStatusCallbackMethod: 'POST' }
       : {}),
   });
   return { providerCallId: created.sid };

@@ -119,6 +119,7 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
         greeting: call.greeting,
         voice: call.voice,
         language: call.language,
+        conversation: call.conversation,
         recordingStatusUrl: record ? hooks.recordingStatusUrl : null,
       }),
     );
@@ -223,6 +224,7 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
         greeting: TRANSFER_RETURN_LINE,
         voice: failed.right.voice,
         language: failed.right.language,
+        conversation: failed.right.conversation,
       }),
     );
   });

@@ -23,10 +23,13 @@ export const CONVERSATION_RELAY_VOICES: readonly Voice[] = [
   voice('Google.en-US-Chirp3-HD-Charon', 'Charon', 'Google', 'male', 'american', 'en-US'),
   voice('Google.en-US-Chirp3-HD-Kore', 'Kore', 'Google', 'female', 'american', 'en-US'),
   voice('Google.es-US-Neural2-A', 'Neural2 A', 'Google', 'female', 'latin american', 'es-US'),
+  voice('Google.es-ES-Neural2-A', 'Neural2 A (Spain)', 'Google', 'female', 'castilian', 'es-ES'),
+  voice('Google.fr-FR-Neural2-A', 'Neural2 A (France)', 'Google', 'female', 'french', 'fr-FR'),
   voice('Amazon.Joanna-Neural', 'Joanna', 'Amazon', 'female', 'american', 'en-US'),
   voice('Amazon.Matthew-Neural', 'Matthew', 'Amazon', 'male', 'american', 'en-US'),
   voice('Amazon.Joanna-Generative', 'Joanna (generative)', 'Amazon', 'female', 'american', 'en-US'),
   voice('Amazon.Lupe-Neural', 'Lupe', 'Amazon', 'female', 'latin american', 'es-US'),
+  voice('Amazon.Lucia-Neural', 'Lucia', 'Amazon', 'female', 'castilian', 'es-ES'),
   voice('ElevenLabs.UgBBYS2sOqTuMpoF3BR0', 'Mark', 'ElevenLabs', 'male', 'american', 'en-US'),
   voice('ElevenLabs.NYC9WEgkq1u4jiqBseQ9', 'Jessica', 'ElevenLabs', 'female', 'american', 'en-US'),
 ];

@@ -20,6 +20,8 @@ export type AgentAction =
       readonly error?: string;
     }
   | { readonly kind: 'digits'; readonly digits: string }
+  /** Speak and listen in another of the agent's languages from now on (webhook `action: "language"`, hosted `switch_language`). */
+  | { readonly kind: 'language'; readonly language: string }
   /**
    * A custom HTTP tool the model called (hosted mode): stored as a `tool_call` turn now and a
    * `tool_result` turn once `result` settles, even if the caller barged in meanwhile.

@@ -1,3 +1,4 @@
+import type { ConversationSettings } from '../../domain/conversation-settings.js';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { Country } from '../../domain/country.js';
 import type { E164 } from '../../domain/e164.js';
@@ -85,6 +86,8 @@ export interface OutboundCall {
    * asynchronous), reporting to `webhooks.answeredByUrl` once the greeting's beep has passed.
    */
   readonly machineDetection: boolean;
+  /** The call's conversation settings (turn-taking, transcription, languages); absent: the defaults. */
+  readonly conversation?: ConversationSettings;
   readonly webhooks: CallWebhooks;
 }
 

@@ -22,6 +22,8 @@ export interface VoiceGateway {
   speak(text: string, last: boolean): void;
   /** Presses keypad digits (`0-9`, `*`, `#`) on the line. */
   pressDigits(digits: string): void;
+  /** Speaks and listens in this language (BCP-47) from now on; a carrier that cannot switch leaves it out. */
+  switchLanguage?(language: string): void;
   /**
    * Ends the agent's session and hands the caller to this number: cold, or, with `warm`, the
    * caller holds while the human is dialled and hears the summary; if nobody takes the call

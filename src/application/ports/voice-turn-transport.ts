@@ -19,6 +19,8 @@ export interface VoiceTurnRequest {
 export type VoiceAnswerAction =
   | { readonly kind: 'say'; readonly text: string; readonly interim: boolean }
   | { readonly kind: 'digits'; readonly digits: string }
+  /** Speak and listen in another of the agent's languages from now on. */
+  | { readonly kind: 'language'; readonly language: string }
   | {
       readonly kind: 'transfer';
       /** `warm`: the caller holds while a human is dialled and briefed, and comes back if nobody takes the call. */

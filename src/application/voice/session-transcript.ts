@@ -46,7 +46,15 @@ export class SessionTranscript {
     return null;
   }
 
-  add(role: TurnRole, content: string, interrupted = false, error: string | null = null, tool?: ToolTurnDetail, latency?: TurnLatency): TranscriptTurn {
+  add(
+    role: TurnRole,
+    content: string,
+    interrupted = false,
+    error: string | null = null,
+    tool?: ToolTurnDetail,
+    latency?: TurnLatency,
+    language?: string | null,
+  ): TranscriptTurn {
     const turn: TranscriptTurn = {
       id: this.deps.ids.next('turn'),
       callId: this.callId,
@@ -58,6 +66,7 @@ export class SessionTranscript {
       ...(error !== null ? { error } : {}),
       ...(tool ? { tool } : {}),
       ...(latency ? { latency } : {}),
+      ...(language ? { language } : {}),
     };
     this.turns.push(turn);
     this.deps.writer.writeTurn(turn);

@@ -1,3 +1,4 @@
+import { conversationOf, switchableLanguage } from '../../domain/conversation-settings.js';
 import { behaviourOf, DURATION_FAREWELL, SILENCE_FAREWELL } from '../../domain/call-behaviour.js';
 import type { DisconnectionReason, TranscriptTurn } from '../../domain/call.js';
 import type { Clock } from '../ports/clock.js';
@@ -151,11 +152,11 @@ export class VoiceSession {
    * The caller's final words of one utterance. `receivedAt` (monotonic ms): when the carrier's
    * frame arrived, if the adapter stamped it; else now.
    */
-  callerSaid(text: string, confidence: number | null = null, receivedAt = this.deps.now()): void {
+  callerSaid(text: string, confidence: number | null = null, receivedAt = this.deps.now(), language: string | null = null): void {
     if (this.ended || text.trim() === '') return;
     this.watch?.activity();
     this.closeAnswer(true);
-    const turn = this.turns.add('user', text);
+    const turn = this.turns.add('user', text, false, null, undefined, undefined, language);
     this.ask(turn, text, confidence, null, receivedAt);
   }
 
@@ -259,6 +260,16 @@ export class VoiceSession {
       case 'digits':
         this.gateway.pressDigits(action.digits);
         return;
+      case 'language': {
+        const { call, agent } = this.context;
+        const declared = switchableLanguage(call, conversationOf(call), action.language);
+        if (!declared || !this.gateway.switchLanguage) {
+          this.log.warn({ language: action.language, agentId: agent?.id ?? null }, 'language switch refused: not one of the agent\'s languages, or the carrier cannot switch');
+          return;
+        }
+        this.gateway.switchLanguage(declared.code);
+        return;
+      }
       case 'tool':
         timeTool(answer, action, this.deps.now);
         this.turns.recordTool(action, this.log);

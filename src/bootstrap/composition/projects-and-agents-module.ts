@@ -78,10 +78,10 @@ export const projectsAndAgentsModule = () =>
       [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.outboundGuard, TOKENS.jsonSchemas, TOKENS.agentPageQuery],
       (uow, clock, ids, voices, targets, schemas, agents) => ({
         listVoices: new ListVoices({ voices }),
-        createAgent: new CreateAgent({ uow, clock, ids, checks: { targets, schemas } }),
+        createAgent: new CreateAgent({ uow, clock, ids, checks: { targets, schemas }, voices }),
         listAgents: new ListAgents({ agents }),
         getAgent: new GetAgent({ uow }),
-        updateAgent: new UpdateAgent({ uow, clock, checks: { targets, schemas } }),
+        updateAgent: new UpdateAgent({ uow, clock, checks: { targets, schemas }, voices }),
         deleteAgent: new DeleteAgent({ uow }),
         attachNumber: new AttachNumber({ uow }),
         detachNumber: new DetachNumber({ uow }),

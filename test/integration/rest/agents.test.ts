@@ -3,9 +3,11 @@ import { agentRoutes } from '../../../src/adapters/rest/routes/agents.js';
 import { provisionNumberViaApi, createAgentViaApi, aRestApi } from './harness.js';
 
 const AGENT_FIELDS = [
-  'analysis', 'analysisSchema', 'beginMessage', 'createdAt', 'customTools', 'description', 'greeting', 'id', 'idleMessages', 'idleRepromptMs',
-  'language', 'maxDurationSeconds', 'maxSilenceMs', 'name', 'numbers', 'successCriteria', 'systemPrompt', 'transferNumber',
-  'transferTimeoutSeconds', 'updatedAt', 'voice', 'voiceMode', 'voicemailMessage',
+  'ambientSound', 'analysis', 'analysisSchema', 'beginMessage', 'createdAt', 'customTools', 'denoisingMode', 'description',
+  'enableBackchannel', 'enableMessaging', 'endOfTurnTimeoutMs', 'greeting', 'greetingInterruptible', 'hints', 'id',
+  'idleMessages', 'idleRepromptMs', 'interruptible', 'interruptionSensitivity', 'language', 'languages', 'maxDurationSeconds',
+  'maxSilenceMs', 'modelTier', 'name', 'numbers', 'profanityFilter', 'sttMode', 'successCriteria', 'systemPrompt',
+  'transferNumber', 'transferTimeoutSeconds', 'unsupported', 'updatedAt', 'voice', 'voiceMode', 'voiceSpeed', 'voicemailMessage',
 ];
 
 describe(agentRoutes.name, () => {
@@ -50,6 +52,13 @@ describe(agentRoutes.name, () => {
         analysis: false,
         analysisSchema: null,
         successCriteria: null,
+        interruptionSensitivity: 0.8,
+        enableBackchannel: true,
+        sttMode: 'fast',
+        modelTier: 'balanced',
+        interruptible: 'any',
+        languages: [],
+        unsupported: [],
         numbers: [],
       });
       expect(reply.body.id).toMatch(/^agt_/);

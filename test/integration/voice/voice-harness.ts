@@ -168,8 +168,8 @@ export class RelayClient {
     this.send({ type: 'setup', sessionId: 'VX1', callSid, from: '+15551230000', to: '+15551239999', direction: 'inbound', callType: 'PSTN' });
   }
 
-  prompt(text: string): void {
-    this.send({ type: 'prompt', voicePrompt: text, lang: 'en-US', last: true });
+  prompt(text: string, lang = 'en-US'): void {
+    this.send({ type: 'prompt', voicePrompt: text, lang, last: true });
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

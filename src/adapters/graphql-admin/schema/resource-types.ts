@@ -1,3 +1,4 @@
+import { conversationOf, unsupportedSettings } from '../../../domain/conversation-settings.js';
 import { connectionType, type AdminBuilder } from './builder.js';
 import type { AdminEnums } from './enums.js';
 
@@ -19,6 +20,14 @@ export const defineResourceTypes = (builder: AdminBuilder, { VoiceMode, NumberSt
       analysis: t.boolean({ description: 'Post-call analysis of its calls.', resolve: ({ agent }) => agent.analysis }),
       analysisSchema: t.field({ type: 'JSON', nullable: true, resolve: ({ agent }) => agent.analysisSchema }),
       successCriteria: t.string({ nullable: true, resolve: ({ agent }) => agent.successCriteria }),
+      conversation: t.field({
+        type: 'JSON',
+        description: 'Turn-taking, transcription, voice and language settings, defaults filled in; `unsupported` names those the carrier cannot honour.',
+        resolve: ({ agent }) => {
+          const settings = conversationOf(agent);
+          return { ...settings, unsupported: unsupportedSettings(settings) };
+        },
+      }),
       numbers: t.field({ type: ['PhoneNumber'], description: 'Its live numbers.', resolve: ({ numbers }) => numbers }),
       createdAt: t.field({ type: 'DateTime', resolve: ({ agent }) => agent.createdAt }),
       updatedAt: t.field({ type: 'DateTime', resolve: ({ agent }) => agent.updatedAt }),

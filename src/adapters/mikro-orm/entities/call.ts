@@ -30,6 +30,8 @@ export interface CallRow {
   answeredBy: string | null;
   /** Set by markOptedOut only; absent from the rows a save writes, so a save never clears it. */
   optOut?: boolean;
+  /** The call's ConversationSettings as JSON; null: the defaults. */
+  conversation?: Record<string, unknown> | null;
   /**
    * When the call's media stream connected; set once, by claimMedia only. Absent from the
    * domain's Call, so a save (an upsert of the row's own fields) never clears it.
@@ -75,6 +77,7 @@ export const CallSchema = new EntitySchema<CallRow>({
     voicemailDetection: { type: 'boolean' },
     answeredBy: { type: 'string', columnType: 'text', nullable: true },
     optOut: { type: 'boolean', default: false },
+    conversation: { type: 'json', columnType: 'jsonb', nullable: true },
     mediaConnectedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     mediaResumes: { type: 'integer', nullable: true },
   },
@@ -95,6 +98,8 @@ export interface TranscriptTurnRow {
   tool: Record<string, unknown> | null;
   /** On the agent's answers: the latency figures from the caller's words. */
   latency: Record<string, unknown> | null;
+  /** On the caller's turns: the language the carrier heard. */
+  language?: string | null;
 }
 
 export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
@@ -112,5 +117,6 @@ export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
     error: { type: 'string', columnType: 'text', nullable: true },
     tool: { type: 'json', columnType: 'jsonb', nullable: true },
     latency: { type: 'json', columnType: 'jsonb', nullable: true },
+    language: { type: 'string', columnType: 'text', nullable: true },
   },
 });

@@ -3,6 +3,7 @@ import * as t from 'io-ts';
 import { validation, type AppError } from '../../../application/errors.js';
 import { VOICE_MODES, type AgentChanges, type AgentFields } from '../../../domain/agent.js';
 import { callBehaviourChanges, callBehaviourFields } from './call-behaviour.js';
+import { conversationChanges, conversationFields } from './conversation.js';
 import { nullable, oneOf } from './common.js';
 import { CustomToolsBody, toCustomTool } from './custom-tools.js';
 import { freeFormObject } from './json.js';
@@ -27,6 +28,7 @@ const optionalFields = {
   analysisSchema: nullable(freeFormObject({ maxBytes: 32 * 1024, maxDepth: 16 })),
   successCriteria: nullable(boundedText(MAX_LENGTH.description)),
   ...callBehaviourFields,
+  ...conversationFields,
 };
 
 export const CreateAgentBody = t.intersection([t.type({ name: nameText }), t.partial(optionalFields)]);
@@ -60,6 +62,7 @@ export const toAgentChanges = (body: AgentBody): E.Either<AppError, AgentChanges
     analysisSchema: body.analysisSchema,
     successCriteria: body.successCriteria,
     callBehaviour: callBehaviourChanges(body),
+    conversation: conversationChanges(body),
   }))(greetingOf(body));
 
 export const toAgentFields = (body: t.TypeOf<typeof CreateAgentBody>): E.Either<AppError, AgentFields> =>

@@ -1,3 +1,4 @@
+import { turnTakingFields } from './conversation.js';
 import * as t from 'io-ts';
 import { requireConsent } from './consent.js';
 import { CallingWindowBody } from './campaigns.js';
@@ -55,6 +56,9 @@ export const CreateCallBody = t.intersection([
     fromNumberId: nullable(idText),
     initialGreeting: nullable(boundedText(MAX_LENGTH.greeting)),
     voice: nullable(labelText),
+    /** The agent's own language or one of its `languages`; the call speaks it (with that language's voice). */
+    language: nullable(labelText),
+    ...turnTakingFields,
     systemPrompt: nullable(boundedText(MAX_LENGTH.prompt)),
     variables: nullable(callVariables),
     /** Off: no answering-machine detection on this call (on by default). */

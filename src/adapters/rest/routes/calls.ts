@@ -1,3 +1,4 @@
+import { turnTakingOverrides } from '../codecs/conversation.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { Hono, type Context } from 'hono';
 import type * as t from 'io-ts';
@@ -64,6 +65,8 @@ export const callRoutes = (calls: CallUseCases, answers: VersionedAnswers | null
       fromNumberId: b.fromNumberId ?? null,
       initialGreeting: b.initialGreeting ?? null,
       voice: b.voice ?? null,
+      language: b.language ?? null,
+      conversation: turnTakingOverrides(b),
       systemPrompt: b.systemPrompt?.trim() ? b.systemPrompt : null,
       variables: b.variables ?? {},
       voicemailDetection: b.voicemailDetection ?? true,

@@ -8,6 +8,7 @@ import { customToolView } from '../codecs/custom-tools.js';
 import { NumberSummaryView, numberSummaryView } from './numbers.js';
 import { e164, isoDateTime, isoInstant, nullable, valuesOf, type Wire } from './schema.js';
 import { callBehaviourView } from './call-behaviour.js';
+import { ConversationViewFields, conversationView } from './conversation.js';
 
 const CustomToolView = t.strict(
   {
@@ -47,6 +48,7 @@ export const AgentView = t.strict({
   idleMessages: t.array(t.string),
   maxDurationSeconds: t.number,
   transferTimeoutSeconds: t.number,
+  ...ConversationViewFields,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   numbers: t.array(NumberSummaryView),
@@ -85,6 +87,7 @@ export const agentView = ({ agent, numbers }: AgentWithNumbers): Wire<typeof Age
   analysisSchema: agent.analysisSchema,
   successCriteria: agent.successCriteria,
   ...callBehaviourView(agent),
+  ...conversationView(agent),
   createdAt: isoInstant(agent.createdAt),
   updatedAt: isoInstant(agent.updatedAt),
   numbers: numbers.map(numberSummaryView),

@@ -61,7 +61,7 @@ export const TurnView = t.exact(
       content: t.string,
       createdAt: isoDateTime,
     }),
-    t.partial({ interrupted: t.literal(true), error: t.string, tool: ToolTurnView, latency: TurnLatencyView }),
+    t.partial({ interrupted: t.literal(true), error: t.string, tool: ToolTurnView, latency: TurnLatencyView, language: t.string }),
   ]),
   'TranscriptTurn',
 );
@@ -134,6 +134,7 @@ export const turnView = (turn: TranscriptTurn): Wire<typeof TurnView> => ({
   ...(turn.error !== undefined ? { error: turn.error } : {}),
   ...(turn.tool ? { tool: turn.tool } : {}),
   ...(turn.latency ? { latency: turn.latency } : {}),
+  ...(turn.language ? { language: turn.language } : {}),
 });
 
 export const analysisView = (analysis: CallAnalysis | null | undefined): Wire<typeof AnalysisView> =>

@@ -3,6 +3,8 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { createAgent, type AgentFields } from '../../../domain/agent.js';
 import { fromDomain, type Validation } from '../../errors.js';
 import type { CoreDeps } from '../common/deps.js';
+import type { VoiceCatalog } from '../../ports/voice-catalog.js';
+import { languageProblem } from './agent-languages.js';
 import { integrationProblem, type AgentIntegrationChecks } from './agent-integrations.js';
 import type { AgentWithNumbers } from '../../ports/repositories.js';
 
@@ -14,7 +16,7 @@ export interface CreateAgentInput {
 export type CreateAgentError = Validation;
 
 export class CreateAgent {
-  constructor(private readonly deps: CoreDeps & { readonly checks?: AgentIntegrationChecks }) {}
+  constructor(private readonly deps: CoreDeps & { readonly checks?: AgentIntegrationChecks; readonly voices?: VoiceCatalog }) {}
 
   execute(input: CreateAgentInput): TE.TaskEither<CreateAgentError, AgentWithNumbers> {
     const { uow, clock, ids } = this.deps;
@@ -29,6 +31,8 @@ export class CreateAgent {
         if (E.isLeft(created)) return E.left(fromDomain(created.left));
         const problem = integrationProblem(created.right, this.deps.checks);
         if (problem) return E.left(problem);
+        const unvoiced = await languageProblem(created.right, this.deps.voices);
+        if (unvoiced) return E.left(unvoiced);
         await tx.agents.save(created.right);
         return E.right({ agent: created.right, numbers: [] });
       });

@@ -5,6 +5,8 @@ import { fromDomain, notFound, type NotFound, type Validation } from '../../erro
 import type { Clock } from '../../ports/clock.js';
 import type { AgentWithNumbers } from '../../ports/repositories.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import type { VoiceCatalog } from '../../ports/voice-catalog.js';
+import { languageProblem } from './agent-languages.js';
 import { integrationProblem, type AgentIntegrationChecks } from './agent-integrations.js';
 
 export type UpdateAgentError = NotFound | Validation;
@@ -14,7 +16,7 @@ export type UpdateAgentError = NotFound | Validation;
  * keeps the runtime it started with.
  */
 export class UpdateAgent {
-  constructor(private readonly deps: { readonly uow: UnitOfWork; readonly clock: Clock; readonly checks?: AgentIntegrationChecks }) {}
+  constructor(private readonly deps: { readonly uow: UnitOfWork; readonly clock: Clock; readonly checks?: AgentIntegrationChecks; readonly voices?: VoiceCatalog }) {}
 
   execute(input: {
     readonly projectId: string;
@@ -29,6 +31,8 @@ export class UpdateAgent {
         if (E.isLeft(updated)) return E.left(fromDomain(updated.left));
         const problem = integrationProblem(updated.right, this.deps.checks);
         if (problem) return E.left(problem);
+        const unvoiced = await languageProblem(updated.right, this.deps.voices);
+        if (unvoiced) return E.left(unvoiced);
         await tx.agents.save(updated.right);
         return E.right({ agent: updated.right, numbers: await tx.numbers.listByAgents([updated.right.id]) });
       });

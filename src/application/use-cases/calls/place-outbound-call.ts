@@ -3,6 +3,8 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { failCall, startCall, withProviderCallId, type Call } from '../../../domain/call.js';
 import { fillVariables, type CallVariables } from '../../../domain/call-variables.js';
 import type { Agent } from '../../../domain/agent.js';
+import type { ConversationSettings } from '../../../domain/conversation-settings.js';
+import { callSpeech } from './call-speech.js';
 import type { E164 } from '../../../domain/e164.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { notFound, validation, type ComplianceRefused, type NotFound, type ProviderError, type RateLimited, type Validation } from '../../errors.js';
@@ -28,6 +30,10 @@ export interface PlaceOutboundCallInput {
   /** Spoken when the recipient answers; `""` stays silent; absent: the agent's greeting. */
   readonly initialGreeting: string | null;
   readonly voice: string | null;
+  /** The agent's own language or one of its `languages`; absent: the agent's own. */
+  readonly language?: string | null;
+  /** This call's own turn-taking settings, over the agent's. */
+  readonly conversation?: Partial<ConversationSettings>;
   /** Makes this one call hosted: the call's goal, on top of the agent's prompt. */
   readonly systemPrompt: string | null;
   /** Values of `{{name}}` placeholders in the greeting, the prompts and the tools. */
@@ -110,6 +116,8 @@ export class PlaceOutboundCall {
       const { agent, from: line } = chosen.right;
       const window = await this.windowRefusal(input);
       if (window) return E.left(window);
+      const spoken = callSpeech(agent, input);
+      if (E.isLeft(spoken)) return spoken;
       const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<RateLimited | ComplianceRefused, OpenedCall>> => {
         const { project, full } = await callCapacity(tx, input.projectId);
         if (full) return E.left(full);
@@ -138,12 +146,13 @@ export class PlaceOutboundCall {
           voiceMode: input.systemPrompt ? 'hosted' : agent.voiceMode,
           // The disclosure comes first, whatever the greeting (even a silent one).
           greeting: [disclosure, greeting.trim()].filter((part) => part !== '').join(' '),
-          voice: input.voice ?? agent.voice,
-          language: agent.language,
+          voice: spoken.right.voice,
+          language: spoken.right.language,
           systemPrompt: input.systemPrompt,
           variables,
           metadata: null,
           voicemailDetection: input.voicemailDetection ?? true,
+          conversation: spoken.right.conversation,
         });
         await tx.calls.save(call);
         return E.right({ call, from: line.phoneNumber, record: project?.recordingEnabled ?? false });
@@ -159,6 +168,7 @@ export class PlaceOutboundCall {
         language: call.language,
         record,
         machineDetection: call.voicemailDetection,
+        ...(call.conversation ? { conversation: call.conversation } : {}),
         webhooks: this.deps.callWebhooks(call.id),
       });
       return this.deps.uow.transaction(async (tx): Promise<E.Either<ProviderError, Call>> => {
