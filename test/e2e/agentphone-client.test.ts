@@ -349,6 +349,8 @@ describe('the agentphone client against Switchboard', () => {
       from_number: number.phoneNumber,
       to_number: PARTICIPANT,
       conversation_id: conversationId,
+      // The project has not registered for A2P 10DLC: the send says so, as on Twilio.
+      warning: expect.stringContaining('no A2P 10DLC registration'),
     });
 
     const conversations = await client.conversations.listConversations();

@@ -19,7 +19,7 @@ const checkable = () => {
 describe('the scenario format\'s JSON Schema', () => {
   it('is the file the package ships, and a usable schema', () => {
     const published = JSON.parse(readFileSync(`${ROOT}schemas/scenario.schema.json`, 'utf8'));
-    expect(published).toEqual(scenarioJsonSchema());
+    expect(published, 'schemas/scenario.schema.json is older than the codec: run npm run schemas').toEqual(scenarioJsonSchema());
     expect(published.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(new AjvJsonSchemaValidator().schemaProblem(checkable())).toBeNull();
   });
