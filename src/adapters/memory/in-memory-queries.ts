@@ -9,6 +9,7 @@ import type { ConversationMessagesQuery } from '../../application/queries/conver
 import type { ConversationListPage, ConversationPageQuery } from '../../application/queries/conversation-page-query.js';
 import type { StoreQueries } from '../../application/queries/store-queries.js';
 import { InMemoryUsageQuery } from './in-memory-usage-query.js';
+import { InMemoryKnowledgeSearch } from './in-memory-knowledge-search.js';
 import type { Agent } from '../../domain/agent.js';
 import { FAILED_STATUS_REASONS, type Call, type CallStatusFilter } from '../../domain/call.js';
 import type { Conversation } from '../../domain/conversation.js';
@@ -152,4 +153,5 @@ export const inMemoryStoreQueries = (store: InMemoryUnitOfWork): StoreQueries =>
   conversations: inMemoryConversationPages(store),
   messages: inMemoryConversationMessages(store),
   usage: new InMemoryUsageQuery(store.tables),
+  knowledge: new InMemoryKnowledgeSearch(store),
 });

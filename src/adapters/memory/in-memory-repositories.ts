@@ -24,6 +24,7 @@ import { inMemoryConversations, inMemoryMessages } from './in-memory-messaging-r
 import { endpointOf, inMemoryDeliveries, inMemoryWebhooks } from './in-memory-webhook-repositories.js';
 import { inMemoryCallAnalyses } from './in-memory-call-analysis-repository.js';
 import { inMemorySuppressions } from './in-memory-suppression-repository.js';
+import { inMemoryKnowledgeBases, inMemoryKnowledgeDocuments } from './in-memory-knowledge-repositories.js';
 import { inMemoryWebCallCredentials } from './in-memory-web-call-credential-repository.js';
 
 const inProject = <T extends { projectId: string }>(row: T | undefined, projectId: string): T | null =>
@@ -193,4 +194,6 @@ export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({
   campaignRecipients: inMemoryCampaignRecipients(tables),
   campaignAttempts: inMemoryCampaignAttempts(tables),
   suppressions: inMemorySuppressions(tables),
+  knowledgeBases: inMemoryKnowledgeBases(tables),
+  knowledgeDocuments: inMemoryKnowledgeDocuments(tables),
 });

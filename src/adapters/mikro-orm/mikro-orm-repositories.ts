@@ -18,6 +18,7 @@ import { MikroOrmSignUpRepository } from './mikro-orm-sign-up-repository.js';
 import { MikroOrmDeliveryRepository } from './mikro-orm-delivery-repository.js';
 import { MikroOrmWebhookRepository } from './mikro-orm-webhook-repository.js';
 import { MikroOrmSuppressionRepository } from './mikro-orm-suppression-repository.js';
+import { MikroOrmKnowledgeBaseRepository, MikroOrmKnowledgeDocumentRepository } from './mikro-orm-knowledge-repositories.js';
 import { MikroOrmWebCallCredentialRepository } from './mikro-orm-web-call-credential-repository.js';
 import type { SessionModel } from './session-model.js';
 
@@ -44,4 +45,6 @@ export const mikroOrmRepositories = (em: EntityManager, sessions: SessionModel):
   campaignRecipients: new MikroOrmCampaignRecipientRepository(em),
   campaignAttempts: new MikroOrmCampaignAttemptRepository(em),
   suppressions: new MikroOrmSuppressionRepository(em),
+  knowledgeBases: new MikroOrmKnowledgeBaseRepository(em),
+  knowledgeDocuments: new MikroOrmKnowledgeDocumentRepository(em),
 });

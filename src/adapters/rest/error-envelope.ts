@@ -51,6 +51,7 @@ const messageOf = (error: AppError): string => {
     case 'CodeRefused':
     case 'IdempotencyRefused':
     case 'ComplianceRefused':
+    case 'TooLarge':
       return error.message;
     case 'NumberLimitReached':
       return `Number limit reached: this account may provision up to ${error.limit} numbers (released numbers count)`;

@@ -2,6 +2,7 @@ import type { AgentPageQuery } from './agent-page-query.js';
 import type { CallPageQuery } from './call-page-query.js';
 import type { ConversationMessagesQuery } from './conversation-messages-query.js';
 import type { ConversationPageQuery } from './conversation-page-query.js';
+import type { KnowledgeSearch } from './knowledge-search.js';
 import type { UsageQuery } from './usage-query.js';
 
 /** The read side, as one store answers it: the versioned list reads and the usage series. */
@@ -11,4 +12,5 @@ export interface StoreQueries {
   readonly conversations: ConversationPageQuery;
   readonly messages: ConversationMessagesQuery;
   readonly usage: UsageQuery;
+  readonly knowledge: KnowledgeSearch;
 }

@@ -16,6 +16,7 @@ import { Migration20261124080000_agent_live_numbers } from './Migration202611240
 import { Migration20261202010000_outbound_texts } from './Migration20261202010000_outbound_texts.js';
 import { Migration20261202070000_turn_latency } from './Migration20261202070000_turn_latency.js';
 import { Migration20261202090000_suppressions } from './Migration20261202090000_suppressions.js';
+import { Migration20261202170000_knowledge_bases } from './Migration20261202170000_knowledge_bases.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202010000_outbound_texts', class: Migration20261202010000_outbound_texts },
   { name: 'Migration20261202070000_turn_latency', class: Migration20261202070000_turn_latency },
   { name: 'Migration20261202090000_suppressions', class: Migration20261202090000_suppressions },
+  { name: 'Migration20261202170000_knowledge_bases', class: Migration20261202170000_knowledge_bases },
 ];
