@@ -23,6 +23,8 @@ const LABELS: Readonly<Record<string, string>> = {
   agent: 'Agent',
   contact: 'Contact',
   suppression: 'Suppression of',
+  'knowledge base': 'Knowledge base',
+  document: 'Document',
   call: 'Call',
   recording: 'Recording of call',
   conversation: 'Conversation',

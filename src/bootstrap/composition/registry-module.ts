@@ -15,6 +15,7 @@ export const registryModule = () =>
         TOKENS.numberUseCases,
         TOKENS.contactUseCases,
         TOKENS.suppressionUseCases,
+        TOKENS.knowledgeUseCases,
         TOKENS.conversationUseCases,
         TOKENS.messageUseCases,
         TOKENS.webhookUseCases,
@@ -22,7 +23,7 @@ export const registryModule = () =>
         TOKENS.campaignUseCases,
         TOKENS.adminUseCases,
       ],
-      (projects, billing, signUp, agents, numbers, contacts, suppressions, conversations, messages, webhooks, calls, campaigns, admin) => ({
+      (projects, billing, signUp, agents, numbers, contacts, suppressions, knowledge, conversations, messages, webhooks, calls, campaigns, admin) => ({
         projects,
         billing,
         signUp,
@@ -30,6 +31,7 @@ export const registryModule = () =>
         numbers,
         contacts,
         suppressions,
+        knowledge,
         conversations,
         messages,
         webhooks,
