@@ -32,6 +32,8 @@ export interface Agent {
   readonly successCriteria: string | null;
   /** Voicemail, silence, length and warm-transfer settings; absent: the defaults. */
   readonly callBehaviour?: CallBehaviour;
+  /** The project's knowledge bases a hosted agent searches (its `search_knowledge` tool); absent: none. */
+  readonly knowledgeBaseIds?: readonly string[];
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -51,7 +53,11 @@ export interface AgentFields {
   readonly successCriteria?: string | null;
   /** Only the settings to change. */
   readonly callBehaviour?: Partial<CallBehaviour>;
+  readonly knowledgeBaseIds?: readonly string[];
 }
+
+/** Knowledge bases an agent may search at most: each is searched on every question. */
+export const MAX_AGENT_KNOWLEDGE_BASES = 10;
 
 /** A partial change; `transferNumber: null` clears it (the REST edge maps `""` to null). */
 export type AgentChanges = Partial<AgentFields>;
@@ -67,6 +73,9 @@ const checkInvariants = (agent: Agent): E.Either<InvalidField, Agent> => {
   if (agent.analysisSchema !== null && agent.analysisSchema.type !== 'object') {
     return E.left(invalidField('analysisSchema', 'must be a JSON Schema of type "object"'));
   }
+  const bases = agent.knowledgeBaseIds ?? [];
+  if (bases.length > MAX_AGENT_KNOWLEDGE_BASES) return E.left(invalidField('knowledgeBaseIds', `must name at most ${MAX_AGENT_KNOWLEDGE_BASES} knowledge bases`));
+  if (new Set(bases).size !== bases.length) return E.left(invalidField('knowledgeBaseIds', 'must not name a knowledge base twice'));
   return E.map(() => agent)(checkCustomTools(agent.customTools));
 };
 
@@ -94,6 +103,7 @@ export const createAgent = (props: {
     analysisSchema: props.fields.analysisSchema ?? null,
     successCriteria: props.fields.successCriteria ?? null,
     callBehaviour: callBehaviour.right,
+    ...(props.fields.knowledgeBaseIds?.length ? { knowledgeBaseIds: props.fields.knowledgeBaseIds } : {}),
     createdAt: props.now,
     updatedAt: props.now,
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeBase, KnowledgeDocument } from '../../src/domain/knowledge-base.js';
 import { passagesOf } from '../../src/domain/knowledge-chunks.js';
-import { at, newId } from '../support/builders.js';
+import { anAgent, at, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const BOUNDS = { maxChars: 400, overlapChars: 60 };
@@ -136,6 +136,20 @@ export const knowledgeBaseContract = (name: string, open: () => Promise<OpenedSt
       await inTx((tx) => tx.knowledgeBases.delete(kb.projectId, kb.id));
       expect(await search(kb, 'morning')).toEqual([]);
       expect(await outside((r) => r.knowledgeDocuments.count(kb.projectId, kb.id))).toBe(0);
+    });
+
+    it("keeps the knowledge bases an agent names, in their order, and none for an agent without", async () => {
+      const named = anAgent({ knowledgeBaseIds: [newId('kb'), newId('kb')] });
+      const none = anAgent({ projectId: named.projectId, createdAt: new Date(named.createdAt.getTime() + 1000) });
+      await inTx(async (tx) => {
+        await tx.agents.save(named);
+        await tx.agents.save(none);
+      });
+
+      expect((await outside((r) => r.agents.findById(named.projectId, named.id)))?.knowledgeBaseIds).toEqual(named.knowledgeBaseIds);
+      expect((await outside((r) => r.agents.findById(none.projectId, none.id)))?.knowledgeBaseIds ?? []).toEqual([]);
+      const page = await queries().agents.page(named.projectId, { limit: 10, offset: 0 });
+      expect(page.items.map(({ agent }) => agent.knowledgeBaseIds ?? [])).toEqual([named.knowledgeBaseIds, []]);
     });
 
     it('rolls a document back with its unit of work', async () => {

@@ -34,6 +34,7 @@ export const toAgent = (row: AgentRow): Agent => ({
   analysisSchema: decodeColumn(FreeFormJson, row.analysisSchema ?? null, 'agents', 'analysis_schema', row.id),
   successCriteria: row.successCriteria ?? null,
   ...(row.callBehaviour ? { callBehaviour: callBehaviourFromJson(decodeColumn(CallBehaviourJson, row.callBehaviour, 'agents', 'call_behaviour', row.id) ?? {}) } : {}),
+  ...(Array.isArray(row.knowledgeBaseIds) && row.knowledgeBaseIds.length > 0 ? { knowledgeBaseIds: row.knowledgeBaseIds.map(String) } : {}),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -54,6 +55,7 @@ export const toAgentRow = (agent: Agent): AgentRow => ({
   analysisSchema: agent.analysisSchema ? { ...agent.analysisSchema } : null,
   successCriteria: agent.successCriteria,
   callBehaviour: agent.callBehaviour ? { ...agent.callBehaviour } : null,
+  knowledgeBaseIds: [...(agent.knowledgeBaseIds ?? [])],
   createdAt: agent.createdAt,
   updatedAt: agent.updatedAt,
 });

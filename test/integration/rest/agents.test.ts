@@ -3,7 +3,7 @@ import { agentRoutes } from '../../../src/adapters/rest/routes/agents.js';
 import { provisionNumberViaApi, createAgentViaApi, aRestApi } from './harness.js';
 
 const AGENT_FIELDS = [
-  'analysis', 'analysisSchema', 'beginMessage', 'createdAt', 'customTools', 'description', 'greeting', 'id', 'idleMessages', 'idleRepromptMs',
+  'analysis', 'analysisSchema', 'beginMessage', 'createdAt', 'customTools', 'description', 'greeting', 'id', 'idleMessages', 'idleRepromptMs', 'knowledgeBaseIds',
   'language', 'maxDurationSeconds', 'maxSilenceMs', 'name', 'numbers', 'successCriteria', 'systemPrompt', 'transferNumber',
   'transferTimeoutSeconds', 'updatedAt', 'voice', 'voiceMode', 'voicemailMessage',
 ];

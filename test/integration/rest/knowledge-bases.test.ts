@@ -137,3 +137,24 @@ describe(knowledgeBaseRoutes.name, () => {
     expect(reply.body.error.details).toEqual([expect.objectContaining({ field: 'knowledgeBases', type: 'limit_exceeded' })]);
   });
 });
+
+describe('an agent with knowledge bases', () => {
+  it('keeps the knowledge bases it names and refuses one the project does not have, naming the field', async () => {
+    const h = await aRestApi();
+    const kb = await createBase(h);
+    const stranger = await h.signUp('stranger@example.com');
+    const theirs = (await h.call('POST', '/v1/knowledge-bases', { body: { name: 'Theirs' }, key: stranger.key })).body.id as string;
+
+    const created = await h.call('POST', '/v1/agents', { body: { name: 'Support', knowledgeBaseIds: [kb] } });
+    const refused = await h.call('PATCH', `/v1/agents/${created.body.id}`, { body: { knowledgeBaseIds: [kb, theirs] } });
+    const twice = await h.call('PATCH', `/v1/agents/${created.body.id}`, { body: { knowledgeBaseIds: [kb, kb] } });
+    const cleared = await h.call('PATCH', `/v1/agents/${created.body.id}`, { body: { knowledgeBaseIds: [] } });
+
+    expect(created.status).toBe(200);
+    expect(created.body.knowledgeBaseIds).toEqual([kb]);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.details).toEqual([expect.objectContaining({ field: 'knowledgeBaseIds.1' })]);
+    expect(twice.body.error.details).toEqual([expect.objectContaining({ field: 'knowledgeBaseIds' })]);
+    expect(cleared.body.knowledgeBaseIds).toEqual([]);
+  });
+});

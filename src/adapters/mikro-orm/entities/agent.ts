@@ -18,6 +18,8 @@ export interface AgentRow {
   successCriteria: string | null;
   /** The agent's CallBehaviour as JSON; null: the defaults. */
   callBehaviour: Record<string, unknown> | null;
+  /** The ids of the knowledge bases the agent searches, as a JSON array. */
+  knowledgeBaseIds: unknown[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -42,6 +44,7 @@ export const AgentSchema = new EntitySchema<AgentRow>({
     analysisSchema: { type: 'json', columnType: 'jsonb', nullable: true },
     successCriteria: { type: 'string', columnType: 'text', nullable: true },
     callBehaviour: { type: 'json', nullable: true },
+    knowledgeBaseIds: { type: 'json', columnType: 'jsonb' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
   },

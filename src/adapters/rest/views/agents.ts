@@ -47,6 +47,8 @@ export const AgentView = t.strict({
   idleMessages: t.array(t.string),
   maxDurationSeconds: t.number,
   transferTimeoutSeconds: t.number,
+  /** The knowledge bases a hosted agent searches. */
+  knowledgeBaseIds: t.array(t.string),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   numbers: t.array(NumberSummaryView),
@@ -85,6 +87,7 @@ export const agentView = ({ agent, numbers }: AgentWithNumbers): Wire<typeof Age
   analysisSchema: agent.analysisSchema,
   successCriteria: agent.successCriteria,
   ...callBehaviourView(agent),
+  knowledgeBaseIds: [...(agent.knowledgeBaseIds ?? [])],
   createdAt: isoInstant(agent.createdAt),
   updatedAt: isoInstant(agent.updatedAt),
   numbers: numbers.map(numberSummaryView),

@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { createAgent, type AgentFields } from '../../../domain/agent.js';
 import { fromDomain, type Validation } from '../../errors.js';
 import type { CoreDeps } from '../common/deps.js';
-import { integrationProblem, type AgentIntegrationChecks } from './agent-integrations.js';
+import { integrationProblem, knowledgeBaseProblem, type AgentIntegrationChecks } from './agent-integrations.js';
 import type { AgentWithNumbers } from '../../ports/repositories.js';
 
 export interface CreateAgentInput {
@@ -27,7 +27,7 @@ export class CreateAgent {
           now: clock.now(),
         });
         if (E.isLeft(created)) return E.left(fromDomain(created.left));
-        const problem = integrationProblem(created.right, this.deps.checks);
+        const problem = integrationProblem(created.right, this.deps.checks) ?? (await knowledgeBaseProblem(created.right, tx));
         if (problem) return E.left(problem);
         await tx.agents.save(created.right);
         return E.right({ agent: created.right, numbers: [] });

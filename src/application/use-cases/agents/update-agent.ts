@@ -5,7 +5,7 @@ import { fromDomain, notFound, type NotFound, type Validation } from '../../erro
 import type { Clock } from '../../ports/clock.js';
 import type { AgentWithNumbers } from '../../ports/repositories.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
-import { integrationProblem, type AgentIntegrationChecks } from './agent-integrations.js';
+import { integrationProblem, knowledgeBaseProblem, type AgentIntegrationChecks } from './agent-integrations.js';
 
 export type UpdateAgentError = NotFound | Validation;
 
@@ -27,7 +27,7 @@ export class UpdateAgent {
         if (!agent) return E.left(notFound('agent', input.agentId));
         const updated = updateAgent(agent, input.changes, this.deps.clock.now());
         if (E.isLeft(updated)) return E.left(fromDomain(updated.left));
-        const problem = integrationProblem(updated.right, this.deps.checks);
+        const problem = integrationProblem(updated.right, this.deps.checks) ?? (await knowledgeBaseProblem(updated.right, tx));
         if (problem) return E.left(problem);
         await tx.agents.save(updated.right);
         return E.right({ agent: updated.right, numbers: await tx.numbers.listByAgents([updated.right.id]) });
