@@ -172,6 +172,15 @@ export interface ToolTurnDetail {
   readonly httpStatus?: number | null;
 }
 
+/** A knowledge-base passage a hosted agent was given to answer from (its `search_knowledge` tool). */
+export interface TurnSource {
+  readonly knowledgeBaseId: string;
+  readonly documentId: string;
+  readonly documentTitle: string;
+  readonly position: number;
+  readonly heading: string | null;
+}
+
 /** Spoken words (the caller's or the agent's), as opposed to a tool turn. */
 export const isSpokenTurn = (turn: { readonly role: TurnRole }): boolean => turn.role === 'user' || turn.role === 'agent';
 
@@ -191,6 +200,8 @@ export interface TranscriptTurn {
   readonly tool?: ToolTurnDetail;
   /** On the agent's answers to a caller's turn: how long it took, from the caller's words. */
   readonly latency?: TurnLatency;
+  /** On a `search_knowledge` tool result: the passages the model was given, best first. */
+  readonly sources?: readonly TurnSource[];
 }
 
 /**

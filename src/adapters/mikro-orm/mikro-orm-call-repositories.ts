@@ -4,7 +4,7 @@ import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, TranscriptT
 import type { VoiceMode } from '../../domain/agent.js';
 import { CallAnalysisSchema } from './entities/call-analysis.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
-import { decodeColumn, FreeFormJson, ToolTurnJson, TurnLatencyJson, VariablesJson } from './json-columns.js';
+import { decodeColumn, FreeFormJson, ToolTurnJson, TurnLatencyJson, TurnSourcesJson, VariablesJson } from './json-columns.js';
 import { toCallAnalysis } from './mikro-orm-call-analysis-repository.js';
 import { runSelect } from './native-select.js';
 import {
@@ -69,6 +69,7 @@ const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   ...(row.error !== null ? { error: row.error } : {}),
   ...(row.tool ? { tool: decodeColumn(ToolTurnJson, row.tool, 'transcript_turns', 'tool', row.id) } : {}),
   ...(row.latency ? { latency: decodeColumn(TurnLatencyJson, row.latency, 'transcript_turns', 'latency', row.id) } : {}),
+  ...(row.sources ? { sources: decodeColumn(TurnSourcesJson, row.sources, 'transcript_turns', 'sources', row.id) } : {}),
 });
 
 const PREPARED = { prepare: true } as const;
@@ -205,10 +206,10 @@ export class MikroOrmCallRepository implements CallRepository {
  * truncation changes. The parameter is text cast to jsonb: a driver that serialises by the
  * parameter's type (postgres.js) would write a string meant as jsonb as a JSON string.
  */
-const SAVE_TURNS = `insert into "transcript_turns" ("id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency")
-  select "id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency"
+const SAVE_TURNS = `insert into "transcript_turns" ("id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency", "sources")
+  select "id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency", "sources"
     from jsonb_to_recordset(?::text::jsonb) as t ("id" text, "call_id" text, "sequence" integer, "role" text, "content" text,
-      "interrupted" boolean, "created_at" timestamptz, "error" text, "tool" jsonb, "latency" jsonb)
+      "interrupted" boolean, "created_at" timestamptz, "error" text, "tool" jsonb, "latency" jsonb, "sources" jsonb)
   on conflict ("id") do update set "content" = excluded."content", "interrupted" = excluded."interrupted"`;
 
 /** A turn as a record of {@link SAVE_TURNS}'s JSON: its columns by name, the instant to the millisecond. */
@@ -223,6 +224,7 @@ const turnRecord = (turn: TranscriptTurn) => ({
   error: turn.error ?? null,
   tool: turn.tool ?? null,
   latency: turn.latency ?? null,
+  sources: turn.sources ?? null,
 });
 
 export class MikroOrmTranscriptRepository implements TranscriptRepository {

@@ -1,4 +1,4 @@
-import { truncateTurn, type ToolTurnDetail, type TranscriptTurn, type TurnLatency, type TurnRole } from '../../domain/call.js';
+import { truncateTurn, type ToolTurnDetail, type TranscriptTurn, type TurnLatency, type TurnRole, type TurnSource } from '../../domain/call.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
@@ -40,7 +40,15 @@ export class SessionTranscript {
     return this.turns.slice(0, -1);
   }
 
-  add(role: TurnRole, content: string, interrupted = false, error: string | null = null, tool?: ToolTurnDetail, latency?: TurnLatency): TranscriptTurn {
+  add(
+    role: TurnRole,
+    content: string,
+    interrupted = false,
+    error: string | null = null,
+    tool?: ToolTurnDetail,
+    latency?: TurnLatency,
+    sources?: readonly TurnSource[],
+  ): TranscriptTurn {
     const turn: TranscriptTurn = {
       id: this.deps.ids.next('turn'),
       callId: this.callId,
@@ -52,6 +60,7 @@ export class SessionTranscript {
       ...(error !== null ? { error } : {}),
       ...(tool ? { tool } : {}),
       ...(latency ? { latency } : {}),
+      ...(sources?.length ? { sources } : {}),
     };
     this.turns.push(turn);
     this.deps.writer.writeTurn(turn);
@@ -79,7 +88,7 @@ export class SessionTranscript {
     this.add('tool_call', `${action.name} ${JSON.stringify(action.arguments)}`, false, null, { ...tool, arguments: action.arguments });
     // Not tied to the answer: a barge-in cancels the answer, never the record of what the tool said.
     void action.result.then(
-      (result) => this.add('tool_result', result.content, false, null, { ...tool, outcome: result.outcome, httpStatus: result.httpStatus }),
+      (result) => this.add('tool_result', result.content, false, null, { ...tool, outcome: result.outcome, httpStatus: result.httpStatus }, undefined, result.sources),
       (error: unknown) => log.error({ tool: action.name, err: String(error) }, 'a custom tool failed unexpectedly'),
     );
   }

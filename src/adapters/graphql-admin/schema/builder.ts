@@ -9,7 +9,7 @@ import type { Usage } from '../../../application/use-cases/billing/get-usage.js'
 import type { ReceivedSms } from '../../../application/use-cases/messages/receive-inbound-sms.js';
 import type { IssuedApiKey } from '../../../application/use-cases/api-keys/new-api-key.js';
 import type { ApiKey } from '../../../domain/api-key.js';
-import type { Call, CallStatus, TranscriptTurn, TurnLatency } from '../../../domain/call.js';
+import type { Call, CallStatus, TranscriptTurn, TurnLatency, TurnSource } from '../../../domain/call.js';
 import type { UnansweredReason } from '../../../application/events/unanswered-turn.js';
 import type { CallAnalysis } from '../../../domain/call-analysis.js';
 import type { Contact } from '../../../domain/contact.js';
@@ -90,6 +90,7 @@ export interface AdminObjects {
   CallPage: Connection<Call>;
   TranscriptTurn: TranscriptTurn;
   TurnLatency: TurnLatency;
+  TurnSource: TurnSource;
   CallAnalysis: CallAnalysis;
   TranscriptEvent: TranscriptEvent;
   UnansweredTurn: UnansweredTurn;

@@ -92,6 +92,8 @@ export interface TranscriptTurnRow {
   tool: Record<string, unknown> | null;
   /** On the agent's answers: the latency figures from the caller's words. */
   latency: Record<string, unknown> | null;
+  /** On `search_knowledge` results: the passages given to the model. */
+  sources: unknown[] | null;
 }
 
 export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
@@ -109,5 +111,6 @@ export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
     error: { type: 'string', columnType: 'text', nullable: true },
     tool: { type: 'json', columnType: 'jsonb', nullable: true },
     latency: { type: 'json', columnType: 'jsonb', nullable: true },
+    sources: { type: 'json', columnType: 'jsonb', nullable: true },
   },
 });

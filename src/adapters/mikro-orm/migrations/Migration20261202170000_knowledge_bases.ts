@@ -46,9 +46,11 @@ export class Migration20261202170000_knowledge_bases extends Migration {
     this.addSql('create index knowledge_chunks_base_index on knowledge_chunks (knowledge_base_id)');
     this.addSql('create index knowledge_chunks_search_index on knowledge_chunks using gin (search)');
     this.addSql(`alter table agents add column knowledge_base_ids jsonb not null default '[]'::jsonb`);
+    this.addSql('alter table transcript_turns add column sources jsonb null');
   }
 
   override down(): void {
+    this.addSql('alter table transcript_turns drop column if exists sources');
     this.addSql('alter table agents drop column if exists knowledge_base_ids');
     this.addSql('drop table if exists knowledge_chunks');
     this.addSql('drop table if exists knowledge_documents');

@@ -48,6 +48,12 @@ const ToolTurnView = t.exact(
   'ToolTurn',
 );
 
+/** A knowledge-base passage a `search_knowledge` result gave the model. */
+const TurnSourceView = t.strict(
+  { knowledgeBaseId: t.string, documentId: t.string, documentTitle: t.string, position: t.number, heading: nullable(t.string) },
+  'TurnSource',
+);
+
 /** An agent's answer: milliseconds from the caller's words to its first token and first text, and spent in tools. */
 const TurnLatencyView = t.strict({ firstTokenMs: nullable(t.number), firstTextMs: nullable(t.number), toolMs: t.number }, 'TurnLatency');
 
@@ -59,7 +65,7 @@ export const TurnView = t.exact(
       content: t.string,
       createdAt: isoDateTime,
     }),
-    t.partial({ interrupted: t.literal(true), error: t.string, tool: ToolTurnView, latency: TurnLatencyView }),
+    t.partial({ interrupted: t.literal(true), error: t.string, tool: ToolTurnView, latency: TurnLatencyView, sources: t.array(TurnSourceView) }),
   ]),
   'TranscriptTurn',
 );
@@ -131,6 +137,7 @@ export const turnView = (turn: TranscriptTurn): Wire<typeof TurnView> => ({
   ...(turn.error !== undefined ? { error: turn.error } : {}),
   ...(turn.tool ? { tool: turn.tool } : {}),
   ...(turn.latency ? { latency: turn.latency } : {}),
+  ...(turn.sources ? { sources: turn.sources.map((s) => ({ ...s })) } : {}),
 });
 
 export const analysisView = (analysis: CallAnalysis | null | undefined): Wire<typeof AnalysisView> =>
