@@ -8,10 +8,11 @@ import { matching, nullable, oneOf } from './common.js';
 import { boundedText, MAX_LENGTH, nameText } from './text.js';
 
 /**
- * A document's text as sent: bounded by the request body's limit only, so that text past what a
- * document may hold is answered 413 by the use case, which counts it after HTML is reduced.
+ * A document's text as sent: up to the default request body's limit (BODY_LIMIT, 1 MiB), so that
+ * text past what a document may hold is answered 413 by the use case, which counts it after HTML
+ * is reduced.
  */
-const documentContent = boundedText(8 * 1024 * 1024);
+const documentContent = boundedText(1_000_000);
 const pageUrl = matching(/^https?:\/\/[^\s/]+\S*$/i, 'must be an http or https URL');
 
 const knowledgeBaseFields = { name: nameText, description: nullable(boundedText(MAX_LENGTH.description)) };

@@ -37,7 +37,12 @@ export const readDocument = async (source: DocumentSource, reading: DocumentRead
     if (text.trim() === '') return E.left(validation('content', 'has no text to index'));
     return E.map((t: string): DocumentText => ({ format: source.format, text: t, sourceUrl: null }))(bounded(text));
   }
-  const url = new URL(source.url);
+  let url: URL;
+  try {
+    url = new URL(source.url);
+  } catch {
+    return E.left(validation('url', 'is not a valid URL'));
+  }
   const refusal = reading.targets.refusalOf(url.hostname);
   if (refusal !== null) return E.left(validation('url', `is not allowed: ${refusal}`));
   const page = await reading.fetcher.fetch(url.toString(), KNOWLEDGE_LIMITS.fetchedBytes);
