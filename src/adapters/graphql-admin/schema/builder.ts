@@ -13,6 +13,7 @@ import type { Call, CallStatus, TranscriptTurn, TurnLatency, TurnSource } from '
 import type { UnansweredReason } from '../../../application/events/unanswered-turn.js';
 import type { CallAnalysis } from '../../../domain/call-analysis.js';
 import type { Contact } from '../../../domain/contact.js';
+import type { KnowledgeBase, KnowledgeDocument, KnowledgePassage } from '../../../domain/knowledge-base.js';
 import type { Campaign } from '../../../domain/campaign.js';
 import type { RecipientCounts } from '../../../application/ports/campaign-repositories.js';
 import type { Conversation } from '../../../domain/conversation.js';
@@ -91,6 +92,11 @@ export interface AdminObjects {
   TranscriptTurn: TranscriptTurn;
   TurnLatency: TurnLatency;
   TurnSource: TurnSource;
+  KnowledgeBase: KnowledgeBase;
+  KnowledgeBasePage: Connection<KnowledgeBase>;
+  KnowledgeDocument: KnowledgeDocument;
+  KnowledgeDocumentPage: Connection<KnowledgeDocument>;
+  KnowledgePassage: KnowledgePassage;
   CallAnalysis: CallAnalysis;
   TranscriptEvent: TranscriptEvent;
   UnansweredTurn: UnansweredTurn;
