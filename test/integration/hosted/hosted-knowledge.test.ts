@@ -55,6 +55,16 @@ describe('a hosted agent with a knowledge base', () => {
     });
     expect(result.content).toContain('Refunds reach the original card');
     expect(result.sources.map((s: { documentTitle: string }) => s.documentTitle)).not.toContain('Opening hours');
+
+    const console = await fetch(`${harness.url}/admin/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${harness.sut.adminToken()}` },
+      body: JSON.stringify({ query: `{ call(id: "${started.right.callId}") { transcript { role sources { documentTitle heading position } } } }` }),
+    });
+    const { data } = (await console.json()) as { data: { call: { transcript: { role: string; sources: unknown }[] } } };
+    expect(data.call.transcript.find((turn) => turn.role === 'TOOL_RESULT')?.sources).toEqual([
+      { documentTitle: 'Returns policy', heading: 'Returns policy', position: 0 },
+    ]);
   });
 
   it('offers no search_knowledge tool to an agent without knowledge bases', async () => {
