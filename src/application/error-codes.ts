@@ -1,7 +1,7 @@
 import type { AppError, ComplianceRefused } from './errors.js';
 
 /** The HTTP statuses expected failures travel with. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 
 /**
  * How clients know a failure: the REST envelope's status, `error.code` and `error.type`; the
@@ -34,6 +34,8 @@ const BY_TAG = {
   IdempotencyRefused: { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', type: 'idempotency_error' },
   // A suppressed number conflicts with the request whatever its shape: a 409, as AgentPhone's.
   ComplianceRefused: { status: 409, code: 'CONTACT_SUPPRESSED', type: 'compliance_error' },
+  // A body within BODY_LIMIT whose content is more than the service keeps (PAYLOAD_TOO_LARGE is the body's own).
+  TooLarge: { status: 413, code: 'CONTENT_TOO_LARGE', type: 'validation_error' },
 } as const satisfies Record<AppError['_tag'], ErrorCode>;
 
 /** Resources whose absence has a code of its own. */

@@ -90,6 +90,12 @@ export interface ComplianceRefused {
   readonly message: string;
 }
 
+/** Content over a size the service keeps (a knowledge base's document): 413. */
+export interface TooLarge {
+  readonly _tag: 'TooLarge';
+  readonly message: string;
+}
+
 /** Every expected failure: what the driving adapters map exhaustively. */
 export type AppError =
   | NotFound
@@ -106,7 +112,8 @@ export type AppError =
   | Unavailable
   | CodeRefused
   | IdempotencyRefused
-  | ComplianceRefused;
+  | ComplianceRefused
+  | TooLarge;
 
 export const notFound = (resource: string, id: string): NotFound => ({ _tag: 'NotFound', resource, id });
 
@@ -115,6 +122,8 @@ export const validation = (field: string, message: string, type = 'value_error')
   message: `${field} ${message}`,
   details: [{ field, message, type }],
 });
+
+export const tooLarge = (message: string): TooLarge => ({ _tag: 'TooLarge', message });
 
 export const badRequest = (message: string): BadRequest => ({ _tag: 'BadRequest', message });
 

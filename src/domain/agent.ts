@@ -35,6 +35,8 @@ export interface Agent {
   readonly callBehaviour?: CallBehaviour;
   /** Turn-taking, transcription, voice and language settings; absent: the defaults. */
   readonly conversation?: ConversationSettings;
+  /** The project's knowledge bases a hosted agent searches (its `search_knowledge` tool); absent: none. */
+  readonly knowledgeBaseIds?: readonly string[];
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -56,7 +58,11 @@ export interface AgentFields {
   readonly callBehaviour?: Partial<CallBehaviour>;
   /** Only the settings to change. */
   readonly conversation?: Partial<ConversationSettings>;
+  readonly knowledgeBaseIds?: readonly string[];
 }
+
+/** Knowledge bases an agent may search at most: each is searched on every question. */
+export const MAX_AGENT_KNOWLEDGE_BASES = 10;
 
 /** A partial change; `transferNumber: null` clears it (the REST edge maps `""` to null). */
 export type AgentChanges = Partial<AgentFields>;
@@ -72,6 +78,9 @@ const checkInvariants = (agent: Agent): E.Either<InvalidField, Agent> => {
   if (agent.analysisSchema !== null && agent.analysisSchema.type !== 'object') {
     return E.left(invalidField('analysisSchema', 'must be a JSON Schema of type "object"'));
   }
+  const bases = agent.knowledgeBaseIds ?? [];
+  if (bases.length > MAX_AGENT_KNOWLEDGE_BASES) return E.left(invalidField('knowledgeBaseIds', `must name at most ${MAX_AGENT_KNOWLEDGE_BASES} knowledge bases`));
+  if (new Set(bases).size !== bases.length) return E.left(invalidField('knowledgeBaseIds', 'must not name a knowledge base twice'));
   return E.map(() => agent)(checkCustomTools(agent.customTools));
 };
 
@@ -103,6 +112,7 @@ export const createAgent = (props: {
     successCriteria: props.fields.successCriteria ?? null,
     callBehaviour: callBehaviour.right,
     conversation: conversation.right,
+    ...(props.fields.knowledgeBaseIds?.length ? { knowledgeBaseIds: props.fields.knowledgeBaseIds } : {}),
     createdAt: props.now,
     updatedAt: props.now,
   });

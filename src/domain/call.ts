@@ -186,6 +186,15 @@ export interface ToolTurnDetail {
   readonly httpStatus?: number | null;
 }
 
+/** A knowledge-base passage a hosted agent was given to answer from (its `search_knowledge` tool). */
+export interface TurnSource {
+  readonly knowledgeBaseId: string;
+  readonly documentId: string;
+  readonly documentTitle: string;
+  readonly position: number;
+  readonly heading: string | null;
+}
+
 /** Spoken words (the caller's or the agent's), as opposed to a tool turn. */
 export const isSpokenTurn = (turn: { readonly role: TurnRole }): boolean => turn.role === 'user' || turn.role === 'agent';
 
@@ -207,6 +216,8 @@ export interface TranscriptTurn {
   readonly latency?: TurnLatency;
   /** On the caller's turns: the language the carrier heard them speak (ConversationRelay's `lang`). */
   readonly language?: string;
+  /** On a `search_knowledge` tool result: the passages the model was given, best first. */
+  readonly sources?: readonly TurnSource[];
 }
 
 /**

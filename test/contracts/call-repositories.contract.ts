@@ -111,6 +111,12 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         aTurn(call.id, 2, { error: 'language model: the model answered HTTP 500' }),
         aTurn(call.id, 3, { role: 'tool_call', content: 'lookup_order {"orderId":"42"}', tool: { toolCallId: 'call_1', name: 'lookup_order', arguments: { orderId: '42' } } }),
         aTurn(call.id, 4, { latency: { firstTokenMs: 180, firstTextMs: 205, toolMs: 40 } }),
+        aTurn(call.id, 5, {
+          role: 'tool_result',
+          content: '[1] Returns › Refunds: five days',
+          tool: { toolCallId: 'call_2', name: 'search_knowledge', outcome: 'ok', httpStatus: null },
+          sources: [{ knowledgeBaseId: 'kb_1', documentId: 'kdoc_1', documentTitle: 'Returns', position: 2, heading: 'Refunds' }],
+        }),
       ];
       const analysis = completeAnalysis(queueAnalysis({ callId: call.id, projectId: project.id, now: at(10) }), RESULT, at(12));
       const pending = queueAnalysis({ callId: newId('call'), projectId: project.id, now: at(20) });
@@ -122,7 +128,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         await tx.projects.save(project);
         for (const c of [call, queued, bare, orphan, neighbour]) await tx.calls.save(c);
         await tx.transcripts.save([turns[2]!, turns[0]!]);
-        await tx.transcripts.save([turns[1]!, turns[3]!, aTurn(neighbour.id, 1)]);
+        await tx.transcripts.save([turns[1]!, turns[3]!, turns[4]!, aTurn(neighbour.id, 1)]);
         await tx.callAnalyses.save(analysis);
         await tx.callAnalyses.save(pending);
       });

@@ -159,6 +159,23 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('GET', '/v1/suppressions/export.csv', { key, expect: 200 });
     await request('DELETE', `/v1/suppressions/${encodeURIComponent('+12125550177')}?channel=voice`, { key, expect: 204 });
 
+    // A knowledge base: documents added, changed, searched and deleted.
+    const kb = await request('POST', '/v1/knowledge-bases', { key, body: { name: 'Help centre', description: 'What callers ask' }, expect: 201 });
+    await request('POST', '/v1/knowledge-bases', { key, body: { name: '' }, expect: 422 });
+    await request('GET', '/v1/knowledge-bases?limit=5', { key, expect: 200 });
+    await request('GET', `/v1/knowledge-bases/${kb.id}`, { key, expect: 200 });
+    await request('PATCH', `/v1/knowledge-bases/${kb.id}`, { key, body: { description: null }, expect: 200 });
+    const doc = await request('POST', `/v1/knowledge-bases/${kb.id}/documents`, { key, body: { format: 'markdown', content: '# Refunds\n\nRefunds take five days.' }, expect: 201 });
+    await request('POST', `/v1/knowledge-bases/${kb.id}/documents`, { key, body: { format: 'text', content: 'x'.repeat(200_001) }, expect: 413 });
+    await request('POST', `/v1/knowledge-bases/${kb.id}/documents`, { key, body: { format: 'pdf', content: '%PDF' }, expect: 422 });
+    await request('GET', `/v1/knowledge-bases/${kb.id}/documents`, { key, expect: 200 });
+    await request('GET', `/v1/knowledge-bases/${kb.id}/documents/${doc.id}`, { key, expect: 200 });
+    await request('PATCH', `/v1/knowledge-bases/${kb.id}/documents/${doc.id}`, { key, body: { format: 'html', content: '<h1>Refunds</h1><p>Five working days.</p>' }, expect: 200 });
+    await request('GET', `/v1/knowledge-bases/${kb.id}/search?q=refund`, { key, expect: 200 });
+    await request('GET', '/v1/knowledge-bases/kb_missing/search?q=refund', { key, expect: 404 });
+    await request('DELETE', `/v1/knowledge-bases/${kb.id}/documents/${doc.id}`, { key, expect: 204 });
+    await request('DELETE', `/v1/knowledge-bases/${kb.id}`, { key, expect: 204 });
+
     // Webhooks: the project's default and an agent's own; the receiver refuses at once.
     const hook = { url: 'http://127.0.0.1:9/hook' };
     await request('GET', '/v1/webhooks', { key, expect: 200 });

@@ -31,6 +31,7 @@ const describe = (error: AppError): { readonly message: string; readonly extra?:
     case 'CodeRefused':
     case 'IdempotencyRefused':
     case 'ComplianceRefused':
+    case 'TooLarge':
       return { message: error.message };
     case 'NumberLimitReached':
       return { message: `Number limit reached: ${error.limit} numbers`, extra: { limit: error.limit } };

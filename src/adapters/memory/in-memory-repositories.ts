@@ -24,6 +24,7 @@ import { inMemoryConversations, inMemoryMessages } from './in-memory-messaging-r
 import { endpointOf, inMemoryDeliveries, inMemoryWebhooks } from './in-memory-webhook-repositories.js';
 import { inMemoryCallAnalyses } from './in-memory-call-analysis-repository.js';
 import { inMemorySuppressions } from './in-memory-suppression-repository.js';
+import { inMemoryKnowledgeBases, inMemoryKnowledgeDocuments } from './in-memory-knowledge-repositories.js';
 import { inMemoryWebCallCredentials } from './in-memory-web-call-credential-repository.js';
 import { inMemoryMessagingRegistrations } from './in-memory-messaging-registration-repository.js';
 
@@ -199,4 +200,6 @@ export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({
   campaignAttempts: inMemoryCampaignAttempts(tables),
   suppressions: inMemorySuppressions(tables),
   messagingRegistrations: inMemoryMessagingRegistrations(tables),
+  knowledgeBases: inMemoryKnowledgeBases(tables),
+  knowledgeDocuments: inMemoryKnowledgeDocuments(tables),
 });

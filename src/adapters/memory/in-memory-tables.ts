@@ -12,6 +12,7 @@ import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { Project } from '../../domain/project.js';
 import type { SignUp } from '../../domain/sign-up.js';
 import type { Suppression } from '../../domain/suppression.js';
+import type { KnowledgeBase, KnowledgeChunk, KnowledgeDocument } from '../../domain/knowledge-base.js';
 import type { IdempotencyKey, PendingText } from '../../application/ports/outbound-text-repositories.js';
 import type { DeliveryAttempt } from '../../application/ports/webhook-repositories.js';
 import type { WebCallCredentials } from '../../application/ports/web-call-credentials.js';
@@ -173,6 +174,10 @@ export class InMemoryTables {
   campaignAttempts = this.table<string, CampaignAttempt>();
   /** The suppression list, keyed `{projectId} {phoneNumber} {channel}`. */
   suppressions = this.table<string, Suppression>();
+  knowledgeBases = this.table<string, KnowledgeBase>();
+  knowledgeDocuments = this.table<string, KnowledgeDocument>();
+  /** Each document's passages in order, keyed by document id. */
+  knowledgeChunks = this.table<string, readonly KnowledgeChunk[]>();
 
   /** Opens a unit of work's journal; one at a time. */
   begin(): TablesTransaction {

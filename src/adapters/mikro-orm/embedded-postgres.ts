@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PgliteSession } from './pglite-session.js';
 
 /** Where PGlite keeps the database, under the data directory. */
@@ -20,7 +21,8 @@ export interface EmbeddedPostgres {
 export const startEmbeddedPostgres = async (dataDir: string): Promise<EmbeddedPostgres> => {
   const pgdata = join(resolve(dataDir), PGDATA_DIR);
   mkdirSync(pgdata, { recursive: true, mode: 0o700 });
-  const db = await PGlite.create(pgdata);
+  // pg_trgm: the knowledge bases' near-miss spellings (its migration creates the extension).
+  const db = await PGlite.create(pgdata, { extensions: { pg_trgm } });
   const session = new PgliteSession(db);
   return {
     session,

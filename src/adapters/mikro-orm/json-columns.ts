@@ -4,7 +4,7 @@ import type { AnalysisResult } from '../../domain/call-analysis.js';
 import { USER_SENTIMENTS } from '../../domain/call-analysis.js';
 import type { CallingSchedule, Weekday } from '../../domain/calling-window.js';
 import { ALL_WEEKDAYS } from '../../domain/calling-window.js';
-import type { ToolOutcome, ToolTurnDetail, TurnLatency } from '../../domain/call.js';
+import type { ToolOutcome, ToolTurnDetail, TurnLatency, TurnSource } from '../../domain/call.js';
 import { RETRYABLE_OUTCOMES, type FromNumberPolicy, type Pacing, type RetryPolicy } from '../../domain/campaign.js';
 import { TOOL_METHODS, type CustomTool } from '../../domain/custom-tool.js';
 import type { MessageStatus } from '../../domain/message.js';
@@ -133,6 +133,11 @@ export const TurnLatencyJson: t.Type<TurnLatency> = t.type({
   firstTextMs: nullable(t.number),
   toolMs: t.number,
 });
+
+/** `transcript_turns.sources`: the knowledge-base passages a tool result gave the model. */
+export const TurnSourcesJson: t.Type<readonly TurnSource[]> = t.readonlyArray(
+  t.type({ knowledgeBaseId: t.string, documentId: t.string, documentTitle: t.string, position: t.number, heading: nullable(t.string) }),
+);
 
 /** `call_analyses.result`. */
 export const AnalysisResultJson: t.Type<AnalysisResult> = t.type({

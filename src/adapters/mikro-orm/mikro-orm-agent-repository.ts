@@ -36,6 +36,7 @@ export const toAgent = (row: AgentRow): Agent => ({
   successCriteria: row.successCriteria ?? null,
   ...(row.callBehaviour ? { callBehaviour: callBehaviourFromJson(decodeColumn(CallBehaviourJson, row.callBehaviour, 'agents', 'call_behaviour', row.id) ?? {}) } : {}),
   ...(row.conversation ? { conversation: conversationFromJson(decodeColumn(ConversationJson, row.conversation, 'agents', 'conversation', row.id) ?? {}) } : {}),
+  ...(Array.isArray(row.knowledgeBaseIds) && row.knowledgeBaseIds.length > 0 ? { knowledgeBaseIds: row.knowledgeBaseIds.map(String) } : {}),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -57,6 +58,7 @@ export const toAgentRow = (agent: Agent): AgentRow => ({
   successCriteria: agent.successCriteria,
   callBehaviour: agent.callBehaviour ? { ...agent.callBehaviour } : null,
   conversation: agent.conversation ? conversationToJson(agent.conversation) : null,
+  knowledgeBaseIds: [...(agent.knowledgeBaseIds ?? [])],
   createdAt: agent.createdAt,
   updatedAt: agent.updatedAt,
 });

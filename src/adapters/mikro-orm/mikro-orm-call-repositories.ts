@@ -5,7 +5,7 @@ import type { VoiceMode } from '../../domain/agent.js';
 import { CallAnalysisSchema } from './entities/call-analysis.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
 import { conversationFromJson, conversationToJson } from './conversation-json.js';
-import { ConversationJson, decodeColumn, FreeFormJson, ToolTurnJson, TurnLatencyJson, VariablesJson } from './json-columns.js';
+import { ConversationJson, decodeColumn, FreeFormJson, ToolTurnJson, TurnLatencyJson, TurnSourcesJson, VariablesJson } from './json-columns.js';
 import { toCallAnalysis } from './mikro-orm-call-analysis-repository.js';
 import { runSelect } from './native-select.js';
 import {
@@ -79,6 +79,7 @@ const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   ...(row.tool ? { tool: decodeColumn(ToolTurnJson, row.tool, 'transcript_turns', 'tool', row.id) } : {}),
   ...(row.latency ? { latency: decodeColumn(TurnLatencyJson, row.latency, 'transcript_turns', 'latency', row.id) } : {}),
   ...(row.language ? { language: row.language } : {}),
+  ...(row.sources ? { sources: decodeColumn(TurnSourcesJson, row.sources, 'transcript_turns', 'sources', row.id) } : {}),
 });
 
 const PREPARED = { prepare: true } as const;
@@ -230,10 +231,10 @@ export class MikroOrmCallRepository implements CallRepository {
  * truncation changes. The parameter is text cast to jsonb: a driver that serialises by the
  * parameter's type (postgres.js) would write a string meant as jsonb as a JSON string.
  */
-const SAVE_TURNS = `insert into "transcript_turns" ("id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency", "language")
-  select "id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency", "language"
+const SAVE_TURNS = `insert into "transcript_turns" ("id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency", "language", "sources")
+  select "id", "call_id", "sequence", "role", "content", "interrupted", "created_at", "error", "tool", "latency", "language", "sources"
     from jsonb_to_recordset(?::text::jsonb) as t ("id" text, "call_id" text, "sequence" integer, "role" text, "content" text,
-      "interrupted" boolean, "created_at" timestamptz, "error" text, "tool" jsonb, "latency" jsonb, "language" text)
+      "interrupted" boolean, "created_at" timestamptz, "error" text, "tool" jsonb, "latency" jsonb, "language" text, "sources" jsonb)
   on conflict ("id") do update set "content" = excluded."content", "interrupted" = excluded."interrupted"`;
 
 /** A turn as a record of {@link SAVE_TURNS}'s JSON: its columns by name, the instant to the millisecond. */
@@ -249,6 +250,7 @@ const turnRecord = (turn: TranscriptTurn) => ({
   tool: turn.tool ?? null,
   latency: turn.latency ?? null,
   language: turn.language ?? null,
+  sources: turn.sources ?? null,
 });
 
 export class MikroOrmTranscriptRepository implements TranscriptRepository {

@@ -19,6 +19,7 @@ import { MikroOrmDeliveryRepository } from './mikro-orm-delivery-repository.js';
 import { MikroOrmWebhookRepository } from './mikro-orm-webhook-repository.js';
 import { MikroOrmMessagingRegistrationRepository } from './mikro-orm-messaging-registration-repository.js';
 import { MikroOrmSuppressionRepository } from './mikro-orm-suppression-repository.js';
+import { MikroOrmKnowledgeBaseRepository, MikroOrmKnowledgeDocumentRepository } from './mikro-orm-knowledge-repositories.js';
 import { MikroOrmWebCallCredentialRepository } from './mikro-orm-web-call-credential-repository.js';
 import type { SessionModel } from './session-model.js';
 
@@ -46,4 +47,6 @@ export const mikroOrmRepositories = (em: EntityManager, sessions: SessionModel):
   campaignAttempts: new MikroOrmCampaignAttemptRepository(em),
   suppressions: new MikroOrmSuppressionRepository(em),
   messagingRegistrations: new MikroOrmMessagingRegistrationRepository(em),
+  knowledgeBases: new MikroOrmKnowledgeBaseRepository(em),
+  knowledgeDocuments: new MikroOrmKnowledgeDocumentRepository(em),
 });

@@ -23,6 +23,8 @@ const LABELS: Readonly<Record<string, string>> = {
   agent: 'Agent',
   contact: 'Contact',
   suppression: 'Suppression of',
+  'knowledge base': 'Knowledge base',
+  document: 'Document',
   call: 'Call',
   recording: 'Recording of call',
   conversation: 'Conversation',
@@ -51,6 +53,7 @@ const messageOf = (error: AppError): string => {
     case 'CodeRefused':
     case 'IdempotencyRefused':
     case 'ComplianceRefused':
+    case 'TooLarge':
       return error.message;
     case 'NumberLimitReached':
       return `Number limit reached: this account may provision up to ${error.limit} numbers (released numbers count)`;

@@ -10,6 +10,7 @@ import { ProvisionNumberBody } from './codecs/numbers.js';
 import { CreateSubAccountBody, IssueSubAccountKeyBody, SUB_ACCOUNT_PAGE, UpdateSubAccountBody } from './codecs/sub-accounts.js';
 import { RegisterBody } from './codecs/registration.js';
 import { SignUpBody, VerifyBody } from './codecs/signup.js';
+import { AddDocumentBody, CreateKnowledgeBaseBody, KNOWLEDGE_PAGE, SearchKnowledgeQuery, UpdateDocumentBody, UpdateKnowledgeBaseBody } from './codecs/knowledge.js';
 import { AddSuppressionBody, ListSuppressionsQuery, RemoveSuppressionQuery } from './codecs/suppressions.js';
 import { DELIVERY_PAGE, DeliveryStatsQuery, ListDeliveriesQuery, TestWebhookQuery, WebhookBody } from './codecs/webhooks.js';
 import { AGENT_PAGE, NUMBER_PAGE } from './pagination.js';
@@ -24,6 +25,7 @@ import { NumberView, ReleasedNumberView } from './views/numbers.js';
 import { RegistrationView } from './views/registration.js';
 import { pageOf, SuccessView } from './views/schema.js';
 import { SignUpStartedView, SignUpVerifiedView } from './views/signup.js';
+import { KnowledgeBaseView, KnowledgeDocumentDetailView, KnowledgeDocumentView, KnowledgeSearchView } from './views/knowledge.js';
 import { SuppressionImportView, SuppressionView } from './views/suppressions.js';
 import { ApiKeyIssuedView, CreatedSubAccountView, SubAccountView } from './views/sub-accounts.js';
 import { UsageView } from './views/usage.js';
@@ -179,6 +181,27 @@ export const OPERATIONS = {
     success: { status: 200, media: 'text/csv', description: 'A header row, then one line per entry: `phoneNumber, channel, reason, source, createdAt`.' },
   }),
   removeSuppression: operation({ method: 'delete', path: '/v1/suppressions/{phoneNumber}', tag: 'Suppressions', summary: 'Take a number off the suppression list (one channel, or all)', ...v1, query: RemoveSuppressionQuery, success: { status: 204 } }),
+  listKnowledgeBases: operation({ method: 'get', path: '/v1/knowledge-bases', tag: 'Knowledge bases', summary: "The project's knowledge bases, oldest first", ...v1, query: KNOWLEDGE_PAGE, success: json(pageOf(KnowledgeBaseView)) }),
+  createKnowledgeBase: operation({ method: 'post', path: '/v1/knowledge-bases', tag: 'Knowledge bases', summary: 'Create a knowledge base', ...v1, body: CreateKnowledgeBaseBody, success: json(KnowledgeBaseView, 201) }),
+  getKnowledgeBase: operation({ method: 'get', path: '/v1/knowledge-bases/{id}', tag: 'Knowledge bases', summary: 'A knowledge base', ...v1, success: json(KnowledgeBaseView) }),
+  updateKnowledgeBase: operation({ method: 'patch', path: '/v1/knowledge-bases/{id}', tag: 'Knowledge bases', summary: "Rename a knowledge base or change its description", ...v1, body: UpdateKnowledgeBaseBody, success: json(KnowledgeBaseView) }),
+  deleteKnowledgeBase: operation({ method: 'delete', path: '/v1/knowledge-bases/{id}', tag: 'Knowledge bases', summary: 'Delete a knowledge base with its documents', ...v1, success: { status: 204 } }),
+  searchKnowledgeBase: operation({
+    method: 'get', path: '/v1/knowledge-bases/{id}/search', tag: 'Knowledge bases', ...v1, query: SearchKnowledgeQuery, success: json(KnowledgeSearchView),
+    summary: 'Try a query: the passages a hosted agent would be given, best first',
+    description: 'Full-text search: every word, `"phrases"`, `-excluded` and `or` as web search engines read them, stems matched (refunds finds refund), and words spelt a little wrong matched by their trigrams.',
+  }),
+  listDocuments: operation({ method: 'get', path: '/v1/knowledge-bases/{id}/documents', tag: 'Knowledge bases', summary: "A knowledge base's documents, oldest first", ...v1, query: KNOWLEDGE_PAGE, success: json(pageOf(KnowledgeDocumentView)) }),
+  addDocument: operation({
+    method: 'post', path: '/v1/knowledge-bases/{id}/documents', tag: 'Knowledge bases', ...v1, body: AddDocumentBody, success: json(KnowledgeDocumentDetailView, 201), failures: [413],
+    summary: 'Add a document: text, Markdown, HTML, or a URL to fetch; it is cut into passages and indexed',
+  }),
+  getDocument: operation({ method: 'get', path: '/v1/knowledge-bases/{id}/documents/{documentId}', tag: 'Knowledge bases', summary: 'A document with its text as indexed', ...v1, success: json(KnowledgeDocumentDetailView) }),
+  updateDocument: operation({
+    method: 'patch', path: '/v1/knowledge-bases/{id}/documents/{documentId}', tag: 'Knowledge bases', ...v1, body: UpdateDocumentBody, success: json(KnowledgeDocumentDetailView), failures: [413],
+    summary: 'Retitle a document, or give it new text or a URL: it is re-indexed',
+  }),
+  deleteDocument: operation({ method: 'delete', path: '/v1/knowledge-bases/{id}/documents/{documentId}', tag: 'Knowledge bases', summary: 'Delete a document and its passages', ...v1, success: { status: 204 } }),
 
   listConversations: operation({ method: 'get', path: '/v1/conversations', tag: 'Conversations', summary: 'List SMS conversations, latest first', ...v1, ...kept, query: CONVERSATION_PAGE, success: json(pageOf(ConversationView)) }),
   getConversation: operation({ method: 'get', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: 'A conversation with its recent messages', ...v1, query: ConversationDetailQuery, success: json(ConversationDetailView) }),

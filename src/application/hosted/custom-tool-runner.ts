@@ -1,4 +1,4 @@
-import type { ToolOutcome } from '../../domain/call.js';
+import type { ToolOutcome, TurnSource } from '../../domain/call.js';
 import { fillVariablesDeep, type CallVariables } from '../../domain/call-variables.js';
 import type { CustomTool } from '../../domain/custom-tool.js';
 import { fillToolUrl } from '../../domain/tool-url.js';
@@ -12,6 +12,8 @@ export interface ToolRunResult {
   readonly outcome: ToolOutcome;
   readonly httpStatus: number | null;
   readonly content: string;
+  /** Knowledge-base passages the content holds (search_knowledge), kept on the result's turn. */
+  readonly sources?: readonly TurnSource[];
 }
 
 export interface ToolRunContext {

@@ -8,6 +8,8 @@ import type { CustomToolRunner, ToolRunResult } from './custom-tool-runner.js';
 import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
 import { warmTransferTools } from './warm-transfer-tool.js';
 import { OPT_OUT_DEFINITION } from './opt-out-tool.js';
+import { knowledgeTools } from './knowledge-tool.js';
+import type { KnowledgeSearch } from '../queries/knowledge-search.js';
 import { HostedReply, type Standing } from './hosted-reply.js';
 import { interpretToolCalls } from './hosted-tool-calls.js';
 import { apologyOf } from './streamed-speech.js';
@@ -24,6 +26,8 @@ export interface HostedBrainDeps {
   readonly now: () => number;
   /** Runs the agents' custom HTTP tools; absent: the model is told they cannot run. */
   readonly tools?: CustomToolRunner;
+  /** Searches the knowledge bases agents name (their `search_knowledge` tool); absent: the tool is not offered. */
+  readonly knowledge?: KnowledgeSearch;
 }
 
 /**
@@ -85,7 +89,7 @@ export class HostedBrain implements AgentBrain {
    */
   private readonly toolsCalled = async (reply: HostedReply): Promise<boolean> => {
     const { turn, signal, act, calls, round } = reply;
-    const outcome = interpretToolCalls(calls, turn, round, reply.standing.log, this.deps.tools);
+    const outcome = interpretToolCalls(calls, turn, round, reply.standing.log, this.deps.tools, this.deps.knowledge);
     const exchange = { afterSequence: turn.turnSequence, calls, results: outcome.results };
     reply.exchanges.push(exchange);
     for (const action of outcome.actions) if (!act(action)) return false;
@@ -132,7 +136,7 @@ export class HostedBrain implements AgentBrain {
       agent,
       log: lazyChildLogger(this.deps.logger, { callId: call.id }),
       system: systemMessage(call, agent),
-      tools: [...toolsFor(call, agent), ...warmTransferTools(agent), OPT_OUT_DEFINITION],
+      tools: [...toolsFor(call, agent), ...warmTransferTools(agent), OPT_OUT_DEFINITION, ...knowledgeTools(agent, this.deps.knowledge)],
     };
     this.standing.set(call, made);
     return made;

@@ -6,6 +6,8 @@ import { TOOL } from './hosted-call-prompt.js';
 import type { CustomToolRunner, ToolRunResult } from './custom-tool-runner.js';
 import { WARM_TRANSFER_TOOL, warmTransferOf } from './warm-transfer-tool.js';
 import { OPT_OUT_RESULT, OPT_OUT_TOOL, optOutReasonOf } from './opt-out-tool.js';
+import { KNOWLEDGE_TOOL, searchKnowledge } from './knowledge-tool.js';
+import type { KnowledgeSearch } from '../queries/knowledge-search.js';
 
 const DIGITS = /^[0-9*#wW]+$/;
 
@@ -30,7 +32,14 @@ export interface CustomCall {
  * Digits and an opt-out first, then at most one ending action (transfer or hang-up), which ends the session.
  * Custom tools are prepared, not sent; anything the call or its agent does not allow is refused.
  */
-export function interpretToolCalls(calls: readonly ToolCall[], turn: BrainTurn, round: number, log: Logger, runner: CustomToolRunner | undefined): ToolOutcome {
+export function interpretToolCalls(
+  calls: readonly ToolCall[],
+  turn: BrainTurn,
+  round: number,
+  log: Logger,
+  runner: CustomToolRunner | undefined,
+  knowledge?: KnowledgeSearch,
+): ToolOutcome {
   const actions: AgentAction[] = [];
   const results: ToolOutcome['results'][number][] = [];
   const custom: CustomCall[] = [];
@@ -74,6 +83,10 @@ export function interpretToolCalls(calls: readonly ToolCall[], turn: BrainTurn, 
     } else if (call.name === TOOL.endCall) {
       ending ??= { kind: 'hangup' };
       results.push({ toolCallId: call.id, content: 'Call ended.' });
+    } else if (call.name === KNOWLEDGE_TOOL && knowledge && turn.agent?.knowledgeBaseIds?.length) {
+      const agent = turn.agent;
+      // Run like a custom tool: recorded as tool_call and tool_result turns, the result with its sources.
+      custom.push({ call, start: () => searchKnowledge(knowledge, agent, call.arguments), message: null });
     } else if (turn.agent?.customTools.some((tool) => tool.name === call.name) && runner) {
       const tool = turn.agent.customTools.find((t) => t.name === call.name)!;
       custom.push({

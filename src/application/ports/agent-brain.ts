@@ -1,6 +1,6 @@
 import type { AnswerRead } from './call-answered-listener.js';
 import type { Agent } from '../../domain/agent.js';
-import type { Call, ToolOutcome, TranscriptTurn } from '../../domain/call.js';
+import type { Call, ToolOutcome, TranscriptTurn, TurnSource } from '../../domain/call.js';
 import type { Webhook } from '../../domain/webhook.js';
 import type { UnansweredReason } from '../events/unanswered-turn.js';
 import type { TraceSpan } from './tracing.js';
@@ -31,7 +31,13 @@ export type AgentAction =
       readonly toolCallId: string;
       readonly name: string;
       readonly arguments: Readonly<Record<string, unknown>>;
-      readonly result: Promise<{ readonly outcome: ToolOutcome; readonly httpStatus: number | null; readonly content: string }>;
+      readonly result: Promise<{
+        readonly outcome: ToolOutcome;
+        readonly httpStatus: number | null;
+        readonly content: string;
+        /** The knowledge-base passages the result holds, kept on its turn. */
+        readonly sources?: readonly TurnSource[];
+      }>;
     }
   | {
       readonly kind: 'transfer';

@@ -17,7 +17,9 @@ export type IdPrefix =
   | 'whd'
   | 'evt'
   | 'led'
-  | 'ver';
+  | 'ver'
+  | 'kb'
+  | 'kdoc';
 
 export interface IdGenerator {
   next(prefix: IdPrefix): string;

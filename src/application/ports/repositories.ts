@@ -12,6 +12,7 @@ import type { CallAnalysisRepository } from './call-analysis-repository.js';
 import type { CallRepository, TranscriptRepository } from './call-repositories.js';
 import type { CampaignAttemptRepository, CampaignRecipientRepository, CampaignRepository } from './campaign-repositories.js';
 import type { ConversationRepository, MessageRepository } from './messaging-repositories.js';
+import type { KnowledgeBaseRepository, KnowledgeDocumentRepository } from './knowledge-repositories.js';
 import type { IdempotencyKeyRepository, OutboundTextQueue } from './outbound-text-repositories.js';
 import type { Page, PageRequest } from './pagination.js';
 import type { SuppressionRepository } from './suppression-repository.js';
@@ -159,6 +160,8 @@ export interface Repositories {
   readonly campaignAttempts: CampaignAttemptRepository;
   readonly suppressions: SuppressionRepository;
   readonly messagingRegistrations: MessagingRegistrationRepository;
+  readonly knowledgeBases: KnowledgeBaseRepository;
+  readonly knowledgeDocuments: KnowledgeDocumentRepository;
 }
 
 /**

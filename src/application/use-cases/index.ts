@@ -2,6 +2,7 @@ import type { AddSuppressions } from './suppressions/add-suppressions.js';
 import type { ListSuppressions } from './suppressions/list-suppressions.js';
 import type { RemoveSuppression } from './suppressions/remove-suppression.js';
 import type { AdminUseCases } from './admin-use-cases.js';
+import type { KnowledgeUseCases } from './knowledge-use-cases.js';
 import type { AttachNumber } from './agents/attach-number.js';
 import type { CreateAgent } from './agents/create-agent.js';
 import type { DeleteAgent } from './agents/delete-agent.js';
@@ -163,6 +164,7 @@ export interface UseCases {
   readonly numbers: NumberUseCases;
   readonly contacts: ContactUseCases;
   readonly suppressions: SuppressionUseCases;
+  readonly knowledge: KnowledgeUseCases;
   readonly conversations: ConversationUseCases;
   readonly messages: MessageUseCases;
   readonly webhooks: WebhookUseCases;
@@ -171,4 +173,4 @@ export interface UseCases {
   readonly admin: AdminUseCases;
 }
 
-export type { AdminUseCases, CallUseCases, CampaignUseCases };
+export type { AdminUseCases, CallUseCases, CampaignUseCases, KnowledgeUseCases };

@@ -1,4 +1,4 @@
-import { truncateTurn, type ToolTurnDetail, type TranscriptTurn, type TurnLatency, type TurnRole } from '../../domain/call.js';
+import { truncateTurn, type ToolTurnDetail, type TranscriptTurn, type TurnLatency, type TurnRole, type TurnSource } from '../../domain/call.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
@@ -54,6 +54,7 @@ export class SessionTranscript {
     tool?: ToolTurnDetail,
     latency?: TurnLatency,
     language?: string | null,
+    sources?: readonly TurnSource[],
   ): TranscriptTurn {
     const turn: TranscriptTurn = {
       id: this.deps.ids.next('turn'),
@@ -67,6 +68,7 @@ export class SessionTranscript {
       ...(tool ? { tool } : {}),
       ...(latency ? { latency } : {}),
       ...(language ? { language } : {}),
+      ...(sources?.length ? { sources } : {}),
     };
     this.turns.push(turn);
     this.deps.writer.writeTurn(turn);
@@ -94,7 +96,7 @@ export class SessionTranscript {
     this.add('tool_call', `${action.name} ${JSON.stringify(action.arguments)}`, false, null, { ...tool, arguments: action.arguments });
     // Not tied to the answer: a barge-in cancels the answer, never the record of what the tool said.
     void action.result.then(
-      (result) => this.add('tool_result', result.content, false, null, { ...tool, outcome: result.outcome, httpStatus: result.httpStatus }),
+      (result) => this.add('tool_result', result.content, false, null, { ...tool, outcome: result.outcome, httpStatus: result.httpStatus }, undefined, null, result.sources),
       (error: unknown) => log.error({ tool: action.name, err: String(error) }, 'a custom tool failed unexpectedly'),
     );
   }

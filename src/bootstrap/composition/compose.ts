@@ -21,6 +21,7 @@ import { metricsModule } from './metrics-module.js';
 import type { Rebind, SwitchboardOptions } from './options.js';
 import { overridesOf } from './overrides.js';
 import { projectsAndAgentsModule } from './projects-and-agents-module.js';
+import { knowledgeModule } from './knowledge-module.js';
 import { registryModule } from './registry-module.js';
 import { settingsOf } from './settings.js';
 import { signUpAndMailModule } from './sign-up-and-mail-module.js';
@@ -60,6 +61,7 @@ const containerFor = (settings: CoreSettings, override: (rebind: Rebind) => void
     carrierModule(),
     messagingAndWebhooksModule(),
     projectsAndAgentsModule(),
+    knowledgeModule(),
     signUpAndMailModule(),
     hostedModelModule(),
     voiceModule(),

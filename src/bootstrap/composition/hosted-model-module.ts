@@ -26,8 +26,11 @@ export const hostedModelModule = () =>
       new CustomToolRunner({ transport, targets, schemas, logger: logger.child({ component: 'custom-tools' }) }),
     );
     // The voice engine's clock: a turn's latency figures subtract the brain's moments from the session's.
-    provide(TOKENS.hostedBrain, [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger, TOKENS.timers], (config, model, tools, logger, timers) =>
-      new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => timers.now(), tools }),
+    provide(
+      TOKENS.hostedBrain,
+      [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger, TOKENS.timers, TOKENS.knowledgeSearch],
+      (config, model, tools, logger, timers, knowledge) =>
+        new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => timers.now(), tools, knowledge }),
     );
     provide(
       TOKENS.callAnalyst,

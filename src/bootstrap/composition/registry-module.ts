@@ -16,6 +16,7 @@ export const registryModule = () =>
         TOKENS.numberUseCases,
         TOKENS.contactUseCases,
         TOKENS.suppressionUseCases,
+        TOKENS.knowledgeUseCases,
         TOKENS.conversationUseCases,
         TOKENS.messageUseCases,
         TOKENS.webhookUseCases,
@@ -23,7 +24,7 @@ export const registryModule = () =>
         TOKENS.campaignUseCases,
         TOKENS.adminUseCases,
       ],
-      (projects, subAccounts, billing, signUp, agents, numbers, contacts, suppressions, conversations, messages, webhooks, calls, campaigns, admin) => ({
+      (projects, subAccounts, billing, signUp, agents, numbers, contacts, suppressions, knowledge, conversations, messages, webhooks, calls, campaigns, admin) => ({
         projects,
         subAccounts,
         billing,
@@ -32,6 +33,7 @@ export const registryModule = () =>
         numbers,
         contacts,
         suppressions,
+        knowledge,
         conversations,
         messages,
         webhooks,

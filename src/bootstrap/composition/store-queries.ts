@@ -4,6 +4,7 @@ import { MikroOrmAgentPageQuery } from '../../adapters/mikro-orm/mikro-orm-agent
 import { MikroOrmCallPageQuery } from '../../adapters/mikro-orm/mikro-orm-call-page-query.js';
 import { MikroOrmConversationMessagesQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-messages-query.js';
 import { MikroOrmConversationPageQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-page-query.js';
+import { MikroOrmKnowledgeSearch } from '../../adapters/mikro-orm/mikro-orm-knowledge-search.js';
 import { MikroOrmUsageQuery } from '../../adapters/mikro-orm/mikro-orm-usage-query.js';
 import { MikroOrmBacklogQuery } from '../../adapters/mikro-orm/mikro-orm-backlog-query.js';
 import { MikroOrmUnitOfWork } from '../../adapters/mikro-orm/mikro-orm-unit-of-work.js';
@@ -30,6 +31,7 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
       messages: new MikroOrmConversationMessagesQuery(uow.reads),
       usage: new MikroOrmUsageQuery(uow.reads),
       backlog: new MikroOrmBacklogQuery(uow.reads),
+      knowledge: new MikroOrmKnowledgeSearch(uow.reads),
     };
   }
   return {
@@ -47,5 +49,6 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
     messages: { window: async () => unreadable('conversationMessagesQuery'), version: async () => unreadable('conversationMessagesQuery') },
     usage: { series: async () => unreadable('usageQuery'), breakdown: async () => unreadable('usageQuery') },
     backlog: { backlog: async () => unreadable('backlogQuery') },
+    knowledge: { search: async () => unreadable('knowledgeSearch') },
   };
 };

@@ -38,6 +38,8 @@ import type { FinishCall } from '../../application/use-cases/calls/finish-call.j
 import type { OutboundTextSender } from '../../application/messaging/outbound-text-sender.js';
 import type { SendSms } from '../../application/use-cases/messages/send-sms.js';
 import type * as Registry from '../../application/use-cases/index.js';
+import type { KnowledgeSearch } from '../../application/queries/knowledge-search.js';
+import type { DocumentReading } from '../../application/use-cases/knowledge/document-text.js';
 import type { OutboundGuard } from '../../adapters/http/outbound-guard.js';
 import type { SimulatedCalls } from '../../adapters/simulated/simulated-calls.js';
 import type { SwitchboardConfig } from '../config.js';
@@ -98,6 +100,10 @@ export const TOKENS = {
   callPageQuery: token<CallPageQuery>('CallPageQuery'),
   conversationPageQuery: token<ConversationPageQuery>('ConversationPageQuery'),
   conversationMessagesQuery: token<ConversationMessagesQuery>('ConversationMessagesQuery'),
+  /** Full-text search over knowledge bases' passages, on the unit of work's store. */
+  knowledgeSearch: token<KnowledgeSearch>('KnowledgeSearch'),
+  /** How a document's source becomes text: HTML reduced, URLs fetched through the guarded client. */
+  documentReading: token<DocumentReading>('DocumentReading'),
   rateLimiter: token<RateLimiter>('RateLimiter'),
   // The carrier.
   telephony: token<Telephony>('Telephony'),
@@ -155,6 +161,7 @@ export const TOKENS = {
   numberUseCases: token<Registry.NumberUseCases>('NumberUseCases'),
   contactUseCases: token<Registry.ContactUseCases>('ContactUseCases'),
   suppressionUseCases: token<Registry.SuppressionUseCases>('SuppressionUseCases'),
+  knowledgeUseCases: token<Registry.KnowledgeUseCases>('KnowledgeUseCases'),
   conversationUseCases: token<Registry.ConversationUseCases>('ConversationUseCases'),
   messageUseCases: token<Registry.MessageUseCases>('MessageUseCases'),
   webhookUseCases: token<Registry.WebhookUseCases>('WebhookUseCases'),

@@ -5,7 +5,7 @@ import { provisionNumberViaApi, createAgentViaApi, aRestApi } from './harness.js
 const AGENT_FIELDS = [
   'ambientSound', 'analysis', 'analysisSchema', 'beginMessage', 'createdAt', 'customTools', 'denoisingMode', 'description',
   'enableBackchannel', 'enableMessaging', 'endOfTurnTimeoutMs', 'greeting', 'greetingInterruptible', 'hints', 'id',
-  'idleMessages', 'idleRepromptMs', 'interruptible', 'interruptionSensitivity', 'language', 'languages', 'maxDurationSeconds',
+  'idleMessages', 'idleRepromptMs', 'interruptible', 'interruptionSensitivity', 'knowledgeBaseIds', 'language', 'languages', 'maxDurationSeconds',
   'maxSilenceMs', 'modelTier', 'name', 'numbers', 'profanityFilter', 'sttMode', 'successCriteria', 'systemPrompt',
   'transferNumber', 'transferTimeoutSeconds', 'unsupported', 'updatedAt', 'voice', 'voiceMode', 'voiceSpeed', 'voicemailMessage',
 ];

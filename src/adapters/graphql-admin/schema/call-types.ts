@@ -9,6 +9,7 @@ import { connectionOf, connectionType, type AdminBuilder, type TranscriptEvent }
 import type { AdminSchemaDeps } from './deps.js';
 import type { AdminEnums } from './enums.js';
 import { defineTurnLatencyType } from './turn-latency-type.js';
+import { defineTurnSourceType } from './turn-source-type.js';
 import { phoneNumber, simulatedOnly } from './mutations.js';
 import { pageArgs, pageRequest } from './paging.js';
 
@@ -124,6 +125,7 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
   });
 
   defineTurnLatencyType(builder);
+  defineTurnSourceType(builder);
 
   builder.objectType('UnansweredTurn', {
     description: 'A caller turn the agent did not answer (live only, never stored): why, and what to change.',

@@ -2,6 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import { newAdminBuilder } from './builder.js';
 import { defineCallTypes } from './call-types.js';
 import { defineCampaignTypes } from './campaign-types.js';
+import { defineKnowledgeTypes } from './knowledge-types.js';
 import type { AdminSchemaDeps } from './deps.js';
 import { defineEnums } from './enums.js';
 import { defineMessagingTypes } from './messaging-types.js';
@@ -29,5 +30,6 @@ export const buildAdminSchema = (deps: AdminSchemaDeps): GraphQLSchema => {
   defineSubscriptions(builder, deps);
   defineCallTypes(builder, deps, enums);
   defineCampaignTypes(builder, deps);
+  defineKnowledgeTypes(builder, deps);
   return builder.toSchema({ sortSchema: false });
 };

@@ -20,6 +20,8 @@ export interface AgentRow {
   callBehaviour: Record<string, unknown> | null;
   /** The agent's ConversationSettings as JSON; null: the defaults. */
   conversation?: Record<string, unknown> | null;
+  /** The ids of the knowledge bases the agent searches, as a JSON array. */
+  knowledgeBaseIds: unknown[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -45,6 +47,7 @@ export const AgentSchema = new EntitySchema<AgentRow>({
     successCriteria: { type: 'string', columnType: 'text', nullable: true },
     callBehaviour: { type: 'json', nullable: true },
     conversation: { type: 'json', columnType: 'jsonb', nullable: true },
+    knowledgeBaseIds: { type: 'json', columnType: 'jsonb' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
   },

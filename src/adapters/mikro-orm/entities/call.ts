@@ -100,6 +100,8 @@ export interface TranscriptTurnRow {
   latency: Record<string, unknown> | null;
   /** On the caller's turns: the language the carrier heard. */
   language?: string | null;
+  /** On `search_knowledge` results: the passages given to the model. */
+  sources: unknown[] | null;
 }
 
 export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
@@ -118,5 +120,6 @@ export const TranscriptTurnSchema = new EntitySchema<TranscriptTurnRow>({
     tool: { type: 'json', columnType: 'jsonb', nullable: true },
     latency: { type: 'json', columnType: 'jsonb', nullable: true },
     language: { type: 'string', columnType: 'text', nullable: true },
+    sources: { type: 'json', columnType: 'jsonb', nullable: true },
   },
 });

@@ -12,7 +12,7 @@ import type { SqlRow } from '../sql-row.js';
 
 export const AGENT_COLUMNS = [
   'id', 'project_id', 'name', 'description', 'voice_mode', 'system_prompt', 'greeting', 'voice', 'transfer_number', 'language',
-  'custom_tools', 'analysis', 'analysis_schema', 'success_criteria', 'call_behaviour', 'conversation', 'created_at', 'updated_at',
+  'custom_tools', 'analysis', 'analysis_schema', 'success_criteria', 'call_behaviour', 'conversation', 'knowledge_base_ids', 'created_at', 'updated_at',
 ] as const;
 
 export const PHONE_NUMBER_COLUMNS = ['id', 'project_id', 'phone_number', 'country', 'status', 'agent_id', 'provider_id', 'created_at', 'released_at'] as const;
@@ -55,6 +55,7 @@ export const agentRow = (r: SqlRow): AgentRow => ({
   successCriteria: r.textOrNull('success_criteria'),
   callBehaviour: r.objectOrNull('call_behaviour'),
   conversation: r.objectOrNull('conversation'),
+  knowledgeBaseIds: r.array('knowledge_base_ids'),
   createdAt: r.instant('created_at'),
   updatedAt: r.instant('updated_at'),
 });

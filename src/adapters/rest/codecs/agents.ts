@@ -27,6 +27,8 @@ const optionalFields = {
   analysis: t.boolean,
   analysisSchema: nullable(freeFormObject({ maxBytes: 32 * 1024, maxDepth: 16 })),
   successCriteria: nullable(boundedText(MAX_LENGTH.description)),
+  /** The project's knowledge bases a hosted agent searches with its `search_knowledge` tool. */
+  knowledgeBaseIds: t.array(idText),
   ...callBehaviourFields,
   ...conversationFields,
 };
@@ -63,6 +65,7 @@ export const toAgentChanges = (body: AgentBody): E.Either<AppError, AgentChanges
     successCriteria: body.successCriteria,
     callBehaviour: callBehaviourChanges(body),
     conversation: conversationChanges(body),
+    knowledgeBaseIds: body.knowledgeBaseIds,
   }))(greetingOf(body));
 
 export const toAgentFields = (body: t.TypeOf<typeof CreateAgentBody>): E.Either<AppError, AgentFields> =>

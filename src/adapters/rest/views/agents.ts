@@ -49,6 +49,8 @@ export const AgentView = t.strict({
   maxDurationSeconds: t.number,
   transferTimeoutSeconds: t.number,
   ...ConversationViewFields,
+  /** The knowledge bases a hosted agent searches. */
+  knowledgeBaseIds: t.array(t.string),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   numbers: t.array(NumberSummaryView),
@@ -88,6 +90,7 @@ export const agentView = ({ agent, numbers }: AgentWithNumbers): Wire<typeof Age
   successCriteria: agent.successCriteria,
   ...callBehaviourView(agent),
   ...conversationView(agent),
+  knowledgeBaseIds: [...(agent.knowledgeBaseIds ?? [])],
   createdAt: isoInstant(agent.createdAt),
   updatedAt: isoInstant(agent.updatedAt),
   numbers: numbers.map(numberSummaryView),

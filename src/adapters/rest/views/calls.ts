@@ -50,6 +50,12 @@ const ToolTurnView = t.exact(
   'ToolTurn',
 );
 
+/** A knowledge-base passage a `search_knowledge` result gave the model. */
+const TurnSourceView = t.strict(
+  { knowledgeBaseId: t.string, documentId: t.string, documentTitle: t.string, position: t.number, heading: nullable(t.string) },
+  'TurnSource',
+);
+
 /** An agent's answer: milliseconds from the caller's words to its first token and first text, and spent in tools. */
 const TurnLatencyView = t.strict({ firstTokenMs: nullable(t.number), firstTextMs: nullable(t.number), toolMs: t.number }, 'TurnLatency');
 
@@ -61,7 +67,7 @@ export const TurnView = t.exact(
       content: t.string,
       createdAt: isoDateTime,
     }),
-    t.partial({ interrupted: t.literal(true), error: t.string, tool: ToolTurnView, latency: TurnLatencyView, language: t.string }),
+    t.partial({ interrupted: t.literal(true), error: t.string, tool: ToolTurnView, latency: TurnLatencyView, language: t.string, sources: t.array(TurnSourceView) }),
   ]),
   'TranscriptTurn',
 );
@@ -135,6 +141,7 @@ export const turnView = (turn: TranscriptTurn): Wire<typeof TurnView> => ({
   ...(turn.tool ? { tool: turn.tool } : {}),
   ...(turn.latency ? { latency: turn.latency } : {}),
   ...(turn.language ? { language: turn.language } : {}),
+  ...(turn.sources ? { sources: turn.sources.map((s) => ({ ...s })) } : {}),
 });
 
 export const analysisView = (analysis: CallAnalysis | null | undefined): Wire<typeof AnalysisView> =>

@@ -1,6 +1,7 @@
 import type { Agent } from '../../../domain/agent.js';
 import { validation, type Validation } from '../../errors.js';
 import type { JsonSchemaValidator } from '../../ports/json-schema-validator.js';
+import type { Repositories } from '../../ports/repositories.js';
 import type { TargetPolicy } from '../../ports/target-policy.js';
 
 /** What an agent's tools and analysis schema are checked with when it is saved. */
@@ -30,4 +31,13 @@ export const integrationProblem = (agent: Agent, checks: AgentIntegrationChecks 
     if (schema) return validation('analysisSchema', schema);
   }
   return null;
+};
+
+/** The first of the agent's knowledge bases its project does not have, as the field's problem; null when it has them all. */
+export const knowledgeBaseProblem = async (agent: Agent, repos: Repositories): Promise<Validation | null> => {
+  const named = agent.knowledgeBaseIds ?? [];
+  if (named.length === 0) return null;
+  const known = new Set((await repos.knowledgeBases.findMany(agent.projectId, named)).map((kb) => kb.id));
+  const index = named.findIndex((id) => !known.has(id));
+  return index < 0 ? null : validation(`knowledgeBaseIds.${index}`, `names no knowledge base of this project: ${named[index]}`);
 };

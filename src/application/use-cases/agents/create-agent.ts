@@ -5,7 +5,7 @@ import { fromDomain, type Validation } from '../../errors.js';
 import type { CoreDeps } from '../common/deps.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
 import { languageProblem } from './agent-languages.js';
-import { integrationProblem, type AgentIntegrationChecks } from './agent-integrations.js';
+import { integrationProblem, knowledgeBaseProblem, type AgentIntegrationChecks } from './agent-integrations.js';
 import type { AgentWithNumbers } from '../../ports/repositories.js';
 
 export interface CreateAgentInput {
@@ -29,7 +29,7 @@ export class CreateAgent {
           now: clock.now(),
         });
         if (E.isLeft(created)) return E.left(fromDomain(created.left));
-        const problem = integrationProblem(created.right, this.deps.checks);
+        const problem = integrationProblem(created.right, this.deps.checks) ?? (await knowledgeBaseProblem(created.right, tx));
         if (problem) return E.left(problem);
         const unvoiced = await languageProblem(created.right, this.deps.voices);
         if (unvoiced) return E.left(unvoiced);

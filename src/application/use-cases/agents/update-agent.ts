@@ -7,7 +7,7 @@ import type { AgentWithNumbers } from '../../ports/repositories.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
 import { languageProblem } from './agent-languages.js';
-import { integrationProblem, type AgentIntegrationChecks } from './agent-integrations.js';
+import { integrationProblem, knowledgeBaseProblem, type AgentIntegrationChecks } from './agent-integrations.js';
 
 export type UpdateAgentError = NotFound | Validation;
 
@@ -29,7 +29,7 @@ export class UpdateAgent {
         if (!agent) return E.left(notFound('agent', input.agentId));
         const updated = updateAgent(agent, input.changes, this.deps.clock.now());
         if (E.isLeft(updated)) return E.left(fromDomain(updated.left));
-        const problem = integrationProblem(updated.right, this.deps.checks);
+        const problem = integrationProblem(updated.right, this.deps.checks) ?? (await knowledgeBaseProblem(updated.right, tx));
         if (problem) return E.left(problem);
         const unvoiced = await languageProblem(updated.right, this.deps.voices);
         if (unvoiced) return E.left(unvoiced);

@@ -1,0 +1,73 @@
+import type { KnowledgeQuery, KnowledgeSearch } from '../../application/queries/knowledge-search.js';
+import type { KnowledgePassage } from '../../domain/knowledge-base.js';
+import { NEAR_MISS_SIMILARITY, readQuery } from '../../domain/knowledge-query.js';
+import { readStatement, type ReadSession } from './read-session.js';
+
+type SearchParams = {
+  readonly projectId: string;
+  readonly ids: string;
+  readonly text: string;
+  readonly words: string;
+  readonly excluded: string;
+  readonly nearMiss: number;
+  readonly limit: number;
+};
+
+/** The lexemes of `text` as a tsquery any of which matches; null when it has none. */
+const anyOf = (text: string): string =>
+  `(select string_agg(quote_literal(l), ' | ') from unnest(tsvector_to_array(to_tsvector('english', ${text}))) l)::tsquery`;
+
+const SIMILARITY = `word_similarity(:words, coalesce(c.heading, '') || ' ' || c.content)`;
+
+/**
+ * The passages of the knowledge bases that match the query as web search reads it (every
+ * word, `"phrases"`, `-excluded`), or any of its words, or come near its words by trigrams
+ * (a word spelt wrong). Ranked by cover density over any of the words (headings weigh more),
+ * doubled for a passage that matches the whole query, plus the trigram similarity.
+ */
+const searchPassages = readStatement<SearchParams, KnowledgePassage>(
+  'knowledge_search',
+  `with q as (
+     select websearch_to_tsquery('english', :text) as strict, ${anyOf(':words')} as loose, ${anyOf(':excluded')} as unwanted)
+   select c.knowledge_base_id, c.document_id, d.title, c.position, c.heading, c.content,
+     (coalesce(ts_rank_cd(c.search, q.loose), 0) * (case when c.search @@ q.strict then 2 else 1 end) + ${SIMILARITY})::float8 as score
+   from knowledge_chunks c
+   cross join q
+   join knowledge_documents d on d.id = c.document_id
+   where c.project_id = :projectId
+     and c.knowledge_base_id in (select jsonb_array_elements_text(:ids::jsonb))
+     and (q.unwanted is null or not c.search @@ q.unwanted)
+     and (c.search @@ q.strict or c.search @@ q.loose or ${SIMILARITY} >= :nearMiss)
+   order by score desc, c.document_id, c.position
+   limit :limit`,
+  'read',
+  (r) => ({
+    knowledgeBaseId: r.text('knowledge_base_id'),
+    documentId: r.text('document_id'),
+    documentTitle: r.text('title'),
+    position: r.integer('position'),
+    heading: r.textOrNull('heading'),
+    content: r.text('content'),
+    // float8 arrives as a number from pg and as text where a session reads every value as text.
+    score: Number(r.value('score')),
+  }),
+);
+
+/** Full-text search in PostgreSQL and PGlite: `tsvector`, `websearch_to_tsquery`, `ts_rank_cd` and pg_trgm. */
+export class MikroOrmKnowledgeSearch implements KnowledgeSearch {
+  constructor(private readonly reads: ReadSession) {}
+
+  async search(query: KnowledgeQuery): Promise<readonly KnowledgePassage[]> {
+    if (query.knowledgeBaseIds.length === 0 || query.text.trim() === '') return [];
+    const { words, excluded } = readQuery(query.text);
+    return this.reads.run(searchPassages, {
+      projectId: query.projectId,
+      ids: JSON.stringify(query.knowledgeBaseIds),
+      text: query.text,
+      words: words.join(' '),
+      excluded: excluded.join(' '),
+      nearMiss: NEAR_MISS_SIMILARITY,
+      limit: query.limit,
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ScriptedLanguageModel } from '../../../src/adapters/scripted/scripted-language-model.js';
+import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
+import type { ChatRequest } from '../../../src/application/ports/language-model.js';
+import { aVoiceSwitchboard, type VoiceHarness } from '../voice/voice-harness.js';
+
+const RETURNS = '# Returns policy\n\nUnworn shoes may be returned within 30 days. Refunds reach the original card within five working days.';
+const HOURS = '# Opening hours\n\nThe shop opens at nine and closes at six, Monday to Saturday.';
+
+/** The last tool message the model was given. */
+const lastToolResult = (request: ChatRequest): string => {
+  const message = [...request.messages].reverse().find((m) => m.role === 'tool');
+  return message?.role === 'tool' ? message.content : '';
+};
+
+describe('a hosted agent with a knowledge base', () => {
+  let harness: VoiceHarness;
+  afterEach(async () => {
+    await harness?.stop();
+  });
+
+  it('searches it with search_knowledge, answers from the passage found, and keeps the passage as the turn’s source', async () => {
+    const offered: string[][] = [];
+    const model = new ScriptedLanguageModel([
+      (request) => {
+        offered.push(request.tools.map((t) => t.name));
+        return { toolCalls: [{ name: 'search_knowledge', arguments: { query: 'refund how long' } }] };
+      },
+      (request) => {
+        const found = lastToolResult(request);
+        const title = /\[1\] ([^›:]+)/.exec(found)?.[1]?.trim() ?? 'nothing';
+        return `As our ${title} says, refunds reach your card within five working days.`;
+      },
+    ]);
+    harness = await aVoiceSwitchboard({ twilio: false, telephony: new SimulatedTelephony(), languageModel: model });
+    const kb = (await harness.api('POST', '/v1/knowledge-bases', { name: 'Shop' })).body.id as string;
+    for (const content of [RETURNS, HOURS]) await harness.api('POST', `/v1/knowledge-bases/${kb}/documents`, { format: 'markdown', content });
+    const line = await harness.anAgentOnTheLine({ voiceMode: 'hosted', systemPrompt: 'You are the shoe shop.', knowledgeBaseIds: [kb] });
+    const simulated = harness.sut.voice().simulated!;
+
+    const started = await simulated.startInbound({ from: '+14155550123', to: line.phoneNumber });
+    if (E.isLeft(started)) throw new Error(started.left._tag);
+    simulated.sayAsCaller(started.right.callId, 'How long does a refund take?');
+    await started.right.until((c) => c.utterances().join(' ').includes('five working days'));
+    await harness.sut.voice().engine.settle('none');
+    const read = await harness.api('GET', `/v1/calls/${started.right.callId}`);
+
+    expect(offered[0]).toContain('search_knowledge');
+    expect(started.right.utterances().join(' ')).toContain('As our Returns policy says, refunds reach your card within five working days.');
+    const result = read.body.transcript.find((turn: { role: string }) => turn.role === 'tool_result');
+    expect(result).toMatchObject({
+      tool: { name: 'search_knowledge', outcome: 'ok' },
+      sources: [{ knowledgeBaseId: kb, documentTitle: 'Returns policy', position: 0, heading: 'Returns policy' }],
+    });
+    expect(result.content).toContain('Refunds reach the original card');
+    expect(result.sources.map((s: { documentTitle: string }) => s.documentTitle)).not.toContain('Opening hours');
+
+    const console = await fetch(`${harness.url}/admin/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${harness.sut.adminToken()}` },
+      body: JSON.stringify({ query: `{ call(id: "${started.right.callId}") { transcript { role sources { documentTitle heading position } } } }` }),
+    });
+    const { data } = (await console.json()) as { data: { call: { transcript: { role: string; sources: unknown }[] } } };
+    expect(data.call.transcript.find((turn) => turn.role === 'TOOL_RESULT')?.sources).toEqual([
+      { documentTitle: 'Returns policy', heading: 'Returns policy', position: 0 },
+    ]);
+  });
+
+  it('offers no search_knowledge tool to an agent without knowledge bases', async () => {
+    const offered: string[][] = [];
+    const model = new ScriptedLanguageModel([(request) => (offered.push(request.tools.map((t) => t.name)), 'Hello.')]);
+    harness = await aVoiceSwitchboard({ twilio: false, telephony: new SimulatedTelephony(), languageModel: model });
+    const line = await harness.anAgentOnTheLine({ voiceMode: 'hosted', systemPrompt: 'You are the shoe shop.' });
+    const simulated = harness.sut.voice().simulated!;
+
+    const started = await simulated.startInbound({ from: '+14155550123', to: line.phoneNumber });
+    if (E.isLeft(started)) throw new Error(started.left._tag);
+    simulated.sayAsCaller(started.right.callId, 'Hi');
+    await started.right.until((c) => c.utterances().join(' ').includes('Hello.'));
+
+    expect(offered[0]).not.toContain('search_knowledge');
+  });
+});
