@@ -26,8 +26,8 @@ const IsoInstant = describedAs(new t.Type<Date, string, unknown>(
   (date) => date.toISOString(),
 ), { type: 'string', format: 'date-time', pattern: ISO_INSTANT.source });
 
-const oneOf = <V extends string>(values: readonly [V, V, ...V[]]) =>
-  t.union(values.map((v) => t.literal(v)) as unknown as [t.LiteralC<V>, t.LiteralC<V>, ...t.LiteralC<V>[]]);
+/** One of the domain's listed values, as an enum in the schema. */
+const oneOf = <V extends string>(values: readonly V[]) => t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<V, null>);
 
 /** A list that is always empty: `recentHistory` of the events that have none. */
 const NoHistory = describedAs(
@@ -43,7 +43,7 @@ const NoHistory = describedAs(
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 const Direction = oneOf(CALL_DIRECTIONS);
-const Role = oneOf(TURN_ROLES as unknown as readonly ['user', 'agent', 'tool_call', 'tool_result']);
+const Role = oneOf(TURN_ROLES);
 
 const Contact = t.strict({ id: t.string, name: t.string, email: nullable(t.string), phoneNumber: t.string });
 
@@ -155,7 +155,7 @@ const callEventCodec = <N extends string, P extends t.Props>(name: N, fields: P)
 
 const CallAnalyzed = callEventCodec('agent.call_analyzed', {
   summary: t.string,
-  userSentiment: oneOf(USER_SENTIMENTS as unknown as readonly ['positive', 'neutral', 'negative']),
+  userSentiment: oneOf(USER_SENTIMENTS),
   callSuccessful: t.boolean,
   extracted: nullable(t.UnknownRecord),
 });
@@ -212,7 +212,7 @@ const TransferFailed = transferCodec('agent.transfer_failed');
 
 const ContactOptedOut = callEventCodec('agent.contact_opted_out', {
   phoneNumber: nullable(t.string),
-  suppressedFor: oneOf(SUPPRESSION_CHANNELS as unknown as readonly ['voice', 'sms', 'all']),
+  suppressedFor: oneOf(SUPPRESSION_CHANNELS),
   source: oneOf(['agent_tool', 'webhook_answer'] as const),
   reason: nullable(t.string),
 });

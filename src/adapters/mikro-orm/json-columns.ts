@@ -44,7 +44,7 @@ export const decodeColumn = <A>(codec: t.Decoder<unknown, A>, value: unknown, ta
 };
 
 /** One of a list of literal values. */
-const oneOf = <V extends string | number>(name: string, values: readonly V[]): t.Type<V, V, unknown> =>
+export const oneOf = <V extends string | number>(name: string, values: readonly V[]): t.Type<V, V, unknown> =>
   new t.Type<V, V, unknown>(
     name,
     (u): u is V => (values as readonly unknown[]).includes(u),

@@ -12,7 +12,7 @@ import {
   type MessagingRegistration,
   type RegistrationStatus,
 } from '../../domain/messaging-registration.js';
-import { decodeColumn } from './json-columns.js';
+import { decodeColumn, oneOf } from './json-columns.js';
 import { runSelect } from './native-select.js';
 import { dateOf } from './storage-support.js';
 
@@ -21,16 +21,15 @@ const TABLE = 'messaging_registrations';
 const COLUMNS =
   'project_id, registrar, status, brand, campaign, brand_status, campaign_status, failure_reason, carrier_references, submitted_at, checked_at';
 
-const literal = <V extends string>(values: readonly V[]) => t.union(values.map((v) => t.literal(v)) as unknown as [t.LiteralC<V>, t.LiteralC<V>]);
 const nullableText = t.union([t.string, t.null]);
 
 /** `messaging_registrations.brand`, as submitted. */
 const BrandJson: t.Type<Brand> = t.type({
   businessName: t.string,
-  businessType: literal(BUSINESS_TYPES),
-  companyType: literal(COMPANY_TYPES),
+  businessType: oneOf('business type', BUSINESS_TYPES),
+  companyType: oneOf('company type', COMPANY_TYPES),
   ein: t.string,
-  industry: literal(BUSINESS_INDUSTRIES),
+  industry: oneOf('industry', BUSINESS_INDUSTRIES),
   website: t.string,
   address: t.type({ street: t.string, city: t.string, region: t.string, postalCode: t.string, country: t.string }),
   contact: t.type({ firstName: t.string, lastName: t.string, email: t.string, phone: t.string, jobTitle: t.string }),
@@ -40,7 +39,7 @@ const BrandJson: t.Type<Brand> = t.type({
 
 /** `messaging_registrations.campaign`, as submitted. */
 const CampaignJson: t.Type<CampaignUse> = t.type({
-  useCase: literal(CAMPAIGN_USE_CASES),
+  useCase: oneOf('campaign use case', CAMPAIGN_USE_CASES),
   description: t.string,
   messageFlow: t.string,
   sampleMessages: t.readonlyArray(t.string),

@@ -5,17 +5,9 @@ import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { PoolUsage } from '../../application/ports/service-activity.js';
 import { translateConnectionFailure } from './connection-failures.js';
 import { mikroOrmRepositories } from './mikro-orm-repositories.js';
-import { driverOf, inPgTransaction } from './native-select.js';
+import { driverOf, inPgTransaction, poolOf } from './native-select.js';
 import { DriverReadSession, type ReadSession } from './read-session.js';
 import type { SessionModel } from './session-model.js';
-
-/** The part of tarn's pool (knex's) the figures read. */
-interface TarnPool {
-  numUsed(): number;
-  numFree(): number;
-  numPendingAcquires(): number;
-  readonly max: number;
-}
 
 /**
  * One database transaction per unit of work, begun on a connection of the ORM's pool
@@ -46,7 +38,7 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
 
   /** The main pool's connections now (knex's tarn pool): for the operator's figures. */
   poolUsage(): PoolUsage {
-    const { pool } = (this.orm.em.getConnection('write').getKnex() as unknown as { client: { pool: TarnPool } }).client;
+    const { pool } = poolOf(this.orm.em);
     return { used: pool.numUsed(), idle: pool.numFree(), waiting: pool.numPendingAcquires(), max: pool.max };
   }
 

@@ -16,10 +16,20 @@ interface PgClient {
 interface KnexClient {
   acquireConnection(): Promise<PgClient>;
   releaseConnection(connection: PgClient): Promise<unknown>;
+  /** knex's tarn pool, read for the operator's figures. */
+  readonly pool: TarnPool;
+}
+
+/** What a tarn pool says of its connections. */
+export interface TarnPool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+  readonly max: number;
 }
 
 /** The ORM's pool: knex's client, which hands out and takes back pg's connections. */
-const poolOf = (em: EntityManager): KnexClient => (em.getConnection('write').getKnex() as unknown as { client: KnexClient }).client;
+export const poolOf = (em: EntityManager): KnexClient => (em.getConnection('write').getKnex() as unknown as { client: KnexClient }).client;
 
 /**
  * Statements sent on a pg client taken from the ORM's own pool: the same connections, limits

@@ -25,7 +25,7 @@ const seconds = (ms: number): number => ms / 1000;
 
 /**
  * Switchboard's figures as Prometheus metrics, in a registry of their own (or the host's), with
- * Node's default ones (event-loop lag, heap, CPU). Queues and the pool are read at each scrape,
+ * Node's default ones (event-loop lag, heap, process time). Queues and the pool are read at each scrape,
  * not kept up to date on every write.
  */
 export class PromClientServiceActivity implements ServiceActivity {

@@ -1,4 +1,3 @@
-import { conversationOf, switchableLanguage } from '../../domain/conversation-settings.js';
 import { behaviourOf, DURATION_FAREWELL, SILENCE_FAREWELL } from '../../domain/call-behaviour.js';
 import type { DisconnectionReason, TranscriptTurn } from '../../domain/call.js';
 import type { Clock } from '../ports/clock.js';
@@ -8,16 +7,15 @@ import type { Timers } from '../ports/timers.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
 import type { AgentAction, AgentBrain, TurnTiming } from '../ports/agent-brain.js';
 import type { OptOutRecorder } from '../ports/opt-out-recorder.js';
-import { recordOptOut } from './session-opt-out.js';
 import type { CallRecordWriter } from './call-record-writer.js';
 import { CallWatch } from './call-watch.js';
 import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
 import type { SessionContext } from './session-context.js';
-import { askBrain, endTurnSpan, latencyOf, newAnswer, pieceToSpeak, recordSpoken, timeTool, unansweredReasonOf, type Answer } from './agent-answer.js';
+import { askBrain, endTurnSpan, latencyOf, newAnswer, unansweredReasonOf, type Answer } from './agent-answer.js';
+import { performAction, type ActionSession } from './session-actions.js';
 import { NO_TRACING, type TraceSpan, type Tracing } from '../ports/tracing.js';
-import { endCallSpan, startCallSpan, startTurnSpan, traceTransfer } from './session-trace.js';
+import { endCallSpan, startCallSpan, startTurnSpan } from './session-trace.js';
 import { SessionTranscript } from './session-transcript.js';
-import { transferPlanOf } from './session-transfer.js';
 
 export type { SessionContext } from './session-context.js';
 
@@ -61,13 +59,14 @@ export class VoiceSession {
   private handedOver = false;
   private readonly watch: CallWatch | null;
   /**
-   * Handed to each answer in turn until one is cancelled: an answer that ended by itself leaves
-   * no listener on it (the brain's contract), so a call does not build a new event target
-   * for every answer it gives.
+   * Handed to each answer in turn until one is cancelled: an answer over by itself leaves no
+   * listener on it (the brain's contract), so a call need not make one for every answer.
    */
   private controller: AbortController | null = null;
   /** The call's span (this session's part of the call), the parent of its turns'. */
   private readonly span: TraceSpan;
+  /** What the agent's actions may do to this session. */
+  private readonly actions: ActionSession;
   /** Those waiting for the answer in flight to be over (see {@link answered}). */
   private idle: (() => void)[] = [];
 
@@ -81,6 +80,20 @@ export class VoiceSession {
     // Made on first use: most calls never log, and a pino child serialises its bindings when made.
     this.log = lazyChildLogger(deps.logger, { callId: context.call.id });
     this.span = startCallSpan(deps.tracing ?? NO_TRACING, context.call, stored.length > 0);
+    this.actions = {
+      context,
+      gateway,
+      turns: this.turns,
+      log: this.log,
+      now: deps.now,
+      optOuts: deps.optOuts,
+      closeAnswer: () => this.closeAnswer(false),
+      end: (reason) => this.end(reason),
+      handOver: () => {
+        this.handedOver = true;
+        this.end(null);
+      },
+    };
     this.watch = deps.timers
       ? new CallWatch(behaviourOf(context.agent), deps.timers, {
           reprompt: (text) => this.reprompt(text),
@@ -230,7 +243,7 @@ export class VoiceSession {
     // flight; a cancelled or closed answer's late actions are dropped.
     const act = (action: AgentAction): boolean => {
       if (this.answer !== answer) return false;
-      this.perform(answer, action);
+      performAction(this.actions, answer, action);
       return this.answer === answer;
     };
     const brainTurn = { call, agent, webhook, utterance, confidence, dtmf, history: this.turns.beforeLast(), timing: answer.timing, turnSequence: turn.sequence, span };
@@ -246,65 +259,6 @@ export class VoiceSession {
     if (this.answer !== answer) return;
     if (failure) this.log.error({ err: String(failure.error) }, 'the agent could not answer');
     this.closeAnswer(false);
-  }
-
-  private perform(answer: Answer, action: AgentAction): void {
-    if (action.kind !== 'say' && action.kind !== 'unanswered') answer.acted = true;
-    switch (action.kind) {
-      case 'say': {
-        const piece = pieceToSpeak(answer, action);
-        this.gateway.speak(piece, false);
-        recordSpoken(answer, piece, action, this.deps.now);
-        return;
-      }
-      case 'digits':
-        this.gateway.pressDigits(action.digits);
-        return;
-      case 'language': {
-        const { call, agent } = this.context;
-        const declared = switchableLanguage(call, conversationOf(call), action.language);
-        if (!declared || !this.gateway.switchLanguage) {
-          this.log.warn({ language: action.language, agentId: agent?.id ?? null }, 'language switch refused: not one of the agent\'s languages, or the carrier cannot switch');
-          return;
-        }
-        this.gateway.switchLanguage(declared.code);
-        return;
-      }
-      case 'tool':
-        timeTool(answer, action, this.deps.now);
-        this.turns.recordTool(action, this.log);
-        return;
-      case 'transfer': {
-        const plan = transferPlanOf(action, this.context.call, this.context.agent);
-        traceTransfer(answer.span, plan.kind);
-        if (plan.kind === 'refused') {
-          this.log.warn({ agentId: this.context.call.agentId }, plan.warning);
-          return;
-        }
-        this.closeAnswer(false);
-        if (plan.kind === 'warm') {
-          // The call stays live (the carrier holds the caller): only this session ends.
-          this.handedOver = true;
-          this.end(null);
-          this.gateway.transfer(plan.to, { summary: plan.briefing, timeoutSeconds: plan.timeoutSeconds });
-          return;
-        }
-        this.end('transfer');
-        this.gateway.transfer(plan.to);
-        return;
-      }
-      case 'hangup':
-        this.closeAnswer(false);
-        this.end('agent_hangup');
-        this.gateway.hangUp();
-        return;
-      case 'opt_out':
-        recordOptOut(this.deps.optOuts, this.context.call, action.reason ?? this.turns.lastCallerWords(), this.log);
-        return;
-      case 'unanswered':
-        answer.unanswered ??= action.reason;
-        return;
-    }
   }
 
   /**
@@ -334,7 +288,6 @@ export class VoiceSession {
     if (spoken === '' && !heard) return;
     this.turns.addAnswer(content, heard !== undefined || (cut && spoken !== ''), answer.error, latency);
   }
-
 
   private end(reason: DisconnectionReason | null): void {
     this.ended = true;

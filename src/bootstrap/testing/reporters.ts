@@ -5,7 +5,7 @@ export type ReporterName = (typeof REPORTERS)[number];
 
 const MARK = { passed: '✓', failed: '✗', errored: '!' } as const;
 
-/** `pretty`'s line as each scenario ends: `[3/10] ✓ name (120 ms)`. */
+/** `pretty`'s line as each scenario ends: its place in the run, a mark, its name and how long it took. */
 export const progressLine = (result: ScenarioResult, done: number, total: number): string =>
   `[${done}/${total}] ${MARK[result.verdict]} ${result.name}${result.file ? ` (${result.file})` : ''} ${Math.round(result.durationMs)} ms`;
 

@@ -8,6 +8,7 @@ import { failure, graphqlErrorOf, run, runOrNull } from '../errors.js';
 import { connectionOf, connectionType, type AdminBuilder, type TranscriptEvent } from './builder.js';
 import type { AdminSchemaDeps } from './deps.js';
 import type { AdminEnums } from './enums.js';
+import { defineCallAnalysisType } from './call-analysis-type.js';
 import { defineTurnLatencyType } from './turn-latency-type.js';
 import { defineTurnSourceType } from './turn-source-type.js';
 import { phoneNumber, simulatedOnly } from './mutations.js';
@@ -81,19 +82,7 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
     }),
   });
 
-  builder.objectType('CallAnalysis', {
-    description: 'What the model made of a finished call (pending, completed, failed, or unavailable without a model).',
-    fields: (t) => ({
-      status: t.exposeString('status'),
-      summary: t.string({ nullable: true, resolve: (a) => a.result?.summary ?? null }),
-      userSentiment: t.string({ nullable: true, resolve: (a) => a.result?.userSentiment ?? null }),
-      callSuccessful: t.boolean({ nullable: true, resolve: (a) => a.result?.callSuccessful ?? null }),
-      extracted: t.field({ type: 'JSON', nullable: true, resolve: (a) => a.result?.extracted ?? null }),
-      error: t.string({ nullable: true, resolve: (a) => (a.status === 'completed' ? null : a.error) }),
-      attempts: t.exposeInt('attempts'),
-      completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
-    }),
-  });
+  defineCallAnalysisType(builder);
   connectionType(builder, 'CallPage', 'Call', 'Calls, the latest first.');
 
   builder.objectType('TranscriptTurn', {
