@@ -8,11 +8,11 @@ import { matching, nullable, oneOf } from './common.js';
 import { boundedText, MAX_LENGTH, nameText } from './text.js';
 
 /**
- * A document's text as sent: up to the default request body's limit (BODY_LIMIT, 1 MiB), so that
- * text past what a document may hold is answered 413 by the use case, which counts it after HTML
- * is reduced.
+ * A document's text as sent: twice what a document may hold, so that text past that is answered
+ * 413 by the use case (which counts it after HTML is reduced), and small enough that its JSON,
+ * escaped at worst, fits an MCP message (4 MB) and the default request body.
  */
-const documentContent = boundedText(1_000_000);
+const documentContent = boundedText(400_000);
 const pageUrl = matching(/^https?:\/\/[^\s/]+\S*$/i, 'must be an http or https URL');
 
 const knowledgeBaseFields = { name: nameText, description: nullable(boundedText(MAX_LENGTH.description)) };
