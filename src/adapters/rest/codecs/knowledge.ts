@@ -10,7 +10,7 @@ import { boundedText, MAX_LENGTH, nameText } from './text.js';
 /**
  * A document's text as sent: twice what a document may hold, so that text past that is answered
  * 413 by the use case (which counts it after HTML is reduced), and small enough that its JSON,
- * escaped at worst, fits an MCP message (4 MB) and the default request body.
+ * escaped at worst, fits the MCP SDK's message size and the default request body.
  */
 const documentContent = boundedText(400_000);
 const pageUrl = matching(/^https?:\/\/[^\s/]+\S*$/i, 'must be an http or https URL');
