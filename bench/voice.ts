@@ -21,10 +21,11 @@
  * of BENCH_QUIET_S seconds (default 60) beside the same process's CPU% over an equal quiet
  * period with no call at all, measured first in the same run.
  *
- * `BENCH_TRACING=compare` (`npm run bench:voice:tracing`) runs each round twice, on two
- * Switchboards in this process (in-memory storage): traces off, and traces on (the OpenTelemetry
- * SDK exporting every span over OTLP/HTTP to a local receiver); it prints each one's overhead and
- * CPU of the main thread a call, and the on/off ratios of the p99 overhead and of that CPU.
+ * `BENCH_TRACING=compare` (`npm run bench:voice:tracing`) runs each round on two Switchboards in
+ * this process (in-memory storage): traces off, and traces on (the OpenTelemetry SDK exporting
+ * every span over OTLP/HTTP to a local receiver), in BENCH_PAIRS (default 3) pairs of alternating
+ * order after an unmeasured warm-up round on each (BENCH_WARM_UP_CALLS, default 50); it prints each round's overhead and CPU of the main thread a call, and the medians of
+ * the pairs' on/off ratios of the p99 overhead and of that CPU.
  *
  * What it prints is recorded in bench/results/<date>-voice.md (`voice-idle` for the idle mode)
  * when the run ends.
@@ -188,30 +189,53 @@ const loop = async (
     `Switchboard voice loop: ${turns} turns per call, ~${thinkMs} ms between turns, ${postgres ? 'PostgreSQL' : 'in-memory'} storage, Node ${process.version}\n\n`,
   );
   process.stdout.write(`  calls ${targets.length > 1 ? '  traces' : ''}  turns   overhead p50   overhead p99   webhook TTFB p50 / p99   caller round trip p50 / p99   CPU ms a call   failures\n`);
+  // Two targets start with an unmeasured round each, so neither side's figures carry the JIT's
+  // first compilations.
+  const warmUpCalls = targets.length > 1 ? Number(process.env.BENCH_WARM_UP_CALLS ?? 50) : 0;
+  for (const target of warmUpCalls > 0 ? targets : []) {
+    const done = fromWorker('done');
+    worker.postMessage({ calls: warmUpCalls, turns, thinkMs, serverUrl: target.serverUrl, rampMs: Math.min(2000, warmUpCalls * 4) } satisfies Round);
+    await done;
+  }
+  // With two targets, each count runs BENCH_PAIRS pairs of rounds in alternating order (off/on,
+  // on/off, …) so that warming and the machine's drift fall on both sides; the ratios printed
+  // are the medians of the pairs' ratios.
+  const pairs = targets.length > 1 ? Math.max(1, Number(process.env.BENCH_PAIRS ?? 3)) : 1;
   for (const calls of counts) {
-    const measured: { p99: number; cpuPerCall: number }[] = [];
-    for (const target of targets) {
-      samples.length = 0;
-      webhookMs.length = 0;
-      const done = fromWorker('done');
-      const rampMs = Number(process.env.BENCH_RAMP_MS ?? Math.min(2000, calls * 4));
-      const { result, mainThreadMs } = await mainThreadCpuOver(async () => {
-        worker.postMessage({ calls, turns, thinkMs, serverUrl: target.serverUrl, rampMs } satisfies Round);
-        return (await done) as Extract<FromWorker, { type: 'done' }>;
-      });
-      const sorted = [...samples].sort((a, b) => a - b);
-      const hook = [...webhookMs].sort((a, b) => a - b);
-      const trip = [...result.roundTripMs].sort((a, b) => a - b);
-      const cpuPerCall = mainThreadMs === null ? NaN : mainThreadMs / calls;
-      measured.push({ p99: percentile(sorted, 99), cpuPerCall });
-      process.stdout.write(
-        `  ${String(calls).padStart(5)} ${target.label ? target.label.slice(7).padStart(8) : ''}  ${String(sorted.length).padStart(5)}   ${fmt(percentile(sorted, 50))}     ${fmt(percentile(sorted, 99))}     ${fmt(percentile(hook, 50))} / ${fmt(percentile(hook, 99))}   ${fmt(percentile(trip, 50))} / ${fmt(percentile(trip, 99))}   ${cpuPerCall.toFixed(2).padStart(13)}   ${result.failures}\n`,
-      );
-      await new Promise((r) => setTimeout(r, 500));
+    const ratios: { p99: number; cpu: number }[] = [];
+    for (let pair = 0; pair < pairs; pair += 1) {
+      const order = pair % 2 === 0 ? targets : [...targets].reverse();
+      const measured = new Map<string, { p99: number; cpuPerCall: number }>();
+      for (const target of order) {
+        samples.length = 0;
+        webhookMs.length = 0;
+        const done = fromWorker('done');
+        const rampMs = Number(process.env.BENCH_RAMP_MS ?? Math.min(2000, calls * 4));
+        const { result, mainThreadMs } = await mainThreadCpuOver(async () => {
+          worker.postMessage({ calls, turns, thinkMs, serverUrl: target.serverUrl, rampMs } satisfies Round);
+          return (await done) as Extract<FromWorker, { type: 'done' }>;
+        });
+        const sorted = [...samples].sort((a, b) => a - b);
+        const hook = [...webhookMs].sort((a, b) => a - b);
+        const trip = [...result.roundTripMs].sort((a, b) => a - b);
+        const cpuPerCall = mainThreadMs === null ? NaN : mainThreadMs / calls;
+        measured.set(target.label, { p99: percentile(sorted, 99), cpuPerCall });
+        process.stdout.write(
+          `  ${String(calls).padStart(5)} ${target.label ? target.label.slice(7).padStart(8) : ''}  ${String(sorted.length).padStart(5)}   ${fmt(percentile(sorted, 50))}     ${fmt(percentile(sorted, 99))}     ${fmt(percentile(hook, 50))} / ${fmt(percentile(hook, 99))}   ${fmt(percentile(trip, 50))} / ${fmt(percentile(trip, 99))}   ${cpuPerCall.toFixed(2).padStart(13)}   ${result.failures}\n`,
+        );
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const [offTarget, onTarget] = targets;
+      const offRound = offTarget && measured.get(offTarget.label);
+      const onRound = onTarget && measured.get(onTarget.label);
+      if (offRound && onRound) ratios.push({ p99: onRound.p99 / offRound.p99, cpu: onRound.cpuPerCall / offRound.cpuPerCall });
     }
-    const [offRound, onRound] = measured;
-    if (offRound && onRound) {
-      process.stdout.write(`        traces on / off: overhead p99 ×${(onRound.p99 / offRound.p99).toFixed(3)}, CPU a call ×${(onRound.cpuPerCall / offRound.cpuPerCall).toFixed(3)}\n`);
+    if (ratios.length > 0) {
+      const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+      const each = ratios.map((r) => `×${r.p99.toFixed(3)}/×${r.cpu.toFixed(3)}`).join(', ');
+      process.stdout.write(
+        `        traces on / off, median of ${ratios.length} pairs: overhead p99 ×${median(ratios.map((r) => r.p99)).toFixed(3)}, CPU a call ×${median(ratios.map((r) => r.cpu)).toFixed(3)}  (each pair p99/CPU: ${each})\n`,
+      );
     }
   }
 };
