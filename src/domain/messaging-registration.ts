@@ -109,6 +109,8 @@ export interface MessagingRegistration extends CarrierReport {
   readonly submittedAt: Date;
   /** The last time the carrier was asked how it stands. */
   readonly checkedAt: Date;
+  /** The numbers (E.164) the carrier holds in the campaign's sender pool: texts from others are not under it. */
+  readonly senders: readonly string[];
 }
 
 export interface RegistrationInProgress {
@@ -142,15 +144,37 @@ export const sendsUnderA2p10dlc = (number: { readonly phoneNumber: string; reado
   number.country === 'US' && /^\+1\d{10}$/.test(number.phoneNumber) && !US_TOLL_FREE.test(number.phoneNumber);
 
 /**
- * What a send from `number` answers besides the message while the project's registration is not
- * approved: carriers refuse or filter unregistered traffic (Twilio error 30034). Null: nothing to say.
+ * What a send from `number` answers besides the message while it is not under an approved
+ * registration: carriers refuse or filter unregistered traffic (Twilio error 30034). A number
+ * bought after the registration is outside it until it joins the sender pool. Null: nothing to say.
  */
 export const registrationWarningFor = (
   number: { readonly phoneNumber: string; readonly country: string },
-  registration: Pick<MessagingRegistration, 'status'> | null,
+  registration: Pick<MessagingRegistration, 'status' | 'senders'> | null,
 ): string | null => {
-  if (!sendsUnderA2p10dlc(number) || registration?.status === 'approved') return null;
+  if (!sendsUnderA2p10dlc(number)) return null;
+  if (registration?.status === 'approved') {
+    return registration.senders.includes(number.phoneNumber)
+      ? null
+      : `${number.phoneNumber} is not yet a sender of this project's approved A2P 10DLC campaign: US carriers may refuse or filter its texts ` +
+          '(Twilio error 30034). GET /v1/register/status adds the project\'s numbers to the campaign.';
+  }
   const state = registration === null ? 'has no A2P 10DLC registration' : `has an A2P 10DLC registration that is ${registration.status}`;
   return `This project ${state}: US carriers may refuse or filter texts from ${number.phoneNumber} (Twilio error 30034). ` +
     'Register with POST /v1/register and follow it at GET /v1/register/status.';
+};
+
+/**
+ * Which of the project's live numbers should join the registration's sender pool: its 10-digit
+ * US numbers the pool does not hold yet. None while the registration failed (no pool to join).
+ */
+export const sendersToAdd = <N extends { readonly phoneNumber: string; readonly country: string }>(
+  registration: Pick<MessagingRegistration, 'status' | 'senders'>,
+  live: readonly N[],
+): N[] => (registration.status === 'failed' ? [] : live.filter((n) => sendsUnderA2p10dlc(n) && !registration.senders.includes(n.phoneNumber)));
+
+/** The pool after `added` joined it, without the numbers the project no longer holds. */
+export const withSenders = (registration: MessagingRegistration, added: readonly string[], live: readonly string[]): MessagingRegistration => {
+  const held = new Set(live);
+  return { ...registration, senders: [...new Set([...registration.senders, ...added])].filter((n) => held.has(n)) };
 };

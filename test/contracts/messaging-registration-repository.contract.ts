@@ -16,6 +16,7 @@ export const messagingRegistrationRepositoryContract = (name: string, open: () =
       const registration = aRegistration({
         brand: aBrand({ companyType: 'public', stockExchange: 'NASDAQ', stockTicker: 'ACME' }),
         references: { customerProfile: 'BU1', trustProduct: 'BU2', brandRegistration: 'BN1', messagingService: 'MG1' },
+        senders: ['+14155550100', '+14155550111'],
       });
       await inTx((tx) => tx.messagingRegistrations.save(registration));
 

@@ -138,7 +138,9 @@ export class FakeTwilioRegistration {
   private addServiceNumber({ params, form }: EndpointRequest): Reply {
     const service = this.services.get(params.sid!);
     if (!service) return twilioError({ status: 404, code: 20404, message: `The requested resource ${params.sid} was not found` });
-    service.numbers.push(String(single(form.PhoneNumberSid)));
+    const number = String(single(form.PhoneNumberSid));
+    if (service.numbers.includes(number)) return twilioError({ status: 409, code: 21710, message: 'Phone Number is already in the Messaging Service' });
+    service.numbers.push(number);
     return { status: 201, body: { sid: single(form.PhoneNumberSid), service_sid: params.sid } };
   }
 

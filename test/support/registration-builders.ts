@@ -41,6 +41,7 @@ export const aRegistration = (overrides: Partial<MessagingRegistration> = {}): M
   references: { brandRegistration: 'BN00000000000000000000000000000000' },
   submittedAt: at(0),
   checkedAt: at(0),
+  senders: [],
   ...overrides,
 });
 

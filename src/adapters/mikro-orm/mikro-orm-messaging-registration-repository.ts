@@ -19,7 +19,7 @@ import { dateOf } from './storage-support.js';
 const PREPARED = { prepare: true } as const;
 const TABLE = 'messaging_registrations';
 const COLUMNS =
-  'project_id, registrar, status, brand, campaign, brand_status, campaign_status, failure_reason, carrier_references, submitted_at, checked_at';
+  'project_id, registrar, status, brand, campaign, brand_status, campaign_status, failure_reason, carrier_references, submitted_at, checked_at, senders';
 
 const nullableText = t.union([t.string, t.null]);
 
@@ -49,6 +49,9 @@ const CampaignJson: t.Type<CampaignUse> = t.type({
 
 const ReferencesJson = t.record(t.string, t.string);
 
+/** `messaging_registrations.senders`: the numbers in the campaign's sender pool. */
+const SendersJson = t.readonlyArray(t.string);
+
 const toRegistration = (row: Record<string, unknown>): MessagingRegistration => {
   const id = row.project_id as string;
   const status = row.status as RegistrationStatus;
@@ -65,6 +68,7 @@ const toRegistration = (row: Record<string, unknown>): MessagingRegistration => 
     references: decodeColumn(ReferencesJson, row.carrier_references, TABLE, 'carrier_references', id),
     submittedAt: dateOf(row.submitted_at)!,
     checkedAt: dateOf(row.checked_at)!,
+    senders: decodeColumn(SendersJson, row.senders, TABLE, 'senders', id),
   };
 };
 
@@ -80,11 +84,11 @@ export class MikroOrmMessagingRegistrationRepository implements MessagingRegistr
   async save(r: MessagingRegistration): Promise<void> {
     await runSelect(
       this.em,
-      `insert into ${TABLE} (${COLUMNS}) values (?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?)
+      `insert into ${TABLE} (${COLUMNS}) values (?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb)
        on conflict (project_id) do update set registrar = excluded.registrar, status = excluded.status, brand = excluded.brand,
          campaign = excluded.campaign, brand_status = excluded.brand_status, campaign_status = excluded.campaign_status,
          failure_reason = excluded.failure_reason, carrier_references = excluded.carrier_references,
-         submitted_at = excluded.submitted_at, checked_at = excluded.checked_at
+         submitted_at = excluded.submitted_at, checked_at = excluded.checked_at, senders = excluded.senders
        returning project_id`,
       [
         r.projectId,
@@ -98,6 +102,7 @@ export class MikroOrmMessagingRegistrationRepository implements MessagingRegistr
         JSON.stringify(r.references),
         r.submittedAt.toISOString(),
         r.checkedAt.toISOString(),
+        JSON.stringify(r.senders),
       ],
       PREPARED,
     );

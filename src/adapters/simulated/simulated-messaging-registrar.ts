@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { MessagingRegistrar, RegistrationSubmission } from '../../application/ports/messaging-registrar.js';
+import type { MessagingRegistrar, RegistrationSender, RegistrationSubmission } from '../../application/ports/messaging-registrar.js';
 import type { CarrierReport, MessagingRegistration } from '../../domain/messaging-registration.js';
 
 /**
@@ -16,7 +16,7 @@ export class SimulatedMessagingRegistrar implements MessagingRegistrar {
       brandStatus: 'PENDING',
       campaignStatus: null,
       failureReason: null,
-      references: { brandRegistration: `simulated-brand-${submission.projectId}`, senders: submission.senders.map((s) => s.phoneNumber).join(',') },
+      references: { brandRegistration: `simulated-brand-${submission.projectId}` },
     });
   }
 
@@ -28,5 +28,10 @@ export class SimulatedMessagingRegistrar implements MessagingRegistrar {
       failureReason: null,
       references: { ...registration.references, campaign: `simulated-campaign-${registration.projectId}` },
     });
+  }
+
+  /** The simulated pool takes every number: the registration's `senders` is the record of it. */
+  async addSender(_registration: MessagingRegistration, _sender: RegistrationSender): Promise<E.Either<never, void>> {
+    return E.right(undefined);
   }
 }

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import twilio from 'twilio';
 import type { Logger } from '../../application/ports/logger.js';
-import type { MessagingRegistrar, RegistrationSubmission } from '../../application/ports/messaging-registrar.js';
+import type { MessagingRegistrar, RegistrationSender, RegistrationSubmission } from '../../application/ports/messaging-registrar.js';
 import type { ProviderFailure } from '../../application/ports/provider-failure.js';
 import type { CarrierReport, MessagingRegistration } from '../../domain/messaging-registration.js';
 import { RedirectingRequestClient } from './redirecting-request-client.js';
@@ -15,6 +15,9 @@ export interface TwilioRegistrarOptions {
   /** The account's approved primary customer profile (`BU…`), which Twilio wants attached to each business's own. */
   readonly primaryCustomerProfileSid: string | null;
 }
+
+/** "Already in the Messaging Service" (error and warning forms): the number is where it should be. */
+const ALREADY_A_SENDER = new Set(['21710', '80104']);
 
 const BRAND_FAILED = new Set(['FAILED', 'SUSPENDED', 'DELETION_PENDING', 'DELETION_FAILED']);
 
@@ -84,6 +87,21 @@ export class TwilioMessagingRegistrar implements MessagingRegistrar {
         references: { campaign: usa2p.sid },
       };
     });
+  }
+
+  async addSender(registration: MessagingRegistration, sender: RegistrationSender): Promise<E.Either<ProviderFailure, void>> {
+    const service = registration.references.messagingService;
+    if (!service) return E.left({ _tag: 'ProviderError', message: 'the registration holds no Twilio Messaging Service', providerCode: null });
+    try {
+      await this.client.messaging.v1.services(service).phoneNumbers.create({ phoneNumberSid: sender.providerId });
+      return E.right(undefined);
+    } catch (error) {
+      const code = twilioCodeOf(error);
+      if (code !== null && ALREADY_A_SENDER.has(code)) return E.right(undefined);
+      const failure = providerFailureOf(error, this.apiOrigin);
+      this.logger?.warn({ operation: 'add sender', providerCode: code, reason: failure.message }, 'Twilio call failed');
+      return E.left(failure);
+    }
   }
 
   private brandReport(status: string, failureReason: string | null): Omit<CarrierReport, 'references'> {

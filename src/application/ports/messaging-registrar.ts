@@ -27,6 +27,8 @@ export interface MessagingRegistrar {
   submit(submission: RegistrationSubmission): Promise<E.Either<ProviderFailure, CarrierReport>>;
   /** Asks the carrier about a registration it took; moves it on where the carrier waits for a next step from us. */
   check(registration: MessagingRegistration): Promise<E.Either<ProviderFailure, CarrierReport>>;
+  /** Puts a number into the sender pool of a registration it took (a number already there is no failure). */
+  addSender(registration: MessagingRegistration, sender: RegistrationSender): Promise<E.Either<ProviderFailure, void>>;
 }
 
 /** Storage of registrations, one per project: the last one submitted. */

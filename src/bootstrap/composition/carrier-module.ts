@@ -3,6 +3,7 @@ import { GeoCarrierNumberingPlan } from '../../adapters/libphonenumber-geo-carri
 import { TwilioCarrierLookup } from '../../adapters/twilio/twilio-carrier-lookup.js';
 import { TwilioMessagingRegistrar } from '../../adapters/twilio/twilio-messaging-registrar.js';
 import { SimulatedMessagingRegistrar } from '../../adapters/simulated/simulated-messaging-registrar.js';
+import { SenderPool } from '../../application/messaging/sender-pool.js';
 import { relayUrlFor } from '../../adapters/twilio/conversation-relay-server.js';
 import { ConversationRelayVoiceCatalog } from '../../adapters/voices/conversation-relay-voice-catalog.js';
 import { chooseTelephony } from '../telephony.js';
@@ -43,4 +44,5 @@ export const carrierModule = () =>
       const { accountSid, authToken, apiUrl } = account;
       return new TwilioMessagingRegistrar({ accountSid, authToken, apiUrl, primaryCustomerProfileSid: account.primaryCustomerProfileSid ?? null }, logger);
     });
+    provide(TOKENS.senderPool, [TOKENS.unitOfWork, TOKENS.messagingRegistrar, TOKENS.logger], (uow, registrar, logger) => new SenderPool({ uow, registrar, logger }));
   });

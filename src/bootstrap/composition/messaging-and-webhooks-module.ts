@@ -65,14 +65,14 @@ export const messagingAndWebhooksModule = () =>
     );
     provide(
       TOKENS.messageUseCases,
-      [TOKENS.unitOfWork, TOKENS.sendSms, TOKENS.inboundTextStore, TOKENS.hostedReplies, TOKENS.clock, TOKENS.messagingRegistrar, TOKENS.logger, TOKENS.activity],
-      (uow, sendSms, texts, hostedReplies, clock, registrar, logger, activity) => ({
+      [TOKENS.unitOfWork, TOKENS.sendSms, TOKENS.inboundTextStore, TOKENS.hostedReplies, TOKENS.clock, TOKENS.messagingRegistrar, TOKENS.senderPool, TOKENS.logger, TOKENS.activity],
+      (uow, sendSms, texts, hostedReplies, clock, registrar, senderPool, logger, activity) => ({
         sendSms,
         receiveInboundSms: new ReceiveInboundSms({ texts, hostedReplies, activity }),
         updateMessageStatus: new UpdateMessageStatus({ uow }),
         listNumberMessages: new ListNumberMessages({ uow }),
         registerMessaging: new RegisterMessaging({ uow, clock, registrar }),
-        getRegistrationStatus: new GetRegistrationStatus({ uow, clock, registrar, logger }),
+        getRegistrationStatus: new GetRegistrationStatus({ uow, clock, registrar, senderPool, logger }),
       }),
     );
     provide(

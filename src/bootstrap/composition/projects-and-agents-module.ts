@@ -89,9 +89,9 @@ export const projectsAndAgentsModule = () =>
     );
     provide(
       TOKENS.numberUseCases,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.numberWebhooks, TOKENS.numberingPlan, TOKENS.carrierLookup],
-      (config, uow, clock, ids, telephony, webhooks, plan, carrier) => ({
-        provisionNumber: new ProvisionNumber({ uow, clock, ids, telephony, webhooks, numberMonthlyPrice: config.prices.numberMonthly }),
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.numberWebhooks, TOKENS.numberingPlan, TOKENS.carrierLookup, TOKENS.senderPool],
+      (config, uow, clock, ids, telephony, webhooks, plan, carrier, senderPool) => ({
+        provisionNumber: new ProvisionNumber({ uow, clock, ids, telephony, webhooks, numberMonthlyPrice: config.prices.numberMonthly, senderPool }),
         previewNumberPurchase: new PreviewNumberPurchase({ uow, telephony, numberMonthlyPrice: config.prices.numberMonthly }),
         lookupNumber: new LookupNumber({ uow, clock, ids, plan, carrier, price: config.prices.numberLookup }),
         listNumbers: new ListNumbers({ uow }),

@@ -1,5 +1,6 @@
 import type { CarrierLookup, NumberingPlan } from '../../application/ports/number-lookup.js';
 import type { MessagingRegistrar } from '../../application/ports/messaging-registrar.js';
+import type { SenderPool } from '../../application/messaging/sender-pool.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Hono } from 'hono';
 import type { Clock } from '../../application/ports/clock.js';
@@ -110,6 +111,7 @@ export const TOKENS = {
   numberingPlan: token<NumberingPlan>('NumberingPlan'),
   carrierLookup: token<CarrierLookup | null>('CarrierLookup'),
   messagingRegistrar: token<MessagingRegistrar>('MessagingRegistrar'),
+  senderPool: token<SenderPool>('SenderPool'),
   numberWebhooks: token<NumberWebhooks>('NumberWebhooks'),
   callWebhooks: token<(callId: string) => CallWebhooks>('CallWebhooks'),
   smsStatusUrl: token<string>('SmsStatusUrl'),

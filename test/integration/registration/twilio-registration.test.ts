@@ -29,7 +29,12 @@ describe('POST /v1/register and GET /v1/register/status on Twilio', () => {
     const number = (await api('POST', '/v1/numbers', { agentId: agent.id })).body;
     const sid = [...h.fake.incomingNumbers.values()].find((n) => n.phone_number === number.phoneNumber)!.sid as string;
     const text = () => api('POST', '/v1/messages', { agent_id: agent.id, to_number: '+12125550199', body: 'See you at 3pm.' });
-    return { api, number, sid, text };
+    const buy = async () => {
+      const bought = (await api('POST', '/v1/numbers', { agentId: agent.id })).body;
+      return { ...bought, sid: [...h.fake.incomingNumbers.values()].find((n) => n.phone_number === bought.phoneNumber)!.sid as string };
+    };
+    const textFrom = (numberId: string) => api('POST', '/v1/messages', { number_id: numberId, to_number: '+12125550199', body: 'See you at 3pm.' });
+    return { api, number, sid, text, buy, textFrom };
   };
 
   it('submits the business to Trust Hub, registers the brand and makes a Messaging Service holding the number', async () => {
@@ -89,6 +94,31 @@ describe('POST /v1/register and GET /v1/register/status on Twilio', () => {
     expect(h.fake.requests.filter((r) => r.path.startsWith('/v1/'))).toEqual([]);
     expect((await text()).body.warning).toBeUndefined();
     expect((await api('POST', '/v1/register', aRegisterBody())).status).toBe(409);
+  });
+
+  it('puts a number bought after registering into the Messaging Service, and one whose joining failed on the next status read', async () => {
+    const { api, sid, buy, textFrom } = await aProject();
+    const submitted = (await api('POST', '/v1/register', aRegisterBody())).body;
+    const { brandRegistration, messagingService } = submitted.carrierReferences;
+    registry.decideBrand(brandRegistration, 'APPROVED');
+    const campaignSid = (await api('GET', '/v1/register/status')).body.carrierReferences.campaign;
+    registry.decideCampaign(campaignSid, 'VERIFIED');
+    await api('GET', '/v1/register/status');
+
+    const second = await buy();
+    h.fake.failNext('addServiceNumber', { status: 500, code: 20500, message: 'Internal Server Error' });
+    const third = await buy();
+    const beforeRead = { pool: [...registry.services.get(messagingService)!.numbers], warning: (await textFrom(third.id)).body.warning };
+    const status = await api('GET', '/v1/register/status');
+
+    expect(second.phoneNumber).toBeDefined();
+    expect(beforeRead.pool).toEqual([sid, second.sid]);
+    expect(beforeRead.warning).toContain(`${third.phoneNumber} is not yet a sender`);
+    expect(registry.services.get(messagingService)!.numbers).toEqual([sid, second.sid, third.sid]);
+    expect(status.body).toMatchObject({ status: 'approved', senders: expect.arrayContaining([second.phoneNumber, third.phoneNumber]) });
+    expect(status.body.senders).toHaveLength(3);
+    expect((await textFrom(second.id)).body.warning).toBeUndefined();
+    expect((await textFrom(third.id)).body.warning).toBeUndefined();
   });
 
   it("reports the registry's refusal of the brand, and takes a corrected submission after it", async () => {

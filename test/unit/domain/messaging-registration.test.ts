@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { mayRegister, registrationWarningFor, sendsUnderA2p10dlc, withReport } from '../../../src/domain/messaging-registration.js';
+import { mayRegister, registrationWarningFor, sendersToAdd, sendsUnderA2p10dlc, withReport, withSenders } from '../../../src/domain/messaging-registration.js';
 import { at } from '../../support/builders.js';
 import { aRegistration } from '../../support/registration-builders.js';
 
@@ -20,10 +20,27 @@ describe('A2P 10DLC registration rules', () => {
     const tollFree = { phoneNumber: '+18885550100', country: 'US' };
 
     expect(registrationWarningFor(longCode, null)).toContain('no A2P 10DLC registration');
-    expect(registrationWarningFor(longCode, { status: 'pending' })).toContain('registration that is pending');
-    expect(registrationWarningFor(longCode, { status: 'failed' })).toContain('registration that is failed');
-    expect(registrationWarningFor(longCode, { status: 'approved' })).toBeNull();
+    expect(registrationWarningFor(longCode, { status: 'pending', senders: [longCode.phoneNumber] })).toContain('registration that is pending');
+    expect(registrationWarningFor(longCode, { status: 'failed', senders: [longCode.phoneNumber] })).toContain('registration that is failed');
+    expect(registrationWarningFor(longCode, { status: 'approved', senders: [longCode.phoneNumber] })).toBeNull();
     expect(registrationWarningFor(tollFree, null)).toBeNull();
+  });
+
+  it('warns a sender outside the approved campaign\'s pool, as a number bought after registering is until it joins', () => {
+    const later = { phoneNumber: '+14155550111', country: 'US' };
+
+    expect(registrationWarningFor(later, { status: 'approved', senders: ['+14155550100'] })).toContain('+14155550111 is not yet a sender');
+  });
+
+  it('adds the live 10-digit US numbers the pool lacks, none to a failed registration, and drops released ones from the record', () => {
+    const held = { phoneNumber: '+14155550100', country: 'US' };
+    const bought = { phoneNumber: '+14155550111', country: 'US' };
+    const tollFree = { phoneNumber: '+18885550100', country: 'US' };
+    const registration = aRegistration({ status: 'approved', senders: [held.phoneNumber, '+14155550199'] });
+
+    expect(sendersToAdd(registration, [held, bought, tollFree])).toEqual([bought]);
+    expect(sendersToAdd({ ...registration, status: 'failed' }, [held, bought])).toEqual([]);
+    expect(withSenders(registration, [bought.phoneNumber], [held.phoneNumber, bought.phoneNumber, tollFree.phoneNumber]).senders).toEqual([held.phoneNumber, bought.phoneNumber]);
   });
 
   it('takes a submission when there is none or the last one failed; one pending or approved stands', () => {

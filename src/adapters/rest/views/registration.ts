@@ -44,6 +44,8 @@ export const RegistrationView = t.strict({
   brand: nullable(BrandView),
   campaign: nullable(CampaignView),
   carrierReferences: t.record(t.string, t.string),
+  /** The numbers in the campaign's sender pool: texts from the project's other numbers are not under it. */
+  senders: t.array(t.string),
   submittedAt: nullable(t.string),
   checkedAt: nullable(t.string),
 }, 'Registration');
@@ -60,6 +62,7 @@ export const registrationView = (registration: MessagingRegistration | null): Wi
         brand: null,
         campaign: null,
         carrierReferences: {},
+        senders: [],
         submittedAt: null,
         checkedAt: null,
       }
@@ -73,6 +76,7 @@ export const registrationView = (registration: MessagingRegistration | null): Wi
         brand: { ...registration.brand, address: { ...registration.brand.address }, contact: { ...registration.brand.contact } },
         campaign: { ...registration.campaign, sampleMessages: [...registration.campaign.sampleMessages] },
         carrierReferences: { ...registration.references },
+        senders: [...registration.senders],
         submittedAt: isoInstant(registration.submittedAt),
         checkedAt: isoInstant(registration.checkedAt),
       };

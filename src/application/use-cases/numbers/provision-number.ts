@@ -6,6 +6,7 @@ import type { Cents } from '../../../domain/money.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { canProvisionNumber, ledgerAccountFor } from '../../../domain/project.js';
 import { fromDomain, notFound, type InsufficientBalance, type NotFound, type NumberLimitReached } from '../../errors.js';
+import type { SenderPool } from '../../messaging/sender-pool.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { NumberWebhooks, PurchasedNumber, Telephony } from '../../ports/telephony.js';
 import type { CoreDeps } from '../common/deps.js';
@@ -23,6 +24,8 @@ export interface ProvisionNumberDeps extends CoreDeps {
   readonly telephony: Telephony;
   readonly webhooks: NumberWebhooks;
   readonly numberMonthlyPrice: Cents;
+  /** A number bought after the project registered for A2P 10DLC joins the registration's sender pool. */
+  readonly senderPool: SenderPool;
 }
 
 /** Refused before the purchase (or re-checked under the lock after it), by the carrier, or on storing. */
@@ -54,7 +57,8 @@ export const checkProvisioningAllowed = async (
 /**
  * The spec's five steps: check the limit (and balance), search, purchase, configure the
  * webhooks, store (with the first month's charge). Anything failing after the purchase
- * releases the number at the carrier, so nothing is held that the project does not own.
+ * releases the number at the carrier, so nothing is held that the project does not own. A
+ * bought number then joins the project's A2P 10DLC sender pool, if it has one.
  */
 export class ProvisionNumber {
   constructor(private readonly deps: ProvisionNumberDeps) {}
@@ -63,9 +67,11 @@ export class ProvisionNumber {
     return async () => {
       const allowed = await this.deps.uow.transaction((tx) => checkProvisioningAllowed(tx, input, this.deps.numberMonthlyPrice));
       if (E.isLeft(allowed)) return allowed;
-      return withPurchasedNumber(this.deps, input, (purchased) =>
+      const bought = await withPurchasedNumber(this.deps, input, (purchased) =>
         this.deps.uow.transaction((tx) => this.store(tx, input, purchased)),
       );
+      if (E.isRight(bought)) await this.deps.senderPool.fill(input.projectId);
+      return bought;
     };
   }
 

@@ -46,7 +46,14 @@ export class RegisterMessaging {
       const report = await registrar.submit({ ...input, senders: senders.right });
       if (E.isLeft(report)) return E.left(providerError(report.left));
       const now = clock.now();
-      const registration: MessagingRegistration = { ...input, ...report.right, registrar: registrar.name, submittedAt: now, checkedAt: now };
+      const registration: MessagingRegistration = {
+        ...input,
+        ...report.right,
+        registrar: registrar.name,
+        submittedAt: now,
+        checkedAt: now,
+        senders: senders.right.map((s) => s.phoneNumber),
+      };
       return uow.transaction(async (tx): Promise<E.Either<Conflict, MessagingRegistration>> => {
         // Re-read under the write: a second submission that raced this one has stored its own.
         const allowed = mayRegister(await tx.messagingRegistrations.find(input.projectId));
