@@ -15,6 +15,7 @@ const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
   type: null,
   search: null,
   agentId: null,
+  numberId: null,
   ...overrides,
 });
 
@@ -83,6 +84,28 @@ export const callPageQueryContract = (name: string, open: () => Promise<OpenedSt
       expect([after.items, after.total]).toEqual([[], 0]);
       expect(after.version).not.toBe(before);
     });
+  });
+
+  it("keeps a number's calls, and with it the version changes with a call on that number only", async () => {
+    const project = aProject();
+    const [onIt, onOther] = [1, 2].map((s) => aCall({ projectId: project.id, phoneNumberId: `num_${s}`, startedAt: at(s) })) as [Call, Call];
+    await inTx(async (tx) => {
+      await tx.projects.save(project);
+      await tx.calls.save(onIt);
+      await tx.calls.save(onOther);
+    });
+    const ofNumber = query({ numberId: 'num_1' });
+    const before = await read(() => queries().calls.version(project.id, ofNumber));
+
+    const listed = await read(() => queries().calls.page(project.id, ofNumber));
+    await inTx((tx) => tx.calls.save(aCall({ projectId: project.id, phoneNumberId: 'num_2', startedAt: at(3) })));
+    const unchanged = await read(() => queries().calls.version(project.id, ofNumber));
+    await inTx((tx) => tx.calls.save(aCall({ projectId: project.id, phoneNumberId: 'num_1', startedAt: at(4) })));
+
+    expect([listed.items.map((c) => c.id), listed.total]).toEqual([[onIt.id], 1]);
+    expect(unchanged).toBe(before);
+    expect(await read(() => queries().calls.version(project.id, ofNumber))).not.toBe(before);
+    expect((await read(() => queries().calls.page(project.id, query({ numberId: 'num_9' })))).items).toEqual([]);
   });
 
   describe('the version of a page (version, and page and agentPage read with their own)', () => {

@@ -15,6 +15,7 @@ const query = (overrides: Partial<CallListQuery> = {}): CallListQuery => ({
   type: null,
   search: null,
   agentId: null,
+  numberId: null,
   ...overrides,
 });
 

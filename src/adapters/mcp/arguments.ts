@@ -50,3 +50,17 @@ export const asQueryString = (args: Record<string, unknown>): Record<string, unk
   Object.fromEntries(
     Object.entries(args).map(([key, value]) => [key, typeof value === 'number' || typeof value === 'boolean' ? String(value) : value]),
   );
+
+/**
+ * The top-level argument names an object codec takes; null for a codec of another shape, whose
+ * arguments are not listed (nothing is refused then).
+ */
+export const argumentNamesOf = (codec: t.Mixed): ReadonlySet<string> | null => {
+  if (codec instanceof t.InterfaceType || codec instanceof t.PartialType) return new Set(Object.keys(codec.props as t.Props));
+  if (codec instanceof t.ExactType || codec instanceof t.RefinementType || codec instanceof t.ReadonlyType) return argumentNamesOf(codec.type as t.Mixed);
+  if (codec instanceof t.IntersectionType) {
+    const members = (codec.types as t.Mixed[]).map(argumentNamesOf);
+    return members.every((names): names is ReadonlySet<string> => names !== null) ? new Set(members.flatMap((names) => [...names])) : null;
+  }
+  return null;
+};

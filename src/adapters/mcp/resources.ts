@@ -105,7 +105,7 @@ export const readResource = async (useCases: UseCases, projectId: string, uri: s
 /** Listed resources: the agents and the latest calls' transcripts (the templates reach the rest). */
 export const listResources = async (useCases: UseCases, projectId: string): Promise<Resource[]> => {
   const agents = await useCases.agents.listAgents.execute({ projectId, page: { limit: 100, offset: 0 } })();
-  const query = { limit: 20, offset: 0, status: null, direction: null, type: null, search: null, agentId: null };
+  const query = { limit: 20, offset: 0, status: null, direction: null, type: null, search: null, agentId: null, numberId: null };
   const calls = await useCases.calls.listCalls.execute({ projectId, query })();
   return [
     ...(E.isRight(agents) ? agents.right.items : []).map(({ agent }) => ({

@@ -5,7 +5,7 @@ import { fieldNameOf, jsonProblem } from '../rest/codecs/json.js';
 import { decode, invalidInput } from '../rest/decode.js';
 import { problemOf } from '../rest/error-envelope.js';
 import { namedAsSent } from '../rest/field-names.js';
-import { asQueryString } from './arguments.js';
+import { argumentNamesOf, asQueryString } from './arguments.js';
 import type { AnyTool, ToolContext, ToolOutput } from './tool.js';
 
 /** No arguments of ours nest this deep (as for REST bodies). */
@@ -17,6 +17,17 @@ const argumentsProblem = (args: Record<string, unknown>): AppError | null => {
   if (!problem) return null;
   const path = problem.kind === 'depth' ? problem.path.slice(0, 1) : problem.path;
   return invalidInput([{ field: path.length ? fieldNameOf(path) : 'arguments', message: problem.message, type: 'value_error' }]);
+};
+
+/**
+ * Arguments the tool does not take, refused by name rather than dropped: a client written for
+ * another server's tool would otherwise believe an option it sent was applied.
+ */
+const unknownArguments = (tool: AnyTool, args: Record<string, unknown>): AppError | null => {
+  const names = argumentNamesOf(tool.args.codec);
+  const unknown = names === null ? [] : Object.keys(args).filter((name) => !names.has(name));
+  if (unknown.length === 0) return null;
+  return invalidInput(unknown.map((name) => ({ field: name, message: `is not an argument of ${tool.name}`, type: 'extra_forbidden' })));
 };
 
 /** A failure as an MCP tool error: the interface's code and message, and its details when a field was at fault. */
@@ -44,8 +55,8 @@ export const callTool = async (tool: AnyTool, rawArgs: Record<string, unknown>, 
   if (tool.access === 'project' && context.projectId === null) {
     return toolError({ _tag: 'Unauthorized', message: `${tool.name} needs an API key: connect to the MCP endpoint with Authorization: Bearer <key>` });
   }
-  const problem = argumentsProblem(rawArgs);
-  if (problem) return toolError(problem);
+  const problem = argumentsProblem(rawArgs) ?? unknownArguments(tool, rawArgs);
+  if (problem) return toolError(renamedBody(problem));
   const decoded = decode(tool.args.codec, tool.args.fromQueryString ? asQueryString(rawArgs) : rawArgs, 'body');
   if (E.isLeft(decoded)) return toolError(renamedBody(decoded.left));
   const result = await tool.run(context, tool.args.read(decoded.right));

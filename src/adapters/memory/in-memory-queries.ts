@@ -79,6 +79,7 @@ const callPage = (t: InMemoryTables, projectId: string, query: CallListQuery): C
       (query.direction === null || c.direction === query.direction) &&
       (query.type === null || c.type === query.type) &&
       (query.agentId === null || c.agentId === query.agentId) &&
+      (query.numberId === null || c.phoneNumberId === query.numberId) &&
       (search === null || c.fromNumber.toLowerCase().includes(search) || c.toNumber.toLowerCase().includes(search)),
   );
   const page = pageOf(rows.sort(newestStartFirst), query);

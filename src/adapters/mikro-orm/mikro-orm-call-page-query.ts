@@ -35,6 +35,7 @@ const paramsOf = (projectId: string, query: CallListQuery): CallPageParams => {
     direction: query.direction || null,
     type: query.type || null,
     agentId: query.agentId || null,
+    numberId: query.numberId || null,
     search: search ? containsPattern(search) : null,
     limit: query.limit,
     offset: query.offset,
@@ -49,6 +50,7 @@ const statementsOf = (params: CallPageParams) =>
     direction: params.direction !== null,
     type: params.type !== null,
     agent: params.agentId !== null,
+    number: params.numberId !== null,
     search: params.search !== null,
   });
 

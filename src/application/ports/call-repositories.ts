@@ -11,6 +11,8 @@ export interface CallListQuery extends PageRequest {
   /** Case-insensitive contains on fromNumber or toNumber. */
   readonly search: string | null;
   readonly agentId: string | null;
+  /** Only calls on this number of the project (none when it is not the project's). */
+  readonly numberId: string | null;
 }
 
 /** A call with what its detail view shows beside it. */

@@ -24,6 +24,20 @@ describe('list_calls status', () => {
     expect(refused).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'status' }] });
     expect(JSON.stringify(refused)).toContain('ringing, busy, no-answer');
   });
+
+  it("keeps one number's calls with `number_id`, as AgentPhone's does", async () => {
+    const agent = resultOf(await client.callTool({ name: 'create_agent', arguments: { name: 'Two lines' } }));
+    const first = resultOf(await client.callTool({ name: 'buy_number', arguments: { agent_id: agent.id, confirm: true } }));
+    const second = resultOf(await client.callTool({ name: 'buy_number', arguments: { agent_id: agent.id, confirm: true } }));
+    const dial = async (fromNumberId: string) =>
+      resultOf(await client.callTool({ name: 'make_call', arguments: { agent_id: agent.id, to_number: '+14155550142', from_number_id: fromNumberId } }));
+    const [onFirst, onSecond] = [await dial(first.id), await dial(second.id)];
+
+    const listed = resultOf(await client.callTool({ name: 'list_calls', arguments: { number_id: second.id } }));
+
+    expect(listed).toMatchObject({ total: 1, data: [{ id: onSecond.id }] });
+    expect(onFirst.id).not.toBe(onSecond.id);
+  });
 });
 
 /** A use case's refusal through any snake_cased tool names the argument as sent, not the REST body's field. */

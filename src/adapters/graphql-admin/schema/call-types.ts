@@ -161,6 +161,7 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
           type: args.type ?? null,
           search: args.search?.trim() || null,
           agentId: idOrNull(args.agentId),
+          numberId: null,
         };
         return connectionOf((await run(calls.listCalls.execute({ projectId: p.id, query }))).page, page);
       },

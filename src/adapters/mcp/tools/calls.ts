@@ -82,12 +82,14 @@ export const callTools: readonly AnyTool[] = [
   tool({
     name: 'list_calls',
     title: 'List calls',
-    description: 'The call log, newest first; filter by `agent_id`, `status` (ringing, in-progress, completed, failed, busy, no-answer), `direction`, `type`, or `search` (a number or words of the transcript).',
-    args: queryString(t.intersection([t.partial({ agent_id: idText }), ListCallsQuery])),
+    description:
+      'The call log, newest first; filter by `agent_id`, `number_id` (calls on that number), `status` (ringing, in-progress, completed, failed, busy, no-answer), ' +
+      '`direction`, `type`, or `search` (a number or words of the transcript).',
+    args: queryString(t.intersection([t.partial({ agent_id: idText, number_id: idText }), ListCallsQuery])),
     annotations: readOnly,
     access: 'project',
     run: (context, q) => {
-      const query = { limit: q.limit, offset: q.offset, status: q.status ?? null, direction: q.direction ?? null, type: q.type ?? null, search: q.search?.trim() ? q.search : null, agentId: q.agent_id ?? null };
+      const query = { limit: q.limit, offset: q.offset, status: q.status ?? null, direction: q.direction ?? null, type: q.type ?? null, search: q.search?.trim() ? q.search : null, agentId: q.agent_id ?? null, numberId: q.number_id ?? null };
       return outcome(context.useCases.calls.listCalls.execute({ projectId: projectOf(context), query }), ({ page, recordingEnabled }) =>
         output(`${page.items.length} of ${page.total} calls.`, {
           data: page.items.map((call) => callView(call, recordingEnabled)),

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { CONVERSATION_PAGE, ConversationDetailQuery, UpdateConversationBody } from '../../rest/codecs/conversations.js';
-import { checkSendMessage, MessageListQuery, SendMessageBody, toCursor, toSendSmsInput } from '../../rest/codecs/messages.js';
+import { checkSendMessage, MessageListQuery, SendMessageBody, toCursor, toSendSmsInput, unsupportedOnSms } from '../../rest/codecs/messages.js';
 import { idText } from '../../rest/codecs/text.js';
 import { pageEnvelope } from '../../rest/pagination.js';
 import { conversationDetailView, conversationView } from '../../rest/views/conversations.js';
@@ -24,8 +24,13 @@ export const conversationTools: readonly AnyTool[] = [
     run: async (context, body) => {
       const problem = checkSendMessage(body);
       if (problem) return E.left(validation(problem.field, problem.message));
+      const unsupported = unsupportedOnSms(body);
+      const unsent = unsupported.length ? ` Sent as SMS without ${unsupported.join(' and ')} (iMessage only).` : '';
       return outcome(context.useCases.messages.sendSms.execute(toSendSmsInput(projectOf(context), body)), (message) =>
-        output(`Sent message ${message.id} to ${message.toNumber}.${message.registrationWarning ? ` Warning: ${message.registrationWarning}` : ''}`, sentMessageView(message)),
+        output(
+          `Sent message ${message.id} to ${message.toNumber}.${unsent}${message.registrationWarning ? ` Warning: ${message.registrationWarning}` : ''}`,
+          sentMessageView(message, unsupported),
+        ),
       );
     },
   }),

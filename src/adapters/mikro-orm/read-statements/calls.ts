@@ -12,6 +12,7 @@ export type CallFilterSet = {
   readonly direction: boolean;
   readonly type: boolean;
   readonly agent: boolean;
+  readonly number: boolean;
   readonly search: boolean;
 };
 
@@ -26,6 +27,7 @@ export type CallPageParams = {
   readonly direction: string | null;
   readonly type: string | null;
   readonly agentId: string | null;
+  readonly numberId: string | null;
   readonly search: string | null;
   readonly limit: number;
   readonly offset: number;
@@ -57,6 +59,7 @@ const conditionOf = (set: CallFilterSet): string =>
     ...(set.direction ? ['direction = :direction'] : []),
     ...(set.type ? ['type = :type'] : []),
     ...(set.agent ? ['agent_id = :agentId'] : []),
+    ...(set.number ? ['phone_number_id = :numberId'] : []),
     ...(set.search ? ['(from_number ilike :search or to_number ilike :search)'] : []),
   ].join(' and ');
 
@@ -104,7 +107,7 @@ const statementsOf = (set: CallFilterSet, key: string): CallListStatements => {
 const declared = new Map<string, CallListStatements>();
 
 export const callListStatements = (set: CallFilterSet): CallListStatements => {
-  const key = (['status', 'reason', 'unanswered', 'direction', 'type', 'agent', 'search'] as const).map((filter) => (set[filter] ? '1' : '0')).join('');
+  const key = (['status', 'reason', 'unanswered', 'direction', 'type', 'agent', 'number', 'search'] as const).map((filter) => (set[filter] ? '1' : '0')).join('');
   let statements = declared.get(key);
   if (statements === undefined) declared.set(key, (statements = statementsOf(set, key)));
   return statements;

@@ -5,7 +5,7 @@ import { validation, type Validation } from '../../../application/errors.js';
 import type { MessageCursor } from '../../../application/ports/messaging-repositories.js';
 import type { SendSmsInput } from '../../../application/use-cases/messages/send-sms.js';
 import { integerParam } from '../pagination.js';
-import { matching, nullable } from './common.js';
+import { matching, nullable, oneOf } from './common.js';
 import { describedAs } from './described.js';
 import { anyPhoneNumber } from './phone.js';
 import { boundedText, idText, MAX_LENGTH } from './text.js';
@@ -92,6 +92,15 @@ const optionalMediaUrls = describedAs(
   { type: ['array', 'null'], items: { ...mediaUrl.jsonSchema, format: 'uri' }, maxItems: MAX_MEDIA },
 );
 
+/** iMessage's expressive effects, by AgentPhone's names. */
+const SEND_STYLES = ['celebration', 'fireworks', 'lasers', 'love', 'confetti', 'balloons', 'spotlight', 'echo', 'invisible', 'gentle', 'loud', 'slam'] as const;
+
+/** Arguments of a send that only iMessage carries: an SMS goes without them, and its answer names them. */
+const IMESSAGE_ONLY = ['reply_to_message_id', 'send_style'] as const;
+
+/** The iMessage-only arguments a send was given, which its SMS does not carry. */
+export const unsupportedOnSms = (body: SendMessage): string[] => IMESSAGE_ONLY.filter((name) => body[name] != null);
+
 /**
  * `POST /v1/messages` is snake_case, as public clients send it. The sender is named by its agent,
  * its number (`number_id` or `from_number`), or both; one picture may come as `media_url`, as
@@ -107,6 +116,9 @@ export const SendMessageBody = t.intersection([
     media_urls: optionalMediaUrls,
     /** Refuse (422 CONSENT_REQUIRED) unless the number's contact has consent for texts of this basis or a stronger one on record. */
     require_consent: nullable(requireConsent),
+    /** iMessage's threaded reply and screen effect, as AgentPhone's clients send them: accepted, and answered as `unsupported` on SMS. */
+    reply_to_message_id: nullable(idText),
+    send_style: nullable(oneOf(SEND_STYLES)),
   }),
 ]);
 type SendMessage = t.TypeOf<typeof SendMessageBody>;

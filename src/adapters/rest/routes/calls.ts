@@ -30,6 +30,7 @@ const listQuery = (c: Context<RestEnv>, agentId: string | null): E.Either<AppErr
     type: q.type ?? null,
     search: q.search?.trim() ? q.search : null,
     agentId,
+    numberId: null,
   }))(decodeQuery(c, OPERATIONS.listCalls.query));
 
 const listCalls = (calls: CallUseCases, answers: VersionedAnswers | null, c: Context<RestEnv>, agentId: string | null) => {

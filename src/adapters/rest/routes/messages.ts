@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import { validation } from '../../../application/errors.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
-import { checkSendMessage, IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf, toCursor, toSendSmsInput } from '../codecs/messages.js';
+import { checkSendMessage, unsupportedOnSms, IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf, toCursor, toSendSmsInput } from '../codecs/messages.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
@@ -23,7 +23,7 @@ export const messageRoutes = (useCases: UseCases['messages']): Hono<RestEnv> => 
     const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER));
     if (E.isLeft(key)) return sendError(c, key.left);
     const input = { ...toSendSmsInput(projectOf(c), body.right), idempotencyKey: key.right };
-    return send(c, useCases.sendSms.execute(input), (message) => c.json(sentMessageView(message)));
+    return send(c, useCases.sendSms.execute(input), (message) => c.json(sentMessageView(message, unsupportedOnSms(body.right))));
   });
   return app;
 };

@@ -41,7 +41,8 @@ export const SentMessageView = t.exact(t.intersection([
     to_number: e164,
     conversation_id: t.string,
   }),
-  t.partial({ warning: t.string }),
+  /** `unsupported`: arguments accepted but not carried by an SMS (iMessage's `reply_to_message_id`, `send_style`). */
+  t.partial({ warning: t.string, unsupported: t.array(t.string) }),
 ]), 'SentMessage');
 
 export const messageView = (message: Message): Wire<typeof MessageView> => ({
@@ -70,7 +71,7 @@ export const messageSliceView = <B>(slice: MessageSlice, view: (message: Message
   hasMore: slice.hasMore,
 });
 
-export const sentMessageView = (message: Message & { readonly registrationWarning?: string | null }): Wire<typeof SentMessageView> => ({
+export const sentMessageView = (message: Message & { readonly registrationWarning?: string | null }, unsupported: readonly string[] = []): Wire<typeof SentMessageView> => ({
   id: message.id,
   status: message.status,
   channel: message.channel,
@@ -78,4 +79,5 @@ export const sentMessageView = (message: Message & { readonly registrationWarnin
   to_number: message.toNumber,
   conversation_id: message.conversationId,
   ...(message.registrationWarning ? { warning: message.registrationWarning } : {}),
+  ...(unsupported.length ? { unsupported: [...unsupported] } : {}),
 });
