@@ -3,6 +3,7 @@ import { ALLOW_PRIVATE_NETWORKS, DENY_PRIVATE_NETWORKS, type PrivateNetworkTarge
 import type { TrustProxy } from '../adapters/rest/client-ip.js';
 import { DEFAULT_HOSTED_APOLOGY } from '../application/hosted/hosted-brain.js';
 import { cents, type Cents } from '../domain/money.js';
+import { otlpProtocolOf } from './tracing.js';
 import {
   BytesFromEnv,
   BytesOrNoneFromEnv,
@@ -228,10 +229,22 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
   if (config.metrics.port !== null && config.metrics.port !== 0 && config.metrics.port === config.port) {
     problems.push(`METRICS_PORT=${config.metrics.port}: must differ from PORT (the figures get a listener of their own)`);
   }
+  const otlpProblem = otlpProtocolProblem(env);
+  if (otlpProblem) problems.push(otlpProblem);
   if (config.eventBus === 'postgres' && config.databaseUrl === null) {
     problems.push('EVENT_BUS=postgres needs DATABASE_URL (several nodes must share one PostgreSQL)');
   }
   return problems.length > 0 ? E.left(problems) : E.right(config);
+};
+
+/** The OTLP protocol variables, checked with the rest so a start never fails later on them. */
+const otlpProtocolProblem = (env: Env): string | null => {
+  try {
+    otlpProtocolOf(env);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 };
 
 /** Which addresses outbound requests may reach under `config`. */

@@ -22,6 +22,30 @@ const otlpUrlOf = (env: Env): { url?: string } => {
   return base ? { url: `${base.replace(/\/+$/, '')}/v1/traces` } : {};
 };
 
+/** OTLP's encodings over HTTP; gRPC is not offered (it would need a second transport stack). */
+const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
+
+/**
+ * The encoding `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL` (or `OTEL_EXPORTER_OTLP_PROTOCOL`) names;
+ * protobuf by default, as OpenTelemetry's specification sets it: smaller on the wire and less
+ * work to write than JSON.
+ */
+export const otlpProtocolOf = (env: Env): OtlpProtocol => {
+  const named = (env['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'] ?? env['OTEL_EXPORTER_OTLP_PROTOCOL'])?.trim();
+  if (!named) return 'http/protobuf';
+  const protocol = OTLP_PROTOCOLS.find((p) => p === named);
+  if (!protocol) throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL must be ${OTLP_PROTOCOLS.join(' or ')} (got ${named})`);
+  return protocol;
+};
+
+/** The OTLP/HTTP exporter of the protocol asked for, loaded only then. */
+const otlpExporter = async (env: Env) => {
+  const options = otlpUrlOf(env);
+  if (otlpProtocolOf(env) === 'http/json') return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter(options);
+  return new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter(options);
+};
+
 /** A tracing and what ends it (its spans flushed to the exporter). */
 export interface LoadedTracing {
   readonly tracing: Tracing;
@@ -29,7 +53,7 @@ export interface LoadedTracing {
 }
 
 /**
- * The OpenTelemetry SDK for Node with an OTLP/HTTP exporter (or the console's, by
+ * The OpenTelemetry SDK for Node with an OTLP/HTTP exporter, protobuf or JSON (or the console's, by
  * `OTEL_TRACES_EXPORTER=console`), loaded by dynamic import only when {@link tracesWanted}.
  * The SDK reads the other standard variables itself: the endpoint and headers, the sampler
  * (`OTEL_TRACES_SAMPLER`, `OTEL_TRACES_SAMPLER_ARG`), the batch sizes; the service is named by
@@ -37,12 +61,11 @@ export interface LoadedTracing {
  */
 export const loadTracing = async (env: Env, version: string): Promise<LoadedTracing> => {
   if (!tracesWanted(env)) return { tracing: NO_TRACING, shutdown: async () => {} };
-  const [{ NodeTracerProvider, BatchSpanProcessor, ConsoleSpanExporter }, { OTLPTraceExporter }, { defaultResource, resourceFromAttributes }] = await Promise.all([
+  const [{ NodeTracerProvider, BatchSpanProcessor, ConsoleSpanExporter }, { defaultResource, resourceFromAttributes }] = await Promise.all([
     import('@opentelemetry/sdk-trace-node'),
-    import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
   ]);
-  const exporter = env['OTEL_TRACES_EXPORTER']?.trim() === 'console' ? new ConsoleSpanExporter() : new OTLPTraceExporter(otlpUrlOf(env));
+  const exporter = env['OTEL_TRACES_EXPORTER']?.trim() === 'console' ? new ConsoleSpanExporter() : await otlpExporter(env);
   const resource = defaultResource().merge(
     resourceFromAttributes({ 'service.name': env['OTEL_SERVICE_NAME']?.trim() || 'switchboard', 'service.version': version }),
   );
