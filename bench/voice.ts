@@ -14,6 +14,7 @@
  *   BENCH_RAMP_MS           calls start at random over this long (default calls × 4 ms, at most 2 s;
  *                           2,000 calls of 8 turns are all up at once with a ramp up to ~5 s)
  *   DATABASE_URL=…          store in PostgreSQL instead of memory
+ *   BENCH_PROFILE=<dir>     each round's main thread also sampled into <dir>/<round>.cpuprofile
  *
  * `BENCH_MODE=idle` (`npm run bench:voice:idle`) measures instead what silent calls cost: it
  * opens BENCH_IDLE_CALLS (default 2,000) calls that say nothing after the greeting, each with
@@ -44,6 +45,7 @@ import { trustE164 } from '../src/domain/e164.js';
 import { trustMailbox } from '../src/domain/mailbox.js';
 import { fmt, percentile, runBench, storeBenchNumber } from './support/figures.js';
 import { mainThreadCpuOver } from './support/cpu-time.js';
+import { profiled } from './support/cpu-profile.js';
 import { startOtlpReceiver, tracingEnv } from './support/otlp-receiver.js';
 
 const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
@@ -211,10 +213,13 @@ const loop = async (
         webhookMs.length = 0;
         const done = fromWorker('done');
         const rampMs = Number(process.env.BENCH_RAMP_MS ?? Math.min(2000, calls * 4));
-        const { result, mainThreadMs } = await mainThreadCpuOver(async () => {
-          worker.postMessage({ calls, turns, thinkMs, serverUrl: target.serverUrl, rampMs } satisfies Round);
-          return (await done) as Extract<FromWorker, { type: 'done' }>;
-        });
+        const label = `${target.label || 'voice'}-${calls}-calls-${pair}`;
+        const { result, mainThreadMs } = await profiled(label, () =>
+          mainThreadCpuOver(async () => {
+            worker.postMessage({ calls, turns, thinkMs, serverUrl: target.serverUrl, rampMs } satisfies Round);
+            return (await done) as Extract<FromWorker, { type: 'done' }>;
+          }),
+        );
         const sorted = [...samples].sort((a, b) => a - b);
         const hook = [...webhookMs].sort((a, b) => a - b);
         const trip = [...result.roundTripMs].sort((a, b) => a - b);
