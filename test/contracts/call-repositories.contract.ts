@@ -329,6 +329,26 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect([first, replayed, older, next, overCall]).toEqual([true, false, false, true, false]);
     });
 
+    it('grants a handed-over call’s media only once the session it left let go, once per hand-over, only while the call is in progress', async () => {
+      const call = aCall();
+      const ended = completeCall(aCall(), { now: at(9), reason: 'caller_hangup' });
+      if (E.isLeft(ended)) throw new Error('not ended');
+      await inTx(async (tx) => {
+        await tx.calls.save(call);
+        await tx.calls.save(ended.right);
+      });
+
+      const beforeRelease = await inTx((tx) => tx.calls.claimHandedOverMedia(call.id, 200));
+      const released = await inTx((tx) => tx.calls.releaseMedia(call.id, 200));
+      await inTx((tx) => tx.calls.save({ ...call, lastTranscriptSnippet: 'moved' }));
+      const first = await inTx((tx) => tx.calls.claimHandedOverMedia(call.id, 200));
+      const replayed = await inTx((tx) => tx.calls.claimHandedOverMedia(call.id, 200));
+      const otherAttempt = await inTx((tx) => tx.calls.claimHandedOverMedia(call.id, 201));
+      const overCall = await inTx((tx) => tx.calls.releaseMedia(ended.right.id, 1));
+
+      expect([beforeRelease, released, first, replayed, otherAttempt, overCall]).toEqual([false, true, true, false, false, false]);
+    });
+
     it('counts a project’s calls in progress, and only those', async () => {
       const projectId = newId('prj');
       const live = [aCall({ projectId }), aCall({ projectId, type: 'web' })];
