@@ -67,6 +67,8 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
   private readonly log: Logger;
   private readonly observers = new Set<(callId: string, timing: TurnTiming) => void>();
   private readonly activity: ServiceActivity;
+  /** Who waits for a session to end (see {@link untilEnded}). */
+  private readonly endWaiters = new Map<VoiceSession, () => void>();
 
   constructor(private readonly deps: VoiceSessionEngineDeps) {
     this.now = deps.now ?? (deps.timers ? () => deps.timers!.now() : () => performance.now());
@@ -178,6 +180,8 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
       onEnded: (ended) => {
         this.activity.callDisconnected(kind);
         if (this.sessions.get(ended.callId) === ended) this.sessions.delete(ended.callId);
+        this.endWaiters.get(ended)?.();
+        this.endWaiters.delete(ended);
         this.keepWhatEnded(ended);
       },
       refreshWebhook: (ctx) => this.refreshWebhook(ctx),
@@ -206,6 +210,12 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
   /** Every live session in this process (a stopping node hands them over). */
   live(): readonly VoiceSession[] {
     return [...this.sessions.values()];
+  }
+
+  /** Resolves once the session has ended; one waiter a session (the node's drain). */
+  untilEnded(session: VoiceSession): Promise<void> {
+    if (session.isEnded) return Promise.resolve();
+    return new Promise((resolve) => this.endWaiters.set(session, resolve));
   }
 
   /** Resolves once every turn handed over so far (by any session) is stored and published. */

@@ -251,6 +251,8 @@ export const aVoiceSwitchboard = async (
       twilio: useTwilio ? { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, apiUrl: fake.url, ...options.webCalls } : null,
       // The AI disclosure is on by default; tests that are about it turn it on again.
       aiDisclosure: null,
+      // Live calls are ended at once on close, unless a test waits for them.
+      drainTimeoutMs: 0,
       ...options.config,
     },
   });
@@ -317,6 +319,8 @@ export const aVoiceSwitchboard = async (
   };
 
   const stop = async () => {
+    // Calls still live are ended on close, and their end is sent to the webhook: answered at once, whatever the test's handler did.
+    hook.handler = (_, res) => void res.writeHead(200).end();
     await sut.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
