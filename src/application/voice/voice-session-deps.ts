@@ -7,10 +7,9 @@ import type { OptOutRecorder } from '../ports/opt-out-recorder.js';
 import type { Tracing } from '../ports/tracing.js';
 import type { CallRecordWriter } from './call-record-writer.js';
 import type { SessionContext } from './session-context.js';
-import type { VoiceSession } from './voice-session.js';
 
-/** What a {@link VoiceSession} runs on. */
-export interface VoiceSessionDeps {
+/** What a voice session runs on; `Session` is the session's own type, which `onEnded` is given. */
+export interface VoiceSessionDeps<Session> {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -21,7 +20,7 @@ export interface VoiceSessionDeps {
   /** Hears the timing of every answered turn (the latency figures). */
   readonly observer?: (callId: string, timing: TurnTiming) => void;
   /** The session is over (hung up, transferred, terminated). */
-  readonly onEnded: (session: VoiceSession) => void;
+  readonly onEnded: (session: Session) => void;
   /** Asks for a fresh look at the call's webhook; the answer lands in the context later. */
   readonly refreshWebhook: (context: SessionContext) => void;
   /** Runs the agent's silence and duration limits; absent: no limits (embedders' tests). */

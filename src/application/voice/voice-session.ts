@@ -52,7 +52,7 @@ export class VoiceSession {
     readonly context: SessionContext,
     stored: readonly TranscriptTurn[],
     private readonly gateway: VoiceGateway,
-    private readonly deps: VoiceSessionDeps,
+    private readonly deps: VoiceSessionDeps<VoiceSession>,
   ) {
     this.turns = new SessionTranscript(context.call.id, stored, deps);
     // Made on first use: most calls never log, and a pino child serialises its bindings when made.
