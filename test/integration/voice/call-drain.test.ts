@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { CallDrain } from '../../../src/application/voice/call-drain.js';
 import { SHUTDOWN_FAREWELL } from '../../../src/domain/call-behaviour.js';
-import { aVoiceSwitchboard, RelayClient, type VoiceHarness } from './voice-harness.js';
+import { eventually } from '../../support/eventually.js';
+import { FakeTwilioApi } from '../../support/fake-twilio-api.js';
+import { LoadBalancer } from '../../support/load-balancer.js';
+import { twimlElements } from '../../support/twiml.js';
+import { TwilioCarrier } from './twilio-carrier.js';
+import { ACCOUNT_SID, AUTH_TOKEN, aVoiceSwitchboard, RelayClient, type VoiceHarness } from './voice-harness.js';
 
 /**
  * One node alone (its PUBLIC_URL is its own address): when it stops there is no other node to
@@ -54,5 +60,49 @@ describe(CallDrain.name, () => {
     expect(ended.body).toMatchObject({ status: 'completed', disconnectionReason: 'node_shutdown' });
     expect(ended.body.transcript.at(-1)).toMatchObject({ role: 'agent', content: SHUTDOWN_FAREWELL });
     expect(sut.fake.requestsTo('updateCall').map((r) => r.form.Twiml)).toHaveLength(1);
+  });
+});
+
+describe(`${CallDrain.name}, another node up but Twilio unreachable`, () => {
+  const closing: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closing.splice(0).reverse()) await close();
+  });
+
+  it('keeps the call it could not hand over and goes on answering it, then ends it through Twilio at the drain timeout', async () => {
+    const twilioApi = await FakeTwilioApi.start({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
+    closing.push(() => twilioApi.stop());
+    const lb = await new LoadBalancer().start();
+    closing.push(() => lb.stop());
+    const carrier = new TwilioCarrier(twilioApi, lb);
+    const uow = new InMemoryUnitOfWork();
+    const aNode = async () => {
+      const node = await aVoiceSwitchboard({ uow, sharedTwilioApi: twilioApi, config: { publicUrl: lb.url, drainTimeoutMs: 1500 } });
+      closing.push(() => node.stop());
+      return node;
+    };
+    const [a, b] = [await aNode(), await aNode()];
+    a.hook.handler = (request, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.end(request.body?.event === 'agent.message' ? `${JSON.stringify({ text: `Echo: ${request.body.data.transcript}` })}\n` : '');
+    };
+    const line = await a.anAgentOnTheLine();
+    lb.backends = [a.url];
+    const call = await carrier.dial(line.phoneNumber, '+14155550142');
+    lb.backends = [a.url, b.url];
+    twilioApi.failNext('updateCall', { status: 500, code: 20500, message: 'An internal server error has occurred' });
+
+    const draining = a.sut.drain();
+    await eventually(() => a.logger.lines.some((l) => l.message === 'could not hand the call over; it stays here'), { what: 'the failed hand-over', within: 10_000 });
+    call.say('are you still there?');
+    await eventually(() => call.spoken().includes('Echo: are you still there?'), { what: () => `the echo: ${JSON.stringify(call.spoken())}`, within: 10_000 });
+    await draining;
+
+    expect(call.ended).toBe(true);
+    const [, farewell] = twilioApi.requestsTo('updateCall').map((r) => String(r.form.Twiml));
+    expect(twimlElements(farewell!, 'Say').map((say) => say.text)).toEqual([SHUTDOWN_FAREWELL]);
+    const ended = await b.api('GET', `/v1/calls/${call.callId}`, undefined, a.owner.key);
+    expect(ended.body).toMatchObject({ status: 'completed', disconnectionReason: 'node_shutdown' });
+    expect(ended.body.transcript.map((t: { content: string }) => t.content)).toEqual(['Hi, this is Acme.', 'are you still there?', 'Echo: are you still there?']);
   });
 });
