@@ -79,7 +79,10 @@ export const createRestRoutes = (deps: RestDeps): Hono<RestEnv> => {
   api.use('*', safePath);
 
   api.get('/health', async (c) => {
-    if (deps.draining?.()) return sendError(c, { _tag: 'Unavailable', message: DRAINING });
+    if (deps.draining?.()) {
+      c.set('draining', true);
+      return sendError(c, { _tag: 'Unavailable', message: DRAINING });
+    }
     return (await isHealthy(deps.health))
       ? c.json({ status: 'ok' })
       : sendError(c, { _tag: 'Unavailable', message: 'The service is not ready; retry with backoff' });

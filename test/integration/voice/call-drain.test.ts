@@ -42,6 +42,8 @@ describe(CallDrain.name, () => {
 
     expect(health.status).toBe(503);
     expect((await health.json()).error.message).toMatch(/draining/);
+    // Expected while a node stops: not logged as a failure, so nobody is paged.
+    expect(sut.logger.lines.filter((l) => l.level === 'error')).toEqual([]);
     const ended = await sut.api('GET', `/v1/calls/${call.callId}`);
     expect(ended.body).toMatchObject({ status: 'completed', disconnectionReason: 'caller_hangup' });
     expect(sut.fake.requestsTo('updateCall')).toEqual([]);
