@@ -64,6 +64,11 @@ export interface SwitchboardConfig {
    * carrier request may take.
    */
   readonly smsSendLeaseMs?: number;
+  /**
+   * `DRAIN_TIMEOUT` (seconds, default 30): how long a stopping node waits for the live calls it
+   * could not hand to another node before it ends them (`node_shutdown`).
+   */
+  readonly drainTimeoutMs?: number;
   /** `HOSTED_APOLOGY`: what a hosted agent says when its language model fails or is missing. */
   readonly hostedApology: string;
   /**
@@ -204,6 +209,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     adminToken: text(env.ADMIN_TOKEN),
     metrics: { token: text(env.METRICS_TOKEN), port: optional(IntegerFromEnv(0, 65535), env.METRICS_PORT, null, 'METRICS_PORT', problems) },
     smsSendLeaseMs: optional(IntegerFromEnv(1, 3600), env.SMS_SEND_LEASE, 60, 'SMS_SEND_LEASE', problems) * 1000,
+    drainTimeoutMs: optional(IntegerFromEnv(0, 3600), env.DRAIN_TIMEOUT, 30, 'DRAIN_TIMEOUT', problems) * 1000,
     webhookRetryDelays: optional(DelaysFromEnv, env.WEBHOOK_RETRY_DELAYS, [0, 300, 1800, 7200, 21600, 43200], 'WEBHOOK_RETRY_DELAYS', problems),
     rateLimit: optional(RateFromEnv, env.RATE_LIMIT, { points: 100, durationSeconds: 10 }, 'RATE_LIMIT', problems),
     signupRateLimitEmail: optional(RateFromEnv, env.SIGNUP_RATE_LIMIT_EMAIL, { points: 5, durationSeconds: 3600 }, 'SIGNUP_RATE_LIMIT_EMAIL', problems),

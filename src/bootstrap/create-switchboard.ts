@@ -49,7 +49,13 @@ export interface Switchboard {
    * they run after the text is stored, off the carrier's request. For hosts' tests and tools.
    */
   settled(): Promise<void>;
-  /** Stops exactly what start() started, in reverse order: no timer, socket or connection is left. */
+  /**
+   * Stops taking calls (`GET /health` says the node is draining) and hands each live call to
+   * another node behind PUBLIC_URL, or waits for it up to DRAIN_TIMEOUT and then ends it.
+   * close() does it first; a host calls it itself to drain before it closes its own server.
+   */
+  drain(): Promise<void>;
+  /** Drains, then stops exactly what start() started, in reverse order: no timer, socket or connection is left. */
   close(): Promise<void>;
 }
 
@@ -105,8 +111,12 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
     settled: async () => {
       await running?.settled();
     },
+    drain: async () => {
+      await running?.drain();
+    },
     close: async () => {
       const core = await starting?.catch(() => null);
+      await core?.drain();
       starting = null;
       running = null;
       await core?.stop();

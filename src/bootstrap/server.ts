@@ -115,6 +115,8 @@ export const startServer = async (
   if (metricsUrl) logger.info({ metricsUrl }, `Prometheus metrics at ${metricsUrl}`);
   if (!config.llm) logger.warn({ setting: 'LLM_BASE_URL' }, NO_LANGUAGE_MODEL);
   const stop = async () => {
+    // Live calls first go to other nodes, while their sockets and this node's requests still work.
+    await candidate.drain();
     server.closeAllConnections?.();
     for (const socket of upgraded) socket.destroy();
     await new Promise((resolve) => server.close(resolve));

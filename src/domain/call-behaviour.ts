@@ -38,6 +38,8 @@ export const DEFAULT_CALL_BEHAVIOUR: CallBehaviour = {
 
 /** Said before hanging up on a silent caller. */
 export const SILENCE_FAREWELL = "I haven't heard from you, so I'll end the call now. Goodbye.";
+/** Said before hanging up a call that a stopping node could not hand to another. */
+export const SHUTDOWN_FAREWELL = "I'm sorry, I have to end this call now. Please call again in a minute. Goodbye.";
 /** Said while the caller waits for a warm transfer's human. */
 export const TRANSFER_HOLD_LINE = 'Please hold while I connect you.';
 /** Said to the caller back with the agent after a warm transfer nobody took. */

@@ -36,6 +36,8 @@ export type DisconnectionReason =
   | 'busy'
   | 'canceled'
   | 'concurrency_limit'
+  /** The node holding the call stopped and could not hand it to another within its drain timeout. */
+  | 'node_shutdown'
   | (string & {});
 
 /** Who picked up an outbound call, as answering-machine detection told (Twilio's `AnsweredBy`). */

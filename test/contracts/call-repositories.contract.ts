@@ -311,7 +311,8 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.calls.storeEnd({ ...ended.right, providerCallId: 'CA-joined' }))).toBe(true);
     });
 
-    it('grants the return of a call’s media after a warm transfer once per rising attempt, only while the call is in progress', async () => {
+    /** A call in progress and one over, both stored. */
+    const aLiveAndAnEndedCall = async () => {
       const call = aCall();
       const ended = completeCall(aCall(), { now: at(9), reason: 'caller_hangup' });
       if (E.isLeft(ended)) throw new Error('not ended');
@@ -319,15 +320,34 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         await tx.calls.save(call);
         await tx.calls.save(ended.right);
       });
+      return { call, ended: ended.right };
+    };
+
+    it('grants the return of a call’s media after a warm transfer once per rising attempt, only while the call is in progress', async () => {
+      const { call, ended } = await aLiveAndAnEndedCall();
 
       const first = await inTx((tx) => tx.calls.claimResumedMedia(call.id, 100));
       await inTx((tx) => tx.calls.save({ ...call, lastTranscriptSnippet: 'back' }));
       const replayed = await inTx((tx) => tx.calls.claimResumedMedia(call.id, 100));
       const older = await inTx((tx) => tx.calls.claimResumedMedia(call.id, 99));
       const next = await inTx((tx) => tx.calls.claimResumedMedia(call.id, 101));
-      const overCall = await inTx((tx) => tx.calls.claimResumedMedia(ended.right.id, 1));
+      const overCall = await inTx((tx) => tx.calls.claimResumedMedia(ended.id, 1));
 
       expect([first, replayed, older, next, overCall]).toEqual([true, false, false, true, false]);
+    });
+
+    it('grants a handed-over call’s media only once the session it left let go, once per hand-over, only while the call is in progress', async () => {
+      const { call, ended } = await aLiveAndAnEndedCall();
+
+      const beforeRelease = await inTx((tx) => tx.calls.claimHandedOverMedia(call.id, 200));
+      const released = await inTx((tx) => tx.calls.releaseMedia(call.id, 200));
+      await inTx((tx) => tx.calls.save({ ...call, lastTranscriptSnippet: 'moved' }));
+      const first = await inTx((tx) => tx.calls.claimHandedOverMedia(call.id, 200));
+      const replayed = await inTx((tx) => tx.calls.claimHandedOverMedia(call.id, 200));
+      const otherAttempt = await inTx((tx) => tx.calls.claimHandedOverMedia(call.id, 201));
+      const overCall = await inTx((tx) => tx.calls.releaseMedia(ended.id, 1));
+
+      expect([beforeRelease, released, first, replayed, otherAttempt, overCall]).toEqual([false, true, true, false, false, false]);
     });
 
     it('counts a project’s calls in progress, and only those', async () => {

@@ -17,7 +17,8 @@ const baseEnv = (env: Record<string, string>) => {
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !/^(DATABASE_URL|TWILIO_|SMTP_|LLM_|PORT|HOST|PUBLIC_URL|DATA_DIR)/.test(key)) clean[key] = value;
   }
-  return { ...clean, LOG_LEVEL: 'warn', ...env };
+  // A stopping node ends its live calls at once unless a test asks it to wait for them.
+  return { ...clean, LOG_LEVEL: 'warn', DRAIN_TIMEOUT: '0', ...env };
 };
 
 const exited = (child: ChildProcess) =>

@@ -31,6 +31,8 @@ export const aTwilioSwitchboard = async (options: { readonly pglite?: boolean; r
       TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
       TWILIO_AUTH_TOKEN,
       PUBLIC_URL,
+      // Live calls are ended at once on close, not waited for.
+      DRAIN_TIMEOUT: '0',
       ...options.env,
     },
   });

@@ -50,6 +50,17 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
     t.mediaResumes.set(callId, attempt);
     return true;
   },
+  releaseMedia: async (callId, attempt) => {
+    if (t.calls.get(callId)?.status !== 'in-progress') return false;
+    t.mediaReleases.set(callId, attempt);
+    return true;
+  },
+  claimHandedOverMedia: async (callId, attempt) => {
+    const call = t.calls.get(callId);
+    if (!call || call.status !== 'in-progress' || t.mediaReleases.get(callId) !== attempt || (t.mediaResumes.get(callId) ?? 0) >= attempt) return false;
+    t.mediaResumes.set(callId, attempt);
+    return true;
+  },
   countOutboundTo: async (projectId, toNumber, since) =>
     [...t.calls.values()].filter((c) => c.projectId === projectId && c.direction === 'outbound' && c.toNumber === toNumber && c.startedAt >= since).length,
   countLive: async (projectId) => t.liveCallsByProject.keysIn(projectId).size,

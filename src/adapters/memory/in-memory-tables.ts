@@ -156,6 +156,8 @@ export class InMemoryTables {
   mediaClaims = this.table<string, Date>();
   /** The last warm-transfer return claimed, per call. */
   mediaResumes = this.table<string, number>();
+  /** The last hand-over whose first session let go, per call (see CallRepository.releaseMedia). */
+  mediaReleases = this.table<string, number>();
   /** Each call's turns in sequence order, keyed by call id (a snapshot copies one entry per call). */
   transcripts = this.table<string, readonly TranscriptTurn[]>();
   /** Keyed by carrier account. */

@@ -171,6 +171,20 @@ export class MikroOrmCallRepository implements CallRepository {
     return updated === 1;
   }
 
+  async releaseMedia(callId: string, attempt: number): Promise<boolean> {
+    return (await updateRowsCounted(this.em, CallSchema, { id: callId, status: 'in-progress' }, { mediaReleased: attempt })) === 1;
+  }
+
+  async claimHandedOverMedia(callId: string, attempt: number): Promise<boolean> {
+    const updated = await updateRowsCounted(
+      this.em,
+      CallSchema,
+      { id: callId, status: 'in-progress', mediaReleased: attempt, $or: [{ mediaResumes: null }, { mediaResumes: { $lt: attempt } }] },
+      { mediaResumes: attempt },
+    );
+    return updated === 1;
+  }
+
   async countLive(projectId: string): Promise<number> {
     const [counted] = await runSelect(this.em, COUNT_LIVE, [projectId], READ);
     return Number(counted?.live ?? 0);

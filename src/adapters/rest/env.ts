@@ -9,5 +9,7 @@ export interface RestEnv {
     logger: Logger;
     /** Set by the auth middleware on every `/v1/*` route. */
     principal: Principal;
+    /** Set by `GET /health` on a draining node: its 503 is what the node means to say, logged as a request like any other. */
+    draining?: boolean;
   };
 }

@@ -19,10 +19,12 @@ export const logRequest = (
   logger: Logger,
   requestId: string,
   line: { readonly method: string; readonly path: string; readonly status: number; readonly started: number },
+  /** A 5xx the service meant (a draining node's health check): nobody is paged for it. */
+  meant = false,
 ): void => {
   const fields = { method: line.method, path: line.path, status: line.status, ms: Math.round((performance.now() - line.started) * 10) / 10, requestId };
   if (line.status === CLIENT_CLOSED_REQUEST) logger.debug(fields, 'request');
-  else if (line.status >= 500) logger.error(fields, 'request failed');
+  else if (line.status >= 500 && !meant) logger.error(fields, 'request failed');
   else logger.info(fields, 'request');
 };
 
@@ -39,5 +41,5 @@ export const requestId =
     c.set('logger', lazyChildLogger(logger, { requestId: id }));
     await next();
     c.res.headers.set(REQUEST_ID_HEADER, id);
-    logRequest(logger, id, { method: c.req.method, path: c.req.path, status: c.res.status, started });
+    logRequest(logger, id, { method: c.req.method, path: c.req.path, status: c.res.status, started }, c.get('draining') === true);
   };

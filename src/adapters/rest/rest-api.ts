@@ -35,6 +35,8 @@ export interface RestDeps {
   readonly logger: Logger;
   /** Resolves true when the service can serve requests (the store answers). */
   readonly health: () => Promise<boolean>;
+  /** True once this node is stopping: its health check says so, and a load balancer sends it nothing new. */
+  readonly draining?: () => boolean;
   /** Per-API-key limits on every `/v1` route; without them nothing is limited (embedders' tests). */
   readonly limits?: RestRateLimits;
   /**
@@ -56,6 +58,9 @@ export interface RestDeps {
   readonly versionedAnswers?: VersionedAnswers | null;
 }
 
+/** The health check of a node that is stopping: its live calls go to other nodes. */
+const DRAINING = 'This node is draining: it is stopping and takes no new calls; use another node';
+
 const isHealthy = (health: () => Promise<boolean>): Promise<boolean> => health().catch(() => false);
 
 /**
@@ -73,11 +78,15 @@ export const createRestRoutes = (deps: RestDeps): Hono<RestEnv> => {
   api.use('*', requestId(deps.logger));
   api.use('*', safePath);
 
-  api.get('/health', async (c) =>
-    (await isHealthy(deps.health))
+  api.get('/health', async (c) => {
+    if (deps.draining?.()) {
+      c.set('draining', true);
+      return sendError(c, { _tag: 'Unavailable', message: DRAINING });
+    }
+    return (await isHealthy(deps.health))
       ? c.json({ status: 'ok' })
-      : sendError(c, { _tag: 'Unavailable', message: 'The service is not ready; retry with backoff' }),
-  );
+      : sendError(c, { _tag: 'Unavailable', message: 'The service is not ready; retry with backoff' });
+  });
 
   const { useCases } = deps;
   // Every per-IP limit counts the same client: TRUST_PROXY's pick, IPv6 by its /64.

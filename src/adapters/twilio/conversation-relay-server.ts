@@ -6,10 +6,11 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { Farewell, VoiceGateway, WarmTransfer } from '../../application/ports/voice-gateway.js';
 import { TRANSFER_RETURN_LINE } from '../../domain/call-behaviour.js';
 import type { VoiceSession } from '../../application/voice/voice-session.js';
-import type { ResumeAfterTransfer, VoiceSessionEngine } from '../../application/voice/voice-session-engine.js';
+import type { Resume, VoiceSessionEngine } from '../../application/voice/voice-session-engine.js';
 import { decodeRelayFrame, type RelayFrame } from './conversation-relay-frames.js';
 import type { Handoff } from './twilio-voice-routes.js';
 import { verifyTwilioWebSocketSignature } from './twilio-signature.js';
+import { HAND_OVER_PARAM } from './twilio-call-relocation.js';
 
 export const RELAY_PATH = '/twilio/relay';
 
@@ -22,6 +23,23 @@ export const webSocketBase = (publicUrl: string): string => publicUrl.replace(/\
 /** The socket URL ConversationRelay opens for a call, exactly as it will be signed. */
 export const relayUrlFor = (publicUrl: string, callId: string): string =>
   `${webSocketBase(publicUrl)}${RELAY_PATH}?callId=${encodeURIComponent(callId)}`;
+
+const attemptOf = (raw: string | null): number | null => {
+  const attempt = Number(raw ?? '');
+  return Number.isSafeInteger(attempt) && attempt > 0 ? attempt : null;
+};
+
+/**
+ * What a signed relay URL says of the session it opens: the caller's return after a warm transfer
+ * nobody took (`resume`), or the call handed over by a stopping node (`handover`), each naming its
+ * attempt; neither: the call's first session.
+ */
+const resumeOf = (query: URLSearchParams): Resume | undefined => {
+  const handedOver = attemptOf(query.get(HAND_OVER_PARAM));
+  if (handedOver !== null) return { attempt: handedOver, handedOver: true };
+  const returned = attemptOf(query.get('resume'));
+  return returned !== null ? { attempt: returned, said: TRANSFER_RETURN_LINE } : undefined;
+};
 
 /** The agent's actions as ConversationRelay frames. */
 class RelayGateway implements VoiceGateway {
@@ -97,10 +115,7 @@ export class ConversationRelayServer {
       return true;
     }
     const callId = url.searchParams.get('callId') ?? '';
-    // The caller's return after a warm transfer nobody took (its URL, signed, names the attempt).
-    const attempt = Number(url.searchParams.get('resume') ?? '');
-    const resume = Number.isSafeInteger(attempt) && attempt > 0 ? { attempt, said: TRANSFER_RETURN_LINE } : undefined;
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.connect(ws, callId, resume));
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.connect(ws, callId, resumeOf(url.searchParams)));
     return true;
   }
 
@@ -109,7 +124,7 @@ export class ConversationRelayServer {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private connect(ws: WebSocket, callId: string, resume?: ResumeAfterTransfer): void {
+  private connect(ws: WebSocket, callId: string, resume?: Resume): void {
     const gateway = new RelayGateway(ws);
     let session: VoiceSession | null = null;
     let early: RelayFrame[] | null = [];

@@ -161,6 +161,13 @@ export class TwilioTelephony implements Telephony {
     return this.call('endCall', () => endTwilioCall(this.client, providerCallId, closing));
   }
 
+  /** Replaces what a live call is doing with `twiml` (Calls API): a relay session on it is torn down. */
+  async redirectCall(providerCallId: string, twiml: string): Promise<E.Either<ProviderFailure, void>> {
+    return this.call('redirectCall', async () => {
+      await this.client.calls(providerCallId).update({ twiml });
+    });
+  }
+
   async webCallToken(request: {
     readonly callId: string;
     readonly identity: string;

@@ -65,6 +65,18 @@ export interface CallRepository {
    * replayed return URL, an older attempt, or a call not in progress.
    */
   claimResumedMedia(callId: string, attempt: number): Promise<boolean>;
+  /**
+   * Records that the session a stopping node handed the call over from (hand-over `attempt`) has
+   * let go of it, every turn it heard stored: from now on {@link claimHandedOverMedia} may hold.
+   * False for a call not in progress.
+   */
+  releaseMedia(callId: string, attempt: number): Promise<boolean>;
+  /**
+   * Claims the media stream that continues the call after hand-over `attempt`: true once per
+   * attempt, across nodes, and only once the session it was handed over from let go (see
+   * {@link releaseMedia}); false before that, for a replayed URL and for a call not in progress.
+   */
+  claimHandedOverMedia(callId: string, attempt: number): Promise<boolean>;
   /** How many outbound calls of the project to this number started at `since` or later (the attempt cap; callers lock the project first). */
   countOutboundTo(projectId: string, toNumber: string, since: Date): Promise<number>;
   /** How many calls of the project are in progress (the concurrency cap; callers lock the project first). */

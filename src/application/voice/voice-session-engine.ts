@@ -1,23 +1,19 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { isLive, type Call, type TranscriptTurn } from '../../domain/call.js';
 import { conflict, notFound, type Conflict, type NotFound } from '../errors.js';
-import type { Clock } from '../ports/clock.js';
-import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
-import type { Timers } from '../ports/timers.js';
-import { inOneStatement, readOnly, type UnitOfWork } from '../ports/unit-of-work.js';
+import { inOneStatement, readOnly } from '../ports/unit-of-work.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
-import type { Tracing } from '../ports/tracing.js';
 import { NO_ACTIVITY, type ServiceActivity } from '../ports/service-activity.js';
 import { endpointFor } from '../webhooks/outbox.js';
-import type { BrainSelector, TurnTiming } from '../ports/agent-brain.js';
-import type { CallRecordWriter } from './call-record-writer.js';
+import type { TurnTiming } from '../ports/agent-brain.js';
 import type { AnswerRead, CallAnsweredListener } from '../ports/call-answered-listener.js';
-import type { CallMemo } from '../ports/call-memo.js';
 import type { EndedSession, LiveCalls } from '../ports/live-calls.js';
-import type { OptOutRecorder } from '../ports/opt-out-recorder.js';
+import type { VoiceSessionEngineDeps } from './voice-session-engine-deps.js';
 import { VoiceSession, type SessionContext } from './voice-session.js';
 import { firstsOf } from './agent-answer.js';
+
+export type { VoiceSessionEngineDeps } from './voice-session-engine-deps.js';
 
 /**
  * The call's media stream connected before (here or on another node): a second socket for it
@@ -44,37 +40,17 @@ export interface ResumeAfterTransfer {
   readonly said: string;
 }
 
-export interface VoiceSessionEngineDeps {
-  readonly uow: UnitOfWork;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-  readonly logger: Logger;
-  readonly brains: BrainSelector;
-  readonly writer: CallRecordWriter;
-  /** Monotonic milliseconds; `performance.now()` by default. */
-  readonly now?: () => number;
-  readonly observer?: (callId: string, timing: TurnTiming) => void;
-  /** How stale a session's view of its webhook may get; default 5 s. */
-  readonly webhookRefreshMs?: number;
-  /** Runs the agents' silence and duration limits (and then gives `now`); absent: calls have no such limits. */
-  readonly timers?: Timers;
-  /** Traces each call's session, its turns and what they do; absent: not traced. */
-  readonly tracing?: Tracing;
-  /** Counts sessions opening and ending and each answer's latency; absent: nobody counts. */
-  readonly activity?: ServiceActivity;
-  /**
-   * What answering each call here read, until its session opens (see {@link answered}): the
-   * carrier connects the media a moment after it reads the answer. Timed by `now`.
-   */
-  readonly answerReads: CallMemo<AnswerRead>;
-  /**
-   * What each session that ended here knew, until its call's end takes it (see {@link settle}):
-   * the caller's hang-up closes the socket a moment before the carrier reports the end. Timed by `now`.
-   */
-  readonly endedSessions: CallMemo<EndedSession>;
-  /** Keeps callers' requests not to be called again (see {@link VoiceSessionDeps.optOuts}). */
-  readonly optOuts?: OptOutRecorder;
+/** The call goes on from a node that stopped (hand-over `attempt`): nothing is said, the caller's words left unanswered are answered. */
+export interface ContinueAfterHandOver {
+  readonly attempt: number;
+  readonly handedOver: true;
 }
+
+export type Resume = ResumeAfterTransfer | ContinueAfterHandOver;
+
+/** How often, and how long apart, a handed-over call's next session asks whether the node it left has let go. */
+const RELEASE_CHECKS = 50;
+const RELEASE_CHECK_MS = 100;
 
 /**
  * The live calls of this process. A carrier adapter opens a session when its media leg
@@ -91,6 +67,8 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
   private readonly log: Logger;
   private readonly observers = new Set<(callId: string, timing: TurnTiming) => void>();
   private readonly activity: ServiceActivity;
+  /** Who waits for a session to end (see {@link untilEnded}). */
+  private readonly endWaiters = new Map<VoiceSession, () => void>();
 
   constructor(private readonly deps: VoiceSessionEngineDeps) {
     this.now = deps.now ?? (deps.timers ? () => deps.timers!.now() : () => performance.now());
@@ -115,11 +93,11 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
    * needs is read. A read that fails leaves the call unclaimed, and a claim lost to another
    * socket leaves nothing behind but the reads.
    */
-  async open(callId: string, gateway: VoiceGateway, resume?: ResumeAfterTransfer): Promise<E.Either<NotFound | Conflict | MediaTaken, VoiceSession>> {
+  async open(callId: string, gateway: VoiceGateway, resume?: Resume): Promise<E.Either<NotFound | Conflict | MediaTaken, VoiceSession>> {
     if (this.sessions.has(callId)) return E.left(mediaTaken(callId));
     const answered = resume ? null : this.deps.answerReads.take(callId);
     const claimed = answered ? await this.claimAnswered(answered.value, answered.at) : null;
-    const loaded = claimed ? E.right(claimed) : await this.load(callId, resume);
+    const loaded = claimed ? E.right(claimed) : await this.loadOnceReleased(callId, resume);
     if (E.isLeft(loaded)) return loaded;
     return E.right(this.start(loaded.right, gateway, resume));
   }
@@ -146,8 +124,20 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
     return { context, turns: NO_TURNS };
   }
 
+  /**
+   * A handed-over call's socket may connect here before the node it left has stored its last
+   * turns: its claim holds only once that node let go, so it is asked again a while.
+   */
+  private async loadOnceReleased(callId: string, resume: Resume | undefined): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> {
+    for (let check = 1; ; check++) {
+      const loaded = await this.load(callId, resume);
+      if (!resume || !('handedOver' in resume) || E.isRight(loaded) || loaded.left._tag !== 'MediaTaken' || check >= RELEASE_CHECKS) return loaded;
+      await new Promise((resolve) => setTimeout(resolve, RELEASE_CHECK_MS));
+    }
+  }
+
   /** Reads what a call's session needs, and claims its media. */
-  private async load(callId: string, resume: ResumeAfterTransfer | undefined): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> {
+  private async load(callId: string, resume: Resume | undefined): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> {
     // A call back from a transfer goes on from its turns so far: those its first session handed over must be stored to be read.
     if (resume) await this.deps.writer.settled();
     const loaded = await inOneStatement(this.deps.uow, async (repos): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> => {
@@ -161,7 +151,11 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
         // run: there is nothing to read but for a call back from a transfer.
         resume ? repos.transcripts.listByCall(call.id) : NO_TURNS,
       ]);
-      const claimed = resume ? await repos.calls.claimResumedMedia(call.id, resume.attempt) : await repos.calls.claimMedia(call.id, this.deps.clock.now());
+      const claimed = !resume
+        ? await repos.calls.claimMedia(call.id, this.deps.clock.now())
+        : 'handedOver' in resume
+          ? await repos.calls.claimHandedOverMedia(call.id, resume.attempt)
+          : await repos.calls.claimResumedMedia(call.id, resume.attempt);
       if (!claimed) return E.left(mediaTaken(callId));
       return E.right({ context: { call, agent, webhook }, turns });
     });
@@ -169,7 +163,7 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
     return loaded;
   }
 
-  private start({ context, turns }: LoadedSession, gateway: VoiceGateway, resume: ResumeAfterTransfer | undefined): VoiceSession {
+  private start({ context, turns }: LoadedSession, gateway: VoiceGateway, resume: Resume | undefined): VoiceSession {
     const callId = context.call.id;
     const kind = { direction: context.call.direction, mode: context.call.voiceMode };
     const session = new VoiceSession(context, turns, gateway, {
@@ -186,6 +180,8 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
       onEnded: (ended) => {
         this.activity.callDisconnected(kind);
         if (this.sessions.get(ended.callId) === ended) this.sessions.delete(ended.callId);
+        this.endWaiters.get(ended)?.();
+        this.endWaiters.delete(ended);
         this.keepWhatEnded(ended);
       },
       refreshWebhook: (ctx) => this.refreshWebhook(ctx),
@@ -195,7 +191,8 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
     });
     this.sessions.set(callId, session);
     this.activity.callConnected(kind);
-    if (resume) session.recordReturn(resume.said);
+    if (resume && 'handedOver' in resume) session.answerPending();
+    else if (resume) session.recordReturn(resume.said);
     else session.recordGreeting();
     this.log.info({ callId, agentId: context.call.agentId, voiceMode: context.call.voiceMode }, 'voice session opened');
     return session;
@@ -208,6 +205,17 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
 
   get liveCount(): number {
     return this.sessions.size;
+  }
+
+  /** Every live session in this process (a stopping node hands them over). */
+  live(): readonly VoiceSession[] {
+    return [...this.sessions.values()];
+  }
+
+  /** Resolves once the session has ended; one waiter a session (the node's drain). */
+  untilEnded(session: VoiceSession): Promise<void> {
+    if (session.isEnded) return Promise.resolve();
+    return new Promise((resolve) => this.endWaiters.set(session, resolve));
   }
 
   /** Resolves once every turn handed over so far (by any session) is stored and published. */
@@ -242,8 +250,7 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
   /**
    * Keeps live calls' view of their webhook at most `webhookRefreshMs` stale: one look-up an agent
    * a window, whatever the number of its calls here, its answer given to each of them (but to one
-   * opened since the look-up began, which read a view as fresh). A look-up a call was 100 a second
-   * at 500 live calls, a tenth of a busy node's statements.
+   * opened since the look-up began, which read a view as fresh).
    */
   private refreshWebhook(context: SessionContext): void {
     const now = this.now();

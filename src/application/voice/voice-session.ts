@@ -1,45 +1,21 @@
 import { behaviourOf, DURATION_FAREWELL, SILENCE_FAREWELL } from '../../domain/call-behaviour.js';
 import type { DisconnectionReason, TranscriptTurn } from '../../domain/call.js';
-import type { Clock } from '../ports/clock.js';
-import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
-import type { Timers } from '../ports/timers.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
-import type { AgentAction, AgentBrain, TurnTiming } from '../ports/agent-brain.js';
-import type { OptOutRecorder } from '../ports/opt-out-recorder.js';
-import type { CallRecordWriter } from './call-record-writer.js';
+import type { AgentAction } from '../ports/agent-brain.js';
 import { CallWatch } from './call-watch.js';
 import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
 import type { SessionContext } from './session-context.js';
 import { askBrain, endTurnSpan, latencyOf, newAnswer, unansweredReasonOf, type Answer } from './agent-answer.js';
 import { performAction, type ActionSession } from './session-actions.js';
-import { NO_TRACING, type TraceSpan, type Tracing } from '../ports/tracing.js';
+import { NO_TRACING, type TraceSpan } from '../ports/tracing.js';
 import { endCallSpan, startCallSpan, startTurnSpan } from './session-trace.js';
 import { SessionTranscript } from './session-transcript.js';
 
-export type { SessionContext } from './session-context.js';
+import type { VoiceSessionDeps } from './voice-session-deps.js';
 
-export interface VoiceSessionDeps {
-  readonly ids: IdGenerator;
-  readonly clock: Clock;
-  readonly logger: Logger;
-  /** Monotonic milliseconds. */
-  readonly now: () => number;
-  readonly writer: CallRecordWriter;
-  readonly brain: AgentBrain;
-  /** Hears the timing of every answered turn (the latency figures). */
-  readonly observer?: (callId: string, timing: TurnTiming) => void;
-  /** The session is over (hung up, transferred, terminated). */
-  readonly onEnded: (session: VoiceSession) => void;
-  /** Asks for a fresh look at the call's webhook; the answer lands in the context later. */
-  readonly refreshWebhook: (context: SessionContext) => void;
-  /** Runs the agent's silence and duration limits; absent: no limits (embedders' tests). */
-  readonly timers?: Timers;
-  /** Traces the call, its turns and what they do; absent: not traced. */
-  readonly tracing?: Tracing;
-  /** Keeps a caller's request not to be called again; absent: the agent's opt-outs are only logged. */
-  readonly optOuts?: OptOutRecorder;
-}
+export type { SessionContext } from './session-context.js';
+export type { VoiceSessionDeps } from './voice-session-deps.js';
 
 /**
  * One live call's turn taking, with no carrier in sight: caller events come in through the
@@ -55,8 +31,10 @@ export class VoiceSession {
   private readonly log: Logger;
   /** Why the session ended, when the agent ended it. */
   endReason: DisconnectionReason | null = null;
-  /** The session handed the caller to a human with a warm transfer: if nobody takes it, the call goes on in a new session. */
+  /** The call goes on in another session: a warm transfer nobody takes comes back, a stopping node hands it to another. */
   private handedOver = false;
+  /** A stopping node is handing the call over: the caller's words are kept for the next session to answer. */
+  private holding = false;
   private readonly watch: CallWatch | null;
   /**
    * Handed to each answer in turn until one is cancelled: an answer over by itself leaves no
@@ -74,7 +52,7 @@ export class VoiceSession {
     readonly context: SessionContext,
     stored: readonly TranscriptTurn[],
     private readonly gateway: VoiceGateway,
-    private readonly deps: VoiceSessionDeps,
+    private readonly deps: VoiceSessionDeps<VoiceSession>,
   ) {
     this.turns = new SessionTranscript(context.call.id, stored, deps);
     // Made on first use: most calls never log, and a pino child serialises its bindings when made.
@@ -170,7 +148,7 @@ export class VoiceSession {
     this.watch?.activity();
     this.closeAnswer(true);
     const turn = this.turns.add('user', text, false, null, undefined, undefined, language);
-    this.ask(turn, text, confidence, null, receivedAt);
+    if (!this.holding) this.ask(turn, text, confidence, null, receivedAt);
   }
 
   /** A keypad press of the caller: a turn of its own, put to the brain like speech. */
@@ -180,7 +158,26 @@ export class VoiceSession {
     this.watch?.activity();
     this.closeAnswer(true);
     const turn = this.turns.add('user', `[pressed ${digit}]`);
-    this.ask(turn, digit, null, digit, receivedAt);
+    if (!this.holding) this.ask(turn, digit, null, digit, receivedAt);
+  }
+
+  /** The call is being handed to another node: nothing more is answered here, what the caller says is kept. */
+  holdForHandOver(): void {
+    this.holding = true;
+  }
+
+  /** The hand-over could not be made: the call goes on here, the caller's words since answered. */
+  resumeHere(): void {
+    this.holding = false;
+    this.answerPending();
+  }
+
+  /** Continuing a handed-over call: caller's words the previous session kept unanswered are answered now. */
+  answerPending(): void {
+    const last = this.turns.all().at(-1);
+    if (this.ended || this.answer || last?.role !== 'user') return;
+    const digit = /^\[pressed (.)\]$/.exec(last.content)?.[1] ?? null;
+    this.ask(last, digit ?? last.content, null, digit, this.deps.now());
   }
 
   /** Barge-in: the caller spoke over the agent, who had said `heard` by then. */
@@ -197,6 +194,8 @@ export class VoiceSession {
   /** The caller's leg is gone (hang-up, socket closed). */
   callerHungUp(): void {
     if (this.ended) return;
+    // A held call's socket closes as the carrier moves it to its next session.
+    this.handedOver ||= this.holding;
     this.closeAnswer(true);
     this.end(null);
   }

@@ -44,6 +44,8 @@ export interface RunningCore {
   readonly metrics: SwitchboardMetrics | null;
   /** Resolves once the hosted agents' replies to texts received so far are sent or given up. */
   settled(): Promise<void>;
+  /** Stops taking calls and hands the live ones to other nodes (see CallDrain); stop() then ends the rest. */
+  drain(): Promise<void>;
   /** Stops every worker the start started, newest first: storage last. */
   stop(): Promise<void>;
 }
@@ -97,6 +99,7 @@ export const startCore = async (settings: CoreSettings, override: (rebind: Rebin
     const adminToken = await resolve(container, TOKENS.adminToken);
     const metrics = await resolve(container, TOKENS.metrics);
     const hostedReplies = await resolve(container, TOKENS.hostedReplies);
+    const callDrain = await resolve(container, TOKENS.callDrain);
     await resolve(container, TOKENS.billingClock);
     await resolve(container, TOKENS.signUpSweeper);
     await resolve(container, TOKENS.outboundTextSender);
@@ -105,7 +108,7 @@ export const startCore = async (settings: CoreSettings, override: (rebind: Rebin
     const telephony = await resolve(container, TOKENS.telephony);
     for (const { setting, message } of startupWarnings(settings.config, settings.publicUrl)) logger.warn({ setting }, message);
     logger.info({ publicUrl: settings.publicUrl, carrier: carrierOf(telephony), workers: lifecycle.running() }, 'switchboard ready');
-    return { app, nodeFastPath, useCases, voice, adminToken, metrics, settled: () => hostedReplies.settled(), stop: () => lifecycle.stop() };
+    return { app, nodeFastPath, useCases, voice, adminToken, metrics, settled: () => hostedReplies.settled(), drain: () => callDrain.drain(), stop: () => lifecycle.stop() };
   } catch (error) {
     // The start's own failure is the one to report; what stopping met on the way is secondary.
     await lifecycle.stop().catch(() => undefined);

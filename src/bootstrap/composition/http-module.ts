@@ -36,8 +36,9 @@ export const httpModule = () =>
     const provide = provideWith(bind);
     // GET /health answers from a probe of the store at most a second old, not a query per call.
     provide(TOKENS.health, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => new RecentHealth({ probe: () => uow.ping(), clock, freshForMs: 1000 }));
-    provide(TOKENS.nodeFastPath, [TOKENS.settings, TOKENS.health, TOKENS.logger], ({ basePath }, health, logger) =>
-      healthFastPath({ path: `${basePath}/health`, health, logger }),
+    // A draining node's health check goes the whole way, to say so.
+    provide(TOKENS.nodeFastPath, [TOKENS.settings, TOKENS.health, TOKENS.callDrain, TOKENS.logger], ({ basePath }, health, drain, logger) =>
+      healthFastPath({ path: `${basePath}/health`, health: { fresh: () => (drain.isDraining ? null : health.fresh()) }, logger }),
     );
     // One guard for `/v1`, `/mcp` and the playground's controls: their limits count together.
     provide(TOKENS.apiKeyGuard, [TOKENS.config, TOKENS.useCases, TOKENS.rateLimiter], (config, useCases, limiter) =>
@@ -45,12 +46,13 @@ export const httpModule = () =>
     );
     provide(
       TOKENS.restApi,
-      [TOKENS.config, TOKENS.useCases, TOKENS.logger, TOKENS.apiKeyGuard, TOKENS.health],
-      (config, useCases, logger, guard, health) => {
+      [TOKENS.config, TOKENS.useCases, TOKENS.logger, TOKENS.apiKeyGuard, TOKENS.health, TOKENS.callDrain],
+      (config, useCases, logger, guard, health, drain) => {
         return createRestRoutes({
           useCases,
           logger,
           health: () => health.healthy(),
+          draining: () => drain.isDraining,
           guard,
           trustProxy: config.trustProxy,
           versionedAnswers: config.readCacheBytes > 0 ? new VersionedAnswers(config.readCacheBytes) : null,

@@ -30,6 +30,7 @@ import type { BillingClock } from '../../application/accounts/billing-clock.js';
 import type { HostedSmsResponder } from '../../application/hosted/hosted-sms-responder.js';
 import type { RecentHealth } from '../../application/kernel/recent-health.js';
 import type { SignUpSweeper } from '../../application/accounts/sign-up-sweeper.js';
+import type { CallDrain } from '../../application/voice/call-drain.js';
 import type { VoiceSessionEngine } from '../../application/voice/voice-session-engine.js';
 import type { WebhookDispatcher } from '../../application/webhooks/webhook-dispatcher.js';
 import type { CampaignEngine } from '../../application/campaigns/campaign-engine.js';
@@ -139,6 +140,7 @@ export const TOKENS = {
   voiceTurnTransport: token<VoiceTurnTransport>('VoiceTurnTransport'),
   voiceEngine: token<VoiceSessionEngine>('VoiceSessionEngine'),
   finishCall: token<FinishCall>('FinishCall'),
+  callDrain: token<CallDrain>('CallDrain'),
   unconnectedWebCalls: token<FailUnconnectedWebCalls>('FailUnconnectedWebCalls'),
   simulatedCalls: token<SimulatedCalls | null>('SimulatedCalls'),
   webSocketEndpoints: token<readonly WebSocketEndpoint[]>('WebSocketEndpoints'),

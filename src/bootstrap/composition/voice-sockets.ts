@@ -3,6 +3,10 @@ import { SimulatedCalls } from '../../adapters/simulated/simulated-calls.js';
 import { SimulatedTelephony } from '../../adapters/simulated/simulated-telephony.js';
 import { SimulatedWebCallServer } from '../../adapters/simulated/simulated-web-call-server.js';
 import { ConversationRelayServer } from '../../adapters/twilio/conversation-relay-server.js';
+import { TwilioCallRelocation } from '../../adapters/twilio/twilio-call-relocation.js';
+import { TwilioTelephony } from '../../adapters/twilio/twilio-telephony.js';
+import { PublicUrlPeerNodes } from '../../adapters/http/public-url-peer-nodes.js';
+import { CallDrain } from '../../application/voice/call-drain.js';
 import { nodeClientNetworkResolver } from '../../adapters/rest/client-network.js';
 import type { WebSocketEndpoint } from '../voice-runtime.js';
 import { provideWith } from './provide.js';
@@ -43,6 +47,23 @@ export const voiceSocketsModule = () =>
         }
         return endpoints;
       },
+    );
+    // A stopping node hands its calls to the nodes behind PUBLIC_URL (Twilio only: simulated calls live in this process).
+    provide(
+      TOKENS.callDrain,
+      [TOKENS.settings, TOKENS.telephony, TOKENS.voiceEngine, TOKENS.finishCall, TOKENS.callWebhooks, TOKENS.unitOfWork, TOKENS.clock, TOKENS.logger],
+      ({ config, publicUrl }, telephony, engine, finishCall, callWebhooks, uow, clock, logger) =>
+        new CallDrain({
+          engine,
+          uow,
+          clock,
+          logger,
+          telephony,
+          relocation: telephony instanceof TwilioTelephony ? new TwilioCallRelocation({ calls: telephony, callWebhooks }) : null,
+          peers: telephony instanceof TwilioTelephony ? new PublicUrlPeerNodes(publicUrl) : null,
+          recordShutdown: (callId) => finishCall.execute({ callId, outcome: 'completed', reason: 'node_shutdown' })(),
+          timeoutMs: config.drainTimeoutMs ?? 30_000,
+        }),
     );
     provide(
       TOKENS.voiceRuntime,

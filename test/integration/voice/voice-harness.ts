@@ -148,10 +148,13 @@ export class RelayClient {
     socket.on('close', () => (this.closed = true));
   }
 
-  /** Opens the socket with Twilio's signature over the URL exactly as the TwiML names it. */
-  static async open(url: string, authToken = AUTH_TOKEN): Promise<RelayClient> {
+  /**
+   * Opens the socket with Twilio's signature over the URL exactly as the TwiML names it; `via`:
+   * the address actually connected to (a node behind the load balancer the URL names).
+   */
+  static async open(url: string, authToken = AUTH_TOKEN, via?: string): Promise<RelayClient> {
     const signature = twilio.getExpectedTwilioSignature(authToken, url, {});
-    const socket = new WebSocket(url, { headers: { 'X-Twilio-Signature': signature } });
+    const socket = new WebSocket(via ?? url, { headers: { 'X-Twilio-Signature': signature } });
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
@@ -223,10 +226,12 @@ export const aVoiceSwitchboard = async (
     readonly tracerProvider?: TracerProvider;
     /** Answers hosted agents (default: none). */
     readonly languageModel?: LanguageModel;
+    /** Twilio's REST API shared with other nodes (left running on stop); default: a fake of this node's own. */
+    readonly sharedTwilioApi?: FakeTwilioApi;
   } = {},
 ) => {
   const useTwilio = options.twilio ?? true;
-  const fake = await FakeTwilioApi.start({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
+  const fake = options.sharedTwilioApi ?? (await FakeTwilioApi.start({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN }));
   const placedCalls = addCallsApi(fake);
   const webCallResources = addWebCallResourcesApi(fake);
   const hook = await new CustomerWebhook().start();
@@ -251,6 +256,8 @@ export const aVoiceSwitchboard = async (
       twilio: useTwilio ? { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, apiUrl: fake.url, ...options.webCalls } : null,
       // The AI disclosure is on by default; tests that are about it turn it on again.
       aiDisclosure: null,
+      // Live calls are ended at once on close, unless a test waits for them.
+      drainTimeoutMs: 0,
       ...options.config,
     },
   });
@@ -317,10 +324,12 @@ export const aVoiceSwitchboard = async (
   };
 
   const stop = async () => {
+    // Calls still live are ended on close, and their end is sent to the webhook: answered at once, whatever the test's handler did.
+    hook.handler = (_, res) => void res.writeHead(200).end();
     await sut.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
-    await fake.stop();
+    if (!options.sharedTwilioApi) await fake.stop();
     // Last: it fails the test when the webhook received a body outside the event catalogue.
     await hook.stop();
   };
@@ -396,10 +405,15 @@ export const readSse = (response: Response) => {
  * A node of its own on the PostgreSQL database at `databaseUrl` (its own connections, as a second
  * server would have); its database and itself are pushed to `closing`, to be closed last first.
  */
-export const aVoiceNodeOnPostgres = async (databaseUrl: string, closing: (() => Promise<void>)[], config: Partial<SwitchboardConfig> = {}): Promise<VoiceHarness> => {
+export const aVoiceNodeOnPostgres = async (
+  databaseUrl: string,
+  closing: (() => Promise<void>)[],
+  config: Partial<SwitchboardConfig> = {},
+  sharedTwilioApi?: FakeTwilioApi,
+): Promise<VoiceHarness> => {
   const database = await openDatabase({ databaseUrl, dataDir: '.' });
   closing.push(() => database.close());
-  const harness = await aVoiceSwitchboard({ uow: database.uow, config });
+  const harness = await aVoiceSwitchboard({ uow: database.uow, config, ...(sharedTwilioApi ? { sharedTwilioApi } : {}) });
   closing.push(() => harness.stop());
   return harness;
 };

@@ -39,6 +39,8 @@ export interface CallRow {
   mediaConnectedAt?: Date | null;
   /** The last warm-transfer return whose media stream connected (claimResumedMedia only). */
   mediaResumes?: number | null;
+  /** The last hand-over whose first session let go of the call, its turns stored (releaseMedia only). */
+  mediaReleased?: number | null;
 }
 
 export const CallSchema = new EntitySchema<CallRow>({
@@ -80,6 +82,7 @@ export const CallSchema = new EntitySchema<CallRow>({
     conversation: { type: 'json', columnType: 'jsonb', nullable: true },
     mediaConnectedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     mediaResumes: { type: 'integer', nullable: true },
+    mediaReleased: { type: 'integer', nullable: true },
   },
 });
 

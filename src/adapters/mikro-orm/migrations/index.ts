@@ -20,6 +20,7 @@ import { Migration20261202110000_sub_accounts } from './Migration20261202110000_
 import { Migration20261202120000_messaging_registrations } from './Migration20261202120000_messaging_registrations.js';
 import { Migration20261202130000_compliance } from './Migration20261202130000_compliance.js';
 import { Migration20261202140000_conversation_settings } from './Migration20261202140000_conversation_settings.js';
+import { Migration20261203160000_call_hand_over } from './Migration20261203160000_call_hand_over.js';
 import { Migration20261202170000_knowledge_bases } from './Migration20261202170000_knowledge_bases.js';
 import { Migration20261203180000_registration_senders } from './Migration20261203180000_registration_senders.js';
 
@@ -51,5 +52,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202130000_compliance', class: Migration20261202130000_compliance },
   { name: 'Migration20261202140000_conversation_settings', class: Migration20261202140000_conversation_settings },
   { name: 'Migration20261202170000_knowledge_bases', class: Migration20261202170000_knowledge_bases },
+  { name: 'Migration20261203160000_call_hand_over', class: Migration20261203160000_call_hand_over },
   { name: 'Migration20261203180000_registration_senders', class: Migration20261203180000_registration_senders },
 ];

@@ -21,7 +21,7 @@ export const CALL_COLUMNS = [
   'id', 'project_id', 'agent_id', 'phone_number_id', 'from_number', 'to_number', 'direction', 'type', 'status', 'started_at', 'ended_at',
   'duration_seconds', 'disconnection_reason', 'provider_call_id', 'recording_url', 'recording_available', 'voice_mode', 'greeting', 'voice',
   'language', 'system_prompt', 'metadata', 'variables', 'last_transcript_snippet', 'voicemail_detection', 'answered_by',
-  'opt_out', 'media_connected_at', 'media_resumes', 'conversation',
+  'opt_out', 'media_connected_at', 'media_resumes', 'media_released', 'conversation',
 ] as const;
 
 export const CONVERSATION_COLUMNS = [
@@ -106,6 +106,7 @@ export const callRow = (r: SqlRow): CallRow => ({
   optOut: r.boolean('opt_out'),
   mediaConnectedAt: r.instantOrNull('media_connected_at'),
   mediaResumes: r.integerOrNull('media_resumes'),
+  mediaReleased: r.integerOrNull('media_released'),
   conversation: r.objectOrNull('conversation'),
 });
 
