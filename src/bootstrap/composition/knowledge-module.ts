@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { NodeHttpPageFetcher } from '../../adapters/http/node-http-page-fetcher.js';
 import { Parse5HtmlToText } from '../../adapters/parse5/parse5-html-to-text.js';
+import { UnpdfPdfToText } from '../../adapters/unpdf/unpdf-pdf-to-text.js';
 import { AddDocument } from '../../application/use-cases/knowledge/add-document.js';
 import { CreateKnowledgeBase } from '../../application/use-cases/knowledge/create-knowledge-base.js';
 import { DeleteDocument } from '../../application/use-cases/knowledge/delete-document.js';
@@ -16,7 +17,7 @@ import { provideWith } from './provide.js';
 import { queriesOf } from './store-queries.js';
 import { TOKENS } from './tokens.js';
 
-/** Knowledge bases: their documents read (HTML with parse5, pages through the guarded client), stored and searched. */
+/** Knowledge bases: their documents read (HTML with parse5, PDF with unpdf, pages through the guarded client), stored and searched. */
 export const knowledgeModule = () =>
   new ContainerModule(({ bind }) => {
     const provide = provideWith(bind);
@@ -24,7 +25,7 @@ export const knowledgeModule = () =>
     provide(TOKENS.documentReading, [TOKENS.outboundGuard, TOKENS.lifecycle], (guard, lifecycle) => {
       const fetcher = new NodeHttpPageFetcher(guard);
       lifecycle.manage('knowledge page fetcher', fetcher, { stop: () => fetcher.close() });
-      return { html: new Parse5HtmlToText(), fetcher, targets: guard };
+      return { html: new Parse5HtmlToText(), pdf: new UnpdfPdfToText(), fetcher, targets: guard };
     });
     provide(
       TOKENS.knowledgeUseCases,
