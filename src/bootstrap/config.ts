@@ -178,6 +178,8 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
   const llmBaseUrl = optional(http, env.LLM_BASE_URL, null, 'LLM_BASE_URL', problems);
   const embeddingModel = text(env.EMBEDDING_MODEL);
   const embeddingBaseUrl = optional(http, env.EMBEDDING_BASE_URL, null, 'EMBEDDING_BASE_URL', problems) ?? llmBaseUrl;
+  const embeddingApiKey = text(env.EMBEDDING_API_KEY) ?? (env.EMBEDDING_BASE_URL ? null : text(env.LLM_API_KEY));
+  const embeddingTimeoutMs = optional(IntegerFromEnv(1, 600), env.EMBEDDING_TIMEOUT, 10, 'EMBEDDING_TIMEOUT', problems) * 1000;
   if (embeddingModel !== null && embeddingBaseUrl === null) problems.push('EMBEDDING_MODEL: needs EMBEDDING_BASE_URL (or LLM_BASE_URL), the server that embeds');
   const config: SwitchboardConfig = {
     port: optional(IntegerFromEnv(0, 65535), env.PORT, 3000, 'PORT', problems),
@@ -212,9 +214,9 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
       embeddingModel && embeddingBaseUrl
         ? {
             baseUrl: embeddingBaseUrl,
-            apiKey: text(env.EMBEDDING_API_KEY) ?? (env.EMBEDDING_BASE_URL ? null : text(env.LLM_API_KEY)),
+            apiKey: embeddingApiKey,
             model: embeddingModel,
-            timeoutMs: optional(IntegerFromEnv(1, 600), env.EMBEDDING_TIMEOUT, 10, 'EMBEDDING_TIMEOUT', problems) * 1000,
+            timeoutMs: embeddingTimeoutMs,
           }
         : null,
     hostedApology: text(env.HOSTED_APOLOGY) ?? DEFAULT_HOSTED_APOLOGY,

@@ -165,7 +165,7 @@ export class MikroOrmKnowledgeDocumentRepository implements KnowledgeDocumentRep
       PREPARED,
     );
     return rows
-      .map((r) => ({ knowledgeBaseId: r.knowledge_base_id as string, documentId: r.document_id as string, position: Number(r.position), text: r.text as string }))
+      .map((r) => ({ knowledgeBaseId: String(r.knowledge_base_id), documentId: String(r.document_id), position: Number(r.position), text: String(r.text) }))
       .sort((a, b) => a.documentId.localeCompare(b.documentId) || a.position - b.position);
   }
 
@@ -188,6 +188,6 @@ export class MikroOrmKnowledgeDocumentRepository implements KnowledgeDocumentRep
       [model, documentId, documentId],
       READ,
     );
-    return rows.map((r) => ({ knowledgeBaseId: r.knowledge_base_id as string, documentId: r.document_id as string, position: Number(r.position), vector: vectorOf(r.embedding as string) }));
+    return rows.map((r) => ({ knowledgeBaseId: String(r.knowledge_base_id), documentId: String(r.document_id), position: Number(r.position), vector: vectorOf(String(r.embedding)) }));
   }
 }
