@@ -21,9 +21,9 @@ module.exports = {
     {
       name: 'concerns-do-not-use-use-cases',
       comment:
-        'the long-lived parts of each concern (voice, hosted, webhooks, campaigns, messaging, accounts, testing) and the kernel sit below the use cases: one that needs a use case takes a narrow interface of its own, which the composition root fills',
+        'the long-lived parts of each concern (voice, hosted, knowledge, webhooks, campaigns, messaging, accounts, testing) and the kernel sit below the use cases: one that needs a use case takes a narrow interface of its own, which the composition root fills',
       severity: 'error',
-      from: { path: '^src/application/(kernel|voice|hosted|webhooks|campaigns|messaging|accounts|compliance|testing|ports|events)/' },
+      from: { path: '^src/application/(kernel|voice|hosted|knowledge|webhooks|campaigns|messaging|accounts|compliance|testing|ports|events)/' },
       to: { path: '^src/application/use-cases' },
     },
     {

@@ -8,9 +8,9 @@ export interface KnowledgeBase {
   readonly updatedAt: Date;
 }
 
-/** How a document was given: its text as is, Markdown, HTML (reduced to text), or a URL fetched. */
-export type DocumentFormat = 'text' | 'markdown' | 'html' | 'url';
-export const DOCUMENT_FORMATS: readonly DocumentFormat[] = ['text', 'markdown', 'html', 'url'];
+/** How a document was given: its text as is, Markdown, HTML (reduced to text), a PDF (its text read), or a URL fetched. */
+export type DocumentFormat = 'text' | 'markdown' | 'html' | 'pdf' | 'url';
+export const DOCUMENT_FORMATS: readonly DocumentFormat[] = ['text', 'markdown', 'html', 'pdf', 'url'];
 
 /** One document of a knowledge base: its text, as searched, kept to be read and re-indexed. */
 export interface KnowledgeDocument {

@@ -109,3 +109,7 @@ export const passagesOf = (
   bounds: ChunkBounds,
 ): { documentId: string; knowledgeBaseId: string; projectId: string; position: number; heading: string | null; content: string }[] =>
   chunkDocument(text, bounds).map((chunk) => ({ documentId: document.id, knowledgeBaseId: document.knowledgeBaseId, projectId: document.projectId, ...chunk }));
+
+/** The text a passage's vector is made from: its headings, then its words, so a section's subject weighs in. */
+export const embeddedTextOf = (chunk: { readonly heading: string | null; readonly content: string }): string =>
+  chunk.heading === null ? chunk.content : `${chunk.heading}\n${chunk.content}`;

@@ -59,14 +59,17 @@ export class NodeHttpPageFetcher implements PageFetcher {
           chunks.push(chunk);
           size += chunk.byteLength;
           if (size > maxBytes) {
-            settle({ ok: true, mediaType: mediaTypeOf(res), body: '', truncated: true });
+            settle({ ok: true, mediaType: mediaTypeOf(res), body: '', bytes: new Uint8Array(), truncated: true });
             res.destroy();
           }
         });
-        res.on('end', () => settle({ ok: true, mediaType: mediaTypeOf(res), body: Buffer.concat(chunks).toString('utf8'), truncated: false }));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          settle({ ok: true, mediaType: mediaTypeOf(res), body: bytes.toString('utf8'), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), truncated: false });
+        });
         res.on('error', (error) => settle({ ok: false, reason: describe(error) }));
       };
-      const options = { method: 'GET', agent: this.agents.for(url), headers: { 'User-Agent': 'Switchboard-Knowledge/1', Accept: 'text/html, text/markdown, text/plain;q=0.9' } };
+      const options = { method: 'GET', agent: this.agents.for(url), headers: { 'User-Agent': 'Switchboard-Knowledge/1', Accept: 'text/html, text/markdown, application/pdf, text/plain;q=0.9' } };
       const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, options, answered);
       req.on('error', (error) => settle({ ok: false, reason: describe(error) }));
       req.end();

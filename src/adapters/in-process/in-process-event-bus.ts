@@ -1,16 +1,19 @@
-import type { AccessEvent, CallEvent, EventBus, Unsubscribe } from '../../application/ports/event-bus.js';
+import type { AccessEvent, CallEvent, EventBus, KnowledgeEvent, Unsubscribe } from '../../application/ports/event-bus.js';
 import type { Logger } from '../../application/ports/logger.js';
 import { AccessListeners } from '../../application/kernel/access-listeners.js';
+import { BroadcastListeners } from '../../application/kernel/broadcast-listeners.js';
 import { CallListeners } from '../../application/kernel/call-listeners.js';
 
-/** Call and access events within one process: listeners run synchronously, in publishing order. */
+/** Call, access and knowledge events within one process: listeners run synchronously, in publishing order. */
 export class InProcessEventBus implements EventBus {
   private readonly listeners: CallListeners;
   private readonly access: AccessListeners;
+  private readonly knowledge: BroadcastListeners<KnowledgeEvent>;
 
   constructor(logger?: Logger) {
     this.listeners = new CallListeners(logger);
     this.access = new AccessListeners(logger);
+    this.knowledge = new BroadcastListeners('knowledge', logger);
   }
 
   async publish(event: CallEvent): Promise<void> {
@@ -34,8 +37,17 @@ export class InProcessEventBus implements EventBus {
     return this.access.add(listener);
   }
 
+  async publishKnowledge(event: KnowledgeEvent): Promise<void> {
+    this.knowledge.deliver(event);
+  }
+
+  async subscribeKnowledge(listener: (event: KnowledgeEvent) => void): Promise<Unsubscribe> {
+    return this.knowledge.add(listener);
+  }
+
   async close(): Promise<void> {
     this.listeners.clear();
     this.access.clear();
+    this.knowledge.clear();
   }
 }

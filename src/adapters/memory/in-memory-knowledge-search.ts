@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { KnowledgeQuery, KnowledgeSearch } from '../../application/queries/knowledge-search.js';
+import type { KnowledgePassageLookup, KnowledgeQuery, KnowledgeSearch } from '../../application/queries/knowledge-search.js';
+import type { PassageKey } from '../../application/ports/vector-index.js';
 import type { KnowledgeChunk, KnowledgePassage } from '../../domain/knowledge-base.js';
 import { NEAR_MISS_SIMILARITY, readQuery } from '../../domain/knowledge-query.js';
 import type { InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
@@ -46,8 +47,23 @@ const wordSimilarity = (query: readonly string[], passage: readonly string[]): n
 };
 
 /** The store's passages searched in process: stems matched and counted, near misses by trigrams. */
-export class InMemoryKnowledgeSearch implements KnowledgeSearch {
+export class InMemoryKnowledgeSearch implements KnowledgeSearch, KnowledgePassageLookup {
   constructor(private readonly store: InMemoryUnitOfWork) {}
+
+  async passagesAt(projectId: string, keys: readonly PassageKey[]): Promise<readonly KnowledgePassage[]> {
+    const read = await this.store.read(async () => {
+      const t = this.store.tables;
+      return E.right(
+        keys.flatMap((key): KnowledgePassage[] => {
+          const document = t.knowledgeDocuments.get(key.documentId);
+          const chunk = t.knowledgeChunks.get(key.documentId)?.find((c) => c.position === key.position);
+          return document?.projectId === projectId && chunk ? [{ ...passageOf(chunk), documentTitle: document.title, score: 0 }] : [];
+        }),
+      );
+    });
+    if (E.isLeft(read)) throw new Error('a read answered a Left');
+    return read.right;
+  }
 
   async search(query: KnowledgeQuery): Promise<readonly KnowledgePassage[]> {
     const read = await this.store.read(async () => E.right(this.find(query)));

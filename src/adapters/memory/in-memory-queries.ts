@@ -157,4 +157,5 @@ export const inMemoryStoreQueries = (store: InMemoryUnitOfWork): StoreQueries =>
   usage: new InMemoryUsageQuery(store.tables),
   backlog: new InMemoryBacklogQuery(store.tables),
   knowledge: new InMemoryKnowledgeSearch(store),
+  knowledgePassages: new InMemoryKnowledgeSearch(store),
 });

@@ -13,6 +13,13 @@ import type { Project } from '../../domain/project.js';
 import type { SignUp } from '../../domain/sign-up.js';
 import type { Suppression } from '../../domain/suppression.js';
 import type { KnowledgeBase, KnowledgeChunk, KnowledgeDocument } from '../../domain/knowledge-base.js';
+
+/** A passage's vector of a model, or only an embedder's claim on it. */
+export interface PassageEmbedding {
+  readonly model: string | null;
+  readonly vector: Float32Array | null;
+  readonly claimedAt: Date | null;
+}
 import type { IdempotencyKey, PendingText } from '../../application/ports/outbound-text-repositories.js';
 import type { DeliveryAttempt } from '../../application/ports/webhook-repositories.js';
 import type { WebCallCredentials } from '../../application/ports/web-call-credentials.js';
@@ -180,6 +187,8 @@ export class InMemoryTables {
   knowledgeDocuments = this.table<string, KnowledgeDocument>();
   /** Each document's passages in order, keyed by document id. */
   knowledgeChunks = this.table<string, readonly KnowledgeChunk[]>();
+  /** Each passage's vector and its embedder's claim, keyed `{documentId} {position}`; none until claimed. */
+  knowledgeVectors = this.table<string, PassageEmbedding>();
 
   /** Opens a unit of work's journal; one at a time. */
   begin(): TablesTransaction {

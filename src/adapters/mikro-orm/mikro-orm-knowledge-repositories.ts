@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { KnowledgeBaseRepository, KnowledgeDocumentRepository } from '../../application/ports/knowledge-repositories.js';
+import type { ClaimedPassage, KnowledgeBaseRepository, KnowledgeDocumentRepository } from '../../application/ports/knowledge-repositories.js';
+import type { PassageVector } from '../../application/ports/vector-index.js';
+import { arrayLiteralOf, vectorOf } from './real-arrays.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { KnowledgeBase, KnowledgeChunk, KnowledgeDocument } from '../../domain/knowledge-base.js';
 import { runSelect, runWrite } from './native-select.js';
@@ -147,5 +149,45 @@ export class MikroOrmKnowledgeDocumentRepository implements KnowledgeDocumentRep
 
   async delete(projectId: string, knowledgeBaseId: string, id: string): Promise<void> {
     await runSelect(this.em, 'delete from knowledge_documents where project_id = ? and knowledge_base_id = ? and id = ? returning id', [projectId, knowledgeBaseId, id], PREPARED);
+  }
+
+  async claimUnembedded(model: string, limit: number, now: Date, staleBefore: Date): Promise<readonly ClaimedPassage[]> {
+    // SKIP LOCKED: embedders on several nodes claim different passages rather than wait for each other.
+    const rows = await runSelect(
+      this.em,
+      `update knowledge_chunks c set embedding_claimed_at = ?
+       from (select k.document_id, k.position from knowledge_chunks k join knowledge_documents d on d.id = k.document_id
+             where (k.embedding is null or k.embedding_model is distinct from ?) and (k.embedding_claimed_at is null or k.embedding_claimed_at <= ?)
+             order by d.created_at, d.id, k.position limit ? for update of k skip locked) p
+       where c.document_id = p.document_id and c.position = p.position
+       returning c.knowledge_base_id, c.document_id, c.position, coalesce(c.heading || E'\n', '') || c.content as text`,
+      [now.toISOString(), model, staleBefore.toISOString(), limit],
+      PREPARED,
+    );
+    return rows
+      .map((r) => ({ knowledgeBaseId: String(r.knowledge_base_id), documentId: String(r.document_id), position: Number(r.position), text: String(r.text) }))
+      .sort((a, b) => a.documentId.localeCompare(b.documentId) || a.position - b.position);
+  }
+
+  async storeVectors(model: string, claimedAt: Date, vectors: readonly PassageVector[]): Promise<void> {
+    if (vectors.length === 0) return;
+    await runWrite(
+      this.em,
+      `update knowledge_chunks c set embedding = v.embedding::real[], embedding_model = ?
+       from jsonb_to_recordset(?::jsonb) as v(document_id text, position integer, embedding text)
+       where c.document_id = v.document_id and c.position = v.position and c.embedding_claimed_at = ?`,
+      [model, JSON.stringify(vectors.map((v) => ({ document_id: v.documentId, position: v.position, embedding: arrayLiteralOf(v.vector) }))), claimedAt.toISOString()],
+    );
+  }
+
+  async vectorsOf(model: string, documentId: string | null): Promise<readonly PassageVector[]> {
+    const rows = await runSelect(
+      this.em,
+      `select knowledge_base_id, document_id, position, embedding::text as embedding from knowledge_chunks
+       where embedding_model = ? and embedding is not null and (?::text is null or document_id = ?)`,
+      [model, documentId, documentId],
+      READ,
+    );
+    return rows.map((r) => ({ knowledgeBaseId: String(r.knowledge_base_id), documentId: String(r.document_id), position: Number(r.position), vector: vectorOf(String(r.embedding)) }));
   }
 }

@@ -1,7 +1,9 @@
-import type { KnowledgeQuery, KnowledgeSearch } from '../../application/queries/knowledge-search.js';
+import type { KnowledgePassageLookup, KnowledgeQuery, KnowledgeSearch } from '../../application/queries/knowledge-search.js';
+import type { PassageKey } from '../../application/ports/vector-index.js';
 import type { KnowledgePassage } from '../../domain/knowledge-base.js';
 import { NEAR_MISS_SIMILARITY, readQuery } from '../../domain/knowledge-query.js';
 import { readStatement, type ReadSession } from './read-session.js';
+import type { SqlRow } from './sql-row.js';
 
 type SearchParams = {
   readonly projectId: string;
@@ -41,21 +43,45 @@ const searchPassages = readStatement<SearchParams, KnowledgePassage>(
    order by score desc, c.document_id, c.position
    limit :limit`,
   'read',
-  (r) => ({
+  // float8 arrives as a number from pg and as text where a session reads every value as text.
+  (r) => passageOf(r, Number(r.value('score'))),
+);
+
+type LookupParams = { readonly projectId: string; readonly keys: string };
+
+/** Passages by (document, position), in the order of `keys` (a JSON array of `{d, p}`). */
+const passagesAt = readStatement<LookupParams, KnowledgePassage>(
+  'knowledge_passages_at',
+  `select c.knowledge_base_id, c.document_id, d.title, c.position, c.heading, c.content
+   from jsonb_array_elements(:keys::jsonb) with ordinality as k(key, n)
+   join knowledge_chunks c on c.document_id = k.key->>'d' and c.position = (k.key->>'p')::integer
+   join knowledge_documents d on d.id = c.document_id
+   where c.project_id = :projectId
+   order by k.n`,
+  'read',
+  (r) => passageOf(r, 0),
+);
+
+function passageOf(r: SqlRow, score: number): KnowledgePassage {
+  return {
     knowledgeBaseId: r.text('knowledge_base_id'),
     documentId: r.text('document_id'),
     documentTitle: r.text('title'),
     position: r.integer('position'),
     heading: r.textOrNull('heading'),
     content: r.text('content'),
-    // float8 arrives as a number from pg and as text where a session reads every value as text.
-    score: Number(r.value('score')),
-  }),
-);
+    score,
+  };
+}
 
 /** Full-text search in PostgreSQL and PGlite: `tsvector`, `websearch_to_tsquery`, `ts_rank_cd` and pg_trgm. */
-export class MikroOrmKnowledgeSearch implements KnowledgeSearch {
+export class MikroOrmKnowledgeSearch implements KnowledgeSearch, KnowledgePassageLookup {
   constructor(private readonly reads: ReadSession) {}
+
+  async passagesAt(projectId: string, keys: readonly PassageKey[]): Promise<readonly KnowledgePassage[]> {
+    if (keys.length === 0) return [];
+    return this.reads.run(passagesAt, { projectId, keys: JSON.stringify(keys.map((k) => ({ d: k.documentId, p: k.position }))) });
+  }
 
   async search(query: KnowledgeQuery): Promise<readonly KnowledgePassage[]> {
     if (query.knowledgeBaseIds.length === 0 || query.text.trim() === '') return [];

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { AccessEvent, CallEvent, EventBus, Unsubscribe } from '../../application/ports/event-bus.js';
+import type { AccessEvent, CallEvent, EventBus, KnowledgeEvent, Unsubscribe } from '../../application/ports/event-bus.js';
 import type { Logger } from '../../application/ports/logger.js';
 import { AccessListeners } from '../../application/kernel/access-listeners.js';
+import { BroadcastListeners } from '../../application/kernel/broadcast-listeners.js';
 import { CallListeners } from '../../application/kernel/call-listeners.js';
 
 const CHANNEL = 'switchboard_call_events';
 /** Access changes (revoked keys, suspended projects): small, always inline. */
 const ACCESS_CHANNEL = 'switchboard_access_events';
+/** Knowledge changes (a document's vectors to load again): small, always inline. */
+const KNOWLEDGE_CHANNEL = 'switchboard_knowledge_events';
 /** NOTIFY refuses payloads of 8000 bytes or more; past this a payload goes by reference. */
 const INLINE_LIMIT = 7900;
 /** `{"events":[` and `]}` around packed events. */
@@ -70,13 +73,14 @@ const noticesOf = (batch: readonly Outgoing[]): OutgoingNotice[] => {
  * Call events across every process on one PostgreSQL: LISTEN on a connection of its own (never
  * the ORM's pool, never PGlite), NOTIFY from a second one, serialised so one publisher's
  * events arrive in order, those published together packed into one notice. A payload too large
- * for NOTIFY is stored in `event_bus_payloads` and announced by id. Access events go on a channel
- * of their own; after the listening connection is lost and made again, listeners hear `missed`
+ * for NOTIFY is stored in `event_bus_payloads` and announced by id. Access and knowledge events go
+ * on a channel each; after the listening connection is lost and made again, listeners hear `missed`
  * (notices sent meanwhile are gone).
  */
 export class PostgresEventBus implements EventBus {
   private readonly listeners: CallListeners;
   private readonly access: AccessListeners;
+  private readonly knowledge: BroadcastListeners<KnowledgeEvent>;
   private listener: pg.Client | null = null;
   private publisher: pg.Client | null = null;
   private publishing: Promise<unknown> = Promise.resolve();
@@ -96,6 +100,7 @@ export class PostgresEventBus implements EventBus {
   ) {
     this.listeners = new CallListeners(logger);
     this.access = new AccessListeners(logger);
+    this.knowledge = new BroadcastListeners('knowledge', logger);
   }
 
   /** Connects both sessions and starts listening. Idempotent. */
@@ -158,6 +163,17 @@ export class PostgresEventBus implements EventBus {
     return this.access.add(listener);
   }
 
+  async publishKnowledge(event: KnowledgeEvent): Promise<void> {
+    await this.start();
+    const text = JSON.stringify(event);
+    await this.inOrder(() => this.publisher!.query('select pg_notify($1, $2)', [KNOWLEDGE_CHANNEL, text]));
+  }
+
+  async subscribeKnowledge(listener: (event: KnowledgeEvent) => void): Promise<Unsubscribe> {
+    await this.start();
+    return this.knowledge.add(listener);
+  }
+
   /** One publication after another, on the one publishing connection. */
   private async inOrder(run: () => Promise<unknown>): Promise<void> {
     const done = this.publishing.then(run, run);
@@ -174,6 +190,7 @@ export class PostgresEventBus implements EventBus {
     this.closed = true;
     this.listeners.clear();
     this.access.clear();
+    this.knowledge.clear();
     await this.publishing;
     const clients = [this.listener, this.publisher];
     this.listener = null;
@@ -194,7 +211,8 @@ export class PostgresEventBus implements EventBus {
     client.on('notification', (message) => {
       const payload = message.payload;
       if (message.channel === CHANNEL && payload) this.receiving = this.receiving.then(() => this.receive(payload));
-      if (message.channel === ACCESS_CHANNEL && payload) this.receiveAccess(payload);
+      if (message.channel === ACCESS_CHANNEL && payload) this.receiveBroadcast(this.access, payload);
+      if (message.channel === KNOWLEDGE_CHANNEL && payload) this.receiveBroadcast(this.knowledge, payload);
     });
     client.on('error', (error) => {
       this.logger?.error({ err: error.message }, 'event bus listener connection failed; reconnecting');
@@ -204,10 +222,14 @@ export class PostgresEventBus implements EventBus {
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     await client.query(`LISTEN ${ACCESS_CHANNEL}`);
+    await client.query(`LISTEN ${KNOWLEDGE_CHANNEL}`);
     const again = this.listened;
     this.listener = client;
     this.listened = true;
-    if (again) this.access.deliver({ type: 'missed' });
+    if (again) {
+      this.access.deliver({ type: 'missed' });
+      this.knowledge.deliver({ type: 'missed' });
+    }
   }
 
   private reconnectLater(client: pg.Client): void {
@@ -235,11 +257,12 @@ export class PostgresEventBus implements EventBus {
     }
   }
 
-  private receiveAccess(payload: string): void {
+  /** Our own notices, so their JSON is trusted as the event it was made from. */
+  private receiveBroadcast<E extends { readonly type: string }>(listeners: BroadcastListeners<E>, payload: string): void {
     try {
-      this.access.deliver(JSON.parse(payload) as AccessEvent);
+      listeners.deliver(JSON.parse(payload) as E);
     } catch (error) {
-      this.logger?.error({ err: String(error) }, 'event bus could not read an access notification');
+      this.logger?.error({ err: String(error) }, 'event bus could not read a notification');
     }
   }
 

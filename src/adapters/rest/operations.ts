@@ -189,12 +189,12 @@ export const OPERATIONS = {
   searchKnowledgeBase: operation({
     method: 'get', path: '/v1/knowledge-bases/{id}/search', tag: 'Knowledge bases', ...v1, query: SearchKnowledgeQuery, success: json(KnowledgeSearchView),
     summary: 'Try a query: the passages a hosted agent would be given, best first',
-    description: 'Full-text search: every word, `"phrases"`, `-excluded` and `or` as web search engines read them, stems matched (refunds finds refund), and words spelt a little wrong matched by their trigrams.',
+    description: 'Full-text search: every word, `"phrases"`, `-excluded` and `or` as web search engines read them, stems matched (refunds finds refund), and words spelt a little wrong matched by their trigrams. With an embedding model configured, the passages nearest in meaning too, both rankings combined by reciprocal-rank fusion.',
   }),
   listDocuments: operation({ method: 'get', path: '/v1/knowledge-bases/{id}/documents', tag: 'Knowledge bases', summary: "A knowledge base's documents, oldest first", ...v1, query: KNOWLEDGE_PAGE, success: json(pageOf(KnowledgeDocumentView)) }),
   addDocument: operation({
     method: 'post', path: '/v1/knowledge-bases/{id}/documents', tag: 'Knowledge bases', ...v1, body: AddDocumentBody, success: json(KnowledgeDocumentDetailView, 201), failures: [413],
-    summary: 'Add a document: text, Markdown, HTML, or a URL to fetch; it is cut into passages and indexed',
+    summary: 'Add a document: text, Markdown, HTML, a PDF (base64), or a URL to fetch; it is cut into passages and indexed',
   }),
   getDocument: operation({ method: 'get', path: '/v1/knowledge-bases/{id}/documents/{documentId}', tag: 'Knowledge bases', summary: 'A document with its text as indexed', ...v1, success: json(KnowledgeDocumentDetailView) }),
   updateDocument: operation({

@@ -21,6 +21,18 @@ export type AccessEvent =
   | { readonly type: 'project-suspended'; readonly projectId: string }
   | { readonly type: 'missed' };
 
+/**
+ * A change to knowledge bases that every process's vector index must learn: a document's
+ * passages replaced or removed (`document-changed`: its vectors are to be made again), its new
+ * vectors stored (`document-embedded`), a knowledge base deleted. `missed`: notices may have
+ * been lost, so a listener loads everything again.
+ */
+export type KnowledgeEvent =
+  | { readonly type: 'document-changed'; readonly knowledgeBaseId: string; readonly documentId: string }
+  | { readonly type: 'document-embedded'; readonly knowledgeBaseId: string; readonly documentId: string }
+  | { readonly type: 'knowledge-base-removed'; readonly knowledgeBaseId: string }
+  | { readonly type: 'missed' };
+
 export type Unsubscribe = () => void;
 
 /**
@@ -36,5 +48,9 @@ export interface EventBus {
   publishAccess(event: AccessEvent): Promise<void>;
   /** Resolves once the subscription is active: every access event published after that reaches `listener`. */
   subscribeAccess(listener: (event: AccessEvent) => void): Promise<Unsubscribe>;
+  /** Announces a knowledge change to every process on the bus, this one included. */
+  publishKnowledge(event: KnowledgeEvent): Promise<void>;
+  /** Resolves once the subscription is active: every knowledge event published after that reaches `listener`. */
+  subscribeKnowledge(listener: (event: KnowledgeEvent) => void): Promise<Unsubscribe>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { KnowledgeBase, KnowledgeChunk, KnowledgeDocument } from '../../domain/knowledge-base.js';
 import type { Page, PageRequest } from './pagination.js';
+import type { PassageKey, PassageVector } from './vector-index.js';
 
 /** Part of `Repositories` (as `knowledgeBases`): the project's knowledge bases. */
 export interface KnowledgeBaseRepository {
@@ -24,4 +25,18 @@ export interface KnowledgeDocumentRepository {
   save(document: KnowledgeDocument, chunks: readonly KnowledgeChunk[]): Promise<void>;
   /** Removes the document and its passages. */
   delete(projectId: string, knowledgeBaseId: string, id: string): Promise<void>;
+  /**
+   * Claims up to `limit` passages with no vector of `model` that no embedder claimed after
+   * `staleBefore` (one that failed or died), stamping them `now`; oldest documents first.
+   */
+  claimUnembedded(model: string, limit: number, now: Date, staleBefore: Date): Promise<readonly ClaimedPassage[]>;
+  /** Stores the vectors of passages claimed at `claimedAt`; a passage replaced since then (its document re-indexed) is left alone. */
+  storeVectors(model: string, claimedAt: Date, vectors: readonly PassageVector[]): Promise<void>;
+  /** The stored vectors of `model`: of one document, or (null) of every document, in no particular order. */
+  vectorsOf(model: string, documentId: string | null): Promise<readonly PassageVector[]>;
+}
+
+/** A passage an embedder took to embed: its key and the text it is embedded from (its headings and its words). */
+export interface ClaimedPassage extends PassageKey {
+  readonly text: string;
 }

@@ -1,4 +1,5 @@
 import type { KnowledgePassage } from '../../domain/knowledge-base.js';
+import type { PassageKey } from '../ports/vector-index.js';
 
 /** What to look for, and where. */
 export interface KnowledgeQuery {
@@ -11,10 +12,15 @@ export interface KnowledgeQuery {
 }
 
 /**
- * Full-text search over the passages of knowledge bases: the words of the query matched by
- * their stems and ranked, and words spelt a little wrong still matched by their trigrams.
- * Best first; nothing found is an empty answer.
+ * Search over the passages of knowledge bases, best first; nothing found is an empty answer.
+ * The store answers it by full text: the words of the query matched by their stems and ranked,
+ * and words spelt a little wrong still matched by their trigrams.
  */
 export interface KnowledgeSearch {
   search(query: KnowledgeQuery): Promise<readonly KnowledgePassage[]>;
+}
+
+/** Passages read by where they are (a vector index's hits), of the project's knowledge bases only, in the order asked; `score` is 0. */
+export interface KnowledgePassageLookup {
+  passagesAt(projectId: string, keys: readonly PassageKey[]): Promise<readonly KnowledgePassage[]>;
 }

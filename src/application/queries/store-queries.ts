@@ -3,7 +3,7 @@ import type { BacklogQuery } from './backlog-query.js';
 import type { CallPageQuery } from './call-page-query.js';
 import type { ConversationMessagesQuery } from './conversation-messages-query.js';
 import type { ConversationPageQuery } from './conversation-page-query.js';
-import type { KnowledgeSearch } from './knowledge-search.js';
+import type { KnowledgePassageLookup, KnowledgeSearch } from './knowledge-search.js';
 import type { UsageQuery } from './usage-query.js';
 
 /** The read side, as one store answers it: the versioned list reads, the usage series and the queues' backlog. */
@@ -15,4 +15,5 @@ export interface StoreQueries {
   readonly usage: UsageQuery;
   readonly backlog: BacklogQuery;
   readonly knowledge: KnowledgeSearch;
+  readonly knowledgePassages: KnowledgePassageLookup;
 }

@@ -32,6 +32,7 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
       usage: new MikroOrmUsageQuery(uow.reads),
       backlog: new MikroOrmBacklogQuery(uow.reads),
       knowledge: new MikroOrmKnowledgeSearch(uow.reads),
+      knowledgePassages: new MikroOrmKnowledgeSearch(uow.reads),
     };
   }
   return {
@@ -50,5 +51,6 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
     usage: { series: async () => unreadable('usageQuery'), breakdown: async () => unreadable('usageQuery') },
     backlog: { backlog: async () => unreadable('backlogQuery') },
     knowledge: { search: async () => unreadable('knowledgeSearch') },
+    knowledgePassages: { passagesAt: async () => unreadable('knowledgeSearch') },
   };
 };

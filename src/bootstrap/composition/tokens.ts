@@ -41,6 +41,10 @@ import type { OutboundTextSender } from '../../application/messaging/outbound-te
 import type { SendSms } from '../../application/use-cases/messages/send-sms.js';
 import type * as Registry from '../../application/use-cases/index.js';
 import type { KnowledgeSearch } from '../../application/queries/knowledge-search.js';
+import type { EmbeddingModel } from '../../application/ports/embedding-model.js';
+import type { VectorIndex } from '../../application/ports/vector-index.js';
+import type { KnowledgeEmbedder } from '../../application/knowledge/knowledge-embedder.js';
+import type { VectorIndexSync } from '../../application/knowledge/vector-index-sync.js';
 import type { DocumentReading } from '../../application/use-cases/knowledge/document-text.js';
 import type { OutboundGuard } from '../../adapters/http/outbound-guard.js';
 import type { SimulatedCalls } from '../../adapters/simulated/simulated-calls.js';
@@ -102,8 +106,16 @@ export const TOKENS = {
   callPageQuery: token<CallPageQuery>('CallPageQuery'),
   conversationPageQuery: token<ConversationPageQuery>('ConversationPageQuery'),
   conversationMessagesQuery: token<ConversationMessagesQuery>('ConversationMessagesQuery'),
-  /** Full-text search over knowledge bases' passages, on the unit of work's store. */
+  /** Search over knowledge bases' passages: the store's full text, fused with the vector index's when an embedding model is configured. */
   knowledgeSearch: token<KnowledgeSearch>('KnowledgeSearch'),
+  /** `EMBEDDING_MODEL`'s server, or null: knowledge bases are searched by full text alone. */
+  embeddingModel: token<EmbeddingModel | null>('EmbeddingModel'),
+  /** Passages' vectors by nearness (usearch, in process). */
+  vectorIndex: token<VectorIndex>('VectorIndex'),
+  /** Keeps the vector index equal to the stored vectors; null without an embedding model. */
+  vectorIndexSync: token<VectorIndexSync | null>('VectorIndexSync'),
+  /** Makes passages' vectors in the background; null without an embedding model. */
+  knowledgeEmbedder: token<KnowledgeEmbedder | null>('KnowledgeEmbedder'),
   /** How a document's source becomes text: HTML reduced, URLs fetched through the guarded client. */
   documentReading: token<DocumentReading>('DocumentReading'),
   rateLimiter: token<RateLimiter>('RateLimiter'),

@@ -36,7 +36,8 @@ describe('the knowledge-base MCP tools', () => {
     const kb = await call('manage_knowledge_base', { action: 'create', name: 'Refusals' });
 
     expect(await fails('manage_knowledge_base', { action: 'update' })).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'knowledge_base_id' }] });
-    expect(await fails('add_document', { knowledge_base_id: kb.id, format: 'pdf', content: '%PDF' })).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'format' }] });
+    expect(await fails('add_document', { knowledge_base_id: kb.id, format: 'docx', content: 'UEsDBA==' })).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'format' }] });
+    expect(await fails('add_document', { knowledge_base_id: kb.id, format: 'pdf', content: '%PDF' })).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'content' }] });
     expect(await fails('add_document', { knowledge_base_id: kb.id, format: 'url' })).toMatchObject({ details: [{ field: 'url' }] });
     expect(await fails('search_knowledge_base', { knowledge_base_id: 'kb_missing', q: 'x' })).toMatchObject({ code: 'NOT_FOUND' });
   });

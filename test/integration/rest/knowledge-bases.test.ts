@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENY_PRIVATE_NETWORKS } from '../../../src/adapters/http/private-network-targets.js';
 import { knowledgeBaseRoutes } from '../../../src/adapters/rest/routes/knowledge-bases.js';
 import { KNOWLEDGE_LIMITS } from '../../../src/domain/knowledge-base.js';
+import { aPdfOf } from '../../support/minimal-pdf.js';
 import { aRestApi, type Harness } from './harness.js';
 
 const FAQ_HTML = `<!doctype html><html><head><title>FAQ</title><script>var tracking = 'refund';</script></head>
 <body><nav>Home | Shop</nav><h1>Help centre</h1><h2>Returns</h2><p>Items can be returned within <b>30 days</b> for a full refund.</p>
 <h2>Delivery</h2><p>Orders ship from our Leeds warehouse every weekday.</p></body></html>`;
+const WARRANTY_PDF = aPdfOf(['Warranty', 'Every kettle carries a two year guarantee against faults.']);
 
 const createBase = async (h: Harness, name = 'Help centre'): Promise<string> => {
   const reply = await h.call('POST', '/v1/knowledge-bases', { body: { name } });
@@ -23,6 +25,7 @@ describe(knowledgeBaseRoutes.name, () => {
     site = createServer((req, res) => {
       if (req.url === '/faq') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(FAQ_HTML);
       else if (req.url === '/old') res.writeHead(301, { location: '/faq' }).end();
+      else if (req.url === '/warranty.pdf') res.writeHead(200, { 'content-type': 'application/pdf' }).end(WARRANTY_PDF);
       else if (req.url === '/logo.png') res.writeHead(200, { 'content-type': 'image/png' }).end('PNG');
       else res.writeHead(404).end();
     });
@@ -73,6 +76,20 @@ describe(knowledgeBaseRoutes.name, () => {
     expect(misspelt.body.data[0]).toMatchObject({ heading: 'Help centre › Delivery' });
   });
 
+  it('reads the text of a PDF sent in base64 or fetched from a URL', async () => {
+    const h = await aRestApi();
+    const kb = await createBase(h);
+
+    const sent = await h.call('POST', `/v1/knowledge-bases/${kb}/documents`, { body: { format: 'pdf', content: Buffer.from(WARRANTY_PDF).toString('base64') } });
+    const fetched = await h.call('POST', `/v1/knowledge-bases/${kb}/documents`, { body: { format: 'url', url: `${siteUrl}/warranty.pdf` } });
+
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ format: 'pdf', title: 'Warranty Every kettle carries a two year guarantee', content: 'Warranty\nEvery kettle carries a two year guarantee against faults.', chunkCount: 1 });
+    expect(fetched.body).toMatchObject({ format: 'url', sourceUrl: `${siteUrl}/warranty.pdf`, content: sent.body.content });
+    const found = await h.call('GET', `/v1/knowledge-bases/${kb}/search?q=guarantee`);
+    expect(found.body.data.map((p: { documentId: string }) => p.documentId).sort()).toEqual([sent.body.id, fetched.body.id].sort());
+  });
+
   it('re-indexes a changed document and forgets a deleted one', async () => {
     const h = await aRestApi();
     const kb = await createBase(h);
@@ -96,15 +113,19 @@ describe(knowledgeBaseRoutes.name, () => {
     const kb = await createBase(h);
     const add = (body: unknown) => h.call('POST', `/v1/knowledge-bases/${kb}/documents`, { body });
 
-    const pdf = await add({ format: 'pdf', content: '%PDF-1.7' });
+    const notBase64 = await add({ format: 'pdf', content: '%PDF-1.7' });
+    const notPdf = await add({ format: 'pdf', content: Buffer.from('just some words').toString('base64') });
+    const word = await add({ format: 'docx', content: 'UEsDBA==' });
     const noContent = await add({ format: 'markdown' });
     const large = await add({ format: 'text', content: 'word '.repeat(KNOWLEDGE_LIMITS.documentChars / 5 + 1) });
     const image = await add({ format: 'url', url: `${siteUrl}/logo.png` });
     const missing = await add({ format: 'url', url: `${siteUrl}/gone` });
     const ftp = await add({ format: 'url', url: 'ftp://example.com/faq' });
 
-    expect(pdf.status).toBe(422);
-    expect(pdf.body.error.details).toEqual([expect.objectContaining({ field: 'format', message: expect.stringContaining('text, markdown, html, url') })]);
+    expect(notBase64.status).toBe(422);
+    expect(notBase64.body.error.details).toEqual([expect.objectContaining({ field: 'content', message: 'must be the PDF file in base64' })]);
+    expect(notPdf.body.error.details).toEqual([expect.objectContaining({ field: 'content', message: 'is not a PDF that can be read' })]);
+    expect(word.body.error.details).toEqual([expect.objectContaining({ field: 'format', message: expect.stringContaining('text, markdown, html, pdf, url') })]);
     expect(noContent.body.error.details).toEqual([expect.objectContaining({ field: 'content', type: 'missing' })]);
     expect(large.status).toBe(413);
     expect(large.body.error).toMatchObject({ code: 'CONTENT_TOO_LARGE', type: 'validation_error' });

@@ -74,7 +74,7 @@ export const knowledgeTools: readonly AnyTool[] = [
     title: 'Add a document to a knowledge base',
     description:
       'Adds a document to a knowledge base; it is cut into passages and indexed at once. `format`: text, markdown or html with `content`, ' +
-      'or url with `url` (the page is fetched now). `title` optional (the first heading otherwise).',
+      'pdf with `content` the file in base64, or url with `url` (the page, HTML, text or PDF, is fetched now). `title` optional (the first heading otherwise).',
     args: { codec: AddDocumentArgs, read: (decoded) => decoded as t.TypeOf<typeof AddDocumentArgs> },
     annotations: reachesOut,
     access: 'project',

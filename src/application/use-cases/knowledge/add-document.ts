@@ -6,6 +6,7 @@ import { notFound, validation, type NotFound, type TooLarge, type Validation } f
 import { readOnly } from '../../ports/unit-of-work.js';
 import type { CoreDeps } from '../common/deps.js';
 import { readDocument, type DocumentReading, type DocumentSource } from './document-text.js';
+import { announce, type KnowledgeEvents } from './knowledge-events.js';
 
 export type AddDocumentError = NotFound | Validation | TooLarge;
 
@@ -14,10 +15,11 @@ export const CHUNK_BOUNDS = { maxChars: KNOWLEDGE_LIMITS.chunkChars, overlapChar
 /**
  * Adds a document to a knowledge base: its text read (HTML reduced, a URL fetched) before the
  * unit of work, then cut into passages and stored with them in one, so a search never sees it
- * half indexed. Nothing is stored when the text is too large or cannot be read.
+ * half indexed. Nothing is stored when the text is too large or cannot be read. Its vectors,
+ * where an embedding model is configured, are made afterwards by the embedder it announces itself to.
  */
 export class AddDocument {
-  constructor(private readonly deps: CoreDeps & { readonly reading: DocumentReading }) {}
+  constructor(private readonly deps: CoreDeps & { readonly reading: DocumentReading; readonly events: KnowledgeEvents }) {}
 
   execute(input: {
     readonly projectId: string;
@@ -31,7 +33,7 @@ export class AddDocument {
       if (E.isRight(known) && known.right === null) return E.left(notFound('knowledge base', input.knowledgeBaseId));
       const read = await readDocument(input.source, this.deps.reading);
       if (E.isLeft(read)) return read;
-      return uow.transaction(async (tx): Promise<E.Either<AddDocumentError, KnowledgeDocument>> => {
+      const added = await uow.transaction(async (tx): Promise<E.Either<AddDocumentError, KnowledgeDocument>> => {
         if (!(await tx.knowledgeBases.findById(input.projectId, input.knowledgeBaseId))) return E.left(notFound('knowledge base', input.knowledgeBaseId));
         const limit = KNOWLEDGE_LIMITS.documentsPerKnowledgeBase;
         if ((await tx.knowledgeDocuments.count(input.projectId, input.knowledgeBaseId)) >= limit) {
@@ -46,6 +48,8 @@ export class AddDocument {
         await tx.knowledgeDocuments.save(document, chunks);
         return E.right(document);
       });
+      if (E.isRight(added)) await announce(this.deps.events, { type: 'document-changed', knowledgeBaseId: input.knowledgeBaseId, documentId: added.right.id });
+      return added;
     };
   }
 }

@@ -7,6 +7,7 @@ import type { Clock } from '../../ports/clock.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { CHUNK_BOUNDS } from './add-document.js';
 import { readDocument, type DocumentReading, type DocumentSource } from './document-text.js';
+import { announce, type KnowledgeEvents } from './knowledge-events.js';
 
 export type UpdateDocumentError = NotFound | Validation | TooLarge;
 
@@ -15,7 +16,7 @@ export type UpdateDocumentError = NotFound | Validation | TooLarge;
  * its old passages replaced in the same unit of work.
  */
 export class UpdateDocument {
-  constructor(private readonly deps: { readonly uow: UnitOfWork; readonly clock: Clock; readonly reading: DocumentReading }) {}
+  constructor(private readonly deps: { readonly uow: UnitOfWork; readonly clock: Clock; readonly reading: DocumentReading; readonly events: KnowledgeEvents }) {}
 
   execute(input: {
     readonly projectId: string;
@@ -29,7 +30,7 @@ export class UpdateDocument {
     return async () => {
       const read = input.source === null ? null : await readDocument(input.source, this.deps.reading);
       if (read !== null && E.isLeft(read)) return read;
-      return uow.transaction(async (tx): Promise<E.Either<UpdateDocumentError, KnowledgeDocument>> => {
+      const updated = await uow.transaction(async (tx): Promise<E.Either<UpdateDocumentError, KnowledgeDocument>> => {
         const found = await tx.knowledgeDocuments.findById(input.projectId, input.knowledgeBaseId, input.documentId);
         if (!found) return E.left(missing);
         const title = input.title?.trim() || found.title;
@@ -45,6 +46,8 @@ export class UpdateDocument {
         await tx.knowledgeDocuments.save(updated, chunks);
         return E.right(updated);
       });
+      if (E.isRight(updated)) await announce(this.deps.events, { type: 'document-changed', knowledgeBaseId: input.knowledgeBaseId, documentId: input.documentId });
+      return updated;
     };
   }
 }
