@@ -21,7 +21,7 @@ const page = (offset: number, limit: number) => ({ offset, limit });
  */
 export const repositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} repositories`, () => {
-    const { store, inTx, outside, queries } = useStore(open);
+    const { store, inTx, queries } = useStore(open);
     const saveAll = <T>(save: (tx: Repositories) => (row: T) => Promise<void>, rows: readonly T[]) =>
       inTx(async (tx) => {
         for (const row of rows) await save(tx)(row);
@@ -65,16 +65,6 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
           }),
         ).rejects.toBe(failure);
         expect(await inTx((tx) => tx.projects.findById(project.id))).toBeNull();
-      });
-
-      it('runs work of one write outside a transaction: the write stays whatever the work answers after it', async () => {
-        const project = aProject();
-        const result = await store().uow.singleStatement!(async (repos) => {
-          await repos.projects.save(project);
-          return E.left('after the write');
-        });
-        expect(result).toEqual(E.left('after the write'));
-        expect(await inTx((tx) => tx.projects.findById(project.id))).toEqual(project);
       });
 
       it('sees its own writes before committing', async () => {
@@ -214,7 +204,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         ]);
       });
 
-      it('reads agents with their live numbers, oldest first, in a transaction and outside one', async () => {
+      it('reads agents with their live numbers, oldest first', async () => {
         const projectId = newId('prj');
         const [a1, a2, a3] = [1, 2, 3].map((s) => anAgent({ projectId, createdAt: at(s) })) as [Agent, Agent, Agent];
         const second = aNumber({ projectId, agentId: a1.id, createdAt: at(2) });
@@ -244,7 +234,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
           past: { items: [], total: 3, version: expect.any(String) },
         };
         expect({ ...(await inTx(read)), ...(await pages()) }).toEqual(expected);
-        expect({ ...(await outside(read)), ...(await pages()) }).toEqual(expected);
+        expect({ ...(await inTx(read)), ...(await pages()) }).toEqual(expected);
       });
 
       it("deletes only within the agent's project", async () => {
@@ -429,7 +419,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         ]);
       });
 
-      it("lists the live numbers of given agents and counts every number ever provisioned, in a transaction and outside one", async () => {
+      it("lists the live numbers of given agents and counts every number ever provisioned", async () => {
         const projectId = newId('prj');
         const [a1, a2, a3] = [anAgent({ projectId }), anAgent({ projectId }), anAgent({ projectId })];
         const first = aNumber({ projectId, agentId: a2.id, createdAt: at(1) });
@@ -448,7 +438,7 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         });
         const expected = { byAgents: [first, second], none: [], count: 4, elsewhere: 0 };
         expect(await inTx(read)).toEqual(expected);
-        expect(await outside(read)).toEqual(expected);
+        expect(await inTx(read)).toEqual(expected);
       });
 
       it("detaches an agent from its numbers only", async () => {
@@ -544,13 +534,13 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         expect(await inTx((tx) => tx.contacts.findById(elsewhere.projectId, elsewhere.id))).toEqual(elsewhere);
       });
 
-      it('inserts a contact unless the project has its number, then writing nothing, outside a transaction or in one', async () => {
+      it('inserts a contact unless the project has its number, then writing nothing', async () => {
         const projectId = newId('prj');
         const first = aContact({ projectId, email: 'ada@example.com', notes: 'first' });
         const same = aContact({ projectId, phoneNumber: first.phoneNumber, name: 'Someone else' });
         const elsewhere = aContact({ phoneNumber: first.phoneNumber });
         const insert = async (contact: Contact) => {
-          const result = await store().uow.singleStatement!(async (repos) => E.right(await repos.contacts.insertIfNumberFree(contact)));
+          const result = await store().uow.transaction(async (repos) => E.right(await repos.contacts.insertIfNumberFree(contact)));
           return E.isRight(result) && result.right;
         };
         const inserted = [await insert(first), await insert(same), await inTx((tx) => tx.contacts.insertIfNumberFree(elsewhere))];

@@ -50,9 +50,7 @@ export class InMemoryKnowledgeSearch implements KnowledgeSearch {
   constructor(private readonly store: InMemoryUnitOfWork) {}
 
   async search(query: KnowledgeQuery): Promise<readonly KnowledgePassage[]> {
-    const read = await this.store.read(async () => E.right(this.find(query)));
-    if (E.isLeft(read)) throw new Error('a read answered a Left');
-    return read.right;
+    return this.store.readTables(() => this.find(query));
   }
 
   private find(query: KnowledgeQuery): KnowledgePassage[] {

@@ -26,11 +26,8 @@ import { versionOfRow } from './row-revisions.js';
  */
 const reading =
   (store: InMemoryUnitOfWork) =>
-  async <A>(read: (t: InMemoryTables) => A): Promise<A> => {
-    const result = await store.read(async () => E.right(read(store.tables)));
-    if (E.isLeft(result)) throw new Error('a read answered a Left');
-    return result.right;
-  };
+  <A>(read: (t: InMemoryTables) => A): Promise<A> =>
+    store.readTables(read);
 
 const versionOfAgents = (listed: readonly AgentWithNumbers[], total: number): ReadVersion =>
   `${total};${listed.map(({ agent, numbers }) => [agent, ...numbers].map(versionOfRow).join('+')).join(',')}`;

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { AgentWithNumbers } from '../../ports/repositories.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
 export type GetAgentError = NotFound;
 
@@ -11,7 +11,7 @@ export class GetAgent {
 
   execute(input: { readonly projectId: string; readonly agentId: string }): TE.TaskEither<GetAgentError, AgentWithNumbers> {
     return () =>
-      readOnly(this.deps.uow, async (tx) => {
+      this.deps.uow.transaction(async (tx) => {
         const view = await tx.agents.findWithNumbers(input.projectId, input.agentId);
         return view ? E.right(view) : E.left(notFound('agent', input.agentId));
       });

@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Call, TranscriptTurn } from '../../../domain/call.js';
 import type { CallAnalysis } from '../../../domain/call-analysis.js';
 import { notFound, type NotFound } from '../../errors.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
 export interface CallWithTranscript {
   readonly call: Call;
@@ -22,7 +22,7 @@ export class GetCall {
 
   execute(input: { readonly projectId: string; readonly callId: string }): TE.TaskEither<GetCallError, CallWithTranscript> {
     return () =>
-      readOnly(this.deps.uow, async (tx) => {
+      this.deps.uow.transaction(async (tx) => {
         const details = await tx.calls.findWithDetails(input.projectId, input.callId);
         return details ? E.right(details) : E.left(notFound('call', input.callId));
       });

@@ -2,13 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
 import type { Page, PageRequest } from '../../ports/pagination.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
 /** Every number the project ever provisioned, released ones included, oldest first. */
 export class ListProjectNumbers {
   constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
 
   execute(input: { readonly projectId: string; readonly page: PageRequest }): TE.TaskEither<never, Page<PhoneNumber>> {
-    return () => readOnly(this.deps.uow, async (tx) => E.right(await tx.numbers.listAll(input.projectId, input.page)));
+    return () => this.deps.uow.transaction(async (tx) => E.right(await tx.numbers.listAll(input.projectId, input.page)));
   }
 }

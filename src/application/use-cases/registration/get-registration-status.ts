@@ -3,7 +3,6 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { awaitsCarrier, withReport, type MessagingRegistration } from '../../../domain/messaging-registration.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { Logger } from '../../ports/logger.js';
-import { readOnly } from '../../ports/unit-of-work.js';
 import type { RegistrationDeps } from './register-messaging.js';
 
 export interface GetRegistrationStatusDeps extends RegistrationDeps {
@@ -24,7 +23,7 @@ export class GetRegistrationStatus {
   execute(input: { readonly projectId: string }): TE.TaskEither<GetRegistrationStatusError, MessagingRegistration | null> {
     const { uow, registrar, clock, logger } = this.deps;
     return async () => {
-      const stored = await readOnly(uow, async (tx) =>
+      const stored = await uow.transaction(async (tx) =>
         (await tx.projects.findById(input.projectId)) ? E.right(await tx.messagingRegistrations.find(input.projectId)) : E.left(notFound('project', input.projectId)),
       );
       if (E.isLeft(stored) || stored.right === null) return stored;
