@@ -9,6 +9,7 @@ import type { ConversationMessagesQuery } from '../../application/queries/conver
 import type { ConversationListPage, ConversationPageQuery } from '../../application/queries/conversation-page-query.js';
 import type { StoreQueries } from '../../application/queries/store-queries.js';
 import { InMemoryUsageQuery } from './in-memory-usage-query.js';
+import { inMemoryAgentQuery, inMemoryContactListQuery } from './in-memory-record-queries.js';
 import { InMemoryBacklogQuery } from './in-memory-backlog-query.js';
 import { InMemoryKnowledgeSearch } from './in-memory-knowledge-search.js';
 import type { Agent } from '../../domain/agent.js';
@@ -147,6 +148,8 @@ export const inMemoryConversationMessages = (store: InMemoryUnitOfWork): Convers
 /** The queries of an in-memory store, the list reads read in turn with its units of work. */
 export const inMemoryStoreQueries = (store: InMemoryUnitOfWork): StoreQueries => ({
   agents: inMemoryAgentPages(store),
+  agent: inMemoryAgentQuery(store),
+  contacts: inMemoryContactListQuery(store),
   calls: inMemoryCallPages(store),
   conversations: inMemoryConversationPages(store),
   messages: inMemoryConversationMessages(store),

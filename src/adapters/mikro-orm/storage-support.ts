@@ -27,4 +27,4 @@ export {
   updateRowsCounted,
   type Alongside,
 } from './native-filters.js';
-export { dateOf, fromColumns, fromPrefixedColumns, selectListOf } from './native-shape.js';
+export { dateOf, fromColumns, selectListOf } from './native-shape.js';

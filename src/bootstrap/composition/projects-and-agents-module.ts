@@ -75,12 +75,12 @@ export const projectsAndAgentsModule = () =>
     }));
     provide(
       TOKENS.agentUseCases,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.outboundGuard, TOKENS.jsonSchemas, TOKENS.agentPageQuery],
-      (uow, clock, ids, voices, targets, schemas, agents) => ({
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.outboundGuard, TOKENS.jsonSchemas, TOKENS.agentPageQuery, TOKENS.agentQuery],
+      (uow, clock, ids, voices, targets, schemas, agents, agent) => ({
         listVoices: new ListVoices({ voices }),
         createAgent: new CreateAgent({ uow, clock, ids, checks: { targets, schemas }, voices }),
         listAgents: new ListAgents({ agents }),
-        getAgent: new GetAgent({ uow }),
+        getAgent: new GetAgent({ agent }),
         updateAgent: new UpdateAgent({ uow, clock, checks: { targets, schemas }, voices }),
         deleteAgent: new DeleteAgent({ uow }),
         attachNumber: new AttachNumber({ uow }),
@@ -99,9 +99,9 @@ export const projectsAndAgentsModule = () =>
         releaseNumber: new ReleaseNumber({ uow, clock, telephony }),
       }),
     );
-    provide(TOKENS.contactUseCases, [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids], (uow, clock, ids) => ({
+    provide(TOKENS.contactUseCases, [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.contactListQuery], (uow, clock, ids, contacts) => ({
       createContact: new CreateContact({ uow, clock, ids }),
-      listContacts: new ListContacts({ uow }),
+      listContacts: new ListContacts({ contacts }),
       getContact: new GetContact({ uow }),
       updateContact: new UpdateContact({ uow, clock }),
       deleteContact: new DeleteContact({ uow }),

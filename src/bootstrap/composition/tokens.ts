@@ -15,6 +15,8 @@ import type { RateLimiter } from '../../application/ports/rate-limiter.js';
 import type { CallWebhooks, NumberWebhooks, Telephony } from '../../application/ports/telephony.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { AgentPageQuery } from '../../application/queries/agent-page-query.js';
+import type { AgentQuery } from '../../application/queries/agent-query.js';
+import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
 import type { CallPageQuery } from '../../application/queries/call-page-query.js';
 import type { ConversationMessagesQuery } from '../../application/queries/conversation-messages-query.js';
 import type { ConversationPageQuery } from '../../application/queries/conversation-page-query.js';
@@ -97,6 +99,9 @@ export const TOKENS = {
   backlogQuery: token<BacklogQuery>('BacklogQuery'),
   /** The read side of the versioned list reads, made for the bound unit of work's store (see queriesOf). */
   agentPageQuery: token<AgentPageQuery>('AgentPageQuery'),
+  /** The one-row reads, made for the bound unit of work's store too. */
+  agentQuery: token<AgentQuery>('AgentQuery'),
+  contactListQuery: token<ContactListQuery>('ContactListQuery'),
   callPageQuery: token<CallPageQuery>('CallPageQuery'),
   conversationPageQuery: token<ConversationPageQuery>('ConversationPageQuery'),
   conversationMessagesQuery: token<ConversationMessagesQuery>('ConversationMessagesQuery'),

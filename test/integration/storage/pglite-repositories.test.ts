@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
 import { agentPageQueryContract } from '../../contracts/agent-page-query.contract.js';
+import { agentQueryContract } from '../../contracts/agent-query.contract.js';
+import { contactListQueryContract } from '../../contracts/contact-list-query.contract.js';
 import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
 import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
 import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
@@ -55,6 +57,8 @@ usageQueryContract('PGlite', async () => {
   return { uow: database.uow, usage: new MikroOrmUsageQuery(database.uow.reads), close: () => database.close() };
 });
 agentPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+agentQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+contactListQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 callPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 conversationPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 conversationMessagesQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));

@@ -48,3 +48,25 @@ export const agentPage = readStatement<AgentPageParams, AgentPageRow>(
   'read',
   (r) => ({ agent: agentRow(r), number: phoneNumberRow(r, NUMBER), total: r.integer('__total'), version: r.text('__version') }),
 );
+
+/** One agent of a project. */
+export type OneAgentParams = { readonly projectId: string; readonly agentId: string };
+
+/** A row of one agent's read: the agent with one of its live numbers (or none). */
+export type AgentNumberRow = Pick<AgentPageRow, 'agent' | 'number'>;
+
+/**
+ * One agent with its live numbers, a row per number (or one of nulls). Reusable: an agent read
+ * again and again (by a dashboard or an MCP client) is answered again while nothing is written.
+ */
+export const oneAgent = readStatement<OneAgentParams, AgentNumberRow>(
+  'one_agent',
+  `select ${selectList(AGENT_COLUMNS, 'a')}, ${selectList(PHONE_NUMBER_COLUMNS, 'n', NUMBER)}
+     from agents a
+     left join lateral (
+       select ${selectList(PHONE_NUMBER_COLUMNS)} from phone_numbers where agent_id = a.id and status = 'active') n on true
+     where a.id = :agentId and a.project_id = :projectId
+     order by n.created_at, n.id`,
+  'reusable',
+  (r) => ({ agent: agentRow(r), number: phoneNumberRow(r, NUMBER) }),
+);

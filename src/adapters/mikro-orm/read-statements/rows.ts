@@ -1,5 +1,6 @@
 import type { AgentRow } from '../entities/agent.js';
 import type { CallRow } from '../entities/call.js';
+import type { ContactRow } from '../entities/contact.js';
 import type { ConversationRow } from '../entities/conversation.js';
 import type { MessageRow } from '../entities/message.js';
 import type { PhoneNumberRow } from '../entities/phone-number.js';
@@ -23,6 +24,8 @@ export const CALL_COLUMNS = [
   'language', 'system_prompt', 'metadata', 'variables', 'last_transcript_snippet', 'voicemail_detection', 'answered_by',
   'opt_out', 'media_connected_at', 'media_resumes', 'conversation',
 ] as const;
+
+export const CONTACT_COLUMNS = ['id', 'project_id', 'name', 'phone_number', 'email', 'notes', 'do_not_call', 'consent', 'created_at', 'updated_at'] as const;
 
 export const CONVERSATION_COLUMNS = [
   'id', 'project_id', 'agent_id', 'phone_number_id', 'phone_number', 'participant', 'channel', 'last_message_at', 'last_message_preview',
@@ -140,4 +143,17 @@ export const messageRow = (r: SqlRow): MessageRow => ({
   providerMessageId: r.textOrNull('provider_message_id'),
   errorCode: r.textOrNull('error_code'),
   receivedAt: r.instant('received_at'),
+});
+
+export const contactRow = (r: SqlRow): ContactRow => ({
+  id: r.text('id'),
+  projectId: r.text('project_id'),
+  name: r.text('name'),
+  phoneNumber: r.text('phone_number'),
+  email: r.textOrNull('email'),
+  notes: r.textOrNull('notes'),
+  doNotCall: r.boolean('do_not_call'),
+  consent: r.object('consent'),
+  createdAt: r.instant('created_at'),
+  updatedAt: r.instant('updated_at'),
 });

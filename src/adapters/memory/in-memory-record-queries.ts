@@ -1,0 +1,28 @@
+import type { AgentQuery } from '../../application/queries/agent-query.js';
+import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
+import { matchesSearch } from '../../domain/contact.js';
+import { newestFirst, pageOf } from './in-memory-tables.js';
+import { inProject, withNumbers } from './in-memory-repositories.js';
+import type { InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
+
+/** One agent with its live numbers, read in turn with the store's units of work. */
+export const inMemoryAgentQuery = (store: InMemoryUnitOfWork): AgentQuery => ({
+  withNumbers: (projectId, agentId) =>
+    store.readTables((t) => {
+      const agent = inProject(t.agents.get(agentId), projectId);
+      return agent && withNumbers(t, agent);
+    }),
+});
+
+/** The project's contacts, newest first, those the search matches. */
+export const inMemoryContactListQuery = (store: InMemoryUnitOfWork): ContactListQuery => ({
+  page: (projectId, request) =>
+    store.readTables((t) =>
+      pageOf(
+        [...t.contacts.values()]
+          .filter((c) => c.projectId === projectId && (request.search === null || matchesSearch(c, request.search)))
+          .sort(newestFirst),
+        request,
+      ),
+    ),
+});

@@ -1,0 +1,22 @@
+import type { Contact } from '../../domain/contact.js';
+import type { Page } from '../../application/ports/pagination.js';
+import type { ContactListQuery, ContactListRequest } from '../../application/queries/contact-list-query.js';
+import { toContact } from './mikro-orm-contact-repository.js';
+import { containsPattern } from './storage-support.js';
+import type { ReadSession } from './read-session.js';
+import { contactCount, contactPage } from './read-statements/index.js';
+
+export class MikroOrmContactListQuery implements ContactListQuery {
+  constructor(private readonly reads: ReadSession) {}
+
+  async page(projectId: string, request: ContactListRequest): Promise<Page<Contact>> {
+    const pattern = request.search === null ? null : containsPattern(request.search.trim());
+    const rows = await this.reads.run(contactPage, { projectId, pattern, limit: request.limit, offset: request.offset });
+    const [first] = rows;
+    if (first === undefined) {
+      const [total] = await this.reads.run(contactCount, { projectId, pattern });
+      return { items: [], total: total ?? 0 };
+    }
+    return { items: rows.map((row) => toContact(row.contact)), total: first.total };
+  }
+}
