@@ -1,7 +1,9 @@
+import type { PageRequest } from '../../application/ports/pagination.js';
 import type { AgentQuery } from '../../application/queries/agent-query.js';
 import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
+import type { NumberListQuery } from '../../application/queries/number-list-query.js';
 import { matchesSearch } from '../../domain/contact.js';
-import { newestFirst, pageOf } from './in-memory-tables.js';
+import { byCreation, newestFirst, pageOf } from './in-memory-tables.js';
 import { inProject, withNumbers } from './in-memory-repositories.js';
 import type { InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
@@ -26,3 +28,12 @@ export const inMemoryContactListQuery = (store: InMemoryUnitOfWork): ContactList
       ),
     ),
 });
+
+/** The project's numbers, oldest first: the live ones, or all it has held. */
+export const inMemoryNumberListQuery = (store: InMemoryUnitOfWork): NumberListQuery => {
+  const numbers = (projectId: string, liveOnly: boolean, page: PageRequest) =>
+    store.readTables((t) =>
+      pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId && (!liveOnly || n.status === 'active')).sort(byCreation), page),
+    );
+  return { live: (projectId, page) => numbers(projectId, true, page), all: (projectId, page) => numbers(projectId, false, page) };
+};

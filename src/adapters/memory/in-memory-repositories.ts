@@ -101,8 +101,6 @@ const numbers = (t: InMemoryTables): PhoneNumberRepository => ({
   },
   listLive: async (projectId, page) =>
     pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId && n.status === 'active').sort(byCreation), page),
-  listAll: async (projectId, page) =>
-    pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId).sort(byCreation), page),
   listByAgents: async (agentIds) => liveNumbersOf(t, agentIds),
   countEverProvisioned: async (projectId) => [...t.numbers.values()].filter((n) => n.projectId === projectId).length,
   save: async (number) => {

@@ -3,6 +3,7 @@ import type { Page } from '../../application/ports/pagination.js';
 import type { ContactListQuery, ContactListRequest } from '../../application/queries/contact-list-query.js';
 import { toContact } from './mikro-orm-contact-repository.js';
 import { containsPattern } from './storage-support.js';
+import { pageFromRows } from './read-page.js';
 import type { ReadSession } from './read-session.js';
 import { contactCount, contactPage } from './read-statements/index.js';
 
@@ -12,11 +13,6 @@ export class MikroOrmContactListQuery implements ContactListQuery {
   async page(projectId: string, request: ContactListRequest): Promise<Page<Contact>> {
     const pattern = request.search === null ? null : containsPattern(request.search.trim());
     const rows = await this.reads.run(contactPage, { projectId, pattern, limit: request.limit, offset: request.offset });
-    const [first] = rows;
-    if (first === undefined) {
-      const [total] = await this.reads.run(contactCount, { projectId, pattern });
-      return { items: [], total: total ?? 0 };
-    }
-    return { items: rows.map((row) => toContact(row.contact)), total: first.total };
+    return pageFromRows(rows, (row) => toContact(row.contact), () => this.reads.run(contactCount, { projectId, pattern }));
   }
 }

@@ -76,8 +76,6 @@ export interface PhoneNumberRepository {
   findLiveForInbound(phoneNumbers: readonly E164[]): Promise<readonly LiveNumber[]>;
   /** Live numbers only, oldest first. */
   listLive(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>>;
-  /** Live and released numbers, oldest first (the operator's view). */
-  listAll(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>>;
   /** Live numbers attached to these agents, oldest first. */
   listByAgents(agentIds: readonly string[]): Promise<readonly PhoneNumber[]>;
   /** Every number the project ever provisioned, released ones included (the lifetime limit). */

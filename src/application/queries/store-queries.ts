@@ -1,6 +1,7 @@
 import type { AgentPageQuery } from './agent-page-query.js';
 import type { AgentQuery } from './agent-query.js';
 import type { ContactListQuery } from './contact-list-query.js';
+import type { NumberListQuery } from './number-list-query.js';
 import type { BacklogQuery } from './backlog-query.js';
 import type { CallPageQuery } from './call-page-query.js';
 import type { ConversationMessagesQuery } from './conversation-messages-query.js';
@@ -13,6 +14,7 @@ export interface StoreQueries {
   readonly agents: AgentPageQuery;
   readonly agent: AgentQuery;
   readonly contacts: ContactListQuery;
+  readonly numbers: NumberListQuery;
   readonly calls: CallPageQuery;
   readonly conversations: ConversationPageQuery;
   readonly messages: ConversationMessagesQuery;

@@ -89,12 +89,12 @@ export const projectsAndAgentsModule = () =>
     );
     provide(
       TOKENS.numberUseCases,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.numberWebhooks, TOKENS.numberingPlan, TOKENS.carrierLookup],
-      (config, uow, clock, ids, telephony, webhooks, plan, carrier) => ({
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.numberWebhooks, TOKENS.numberingPlan, TOKENS.carrierLookup, TOKENS.numberListQuery],
+      (config, uow, clock, ids, telephony, webhooks, plan, carrier, numbers) => ({
         provisionNumber: new ProvisionNumber({ uow, clock, ids, telephony, webhooks, numberMonthlyPrice: config.prices.numberMonthly }),
         previewNumberPurchase: new PreviewNumberPurchase({ uow, telephony, numberMonthlyPrice: config.prices.numberMonthly }),
         lookupNumber: new LookupNumber({ uow, clock, ids, plan, carrier, price: config.prices.numberLookup }),
-        listNumbers: new ListNumbers({ uow }),
+        listNumbers: new ListNumbers({ numbers }),
         getNumber: new GetNumber({ uow }),
         releaseNumber: new ReleaseNumber({ uow, clock, telephony }),
       }),

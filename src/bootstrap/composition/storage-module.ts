@@ -22,6 +22,7 @@ export const storageModule = () =>
     provide(TOKENS.agentPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).agents);
     provide(TOKENS.agentQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).agent);
     provide(TOKENS.contactListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).contacts);
+    provide(TOKENS.numberListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).numbers);
     provide(TOKENS.callPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).calls);
     provide(TOKENS.conversationPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).conversations);
     provide(TOKENS.conversationMessagesQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).messages);

@@ -3,6 +3,7 @@ import { inMemoryStoreQueries } from '../../adapters/memory/in-memory-queries.js
 import { MikroOrmAgentPageQuery } from '../../adapters/mikro-orm/mikro-orm-agent-page-query.js';
 import { MikroOrmAgentQuery } from '../../adapters/mikro-orm/mikro-orm-agent-query.js';
 import { MikroOrmContactListQuery } from '../../adapters/mikro-orm/mikro-orm-contact-list-query.js';
+import { MikroOrmNumberListQuery } from '../../adapters/mikro-orm/mikro-orm-number-list-query.js';
 import { MikroOrmCallPageQuery } from '../../adapters/mikro-orm/mikro-orm-call-page-query.js';
 import { MikroOrmConversationMessagesQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-messages-query.js';
 import { MikroOrmConversationPageQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-page-query.js';
@@ -30,6 +31,7 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
       agents: new MikroOrmAgentPageQuery(uow.reads),
       agent: new MikroOrmAgentQuery(uow.reads),
       contacts: new MikroOrmContactListQuery(uow.reads),
+      numbers: new MikroOrmNumberListQuery(uow.reads),
       calls: new MikroOrmCallPageQuery(uow.reads),
       conversations: new MikroOrmConversationPageQuery(uow.reads),
       messages: new MikroOrmConversationMessagesQuery(uow.reads),
@@ -42,6 +44,7 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
     agents: { page: async () => unreadable('agentPageQuery'), version: async () => unreadable('agentPageQuery') },
     agent: { withNumbers: async () => unreadable('agentQuery') },
     contacts: { page: async () => unreadable('contactListQuery') },
+    numbers: { live: async () => unreadable('numberListQuery'), all: async () => unreadable('numberListQuery') },
     calls: {
       page: async () => unreadable('callPageQuery'),
       agentPage: async () => unreadable('callPageQuery'),

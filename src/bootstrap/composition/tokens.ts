@@ -17,6 +17,7 @@ import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { AgentPageQuery } from '../../application/queries/agent-page-query.js';
 import type { AgentQuery } from '../../application/queries/agent-query.js';
 import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
+import type { NumberListQuery } from '../../application/queries/number-list-query.js';
 import type { CallPageQuery } from '../../application/queries/call-page-query.js';
 import type { ConversationMessagesQuery } from '../../application/queries/conversation-messages-query.js';
 import type { ConversationPageQuery } from '../../application/queries/conversation-page-query.js';
@@ -102,6 +103,7 @@ export const TOKENS = {
   /** The one-row reads, made for the bound unit of work's store too. */
   agentQuery: token<AgentQuery>('AgentQuery'),
   contactListQuery: token<ContactListQuery>('ContactListQuery'),
+  numberListQuery: token<NumberListQuery>('NumberListQuery'),
   callPageQuery: token<CallPageQuery>('CallPageQuery'),
   conversationPageQuery: token<ConversationPageQuery>('ConversationPageQuery'),
   conversationMessagesQuery: token<ConversationMessagesQuery>('ConversationMessagesQuery'),

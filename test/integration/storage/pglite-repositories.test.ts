@@ -12,6 +12,7 @@ import { messagingRepositoryContract } from '../../contracts/messaging-repositor
 import { agentPageQueryContract } from '../../contracts/agent-page-query.contract.js';
 import { agentQueryContract } from '../../contracts/agent-query.contract.js';
 import { contactListQueryContract } from '../../contracts/contact-list-query.contract.js';
+import { numberListQueryContract } from '../../contracts/number-list-query.contract.js';
 import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
 import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
 import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
@@ -59,6 +60,7 @@ usageQueryContract('PGlite', async () => {
 agentPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 agentQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 contactListQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+numberListQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 callPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 conversationPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 conversationMessagesQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));

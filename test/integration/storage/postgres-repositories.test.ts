@@ -4,6 +4,7 @@ import { messagingRepositoryContract } from '../../contracts/messaging-repositor
 import { agentPageQueryContract } from '../../contracts/agent-page-query.contract.js';
 import { agentQueryContract } from '../../contracts/agent-query.contract.js';
 import { contactListQueryContract } from '../../contracts/contact-list-query.contract.js';
+import { numberListQueryContract } from '../../contracts/number-list-query.contract.js';
 import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
 import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
 import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
@@ -49,6 +50,7 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
   agentPageQueryContract('PostgreSQL', openScratch);
   agentQueryContract('PostgreSQL', openScratch);
   contactListQueryContract('PostgreSQL', openScratch);
+  numberListQueryContract('PostgreSQL', openScratch);
   callPageQueryContract('PostgreSQL', openScratch);
   conversationPageQueryContract('PostgreSQL', openScratch);
   conversationMessagesQueryContract('PostgreSQL', openScratch);

@@ -2,7 +2,7 @@ import type { AgentRow } from '../entities/agent.js';
 import type { PhoneNumberRow } from '../entities/phone-number.js';
 import { readStatement } from '../read-session.js';
 import { revisionsOf } from '../revision-list.js';
-import { AGENT_COLUMNS, agentRow, PHONE_NUMBER_COLUMNS, phoneNumberRow, selectList } from './rows.js';
+import { AGENT_COLUMNS, agentRow, joinedPhoneNumberRow, PHONE_NUMBER_COLUMNS, selectList } from './rows.js';
 
 /** A page of a project's agents, oldest first. */
 export type AgentPageParams = { readonly projectId: string; readonly limit: number; readonly offset: number };
@@ -46,7 +46,7 @@ export const agentPage = readStatement<AgentPageParams, AgentPageRow>(
        select ${selectList(PHONE_NUMBER_COLUMNS)} from phone_numbers where agent_id = a.id and status = 'active') n on true
      order by a.created_at, a.id, n.created_at, n.id`,
   'read',
-  (r) => ({ agent: agentRow(r), number: phoneNumberRow(r, NUMBER), total: r.integer('__total'), version: r.text('__version') }),
+  (r) => ({ agent: agentRow(r), number: joinedPhoneNumberRow(r, NUMBER), total: r.integer('__total'), version: r.text('__version') }),
 );
 
 /** One agent of a project. */
@@ -68,5 +68,5 @@ export const oneAgent = readStatement<OneAgentParams, AgentNumberRow>(
      where a.id = :agentId and a.project_id = :projectId
      order by n.created_at, n.id`,
   'reusable',
-  (r) => ({ agent: agentRow(r), number: phoneNumberRow(r, NUMBER) }),
+  (r) => ({ agent: agentRow(r), number: joinedPhoneNumberRow(r, NUMBER) }),
 );

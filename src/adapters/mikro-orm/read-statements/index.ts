@@ -17,3 +17,4 @@ export { usageSeries } from './usage.js';
 export { usageBreakdown } from './usage-breakdown.js';
 export { backlogStatement, type BacklogRow } from './backlog.js';
 export { contactCount, contactPage, type ContactPageParams } from './contacts.js';
+export { numberCount, numberPage } from './numbers.js';

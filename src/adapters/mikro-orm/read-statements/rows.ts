@@ -63,21 +63,21 @@ export const agentRow = (r: SqlRow): AgentRow => ({
   updatedAt: r.instant('updated_at'),
 });
 
-/** A phone number's row from columns named `prefix` + column; null when its id is null, as a left join leaves it. */
-export const phoneNumberRow = (r: SqlRow, prefix: string): PhoneNumberRow | null =>
-  r.isNull(`${prefix}id`)
-    ? null
-    : {
-        id: r.text(`${prefix}id`),
-        projectId: r.text(`${prefix}project_id`),
-        phoneNumber: r.text(`${prefix}phone_number`),
-        country: r.text(`${prefix}country`),
-        status: r.text(`${prefix}status`),
-        agentId: r.textOrNull(`${prefix}agent_id`),
-        providerId: r.text(`${prefix}provider_id`),
-        createdAt: r.instant(`${prefix}created_at`),
-        releasedAt: r.instantOrNull(`${prefix}released_at`),
-      };
+/** A phone number's row, from columns named `prefix` + column when a prefix is given. */
+export const phoneNumberRow = (r: SqlRow, prefix = ''): PhoneNumberRow => ({
+  id: r.text(`${prefix}id`),
+  projectId: r.text(`${prefix}project_id`),
+  phoneNumber: r.text(`${prefix}phone_number`),
+  country: r.text(`${prefix}country`),
+  status: r.text(`${prefix}status`),
+  agentId: r.textOrNull(`${prefix}agent_id`),
+  providerId: r.text(`${prefix}provider_id`),
+  createdAt: r.instant(`${prefix}created_at`),
+  releasedAt: r.instantOrNull(`${prefix}released_at`),
+});
+
+/** {@link phoneNumberRow} of a left join: null when its id is null, as the join leaves it when nothing matched. */
+export const joinedPhoneNumberRow = (r: SqlRow, prefix: string): PhoneNumberRow | null => (r.isNull(`${prefix}id`) ? null : phoneNumberRow(r, prefix));
 
 export const callRow = (r: SqlRow): CallRow => ({
   id: r.text('id'),
