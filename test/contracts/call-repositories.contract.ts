@@ -103,7 +103,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await listed()).toEqual(expected);
     });
 
-    it('reads a call with its transcript in order, the recording setting and its analysis, within its project only', async () => {
+    it('reads a call with its transcript in order, the recording setting and its analysis, within its project only (CallQuery)', async () => {
       const project = aProject({ recordingEnabled: true });
       const call = aCall({ projectId: project.id, metadata: { source: 'web' }, variables: { first_name: 'Ada' } });
       const turns = [
@@ -132,13 +132,13 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         await tx.callAnalyses.save(analysis);
         await tx.callAnalyses.save(pending);
       });
-      const read = async (repos: Repositories) => ({
-        full: await repos.calls.findWithDetails(project.id, call.id),
-        queued: await repos.calls.findWithDetails(project.id, queued.id),
-        bare: await repos.calls.findWithDetails(project.id, bare.id),
-        orphan: await repos.calls.findWithDetails(orphan.projectId, orphan.id),
-        unknown: await repos.calls.findWithDetails(project.id, newId('call')),
-        elsewhere: await repos.calls.findWithDetails(newId('prj'), call.id),
+      const details = async () => ({
+        full: await queries().call.withDetails(project.id, call.id),
+        queued: await queries().call.withDetails(project.id, queued.id),
+        bare: await queries().call.withDetails(project.id, bare.id),
+        orphan: await queries().call.withDetails(orphan.projectId, orphan.id),
+        unknown: await queries().call.withDetails(project.id, newId('call')),
+        elsewhere: await queries().call.withDetails(newId('prj'), call.id),
       });
       const expected = {
         full: { call, transcript: turns, recordingEnabled: true, analysis },
@@ -148,8 +148,8 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         unknown: null,
         elsewhere: null,
       };
-      expect(await inTx(read)).toEqual(expected);
-      expect(await inTx(read)).toEqual(expected);
+      expect(await read(details)).toEqual(expected);
+      expect(await read(details)).toEqual(expected);
     });
 
     it('lists an agent’s calls newest first, filtered, with the agent: its total past the end too, and null for an agent the project lacks', async () => {

@@ -9,7 +9,7 @@ import type { ConversationMessagesQuery } from '../../application/queries/conver
 import type { ConversationListPage, ConversationPageQuery } from '../../application/queries/conversation-page-query.js';
 import type { StoreQueries } from '../../application/queries/store-queries.js';
 import { InMemoryUsageQuery } from './in-memory-usage-query.js';
-import { inMemoryAgentQuery, inMemoryContactListQuery, inMemoryNumberListQuery } from './in-memory-record-queries.js';
+import { inMemoryAgentQuery, inMemoryCallQuery, inMemoryContactListQuery, inMemoryNumberListQuery } from './in-memory-record-queries.js';
 import { InMemoryBacklogQuery } from './in-memory-backlog-query.js';
 import { InMemoryKnowledgeSearch } from './in-memory-knowledge-search.js';
 import type { Agent } from '../../domain/agent.js';
@@ -149,6 +149,7 @@ export const inMemoryConversationMessages = (store: InMemoryUnitOfWork): Convers
 export const inMemoryStoreQueries = (store: InMemoryUnitOfWork): StoreQueries => ({
   agents: inMemoryAgentPages(store),
   agent: inMemoryAgentQuery(store),
+  call: inMemoryCallQuery(store),
   contacts: inMemoryContactListQuery(store),
   numbers: inMemoryNumberListQuery(store),
   calls: inMemoryCallPages(store),

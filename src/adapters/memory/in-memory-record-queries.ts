@@ -1,5 +1,6 @@
 import type { PageRequest } from '../../application/ports/pagination.js';
 import type { AgentQuery } from '../../application/queries/agent-query.js';
+import type { CallQuery } from '../../application/queries/call-query.js';
 import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
 import type { NumberListQuery } from '../../application/queries/number-list-query.js';
 import { matchesSearch } from '../../domain/contact.js';
@@ -37,3 +38,18 @@ export const inMemoryNumberListQuery = (store: InMemoryUnitOfWork): NumberListQu
     );
   return { live: (projectId, page) => numbers(projectId, true, page), all: (projectId, page) => numbers(projectId, false, page) };
 };
+
+/** One call with its transcript, the project's recording setting and its analysis. */
+export const inMemoryCallQuery = (store: InMemoryUnitOfWork): CallQuery => ({
+  withDetails: (projectId, callId) =>
+    store.readTables((t) => {
+      const call = inProject(t.calls.get(callId), projectId);
+      if (!call) return null;
+      return {
+        call,
+        transcript: [...(t.transcripts.get(callId) ?? [])],
+        recordingEnabled: t.projects.get(projectId)?.recordingEnabled ?? false,
+        analysis: t.callAnalyses.get(callId) ?? null,
+      };
+    }),
+});

@@ -13,6 +13,6 @@ export class MikroOrmContactListQuery implements ContactListQuery {
   async page(projectId: string, request: ContactListRequest): Promise<Page<Contact>> {
     const pattern = request.search === null ? null : containsPattern(request.search.trim());
     const rows = await this.reads.run(contactPage, { projectId, pattern, limit: request.limit, offset: request.offset });
-    return pageFromRows(rows, (row) => toContact(row.contact), () => this.reads.run(contactCount, { projectId, pattern }));
+    return pageFromRows(rows, request.offset, (row) => toContact(row.contact), () => this.reads.run(contactCount, { projectId, pattern }));
   }
 }

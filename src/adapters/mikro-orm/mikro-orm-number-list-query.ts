@@ -19,6 +19,6 @@ export class MikroOrmNumberListQuery implements NumberListQuery {
 
   private async page(projectId: string, liveOnly: boolean, page: PageRequest): Promise<Page<PhoneNumber>> {
     const rows = await this.reads.run(numberPage, { projectId, liveOnly, limit: page.limit, offset: page.offset });
-    return pageFromRows(rows, (row) => toPhoneNumber(row.number), () => this.reads.run(numberCount, { projectId, liveOnly }));
+    return pageFromRows(rows, page.offset, (row) => toPhoneNumber(row.number), () => this.reads.run(numberCount, { projectId, liveOnly }));
   }
 }

@@ -93,16 +93,6 @@ export const dateOf = (value: unknown): Date | null =>
 export const fromColumns = <T extends object>(em: EntityManager, schema: EntitySchema<T>, record: Record<string, unknown>): T =>
   shapeOf(em, schema).toRow(record) as T;
 
-/**
- * Every column of the entity by name, as a native select lists them (a prepared read never says `*`);
- * each qualified by `alias` when given, for a statement that joins tables with columns of the same name.
- */
-export const selectListOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>, alias?: string): string => {
-  const shape = shapeOf(em, schema);
-  if (alias === undefined) return shape.selectList;
-  return perSchema(qualifiedLists, schema, alias, () => shape.columns.map((c) => `${alias}."${c.column}"`).join(', '));
-};
-
 /** What was made for `schema` under `key` (a few keys each, written in code), made on first use. */
 export const perSchema = <V>(cache: WeakMap<object, Map<string, V>>, schema: object, key: string, make: () => V): V => {
   let byKey = cache.get(schema);
@@ -112,6 +102,4 @@ export const perSchema = <V>(cache: WeakMap<object, Map<string, V>>, schema: obj
   return value;
 };
 
-/** Per schema, by alias: the qualified select lists. */
-const qualifiedLists = new WeakMap<object, Map<string, string>>();
 

@@ -1,5 +1,6 @@
 import type { AgentPageQuery } from './agent-page-query.js';
 import type { AgentQuery } from './agent-query.js';
+import type { CallQuery } from './call-query.js';
 import type { ContactListQuery } from './contact-list-query.js';
 import type { NumberListQuery } from './number-list-query.js';
 import type { BacklogQuery } from './backlog-query.js';
@@ -13,6 +14,7 @@ import type { UsageQuery } from './usage-query.js';
 export interface StoreQueries {
   readonly agents: AgentPageQuery;
   readonly agent: AgentQuery;
+  readonly call: CallQuery;
   readonly contacts: ContactListQuery;
   readonly numbers: NumberListQuery;
   readonly calls: CallPageQuery;

@@ -21,6 +21,7 @@ export const storageModule = () =>
     // The list reads' queries, on the store the unit of work writes (a rebound unit of work included).
     provide(TOKENS.agentPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).agents);
     provide(TOKENS.agentQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).agent);
+    provide(TOKENS.callQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).call);
     provide(TOKENS.contactListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).contacts);
     provide(TOKENS.numberListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).numbers);
     provide(TOKENS.callPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).calls);

@@ -2,6 +2,7 @@ import { InMemoryUnitOfWork } from '../../adapters/memory/in-memory-unit-of-work
 import { inMemoryStoreQueries } from '../../adapters/memory/in-memory-queries.js';
 import { MikroOrmAgentPageQuery } from '../../adapters/mikro-orm/mikro-orm-agent-page-query.js';
 import { MikroOrmAgentQuery } from '../../adapters/mikro-orm/mikro-orm-agent-query.js';
+import { MikroOrmCallQuery } from '../../adapters/mikro-orm/mikro-orm-call-query.js';
 import { MikroOrmContactListQuery } from '../../adapters/mikro-orm/mikro-orm-contact-list-query.js';
 import { MikroOrmNumberListQuery } from '../../adapters/mikro-orm/mikro-orm-number-list-query.js';
 import { MikroOrmCallPageQuery } from '../../adapters/mikro-orm/mikro-orm-call-page-query.js';
@@ -30,6 +31,7 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
     return {
       agents: new MikroOrmAgentPageQuery(uow.reads),
       agent: new MikroOrmAgentQuery(uow.reads),
+      call: new MikroOrmCallQuery(uow.reads),
       contacts: new MikroOrmContactListQuery(uow.reads),
       numbers: new MikroOrmNumberListQuery(uow.reads),
       calls: new MikroOrmCallPageQuery(uow.reads),
@@ -43,6 +45,7 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
   return {
     agents: { page: async () => unreadable('agentPageQuery'), version: async () => unreadable('agentPageQuery') },
     agent: { withNumbers: async () => unreadable('agentQuery') },
+    call: { withDetails: async () => unreadable('callQuery') },
     contacts: { page: async () => unreadable('contactListQuery') },
     numbers: { live: async () => unreadable('numberListQuery'), all: async () => unreadable('numberListQuery') },
     calls: {

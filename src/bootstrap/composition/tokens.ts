@@ -16,6 +16,7 @@ import type { CallWebhooks, NumberWebhooks, Telephony } from '../../application/
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { AgentPageQuery } from '../../application/queries/agent-page-query.js';
 import type { AgentQuery } from '../../application/queries/agent-query.js';
+import type { CallQuery } from '../../application/queries/call-query.js';
 import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
 import type { NumberListQuery } from '../../application/queries/number-list-query.js';
 import type { CallPageQuery } from '../../application/queries/call-page-query.js';
@@ -102,6 +103,7 @@ export const TOKENS = {
   agentPageQuery: token<AgentPageQuery>('AgentPageQuery'),
   /** The one-row reads, made for the bound unit of work's store too. */
   agentQuery: token<AgentQuery>('AgentQuery'),
+  callQuery: token<CallQuery>('CallQuery'),
   contactListQuery: token<ContactListQuery>('ContactListQuery'),
   numberListQuery: token<NumberListQuery>('NumberListQuery'),
   callPageQuery: token<CallPageQuery>('CallPageQuery'),

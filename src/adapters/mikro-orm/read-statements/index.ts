@@ -18,3 +18,4 @@ export { usageBreakdown } from './usage-breakdown.js';
 export { backlogStatement, type BacklogRow } from './backlog.js';
 export { contactCount, contactPage, type ContactPageParams } from './contacts.js';
 export { numberCount, numberPage } from './numbers.js';
+export { callDetails, type CallDetailsRow } from './call-details.js';

@@ -1,5 +1,6 @@
 import type { AgentRow } from '../entities/agent.js';
-import type { CallRow } from '../entities/call.js';
+import type { CallRow, TranscriptTurnRow } from '../entities/call.js';
+import type { CallAnalysisRow } from '../entities/call-analysis.js';
 import type { ContactRow } from '../entities/contact.js';
 import type { ConversationRow } from '../entities/conversation.js';
 import type { MessageRow } from '../entities/message.js';
@@ -157,3 +158,41 @@ export const contactRow = (r: SqlRow): ContactRow => ({
   createdAt: r.instant('created_at'),
   updatedAt: r.instant('updated_at'),
 });
+
+export const TURN_COLUMNS = ['id', 'call_id', 'sequence', 'role', 'content', 'interrupted', 'created_at', 'error', 'tool', 'latency', 'language', 'sources'] as const;
+
+export const turnRow = (r: SqlRow): TranscriptTurnRow => ({
+  id: r.text('id'),
+  callId: r.text('call_id'),
+  sequence: r.integer('sequence'),
+  role: r.text('role'),
+  content: r.text('content'),
+  interrupted: r.boolean('interrupted'),
+  createdAt: r.instant('created_at'),
+  error: r.textOrNull('error'),
+  tool: r.objectOrNull('tool'),
+  latency: r.objectOrNull('latency'),
+  language: r.textOrNull('language'),
+  sources: r.isNull('sources') ? null : r.array('sources'),
+});
+
+export const ANALYSIS_COLUMNS = ['id', 'project_id', 'status', 'attempts', 'next_attempt_at', 'result', 'error', 'created_at', 'completed_at'] as const;
+
+export const analysisRow = (r: SqlRow): CallAnalysisRow => ({
+  id: r.text('id'),
+  projectId: r.text('project_id'),
+  status: r.text('status'),
+  attempts: r.integer('attempts'),
+  nextAttemptAt: r.instantOrNull('next_attempt_at'),
+  result: r.objectOrNull('result'),
+  error: r.textOrNull('error'),
+  createdAt: r.instant('created_at'),
+  completedAt: r.instantOrNull('completed_at'),
+});
+
+/**
+ * `columns` of `alias` as one JSON array, in their order, timestamps as their text: a row of a
+ * joined table carried in one column, read back with a {@link SqlRow} of the same columns.
+ */
+export const jsonRowOf = (columns: readonly string[], alias: string, timestamps: readonly string[]): string =>
+  `json_build_array(${columns.map((c) => `${alias}."${c}"${timestamps.includes(c) ? '::text' : ''}`).join(', ')})`;
