@@ -5,14 +5,14 @@ import { toContact } from './mikro-orm-contact-repository.js';
 import { containsPattern } from './storage-support.js';
 import { pageFromRows } from './read-page.js';
 import type { ReadSession } from './read-session.js';
-import { contactCount, contactPage } from './read-statements/index.js';
+import { contactList } from './read-statements/index.js';
 
 export class MikroOrmContactListQuery implements ContactListQuery {
   constructor(private readonly reads: ReadSession) {}
 
   async page(projectId: string, request: ContactListRequest): Promise<Page<Contact>> {
     const pattern = request.search === null ? null : containsPattern(request.search.trim());
-    const rows = await this.reads.run(contactPage, { projectId, pattern, limit: request.limit, offset: request.offset });
-    return pageFromRows(rows, request.offset, (row) => toContact(row.contact), () => this.reads.run(contactCount, { projectId, pattern }));
+    const rows = await this.reads.run(contactList.page, { projectId, pattern, limit: request.limit, offset: request.offset });
+    return pageFromRows(rows, request.offset, (row) => toContact(row.row), () => this.reads.run(contactList.count, { projectId, pattern }));
   }
 }

@@ -4,7 +4,7 @@ import type { PhoneNumber } from '../../domain/phone-number.js';
 import { toPhoneNumber } from './mikro-orm-phone-number-repository.js';
 import { pageFromRows } from './read-page.js';
 import type { ReadSession } from './read-session.js';
-import { numberCount, numberPage } from './read-statements/index.js';
+import { numberList } from './read-statements/index.js';
 
 export class MikroOrmNumberListQuery implements NumberListQuery {
   constructor(private readonly reads: ReadSession) {}
@@ -18,7 +18,7 @@ export class MikroOrmNumberListQuery implements NumberListQuery {
   }
 
   private async page(projectId: string, liveOnly: boolean, page: PageRequest): Promise<Page<PhoneNumber>> {
-    const rows = await this.reads.run(numberPage, { projectId, liveOnly, limit: page.limit, offset: page.offset });
-    return pageFromRows(rows, page.offset, (row) => toPhoneNumber(row.number), () => this.reads.run(numberCount, { projectId, liveOnly }));
+    const rows = await this.reads.run(numberList.page, { projectId, liveOnly, limit: page.limit, offset: page.offset });
+    return pageFromRows(rows, page.offset, (row) => toPhoneNumber(row.row), () => this.reads.run(numberList.count, { projectId, liveOnly }));
   }
 }

@@ -16,6 +16,6 @@ export { windowStatements, type MessageWindowParams } from './messages.js';
 export { usageSeries } from './usage.js';
 export { usageBreakdown } from './usage-breakdown.js';
 export { backlogStatement, type BacklogRow } from './backlog.js';
-export { contactCount, contactPage, type ContactPageParams } from './contacts.js';
-export { numberCount, numberPage } from './numbers.js';
+export { contactList } from './contacts.js';
+export { numberList } from './numbers.js';
 export { callDetails, type CallDetailsRow } from './call-details.js';
