@@ -27,7 +27,7 @@ const RESULT: AnalysisResult = { summary: 'Booked.', userSentiment: 'positive', 
 /** The behaviour every CallRepository and TranscriptRepository adapter must show. */
 export const callRepositoryContract = (name: string, open: () => Promise<OpenedStore>) => {
   describe(`${name} call repositories`, () => {
-    const { inTx, outside, queries, read } = useStore(open);
+    const { inTx, queries, read } = useStore(open);
 
     it('stores a call and reads it back by id, by the carrier id, and only within its project', async () => {
       const sut = aCall({ metadata: { source: 'web', n: 1 } });
@@ -79,7 +79,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(page.total).toBe(3);
     });
 
-    it('lists with the project’s recording setting, read with the page (false on a page without calls), in a transaction and outside one', async () => {
+    it('lists with the project’s recording setting, read with the page (false on a page without calls)', async () => {
       const on = aProject({ recordingEnabled: true });
       const off = aProject({ recordingEnabled: false });
       await inTx(async (tx) => {
@@ -104,7 +104,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await listed()).toEqual(expected);
     });
 
-    it('reads a call with its transcript in order, the recording setting and its analysis, within its project only, in a transaction and outside one', async () => {
+    it('reads a call with its transcript in order, the recording setting and its analysis, within its project only (CallQuery)', async () => {
       const project = aProject({ recordingEnabled: true });
       const call = aCall({ projectId: project.id, metadata: { source: 'web' }, variables: { first_name: 'Ada' } });
       const turns = [
@@ -133,13 +133,13 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         await tx.callAnalyses.save(analysis);
         await tx.callAnalyses.save(pending);
       });
-      const read = async (repos: Repositories) => ({
-        full: await repos.calls.findWithDetails(project.id, call.id),
-        queued: await repos.calls.findWithDetails(project.id, queued.id),
-        bare: await repos.calls.findWithDetails(project.id, bare.id),
-        orphan: await repos.calls.findWithDetails(orphan.projectId, orphan.id),
-        unknown: await repos.calls.findWithDetails(project.id, newId('call')),
-        elsewhere: await repos.calls.findWithDetails(newId('prj'), call.id),
+      const details = async () => ({
+        full: await queries().call.withDetails(project.id, call.id),
+        queued: await queries().call.withDetails(project.id, queued.id),
+        bare: await queries().call.withDetails(project.id, bare.id),
+        orphan: await queries().call.withDetails(orphan.projectId, orphan.id),
+        unknown: await queries().call.withDetails(project.id, newId('call')),
+        elsewhere: await queries().call.withDetails(newId('prj'), call.id),
       });
       const expected = {
         full: { call, transcript: turns, recordingEnabled: true, analysis },
@@ -149,8 +149,8 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         unknown: null,
         elsewhere: null,
       };
-      expect(await inTx(read)).toEqual(expected);
-      expect(await outside(read)).toEqual(expected);
+      expect(await read(details)).toEqual(expected);
+      expect(await read(details)).toEqual(expected);
     });
 
     it('lists an agent’s calls newest first, filtered, with the agent: its total past the end too, and null for an agent the project lacks', async () => {
@@ -254,18 +254,18 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.calls.findById(call.projectId, call.id))).toEqual(ended.right);
     });
 
-    it('claims media and saves a call outside a transaction too, each a statement of its own', async () => {
+    it('claims media and saves a call in units of work of one statement each', async () => {
       const call = aCall();
-      await outside((repos) => repos.calls.save(call));
+      await inTx((repos) => repos.calls.save(call));
 
-      const racing = await Promise.all([outside((repos) => repos.calls.claimMedia(call.id, at(1))), outside((repos) => repos.calls.claimMedia(call.id, at(2)))]);
-      await outside((repos) => repos.calls.save({ ...call, lastTranscriptSnippet: 'saved outside' }));
-      const again = await outside((repos) => repos.calls.claimMedia(call.id, at(3)));
+      const racing = await Promise.all([inTx((repos) => repos.calls.claimMedia(call.id, at(1))), inTx((repos) => repos.calls.claimMedia(call.id, at(2)))]);
+      await inTx((repos) => repos.calls.save({ ...call, lastTranscriptSnippet: 'saved again' }));
+      const again = await inTx((repos) => repos.calls.claimMedia(call.id, at(3)));
 
       expect([...racing].sort()).toEqual([false, true]);
       expect(again).toBe(false);
-      expect(await outside((repos) => repos.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'saved outside' });
-      expect(await outside((repos) => repos.calls.countLive(call.projectId))).toBe(1);
+      expect(await inTx((repos) => repos.calls.findById(call.projectId, call.id))).toEqual({ ...call, lastTranscriptSnippet: 'saved again' });
+      expect(await inTx((repos) => repos.calls.countLive(call.projectId))).toBe(1);
     });
 
     it('stores a call’s end once, over racing ends, leaving its other columns as stored since it was read', async () => {
@@ -283,20 +283,20 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       // Written after the end was decided on the call as read: the end leaves it.
       await inTx((tx) => tx.calls.save({ ...call, answeredBy: 'human' }));
 
-      const first = await outside((repos) => repos.calls.storeEnd(endOf(call, 30, 'caller_hangup')));
+      const first = await inTx((repos) => repos.calls.storeEnd(endOf(call, 30, 'caller_hangup')));
       const again = await inTx((tx) => tx.calls.storeEnd(endOf(call, 31, 'agent_hangup')));
-      const unknown = await outside((repos) => repos.calls.storeEnd(endOf(aCall(), 32, 'caller_hangup')));
+      const unknown = await inTx((repos) => repos.calls.storeEnd(endOf(aCall(), 32, 'caller_hangup')));
       const racing = await Promise.all([
-        outside((repos) => repos.calls.storeEnd(endOf(other, 40, 'caller_hangup'))),
+        inTx((repos) => repos.calls.storeEnd(endOf(other, 40, 'caller_hangup'))),
         inTx((tx) => tx.calls.storeEnd(endOf(other, 41, 'agent_hangup'))),
       ]);
 
       expect([first, again, unknown]).toEqual([true, false, false]);
       expect([...racing].sort()).toEqual([false, true]);
-      expect(await outside((repos) => repos.calls.findById(call.projectId, call.id))).toEqual({ ...endOf(call, 30, 'caller_hangup'), answeredBy: 'human' });
-      const raced = await outside((repos) => repos.calls.findById(other.projectId, other.id));
+      expect(await inTx((repos) => repos.calls.findById(call.projectId, call.id))).toEqual({ ...endOf(call, 30, 'caller_hangup'), answeredBy: 'human' });
+      const raced = await inTx((repos) => repos.calls.findById(other.projectId, other.id));
       expect(raced).toEqual(racing[0] ? endOf(other, 40, 'caller_hangup') : endOf(other, 41, 'agent_hangup'));
-      expect(await outside((repos) => repos.calls.countLive(call.projectId))).toBe(0);
+      expect(await inTx((repos) => repos.calls.countLive(call.projectId))).toBe(0);
     });
 
     it('stores no end of a call joined by a carrier call since it was read', async () => {
@@ -306,8 +306,8 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       if (E.isLeft(ended)) throw new Error('not ended');
       await inTx((tx) => tx.calls.save({ ...web, providerCallId: 'CA-joined' }));
 
-      expect(await outside((repos) => repos.calls.storeEnd(ended.right))).toBe(false);
-      expect(await outside((repos) => repos.calls.findById(web.projectId, web.id))).toEqual({ ...web, providerCallId: 'CA-joined' });
+      expect(await inTx((repos) => repos.calls.storeEnd(ended.right))).toBe(false);
+      expect(await inTx((repos) => repos.calls.findById(web.projectId, web.id))).toEqual({ ...web, providerCallId: 'CA-joined' });
       expect(await inTx((tx) => tx.calls.storeEnd({ ...ended.right, providerCallId: 'CA-joined' }))).toBe(true);
     });
 
@@ -433,7 +433,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.transcripts.listByCall(call.id))).toEqual(turns);
     });
 
-    it('saves and overwrites turns outside a transaction too: tool details, errors, latency figures, quotes and instants as given', async () => {
+    it('saves and overwrites turns, each save a unit of work of its own: tool details, errors, latency figures, quotes and instants as given', async () => {
       const call = aCall();
       await inTx((tx) => tx.calls.save(call));
       const turns = [
@@ -444,12 +444,12 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
         aTurn(call.id, 5, { latency: { firstTokenMs: null, firstTextMs: null, toolMs: 1_500 } }),
         aTurn(call.id, 6, { role: 'user', language: 'es-ES' }),
       ];
-      await outside((repos) => repos.transcripts.save(turns));
+      await inTx((repos) => repos.transcripts.save(turns));
       const truncated = truncateTurn(turns[2]!, 'Sorry, I');
-      await outside((repos) => repos.transcripts.save([truncated]));
+      await inTx((repos) => repos.transcripts.save([truncated]));
 
-      expect(await outside((repos) => repos.transcripts.listByCall(call.id))).toEqual([turns[0], turns[1], truncated, turns[3], turns[4], turns[5]]);
-      await expect(outside((repos) => repos.transcripts.save([aTurn(call.id, 1)]))).rejects.toBeInstanceOf(DuplicateKey);
+      expect(await inTx((repos) => repos.transcripts.listByCall(call.id))).toEqual([turns[0], turns[1], truncated, turns[3], turns[4], turns[5]]);
+      await expect(inTx((repos) => repos.transcripts.save([aTurn(call.id, 1)]))).rejects.toBeInstanceOf(DuplicateKey);
     });
 
     it('refuses a second turn with the same sequence in a call', async () => {

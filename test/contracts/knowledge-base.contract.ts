@@ -37,7 +37,7 @@ const OPENING = '# Opening hours\n\nThe shop opens at nine in the morning and cl
 /** Knowledge bases, their documents and the search over their passages, on every storage adapter. */
 export const knowledgeBaseContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} knowledge bases`, () => {
-    const { inTx, outside, queries } = useStore(open);
+    const { inTx, queries } = useStore(open);
 
     const stored = async (kb: KnowledgeBase, ...contents: string[]): Promise<KnowledgeDocument[]> =>
       inTx(async (tx) => {
@@ -66,14 +66,14 @@ export const knowledgeBaseContract = (name: string, open: () => Promise<OpenedSt
       });
       await inTx((tx) => tx.knowledgeBases.save({ ...first, name: 'Help', updatedAt: at(9) }));
 
-      expect(await outside((r) => r.knowledgeBases.list(first.projectId, { limit: 10, offset: 0 }))).toEqual({
+      expect(await inTx((r) => r.knowledgeBases.list(first.projectId, { limit: 10, offset: 0 }))).toEqual({
         items: [{ ...first, name: 'Help', updatedAt: at(9) }, second],
         total: 2,
       });
-      expect(await outside((r) => r.knowledgeBases.list(first.projectId, { limit: 10, offset: 5 }))).toEqual({ items: [], total: 2 });
-      expect(await outside((r) => r.knowledgeBases.count(first.projectId))).toBe(2);
-      expect(await outside((r) => r.knowledgeBases.findById(newId('proj'), first.id))).toBeNull();
-      const many = await outside((r) => r.knowledgeBases.findMany(first.projectId, [second.id, first.id, newId('kb')]));
+      expect(await inTx((r) => r.knowledgeBases.list(first.projectId, { limit: 10, offset: 5 }))).toEqual({ items: [], total: 2 });
+      expect(await inTx((r) => r.knowledgeBases.count(first.projectId))).toBe(2);
+      expect(await inTx((r) => r.knowledgeBases.findById(newId('proj'), first.id))).toBeNull();
+      const many = await inTx((r) => r.knowledgeBases.findMany(first.projectId, [second.id, first.id, newId('kb')]));
       expect(many.map((kb) => kb.id).sort()).toEqual([first.id, second.id].sort());
     });
 
@@ -81,10 +81,10 @@ export const knowledgeBaseContract = (name: string, open: () => Promise<OpenedSt
       const kb = aKnowledgeBase();
       const [refunds, shipping] = await stored(kb, REFUNDS, SHIPPING);
 
-      expect(await outside((r) => r.knowledgeDocuments.findById(kb.projectId, kb.id, refunds!.id))).toEqual(refunds);
-      expect(await outside((r) => r.knowledgeDocuments.findById(kb.projectId, newId('kb'), refunds!.id))).toBeNull();
-      expect(await outside((r) => r.knowledgeDocuments.list(kb.projectId, kb.id, { limit: 1, offset: 1 }))).toEqual({ items: [shipping], total: 2 });
-      expect(await outside((r) => r.knowledgeDocuments.count(kb.projectId, kb.id))).toBe(2);
+      expect(await inTx((r) => r.knowledgeDocuments.findById(kb.projectId, kb.id, refunds!.id))).toEqual(refunds);
+      expect(await inTx((r) => r.knowledgeDocuments.findById(kb.projectId, newId('kb'), refunds!.id))).toBeNull();
+      expect(await inTx((r) => r.knowledgeDocuments.list(kb.projectId, kb.id, { limit: 1, offset: 1 }))).toEqual({ items: [shipping], total: 2 });
+      expect(await inTx((r) => r.knowledgeDocuments.count(kb.projectId, kb.id))).toBe(2);
     });
 
     it('finds passages by their words, stems included, best first, with the heading and the document title', async () => {
@@ -131,11 +131,11 @@ export const knowledgeBaseContract = (name: string, open: () => Promise<OpenedSt
 
       await inTx((tx) => tx.knowledgeDocuments.delete(kb.projectId, kb.id, shipping!.id));
       expect(await search(kb, 'warehouse')).toEqual([]);
-      expect(await outside((r) => r.knowledgeDocuments.findById(kb.projectId, kb.id, shipping!.id))).toBeNull();
+      expect(await inTx((r) => r.knowledgeDocuments.findById(kb.projectId, kb.id, shipping!.id))).toBeNull();
 
       await inTx((tx) => tx.knowledgeBases.delete(kb.projectId, kb.id));
       expect(await search(kb, 'morning')).toEqual([]);
-      expect(await outside((r) => r.knowledgeDocuments.count(kb.projectId, kb.id))).toBe(0);
+      expect(await inTx((r) => r.knowledgeDocuments.count(kb.projectId, kb.id))).toBe(0);
     });
 
     it("keeps the knowledge bases an agent names, in their order, and none for an agent without", async () => {
@@ -146,8 +146,8 @@ export const knowledgeBaseContract = (name: string, open: () => Promise<OpenedSt
         await tx.agents.save(none);
       });
 
-      expect((await outside((r) => r.agents.findById(named.projectId, named.id)))?.knowledgeBaseIds).toEqual(named.knowledgeBaseIds);
-      expect((await outside((r) => r.agents.findById(none.projectId, none.id)))?.knowledgeBaseIds ?? []).toEqual([]);
+      expect((await inTx((r) => r.agents.findById(named.projectId, named.id)))?.knowledgeBaseIds).toEqual(named.knowledgeBaseIds);
+      expect((await inTx((r) => r.agents.findById(none.projectId, none.id)))?.knowledgeBaseIds ?? []).toEqual([]);
       const page = await queries().agents.page(named.projectId, { limit: 10, offset: 0 });
       expect(page.items.map(({ agent }) => agent.knowledgeBaseIds ?? [])).toEqual([named.knowledgeBaseIds, []]);
     });

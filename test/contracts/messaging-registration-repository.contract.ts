@@ -6,10 +6,10 @@ import { useStore, type OpenedStore } from './store-harness.js';
 /** A2P 10DLC registrations, asserted through their port on every storage adapter. */
 export const messagingRegistrationRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} messaging registrations`, () => {
-    const { inTx, outside } = useStore(open);
+    const { inTx } = useStore(open);
 
     it('finds nothing for a project that never registered', async () => {
-      expect(await outside((r) => r.messagingRegistrations.find('prj_never'))).toBeNull();
+      expect(await inTx((r) => r.messagingRegistrations.find('prj_never'))).toBeNull();
     });
 
     it('keeps every field as saved, the business and the campaign whole', async () => {
@@ -20,7 +20,7 @@ export const messagingRegistrationRepositoryContract = (name: string, open: () =
       });
       await inTx((tx) => tx.messagingRegistrations.save(registration));
 
-      expect(await outside((r) => r.messagingRegistrations.find(registration.projectId))).toEqual(registration);
+      expect(await inTx((r) => r.messagingRegistrations.find(registration.projectId))).toEqual(registration);
       expect(await inTx((tx) => tx.messagingRegistrations.find(registration.projectId))).toEqual(registration);
     });
 
@@ -35,8 +35,8 @@ export const messagingRegistrationRepositoryContract = (name: string, open: () =
 
       await inTx((tx) => tx.messagingRegistrations.save(approved));
 
-      expect(await outside((r) => r.messagingRegistrations.find(first.projectId))).toEqual(approved);
-      expect(await outside((r) => r.messagingRegistrations.find(other.projectId))).toEqual(other);
+      expect(await inTx((r) => r.messagingRegistrations.find(first.projectId))).toEqual(approved);
+      expect(await inTx((r) => r.messagingRegistrations.find(other.projectId))).toEqual(other);
     });
 
     it('keeps nothing of a unit of work that rolls back', async () => {
@@ -48,7 +48,7 @@ export const messagingRegistrationRepositoryContract = (name: string, open: () =
         }),
       ).rejects.toThrow('rolled back');
 
-      expect(await outside((r) => r.messagingRegistrations.find(registration.projectId))).toBeNull();
+      expect(await inTx((r) => r.messagingRegistrations.find(registration.projectId))).toBeNull();
     });
   });
 };

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll } from 'vitest';
 import type { Repositories } from '../../src/application/ports/repositories.js';
-import { readOnly, type UnitOfWork } from '../../src/application/ports/unit-of-work.js';
+import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
 import { openDatabase } from '../../src/adapters/mikro-orm/database.js';
 import type { StoreQueries } from '../../src/application/queries/store-queries.js';
 import { queriesOf } from '../../src/bootstrap/composition/store-queries.js';
@@ -18,11 +18,9 @@ export interface StoreHarness {
   readonly store: () => OpenedStore;
   /** Runs `work` in its own committed unit of work. */
   readonly inTx: <A>(work: (tx: Repositories) => Promise<A>) => Promise<A>;
-  /** Runs `work` as the use cases that only read do: outside any transaction where the store can. */
-  readonly outside: <A>(work: (repos: Repositories) => Promise<A>) => Promise<A>;
   /** The store's list queries, as the composition root binds them for its unit of work. */
   readonly queries: () => StoreQueries;
-  /** Runs reads of the list queries, which take their own read path (never inside `inTx` or `outside`). */
+  /** Runs reads of the list queries, which take their own read path (never inside `inTx`). */
   readonly read: <A>(work: () => Promise<A>) => Promise<A>;
 }
 
@@ -46,11 +44,6 @@ export const useStore = (open: () => Promise<OpenedStore>): StoreHarness => {
     read: (work) => work(),
     inTx: async (work) => {
       const result = await store().uow.transaction(async (tx) => E.right(await work(tx)));
-      if (E.isLeft(result)) throw new Error('unexpected Left');
-      return result.right;
-    },
-    outside: async (work) => {
-      const result = await readOnly(store().uow, async (repos) => E.right(await work(repos)));
       if (E.isLeft(result)) throw new Error('unexpected Left');
       return result.right;
     },

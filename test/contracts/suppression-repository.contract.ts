@@ -17,7 +17,7 @@ const aSuppression = (overrides: Partial<Suppression> = {}): Suppression => ({
 /** The suppression list, asserted through its port on every storage adapter. */
 export const suppressionRepositoryContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} suppression list`, () => {
-    const { inTx, outside } = useStore(open);
+    const { inTx } = useStore(open);
 
     it('adds a number once per channel, keeping the first entry', async () => {
       const first = aSuppression({ channel: 'voice' });
@@ -26,7 +26,7 @@ export const suppressionRepositoryContract = (name: string, open: () => Promise<
       const sms = await inTx((tx) => tx.suppressions.add({ ...first, channel: 'sms', createdAt: at(1) }));
 
       expect([added, again, sms]).toEqual([true, false, true]);
-      const page = await outside((r) => r.suppressions.list(first.projectId, { limit: 10, offset: 0 }));
+      const page = await inTx((r) => r.suppressions.list(first.projectId, { limit: 10, offset: 0 }));
       expect(page).toEqual({ items: [{ ...first, channel: 'sms', createdAt: at(1) }, first], total: 2 });
     });
 
@@ -41,12 +41,12 @@ export const suppressionRepositoryContract = (name: string, open: () => Promise<
       });
       const numbers = [voice!, sms!, all!, free!];
 
-      const forCalls = await outside((r) => r.suppressions.findSuppressed(projectId, numbers, 'voice'));
+      const forCalls = await inTx((r) => r.suppressions.findSuppressed(projectId, numbers, 'voice'));
       const forTexts = await inTx((tx) => tx.suppressions.findSuppressed(projectId, numbers, 'sms'));
 
       expect([...forCalls].sort()).toEqual([voice, all]);
       expect([...forTexts].sort()).toEqual([sms, all]);
-      expect(await outside((r) => r.suppressions.findSuppressed(projectId, [], 'voice'))).toEqual([]);
+      expect(await inTx((r) => r.suppressions.findSuppressed(projectId, [], 'voice'))).toEqual([]);
     });
 
     it('removes one channel, every channel, or one source, answering what it removed', async () => {
@@ -65,7 +65,7 @@ export const suppressionRepositoryContract = (name: string, open: () => Promise<
       const rest = await inTx((tx) => tx.suppressions.remove(projectId, phoneNumber, null));
 
       expect([bySource, oneChannel, none, rest]).toEqual([[sms], [voice], [], [all]]);
-      expect(await outside((r) => r.suppressions.list(projectId, { limit: 10, offset: 0 }))).toEqual({ items: [], total: 0 });
+      expect(await inTx((r) => r.suppressions.list(projectId, { limit: 10, offset: 0 }))).toEqual({ items: [], total: 0 });
     });
 
     it('pages newest first with the total, past the end too', async () => {
@@ -75,8 +75,8 @@ export const suppressionRepositoryContract = (name: string, open: () => Promise<
         for (const s of entries) await tx.suppressions.add(s);
       });
 
-      const second = await outside((r) => r.suppressions.list(projectId, { limit: 2, offset: 2 }));
-      const past = await outside((r) => r.suppressions.list(projectId, { limit: 2, offset: 5 }));
+      const second = await inTx((r) => r.suppressions.list(projectId, { limit: 2, offset: 2 }));
+      const past = await inTx((r) => r.suppressions.list(projectId, { limit: 2, offset: 5 }));
 
       expect(second).toEqual({ items: [entries[0]], total: 3 });
       expect(past).toEqual({ items: [], total: 3 });
@@ -90,7 +90,7 @@ export const suppressionRepositoryContract = (name: string, open: () => Promise<
           throw new Error('abandoned');
         }),
       ).rejects.toThrow('abandoned');
-      expect(await outside((r) => r.suppressions.findSuppressed(entry.projectId, [entry.phoneNumber], 'voice'))).toEqual([]);
+      expect(await inTx((r) => r.suppressions.findSuppressed(entry.projectId, [entry.phoneNumber], 'voice'))).toEqual([]);
     });
   });
 };

@@ -6,29 +6,19 @@ import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
 type Work<L, A> = (repos: Repositories) => Promise<E.Either<L, A>>;
 
 /**
- * An in-memory store that counts its units of work by kind, and hands each the repositories as
+ * An in-memory store that counts its units of work, and hands each the repositories as
  * `around` makes them (to note or change what a repository is asked). `store` is the store itself,
  * for arranging and reading state beside what is counted.
  */
 export class InstrumentedStore implements UnitOfWork {
   readonly store = new InMemoryUnitOfWork();
-  readonly counts = { transaction: 0, read: 0, singleStatement: 0 };
+  readonly counts = { transaction: 0 };
 
   constructor(private readonly around: (repos: Repositories) => Repositories = (repos) => repos) {}
 
   transaction<L, A>(work: Work<L, A>): Promise<E.Either<L, A>> {
     this.counts.transaction++;
     return this.store.transaction((tx) => work(this.around(tx)));
-  }
-
-  read<L, A>(work: Work<L, A>): Promise<E.Either<L, A>> {
-    this.counts.read++;
-    return this.store.read((repos) => work(this.around(repos)));
-  }
-
-  singleStatement<L, A>(work: Work<L, A>): Promise<E.Either<L, A>> {
-    this.counts.singleStatement++;
-    return this.store.singleStatement((repos) => work(this.around(repos)));
   }
 
   ping(): Promise<void> {

@@ -14,16 +14,6 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
     const [id] = t.callsByCarrierId.keysIn(providerCallId);
     return id === undefined ? null : (t.calls.get(id) ?? null);
   },
-  findWithDetails: async (projectId, id) => {
-    const call = t.calls.get(id);
-    if (!call || call.projectId !== projectId) return null;
-    return {
-      call,
-      transcript: [...(t.transcripts.get(id) ?? [])],
-      recordingEnabled: t.projects.get(projectId)?.recordingEnabled ?? false,
-      analysis: t.callAnalyses.get(id) ?? null,
-    };
-  },
   // As in the database, a save keeps the opt-out: only markOptedOut sets it.
   save: async (call) => void t.calls.set(call.id, { ...call, optOut: t.calls.get(call.id)?.optOut ?? false }),
   markOptedOut: async (callId) => {

@@ -51,24 +51,17 @@ export class InMemoryKnowledgeSearch implements KnowledgeSearch, KnowledgePassag
   constructor(private readonly store: InMemoryUnitOfWork) {}
 
   async passagesAt(projectId: string, keys: readonly PassageKey[]): Promise<readonly KnowledgePassage[]> {
-    const read = await this.store.read(async () => {
-      const t = this.store.tables;
-      return E.right(
-        keys.flatMap((key): KnowledgePassage[] => {
-          const document = t.knowledgeDocuments.get(key.documentId);
-          const chunk = t.knowledgeChunks.get(key.documentId)?.find((c) => c.position === key.position);
-          return document?.projectId === projectId && chunk ? [{ ...passageOf(chunk), documentTitle: document.title, score: 0 }] : [];
-        }),
-      );
-    });
-    if (E.isLeft(read)) throw new Error('a read answered a Left');
-    return read.right;
+    return this.store.readTables((t) =>
+      keys.flatMap((key): KnowledgePassage[] => {
+        const document = t.knowledgeDocuments.get(key.documentId);
+        const chunk = t.knowledgeChunks.get(key.documentId)?.find((c) => c.position === key.position);
+        return document?.projectId === projectId && chunk ? [{ ...passageOf(chunk), documentTitle: document.title, score: 0 }] : [];
+      }),
+    );
   }
 
   async search(query: KnowledgeQuery): Promise<readonly KnowledgePassage[]> {
-    const read = await this.store.read(async () => E.right(this.find(query)));
-    if (E.isLeft(read)) throw new Error('a read answered a Left');
-    return read.right;
+    return this.store.readTables(() => this.find(query));
   }
 
   private find(query: KnowledgeQuery): KnowledgePassage[] {

@@ -9,6 +9,7 @@ import type { ConversationMessagesQuery } from '../../application/queries/conver
 import type { ConversationListPage, ConversationPageQuery } from '../../application/queries/conversation-page-query.js';
 import type { StoreQueries } from '../../application/queries/store-queries.js';
 import { InMemoryUsageQuery } from './in-memory-usage-query.js';
+import { inMemoryAgentQuery, inMemoryCallQuery, inMemoryContactListQuery, inMemoryNumberListQuery } from './in-memory-record-queries.js';
 import { InMemoryBacklogQuery } from './in-memory-backlog-query.js';
 import { InMemoryKnowledgeSearch } from './in-memory-knowledge-search.js';
 import type { Agent } from '../../domain/agent.js';
@@ -26,11 +27,8 @@ import { versionOfRow } from './row-revisions.js';
  */
 const reading =
   (store: InMemoryUnitOfWork) =>
-  async <A>(read: (t: InMemoryTables) => A): Promise<A> => {
-    const result = await store.read(async () => E.right(read(store.tables)));
-    if (E.isLeft(result)) throw new Error('a read answered a Left');
-    return result.right;
-  };
+  <A>(read: (t: InMemoryTables) => A): Promise<A> =>
+    store.readTables(read);
 
 const versionOfAgents = (listed: readonly AgentWithNumbers[], total: number): ReadVersion =>
   `${total};${listed.map(({ agent, numbers }) => [agent, ...numbers].map(versionOfRow).join('+')).join(',')}`;
@@ -151,6 +149,10 @@ export const inMemoryConversationMessages = (store: InMemoryUnitOfWork): Convers
 /** The queries of an in-memory store, the list reads read in turn with its units of work. */
 export const inMemoryStoreQueries = (store: InMemoryUnitOfWork): StoreQueries => ({
   agents: inMemoryAgentPages(store),
+  agent: inMemoryAgentQuery(store),
+  call: inMemoryCallQuery(store),
+  contacts: inMemoryContactListQuery(store),
+  numbers: inMemoryNumberListQuery(store),
   calls: inMemoryCallPages(store),
   conversations: inMemoryConversationPages(store),
   messages: inMemoryConversationMessages(store),

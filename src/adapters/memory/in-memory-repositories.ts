@@ -3,7 +3,6 @@ import type { Agent } from '../../domain/agent.js';
 import type { E164 } from '../../domain/e164.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
 import { cents } from '../../domain/money.js';
-import { matchesSearch } from '../../domain/contact.js';
 import {
   DuplicateKey,
   type AgentRepository,
@@ -28,7 +27,7 @@ import { inMemoryKnowledgeBases, inMemoryKnowledgeDocuments } from './in-memory-
 import { inMemoryWebCallCredentials } from './in-memory-web-call-credential-repository.js';
 import { inMemoryMessagingRegistrations } from './in-memory-messaging-registration-repository.js';
 
-const inProject = <T extends { projectId: string }>(row: T | undefined, projectId: string): T | null =>
+export const inProject = <T extends { projectId: string }>(row: T | undefined, projectId: string): T | null =>
   row && row.projectId === projectId ? row : null;
 
 const projects = (t: InMemoryTables): ProjectRepository => ({
@@ -69,10 +68,6 @@ const agentsOf = (t: InMemoryTables, projectId: string): Agent[] =>
 const agents = (t: InMemoryTables): AgentRepository => ({
   findById: async (projectId, id) => inProject(t.agents.get(id), projectId),
   list: async (projectId, page) => pageOf(agentsOf(t, projectId), page),
-  findWithNumbers: async (projectId, id) => {
-    const agent = inProject(t.agents.get(id), projectId);
-    return agent && withNumbers(t, agent);
-  },
   save: async (agent) => void t.agents.set(agent.id, agent),
   delete: async (projectId, id) => {
     if (inProject(t.agents.get(id), projectId)) t.agents.delete(id);
@@ -106,8 +101,6 @@ const numbers = (t: InMemoryTables): PhoneNumberRepository => ({
   },
   listLive: async (projectId, page) =>
     pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId && n.status === 'active').sort(byCreation), page),
-  listAll: async (projectId, page) =>
-    pageOf([...t.numbers.values()].filter((n) => n.projectId === projectId).sort(byCreation), page),
   listByAgents: async (agentIds) => liveNumbersOf(t, agentIds),
   countEverProvisioned: async (projectId) => [...t.numbers.values()].filter((n) => n.projectId === projectId).length,
   save: async (number) => {
@@ -133,13 +126,6 @@ const contacts = (t: InMemoryTables): ContactRepository => ({
     const wanted = new Set(keys.map(contactKey));
     return [...t.contacts.values()].filter((c) => wanted.has(contactKey(c)));
   },
-  list: async (projectId, query) =>
-    pageOf(
-      [...t.contacts.values()]
-        .filter((c) => c.projectId === projectId && (query.search === null || matchesSearch(c, query.search)))
-        .sort(newestFirst),
-      query,
-    ),
   save: async (contact) => {
     const clash = [...t.contacts.values()].find(
       (c) => c.projectId === contact.projectId && c.phoneNumber === contact.phoneNumber && c.id !== contact.id,

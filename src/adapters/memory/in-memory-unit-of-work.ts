@@ -29,14 +29,12 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     });
   }
 
-  /** In turn with the units of work, as they are: a read never sees one half done (and writes nothing to undo). */
-  read<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
-    return this.inTurn(() => work(this.repositories));
-  }
-
-  /** In turn with the units of work too, with nothing to roll back: its one write stays, as a committed statement does. */
-  singleStatement<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
-    return this.inTurn(() => work(this.repositories));
+  /**
+   * Reads the tables in turn with the units of work, so a read never sees one half done: for the
+   * in-memory query adapters, which read the tables directly.
+   */
+  readTables<A>(read: (tables: InMemoryTables) => A): Promise<A> {
+    return this.inTurn(async () => read(this.tables));
   }
 
   private inTurn<A>(run: () => Promise<A>): Promise<A> {
@@ -44,7 +42,6 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     this.queue = result.catch(() => undefined);
     return result;
   }
-
 
   async ping(): Promise<void> {}
 }

@@ -7,10 +7,10 @@ import type { PhoneNumber } from '../../domain/phone-number.js';
 import { toAgent } from './mikro-orm-agent-repository.js';
 import { toPhoneNumber } from './mikro-orm-phone-number-repository.js';
 import type { ReadSession } from './read-session.js';
-import { agentPage, agentPageVersion, type AgentPageRow } from './read-statements/index.js';
+import { agentPage, agentPageVersion, type AgentNumberRow } from './read-statements/index.js';
 
-/** The page's rows, a row per agent and live number, grouped by agent in their order. */
-const agentsOf = (rows: readonly AgentPageRow[]): AgentWithNumbers[] => {
+/** Rows of agents and their live numbers, a row per agent and number, grouped by agent in their order. */
+export const agentsOf = (rows: readonly AgentNumberRow[]): AgentWithNumbers[] => {
   const agents: { agent: Agent; numbers: PhoneNumber[] }[] = [];
   let last: { agent: Agent; numbers: PhoneNumber[] } | undefined;
   for (const row of rows) {

@@ -1,25 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CallDetails, CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
+import type { CallRepository, TranscriptRepository } from '../../application/ports/call-repositories.js';
 import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, TranscriptTurn, TurnRole } from '../../domain/call.js';
 import type { VoiceMode } from '../../domain/agent.js';
-import { CallAnalysisSchema } from './entities/call-analysis.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
 import { conversationFromJson, conversationToJson } from './conversation-json.js';
 import { ConversationJson, decodeColumn, FreeFormJson, ToolTurnJson, TurnLatencyJson, TurnSourcesJson, VariablesJson } from './json-columns.js';
-import { toCallAnalysis } from './mikro-orm-call-analysis-repository.js';
 import { runSelect } from './native-select.js';
 import {
   findRow,
-  findRowAlongside,
   findRows,
-  fromColumns,
   lockRow,
-  selectListOf,
   translateUniqueViolation,
   updateRows,
   updateRowsCounted,
   upsertRow,
-  type Alongside,
 } from './storage-support.js';
 
 /**
@@ -67,7 +61,7 @@ const toCallRow = ({ optOut: _set, ...call }: Call): CallRow => ({
   conversation: call.conversation ? conversationToJson(call.conversation) : null,
 });
 
-const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
+export const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({
   id: row.id,
   callId: row.callId,
   role: row.role as TurnRole,
@@ -127,14 +121,6 @@ export class MikroOrmCallRepository implements CallRepository {
   async findByProviderCallId(providerCallId: string): Promise<Call | null> {
     const row = await findRow(this.em, CallSchema, { providerCallId });
     return row && toCall(row);
-  }
-
-  /**
-   * The call's row with, beside it (see Alongside), one JSON object of what its detail view
-   * shows: the project's recording setting, the transcript and the analysis.
-   */
-  findWithDetails(projectId: string, id: string): Promise<CallDetails | null> {
-    return findRowAlongside(this.em, CallSchema, { id, projectId }, this.details(), (row, details) => this.withDetails(row, details));
   }
 
   save(call: Call): Promise<void> {
@@ -203,36 +189,6 @@ export class MikroOrmCallRepository implements CallRepository {
       limit,
     );
     return rows.map(toCall);
-  }
-
-  /**
-   * Subqueries correlated to the call's row; the transcript and the analysis as JSON of their rows'
-   * own columns (timestamps as text), which fromColumns reads as it reads a native select's record.
-   */
-  private details(): Alongside {
-    return {
-      sql: `select json_build_object(
-        'recordingEnabled', (select recording_enabled from projects where id = "calls"."project_id"),
-        'transcript', (select coalesce(json_agg(t order by t.sequence), '[]'::json) from (
-          select ${selectListOf(this.em, TranscriptTurnSchema)} from transcript_turns where call_id = "calls"."id") as t),
-        'analysis', (select to_json(a) from (
-          select ${selectListOf(this.em, CallAnalysisSchema)} from call_analyses where id = "calls"."id") as a))`,
-      params: [],
-    };
-  }
-
-  private withDetails(row: CallRow, details: unknown): CallDetails {
-    const { recordingEnabled, transcript, analysis } = details as {
-      readonly recordingEnabled: boolean | null;
-      readonly transcript: readonly Record<string, unknown>[];
-      readonly analysis: Record<string, unknown> | null;
-    };
-    return {
-      call: toCall(row),
-      transcript: transcript.map((record) => toTurn(fromColumns(this.em, TranscriptTurnSchema, record))),
-      recordingEnabled: recordingEnabled === true,
-      analysis: analysis === null ? null : toCallAnalysis(fromColumns(this.em, CallAnalysisSchema, analysis)),
-    };
   }
 }
 

@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { ContactKey, ContactRepository } from '../../application/ports/repositories.js';
 import type { Contact } from '../../domain/contact.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { ContactSchema, type ContactRow } from './entities/contact.js';
 import { ConsentJson, decodeColumn } from './json-columns.js';
-import { containsPattern, deleteRows, findPage, findRow, insertRowUnlessTaken, selectRows, upsertRow } from './storage-support.js';
+import { deleteRows, findRow, insertRowUnlessTaken, selectRows, upsertRow } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -72,15 +71,6 @@ export class MikroOrmContactRepository implements ContactRepository {
       [`[${[...pairs].join(',')}]`],
     );
     return rows.map(toContact);
-  }
-
-  list(projectId: string, query: PageRequest & { readonly search: string | null }): Promise<Page<Contact>> {
-    const pattern = query.search === null ? null : containsPattern(query.search.trim());
-    const where =
-      pattern === null
-        ? { projectId }
-        : { projectId, $or: [{ name: { $ilike: pattern } }, { phoneNumber: { $ilike: pattern } }] };
-    return findPage(this.em, ContactSchema, where, { createdAt: 'desc', id: 'desc' }, query, toContact);
   }
 
   save(contact: Contact): Promise<void> {

@@ -6,7 +6,7 @@ import type { SessionModel } from './session-model.js';
 import { MessageSchema } from './entities/message.js';
 import { toMessage, toMessageRow } from './message-rows.js';
 import { dateOf, findRow, selectRows, upsertRowsNative, writeRowsTogether, type RowsWrite } from './storage-support.js';
-import { runSelect } from './native-select.js';
+import { beginNow, runSelect } from './native-select.js';
 import { ConversationSchema } from './entities/conversation.js';
 import { toConversationRow } from './mikro-orm-conversation-repository.js';
 
@@ -60,10 +60,12 @@ export class MikroOrmMessageRepository implements MessageRepository {
    * takes them in ascending order of the key itself (not of the text: two ids may share a key),
    * each key once. The sort sits in a subquery that is never flattened (DISTINCT, and OFFSET 0
    * to be explicit), so the outer scan calls the lock function on its rows in the sorted order.
-   * A single session has nobody to take turns with: no statement (a round trip on every text).
+   * On a single session no statement is needed: the transaction, begun now, holds its one
+   * connection, so nobody else's unit of work runs until it ends.
    */
   async lockNumbers(phoneNumberIds: readonly string[]): Promise<void> {
-    if (phoneNumberIds.length === 0 || this.sessions.single) return;
+    if (phoneNumberIds.length === 0) return;
+    if (this.sessions.single) return beginNow(this.em);
     await runSelect(
       this.em,
       `select pg_advisory_xact_lock(s.k) from (

@@ -87,10 +87,6 @@ export class MikroOrmPhoneNumberRepository implements PhoneNumberRepository {
     return findPage(this.em, PhoneNumberSchema, { projectId, status: 'active' }, OLDEST_FIRST, page, toPhoneNumber);
   }
 
-  listAll(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>> {
-    return findPage(this.em, PhoneNumberSchema, { projectId }, OLDEST_FIRST, page, toPhoneNumber);
-  }
-
   async listByAgents(agentIds: readonly string[]): Promise<readonly PhoneNumber[]> {
     if (agentIds.length === 0) return [];
     const where = { agentId: { $in: [...agentIds] }, status: 'active' };

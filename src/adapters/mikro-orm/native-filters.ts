@@ -149,19 +149,6 @@ const compiled = <S>(select: S | null, schema: { readonly meta: { readonly class
   return select;
 };
 
-/** {@link findRow} with a value computed beside the row (see {@link Alongside}), mapped with it. */
-export const findRowAlongside = async <T extends object, D>(
-  em: EntityManager,
-  schema: EntitySchema<T>,
-  where: FilterQuery<T>,
-  alongside: Alongside,
-  toDomain: (row: T, alongside: unknown) => D,
-): Promise<D | null> => {
-  const select = compiled(nativeSelect(em, schema, where, null, false, alongside), schema);
-  const [record] = await runSelect(em, `${select.sql} limit 1`, select.params, READ);
-  return record === undefined ? null : toDomain(fromColumns(em, schema, record), record.__alongside ?? null);
-};
-
 /** The rows `where` selects, in `orderBy`'s order; the first `limit` of them when given. */
 export const findRows = async <T extends object>(
   em: EntityManager,

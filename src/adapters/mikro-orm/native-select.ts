@@ -72,12 +72,58 @@ export const routeNativeReads = (orm: { readonly config: object }, reads: SqlDri
 };
 
 /**
- * A transaction begun on one connection of the ORM's pool: the transaction context of the
- * EntityManager its repositories share (see {@link inPgTransaction}). Every statement of the
- * repositories goes through {@link runSelect} or {@link runWrite}, which find it there.
+ * A unit of work's transaction: the transaction context of the EntityManager its repositories
+ * share (see {@link inPgTransaction}). It begins at the unit's first statement that changes or
+ * locks something: every transaction here runs at READ COMMITTED, where each statement takes its
+ * own snapshot, so a read before the first write sees what it would see inside, and runs outside
+ * on the database's driver; a unit that only reads sends no BEGIN or COMMIT and holds no
+ * connection of the pool (on the embedded database, its only one).
  */
 class PgTransaction {
-  constructor(readonly connection: PgClient) {}
+  private begun: Promise<PgClient> | null = null;
+  private connection: PgClient | null = null;
+  private ended = false;
+
+  constructor(private readonly pool: KnexClient) {}
+
+  /** Whether BEGIN has been sent: every statement after it runs inside. */
+  get open(): boolean {
+    return this.begun !== null;
+  }
+
+  /** The transaction's connection, BEGIN sent on it the first time it is asked for. */
+  begin(): Promise<PgClient> {
+    // A statement the work left running past its end would begin a transaction nobody ends.
+    if (this.ended) return Promise.reject(new Error('a statement of a unit of work that has ended'));
+    this.begun ??= this.acquire();
+    return this.begun;
+  }
+
+  private async acquire(): Promise<PgClient> {
+    const connection = await this.pool.acquireConnection();
+    this.connection = connection;
+    await connection.query(BEGIN);
+    return connection;
+  }
+
+  /**
+   * COMMIT (`commits`) or ROLLBACK of whatever was begun, then the connection back to the pool.
+   * A COMMIT that PostgreSQL answers with ROLLBACK throws {@link TransactionRolledBack}.
+   */
+  async end(commits: boolean): Promise<void> {
+    this.ended = true;
+    if (this.begun === null) return;
+    try {
+      // A BEGIN that failed failed the statements after it too: its error is the unit's.
+      const connection = await this.begun;
+      if (!commits) return await rollBack(connection);
+      const committed = await connection.query(COMMIT);
+      // A statement failed in it (its error caught by the work): PostgreSQL rolled all of it back.
+      if (committed.command === 'ROLLBACK') throw new TransactionRolledBack();
+    } finally {
+      if (this.connection !== null) await this.pool.releaseConnection(this.connection);
+    }
+  }
 }
 
 const BEGIN = { text: 'begin', values: [] } as const;
@@ -85,44 +131,38 @@ const COMMIT = { text: 'commit', values: [] } as const;
 const ROLLBACK = { text: 'rollback', values: [] } as const;
 
 /**
- * Runs `work` in a transaction of its own: BEGIN on a connection of the ORM's pool, `work` with a
- * fork of `em` bound to it, then COMMIT when `commits` says so of what `work` answered, ROLLBACK
- * otherwise and on any throw. A COMMIT that PostgreSQL answers with a rollback (a statement had failed
- * in the transaction and `work` caught its error) throws {@link TransactionRolledBack}: nothing of it
- * was stored, and the caller must not act as if it were.
+ * Runs `work` in a transaction of its own (begun at its first write, see {@link PgTransaction})
+ * with a fork of `em` bound to it, then COMMIT when `commits` says so of what `work` answered,
+ * ROLLBACK otherwise and on any throw. A COMMIT that PostgreSQL answers with a rollback (a
+ * statement had failed in the transaction and `work` caught its error) throws
+ * {@link TransactionRolledBack}: nothing of it was stored, and the caller must not act as if it were.
  *
  * Not knex's transaction (MikroORM's `begin`): that one builds a knex instance of its own for
- * every transaction (its transactor, the bulk of what a short unit of work allocates) and runs
- * BEGIN and COMMIT through its query runner, for statements that go straight to the connection
- * anyway. Here the same round trips cost less, which a one-transaction request
- * (`PATCH /v1/agents/{id}`) feels (`bench:rest:side-by-side`). A connection whose ROLLBACK failed is closed, so the
- * pool never hands out one still inside a transaction.
+ * every transaction and runs BEGIN and COMMIT through its query runner, for statements that go
+ * straight to the connection anyway. A connection whose ROLLBACK failed is closed, so the pool
+ * never hands out one still inside a transaction.
  */
 export const inPgTransaction = async <A>(em: EntityManager, work: (tx: EntityManager) => Promise<A>, commits: (result: A) => boolean): Promise<A> => {
-  const pool = poolOf(em);
-  const connection = await pool.acquireConnection();
+  const transaction = new PgTransaction(poolOf(em));
+  const tx = em.fork();
+  tx.setTransactionContext(transaction);
+  let result: A;
   try {
-    await connection.query(BEGIN);
-    const tx = em.fork();
-    tx.setTransactionContext(new PgTransaction(connection));
-    let result: A;
-    try {
-      result = await work(tx);
-    } catch (error) {
-      await rollBack(connection).catch(() => undefined);
-      throw error;
-    }
-    if (!commits(result)) {
-      await rollBack(connection);
-      return result;
-    }
-    const committed = await connection.query(COMMIT);
-    // A statement failed in it (its error caught by the work): PostgreSQL rolled all of it back.
-    if (committed.command === 'ROLLBACK') throw new TransactionRolledBack();
-    return result;
-  } finally {
-    await pool.releaseConnection(connection);
+    result = await work(tx);
+  } catch (error) {
+    await transaction.end(false).catch(() => undefined);
+    throw error;
   }
+  await transaction.end(commits(result));
+  return result;
+};
+
+/**
+ * Begins `em`'s transaction now, whatever comes next: for a unit of work on the embedded
+ * database's one connection, where holding that connection is itself the lock on everything.
+ */
+export const beginNow = async (em: EntityManager): Promise<void> => {
+  await transactionOf(em)?.begin();
 };
 
 /** ROLLBACK; a connection that fails it is closed (and so dropped by the pool), whatever state it was left in. */
@@ -155,8 +195,7 @@ const transactionOf = (em: EntityManager): PgTransaction | undefined => {
 /**
  * A statement on the transaction's own connection, as pg sends it (prepared when asked): not
  * through `em.execute`, which writes every value into the text (so PostgreSQL parses and plans
- * each statement afresh) and runs it through knex's query runner, a cost that calls set up
- * under load paid several times each, while holding their project's row locked.
+ * each statement afresh) and runs it through knex's query runner.
  */
 const runInTransaction = async (
   transaction: PgTransaction,
@@ -164,11 +203,22 @@ const runInTransaction = async (
   values: readonly unknown[],
   options: SelectOptions,
 ): Promise<Record<string, unknown>[]> => {
-  const result = await transaction.connection.query(
+  const connection = await transaction.begin();
+  const result = await connection.query(
     options.prepare ? { text: statement.text, name: statement.name, values } : { text: statement.text, values },
   );
   return result.rows;
 };
+
+/** A lock a select takes (a row's, or an advisory one) lasts until its transaction ends. */
+const LOCKS = /\bfor\s+(?:no\s+key\s+update|update|key\s+share|share)\b|\bpg_advisory_xact_lock\b/i;
+
+/**
+ * Whether a statement must run inside its unit's transaction once begun or not: one that may
+ * write, or locks what it reads, begins it; a read before any of those runs outside.
+ */
+const needsTransaction = (transaction: PgTransaction, statement: PgStatement, options: SelectOptions): boolean =>
+  transaction.open || (options.effect ?? 'write') === 'write' || LOCKS.test(statement.text);
 
 /**
  * Runs a native write whose text varies with its rows (a multi-row insert), written with knex's
@@ -204,9 +254,10 @@ export const runSelect = <R extends object = Record<string, unknown>>(
   options: SelectOptions,
 ): Promise<R[]> => {
   const transaction = transactionOf(em);
+  const statement = pgStatement(sql);
   // The records' type is the caller's word for what its statement selects, as with em.execute.
-  if (transaction) return runInTransaction(transaction, pgStatement(sql), params, options) as Promise<R[]>;
-  return driverOf(em).run(pgStatement(sql), params, options).then((answer) => recordsOf(answer) as R[]);
+  if (transaction && needsTransaction(transaction, statement, options)) return runInTransaction(transaction, statement, params, options) as Promise<R[]>;
+  return driverOf(em).run(statement, params, options).then((answer) => recordsOf(answer) as R[]);
 };
 
 /** Where `em`'s statements outside a transaction go: the route of its database, or the ORM's own pool. */

@@ -93,19 +93,6 @@ export const dateOf = (value: unknown): Date | null =>
 export const fromColumns = <T extends object>(em: EntityManager, schema: EntitySchema<T>, record: Record<string, unknown>): T =>
   shapeOf(em, schema).toRow(record) as T;
 
-/**
- * Every column of the entity by name, as a native select lists them (a prepared read never says `*`);
- * each qualified by `alias` when given, for a statement that joins tables with columns of the same name,
- * and named `prefix` + its column when a prefix is given (read back with {@link fromPrefixedColumns}).
- */
-export const selectListOf = <T extends object>(em: EntityManager, schema: EntitySchema<T>, alias?: string, prefix?: string): string => {
-  const shape = shapeOf(em, schema);
-  if (alias === undefined) return shape.selectList;
-  return perSchema(qualifiedLists, schema, `${alias}\u0000${prefix ?? ''}`, () =>
-    shape.columns.map((c) => `${alias}."${c.column}"${prefix === undefined ? '' : ` as "${prefix}${c.column}"`}`).join(', '),
-  );
-};
-
 /** What was made for `schema` under `key` (a few keys each, written in code), made on first use. */
 export const perSchema = <V>(cache: WeakMap<object, Map<string, V>>, schema: object, key: string, make: () => V): V => {
   let byKey = cache.get(schema);
@@ -115,22 +102,4 @@ export const perSchema = <V>(cache: WeakMap<object, Map<string, V>>, schema: obj
   return value;
 };
 
-/** Per schema, by alias and prefix: the qualified select lists. */
-const qualifiedLists = new WeakMap<object, Map<string, string>>();
-
-/** Per schema and prefix: the id's column as named, and the compiled mapping of the prefixed columns. */
-const prefixedShapes = new WeakMap<object, Map<string, { readonly id: string; readonly toRow: NativeShape['toRow'] }>>();
-
-/**
- * A row of `schema` from the columns a joined select named `prefix` + column ({@link selectListOf}
- * with a prefix); null when its id is null, as a left join leaves it when nothing matched.
- */
-export const fromPrefixedColumns = <T extends object>(em: EntityManager, schema: EntitySchema<T>, record: Record<string, unknown>, prefix: string): T | null => {
-  const shape = perSchema(prefixedShapes, schema, prefix, () => ({
-    id: `${prefix}id`,
-    toRow: toRowOf(shapeOf(em, schema).columns.map((c) => ({ ...c, column: `${prefix}${c.column}` }))),
-  }));
-  const id = record[shape.id];
-  return id === null || id === undefined ? null : (shape.toRow(record) as T);
-};
 

@@ -20,11 +20,10 @@ export {
   deleteRows,
   findPage,
   findRow,
-  findRowAlongside,
   findRows,
   selectRows,
   updateRows,
   updateRowsCounted,
   type Alongside,
 } from './native-filters.js';
-export { dateOf, fromColumns, fromPrefixedColumns, selectListOf } from './native-shape.js';
+export { dateOf, fromColumns } from './native-shape.js';

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { EmbeddingModel } from '../ports/embedding-model.js';
 import type { EventBus, Unsubscribe } from '../ports/event-bus.js';
 import type { Logger } from '../ports/logger.js';
-import { inOneStatement, readOnly, type UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Repositories } from '../ports/repositories.js';
 import type { Clock } from '../ports/clock.js';
 import type { PassageVector } from '../ports/vector-index.js';
@@ -19,14 +19,14 @@ export interface KnowledgeEmbedderOptions {
 
 /** One statement's work, outside a transaction: a claim and a store are each atomic alone. */
 const written = async <A>(uow: UnitOfWork, work: (repos: Repositories) => Promise<A>): Promise<A> => {
-  const done = await inOneStatement(uow, async (repos) => E.right(await work(repos)));
+  const done = await uow.transaction(async (repos) => E.right(await work(repos)));
   if (E.isLeft(done)) throw new Error('a write answered a Left');
   return done.right;
 };
 
 /** The stored vectors of the model: of one document, or (null) of all. */
 export const storedVectors = async (uow: UnitOfWork, model: string, documentId: string | null): Promise<readonly PassageVector[]> => {
-  const read = await readOnly(uow, async (repos) => E.right(await repos.knowledgeDocuments.vectorsOf(model, documentId)));
+  const read = await uow.transaction(async (repos) => E.right(await repos.knowledgeDocuments.vectorsOf(model, documentId)));
   if (E.isLeft(read)) throw new Error('a read answered a Left');
   return read.right;
 };

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { sendersToAdd, withSenders, type MessagingRegistration } from '../../domain/messaging-registration.js';
 import type { Logger } from '../ports/logger.js';
 import type { MessagingRegistrar } from '../ports/messaging-registrar.js';
-import { readOnly, type UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
 
 /** The most numbers looked at a time; a project's numbers fit well within it. */
 const NUMBER_PAGE = { limit: 100, offset: 0 };
@@ -26,7 +26,7 @@ export class SenderPool {
   async fill(projectId: string): Promise<MessagingRegistration | null> {
     const { uow, registrar, logger } = this.deps;
     try {
-      const read = await readOnly(uow, async (tx) =>
+      const read = await uow.transaction(async (tx) =>
         E.right({ registration: await tx.messagingRegistrations.find(projectId), live: (await tx.numbers.listLive(projectId, NUMBER_PAGE)).items }),
       );
       if (E.isLeft(read)) return null;

@@ -34,8 +34,6 @@ export interface CallRepository {
   findByProviderCallId(providerCallId: string): Promise<Call | null>;
   /** Reads the call and holds it until the unit of work ends: changes that read and save the whole call (who answered, a warm transfer's stage) go one at a time. */
   lockByIdInAnyProject(id: string): Promise<Call | null>;
-  /** {@link findById} with its transcript, the project's recording setting and its analysis, in one read. */
-  findWithDetails(projectId: string, id: string): Promise<CallDetails | null>;
   save(call: Call): Promise<void>;
   /**
    * Records that the call's media stream (its one live socket) connected at `at`. True only

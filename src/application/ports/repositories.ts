@@ -49,8 +49,6 @@ export interface AgentRepository {
   findById(projectId: string, id: string): Promise<Agent | null>;
   /** Oldest first. */
   list(projectId: string, page: PageRequest): Promise<Page<Agent>>;
-  /** {@link findById} with the agent's live numbers (as PhoneNumberRepository.listByAgents), in one read. */
-  findWithNumbers(projectId: string, id: string): Promise<AgentWithNumbers | null>;
   save(agent: Agent): Promise<void>;
   delete(projectId: string, id: string): Promise<void>;
 }
@@ -78,8 +76,6 @@ export interface PhoneNumberRepository {
   findLiveForInbound(phoneNumbers: readonly E164[]): Promise<readonly LiveNumber[]>;
   /** Live numbers only, oldest first. */
   listLive(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>>;
-  /** Live and released numbers, oldest first (the operator's view). */
-  listAll(projectId: string, page: PageRequest): Promise<Page<PhoneNumber>>;
   /** Live numbers attached to these agents, oldest first. */
   listByAgents(agentIds: readonly string[]): Promise<readonly PhoneNumber[]>;
   /** Every number the project ever provisioned, released ones included (the lifetime limit). */
@@ -99,8 +95,6 @@ export interface ContactRepository {
   findByPhoneNumber(projectId: string, phoneNumber: E164): Promise<Contact | null>;
   /** findByPhoneNumber for several (project, number) pairs in one read: the contacts found, in no particular order. */
   findByPhoneNumbers(keys: readonly ContactKey[]): Promise<readonly Contact[]>;
-  /** Newest first; `search` is a case-insensitive contains on name or number. */
-  list(projectId: string, query: PageRequest & { readonly search: string | null }): Promise<Page<Contact>>;
   /** Throws {@link DuplicateKey} when the project already has the number. */
   save(contact: Contact): Promise<void>;
   /**

@@ -1,4 +1,8 @@
 import type { AgentPageQuery } from './agent-page-query.js';
+import type { AgentQuery } from './agent-query.js';
+import type { CallQuery } from './call-query.js';
+import type { ContactListQuery } from './contact-list-query.js';
+import type { NumberListQuery } from './number-list-query.js';
 import type { BacklogQuery } from './backlog-query.js';
 import type { CallPageQuery } from './call-page-query.js';
 import type { ConversationMessagesQuery } from './conversation-messages-query.js';
@@ -6,9 +10,13 @@ import type { ConversationPageQuery } from './conversation-page-query.js';
 import type { KnowledgePassageLookup, KnowledgeSearch } from './knowledge-search.js';
 import type { UsageQuery } from './usage-query.js';
 
-/** The read side, as one store answers it: the versioned list reads, the usage series and the queues' backlog. */
+/** The read side, as one store answers it: the versioned list reads, the one-row reads, the usage series and the queues' backlog. */
 export interface StoreQueries {
   readonly agents: AgentPageQuery;
+  readonly agent: AgentQuery;
+  readonly call: CallQuery;
+  readonly contacts: ContactListQuery;
+  readonly numbers: NumberListQuery;
   readonly calls: CallPageQuery;
   readonly conversations: ConversationPageQuery;
   readonly messages: ConversationMessagesQuery;

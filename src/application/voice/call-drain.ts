@@ -4,7 +4,7 @@ import type { Clock } from '../ports/clock.js';
 import type { CallRelocation, PeerNodes } from '../ports/call-relocation.js';
 import type { Logger } from '../ports/logger.js';
 import type { Telephony } from '../ports/telephony.js';
-import { inOneStatement, type UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { VoiceSession } from './voice-session.js';
 import type { VoiceSessionEngine } from './voice-session-engine.js';
 
@@ -96,7 +96,7 @@ export class CallDrain {
     // The carrier closes this session's socket as it connects the next one.
     if (!(await within(this.deps.engine.untilEnded(session), left()))) session.callerHungUp();
     await this.deps.engine.stored();
-    await inOneStatement(this.deps.uow, async (repos) => E.right(await repos.calls.releaseMedia(call.id, attempt)));
+    await this.deps.uow.transaction(async (repos) => E.right(await repos.calls.releaseMedia(call.id, attempt)));
     this.log.info({ callId: call.id, attempt }, 'call handed over');
   }
 

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { TranscriptTurn } from '../../domain/call.js';
 import type { CallEvent, EventBus } from '../ports/event-bus.js';
 import type { Logger } from '../ports/logger.js';
-import { inOneStatement, type UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { RecordedAttempt } from '../ports/webhook-repositories.js';
 
 type Item =
@@ -142,7 +142,7 @@ export class CallRecordWriter {
       // A batch of live-only notices stores nothing.
       if (deliveries.length === 0 && turns.length > 0) {
         // Turns alone are one statement (a hosted call's every batch): no transaction around it.
-        await inOneStatement(this.deps.uow, async (repos) => E.right(await repos.transcripts.save(turns)));
+        await this.deps.uow.transaction(async (repos) => E.right(await repos.transcripts.save(turns)));
       } else if (deliveries.length > 0) {
         await this.deps.uow.transaction(async (tx) => {
           if (turns.length > 0) await tx.transcripts.save(turns);

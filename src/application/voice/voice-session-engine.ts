@@ -2,7 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { isLive, type Call, type TranscriptTurn } from '../../domain/call.js';
 import { conflict, notFound, type Conflict, type NotFound } from '../errors.js';
 import type { Logger } from '../ports/logger.js';
-import { inOneStatement, readOnly } from '../ports/unit-of-work.js';
+import type { Timers } from '../ports/timers.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
 import { NO_ACTIVITY, type ServiceActivity } from '../ports/service-activity.js';
 import { endpointFor } from '../webhooks/outbox.js';
@@ -116,7 +117,7 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
    * then tells which.
    */
   private async claimAnswered(answered: AnswerRead, readAt: number): Promise<LoadedSession | null> {
-    const claimed = await inOneStatement(this.deps.uow, async (repos) => E.right(await repos.calls.claimMedia(answered.call.id, this.deps.clock.now())));
+    const claimed = await this.deps.uow.transaction(async (repos) => E.right(await repos.calls.claimMedia(answered.call.id, this.deps.clock.now())));
     if (E.isLeft(claimed) || !claimed.right) return null;
     // A context of its own: the session refreshes its webhook in place.
     const context: SessionContext = { ...answered };
@@ -140,7 +141,7 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
   private async load(callId: string, resume: Resume | undefined): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> {
     // A call back from a transfer goes on from its turns so far: those its first session handed over must be stored to be read.
     if (resume) await this.deps.writer.settled();
-    const loaded = await inOneStatement(this.deps.uow, async (repos): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> => {
+    const loaded = await this.deps.uow.transaction(async (repos): Promise<E.Either<NotFound | Conflict | MediaTaken, LoadedSession>> => {
       const call = await repos.calls.findByIdInAnyProject(callId);
       if (!call) return E.left(notFound('call', callId));
       if (!isLive(call)) return E.left(conflict(`call ${callId} is ${call.status}, not in progress`));
@@ -259,7 +260,7 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
     this.lookedUpAt.set(key, now);
     if (this.lookedUpAt.size > LOOKED_UP_KEPT) this.forgetLookUpsBefore(now - this.refreshMs);
     const { projectId, agentId } = context.call;
-    readOnly(this.deps.uow, async (repos) => E.right(await endpointFor(repos, projectId, agentId)))
+    this.deps.uow.transaction(async (repos) => E.right(await endpointFor(repos, projectId, agentId)))
       .then((found) => {
         if (E.isLeft(found)) return;
         for (const session of this.sessions.values()) {

@@ -36,8 +36,8 @@ export const adminModule = () =>
     const provide = provideWith(bind);
     provide(
       TOKENS.adminUseCases,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.deliveryTrigger, TOKENS.eventBus],
-      (config, uow, clock, ids, credentials, deliveryTrigger, eventBus) => ({
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.deliveryTrigger, TOKENS.eventBus, TOKENS.numberListQuery],
+      (config, uow, clock, ids, credentials, deliveryTrigger, eventBus, numbers) => ({
         creditAccount: new CreditAccount({ uow, clock, ids }),
         raiseNumberLimit: new RaiseNumberLimit({ uow, clock }),
         setCallLimit: new SetCallLimit({ uow, clock }),
@@ -51,7 +51,7 @@ export const adminModule = () =>
         suspendProject: new SuspendProject({ uow, clock, eventBus }),
         reactivateProject: new ReactivateProject({ uow, clock }),
         listApiKeys: new ListApiKeys({ uow }),
-        listProjectNumbers: new ListProjectNumbers({ uow }),
+        listProjectNumbers: new ListProjectNumbers({ numbers }),
         listProjectWebhooks: new ListProjectWebhooks({ uow }),
         listProjectDeliveries: new ListProjectDeliveries({ uow }),
         redeliverDelivery: new RedeliverDelivery({ uow, clock, deliveryTrigger }),

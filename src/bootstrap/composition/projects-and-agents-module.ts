@@ -75,12 +75,12 @@ export const projectsAndAgentsModule = () =>
     }));
     provide(
       TOKENS.agentUseCases,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.outboundGuard, TOKENS.jsonSchemas, TOKENS.agentPageQuery],
-      (uow, clock, ids, voices, targets, schemas, agents) => ({
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.outboundGuard, TOKENS.jsonSchemas, TOKENS.agentPageQuery, TOKENS.agentQuery],
+      (uow, clock, ids, voices, targets, schemas, agents, agent) => ({
         listVoices: new ListVoices({ voices }),
         createAgent: new CreateAgent({ uow, clock, ids, checks: { targets, schemas }, voices }),
         listAgents: new ListAgents({ agents }),
-        getAgent: new GetAgent({ uow }),
+        getAgent: new GetAgent({ agent }),
         updateAgent: new UpdateAgent({ uow, clock, checks: { targets, schemas }, voices }),
         deleteAgent: new DeleteAgent({ uow }),
         attachNumber: new AttachNumber({ uow }),
@@ -89,19 +89,19 @@ export const projectsAndAgentsModule = () =>
     );
     provide(
       TOKENS.numberUseCases,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.numberWebhooks, TOKENS.numberingPlan, TOKENS.carrierLookup, TOKENS.senderPool],
-      (config, uow, clock, ids, telephony, webhooks, plan, carrier, senderPool) => ({
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.numberWebhooks, TOKENS.numberingPlan, TOKENS.carrierLookup, TOKENS.numberListQuery, TOKENS.senderPool],
+      (config, uow, clock, ids, telephony, webhooks, plan, carrier, numbers, senderPool) => ({
         provisionNumber: new ProvisionNumber({ uow, clock, ids, telephony, webhooks, numberMonthlyPrice: config.prices.numberMonthly, senderPool }),
         previewNumberPurchase: new PreviewNumberPurchase({ uow, telephony, numberMonthlyPrice: config.prices.numberMonthly }),
         lookupNumber: new LookupNumber({ uow, clock, ids, plan, carrier, price: config.prices.numberLookup }),
-        listNumbers: new ListNumbers({ uow }),
+        listNumbers: new ListNumbers({ numbers }),
         getNumber: new GetNumber({ uow }),
         releaseNumber: new ReleaseNumber({ uow, clock, telephony }),
       }),
     );
-    provide(TOKENS.contactUseCases, [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids], (uow, clock, ids) => ({
+    provide(TOKENS.contactUseCases, [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.contactListQuery], (uow, clock, ids, contacts) => ({
       createContact: new CreateContact({ uow, clock, ids }),
-      listContacts: new ListContacts({ uow }),
+      listContacts: new ListContacts({ contacts }),
       getContact: new GetContact({ uow }),
       updateContact: new UpdateContact({ uow, clock }),
       deleteContact: new DeleteContact({ uow }),

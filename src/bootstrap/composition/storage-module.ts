@@ -20,6 +20,10 @@ export const storageModule = () =>
     provide(TOKENS.backlogQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).backlog);
     // The list reads' queries, on the store the unit of work writes (a rebound unit of work included).
     provide(TOKENS.agentPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).agents);
+    provide(TOKENS.agentQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).agent);
+    provide(TOKENS.callQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).call);
+    provide(TOKENS.contactListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).contacts);
+    provide(TOKENS.numberListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).numbers);
     provide(TOKENS.callPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).calls);
     provide(TOKENS.conversationPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).conversations);
     provide(TOKENS.conversationMessagesQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).messages);

@@ -1,6 +1,10 @@
 import { InMemoryUnitOfWork } from '../../adapters/memory/in-memory-unit-of-work.js';
 import { inMemoryStoreQueries } from '../../adapters/memory/in-memory-queries.js';
 import { MikroOrmAgentPageQuery } from '../../adapters/mikro-orm/mikro-orm-agent-page-query.js';
+import { MikroOrmAgentQuery } from '../../adapters/mikro-orm/mikro-orm-agent-query.js';
+import { MikroOrmCallQuery } from '../../adapters/mikro-orm/mikro-orm-call-query.js';
+import { MikroOrmContactListQuery } from '../../adapters/mikro-orm/mikro-orm-contact-list-query.js';
+import { MikroOrmNumberListQuery } from '../../adapters/mikro-orm/mikro-orm-number-list-query.js';
 import { MikroOrmCallPageQuery } from '../../adapters/mikro-orm/mikro-orm-call-page-query.js';
 import { MikroOrmConversationMessagesQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-messages-query.js';
 import { MikroOrmConversationPageQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-page-query.js';
@@ -17,7 +21,7 @@ const unreadable = (port: string): never => {
 };
 
 /**
- * The list queries that read the store `uow` writes, through its own read path: the in-memory
+ * The read side's queries that read the store `uow` writes, through its own read path: the in-memory
  * store's turn, or the MikroORM store's fork outside a transaction. A host's own unit of work
  * binds its own (TOKENS.agentPageQuery and the others); until then its list reads fail.
  */
@@ -26,6 +30,10 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
   if (uow instanceof MikroOrmUnitOfWork) {
     return {
       agents: new MikroOrmAgentPageQuery(uow.reads),
+      agent: new MikroOrmAgentQuery(uow.reads),
+      call: new MikroOrmCallQuery(uow.reads),
+      contacts: new MikroOrmContactListQuery(uow.reads),
+      numbers: new MikroOrmNumberListQuery(uow.reads),
       calls: new MikroOrmCallPageQuery(uow.reads),
       conversations: new MikroOrmConversationPageQuery(uow.reads),
       messages: new MikroOrmConversationMessagesQuery(uow.reads),
@@ -37,6 +45,10 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
   }
   return {
     agents: { page: async () => unreadable('agentPageQuery'), version: async () => unreadable('agentPageQuery') },
+    agent: { withNumbers: async () => unreadable('agentQuery') },
+    call: { withDetails: async () => unreadable('callQuery') },
+    contacts: { page: async () => unreadable('contactListQuery') },
+    numbers: { live: async () => unreadable('numberListQuery'), all: async () => unreadable('numberListQuery') },
     calls: {
       page: async () => unreadable('callPageQuery'),
       agentPage: async () => unreadable('callPageQuery'),

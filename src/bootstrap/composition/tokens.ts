@@ -16,6 +16,10 @@ import type { RateLimiter } from '../../application/ports/rate-limiter.js';
 import type { CallWebhooks, NumberWebhooks, Telephony } from '../../application/ports/telephony.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { AgentPageQuery } from '../../application/queries/agent-page-query.js';
+import type { AgentQuery } from '../../application/queries/agent-query.js';
+import type { CallQuery } from '../../application/queries/call-query.js';
+import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
+import type { NumberListQuery } from '../../application/queries/number-list-query.js';
 import type { CallPageQuery } from '../../application/queries/call-page-query.js';
 import type { ConversationMessagesQuery } from '../../application/queries/conversation-messages-query.js';
 import type { ConversationPageQuery } from '../../application/queries/conversation-page-query.js';
@@ -103,6 +107,11 @@ export const TOKENS = {
   backlogQuery: token<BacklogQuery>('BacklogQuery'),
   /** The read side of the versioned list reads, made for the bound unit of work's store (see queriesOf). */
   agentPageQuery: token<AgentPageQuery>('AgentPageQuery'),
+  /** The one-row reads, made for the bound unit of work's store too. */
+  agentQuery: token<AgentQuery>('AgentQuery'),
+  callQuery: token<CallQuery>('CallQuery'),
+  contactListQuery: token<ContactListQuery>('ContactListQuery'),
+  numberListQuery: token<NumberListQuery>('NumberListQuery'),
   callPageQuery: token<CallPageQuery>('CallPageQuery'),
   conversationPageQuery: token<ConversationPageQuery>('ConversationPageQuery'),
   conversationMessagesQuery: token<ConversationMessagesQuery>('ConversationMessagesQuery'),

@@ -86,8 +86,8 @@ export const voiceModule = () =>
     );
     provide(
       TOKENS.callUseCases,
-      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers, TOKENS.voiceEngine, TOKENS.callPageQuery, TOKENS.timeZoneCalendar, TOKENS.numberTimeZones],
-      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers, live, calls, calendar, numberZones) => ({
+      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers, TOKENS.voiceEngine, TOKENS.callPageQuery, TOKENS.timeZoneCalendar, TOKENS.numberTimeZones, TOKENS.callQuery],
+      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers, live, calls, calendar, numberZones, call) => ({
         answerInboundCall: new AnswerInboundCall({ uow, clock, ids, eventEncoder, deliveryTrigger, live }),
         placeOutboundCall: new PlaceOutboundCall({
           uow,
@@ -112,12 +112,12 @@ export const voiceModule = () =>
         finishCall,
         endCall: new EndCall({ uow, telephony, finishCall }),
         attachCallRecording: new AttachCallRecording({ uow }),
-        getCall: new GetCall({ uow }),
+        getCall: new GetCall({ call }),
         listCalls: new ListCalls({ calls }),
         getCallRecording: new GetCallRecording({ uow, telephony }),
         streamTranscript: new StreamTranscript({ uow, eventBus }),
         recordWarmTransfer: new RecordWarmTransfer({ uow, clock, ids, eventEncoder, deliveryTrigger, finishCall }),
-        awaitCallEnd: new AwaitCallEnd({ getCall: new GetCall({ uow }), eventBus, timers }),
+        awaitCallEnd: new AwaitCallEnd({ getCall: new GetCall({ call }), eventBus, timers }),
         recordAnsweredBy: new RecordAnsweredBy({ uow, clock, ids, eventEncoder, deliveryTrigger, telephony, finishCall, logger: logger.child({ component: 'voice' }) }),
       }),
     );

@@ -14,9 +14,6 @@ class BreakableStore extends InMemoryUnitOfWork {
     if (this.broken) return Promise.reject(new Error('socket hang up at 10.0.0.5: password=hunter2'));
     return super.transaction(work);
   }
-  override read<L, A>(work: (repos: Repositories) => Promise<E.Either<L, A>>): Promise<E.Either<L, A>> {
-    return this.broken ? this.transaction(work) : super.read(work);
-  }
 }
 
 describe('unexpected errors in a composed Switchboard, answered by its one error handler', () => {

@@ -2,6 +2,9 @@ import { inMemoryStoreQueries } from '../../../src/adapters/memory/in-memory-que
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
 import { agentPageQueryContract } from '../../contracts/agent-page-query.contract.js';
+import { agentQueryContract } from '../../contracts/agent-query.contract.js';
+import { contactListQueryContract } from '../../contracts/contact-list-query.contract.js';
+import { numberListQueryContract } from '../../contracts/number-list-query.contract.js';
 import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
 import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
 import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
@@ -33,6 +36,9 @@ usageQueryContract('in-memory', async () => {
   return { uow, usage: inMemoryStoreQueries(uow).usage, close: async () => {} };
 });
 agentPageQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+agentQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+contactListQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+numberListQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 callPageQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 conversationPageQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 conversationMessagesQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));

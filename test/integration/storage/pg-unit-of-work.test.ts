@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
-import { TransactionRolledBack } from '../../../src/adapters/mikro-orm/native-select.js';
+import { poolOf, TransactionRolledBack } from '../../../src/adapters/mikro-orm/native-select.js';
 import { DuplicateKey } from '../../../src/application/ports/repositories.js';
 import { aContact, aProject, newId } from '../../support/builders.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../support/scratch-database.js';
@@ -59,6 +59,33 @@ const transactionsOf = (name: string, open: () => Promise<{ readonly database: D
       const saved = await Promise.all(projects.map((p) => database.uow.transaction(async (tx) => E.right(await tx.projects.save(p)))));
       expect(saved).toEqual(projects.map(() => E.right(undefined)));
       for (const p of projects) expect(await stored(p.id)).toEqual(E.right(p));
+    });
+
+    it('begins its transaction at the first statement that writes or locks: a unit of work that only reads takes no connection of the pool', async () => {
+      const project = aProject();
+      await database.uow.transaction(async (tx) => E.right(await tx.projects.save(project)));
+      const acquired = vi.spyOn(poolOf(database.orm.em), 'acquireConnection');
+      try {
+        const reads = await Promise.all([
+          database.uow.transaction(async (tx) => E.right(await tx.projects.findById(project.id))),
+          database.uow.transaction(async (tx) => E.right(await tx.numbers.countEverProvisioned(project.id))),
+        ]);
+        expect(reads).toEqual([E.right(project), E.right(0)]);
+        expect(acquired).not.toHaveBeenCalled();
+
+        const renamed = { ...project, name: 'Renamed' };
+        const written = await database.uow.transaction(async (tx) => {
+          const before = await tx.projects.findById(project.id);
+          await tx.projects.lockById(project.id);
+          await tx.projects.save(renamed);
+          return E.left(before);
+        });
+        expect(written).toEqual(E.left(project));
+        expect(acquired).toHaveBeenCalledTimes(1);
+        expect(await stored(project.id)).toEqual(E.right(project));
+      } finally {
+        acquired.mockRestore();
+      }
     });
 
     it("begins no transaction of knex's or MikroORM's own", async () => {

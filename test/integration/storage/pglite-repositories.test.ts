@@ -7,10 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MikroOrmAgentPageQuery } from '../../../src/adapters/mikro-orm/mikro-orm-agent-page-query.js';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
 import { agentPageQueryContract } from '../../contracts/agent-page-query.contract.js';
+import { agentQueryContract } from '../../contracts/agent-query.contract.js';
+import { contactListQueryContract } from '../../contracts/contact-list-query.contract.js';
+import { numberListQueryContract } from '../../contracts/number-list-query.contract.js';
 import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
 import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
 import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
@@ -56,6 +58,9 @@ usageQueryContract('PGlite', async () => {
   return { uow: database.uow, usage: new MikroOrmUsageQuery(database.uow.reads), close: () => database.close() };
 });
 agentPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+agentQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+contactListQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+numberListQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 callPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 conversationPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 conversationMessagesQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
@@ -115,30 +120,6 @@ describe('embedded PGlite database', () => {
       for (const spy of entered) expect(spy).not.toHaveBeenCalled();
     } finally {
       for (const spy of entered) spy.mockRestore();
-    }
-  });
-
-  it('shares one fork among all work outside a transaction, the list queries included, its identity map kept empty', async () => {
-    const database = await openDatabase({ dataDir: await newDataDir() });
-    const fork = vi.spyOn(database.orm.em, 'fork');
-    try {
-      const other = aProject();
-      await database.uow.singleStatement(async (repos) => E.right(await repos.projects.save(other)));
-      const reads = await Promise.all([
-        database.uow.read(async (repos) => E.right(await repos.projects.findById(other.id))),
-        database.uow.read(async (repos) => E.right(await repos.calls.listUnconnectedWebCalls(new Date(), 10))),
-        database.uow.read(async (repos) => E.right(await repos.numbers.countEverProvisioned(other.id))),
-        new MikroOrmAgentPageQuery(database.uow.reads).page(other.id, { limit: 20, offset: 0 }).then(E.right),
-      ]);
-
-      expect(reads).toEqual([E.right(other), E.right([]), E.right(0), E.right({ items: [], total: 0, version: expect.any(String) })]);
-      expect(fork).toHaveBeenCalledTimes(1);
-      const shared = fork.mock.results[0]!.value as typeof database.orm.em;
-      expect(shared.isInTransaction()).toBe(false);
-      expect([...shared.getUnitOfWork(false).getIdentityMap()]).toEqual([]);
-    } finally {
-      fork.mockRestore();
-      await database.close();
     }
   });
 });

@@ -7,7 +7,7 @@ import { recordsOf } from '../../../src/adapters/mikro-orm/sql-driver.js';
 import { PipelinedPostgresReads } from '../../../src/adapters/mikro-orm/pipelined-postgres-reads.js';
 import { DependencyUnavailable } from '../../../src/application/ports/dependency-unavailable.js';
 import { DuplicateKey } from '../../../src/application/ports/repositories.js';
-import { readOnly, inOneStatement } from '../../../src/application/ports/unit-of-work.js';
+import type { Repositories } from '../../../src/application/ports/repositories.js';
 import { aContact, anAgent, aProject, at } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 import { createScratchDatabase, runOnServer, type ScratchDatabase } from '../../support/scratch-database.js';
@@ -36,7 +36,7 @@ describe.skipIf(!serverUrl)('pipelined reads on PostgreSQL', () => {
     }
   };
 
-  const read = <A>(work: Parameters<typeof readOnly<never, A>>[1]) => readOnly(database.uow, work);
+  const read = <A>(work: (repos: Repositories) => Promise<E.Either<never, A>>) => database.uow.transaction(work);
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(serverUrl!, 'sb_pipelined');
@@ -79,10 +79,10 @@ describe.skipIf(!serverUrl)('pipelined reads on PostgreSQL', () => {
     expect(after).toEqual({ status: 'fulfilled', value: E.right(agents[1]) });
   });
 
-  it('reports a unique violation of a single-statement write on it as DuplicateKey, naming the constraint', async () => {
+  it('reports a unique violation of the one write of a unit of work as DuplicateKey, naming the constraint', async () => {
     const contact = aContact({ projectId: project.id });
-    const first = await inOneStatement(database.uow, async (repos) => E.right(await repos.contacts.insertIfNumberFree(contact)));
-    const sameId = await inOneStatement(database.uow, async (repos) =>
+    const first = await database.uow.transaction(async (repos) => E.right(await repos.contacts.insertIfNumberFree(contact)));
+    const sameId = await database.uow.transaction(async (repos) =>
       E.right(await repos.contacts.insertIfNumberFree({ ...contact, phoneNumber: aContact().phoneNumber })),
     ).catch((error: unknown) => error);
 

@@ -2,6 +2,9 @@ import { MikroOrmUsageQuery } from '../../../src/adapters/mikro-orm/mikro-orm-us
 import { describe } from 'vitest';
 import { messagingRepositoryContract } from '../../contracts/messaging-repositories.contract.js';
 import { agentPageQueryContract } from '../../contracts/agent-page-query.contract.js';
+import { agentQueryContract } from '../../contracts/agent-query.contract.js';
+import { contactListQueryContract } from '../../contracts/contact-list-query.contract.js';
+import { numberListQueryContract } from '../../contracts/number-list-query.contract.js';
 import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
 import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
 import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
@@ -45,6 +48,9 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
     return { uow: database.uow, usage: new MikroOrmUsageQuery(database.uow.reads), close };
   });
   agentPageQueryContract('PostgreSQL', openScratch);
+  agentQueryContract('PostgreSQL', openScratch);
+  contactListQueryContract('PostgreSQL', openScratch);
+  numberListQueryContract('PostgreSQL', openScratch);
   callPageQueryContract('PostgreSQL', openScratch);
   conversationPageQueryContract('PostgreSQL', openScratch);
   conversationMessagesQueryContract('PostgreSQL', openScratch);

@@ -66,13 +66,13 @@ const aNode = async (options: { readonly endedKept?: number } = {}) => {
   };
   /** The agent.call_ended event queued for the webhook, as sent. */
   const endedEvent = async () => {
-    const read = await uow.store.read(async (repos) => E.right(await repos.deliveries.list(call.projectId, { limit: 10, offset: 0, since: null, agentId: null })));
+    const read = await uow.store.transaction(async (repos) => E.right(await repos.deliveries.list(call.projectId, { limit: 10, offset: 0, since: null, agentId: null })));
     const deliveries = E.isRight(read) ? read.right.items : [];
     expect(deliveries.map((d) => d.eventType)).toEqual(['agent.call_ended']);
     return JSON.parse(deliveries[0]!.body) as { data: { transcript: { role: string; content: string }[] } };
   };
   const storedCall = async () => {
-    const read = await uow.store.read(async (repos) => E.right({ call: await repos.calls.findByIdInAnyProject(call.id), analysis: await repos.callAnalyses.findByCall(call.id) }));
+    const read = await uow.store.transaction(async (repos) => E.right({ call: await repos.calls.findByIdInAnyProject(call.id), analysis: await repos.callAnalyses.findByCall(call.id) }));
     return E.isRight(read) ? read.right : null;
   };
   const finish = (input: Omit<FinishCallInput, 'outcome'>) => {

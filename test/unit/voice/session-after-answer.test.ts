@@ -57,7 +57,7 @@ const aNode = async (options: { readonly answeredKept?: number } = {}) => {
   };
   const changeWebhook = (secret: string) => uow.store.transaction(async (tx) => E.right(await tx.webhooks.save({ ...webhook, secret })));
   const endStored = async (callId: string) => {
-    const found = await uow.store.read(async (repos) => E.right(await repos.calls.findByIdInAnyProject(callId)));
+    const found = await uow.store.transaction(async (repos) => E.right(await repos.calls.findByIdInAnyProject(callId)));
     const ended = E.isRight(found) && found.right ? completeCall(found.right, { now: at(1), reason: 'caller_hangup' }) : null;
     if (!ended || E.isLeft(ended)) throw new Error('could not end the call');
     await uow.store.transaction(async (tx) => E.right(await tx.calls.storeEnd(ended.right)));

@@ -2,7 +2,7 @@ import type { AgentRow } from '../entities/agent.js';
 import type { PhoneNumberRow } from '../entities/phone-number.js';
 import { readStatement } from '../read-session.js';
 import { revisionsOf } from '../revision-list.js';
-import { AGENT_COLUMNS, agentRow, PHONE_NUMBER_COLUMNS, phoneNumberRow, selectList } from './rows.js';
+import { AGENT_COLUMNS, agentRow, joinedPhoneNumberRow, PHONE_NUMBER_COLUMNS, selectList } from './rows.js';
 
 /** A page of a project's agents, oldest first. */
 export type AgentPageParams = { readonly projectId: string; readonly limit: number; readonly offset: number };
@@ -46,5 +46,27 @@ export const agentPage = readStatement<AgentPageParams, AgentPageRow>(
        select ${selectList(PHONE_NUMBER_COLUMNS)} from phone_numbers where agent_id = a.id and status = 'active') n on true
      order by a.created_at, a.id, n.created_at, n.id`,
   'read',
-  (r) => ({ agent: agentRow(r), number: phoneNumberRow(r, NUMBER), total: r.integer('__total'), version: r.text('__version') }),
+  (r) => ({ agent: agentRow(r), number: joinedPhoneNumberRow(r, NUMBER), total: r.integer('__total'), version: r.text('__version') }),
+);
+
+/** One agent of a project. */
+export type OneAgentParams = { readonly projectId: string; readonly agentId: string };
+
+/** A row of one agent's read: the agent with one of its live numbers (or none). */
+export type AgentNumberRow = Pick<AgentPageRow, 'agent' | 'number'>;
+
+/**
+ * One agent with its live numbers, a row per number (or one of nulls). Reusable: an agent read
+ * again and again (by a dashboard or an MCP client) is answered again while nothing is written.
+ */
+export const oneAgent = readStatement<OneAgentParams, AgentNumberRow>(
+  'one_agent',
+  `select ${selectList(AGENT_COLUMNS, 'a')}, ${selectList(PHONE_NUMBER_COLUMNS, 'n', NUMBER)}
+     from agents a
+     left join lateral (
+       select ${selectList(PHONE_NUMBER_COLUMNS)} from phone_numbers where agent_id = a.id and status = 'active') n on true
+     where a.id = :agentId and a.project_id = :projectId
+     order by n.created_at, n.id`,
+  'reusable',
+  (r) => ({ agent: agentRow(r), number: joinedPhoneNumberRow(r, NUMBER) }),
 );

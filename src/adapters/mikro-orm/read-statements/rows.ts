@@ -1,5 +1,7 @@
 import type { AgentRow } from '../entities/agent.js';
-import type { CallRow } from '../entities/call.js';
+import type { CallRow, TranscriptTurnRow } from '../entities/call.js';
+import type { CallAnalysisRow } from '../entities/call-analysis.js';
+import type { ContactRow } from '../entities/contact.js';
 import type { ConversationRow } from '../entities/conversation.js';
 import type { MessageRow } from '../entities/message.js';
 import type { PhoneNumberRow } from '../entities/phone-number.js';
@@ -23,6 +25,8 @@ export const CALL_COLUMNS = [
   'language', 'system_prompt', 'metadata', 'variables', 'last_transcript_snippet', 'voicemail_detection', 'answered_by',
   'opt_out', 'media_connected_at', 'media_resumes', 'media_released', 'conversation',
 ] as const;
+
+export const CONTACT_COLUMNS = ['id', 'project_id', 'name', 'phone_number', 'email', 'notes', 'do_not_call', 'consent', 'created_at', 'updated_at'] as const;
 
 export const CONVERSATION_COLUMNS = [
   'id', 'project_id', 'agent_id', 'phone_number_id', 'phone_number', 'participant', 'channel', 'last_message_at', 'last_message_preview',
@@ -60,21 +64,21 @@ export const agentRow = (r: SqlRow): AgentRow => ({
   updatedAt: r.instant('updated_at'),
 });
 
-/** A phone number's row from columns named `prefix` + column; null when its id is null, as a left join leaves it. */
-export const phoneNumberRow = (r: SqlRow, prefix: string): PhoneNumberRow | null =>
-  r.isNull(`${prefix}id`)
-    ? null
-    : {
-        id: r.text(`${prefix}id`),
-        projectId: r.text(`${prefix}project_id`),
-        phoneNumber: r.text(`${prefix}phone_number`),
-        country: r.text(`${prefix}country`),
-        status: r.text(`${prefix}status`),
-        agentId: r.textOrNull(`${prefix}agent_id`),
-        providerId: r.text(`${prefix}provider_id`),
-        createdAt: r.instant(`${prefix}created_at`),
-        releasedAt: r.instantOrNull(`${prefix}released_at`),
-      };
+/** A phone number's row, from columns named `prefix` + column when a prefix is given. */
+export const phoneNumberRow = (r: SqlRow, prefix = ''): PhoneNumberRow => ({
+  id: r.text(`${prefix}id`),
+  projectId: r.text(`${prefix}project_id`),
+  phoneNumber: r.text(`${prefix}phone_number`),
+  country: r.text(`${prefix}country`),
+  status: r.text(`${prefix}status`),
+  agentId: r.textOrNull(`${prefix}agent_id`),
+  providerId: r.text(`${prefix}provider_id`),
+  createdAt: r.instant(`${prefix}created_at`),
+  releasedAt: r.instantOrNull(`${prefix}released_at`),
+});
+
+/** {@link phoneNumberRow} of a left join: null when its id is null, as the join leaves it when nothing matched. */
+export const joinedPhoneNumberRow = (r: SqlRow, prefix: string): PhoneNumberRow | null => (r.isNull(`${prefix}id`) ? null : phoneNumberRow(r, prefix));
 
 export const callRow = (r: SqlRow): CallRow => ({
   id: r.text('id'),
@@ -142,3 +146,54 @@ export const messageRow = (r: SqlRow): MessageRow => ({
   errorCode: r.textOrNull('error_code'),
   receivedAt: r.instant('received_at'),
 });
+
+export const contactRow = (r: SqlRow): ContactRow => ({
+  id: r.text('id'),
+  projectId: r.text('project_id'),
+  name: r.text('name'),
+  phoneNumber: r.text('phone_number'),
+  email: r.textOrNull('email'),
+  notes: r.textOrNull('notes'),
+  doNotCall: r.boolean('do_not_call'),
+  consent: r.object('consent'),
+  createdAt: r.instant('created_at'),
+  updatedAt: r.instant('updated_at'),
+});
+
+export const TURN_COLUMNS = ['id', 'call_id', 'sequence', 'role', 'content', 'interrupted', 'created_at', 'error', 'tool', 'latency', 'language', 'sources'] as const;
+
+export const turnRow = (r: SqlRow): TranscriptTurnRow => ({
+  id: r.text('id'),
+  callId: r.text('call_id'),
+  sequence: r.integer('sequence'),
+  role: r.text('role'),
+  content: r.text('content'),
+  interrupted: r.boolean('interrupted'),
+  createdAt: r.instant('created_at'),
+  error: r.textOrNull('error'),
+  tool: r.objectOrNull('tool'),
+  latency: r.objectOrNull('latency'),
+  language: r.textOrNull('language'),
+  sources: r.isNull('sources') ? null : r.array('sources'),
+});
+
+export const ANALYSIS_COLUMNS = ['id', 'project_id', 'status', 'attempts', 'next_attempt_at', 'result', 'error', 'created_at', 'completed_at'] as const;
+
+export const analysisRow = (r: SqlRow): CallAnalysisRow => ({
+  id: r.text('id'),
+  projectId: r.text('project_id'),
+  status: r.text('status'),
+  attempts: r.integer('attempts'),
+  nextAttemptAt: r.instantOrNull('next_attempt_at'),
+  result: r.objectOrNull('result'),
+  error: r.textOrNull('error'),
+  createdAt: r.instant('created_at'),
+  completedAt: r.instantOrNull('completed_at'),
+});
+
+/**
+ * `columns` of `alias` as one JSON array, in their order, timestamps as their text: a row of a
+ * joined table carried in one column, read back with a {@link SqlRow} of the same columns.
+ */
+export const jsonRowOf = (columns: readonly string[], alias: string, timestamps: readonly string[]): string =>
+  `json_build_array(${columns.map((c) => `${alias}."${c}"${timestamps.includes(c) ? '::text' : ''}`).join(', ')})`;

@@ -2,18 +2,17 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { AgentWithNumbers } from '../../ports/repositories.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { AgentQuery } from '../../queries/agent-query.js';
 
 export type GetAgentError = NotFound;
 
 export class GetAgent {
-  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+  constructor(private readonly deps: { readonly agent: AgentQuery }) {}
 
   execute(input: { readonly projectId: string; readonly agentId: string }): TE.TaskEither<GetAgentError, AgentWithNumbers> {
-    return () =>
-      readOnly(this.deps.uow, async (tx) => {
-        const view = await tx.agents.findWithNumbers(input.projectId, input.agentId);
-        return view ? E.right(view) : E.left(notFound('agent', input.agentId));
-      });
+    return async () => {
+      const view = await this.deps.agent.withNumbers(input.projectId, input.agentId);
+      return view ? E.right(view) : E.left(notFound('agent', input.agentId));
+    };
   }
 }

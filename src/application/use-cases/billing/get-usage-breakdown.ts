@@ -2,7 +2,6 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { LocalDate } from '../../../domain/calling-window.js';
 import { notFound, type FieldProblem, type NotFound, type Validation } from '../../errors.js';
-import { readOnly } from '../../ports/unit-of-work.js';
 import type { UsageGrouping, UsageLine } from '../../queries/usage-query.js';
 import type { UsageSeriesDeps } from './usage-series.js';
 
@@ -53,7 +52,7 @@ export class GetUsageBreakdown {
     return async () => {
       const window = this.windowOf(input);
       if (E.isLeft(window)) return window;
-      const project = await readOnly(this.deps.uow, async (repos) => E.right(await repos.projects.findById(input.projectId)));
+      const project = await this.deps.uow.transaction(async (repos) => E.right(await repos.projects.findById(input.projectId)));
       if (E.isLeft(project) || project.right === null) return E.left(notFound('project', input.projectId));
       const { from, to } = window.right;
       const { calendar } = this.deps;

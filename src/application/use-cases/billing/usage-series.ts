@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { notFound, validation, type NotFound, type Validation } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { TimeZoneCalendar } from '../../ports/time-zones.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { UsageBucket, UsagePeriod, UsageQuery } from '../../queries/usage-query.js';
 
 export interface UsageSeriesDeps {
@@ -36,7 +36,7 @@ export const readUsageSeries = async (
     return E.left(validation(countField, `must be an integer between ${range.min} and ${range.max}`));
   }
   if (!deps.calendar.isKnownZone(zone)) return E.left(validation('tz', 'must name an IANA time zone, e.g. America/New_York'));
-  const project = await readOnly(deps.uow, async (repos) => E.right(await repos.projects.findById(request.projectId)));
+  const project = await deps.uow.transaction(async (repos) => E.right(await repos.projects.findById(request.projectId)));
   if (E.isLeft(project) || project.right === null) return E.left(notFound('project', request.projectId));
   return E.right(await deps.usage.series({ ...request, now: deps.clock.now() }));
 };

@@ -12,7 +12,6 @@ import { callEndedEvent } from '../../events/call-ended-event.js';
 import { callStartedEvent } from '../../events/call-started-event.js';
 import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { Repositories } from '../../ports/repositories.js';
-import { readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { CallAnsweredListener } from '../../ports/call-answered-listener.js';
 import { endpointFor, queueWebhookEvent } from '../../webhooks/outbox.js';
@@ -84,7 +83,7 @@ export class AnswerInboundCall {
   execute(input: InboundCallInput): TE.TaskEither<AnswerInboundCallError, AnsweredCall> {
     return async () => {
       if (input.webCallId !== null) return this.joinWebCall(input.webCallId, input.providerCallId);
-      const found = await readOnly(this.deps.uow, (repos) => this.ringing(repos, input));
+      const found = await this.deps.uow.transaction((repos) => this.ringing(repos, input));
       if (E.isLeft(found)) return found;
       const heard = found.right;
       return heard._tag === 'Answered' ? E.right(heard.answered) : this.open(input, heard);

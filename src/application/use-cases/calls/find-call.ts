@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Call } from '../../../domain/call.js';
 import { notFound, type NotFound } from '../../errors.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
 export type FindCallError = NotFound;
 
@@ -15,7 +15,7 @@ export class FindCall {
 
   execute(input: { readonly callId: string }): TE.TaskEither<FindCallError, Call> {
     return () =>
-      readOnly(this.deps.uow, async (tx) => {
+      this.deps.uow.transaction(async (tx) => {
         const call = await tx.calls.findByIdInAnyProject(input.callId);
         return call ? E.right(call) : E.left(notFound('call', input.callId));
       });

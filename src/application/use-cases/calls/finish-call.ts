@@ -11,7 +11,6 @@ import type { EventBus } from '../../ports/event-bus.js';
 import type { Logger } from '../../ports/logger.js';
 import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
 import type { Repositories } from '../../ports/repositories.js';
-import { inOneStatement, readOnly } from '../../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../../ports/webhook-repositories.js';
 import type { EndedSession, LiveCalls } from '../../ports/live-calls.js';
 import type { AnalysisQueue } from '../../ports/analysis-queue.js';
@@ -126,7 +125,7 @@ export class FinishCall {
 
   private async callOf({ callId, providerCallId }: Pick<FinishCallInput, 'callId' | 'providerCallId'>): Promise<Call | null> {
     if (callId === undefined && providerCallId === undefined) return null;
-    const found = await readOnly(this.deps.uow, async (repos) =>
+    const found = await this.deps.uow.transaction(async (repos) =>
       E.right(callId !== undefined ? await repos.calls.findByIdInAnyProject(callId) : await repos.calls.findByProviderCallId(providerCallId!)),
     );
     return E.isRight(found) ? found.right : null;
@@ -141,7 +140,7 @@ export class FinishCall {
   private async contextOf(call: Call, endedSession: EndedSession | null): Promise<EndContext> {
     const wantsAgent = this.deps.analysis !== undefined && call.agentId !== null;
     const knownAgent = endedSession && endedSession.agent?.id === call.agentId ? endedSession.agent : null;
-    const read = await readOnly(this.deps.uow, async (repos): Promise<E.Either<never, EndContext>> => {
+    const read = await this.deps.uow.transaction(async (repos): Promise<E.Either<never, EndContext>> => {
       const [turns, webhook, agent] = await Promise.all([
         endedSession ? endedSession.turns : repos.transcripts.listByCall(call.id),
         endpointFor(repos, call.projectId, call.agentId),
@@ -154,10 +153,7 @@ export class FinishCall {
     return E.toUnion(read);
   }
 
-  /**
-   * The end, with its event and analysis when it has them, all or nothing: one statement when
-   * the end is all there is to write, else one transaction.
-   */
+  /** The end, with its event and analysis when it has them, all or nothing, in one unit of work. */
   private async storeEnd(ended: Call, { turns, webhook, agent, contact }: EndContext, now: Date) {
     const analysis = analysisOnEnd(agent, ended, this.deps.analysis, now);
     const store = async (repos: Repositories): Promise<E.Either<EndedMeanwhile, { queued: boolean; analysing: boolean }>> => {
@@ -166,6 +162,6 @@ export class FinishCall {
       if (analysis) await repos.callAnalyses.save(analysis);
       return E.right({ queued: webhook !== null, analysing: analysis?.status === 'pending' });
     };
-    return webhook || analysis ? this.deps.uow.transaction(store) : inOneStatement(this.deps.uow, store);
+    return this.deps.uow.transaction(store);
   }
 }

@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Call, TranscriptTurn } from '../../../domain/call.js';
 import type { CallAnalysis } from '../../../domain/call-analysis.js';
 import { notFound, type NotFound } from '../../errors.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { CallQuery } from '../../queries/call-query.js';
 
 export interface CallWithTranscript {
   readonly call: Call;
@@ -18,13 +18,12 @@ export type GetCallError = NotFound;
 
 /** One call with its transcript so far (GET /v1/calls/{id}, GET /v1/calls/{id}/transcript). */
 export class GetCall {
-  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+  constructor(private readonly deps: { readonly call: CallQuery }) {}
 
   execute(input: { readonly projectId: string; readonly callId: string }): TE.TaskEither<GetCallError, CallWithTranscript> {
-    return () =>
-      readOnly(this.deps.uow, async (tx) => {
-        const details = await tx.calls.findWithDetails(input.projectId, input.callId);
-        return details ? E.right(details) : E.left(notFound('call', input.callId));
-      });
+    return async () => {
+      const details = await this.deps.call.withDetails(input.projectId, input.callId);
+      return details ? E.right(details) : E.left(notFound('call', input.callId));
+    };
   }
 }

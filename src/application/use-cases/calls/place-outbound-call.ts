@@ -14,7 +14,6 @@ import { attemptCapRefusal, type AttemptCap } from '../../compliance/attempt-cap
 import { callingWindowRefusal, type CallingWindow, type CallingWindowDeps } from '../../compliance/calling-window-check.js';
 import type { RequiredConsent } from '../../../domain/consent.js';
 import type { Logger } from '../../ports/logger.js';
-import { readOnly } from '../../ports/unit-of-work.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
 import type { CoreDeps } from '../common/deps.js';
@@ -103,7 +102,7 @@ export class PlaceOutboundCall {
         return E.left(validation('voice', 'is not one of the voices of GET /v1/agents/voices'));
       }
       // Read before the transaction, which holds the project's row locked (see callCapacity) while it lasts.
-      const chosen = await readOnly(this.deps.uow, async (repos): Promise<E.Either<NotFound | Validation, { agent: Agent; from: PhoneNumber }>> => {
+      const chosen = await this.deps.uow.transaction(async (repos): Promise<E.Either<NotFound | Validation, { agent: Agent; from: PhoneNumber }>> => {
         const agent = await repos.agents.findById(input.projectId, input.agentId);
         if (!agent) return E.left(notFound('agent', input.agentId));
         const numbers = await repos.numbers.listByAgents([agent.id]);

@@ -2,7 +2,6 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { createContact, type Contact, type ContactFields } from '../../../domain/contact.js';
 import { conflict, fromDomain, type Conflict, type Validation } from '../../errors.js';
-import { inOneStatement } from '../../ports/unit-of-work.js';
 import type { CoreDeps } from '../common/deps.js';
 
 export const duplicateContactMessage = (phoneNumber: string): string =>
@@ -21,7 +20,7 @@ export class CreateContact {
     const { uow, clock, ids } = this.deps;
     const duplicate = conflict(duplicateContactMessage(input.fields.phoneNumber));
     return () =>
-      inOneStatement(uow, async (repos): Promise<E.Either<CreateContactError, Contact>> => {
+      uow.transaction(async (repos): Promise<E.Either<CreateContactError, Contact>> => {
         const created = createContact({ id: ids.next('ctc'), projectId: input.projectId, fields: input.fields, now: clock.now() });
         if (E.isLeft(created)) {
           // A number the project has already is the answer even to invalid fields, as it always was.

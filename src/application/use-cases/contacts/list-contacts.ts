@@ -2,10 +2,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Contact } from '../../../domain/contact.js';
 import type { Page, PageRequest } from '../../ports/pagination.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { ContactListQuery } from '../../queries/contact-list-query.js';
 
 export class ListContacts {
-  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+  constructor(private readonly deps: { readonly contacts: ContactListQuery }) {}
 
   execute(input: {
     readonly projectId: string;
@@ -13,7 +13,6 @@ export class ListContacts {
     readonly search: string | null;
   }): TE.TaskEither<never, Page<Contact>> {
     const search = input.search?.trim() ? input.search.trim() : null;
-    return () =>
-      readOnly(this.deps.uow, async (tx) => E.right(await tx.contacts.list(input.projectId, { ...input.page, search })));
+    return async () => E.right(await this.deps.contacts.page(input.projectId, { ...input.page, search }));
   }
 }

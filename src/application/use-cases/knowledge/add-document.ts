@@ -3,7 +3,6 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { KNOWLEDGE_LIMITS, titleOf, type KnowledgeDocument } from '../../../domain/knowledge-base.js';
 import { passagesOf } from '../../../domain/knowledge-chunks.js';
 import { notFound, validation, type NotFound, type TooLarge, type Validation } from '../../errors.js';
-import { readOnly } from '../../ports/unit-of-work.js';
 import type { CoreDeps } from '../common/deps.js';
 import { readDocument, type DocumentReading, type DocumentSource } from './document-text.js';
 import { announce, type KnowledgeEvents } from './knowledge-events.js';
@@ -29,7 +28,7 @@ export class AddDocument {
   }): TE.TaskEither<AddDocumentError, KnowledgeDocument> {
     const { uow, clock, ids } = this.deps;
     return async () => {
-      const known = await readOnly(uow, async (repos) => E.right(await repos.knowledgeBases.findById(input.projectId, input.knowledgeBaseId)));
+      const known = await uow.transaction(async (repos) => E.right(await repos.knowledgeBases.findById(input.projectId, input.knowledgeBaseId)));
       if (E.isRight(known) && known.right === null) return E.left(notFound('knowledge base', input.knowledgeBaseId));
       const read = await readDocument(input.source, this.deps.reading);
       if (E.isLeft(read)) return read;

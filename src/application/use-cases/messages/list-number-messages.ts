@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type NotFound } from '../../errors.js';
 import type { MessageCursor, MessageSlice } from '../../ports/messaging-repositories.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
 export type ListNumberMessagesError = NotFound;
 
@@ -16,7 +16,7 @@ export class ListNumberMessages {
     readonly cursor: MessageCursor;
   }): TE.TaskEither<ListNumberMessagesError, MessageSlice> {
     return () =>
-      readOnly(this.deps.uow, async (tx) => {
+      this.deps.uow.transaction(async (tx) => {
         const number = await tx.numbers.findById(input.projectId, input.numberId);
         if (!number) return E.left(notFound('number', input.numberId));
         return E.right(await tx.messages.listByNumber(number.id, input.cursor));

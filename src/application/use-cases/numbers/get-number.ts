@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { notFound, type NotFound } from '../../errors.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
 
 export type GetNumberError = NotFound;
 
@@ -11,7 +11,7 @@ export class GetNumber {
 
   execute(input: { readonly projectId: string; readonly numberId: string }): TE.TaskEither<GetNumberError, PhoneNumber> {
     return () =>
-      readOnly(this.deps.uow, async (tx) => {
+      this.deps.uow.transaction(async (tx) => {
         const number = await tx.numbers.findById(input.projectId, input.numberId);
         return number ? E.right(number) : E.left(notFound('number', input.numberId));
       });

@@ -5,7 +5,6 @@ import { charge } from '../../../domain/ledger.js';
 import type { Cents } from '../../../domain/money.js';
 import { notFound, providerError, type InsufficientBalance, type NotFound, type ProviderError } from '../../errors.js';
 import type { CarrierLookup, NumberingFacts, NumberingPlan } from '../../ports/number-lookup.js';
-import { readOnly } from '../../ports/unit-of-work.js';
 import type { CoreDeps } from '../common/deps.js';
 
 export interface LookupNumberInput {
@@ -45,7 +44,7 @@ export class LookupNumber {
   execute(input: LookupNumberInput): TE.TaskEither<LookupNumberError, NumberLookupAnswer> {
     const { uow, plan, carrier, price } = this.deps;
     return async () => {
-      const balance = await readOnly(uow, async (tx) => {
+      const balance = await uow.transaction(async (tx) => {
         const project = await tx.projects.findById(input.projectId);
         if (!project) return E.left(notFound('project', input.projectId));
         const account = ledgerAccountFor(project);

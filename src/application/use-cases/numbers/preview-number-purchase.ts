@@ -4,7 +4,7 @@ import type { Country } from '../../../domain/country.js';
 import type { Cents } from '../../../domain/money.js';
 import { providerError, type NoNumbersAvailable, type ProviderError } from '../../errors.js';
 import type { AvailableNumber, Telephony } from '../../ports/telephony.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { checkProvisioningAllowed, type ProvisioningRefusal, type ProvisionNumberInput } from './provision-number.js';
 
 /** What buying a number with the same input would do, said before anything is bought or charged. */
@@ -33,7 +33,7 @@ export class PreviewNumberPurchase {
   execute(input: ProvisionNumberInput): TE.TaskEither<PreviewNumberPurchaseError, NumberPurchasePreview> {
     const { uow, telephony, numberMonthlyPrice } = this.deps;
     return async () => {
-      const allowed = await readOnly(uow, (tx) => checkProvisioningAllowed(tx, input, numberMonthlyPrice));
+      const allowed = await uow.transaction((tx) => checkProvisioningAllowed(tx, input, numberMonthlyPrice));
       if (E.isLeft(allowed)) return allowed;
       const found = await telephony.searchNumbers({ country: input.country, areaCode: input.areaCode, limit: 1 });
       if (E.isLeft(found)) return E.left(providerError(found.left));

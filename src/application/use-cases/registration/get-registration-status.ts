@@ -4,7 +4,6 @@ import { awaitsCarrier, withReport, type MessagingRegistration } from '../../../
 import { notFound, type NotFound } from '../../errors.js';
 import type { Logger } from '../../ports/logger.js';
 import type { SenderPool } from '../../messaging/sender-pool.js';
-import { readOnly } from '../../ports/unit-of-work.js';
 import type { RegistrationDeps } from './register-messaging.js';
 
 export interface GetRegistrationStatusDeps extends RegistrationDeps {
@@ -33,7 +32,7 @@ export class GetRegistrationStatus {
 
   private async checked(projectId: string): Promise<E.Either<GetRegistrationStatusError, MessagingRegistration | null>> {
     const { uow, registrar, clock, logger } = this.deps;
-    const stored = await readOnly(uow, async (tx) =>
+    const stored = await uow.transaction(async (tx) =>
       (await tx.projects.findById(projectId)) ? E.right(await tx.messagingRegistrations.find(projectId)) : E.left(notFound('project', projectId)),
     );
     if (E.isLeft(stored) || stored.right === null) return stored;

@@ -3,7 +3,6 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { mayRegister, sendsUnderA2p10dlc, type Brand, type CampaignUse, type MessagingRegistration } from '../../../domain/messaging-registration.js';
 import { conflict, notFound, providerError, type Conflict, type NotFound, type ProviderError } from '../../errors.js';
 import type { MessagingRegistrar, RegistrationSender } from '../../ports/messaging-registrar.js';
-import { readOnly } from '../../ports/unit-of-work.js';
 import type { CoreDeps } from '../common/deps.js';
 
 export interface RegisterMessagingInput {
@@ -35,7 +34,7 @@ export class RegisterMessaging {
   execute(input: RegisterMessagingInput): TE.TaskEither<RegisterMessagingError, MessagingRegistration> {
     const { uow, registrar, clock } = this.deps;
     return async () => {
-      const senders = await readOnly(uow, async (tx): Promise<E.Either<NotFound | Conflict, RegistrationSender[]>> => {
+      const senders = await uow.transaction(async (tx): Promise<E.Either<NotFound | Conflict, RegistrationSender[]>> => {
         if (!(await tx.projects.findById(input.projectId))) return E.left(notFound('project', input.projectId));
         const allowed = mayRegister(await tx.messagingRegistrations.find(input.projectId));
         if (E.isLeft(allowed)) return E.left(standing(allowed.left.status));

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Page, PageRequest } from '../../ports/pagination.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { subAccountOf, type SubAccount } from './sub-account-reads.js';
 
 export type ListSubAccountsError = never;
@@ -12,7 +12,7 @@ export class ListSubAccounts {
 
   execute(input: { readonly parentId: string; readonly page: PageRequest }): TE.TaskEither<ListSubAccountsError, Page<SubAccount>> {
     return () =>
-      readOnly(this.deps.uow, async (tx) => {
+      this.deps.uow.transaction(async (tx) => {
         const page = await tx.projects.listChildren(input.parentId, input.page);
         const items: SubAccount[] = [];
         for (const project of page.items) items.push(await subAccountOf(tx, project));

@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { placementOf } from '../../../domain/project.js';
 import { actingProjectOf } from '../../../domain/sub-account.js';
 import { fromDomain, notFound, type Forbidden, type NotFound } from '../../errors.js';
-import { readOnly, type UnitOfWork } from '../../ports/unit-of-work.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Principal } from '../api-keys/authenticate-api-key.js';
 
 export type ResolveActingProjectError = NotFound | Forbidden;
@@ -20,7 +20,7 @@ export class ResolveActingProject {
     const { principal, subAccountId } = input;
     return async () => {
       if (subAccountId === null || subAccountId === principal.projectId) return E.right(principal);
-      return readOnly(this.deps.uow, async (tx): Promise<E.Either<ResolveActingProjectError, Principal>> => {
+      return this.deps.uow.transaction(async (tx): Promise<E.Either<ResolveActingProjectError, Principal>> => {
         const keyProject = await tx.projects.findById(principal.projectId);
         if (!keyProject) return E.left(notFound('sub-account', subAccountId));
         const requested = await tx.projects.findById(subAccountId);

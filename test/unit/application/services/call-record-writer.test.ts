@@ -35,7 +35,7 @@ const aWriter = async (windowMs: number) => {
   const heard: CallEvent[] = [];
   await eventBus.subscribe(call.id, (event) => heard.push(event));
   const writer = new CallRecordWriter({ uow, eventBus, logger: silentLogger(), windowMs });
-  const stored = () => uow.store.read(async (repos) => E.right(await repos.transcripts.listByCall(call.id)));
+  const stored = () => uow.store.transaction(async (repos) => E.right(await repos.transcripts.listByCall(call.id)));
   return { saves, call, heard, writer, stored };
 };
 
