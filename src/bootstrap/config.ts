@@ -3,6 +3,9 @@ import { ALLOW_PRIVATE_NETWORKS, DENY_PRIVATE_NETWORKS, type PrivateNetworkTarge
 import type { TrustProxy } from '../adapters/rest/client-ip.js';
 import { DEFAULT_HOSTED_APOLOGY } from '../application/hosted/hosted-brain.js';
 import { cents, type Cents } from '../domain/money.js';
+import type { SpeechModes } from '../adapters/twilio/conversation-relay-attributes.js';
+import type { ModelTier } from '../domain/conversation-settings.js';
+import { modelTiersOf, speechModesOf } from './conversation-config.js';
 import {
   BytesFromEnv,
   BytesOrNoneFromEnv,
@@ -56,7 +59,11 @@ export interface SwitchboardConfig {
     readonly model: string;
     /** `LLM_TIMEOUT` (seconds, default 10): the longest wait for the first token, and between pieces. */
     readonly timeoutMs?: number;
+    /** The model each `modelTier` asks for, where the operator named one; a tier not here asks for `model`. */
+    readonly tierModels?: Partial<Record<ModelTier, string>>;
   } | null;
+  /** `STT_FAST`, `STT_ACCURATE`: the transcription provider and speech model each `sttMode` stands for. */
+  readonly speechModes?: SpeechModes;
   /**
    * `SMS_SEND_LEASE` (seconds, default 60): how long a text's send is held by the process sending
    * it; past it, a worker takes the text as the send of a process that died. Longer than a
@@ -193,8 +200,10 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
           apiKey: text(env.LLM_API_KEY),
           model: text(env.LLM_MODEL) ?? 'gpt-4o-mini',
           timeoutMs: optional(IntegerFromEnv(1, 600), env.LLM_TIMEOUT, 10, 'LLM_TIMEOUT', problems) * 1000,
+          tierModels: modelTiersOf(env),
         }
       : null,
+    speechModes: speechModesOf(env, problems),
     hostedApology: text(env.HOSTED_APOLOGY) ?? DEFAULT_HOSTED_APOLOGY,
     aiDisclosure: aiDisclosureOf(text(env.AI_DISCLOSURE)),
     analysis: { retryDelayMs: optional(IntegerFromEnv(1, 3_600_000), env.ANALYSIS_RETRY_DELAY, 5000, 'ANALYSIS_RETRY_DELAY', problems) },

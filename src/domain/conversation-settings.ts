@@ -126,9 +126,26 @@ export const changeConversation = (
 export const conversationOf = (holder: { readonly conversation?: ConversationSettings } | null): ConversationSettings =>
   holder?.conversation ?? DEFAULT_CONVERSATION;
 
-/** The settings ConversationRelay cannot honour, by field name, so a read says so instead of dropping them silently. */
-export const unsupportedSettings = (settings: ConversationSettings): readonly string[] =>
-  settings.ambientSound !== 'none' ? ['ambientSound'] : [];
+/**
+ * What this server honours of the settings that depend on its configuration: the model tiers
+ * the operator gave a model of their own (`balanced` always has one, the default model).
+ */
+export interface ConversationSupport {
+  readonly modelTiers: readonly ModelTier[];
+}
+
+/** Every tier honoured: what a server with no hosted model configuration claims by default. */
+export const FULL_CONVERSATION_SUPPORT: ConversationSupport = { modelTiers: MODEL_TIERS };
+
+/**
+ * The settings a call cannot honour as set, by field name, so a read says so instead of dropping
+ * them silently: an ambience (ConversationRelay mixes none in), a model tier without a model of
+ * its own here (its calls use the default model).
+ */
+export const unsupportedSettings = (settings: ConversationSettings, support: ConversationSupport): readonly string[] => [
+  ...(settings.ambientSound !== 'none' ? ['ambientSound'] : []),
+  ...(support.modelTiers.includes(settings.modelTier) ? [] : ['modelTier']),
+];
 
 /** The language a call may switch to: the agent's own or one of its `languages` (matched case-insensitively). */
 export const switchableLanguage = (

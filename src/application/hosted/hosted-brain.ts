@@ -13,6 +13,7 @@ import type { KnowledgeSearch } from '../queries/knowledge-search.js';
 import { HostedReply, type Standing } from './hosted-reply.js';
 import { interpretToolCalls } from './hosted-tool-calls.js';
 import { apologyOf } from './streamed-speech.js';
+import { conversationOf, type ModelTier } from '../../domain/conversation-settings.js';
 
 export const DEFAULT_HOSTED_APOLOGY = "Sorry, I'm having trouble right now. Please try again in a moment.";
 
@@ -28,6 +29,8 @@ export interface HostedBrainDeps {
   readonly tools?: CustomToolRunner;
   /** Searches the knowledge bases agents name (their `search_knowledge` tool); absent: the tool is not offered. */
   readonly knowledge?: KnowledgeSearch;
+  /** The model each `modelTier` asks for; a tier not here (or none given) asks for the model's own default. */
+  readonly tierModels?: Partial<Record<ModelTier, string>>;
 }
 
 /**
@@ -132,8 +135,10 @@ export class HostedBrain implements AgentBrain {
   private standingOf(call: Call, agent: Agent | null): Standing {
     const known = this.standing.get(call);
     if (known?.agent === agent) return known;
+    const tierModel = this.deps.tierModels?.[conversationOf(call).modelTier];
     const made: Standing = {
       agent,
+      ...(tierModel ? { model: tierModel } : {}),
       log: lazyChildLogger(this.deps.logger, { callId: call.id }),
       system: systemMessage(call, agent),
       tools: [...toolsFor(call, agent), ...warmTransferTools(agent), OPT_OUT_DEFINITION, ...knowledgeTools(agent, this.deps.knowledge)],

@@ -30,7 +30,15 @@ export const hostedModelModule = () =>
       TOKENS.hostedBrain,
       [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger, TOKENS.timers, TOKENS.knowledgeSearch],
       (config, model, tools, logger, timers, knowledge) =>
-        new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => timers.now(), tools, knowledge }),
+        new HostedBrain({
+          model,
+          apology: config.hostedApology,
+          logger: logger.child({ component: 'voice' }),
+          now: () => timers.now(),
+          tools,
+          knowledge,
+          ...(config.llm?.tierModels ? { tierModels: config.llm.tierModels } : {}),
+        }),
     );
     provide(
       TOKENS.callAnalyst,

@@ -22,7 +22,7 @@ export const buildAdminSchema = (deps: AdminSchemaDeps): GraphQLSchema => {
   const enums = defineEnums(builder);
   defineProjectTypes(builder, deps, enums);
   defineUsageTypes(builder, deps);
-  defineResourceTypes(builder, enums);
+  defineResourceTypes(builder, deps, enums);
   defineMessagingTypes(builder, deps, enums);
   defineWebhookTypes(builder, enums);
   defineQueries(builder, deps);

@@ -15,6 +15,7 @@ import { agentView, attachedNumberView, deletedAgentView, voiceView } from '../v
 /** `/v1/agents`: agents and the numbers attached to them. */
 export const agentRoutes = (useCases: UseCases['agents'], answers: VersionedAnswers | null = null): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
+  const view = agentView(useCases.conversationSupport);
 
   // Before `/:id`, which would otherwise read "voices" as an agent id.
   app.get('/voices', (c) =>
@@ -25,7 +26,7 @@ export const agentRoutes = (useCases: UseCases['agents'], answers: VersionedAnsw
     const fields = pipe(await decodeBody(c, OPERATIONS.createAgent.body), E.chain(toAgentFields));
     if (E.isLeft(fields)) return sendError(c, fields.left);
     return send(c, useCases.createAgent.execute({ projectId: projectOf(c), fields: fields.right }), (agent) =>
-      c.json(agentView(agent)),
+      c.json(view(agent)),
     );
   });
 
@@ -35,13 +36,13 @@ export const agentRoutes = (useCases: UseCases['agents'], answers: VersionedAnsw
     const input = { projectId: projectOf(c), page: page.right };
     const key = `agents ${page.right.limit} ${page.right.offset}`;
     return sendVersioned(c, answers, key, askVersioned(useCases.listAgents, input), (agents) =>
-      pageEnvelope(agents, page.right, agentView),
+      pageEnvelope(agents, page.right, view),
     );
   });
 
   app.get('/:id', (c) =>
     send(c, useCases.getAgent.execute({ projectId: projectOf(c), agentId: c.req.param('id') }), (agent) =>
-      c.json(agentView(agent)),
+      c.json(view(agent)),
     ),
   );
 
@@ -49,7 +50,7 @@ export const agentRoutes = (useCases: UseCases['agents'], answers: VersionedAnsw
     const changes = pipe(await decodeBody(c, OPERATIONS.updateAgent.body), E.chain(toAgentChanges));
     if (E.isLeft(changes)) return sendError(c, changes.left);
     const input = { projectId: projectOf(c), agentId: c.req.param('id'), changes: changes.right };
-    return send(c, useCases.updateAgent.execute(input), (agent) => c.json(agentView(agent)));
+    return send(c, useCases.updateAgent.execute(input), (agent) => c.json(view(agent)));
   });
 
   app.delete('/:id', (c) =>
