@@ -28,8 +28,8 @@ export const hostedModelModule = () =>
     // The voice engine's clock: a turn's latency figures subtract the brain's moments from the session's.
     provide(
       TOKENS.hostedBrain,
-      [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger, TOKENS.timers, TOKENS.knowledgeSearch],
-      (config, model, tools, logger, timers, knowledge) =>
+      [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger, TOKENS.timers, TOKENS.knowledgeSearch, TOKENS.sendSms],
+      (config, model, tools, logger, timers, knowledge, texts) =>
         new HostedBrain({
           model,
           apology: config.hostedApology,
@@ -37,6 +37,7 @@ export const hostedModelModule = () =>
           now: () => timers.now(),
           tools,
           knowledge,
+          texts,
           ...(config.llm?.tierModels ? { tierModels: config.llm.tierModels } : {}),
         }),
     );

@@ -61,10 +61,10 @@ describe.each([['PGlite', 'pglite'] as [string, McpStore], ...storesUnderTest()]
 
   it('creates with AgentPhone’s argument names, reads back through get_agent and the admin console, and updates', async () => {
     const created = resultOf(await call('create_agent', { name: 'Tuned', voice: 'ElevenLabs.NYC9WEgkq1u4jiqBseQ9', ...ARGUMENTS }));
-    expect(created).toMatchObject({ ...READ, unsupported: ['ambientSound'] });
+    expect(created).toMatchObject({ ...READ, unsupported: ['ambientSound', 'modelTier'] });
     expect(resultOf(await call('get_agent', { agent_id: created.id }))).toMatchObject(READ);
     const admin = await graphql(AGENT_QUERY, { id: h.owner.projectId });
-    expect(admin.data.project.agents.items.find((a) => a.id === created.id)!.conversation).toMatchObject({ ...READ, unsupported: ['ambientSound'] });
+    expect(admin.data.project.agents.items.find((a) => a.id === created.id)!.conversation).toMatchObject({ ...READ, unsupported: ['ambientSound', 'modelTier'] });
 
     const updated = resultOf(await call('update_agent', { agent_id: created.id, stt_mode: 'fast', interruptible: 'any' }));
     expect(updated).toMatchObject({ ...READ, sttMode: 'fast', interruptible: 'any' });
