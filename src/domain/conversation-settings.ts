@@ -53,6 +53,10 @@ export interface ConversationSettings {
   readonly ambientSound: AmbientSound;
 }
 
+/** The settings one call (or each call of a campaign) may set over its agent's. */
+export const TURN_TAKING_FIELDS = ['interruptionSensitivity', 'enableBackchannel', 'endOfTurnTimeoutMs', 'interruptible', 'greetingInterruptible'] as const;
+export type TurnTaking = Pick<ConversationSettings, (typeof TURN_TAKING_FIELDS)[number]>;
+
 export const CONVERSATION_LIMITS = {
   interruptionSensitivity: { min: 0, max: 1 },
   /** What ElevenLabs' voice settings take. */

@@ -8,6 +8,7 @@ import {
   MODEL_TIERS,
   STT_MODES,
   type ConversationSettings,
+  type TurnTaking,
 } from '../../../domain/conversation-settings.js';
 import { wholeNumber } from './call-behaviour.js';
 import { nullable, oneOf } from './common.js';
@@ -93,5 +94,5 @@ export const conversationChanges = (body: ConversationBody): Partial<Conversatio
 type TurnTakingBody = { readonly [K in keyof typeof turnTakingFields]?: t.TypeOf<(typeof turnTakingFields)[K]> };
 
 /** One call's own turn-taking settings, of those sent; undefined when none was. */
-export const turnTakingOverrides = (body: TurnTakingBody): Partial<ConversationSettings> | undefined =>
+export const turnTakingOverrides = (body: TurnTakingBody): Partial<TurnTaking> | undefined =>
   conversationChanges(Object.fromEntries(Object.keys(turnTakingFields).map((key) => [key, body[key as keyof TurnTakingBody]])) as TurnTakingBody);
