@@ -83,6 +83,21 @@ export const DEFAULT_CONVERSATION: ConversationSettings = {
   ambientSound: 'none',
 };
 
+type SentSettings = { readonly [K in keyof ConversationSettings]?: ConversationSettings[K] | null };
+
+/**
+ * The settings a request sent, as changes: absent ones are no change, and a null one goes back
+ * to its default (AgentPhone's client sends null for a setting left unset).
+ */
+export const conversationChangesOf = (sent: SentSettings): Partial<ConversationSettings> => {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(DEFAULT_CONVERSATION) as (keyof ConversationSettings)[]) {
+    const value = sent[key];
+    if (value !== undefined) changes[key] = value === null ? DEFAULT_CONVERSATION[key] : value;
+  }
+  return changes as Partial<ConversationSettings>;
+};
+
 /** `ElevenLabs.UgBBYS2sOqTuMpoF3BR0` → `ElevenLabs`; a bare voice has no provider of its own. */
 export const voiceProvider = (voice: string): string | null => {
   const dot = voice.indexOf('.');
@@ -118,6 +133,14 @@ export const changeConversation = (
   if (next.hints.some((hint) => hint.trim() === '' || hint.includes(','))) {
     return E.left(invalidField('hints', 'must not contain empty entries or commas'));
   }
+  if (next.hints.some((hint) => hint.length > CONVERSATION_LIMITS.hints.maxLength)) {
+    return E.left(invalidField('hints', `must be phrases of at most ${CONVERSATION_LIMITS.hints.maxLength} characters`));
+  }
+  if (next.languages.length > CONVERSATION_LIMITS.languages.maxCount) {
+    return E.left(invalidField('languages', `must be a list of at most ${CONVERSATION_LIMITS.languages.maxCount} languages`));
+  }
+  const blank = next.languages.findIndex((language) => language.code.trim() === '' || language.voice.trim() === '');
+  if (blank >= 0) return E.left(invalidField(`languages.${blank}`, 'needs a code and a voice'));
   if (next.voiceSpeed !== null && voiceProvider(voice) !== 'ElevenLabs') {
     return E.left(invalidField('voiceSpeed', `is only taken by ElevenLabs voices; the agent's voice ${voice} is ${voiceProvider(voice) ?? "the carrier's default provider"}'s`));
   }

@@ -10,6 +10,7 @@ import { defineMutations } from './mutations.js';
 import { defineProjectTypes } from './project-types.js';
 import { defineQueries } from './queries.js';
 import { defineResourceTypes } from './resource-types.js';
+import { defineAgentMutations } from './agent-mutations.js';
 import { defineSubscriptions } from './subscriptions.js';
 import { defineUsageTypes } from './usage-types.js';
 import { defineWebhookTypes } from './webhook-types.js';
@@ -27,6 +28,7 @@ export const buildAdminSchema = (deps: AdminSchemaDeps): GraphQLSchema => {
   defineWebhookTypes(builder, enums);
   defineQueries(builder, deps);
   defineMutations(builder, deps);
+  defineAgentMutations(builder, deps);
   defineSubscriptions(builder, deps);
   defineCallTypes(builder, deps, enums);
   defineCampaignTypes(builder, deps);

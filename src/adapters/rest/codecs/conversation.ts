@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import {
   AMBIENT_SOUNDS,
   CONVERSATION_LIMITS as L,
-  DEFAULT_CONVERSATION,
+  conversationChangesOf,
   DENOISING_MODES,
   INTERRUPTIBLE_BY,
   MODEL_TIERS,
@@ -69,26 +69,13 @@ export const conversationFields = {
 
 type ConversationBody = { readonly [K in keyof typeof conversationFields]?: t.TypeOf<(typeof conversationFields)[K]> };
 
-/** The fields sent, as changes; undefined when none was sent. */
+/** The fields sent, as changes (null: back to the default); undefined when none was sent. */
 export const conversationChanges = (body: ConversationBody): Partial<ConversationSettings> | undefined => {
-  const changes: Record<string, unknown> = Object.fromEntries(
-    Object.entries(body).filter(([key, value]) => key in conversationFields && value !== undefined),
-  );
-  if (Object.keys(changes).length === 0) return undefined;
-  // AgentPhone's client sends null for a setting left unset: that setting goes back to its default.
-  for (const [key, value] of Object.entries(changes)) {
-    const fallback = DEFAULT_CONVERSATION[key as keyof ConversationSettings];
-    if (value === null && fallback !== null) changes[key] = fallback;
-  }
-  if (body.languages) {
-    changes.languages = body.languages.map((l) => ({
-      code: l.code,
-      voice: l.voice,
-      transcriptionProvider: l.transcriptionProvider ?? null,
-      speechModel: l.speechModel ?? null,
-    }));
-  }
-  return changes as Partial<ConversationSettings>;
+  const changes = conversationChangesOf({
+    ...body,
+    languages: body.languages?.map((l) => ({ code: l.code, voice: l.voice, transcriptionProvider: l.transcriptionProvider ?? null, speechModel: l.speechModel ?? null })),
+  });
+  return Object.keys(changes).length === 0 ? undefined : changes;
 };
 
 type TurnTakingBody = { readonly [K in keyof typeof turnTakingFields]?: t.TypeOf<(typeof turnTakingFields)[K]> };
