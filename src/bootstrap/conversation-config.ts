@@ -1,7 +1,6 @@
 import * as t from 'io-ts';
 import { DEFAULT_SPEECH_MODES, type SpeechModel, type SpeechModes } from '../adapters/twilio/conversation-relay-attributes.js';
 import { MODEL_TIERS, type ConversationSupport, type ModelTier } from '../domain/conversation-settings.js';
-import type { SwitchboardConfig } from './config.js';
 import { optional } from './config-codecs.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -41,6 +40,6 @@ export const modelTiersOf = (env: Env): Partial<Record<ModelTier, string>> => {
 };
 
 /** The tiers with a model of their own: `balanced`'s is the default model (`LLM_MODEL`) unless one is named. */
-export const conversationSupportOf = (config: Pick<SwitchboardConfig, 'llm'>): ConversationSupport => ({
+export const conversationSupportOf = (config: { readonly llm: { readonly tierModels?: Partial<Record<ModelTier, string>> } | null }): ConversationSupport => ({
   modelTiers: MODEL_TIERS.filter((tier) => tier === 'balanced' || config.llm?.tierModels?.[tier] !== undefined),
 });

@@ -9,7 +9,7 @@
  */
 import {
   AMBIENT_SOUNDS,
-  CONVERSATION_LIMITS as L,
+  CONVERSATION_LIMITS,
   DENOISING_MODES,
   INTERRUPTIBLE_BY,
   MODEL_TIERS,
@@ -28,14 +28,14 @@ interface FormField {
 }
 
 export const AGENT_FORM_FIELDS: readonly FormField[] = [
-  { name: 'interruptionSensitivity', label: 'Interruption sensitivity (0–1)', kind: 'number', range: { ...L.interruptionSensitivity, step: 0.05 } },
+  { name: 'interruptionSensitivity', label: 'Interruption sensitivity (0–1)', kind: 'number', range: { ...CONVERSATION_LIMITS.interruptionSensitivity, step: 0.05 } },
   { name: 'enableBackchannel', label: 'Ignore the caller’s “uh-huh” while speaking', kind: 'boolean' },
   { name: 'denoisingMode', label: 'Noise reduction', kind: 'optional-choice', choices: DENOISING_MODES },
   { name: 'sttMode', label: 'Transcription', kind: 'choice', choices: STT_MODES },
-  { name: 'voiceSpeed', label: 'Voice speed (ElevenLabs voices, 0.7–1.2)', kind: 'optional-number', range: { ...L.voiceSpeed, step: 0.05 } },
+  { name: 'voiceSpeed', label: 'Voice speed (ElevenLabs voices, 0.7–1.2)', kind: 'optional-number', range: { ...CONVERSATION_LIMITS.voiceSpeed, step: 0.05 } },
   { name: 'modelTier', label: 'Model tier (hosted)', kind: 'choice', choices: MODEL_TIERS },
   { name: 'enableMessaging', label: 'May text the caller during the call (hosted)', kind: 'boolean' },
-  { name: 'endOfTurnTimeoutMs', label: 'End of turn after silence (ms)', kind: 'optional-number', range: { ...L.endOfTurnTimeoutMs, step: 50 } },
+  { name: 'endOfTurnTimeoutMs', label: 'End of turn after silence (ms)', kind: 'optional-number', range: { ...CONVERSATION_LIMITS.endOfTurnTimeoutMs, step: 50 } },
   { name: 'hints', label: 'Hints (one phrase a line)', kind: 'lines' },
   { name: 'interruptible', label: 'Interruptible by', kind: 'choice', choices: INTERRUPTIBLE_BY },
   { name: 'greetingInterruptible', label: 'Greeting interruptible by', kind: 'choice', choices: INTERRUPTIBLE_BY },
