@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SimulatedCalls } from '../../../src/adapters/simulated/simulated-calls.js';
 import type { SimulatedCall } from '../../../src/adapters/simulated/simulated-call.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
-import { answer, FakeChatCompletions, text, toolCall, type ChatCompletionRequest } from '../../support/fake-chat-completions.js';
+import { answer, FakeChatCompletions, lastToolResult, text, toolCall, type ChatCompletionRequest } from '../../support/fake-chat-completions.js';
 import { aVoiceSwitchboard, type VoiceHarness } from '../voice/voice-harness.js';
 
 const PROMPT = 'You are the front desk of Acme Dental.';
@@ -11,8 +11,6 @@ const CALLER = '+14155550123';
 const SPANISH = { code: 'es-ES', voice: 'Google.es-ES-Neural2-A' };
 
 const offered = (request: ChatCompletionRequest): string[] => request.body.tools.map((t: { function: { name: string } }) => t.function.name);
-const lastToolResult = (request: ChatCompletionRequest): string =>
-  String([...request.body.messages].reverse().find((m: { role: string }) => m.role === 'tool')?.content ?? '');
 
 describe('hosted agents: model tiers, send_text and switch_language', () => {
   let fake: FakeChatCompletions;
