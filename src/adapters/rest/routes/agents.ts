@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
+import type { AgentWithNumbers } from '../../../application/ports/repositories.js';
 import { toAgentChanges, toAgentFields } from '../codecs/agents.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
@@ -15,7 +16,8 @@ import { agentView, attachedNumberView, deletedAgentView, voiceView } from '../v
 /** `/v1/agents`: agents and the numbers attached to them. */
 export const agentRoutes = (useCases: UseCases['agents'], answers: VersionedAnswers | null = null): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
-  const view = agentView(useCases.conversationSupport);
+  // Read when an agent is shown: the routes are mounted before anything is asked of the use cases.
+  const view = (agent: AgentWithNumbers) => agentView(useCases.conversationSupport)(agent);
 
   // Before `/:id`, which would otherwise read "voices" as an agent id.
   app.get('/voices', (c) =>
