@@ -24,6 +24,15 @@ describe('a campaign’s own language, voice and turn-taking for each call', () 
     const created = await campaignOf(line.agentId, overrides);
     expect(created.status, created.text).toBe(201);
     expect((await sut.api('GET', `/v1/campaigns/${created.body.id}`)).body).toMatchObject({ ...overrides, voice: null });
+    const console = await fetch(`${sut.url}/admin/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sut.sut.adminToken()}` },
+      body: JSON.stringify({ query: 'query ($id: ID!) { project(id: $id) { campaigns { items { callOverrides } } } }', variables: { id: sut.owner.projectId } }),
+    });
+    const { language, ...turnTaking } = overrides;
+    expect(((await console.json()) as { data: { project: { campaigns: { items: unknown[] } } } }).data.project.campaigns.items).toEqual([
+      { callOverrides: { language, voice: null, turnTaking } },
+    ]);
 
     expect((await sut.api('POST', `/v1/campaigns/${created.body.id}/start`)).body.status).toBe('running');
     const dialled = await eventually(async () => sut.fake.requestsTo('createCall')[0] ?? null, { what: 'the campaign’s call placed' });
