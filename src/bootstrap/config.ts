@@ -4,6 +4,9 @@ import type { TrustProxy } from '../adapters/rest/client-ip.js';
 import { DEFAULT_HOSTED_APOLOGY } from '../application/hosted/hosted-brain.js';
 import { cents, type Cents } from '../domain/money.js';
 import { otlpProtocolOf } from './tracing.js';
+import type { SpeechModes } from '../adapters/twilio/conversation-relay-attributes.js';
+import type { ModelTier } from '../domain/conversation-settings.js';
+import { modelTiersOf, speechModesOf } from './conversation-config.js';
 import {
   BytesFromEnv,
   BytesOrNoneFromEnv,
@@ -57,7 +60,11 @@ export interface SwitchboardConfig {
     readonly model: string;
     /** `LLM_TIMEOUT` (seconds, default 10): the longest wait for the first token, and between pieces. */
     readonly timeoutMs?: number;
+    /** The model each `modelTier` asks for, where the operator named one; a tier not here asks for `model`. */
+    readonly tierModels?: Partial<Record<ModelTier, string>>;
   } | null;
+  /** `STT_FAST`, `STT_ACCURATE`: the transcription provider and speech model each `sttMode` stands for. */
+  readonly speechModes?: SpeechModes;
   /**
    * Knowledge bases' vector search: `EMBEDDING_MODEL` on `EMBEDDING_BASE_URL` (default
    * `LLM_BASE_URL`) with `EMBEDDING_API_KEY` (default `LLM_API_KEY`); null: full text alone.
@@ -214,6 +221,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
           apiKey: text(env.LLM_API_KEY),
           model: text(env.LLM_MODEL) ?? 'gpt-4o-mini',
           timeoutMs: optional(IntegerFromEnv(1, 600), env.LLM_TIMEOUT, 10, 'LLM_TIMEOUT', problems) * 1000,
+          tierModels: modelTiersOf(env),
         }
       : null,
     embedding:
@@ -225,6 +233,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
             timeoutMs: embeddingTimeoutMs,
           }
         : null,
+    speechModes: speechModesOf(env, problems),
     hostedApology: text(env.HOSTED_APOLOGY) ?? DEFAULT_HOSTED_APOLOGY,
     aiDisclosure: aiDisclosureOf(text(env.AI_DISCLOSURE)),
     analysis: { retryDelayMs: optional(IntegerFromEnv(1, 3_600_000), env.ANALYSIS_RETRY_DELAY, 5000, 'ANALYSIS_RETRY_DELAY', problems) },

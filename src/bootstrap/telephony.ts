@@ -20,6 +20,7 @@ export const chooseTelephony = (config: SwitchboardConfig, storage: StorageChoic
       authToken: twilio.authToken,
       apiUrl: twilio.apiUrl,
       logger,
+      ...(config.speechModes ? { speechModes: config.speechModes } : {}),
       webCalls: { apiKeySid: twilio.apiKeySid ?? null, apiKeySecret: twilio.apiKeySecret ?? null, twimlAppSid: twilio.twimlAppSid ?? null },
     });
   }

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { RequiredConsent } from './consent.js';
 import type { CallingSchedule } from './calling-window.js';
+import type { TurnTaking } from './conversation-settings.js';
 
 /**
  * A list of people for one agent to call, within calling hours, at a pace, with retries.
@@ -38,6 +39,20 @@ export interface Pacing {
   readonly callsPerMinute: number;
 }
 
+/**
+ * What each call of a campaign speaks over its agent's settings, as `POST /v1/calls` takes them
+ * for one call: a language the agent declares, a voice, the turn-taking fields.
+ */
+export interface CallOverrides {
+  /** Null: the agent's own language. */
+  readonly language: string | null;
+  /** Null: the language's voice. */
+  readonly voice: string | null;
+  readonly turnTaking: Partial<TurnTaking>;
+}
+
+export const NO_CALL_OVERRIDES: CallOverrides = { language: null, voice: null, turnTaking: {} };
+
 export interface Campaign {
   readonly id: string;
   readonly projectId: string;
@@ -53,6 +68,8 @@ export interface Campaign {
   readonly voicemail: VoicemailHandling;
   /** Call only recipients whose contact has consent for calls of this basis (or stronger) on record; the rest are skipped (`no_consent`). */
   readonly requireConsent: RequiredConsent | null;
+  /** Each call's own language, voice and turn-taking; absent (campaigns stored before them): none. */
+  readonly callOverrides?: CallOverrides;
   /** Why the campaign is paused when the system paused it (its agent was deleted, say). */
   readonly pausedReason: string | null;
   readonly createdAt: Date;

@@ -53,6 +53,10 @@ export interface ConversationSettings {
   readonly ambientSound: AmbientSound;
 }
 
+/** The settings one call (or each call of a campaign) may set over its agent's. */
+export const TURN_TAKING_FIELDS = ['interruptionSensitivity', 'enableBackchannel', 'endOfTurnTimeoutMs', 'interruptible', 'greetingInterruptible'] as const;
+export type TurnTaking = Pick<ConversationSettings, (typeof TURN_TAKING_FIELDS)[number]>;
+
 export const CONVERSATION_LIMITS = {
   interruptionSensitivity: { min: 0, max: 1 },
   /** What ElevenLabs' voice settings take. */
@@ -77,6 +81,21 @@ export const DEFAULT_CONVERSATION: ConversationSettings = {
   profanityFilter: true,
   languages: [],
   ambientSound: 'none',
+};
+
+type SentSettings = { readonly [K in keyof ConversationSettings]?: ConversationSettings[K] | null };
+
+/**
+ * The settings a request sent, as changes: absent ones are no change, and a null one goes back
+ * to its default (AgentPhone's client sends null for a setting left unset).
+ */
+export const conversationChangesOf = (sent: SentSettings): Partial<ConversationSettings> => {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(DEFAULT_CONVERSATION) as (keyof ConversationSettings)[]) {
+    const value = sent[key];
+    if (value !== undefined) changes[key] = value === null ? DEFAULT_CONVERSATION[key] : value;
+  }
+  return changes as Partial<ConversationSettings>;
 };
 
 /** `ElevenLabs.UgBBYS2sOqTuMpoF3BR0` → `ElevenLabs`; a bare voice has no provider of its own. */
@@ -114,6 +133,14 @@ export const changeConversation = (
   if (next.hints.some((hint) => hint.trim() === '' || hint.includes(','))) {
     return E.left(invalidField('hints', 'must not contain empty entries or commas'));
   }
+  if (next.hints.some((hint) => hint.length > CONVERSATION_LIMITS.hints.maxLength)) {
+    return E.left(invalidField('hints', `must be phrases of at most ${CONVERSATION_LIMITS.hints.maxLength} characters`));
+  }
+  if (next.languages.length > CONVERSATION_LIMITS.languages.maxCount) {
+    return E.left(invalidField('languages', `must be a list of at most ${CONVERSATION_LIMITS.languages.maxCount} languages`));
+  }
+  const blank = next.languages.findIndex((language) => language.code.trim() === '' || language.voice.trim() === '');
+  if (blank >= 0) return E.left(invalidField(`languages.${blank}`, 'needs a code and a voice'));
   if (next.voiceSpeed !== null && voiceProvider(voice) !== 'ElevenLabs') {
     return E.left(invalidField('voiceSpeed', `is only taken by ElevenLabs voices; the agent's voice ${voice} is ${voiceProvider(voice) ?? "the carrier's default provider"}'s`));
   }
@@ -126,9 +153,26 @@ export const changeConversation = (
 export const conversationOf = (holder: { readonly conversation?: ConversationSettings } | null): ConversationSettings =>
   holder?.conversation ?? DEFAULT_CONVERSATION;
 
-/** The settings ConversationRelay cannot honour, by field name, so a read says so instead of dropping them silently. */
-export const unsupportedSettings = (settings: ConversationSettings): readonly string[] =>
-  settings.ambientSound !== 'none' ? ['ambientSound'] : [];
+/**
+ * What this server honours of the settings that depend on its configuration: the model tiers
+ * the operator gave a model of their own (`balanced` always has one, the default model).
+ */
+export interface ConversationSupport {
+  readonly modelTiers: readonly ModelTier[];
+}
+
+/** Every tier honoured: what a server with no hosted model configuration claims by default. */
+export const FULL_CONVERSATION_SUPPORT: ConversationSupport = { modelTiers: MODEL_TIERS };
+
+/**
+ * The settings a call cannot honour as set, by field name, so a read says so instead of dropping
+ * them silently: an ambience (ConversationRelay mixes none in), a model tier without a model of
+ * its own here (its calls use the default model).
+ */
+export const unsupportedSettings = (settings: ConversationSettings, support: ConversationSupport): readonly string[] => [
+  ...(settings.ambientSound !== 'none' ? ['ambientSound'] : []),
+  ...(support.modelTiers.includes(settings.modelTier) ? [] : ['modelTier']),
+];
 
 /** The language a call may switch to: the agent's own or one of its `languages` (matched case-insensitively). */
 export const switchableLanguage = (

@@ -12,7 +12,7 @@ export const MAX_TOOL_TIMEOUT_MS = 30_000;
 export const MIN_TOOL_TIMEOUT_MS = 1;
 
 /** Names the model already knows: the built-in tools of hosted calls. */
-export const BUILT_IN_TOOL_NAMES: readonly string[] = ['transfer_call', 'press_digits', 'end_call', 'opt_out'];
+export const BUILT_IN_TOOL_NAMES: readonly string[] = ['transfer_call', 'press_digits', 'end_call', 'opt_out', 'send_text', 'switch_language'];
 
 /** What OpenAI-compatible servers accept as a function name. */
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -18,6 +18,7 @@ export const campaignRepositoriesContract = (name: string, open: () => Promise<O
         schedule: { startAt: at(100), endBy: at(100_000), weekdays: [1, 3, 5], dailyStartMinute: 510, dailyEndMinute: 1230, defaultTimeZone: 'America/Chicago' },
         fromNumber: { kind: 'single', numberId: 'num_1' },
         retry: { maxAttempts: 4, backoffSeconds: 120, backoffMultiplier: 1.5, retryOn: ['busy', 'voicemail'] },
+        callOverrides: { language: 'es-ES', voice: 'Google.es-ES-Neural2-A', turnTaking: { interruptible: 'speech', interruptionSensitivity: 0.2, endOfTurnTimeoutMs: null } },
       });
       const newer = aCampaign({ projectId: older.projectId, createdAt: at(5), status: 'running', startedAt: at(5), systemPrompt: 'Be brief.' });
       await inTx(async (tx) => {

@@ -196,7 +196,7 @@ describe('the agentphone client against Switchboard', () => {
     expect(created).toMatchObject(conversation);
     const read = await client.agents.getAgent({ agent_id: created.id });
     expect(read).toMatchObject(conversation);
-    expect((read as unknown as { unsupported: string[] }).unsupported).toEqual(['ambientSound']);
+    expect((read as unknown as { unsupported: string[] }).unsupported).toEqual(['ambientSound', 'modelTier']);
 
     const refused = await failureOf(client.agents.updateAgent({ agent_id: created.id, voice: 'Google.en-US-Journey-O' }));
     expect(refused.statusCode).toBe(422);

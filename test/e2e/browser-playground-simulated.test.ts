@@ -182,4 +182,38 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s si
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('edits an agent’s conversation settings in its form and saves them; a value out of range is refused naming the field', async () => {
+    const { page, problems } = await openPlayground();
+    await page.selectOption('#agent', hostedAgentId);
+    await page.click('#agent-settings summary');
+    await expect.poll(() => page.locator('#agent-sttMode').inputValue(), { message: problems.join('\n') }).toBe('fast');
+
+    await page.selectOption('#agent-sttMode', 'accurate');
+    await page.fill('#agent-interruptionSensitivity', '0.3');
+    await page.selectOption('#agent-interruptible', 'speech');
+    await page.fill('#agent-hints', 'Acme\nZephyr');
+    await page.fill('#agent-languages', 'es-ES Google.es-ES-Neural2-A');
+    await page.check('#agent-enableMessaging');
+    await page.selectOption('#agent-ambientSound', 'office');
+    await page.click('#agent-save');
+
+    await expect.poll(() => page.locator('#status').innerText(), { message: problems.join('\n') }).toBe('Settings saved.');
+    expect((await h.api('GET', `/v1/agents/${hostedAgentId}`)).body).toMatchObject({
+      sttMode: 'accurate',
+      interruptionSensitivity: 0.3,
+      interruptible: 'speech',
+      hints: ['Acme', 'Zephyr'],
+      languages: [{ code: 'es-ES', voice: 'Google.es-ES-Neural2-A' }],
+      enableMessaging: true,
+      ambientSound: 'office',
+    });
+    await expect.poll(() => page.locator('#agent-unsupported').innerText()).toContain('ambientSound');
+
+    await page.fill('#agent-endOfTurnTimeoutMs', '5');
+    await page.click('#agent-save');
+    await expect.poll(() => page.locator('#status').innerText()).toContain('endOfTurnTimeoutMs');
+    expect((await h.api('GET', `/v1/agents/${hostedAgentId}`)).body.endOfTurnTimeoutMs).toBeNull();
+    expect(problems).toEqual([]);
+  });
 });

@@ -29,6 +29,12 @@ export interface ChatCompletionRequest {
   readonly clientPort: number | undefined;
 }
 
+/** The last tool result the model was given in this request. */
+export const lastToolResult = (request: ChatCompletionRequest): string => {
+  const tool = [...request.body.messages].reverse().find((m: { role: string }) => m.role === 'tool');
+  return String(tool?.content ?? '');
+};
+
 export const text = (value: string): Step => ({ text: value });
 export const toolCall = (name: string, args: object | string = {}, pieces = 3): Step => ({ toolCall: { name, arguments: args, pieces } });
 export const waitFor = (condition: () => Promise<unknown>): Step => ({ wait: condition });

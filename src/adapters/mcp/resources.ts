@@ -90,7 +90,7 @@ export const readResource = async (useCases: UseCases, projectId: string, uri: s
   const address = addressOf(uri);
   switch (address.kind) {
     case 'agent':
-      return json(uri, agentView(orThrow(await useCases.agents.getAgent.execute({ projectId, agentId: address.id })())));
+      return json(uri, agentView(useCases.agents.conversationSupport)(orThrow(await useCases.agents.getAgent.execute({ projectId, agentId: address.id })())));
     case 'conversation': {
       const input = { projectId, conversationId: address.id, messageLimit: RECENT_MESSAGES };
       return json(uri, conversationDetailView(orThrow(await useCases.conversations.getConversation.execute(input)())));

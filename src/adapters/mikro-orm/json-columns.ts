@@ -5,7 +5,8 @@ import { USER_SENTIMENTS } from '../../domain/call-analysis.js';
 import type { CallingSchedule, Weekday } from '../../domain/calling-window.js';
 import { ALL_WEEKDAYS } from '../../domain/calling-window.js';
 import type { ToolOutcome, ToolTurnDetail, TurnLatency, TurnSource } from '../../domain/call.js';
-import { RETRYABLE_OUTCOMES, type FromNumberPolicy, type Pacing, type RetryPolicy } from '../../domain/campaign.js';
+import { RETRYABLE_OUTCOMES, type CallOverrides, type FromNumberPolicy, type Pacing, type RetryPolicy } from '../../domain/campaign.js';
+import { INTERRUPTIBLE_BY } from '../../domain/conversation-settings.js';
 import { TOOL_METHODS, type CustomTool } from '../../domain/custom-tool.js';
 import type { MessageStatus } from '../../domain/message.js';
 import { CONSENT_BASES, type Consent, type ConsentBasis } from '../../domain/consent.js';
@@ -166,6 +167,19 @@ export const CustomToolsJson: t.Type<readonly CustomTool[]> = t.readonlyArray(
 export const CallBehaviourJson = nullable(t.UnknownRecord);
 /** `agents.conversation`, `calls.conversation`: an object whose fields conversationFromJson reads, each missing one taking its default. */
 export const ConversationJson = nullable(t.UnknownRecord);
+
+/** `campaigns.call_overrides`: each call's language, voice and turn-taking over the agent's. */
+export const CallOverridesJson: t.Type<CallOverrides> = t.type({
+  language: nullable(t.string),
+  voice: nullable(t.string),
+  turnTaking: t.partial({
+    interruptionSensitivity: t.number,
+    enableBackchannel: t.boolean,
+    endOfTurnTimeoutMs: nullable(t.number),
+    interruptible: oneOf('interruptible', INTERRUPTIBLE_BY),
+    greetingInterruptible: oneOf('greetingInterruptible', INTERRUPTIBLE_BY),
+  }),
+});
 
 const MESSAGE_STATUSES: readonly MessageStatus[] = ['received', 'queued', 'sent', 'delivered', 'failed'];
 

@@ -4,7 +4,7 @@ import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { Campaign, CampaignStatus, VoicemailHandling } from '../../domain/campaign.js';
 import type { RequiredConsent } from '../../domain/consent.js';
 import { CampaignSchema, type CampaignRow } from './entities/campaign.js';
-import { decodeColumn, FromNumberJson, PacingJson, RetryJson, ScheduleJson } from './json-columns.js';
+import { CallOverridesJson, decodeColumn, FromNumberJson, PacingJson, RetryJson, ScheduleJson } from './json-columns.js';
 import { runWrite } from './native-select.js';
 import { findPage, findRow, selectRows, upsertRow } from './storage-support.js';
 
@@ -22,6 +22,7 @@ const toCampaign = (row: CampaignRow): Campaign => ({
   retry: decodeColumn(RetryJson, row.retry, 'campaigns', 'retry', row.id),
   voicemail: row.voicemail as VoicemailHandling,
   requireConsent: row.requireConsent as RequiredConsent | null,
+  ...(row.callOverrides ? { callOverrides: decodeColumn(CallOverridesJson, row.callOverrides, 'campaigns', 'call_overrides', row.id) } : {}),
   pausedReason: row.pausedReason,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
@@ -35,6 +36,7 @@ const toCampaignRow = (campaign: Campaign, nextDialAt: Date | null): CampaignRow
   schedule: { ...ScheduleJson.encode(campaign.schedule) },
   pacing: { ...PacingJson.encode(campaign.pacing) },
   retry: { ...RetryJson.encode(campaign.retry) },
+  callOverrides: campaign.callOverrides ? { ...CallOverridesJson.encode(campaign.callOverrides) } : null,
   nextDialAt,
 });
 

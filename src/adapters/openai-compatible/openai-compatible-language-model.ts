@@ -121,7 +121,7 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
 
   private body(request: ChatRequest): string {
     return JSON.stringify({
-      model: this.options.model,
+      model: request.model ?? this.options.model,
       stream: true,
       messages: request.messages.map(wireMessage),
       ...(request.tools.length > 0 ? { tools: request.tools.map((tool) => ({ type: 'function', function: { ...tool } })) } : {}),

@@ -18,10 +18,12 @@
  * (see simulated-panel.ts). A caller turn the agent leaves unanswered (the stream's
  * `unanswered`: no webhook, a failing one, the model…) shows in the transcript with its fix.
  * A hosted agent on a server with no language model gets a warning that says how to add one.
+ * Under the agent, its conversation settings in a form of their own (agent-panel.ts).
  * Below, the Campaigns panel follows the project's campaigns (see campaigns-panel.ts). The
  * style, the transcript view and the caller's side are pieces of their own (playground-style.ts,
  * transcript-script.ts, caller-script.ts).
  */
+import { AGENT_FORM, AGENT_FORM_SCRIPT, AGENT_FORM_STYLE } from './agent-panel.js';
 import { CAMPAIGNS_PANEL, CAMPAIGNS_SCRIPT, CAMPAIGNS_STYLE } from './campaigns-panel.js';
 import { SIMULATED_PANEL, SIMULATED_SCRIPT } from './simulated-panel.js';
 import { callerScript } from './caller-script.js';
@@ -49,6 +51,7 @@ export const renderPlaygroundPage = (page: {
 <style nonce="${page.nonce}">
 ${PLAYGROUND_STYLE}
 ${CAMPAIGNS_STYLE}
+${AGENT_FORM_STYLE}
 </style>
 </head>
 <body>
@@ -66,6 +69,7 @@ ${CAMPAIGNS_STYLE}
         every turn gets the apology. Set <code>LLM_BASE_URL</code> (and <code>LLM_MODEL</code>) to any OpenAI-compatible
         server and restart: a local Ollama (<code>LLM_BASE_URL=http://127.0.0.1:11434/v1 LLM_MODEL=llama3.2</code>),
         llama.cpp's or vLLM's server URL, or a hosted one (with <code>LLM_API_KEY</code>).</div>
+      ${AGENT_FORM}
     </section>
     <section class="spaced">
       <h2>2 &middot; Call</h2>
@@ -130,6 +134,7 @@ ${CAMPAIGNS_STYLE}
 
 ${page.simulatedCarrier ? SIMULATED_SCRIPT : ''}
 ${CAMPAIGNS_SCRIPT}
+${AGENT_FORM_SCRIPT}
   if (simulatedCarrier) {
     $('text-form').addEventListener('submit', sendText);
     $('load-outbound').addEventListener('click', loadOutbound);
@@ -156,6 +161,7 @@ ${CAMPAIGNS_SCRIPT}
       $('start-call').disabled = page.data.length === 0;
       status(page.data.length === 0 ? 'This project has no agents yet.' : page.data.length + ' agent(s).');
       warnIfHostedWithoutModel();
+      fillAgentForm();
       if (simulatedCarrier) loadNumbers();
     }).catch(function (error) { status(error.message, true); });
   });

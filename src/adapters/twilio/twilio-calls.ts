@@ -1,5 +1,6 @@
 import twilio from 'twilio';
 import type { ClosingWords, OutboundCall, PlacedCall, WebCallToken } from '../../application/ports/telephony.js';
+import type { SpeechModes } from './conversation-relay-attributes.js';
 import { conversationRelayTwiml, sayAndHangUpTwiml } from './conversation-relay-twiml.js';
 
 /** What web calls through Twilio need besides the account: an API key and a TwiML App. */
@@ -13,7 +14,7 @@ export interface TwilioWebCallSettings {
 }
 
 /** Calls API: the call connects straight to ConversationRelay (no extra webhook round trip). */
-export const placeTwilioCall = async (client: twilio.Twilio, call: OutboundCall): Promise<PlacedCall> => {
+export const placeTwilioCall = async (client: twilio.Twilio, call: OutboundCall, speechModes?: SpeechModes): Promise<PlacedCall> => {
   const created = await client.calls.create({
     to: call.to,
     from: call.from,
@@ -24,6 +25,7 @@ export const placeTwilioCall = async (client: twilio.Twilio, call: OutboundCall)
       voice: call.voice,
       language: call.language,
       conversation: call.conversation,
+      ...(speechModes ? { speechModes } : {}),
       // Twilio does not honour the Calls API's `Record` on ConversationRelay sessions: record as inbound calls do.
       recordingStatusUrl: call.record ? call.webhooks.recordingStatusUrl : null,
     }),

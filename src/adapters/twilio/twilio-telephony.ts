@@ -18,6 +18,7 @@ import type {
 import type { WebCallCredentials } from '../../application/ports/web-call-credentials.js';
 import type { Country } from '../../domain/country.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
+import type { SpeechModes } from './conversation-relay-attributes.js';
 import { RedirectingRequestClient } from './redirecting-request-client.js';
 import { endTwilioCall, placeTwilioCall, twilioWebCallToken, webCallsConfigured, type TwilioWebCallSettings } from './twilio-calls.js';
 import { smsDeliveryStatusOf } from './sms-status.js';
@@ -41,6 +42,8 @@ export interface TwilioTelephonyOptions {
    * (or absent): Switchboard makes its own through {@link TwilioTelephony.webCallSetup}.
    */
   readonly webCalls?: TwilioWebCallSettings;
+  /** What each `sttMode` transcribes with (`STT_FAST`, `STT_ACCURATE`); absent: DEFAULT_SPEECH_MODES. */
+  readonly speechModes?: SpeechModes;
 }
 
 // Twilio answers a search with an error instead of an empty list for some area codes;
@@ -58,6 +61,7 @@ export class TwilioTelephony implements Telephony {
   private readonly logger: Logger | undefined;
   private readonly accountSid: string;
   private readonly webCalls: TwilioWebCallSettings;
+  private readonly speechModes: SpeechModes | undefined;
   private readonly recordings: RecordingSource;
   /** Present when no API key and TwiML App are configured: the core has Switchboard's own made and kept. */
   readonly webCallSetup?: TwilioWebCallSetup;
@@ -69,6 +73,7 @@ export class TwilioTelephony implements Telephony {
     this.client = twilio(options.accountSid, options.authToken, { httpClient });
     this.accountSid = options.accountSid;
     this.webCalls = options.webCalls ?? { apiKeySid: null, apiKeySecret: null, twimlAppSid: null };
+    this.speechModes = options.speechModes;
     this.apiOrigin = options.apiUrl ? new URL(options.apiUrl).origin : 'https://api.twilio.com';
     this.logger = options.logger?.child({ component: 'twilio', accountSid: options.accountSid });
     this.recordings = { accountSid: options.accountSid, authToken: options.authToken, apiUrl: options.apiUrl, apiOrigin: this.apiOrigin };
@@ -154,7 +159,7 @@ export class TwilioTelephony implements Telephony {
   }
 
   async placeCall(call: OutboundCall): Promise<E.Either<ProviderFailure, PlacedCall>> {
-    return this.call('placeCall', () => placeTwilioCall(this.client, call));
+    return this.call('placeCall', () => placeTwilioCall(this.client, call, this.speechModes));
   }
 
   async endCall(providerCallId: string, closing?: ClosingWords): Promise<E.Either<ProviderFailure, void>> {

@@ -7,6 +7,7 @@ import type { CallUseCases } from '../../application/use-cases/call-use-cases.js
 import type { FinishCallInput } from '../../application/use-cases/calls/finish-call.js';
 import { ANSWERED_BY, type AnsweredBy, type Call } from '../../domain/call.js';
 import { TRANSFER_HOLD_LINE, TRANSFER_RETURN_LINE } from '../../domain/call-behaviour.js';
+import type { SpeechModes } from './conversation-relay-attributes.js';
 import { conversationRelayTwiml, dialTwiml, emptyTwiml, hangupTwiml, sayVoice, warmDialTwiml, whisperTwiml } from './conversation-relay-twiml.js';
 import { AnsweredByParams, CallStatusParams, decodeParams, DialEndedParams, InboundCallParams, RecordingParams, RelayEndedParams } from './twilio-params.js';
 import { twilioSignatureGuard, type TwilioWebhookEnv } from './twilio-signature.js';
@@ -20,6 +21,8 @@ export interface TwilioVoiceRoutesOptions {
   readonly logger?: Logger;
   /** Said to an inbound caller when the project has its maximum of calls in progress. */
   readonly busyMessage?: string;
+  /** What each `sttMode` transcribes with (`STT_FAST`, `STT_ACCURATE`); absent: DEFAULT_SPEECH_MODES. */
+  readonly speechModes?: SpeechModes;
 }
 
 const BUSY_MESSAGE = 'Sorry, all our lines are busy right now. Please call again in a few minutes. Goodbye.';
@@ -120,6 +123,7 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
         voice: call.voice,
         language: call.language,
         conversation: call.conversation,
+        ...(options.speechModes ? { speechModes: options.speechModes } : {}),
         recordingStatusUrl: record ? hooks.recordingStatusUrl : null,
       }),
     );
@@ -225,6 +229,7 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
         voice: failed.right.voice,
         language: failed.right.language,
         conversation: failed.right.conversation,
+        ...(options.speechModes ? { speechModes: options.speechModes } : {}),
       }),
     );
   });

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { pauseFor } from '../../domain/campaign.js';
+import { NO_CALL_OVERRIDES, pauseFor } from '../../domain/campaign.js';
 import { skip } from '../../domain/campaign-recipient.js';
 import { errorMessage } from '../kernel/periodic-task.js';
 import { NO_TRACING } from '../ports/tracing.js';
@@ -41,6 +41,7 @@ async function dialOnce(ctx: CampaignRoundContext, dial: Dial): Promise<DialOutc
       systemPrompt: campaign.systemPrompt,
       initialGreeting: campaign.initialGreeting,
       variables: claimed.variables,
+      overrides: campaign.callOverrides ?? NO_CALL_OVERRIDES,
     })
     .catch((error: unknown) => E.left({ kind: 'refused' as const, message: errorMessage(error) }));
   const now = ctx.deps.clock.now();

@@ -12,7 +12,11 @@ import { knowledgeTools } from './knowledge-tool.js';
 import type { KnowledgeSearch } from '../queries/knowledge-search.js';
 import { HostedReply, type Standing } from './hosted-reply.js';
 import { interpretToolCalls } from './hosted-tool-calls.js';
+import { switchLanguageTools } from './switch-language-tool.js';
+import { sendTextTools } from './send-text-tool.js';
+import type { TextSender } from '../ports/text-sender.js';
 import { apologyOf } from './streamed-speech.js';
+import { conversationOf, type ModelTier } from '../../domain/conversation-settings.js';
 
 export const DEFAULT_HOSTED_APOLOGY = "Sorry, I'm having trouble right now. Please try again in a moment.";
 
@@ -28,6 +32,10 @@ export interface HostedBrainDeps {
   readonly tools?: CustomToolRunner;
   /** Searches the knowledge bases agents name (their `search_knowledge` tool); absent: the tool is not offered. */
   readonly knowledge?: KnowledgeSearch;
+  /** The model each `modelTier` asks for; a tier not here (or none given) asks for the model's own default. */
+  readonly tierModels?: Partial<Record<ModelTier, string>>;
+  /** Sends the texts of agents with `enableMessaging` (their `send_text` tool); absent: the tool is not offered. */
+  readonly texts?: TextSender;
 }
 
 /**
@@ -89,7 +97,7 @@ export class HostedBrain implements AgentBrain {
    */
   private readonly toolsCalled = async (reply: HostedReply): Promise<boolean> => {
     const { turn, signal, act, calls, round } = reply;
-    const outcome = interpretToolCalls(calls, turn, round, reply.standing.log, this.deps.tools, this.deps.knowledge);
+    const outcome = interpretToolCalls(calls, turn, round, reply.standing.log, { runner: this.deps.tools, knowledge: this.deps.knowledge, texts: this.deps.texts });
     const exchange = { afterSequence: turn.turnSequence, calls, results: outcome.results };
     reply.exchanges.push(exchange);
     for (const action of outcome.actions) if (!act(action)) return false;
@@ -132,11 +140,20 @@ export class HostedBrain implements AgentBrain {
   private standingOf(call: Call, agent: Agent | null): Standing {
     const known = this.standing.get(call);
     if (known?.agent === agent) return known;
+    const tierModel = this.deps.tierModels?.[conversationOf(call).modelTier];
     const made: Standing = {
       agent,
+      ...(tierModel ? { model: tierModel } : {}),
       log: lazyChildLogger(this.deps.logger, { callId: call.id }),
       system: systemMessage(call, agent),
-      tools: [...toolsFor(call, agent), ...warmTransferTools(agent), OPT_OUT_DEFINITION, ...knowledgeTools(agent, this.deps.knowledge)],
+      tools: [
+        ...toolsFor(call, agent),
+        ...warmTransferTools(agent),
+        OPT_OUT_DEFINITION,
+        ...knowledgeTools(agent, this.deps.knowledge),
+        ...switchLanguageTools(call),
+        ...sendTextTools(call, agent, this.deps.texts),
+      ],
     };
     this.standing.set(call, made);
     return made;

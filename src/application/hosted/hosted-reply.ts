@@ -15,6 +15,8 @@ export interface Standing {
   readonly log: Logger;
   readonly system: string;
   readonly tools: readonly ToolDefinition[];
+  /** The model the call's `modelTier` asks for; absent: the configured default. */
+  readonly model?: string;
 }
 
 export interface HostedReplyDeps {
@@ -77,7 +79,8 @@ export class HostedReply {
       { role: 'user', content: turn.dtmf !== null ? `[pressed ${turn.dtmf}]` : turn.utterance },
       ...this.rounds,
     ];
-    return this.model.stream({ messages, tools: standing.tools, signal: this.signal }, this.hear).then(this.streamed, this.failed);
+    const request = { messages, tools: standing.tools, signal: this.signal, ...(standing.model ? { model: standing.model } : {}) };
+    return this.model.stream(request, this.hear).then(this.streamed, this.failed);
   }
 
   /** The words this round spoke, as the model gave them. */

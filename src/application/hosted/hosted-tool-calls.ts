@@ -8,8 +8,18 @@ import { WARM_TRANSFER_TOOL, warmTransferOf } from './warm-transfer-tool.js';
 import { OPT_OUT_RESULT, OPT_OUT_TOOL, optOutReasonOf } from './opt-out-tool.js';
 import { KNOWLEDGE_TOOL, searchKnowledge } from './knowledge-tool.js';
 import type { KnowledgeSearch } from '../queries/knowledge-search.js';
+import type { TextSender } from '../ports/text-sender.js';
+import { SEND_TEXT_TOOL, sendText, sendTextTools } from './send-text-tool.js';
+import { languageSwitchOf, SWITCH_LANGUAGE_TOOL } from './switch-language-tool.js';
 
 const DIGITS = /^[0-9*#wW]+$/;
+
+/** What runs the tools beyond the session's own actions; each absent one's tool is refused. */
+export interface ToolServices {
+  readonly runner?: CustomToolRunner;
+  readonly knowledge?: KnowledgeSearch;
+  readonly texts?: TextSender;
+}
 
 /** What the model's tool calls of one round come to: actions for the session, results for the model. */
 export interface ToolOutcome {
@@ -32,20 +42,15 @@ export interface CustomCall {
  * Digits and an opt-out first, then at most one ending action (transfer or hang-up), which ends the session.
  * Custom tools are prepared, not sent; anything the call or its agent does not allow is refused.
  */
-export function interpretToolCalls(
-  calls: readonly ToolCall[],
-  turn: BrainTurn,
-  round: number,
-  log: Logger,
-  runner: CustomToolRunner | undefined,
-  knowledge?: KnowledgeSearch,
-): ToolOutcome {
+export function interpretToolCalls(calls: readonly ToolCall[], turn: BrainTurn, round: number, log: Logger, services: ToolServices): ToolOutcome {
+  const { runner, knowledge, texts } = services;
   const actions: AgentAction[] = [];
   const results: ToolOutcome['results'][number][] = [];
   const custom: CustomCall[] = [];
   let ending: AgentAction | null = null;
   let refused = false;
   let optedOut = false;
+  let switched = false;
   const refuse = (call: ToolCall, why: string) => {
     refused = true;
     results.push({ toolCallId: call.id, content: `Refused: ${why}` });
@@ -83,6 +88,19 @@ export function interpretToolCalls(
     } else if (call.name === TOOL.endCall) {
       ending ??= { kind: 'hangup' };
       results.push({ toolCallId: call.id, content: 'Call ended.' });
+    } else if (call.name === SWITCH_LANGUAGE_TOOL) {
+      const language = languageSwitchOf(turn.call, call.arguments);
+      if ('refused' in language) refuse(call, language.refused);
+      else {
+        actions.push({ kind: 'language', language: language.language });
+        switched = true;
+        results.push({ toolCallId: call.id, content: `Switched: speak ${language.language} from now on.` });
+      }
+    } else if (call.name === SEND_TEXT_TOOL && texts && sendTextTools(turn.call, turn.agent, texts).length > 0) {
+      const agent = turn.agent!;
+      const key = `${SEND_TEXT_TOOL}.${turn.call.id}.${turn.turnSequence}.${round}.${call.id}`;
+      // Run like a custom tool: recorded as tool_call and tool_result turns.
+      custom.push({ call, start: () => sendText(texts, turn.call, agent, call.arguments, key), message: null });
     } else if (call.name === KNOWLEDGE_TOOL && knowledge && turn.agent?.knowledgeBaseIds?.length) {
       const agent = turn.agent;
       // Run like a custom tool: recorded as tool_call and tool_result turns, the result with its sources.
@@ -105,5 +123,5 @@ export function interpretToolCalls(
   }
   // An ending (transfer, hang-up) closes the call: tools called beside it are not sent.
   if (ending) return { actions: [...actions, ending], results, speakAgain: false, custom: [] };
-  return { actions, results, speakAgain: refused || optedOut, custom };
+  return { actions, results, speakAgain: refused || optedOut || switched, custom };
 }

@@ -1,4 +1,5 @@
 import type * as E from 'fp-ts/lib/Either.js';
+import type { CallOverrides } from '../../domain/campaign.js';
 import type { E164 } from '../../domain/e164.js';
 
 /** Tells the campaign engine that something changed it should act on now (a start, new recipients). */
@@ -17,6 +18,8 @@ export interface CampaignCallRequest {
   readonly initialGreeting: string | null;
   /** The recipient's own values, for the call's prompt and greeting. */
   readonly variables: Readonly<Record<string, string>>;
+  /** The campaign's own language, voice and turn-taking for the call, over the agent's. */
+  readonly overrides: CallOverrides;
 }
 
 /**

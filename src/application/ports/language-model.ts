@@ -27,6 +27,8 @@ export interface ChatRequest {
   readonly responseFormat?: { readonly name: string; readonly schema: Readonly<Record<string, unknown>> };
   /** Asks for the same sampling on the same request (OpenAI's `seed`): scenario tests replay a run by it. */
   readonly seed?: number;
+  /** The model to ask for (a hosted agent's `modelTier`); absent: the one the adapter was configured with. */
+  readonly model?: string;
 }
 
 /** A piece of the answer: text as it is generated, a tool call once its arguments are complete. */

@@ -10,6 +10,8 @@ export interface OutgoingText {
   readonly mediaUrls: readonly string[];
   readonly numberId: string | null;
   readonly fromNumber: E164 | null;
+  /** Sends once per key: the same text asked for again (a replayed tool call) is not sent twice. */
+  readonly idempotencyKey?: string | null;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { GetAgent } from './agents/get-agent.js';
 import type { ListAgents } from './agents/list-agents.js';
 import type { ListVoices } from './agents/list-voices.js';
 import type { UpdateAgent } from './agents/update-agent.js';
+import type { ConversationSupport } from '../../domain/conversation-settings.js';
 import type { CreateContact } from './contacts/create-contact.js';
 import type { DeleteContact } from './contacts/delete-contact.js';
 import type { GetContact } from './contacts/get-contact.js';
@@ -96,6 +97,8 @@ export interface AgentUseCases {
   readonly deleteAgent: DeleteAgent;
   readonly attachNumber: AttachNumber;
   readonly detachNumber: DetachNumber;
+  /** What this server honours of the agents' conversation settings: agent reads name what it does not. */
+  readonly conversationSupport: ConversationSupport;
 }
 
 export interface NumberUseCases {

@@ -31,7 +31,9 @@ export const campaignDialerOf = (calls: Pick<CallUseCases, 'placeOutboundCall'>)
       initialGreeting: request.initialGreeting,
       systemPrompt: request.systemPrompt,
       variables: request.variables,
-      voice: null,
+      voice: request.overrides.voice,
+      language: request.overrides.language,
+      conversation: request.overrides.turnTaking,
     })();
     if (E.isRight(placed)) return E.right({ callId: placed.right.id });
     const error = placed.left;
@@ -102,9 +104,10 @@ export const campaignsModule = () =>
         TOKENS.campaignEngine,
         TOKENS.eventEncoder,
         TOKENS.deliveryTrigger,
+        TOKENS.voiceCatalog,
       ],
-      (uow, clock, ids, calendar, numberZones, engine, eventEncoder, deliveryTrigger) => {
-        const deps = { uow, clock, ids, calendar, numberZones, campaignTrigger: engine, events: { ids, clock, eventEncoder, deliveryTrigger } };
+      (uow, clock, ids, calendar, numberZones, engine, eventEncoder, deliveryTrigger, voices) => {
+        const deps = { uow, clock, ids, calendar, numberZones, campaignTrigger: engine, voices, events: { ids, clock, eventEncoder, deliveryTrigger } };
         return {
           createCampaign: new CreateCampaign(deps),
           getCampaign: new GetCampaign(deps),

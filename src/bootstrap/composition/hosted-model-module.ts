@@ -28,9 +28,18 @@ export const hostedModelModule = () =>
     // The voice engine's clock: a turn's latency figures subtract the brain's moments from the session's.
     provide(
       TOKENS.hostedBrain,
-      [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger, TOKENS.timers, TOKENS.knowledgeSearch],
-      (config, model, tools, logger, timers, knowledge) =>
-        new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => timers.now(), tools, knowledge }),
+      [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger, TOKENS.timers, TOKENS.knowledgeSearch, TOKENS.sendSms],
+      (config, model, tools, logger, timers, knowledge, texts) =>
+        new HostedBrain({
+          model,
+          apology: config.hostedApology,
+          logger: logger.child({ component: 'voice' }),
+          now: () => timers.now(),
+          tools,
+          knowledge,
+          texts,
+          ...(config.llm?.tierModels ? { tierModels: config.llm.tierModels } : {}),
+        }),
     );
     provide(
       TOKENS.callAnalyst,

@@ -36,6 +36,7 @@ import { IssueSubAccountKey } from '../../application/use-cases/sub-accounts/iss
 import { ListSubAccounts } from '../../application/use-cases/sub-accounts/list-sub-accounts.js';
 import { ResolveActingProject } from '../../application/use-cases/sub-accounts/resolve-acting-project.js';
 import { UpdateSubAccount } from '../../application/use-cases/sub-accounts/update-sub-account.js';
+import { conversationSupportOf } from '../conversation-config.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
 
@@ -75,8 +76,8 @@ export const projectsAndAgentsModule = () =>
     }));
     provide(
       TOKENS.agentUseCases,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.outboundGuard, TOKENS.jsonSchemas, TOKENS.agentPageQuery, TOKENS.agentQuery],
-      (uow, clock, ids, voices, targets, schemas, agents, agent) => ({
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.voiceCatalog, TOKENS.outboundGuard, TOKENS.jsonSchemas, TOKENS.agentPageQuery, TOKENS.agentQuery],
+      (config, uow, clock, ids, voices, targets, schemas, agents, agent) => ({
         listVoices: new ListVoices({ voices }),
         createAgent: new CreateAgent({ uow, clock, ids, checks: { targets, schemas }, voices }),
         listAgents: new ListAgents({ agents }),
@@ -85,6 +86,7 @@ export const projectsAndAgentsModule = () =>
         deleteAgent: new DeleteAgent({ uow }),
         attachNumber: new AttachNumber({ uow }),
         detachNumber: new DetachNumber({ uow }),
+        conversationSupport: conversationSupportOf(config),
       }),
     );
     provide(

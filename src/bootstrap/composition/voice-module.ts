@@ -142,6 +142,7 @@ export const voiceModule = () =>
               publicUrl,
               logger,
               ...(config.callBusyMessage ? { busyMessage: config.callBusyMessage } : {}),
+              ...(config.speechModes ? { speechModes: config.speechModes } : {}),
             }) as unknown as Hono)
           : null,
     );

@@ -5,7 +5,7 @@ import type { SimulatedCall } from '../../../src/adapters/simulated/simulated-ca
 import { DENY_PRIVATE_NETWORKS } from '../../../src/adapters/http/private-network-targets.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import type { SwitchboardConfig } from '../../../src/bootstrap/config.js';
-import { answer, FakeChatCompletions, text, toolCall, type ChatCompletionRequest } from '../../support/fake-chat-completions.js';
+import { answer, FakeChatCompletions, lastToolResult, text, toolCall } from '../../support/fake-chat-completions.js';
 import { trustE164 } from '../../../src/domain/e164.js';
 import { anInboundSms } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
@@ -15,11 +15,6 @@ import { aVoiceSwitchboard, readSse, type VoiceHarness } from '../voice/voice-ha
 const PROMPT = 'You are the order desk of Acme Parts.';
 const CALLER = '+14155550123';
 
-/** The last tool result the model was given, parsed when it is JSON. */
-const lastToolResult = (request: ChatCompletionRequest): string => {
-  const tool = [...request.body.messages].reverse().find((m: { role: string }) => m.role === 'tool');
-  return String(tool?.content ?? '');
-};
 
 describe('custom HTTP tools and call variables in hosted calls', () => {
   let fake: FakeChatCompletions;

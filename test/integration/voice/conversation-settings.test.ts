@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as E from 'fp-ts/lib/Either.js';
+import { loadConfig } from '../../../src/bootstrap/config.js';
 import { eventually } from '../../support/eventually.js';
 import { twimlElement, twimlElements, twimlVerbs } from '../../support/twiml.js';
 import { aVoiceSwitchboard, RelayClient, type VoiceHarness } from './voice-harness.js';
@@ -35,11 +37,11 @@ describe('agent conversation settings', () => {
   it('round-trips every field through REST, saying what the carrier cannot honour', async () => {
     const created = await sut.api('POST', '/v1/agents', { name: 'Tuned', voice: 'ElevenLabs.UgBBYS2sOqTuMpoF3BR0', ...SETTINGS });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ ...SETTINGS, unsupported: ['ambientSound'] });
+    expect(created.body).toMatchObject({ ...SETTINGS, unsupported: ['ambientSound', 'modelTier'] });
     expect((await sut.api('GET', `/v1/agents/${created.body.id}`)).body).toMatchObject(SETTINGS);
 
     const updated = await sut.api('PATCH', `/v1/agents/${created.body.id}`, { voiceSpeed: null, interruptionSensitivity: null, ambientSound: 'none', hints: [] });
-    expect(updated.body).toMatchObject({ voiceSpeed: null, interruptionSensitivity: 0.8, hints: [], unsupported: [], sttMode: 'accurate' });
+    expect(updated.body).toMatchObject({ voiceSpeed: null, interruptionSensitivity: 0.8, hints: [], unsupported: ['modelTier'], sttMode: 'accurate' });
   });
 
   it.each([
@@ -162,5 +164,31 @@ describe('agent conversation settings', () => {
     };
     expect(withoutCallId(outbound, placed.body.id)).toEqual(withoutCallId(inbound.twiml, inbound.callId!));
     expect(created).not.toHaveProperty('Record');
+  });
+});
+
+describe('the operator’s sttMode pairs', () => {
+  let sut: VoiceHarness;
+  beforeEach(async () => {
+    const loaded = loadConfig({ STT_FAST: 'Deepgram/nova-2-phonecall', STT_ACCURATE: 'Google/telephony' });
+    if (E.isLeft(loaded)) throw new Error(loaded.left.join('\n'));
+    sut = await aVoiceSwitchboard({ config: { speechModes: loaded.right.speechModes } });
+  });
+  afterEach(async () => {
+    await sut.stop();
+  });
+
+  it.each([
+    ['fast', 'Deepgram', 'nova-2-phonecall'],
+    ['accurate', 'Google', 'telephony'],
+  ] as const)('an agent of sttMode %s transcribes with the operator’s %s %s on inbound and outbound calls', async (sttMode, transcriptionProvider, speechModel) => {
+    const line = await sut.anAgentOnTheLine({ sttMode });
+    const inbound = await sut.inboundCall(line.phoneNumber);
+    await sut.api('POST', '/v1/calls', { agentId: line.agentId, toNumber: RECIPIENT });
+    const outbound = String(sut.fake.requestsTo('createCall')[0]!.form.Twiml);
+
+    for (const twiml of [inbound.twiml, outbound]) {
+      expect(twimlElement(twiml, 'ConversationRelay').attributes).toMatchObject({ transcriptionProvider, speechModel });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { run } from '../errors.js';
 import { timeOfDay } from '../../../domain/calling-window.js';
+import { NO_CALL_OVERRIDES } from '../../../domain/campaign.js';
 import { connectionType, type AdminBuilder } from './builder.js';
 import type { AdminSchemaDeps } from './deps.js';
 
@@ -29,6 +30,11 @@ export const defineCampaignTypes = (builder: AdminBuilder, deps: AdminSchemaDeps
       dailyWindow: t.string({ resolve: (c) => `${timeOfDay(c.schedule.dailyStartMinute)}–${timeOfDay(c.schedule.dailyEndMinute)}` }),
       maxConcurrentCalls: t.int({ resolve: (c) => c.pacing.maxConcurrentCalls }),
       callsPerMinute: t.int({ resolve: (c) => c.pacing.callsPerMinute }),
+      callOverrides: t.field({
+        type: 'JSON',
+        description: "Each call's own language, voice and turn-taking over the agent's (null and absent fields: the agent's).",
+        resolve: (c) => c.callOverrides ?? NO_CALL_OVERRIDES,
+      }),
       counts: t.field({
         type: 'RecipientCounts',
         resolve: async (c) => (await run(campaigns.getCampaign.execute({ projectId: c.projectId, campaignId: c.id }))).counts,

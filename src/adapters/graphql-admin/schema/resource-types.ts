@@ -1,9 +1,10 @@
 import { conversationOf, unsupportedSettings } from '../../../domain/conversation-settings.js';
 import { connectionType, type AdminBuilder } from './builder.js';
+import type { AdminSchemaDeps } from './deps.js';
 import type { AdminEnums } from './enums.js';
 
 /** Agents, numbers, contacts and webhooks: what a project has configured. */
-export const defineResourceTypes = (builder: AdminBuilder, { VoiceMode, NumberStatus }: AdminEnums) => {
+export const defineResourceTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, { VoiceMode, NumberStatus }: AdminEnums) => {
 
   builder.objectType('Agent', {
     fields: (t) => ({
@@ -25,7 +26,7 @@ export const defineResourceTypes = (builder: AdminBuilder, { VoiceMode, NumberSt
         description: 'Turn-taking, transcription, voice and language settings, defaults filled in; `unsupported` names those the carrier cannot honour.',
         resolve: ({ agent }) => {
           const settings = conversationOf(agent);
-          return { ...settings, unsupported: unsupportedSettings(settings) };
+          return { ...settings, unsupported: unsupportedSettings(settings, deps.useCases.agents.conversationSupport) };
         },
       }),
       numbers: t.field({ type: ['PhoneNumber'], description: 'Its live numbers.', resolve: ({ numbers }) => numbers }),

@@ -94,7 +94,7 @@ export const accountTools: readonly AnyTool[] = [
       if (E.isLeft(webhook)) return webhook;
       const overview = {
         usage: usageView(usage.right),
-        agents: { data: agentPage.right.items.map(agentView), total: agentPage.right.total },
+        agents: { data: agentPage.right.items.map(agentView(context.useCases.agents.conversationSupport)), total: agentPage.right.total },
         numbers: { data: numberPage.right.items.map(numberView), total: numberPage.right.total },
         webhook: webhook.right && webhookView(webhook.right),
       };

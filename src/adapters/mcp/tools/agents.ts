@@ -19,7 +19,7 @@ export const agentTools: readonly AnyTool[] = [
     access: 'project',
     run: (context, page) =>
       outcome(context.useCases.agents.listAgents.execute({ projectId: projectOf(context), page }), (agents) =>
-        output(`${agents.items.length} of ${agents.total} agents.`, pageEnvelope(agents, page, agentView)),
+        output(`${agents.items.length} of ${agents.total} agents.`, pageEnvelope(agents, page, agentView(context.useCases.agents.conversationSupport))),
       ),
   }),
   tool({
@@ -35,7 +35,7 @@ export const agentTools: readonly AnyTool[] = [
       const fields = toAgentFields(body);
       if (E.isLeft(fields)) return fields;
       return outcome(context.useCases.agents.createAgent.execute({ projectId: projectOf(context), fields: fields.right }), (agent) =>
-        output(`Created agent ${agent.agent.name} (${agent.agent.id}).`, agentView(agent)),
+        output(`Created agent ${agent.agent.name} (${agent.agent.id}).`, agentView(context.useCases.agents.conversationSupport)(agent)),
       );
     },
   }),
@@ -48,7 +48,7 @@ export const agentTools: readonly AnyTool[] = [
     access: 'project',
     run: (context, { agentId }) =>
       outcome(context.useCases.agents.getAgent.execute({ projectId: projectOf(context), agentId }), (agent) =>
-        output(`Agent ${agent.agent.name} (${agent.agent.id}).`, agentView(agent)),
+        output(`Agent ${agent.agent.name} (${agent.agent.id}).`, agentView(context.useCases.agents.conversationSupport)(agent)),
       ),
   }),
   tool({
@@ -63,7 +63,7 @@ export const agentTools: readonly AnyTool[] = [
       if (E.isLeft(changes)) return changes;
       const input = { projectId: projectOf(context), agentId: body.agentId, changes: changes.right };
       return outcome(context.useCases.agents.updateAgent.execute(input), (agent) =>
-        output(`Updated agent ${agent.agent.name} (${agent.agent.id}).`, agentView(agent)),
+        output(`Updated agent ${agent.agent.name} (${agent.agent.id}).`, agentView(context.useCases.agents.conversationSupport)(agent)),
       );
     },
   }),

@@ -18,6 +18,7 @@ export interface CampaignRow {
   retry: Record<string, unknown>;
   voicemail: string;
   requireConsent: string | null;
+  callOverrides: Record<string, unknown> | null;
   pausedReason: string | null;
   nextDialAt: Date | null;
   createdAt: Date;
@@ -43,6 +44,7 @@ export const CampaignSchema = new EntitySchema<CampaignRow>({
     retry: { type: 'json', columnType: 'jsonb' },
     voicemail: { type: 'string', columnType: 'text' },
     requireConsent: { type: 'string', columnType: 'text', nullable: true },
+    callOverrides: { type: 'json', columnType: 'jsonb', nullable: true },
     pausedReason: { type: 'string', columnType: 'text', nullable: true },
     nextDialAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },

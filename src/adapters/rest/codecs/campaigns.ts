@@ -13,7 +13,8 @@ import { pageQuery } from '../pagination.js';
 import { leniently, nullable, oneOf } from './common.js';
 import { describedAs, describedWith } from './described.js';
 import { northAmericanNumber } from './phone.js';
-import { boundedText, idText, MAX_LENGTH, nameText } from './text.js';
+import { boundedText, idText, labelText, MAX_LENGTH, nameText } from './text.js';
+import { turnTakingFields, turnTakingOverrides } from './conversation.js';
 
 /** Most variables one recipient carries, and the longest name and value. */
 export const VARIABLE_LIMITS = { count: 50, name: 64, value: 1000 } as const;
@@ -135,6 +136,10 @@ export const CreateCampaignBody = t.intersection([
     voicemail: oneOf(['leave_message', 'retry'] as const),
     /** Call only recipients whose contact has consent for calls of this basis (or a stronger one) on record; skip the rest (`no_consent`). */
     requireConsent: nullable(requireConsent),
+    /** Each call's language: the agent's own or one of its `languages` (spoken in that language's voice unless `voice` is given). */
+    language: nullable(labelText),
+    voice: nullable(labelText),
+    ...turnTakingFields,
     recipients: recipientListOf(LenientRecipient),
   }),
 ]);
@@ -190,6 +195,7 @@ export const toCampaignSettings = (body: t.TypeOf<typeof CreateCampaignBody>): C
   },
   voicemail: body.voicemail ?? 'leave_message',
   requireConsent: body.requireConsent ?? null,
+  callOverrides: { language: body.language ?? null, voice: body.voice ?? null, turnTaking: turnTakingOverrides(body) ?? {} },
 });
 
 const recipientInput = (r: t.TypeOf<typeof Recipient>, i: number): RecipientInput => ({

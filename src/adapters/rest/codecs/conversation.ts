@@ -2,12 +2,13 @@ import * as t from 'io-ts';
 import {
   AMBIENT_SOUNDS,
   CONVERSATION_LIMITS as L,
-  DEFAULT_CONVERSATION,
+  conversationChangesOf,
   DENOISING_MODES,
   INTERRUPTIBLE_BY,
   MODEL_TIERS,
   STT_MODES,
   type ConversationSettings,
+  type TurnTaking,
 } from '../../../domain/conversation-settings.js';
 import { wholeNumber } from './call-behaviour.js';
 import { nullable, oneOf } from './common.js';
@@ -68,30 +69,17 @@ export const conversationFields = {
 
 type ConversationBody = { readonly [K in keyof typeof conversationFields]?: t.TypeOf<(typeof conversationFields)[K]> };
 
-/** The fields sent, as changes; undefined when none was sent. */
+/** The fields sent, as changes (null: back to the default); undefined when none was sent. */
 export const conversationChanges = (body: ConversationBody): Partial<ConversationSettings> | undefined => {
-  const changes: Record<string, unknown> = Object.fromEntries(
-    Object.entries(body).filter(([key, value]) => key in conversationFields && value !== undefined),
-  );
-  if (Object.keys(changes).length === 0) return undefined;
-  // AgentPhone's client sends null for a setting left unset: that setting goes back to its default.
-  for (const [key, value] of Object.entries(changes)) {
-    const fallback = DEFAULT_CONVERSATION[key as keyof ConversationSettings];
-    if (value === null && fallback !== null) changes[key] = fallback;
-  }
-  if (body.languages) {
-    changes.languages = body.languages.map((l) => ({
-      code: l.code,
-      voice: l.voice,
-      transcriptionProvider: l.transcriptionProvider ?? null,
-      speechModel: l.speechModel ?? null,
-    }));
-  }
-  return changes as Partial<ConversationSettings>;
+  const changes = conversationChangesOf({
+    ...body,
+    languages: body.languages?.map((l) => ({ code: l.code, voice: l.voice, transcriptionProvider: l.transcriptionProvider ?? null, speechModel: l.speechModel ?? null })),
+  });
+  return Object.keys(changes).length === 0 ? undefined : changes;
 };
 
 type TurnTakingBody = { readonly [K in keyof typeof turnTakingFields]?: t.TypeOf<(typeof turnTakingFields)[K]> };
 
 /** One call's own turn-taking settings, of those sent; undefined when none was. */
-export const turnTakingOverrides = (body: TurnTakingBody): Partial<ConversationSettings> | undefined =>
+export const turnTakingOverrides = (body: TurnTakingBody): Partial<TurnTaking> | undefined =>
   conversationChanges(Object.fromEntries(Object.keys(turnTakingFields).map((key) => [key, body[key as keyof TurnTakingBody]])) as TurnTakingBody);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
+import type { AgentWithNumbers } from '../../../application/ports/repositories.js';
 import { toAgentChanges, toAgentFields } from '../codecs/agents.js';
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
@@ -15,6 +16,8 @@ import { agentView, attachedNumberView, deletedAgentView, voiceView } from '../v
 /** `/v1/agents`: agents and the numbers attached to them. */
 export const agentRoutes = (useCases: UseCases['agents'], answers: VersionedAnswers | null = null): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
+  // Read when an agent is shown: the routes are mounted before anything is asked of the use cases.
+  const view = (agent: AgentWithNumbers) => agentView(useCases.conversationSupport)(agent);
 
   // Before `/:id`, which would otherwise read "voices" as an agent id.
   app.get('/voices', (c) =>
@@ -25,7 +28,7 @@ export const agentRoutes = (useCases: UseCases['agents'], answers: VersionedAnsw
     const fields = pipe(await decodeBody(c, OPERATIONS.createAgent.body), E.chain(toAgentFields));
     if (E.isLeft(fields)) return sendError(c, fields.left);
     return send(c, useCases.createAgent.execute({ projectId: projectOf(c), fields: fields.right }), (agent) =>
-      c.json(agentView(agent)),
+      c.json(view(agent)),
     );
   });
 
@@ -35,13 +38,13 @@ export const agentRoutes = (useCases: UseCases['agents'], answers: VersionedAnsw
     const input = { projectId: projectOf(c), page: page.right };
     const key = `agents ${page.right.limit} ${page.right.offset}`;
     return sendVersioned(c, answers, key, askVersioned(useCases.listAgents, input), (agents) =>
-      pageEnvelope(agents, page.right, agentView),
+      pageEnvelope(agents, page.right, view),
     );
   });
 
   app.get('/:id', (c) =>
     send(c, useCases.getAgent.execute({ projectId: projectOf(c), agentId: c.req.param('id') }), (agent) =>
-      c.json(agentView(agent)),
+      c.json(view(agent)),
     ),
   );
 
@@ -49,7 +52,7 @@ export const agentRoutes = (useCases: UseCases['agents'], answers: VersionedAnsw
     const changes = pipe(await decodeBody(c, OPERATIONS.updateAgent.body), E.chain(toAgentChanges));
     if (E.isLeft(changes)) return sendError(c, changes.left);
     const input = { projectId: projectOf(c), agentId: c.req.param('id'), changes: changes.right };
-    return send(c, useCases.updateAgent.execute(input), (agent) => c.json(agentView(agent)));
+    return send(c, useCases.updateAgent.execute(input), (agent) => c.json(view(agent)));
   });
 
   app.delete('/:id', (c) =>

@@ -9,6 +9,7 @@ import { NumberSummaryView, numberSummaryView } from './numbers.js';
 import { e164, isoDateTime, isoInstant, nullable, valuesOf, type Wire } from './schema.js';
 import { callBehaviourView } from './call-behaviour.js';
 import { ConversationViewFields, conversationView } from './conversation.js';
+import type { ConversationSupport } from '../../../domain/conversation-settings.js';
 
 const CustomToolView = t.strict(
   {
@@ -73,7 +74,8 @@ export const VoiceView = t.strict({
 
 export const VoiceListView = t.strict({ data: t.array(VoiceView) }, 'VoiceList');
 
-export const agentView = ({ agent, numbers }: AgentWithNumbers): Wire<typeof AgentView> => ({
+/** The agent read, saying which of its settings `support` (this server's configuration) cannot honour. */
+export const agentView = (support: ConversationSupport) => ({ agent, numbers }: AgentWithNumbers): Wire<typeof AgentView> => ({
   id: agent.id,
   name: agent.name,
   description: agent.description,
@@ -89,7 +91,7 @@ export const agentView = ({ agent, numbers }: AgentWithNumbers): Wire<typeof Age
   analysisSchema: agent.analysisSchema,
   successCriteria: agent.successCriteria,
   ...callBehaviourView(agent),
-  ...conversationView(agent),
+  ...conversationView(agent, support),
   knowledgeBaseIds: [...(agent.knowledgeBaseIds ?? [])],
   createdAt: isoInstant(agent.createdAt),
   updatedAt: isoInstant(agent.updatedAt),

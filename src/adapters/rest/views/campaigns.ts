@@ -4,7 +4,7 @@ import type { RecipientCounts } from '../../../application/ports/campaign-reposi
 import type { ImportSummary } from '../../../application/use-cases/campaigns/recipient-import.js';
 import type { RecipientResult } from '../../../application/use-cases/campaigns/list-campaign-recipients.js';
 import { timeOfDay } from '../../../domain/calling-window.js';
-import { CAMPAIGN_STATUSES, RETRYABLE_OUTCOMES, type Campaign } from '../../../domain/campaign.js';
+import { CAMPAIGN_STATUSES, NO_CALL_OVERRIDES, RETRYABLE_OUTCOMES, type CallOverrides, type Campaign } from '../../../domain/campaign.js';
 import { ATTEMPT_OUTCOMES, RECIPIENT_STATUSES, SKIP_REASONS } from '../../../domain/campaign-recipient.js';
 import { e164, isoDateTime, isoInstant, isoInstantOrNull, nullable, valuesIn, valuesOf, type Wire } from './schema.js';
 
@@ -52,6 +52,14 @@ const campaignProps = {
   voicemail: valuesOf<Campaign['voicemail']>({ leave_message: null, retry: null }),
   /** Only recipients with consent for calls of this basis (or stronger) on record are called. */
   requireConsent: nullable(valuesOf<RequiredConsent>({ express_written: null, express: null, existing_relationship: null })),
+  /** Each call's own language, voice and turn-taking; null: the agent's. */
+  language: nullable(t.string),
+  voice: nullable(t.string),
+  interruptionSensitivity: nullable(t.number),
+  enableBackchannel: nullable(t.boolean),
+  endOfTurnTimeoutMs: nullable(t.number),
+  interruptible: nullable(t.string),
+  greetingInterruptible: nullable(t.string),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   startedAt: nullable(isoDateTime),
@@ -102,6 +110,16 @@ const countsView = (counts: RecipientCounts): Wire<typeof CountsView> => ({
   total: Object.values(counts).reduce((a, b) => a + b, 0),
 });
 
+const callOverridesView = ({ language, voice, turnTaking }: CallOverrides) => ({
+  language,
+  voice,
+  interruptionSensitivity: turnTaking.interruptionSensitivity ?? null,
+  enableBackchannel: turnTaking.enableBackchannel ?? null,
+  endOfTurnTimeoutMs: turnTaking.endOfTurnTimeoutMs ?? null,
+  interruptible: turnTaking.interruptible ?? null,
+  greetingInterruptible: turnTaking.greetingInterruptible ?? null,
+});
+
 export const campaignView = (campaign: Campaign, counts?: RecipientCounts): Wire<typeof CampaignView> => ({
   id: campaign.id,
   name: campaign.name,
@@ -129,6 +147,7 @@ export const campaignView = (campaign: Campaign, counts?: RecipientCounts): Wire
   },
   voicemail: campaign.voicemail,
   requireConsent: campaign.requireConsent,
+  ...callOverridesView(campaign.callOverrides ?? NO_CALL_OVERRIDES),
   ...(counts ? { counts: countsView(counts) } : {}),
   createdAt: isoInstant(campaign.createdAt),
   updatedAt: isoInstant(campaign.updatedAt),

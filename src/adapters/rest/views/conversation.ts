@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { Agent } from '../../../domain/agent.js';
-import { conversationOf, unsupportedSettings } from '../../../domain/conversation-settings.js';
+import { conversationOf, unsupportedSettings, type ConversationSupport } from '../../../domain/conversation-settings.js';
 import { nullable } from './schema.js';
 
 /** The agent read's conversation fields; `unsupported` names those the carrier cannot honour. */
@@ -22,12 +22,12 @@ export const ConversationViewFields = {
   unsupported: t.array(t.string),
 };
 
-export const conversationView = (agent: Agent) => {
+export const conversationView = (agent: Agent, support: ConversationSupport) => {
   const c = conversationOf(agent);
   return {
     ...c,
     hints: [...c.hints],
     languages: c.languages.map((l) => ({ ...l })),
-    unsupported: [...unsupportedSettings(c)],
+    unsupported: [...unsupportedSettings(c, support)],
   };
 };

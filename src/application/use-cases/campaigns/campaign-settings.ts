@@ -1,5 +1,5 @@
 import { ALL_WEEKDAYS, scheduleProblem, type CallingSchedule } from '../../../domain/calling-window.js';
-import { LIMITS, RETRYABLE_OUTCOMES, type FromNumberPolicy, type Pacing, type RetryPolicy, type VoicemailHandling } from '../../../domain/campaign.js';
+import { LIMITS, RETRYABLE_OUTCOMES, type CallOverrides, type FromNumberPolicy, type Pacing, type RetryPolicy, type VoicemailHandling } from '../../../domain/campaign.js';
 import type { FieldProblem } from '../../errors.js';
 import type { RequiredConsent } from '../../../domain/consent.js';
 import type { TimeZoneCalendar } from '../../ports/time-zones.js';
@@ -16,6 +16,8 @@ export interface CampaignSettings {
   readonly retry: RetryPolicy;
   readonly voicemail: VoicemailHandling;
   readonly requireConsent: RequiredConsent | null;
+  /** Each call's own language, voice and turn-taking over the agent's; absent: none. */
+  readonly callOverrides?: CallOverrides;
 }
 
 const problem = (field: string, message: string): FieldProblem => ({ field, message, type: 'value_error' });

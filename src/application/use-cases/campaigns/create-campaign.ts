@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { Campaign } from '../../../domain/campaign.js';
+import { NO_CALL_OVERRIDES, type Campaign } from '../../../domain/campaign.js';
+import { callOverrideProblems } from './call-overrides.js';
 import type { FieldProblem, Validation } from '../../errors.js';
 import type { CampaignSettings } from './campaign-settings.js';
 import { settingsProblems } from './campaign-settings.js';
@@ -43,6 +44,7 @@ export class CreateCampaign {
         const agent = await tx.agents.findById(input.projectId, settings.agentId);
         if (!agent) problems.push({ field: 'agentId', message: `is not an agent of this project (${settings.agentId})`, type: 'value_error' });
         else {
+          problems.push(...(await callOverrideProblems(agent, settings.callOverrides ?? NO_CALL_OVERRIDES, this.deps.voices)));
           const numbers = await tx.numbers.listByAgents([agent.id]);
           if (numbers.length === 0) problems.push({ field: 'agentId', message: 'has no phone number attached; attach one to call from it', type: 'value_error' });
           else if (settings.fromNumber.kind === 'single' && !numbers.some((n) => n.id === (settings.fromNumber as { numberId: string }).numberId)) {
