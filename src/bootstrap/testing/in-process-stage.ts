@@ -10,9 +10,11 @@ import { SimulatedTelephony } from '../../adapters/simulated/simulated-telephony
 import { SimulatedTime } from '../../adapters/simulated/simulated-time.js';
 import { StubbedToolTransport } from '../../adapters/simulated/stubbed-tool-transport.js';
 import { trustE164 } from '../../domain/e164.js';
+import { generateAdminToken } from '../admin-token.js';
 import { TOKENS } from '../composition/tokens.js';
 import { createSwitchboard, type Switchboard } from '../create-switchboard.js';
 import { DEFAULT_CALLER } from '../simulated-call.js';
+import type { EmbeddedTemplate } from './embedded-template.js';
 import { SimulatedContact } from './simulated-contact.js';
 import { ScenarioCredentials, ScenarioModel } from './stage-parts.js';
 
@@ -21,6 +23,8 @@ export interface InProcessStageOptions {
   readonly store?: 'embedded' | 'memory';
   /** Hosted agents' model when a scenario brings none (the configured one, or a scripted one). */
   readonly model?: LanguageModel | null;
+  /** Starts the embedded store from a copy of this migrated one (what `runScenarios` makes once per run). */
+  readonly template?: EmbeddedTemplate;
 }
 
 const refused = (message: string): E.Either<StageRefusal, never> => E.left({ _tag: 'StageRefused', message });
@@ -41,14 +45,15 @@ const rest = async (sb: Switchboard, key: string, method: string, path: string, 
  */
 export const createInProcessStage = async (options: InProcessStageOptions = {}): Promise<ScenarioStage> => {
   const embedded = (options.store ?? 'embedded') === 'embedded';
-  const dataDir = embedded ? await mkdtemp(join(tmpdir(), 'switchboard-test-')) : null;
+  const dataDir = !embedded ? null : options.template ? await options.template.copy() : await mkdtemp(join(tmpdir(), 'switchboard-test-'));
   const time = new SimulatedTime();
   const telephony = new SimulatedTelephony();
   const tools = new StubbedToolTransport();
   const model = new ScenarioModel(options.model ?? null);
   const credentials = new ScenarioCredentials();
   const switchboard = createSwitchboard({
-    env: dataDir ? { DATA_DIR: dataDir } : {},
+    // A token of its own: the admin console is never opened, and a generated one would be printed.
+    env: dataDir ? { DATA_DIR: dataDir, ADMIN_TOKEN: generateAdminToken() } : {},
     storage: embedded ? 'database' : 'memory',
     telephony,
     timers: time,
