@@ -46,3 +46,6 @@ export class ServerApi {
 }
 
 const ErrorEnvelope = t.type({ error: t.type({ message: t.string }) });
+
+/** An answer only its status matters of. */
+export const AnyAnswer = t.unknown;

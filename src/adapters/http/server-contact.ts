@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import type { ContactRecord, StagedContact } from '../../application/ports/scenario-stage.js';
 import type { TranscriptTurn, TurnRole } from '../../domain/call.js';
-import type { ServerApi } from './server-api.js';
+import { AnyAnswer, type ServerApi } from './server-api.js';
 
 const nullableNumber = t.union([t.number, t.null]);
 const Turn = t.intersection([
@@ -27,7 +27,6 @@ const CarrierActions = t.type({
   voicemail: t.union([t.string, t.null]),
 });
 const Messages = t.type({ data: t.array(t.type({ id: t.string, body: t.string, direction: t.string })) });
-const Anything = t.unknown;
 
 const toTurn = (callId: string) => (turn: t.TypeOf<typeof Turn>, sequence: number): TranscriptTurn => ({
   id: turn.id,
@@ -84,7 +83,7 @@ export class ServerContact implements StagedContact {
       this.notes.push(`step ${this.step} (${what}) was not played: the call was over`);
       return;
     }
-    const done = await this.parts.api.call('POST', `/playground/simulated/calls/${this.callId}${path}`, Anything, body);
+    const done = await this.parts.api.call('POST', `/playground/simulated/calls/${this.callId}${path}`, AnyAnswer, body);
     if (E.isLeft(done)) this.notes.push(`step ${this.step} (${what}): ${done.left}`);
     await this.refresh();
   }
@@ -189,7 +188,7 @@ export class ServerContact implements StagedContact {
     const base = { texts: this.texts, notes: this.notes, digitsSent: [], transfers: [] };
     const callId = this.callId;
     if (callId === null) return { ...base, callId: null, transcript: [], status: null, disconnectionReason: null, durationSeconds: null, voicemail: null, analysis: null };
-    if (!this.over) await this.parts.api.call('POST', `/playground/simulated/calls/${callId}/hang-up`, Anything);
+    if (!this.over) await this.parts.api.call('POST', `/playground/simulated/calls/${callId}/hang-up`, AnyAnswer);
     let call = await this.untilEnded();
     // A pending analysis is written after the call, off its path.
     const deadline = Date.now() + this.parts.stepTimeoutMs;

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import type { ScenarioStage, StageRefusal, StageSetup, StagedContact } from '../../application/ports/scenario-stage.js';
 import { ResigningRelay } from './resigning-relay.js';
-import { ServerApi, type ServerConnection } from './server-api.js';
+import { AnyAnswer, ServerApi, type ServerConnection } from './server-api.js';
 import { ServerContact } from './server-contact.js';
 
 /** The caller's number on a server's simulated carrier. */
@@ -12,7 +12,6 @@ const Made = t.type({ id: t.string });
 const NumberItem = t.type({ id: t.string, agentId: t.union([t.string, t.null]) });
 const Numbers = t.type({ data: t.array(NumberItem) });
 const Started = t.type({ callId: t.string });
-const Anything = t.unknown;
 
 const refused = (message: string): E.Either<StageRefusal, never> => E.left({ _tag: 'StageRefused', message });
 
@@ -43,9 +42,9 @@ export const createServerStage = (connection: ServerConnection): ScenarioStage =
       spare = bought.right.id;
     }
     const lent = spare;
-    const attached = await api.call('POST', `/v1/agents/${agentId}/numbers`, Anything, { numberId: lent });
+    const attached = await api.call('POST', `/v1/agents/${agentId}/numbers`, AnyAnswer, { numberId: lent });
     if (E.isLeft(attached)) return attached;
-    return E.right({ id: lent, giveBack: () => api.call('DELETE', `/v1/agents/${agentId}/numbers/${lent}`, Anything) });
+    return E.right({ id: lent, giveBack: () => api.call('DELETE', `/v1/agents/${agentId}/numbers/${lent}`, AnyAnswer) });
   };
 
   const open = async (setup: StageSetup): Promise<E.Either<StageRefusal, StagedContact>> => {
@@ -64,12 +63,12 @@ export const createServerStage = (connection: ServerConnection): ScenarioStage =
       const agent = await api.call('POST', '/v1/agents', Made, setup.agent.definition);
       if (E.isLeft(agent)) return fail(`the agent could not be made: ${agent.left}`);
       agentId = agent.right.id;
-      made.push(() => api.call('DELETE', `/v1/agents/${agentId}`, Anything));
+      made.push(() => api.call('DELETE', `/v1/agents/${agentId}`, AnyAnswer));
       const { webhook } = setup.agent;
       if (webhook) {
         // The server issues the secret: a scenario that names its own reaches its agent through the relay, signed with it.
         const url = webhook.secret === null ? webhook.url : await relay.route(webhook.url, webhook.secret);
-        const saved = await api.call('POST', `/v1/agents/${agentId}/webhook`, Anything, { url, ...(webhook.timeoutSeconds ? { timeout: webhook.timeoutSeconds } : {}) });
+        const saved = await api.call('POST', `/v1/agents/${agentId}/webhook`, AnyAnswer, { url, ...(webhook.timeoutSeconds ? { timeout: webhook.timeoutSeconds } : {}) });
         if (E.isLeft(saved)) return fail(`the agent's webhook could not be saved: ${saved.left}`);
       }
     }
@@ -87,7 +86,7 @@ export const createServerStage = (connection: ServerConnection): ScenarioStage =
       case 'outbound_call': {
         const placed = await api.call('POST', '/v1/calls', Made, { agentId, toNumber: CALLER, fromNumberId: number.right.id, variables: setup.variables });
         if (E.isLeft(placed)) return fail(`the call could not be placed: ${placed.left}`);
-        const answered = await api.call('POST', `/playground/simulated/calls/${placed.right.id}/${setup.answeredByMachine ? 'answer-as-machine' : 'answer'}`, Anything);
+        const answered = await api.call('POST', `/playground/simulated/calls/${placed.right.id}/${setup.answeredByMachine ? 'answer-as-machine' : 'answer'}`, AnyAnswer);
         return E.isLeft(answered) ? fail(`the call could not be answered: ${answered.left}`) : E.right(new ServerContact(parts, placed.right.id));
       }
       case 'web_call':

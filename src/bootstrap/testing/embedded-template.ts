@@ -6,7 +6,7 @@ import { openDatabase } from '../../adapters/mikro-orm/database.js';
 
 /**
  * An embedded store made and migrated once for a whole run: each stage starts from a copy, since
- * a new PGlite's initdb and migrations cost far more CPU than copying what they leave.
+ * creating and migrating a new embedded database is the slow part of starting a stage.
  */
 export interface EmbeddedTemplate {
   /** A new data folder holding a copy of the migrated store. */
