@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALLER_FIXTURE_NAMES } from '../../../src/application/testing/caller-fixtures.js';
-import { runScenario, ScenarioCodec, ScriptedLanguageModel, type ScenarioResult } from '../../../src/testing.js';
+import { runScenario, runScenarios, ScenarioCodec, ScriptedLanguageModel, type ScenarioResult } from '../../../src/testing.js';
 
 const hosted = { name: 'Outreach', voiceMode: 'hosted', systemPrompt: 'Call people back about their appointment.', greeting: 'Hello, this is Ana from Acme Dental.' };
 
@@ -74,5 +74,19 @@ describe('a fixture in a scenario file', () => {
     expect(clash._tag).toBe('Left');
     const unknown = ScenarioCodec.decode({ name: 'vm', agent: hosted, caller: { fixture: 'fax-machine' }, expect: [{ voicemail: true }] });
     expect(unknown._tag).toBe('Left');
+  });
+});
+
+describe('scenarios that share a stage', () => {
+  it('keep apart: a STOP in one leaves the next one\'s caller free to be answered', async () => {
+    const summary = await runScenarios(
+      [
+        { name: 'stop', agent: hosted, caller: { fixture: 'texts-stop' }, expect: [{ notSaid: { pattern: '.' } }] },
+        { name: 'hello', agent: hosted, contact: 'inbound_text', caller: { script: [{ text: 'Hello' }] }, expect: [{ replied: 'Thanks' }] },
+      ],
+      // An answer for each text, whether or not the opt-out's is sent.
+      { store: 'memory', model: new ScriptedLanguageModel(['Thanks for your message!', 'Thanks for your message!']) },
+    );
+    expect(summary.results.map(failures)).toEqual([['passed', [], null], ['passed', [], null]]);
   });
 });
