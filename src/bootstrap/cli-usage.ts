@@ -18,10 +18,14 @@ export const SIMULATE_USAGE = `
 `;
 
 export const TEST_USAGE = `
-  test [files or folders…] [--concurrency <n>] [--grep <pattern>] [--seed <n>] [--reporter pretty|json|junit] [--store embedded|memory]
+  test [files or folders…] [--concurrency <n>] [--grep <pattern>] [--seed <n>] [--reporter pretty|json|junit] [--store embedded|memory] [--url <url> --api-key <key>]
                                  run scenario tests of agents (YAML or JSON, default ./scenarios) on an
                                  in-process Switchboard: simulated carrier and clock, the configured model
-                                 (LLM_BASE_URL); prints the seed; exits 1 on any failure (see docs/testing.md)
+                                 (LLM_BASE_URL); with --url, on that running server instead; prints the
+                                 seed; exits 1 on any failure (see docs/testing.md)
+  test record --call <id> [--url <url>] [--api-key <key>] [--out <file.yaml>]
+                                 write an ended call of a running server as a scenario that replays its
+                                 caller and expects its outcome (stdout without --out)
 `;
 
 /**

@@ -5,6 +5,9 @@ import { chooseLanguageModel } from './language-model.js';
 import { TEST_USAGE } from './cli-usage.js';
 import { jsonReport, junitReport, prettyReport, progressLine, REPORTERS, type ReporterName } from './testing/reporters.js';
 import { runScenarios } from './testing/run-scenarios.js';
+import { recordScenario } from './testing/record-command.js';
+import { createServerStage } from '../adapters/http/server-stage.js';
+import { findServerUrl } from './admin-graphql-client.js';
 
 const OPTIONS = {
   concurrency: { type: 'string' },
@@ -12,6 +15,10 @@ const OPTIONS = {
   seed: { type: 'string' },
   reporter: { type: 'string' },
   store: { type: 'string' },
+  url: { type: 'string' },
+  'api-key': { type: 'string' },
+  call: { type: 'string' },
+  out: { type: 'string' },
 } as const;
 
 const whole = (value: string | undefined, name: string, fallback: number, min: number): number => {
@@ -23,8 +30,9 @@ const whole = (value: string | undefined, name: string, fallback: number, min: n
 
 /**
  * `switchboard test [files or folders…]`: runs scenario files against an in-process Switchboard
- * (embedded database in a temporary folder, simulated carrier, the configured model). Resolves
- * to the exit code: 1 on any failed or errored scenario.
+ * (embedded database in a temporary folder, simulated carrier, the configured model), or with
+ * `--url` against that running server. `switchboard test record --call <id>` writes an ended
+ * call as a scenario. Resolves to the exit code: 1 on any failed or errored scenario.
  */
 export const runTestCommand = async (
   argv: readonly string[],
@@ -32,6 +40,15 @@ export const runTestCommand = async (
   out: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<number> => {
   const { positionals, values } = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
+  const apiKey = values['api-key'] ?? env.SWITCHBOARD_API_KEY ?? '';
+  if (positionals[0] === 'record') {
+    if (!values.call) throw new Error(`test record needs --call <id> (an ended call)\n${TEST_USAGE}`);
+    if (apiKey === '') throw new Error('test record needs --api-key <key> (or SWITCHBOARD_API_KEY): the key of the call\'s project');
+    await recordScenario({ callId: values.call, baseUrl: findServerUrl({ url: values.url }, env), apiKey, file: values.out ?? null }, out);
+    return 0;
+  }
+  const url = values.url;
+  if (url !== undefined && apiKey === '') throw new Error('test --url needs --api-key <key> (or SWITCHBOARD_API_KEY): a project\'s key on that server');
   const reporter = (values.reporter ?? 'pretty') as ReporterName;
   if (!REPORTERS.includes(reporter)) throw new Error(`--reporter must be one of ${REPORTERS.join(', ')}\n${TEST_USAGE}`);
   const store = values.store ?? 'embedded';
@@ -51,6 +68,7 @@ export const runTestCommand = async (
     store,
     model,
     env,
+    ...(url === undefined ? {} : { stage: () => Promise.resolve(createServerStage({ baseUrl: url, apiKey })) }),
     onResult: (result) => {
       if (reporter === 'pretty') out(`${progressLine(result, ++done, total || done)}\n`);
     },

@@ -31,6 +31,7 @@ import { ApiKeyIssuedView, CreatedSubAccountView, SubAccountView } from './views
 import { UsageView } from './views/usage.js';
 import { DailyUsageView, MonthlyUsageView } from './views/usage-series.js';
 import { DailyUsageQuery, MonthlyUsageQuery, UsageBreakdownQuery } from './codecs/usage.js';
+import { ScenarioCodec } from './codecs/scenarios.js';
 import { UsageByAgentView, UsageByNumberView } from './views/usage-breakdown.js';
 import {
   AgentDeliveriesView,
@@ -244,6 +245,7 @@ export const OPERATIONS = {
     query: GetCallQuery, success: json(CallDetailView),
   }),
   endCall: operation({ method: 'post', path: '/v1/calls/{callId}/end', tag: 'Calls', summary: 'Hang up a call in progress', ...v1, success: json(EndingCallView), failures: [409, 502] }),
+  recordCallScenario: operation({ method: 'post', path: '/v1/calls/{callId}/scenario', tag: 'Calls', summary: 'An ended call as a regression scenario: its caller replayed, its outcome expected (docs/testing.md)', ...v1, success: json(ScenarioCodec), failures: [409] }),
   getTranscript: operation({ method: 'get', path: '/v1/calls/{callId}/transcript', tag: 'Calls', summary: "A call's transcript", ...v1, success: json(TranscriptView) }),
   streamTranscript: operation({
     method: 'get', path: '/v1/calls/{callId}/transcript/stream', tag: 'Calls', summary: "A call's transcript as it happens (Server-Sent Events)", ...v1,

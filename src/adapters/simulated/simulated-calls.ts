@@ -156,6 +156,23 @@ export class SimulatedCalls {
     return this.withSession(callId, (session) => session.callerPressed(digit));
   }
 
+  /** What the carrier saw the agent do on a call: keys pressed, transfers, the voicemail it left. */
+  actionsOn(callId: string, providerCallId: string | null) {
+    const call = this.calls.get(callId);
+    if (!call) return null;
+    return {
+      digitsSent: call.digits,
+      transfers: call.events.flatMap((e) => (e.type === 'transfer' ? [{ to: e.to, mode: e.mode ?? ('cold' as const) }] : [])),
+      voicemail: providerCallId === null ? null : (this.deps.telephony.closingWords.get(providerCallId) ?? null),
+    };
+  }
+
+  /** Resolves once the agent has answered the caller's last words or keys and its turns are stored. */
+  async answered(callId: string): Promise<void> {
+    await this.deps.engine.find(callId)?.untilAnswered();
+    await this.deps.engine.stored();
+  }
+
   /** HangUpSimulatedCall: the caller hangs up; the call completes. */
   async hangUp(callId: string): Promise<E.Either<AppError, Call>> {
     this.deps.engine.find(callId)?.callerHungUp();

@@ -11,6 +11,7 @@ import type { StreamTranscript } from './calls/stream-transcript.js';
 import type { RecordAnsweredBy } from './calls/record-answered-by.js';
 import type { AwaitCallEnd } from './calls/await-call-end.js';
 import type { RecordWarmTransfer } from './calls/record-warm-transfer.js';
+import type { RecordCallScenario } from './calls/record-call-scenario.js';
 
 /** The call use cases: `useCases.calls` of the one registry. */
 export interface CallUseCases {
@@ -27,4 +28,5 @@ export interface CallUseCases {
   readonly recordAnsweredBy: RecordAnsweredBy;
   readonly awaitCallEnd: AwaitCallEnd;
   readonly recordWarmTransfer: RecordWarmTransfer;
+  readonly recordCallScenario: RecordCallScenario;
 }

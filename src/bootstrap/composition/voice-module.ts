@@ -17,6 +17,7 @@ import { FinishCall } from '../../application/use-cases/calls/finish-call.js';
 import { GetCallRecording } from '../../application/use-cases/calls/get-call-recording.js';
 import { PlaceOutboundCall } from '../../application/use-cases/calls/place-outbound-call.js';
 import { GetCall } from '../../application/use-cases/calls/get-call.js';
+import { RecordCallScenario } from '../../application/use-cases/calls/record-call-scenario.js';
 import { ListCalls } from '../../application/use-cases/calls/list-calls.js';
 import { StreamTranscript } from '../../application/use-cases/calls/stream-transcript.js';
 import { RecordAnsweredBy } from '../../application/use-cases/calls/record-answered-by.js';
@@ -113,6 +114,7 @@ export const voiceModule = () =>
         endCall: new EndCall({ uow, telephony, finishCall }),
         attachCallRecording: new AttachCallRecording({ uow }),
         getCall: new GetCall({ call }),
+        recordCallScenario: new RecordCallScenario({ call }),
         listCalls: new ListCalls({ calls }),
         getCallRecording: new GetCallRecording({ uow, telephony }),
         streamTranscript: new StreamTranscript({ uow, eventBus }),

@@ -10,9 +10,11 @@ import { SimulatedTelephony } from '../../adapters/simulated/simulated-telephony
 import { SimulatedTime } from '../../adapters/simulated/simulated-time.js';
 import { StubbedToolTransport } from '../../adapters/simulated/stubbed-tool-transport.js';
 import { trustE164 } from '../../domain/e164.js';
+import { generateAdminToken } from '../admin-token.js';
 import { TOKENS } from '../composition/tokens.js';
 import { createSwitchboard, type Switchboard } from '../create-switchboard.js';
 import { DEFAULT_CALLER } from '../simulated-call.js';
+import type { EmbeddedTemplate } from './embedded-template.js';
 import { SimulatedContact } from './simulated-contact.js';
 import { ScenarioCredentials, ScenarioModel } from './stage-parts.js';
 
@@ -21,6 +23,8 @@ export interface InProcessStageOptions {
   readonly store?: 'embedded' | 'memory';
   /** Hosted agents' model when a scenario brings none (the configured one, or a scripted one). */
   readonly model?: LanguageModel | null;
+  /** Starts the embedded store from a copy of this migrated one (what `runScenarios` makes once per run). */
+  readonly template?: EmbeddedTemplate;
 }
 
 const refused = (message: string): E.Either<StageRefusal, never> => E.left({ _tag: 'StageRefused', message });
@@ -41,14 +45,15 @@ const rest = async (sb: Switchboard, key: string, method: string, path: string, 
  */
 export const createInProcessStage = async (options: InProcessStageOptions = {}): Promise<ScenarioStage> => {
   const embedded = (options.store ?? 'embedded') === 'embedded';
-  const dataDir = embedded ? await mkdtemp(join(tmpdir(), 'switchboard-test-')) : null;
+  const dataDir = !embedded ? null : options.template ? await options.template.copy() : await mkdtemp(join(tmpdir(), 'switchboard-test-'));
   const time = new SimulatedTime();
   const telephony = new SimulatedTelephony();
   const tools = new StubbedToolTransport();
   const model = new ScenarioModel(options.model ?? null);
   const credentials = new ScenarioCredentials();
   const switchboard = createSwitchboard({
-    env: dataDir ? { DATA_DIR: dataDir } : {},
+    // A token of its own: the admin console is never opened, and a generated one would be printed.
+    env: dataDir ? { DATA_DIR: dataDir, ADMIN_TOKEN: generateAdminToken() } : {},
     storage: embedded ? 'database' : 'memory',
     telephony,
     timers: time,
@@ -68,30 +73,50 @@ export const createInProcessStage = async (options: InProcessStageOptions = {}):
   }
   const simulated = switchboard.voice().simulated!;
   let projects = 0;
+  let contacts = 0;
+  /** The last scenario's project, agent and number: the next one with the same agent plays on them. */
+  let kept: { readonly agent: string; readonly key: string; readonly projectId: string; readonly agentId: string; readonly number: string } | null = null;
+
+  /** A project of its own with the scenario's agent on a number; Left: what could not be made. */
+  const provide = async (agent: Extract<StageSetup['agent'], { kind: 'inline' }>): Promise<E.Either<string, NonNullable<typeof kept>>> => {
+    const email = parseMailbox(`scenario-${++projects}@switchboard.test`);
+    if (E.isLeft(email)) return email;
+    const project = await switchboard.useCases().projects.createProject.execute({ email: email.right, name: `Scenario ${projects}` })();
+    if (E.isLeft(project)) return E.left(`could not open the scenario's project: ${project.left._tag}`);
+    const key = project.right.apiKey.clear;
+    const made = await rest(switchboard, key, 'POST', '/v1/agents', agent.definition);
+    if (E.isLeft(made)) return E.left(`the agent could not be made: ${made.left}`);
+    const agentId = String(made.right.id);
+    const { webhook } = agent;
+    if (webhook) {
+      credentials.nextWebhookSecret = webhook.secret;
+      const saved = await rest(switchboard, key, 'POST', `/v1/agents/${agentId}/webhook`, { url: webhook.url, ...(webhook.timeoutSeconds ? { timeout: webhook.timeoutSeconds } : {}) });
+      credentials.nextWebhookSecret = null;
+      if (E.isLeft(saved)) return E.left(`the agent's webhook could not be saved: ${saved.left}`);
+    }
+    const number = await rest(switchboard, key, 'POST', '/v1/numbers', { agentId });
+    if (E.isLeft(number)) return E.left(`the agent's number could not be bought: ${number.left}`);
+    return E.right({ agent: JSON.stringify(agent), key, projectId: project.right.project.id, agentId, number: String(number.right.phoneNumber) });
+  };
 
   const open = async (setup: StageSetup): Promise<E.Either<StageRefusal, StagedContact>> => {
     if (setup.agent.kind === 'existing') return refused(`agent ${setup.agent.id}: an agent named by id is one of a running server's; in process, give the agent's definition`);
     tools.use(setup.tools);
     model.use(setup.model);
-    const email = parseMailbox(`scenario-${++projects}@switchboard.test`);
-    if (E.isLeft(email)) return refused(email.left);
-    const project = await switchboard.useCases().projects.createProject.execute({ email: email.right, name: `Scenario ${projects}` })();
-    if (E.isLeft(project)) return refused(`could not open the scenario's project: ${project.left._tag}`);
-    const key = project.right.apiKey.clear;
-    const projectId = project.right.project.id;
-    const agent = await rest(switchboard, key, 'POST', '/v1/agents', setup.agent.definition);
-    if (E.isLeft(agent)) return refused(`the agent could not be made: ${agent.left}`);
-    const agentId = String(agent.right.id);
-    const { webhook } = setup.agent;
-    if (webhook) {
-      credentials.nextWebhookSecret = webhook.secret;
-      const saved = await rest(switchboard, key, 'POST', `/v1/agents/${agentId}/webhook`, { url: webhook.url, ...(webhook.timeoutSeconds ? { timeout: webhook.timeoutSeconds } : {}) });
-      credentials.nextWebhookSecret = null;
-      if (E.isLeft(saved)) return refused(`the agent's webhook could not be saved: ${saved.left}`);
+    // Making a project, an agent and a number is most of a scenario's cost on the embedded store:
+    // the same agent is kept, and each contact comes from a caller of its own, whose threads,
+    // contact and opt-outs are then the scenario's alone.
+    if (kept?.agent !== JSON.stringify(setup.agent)) {
+      const provided = await provide(setup.agent);
+      if (E.isLeft(provided)) {
+        kept = null;
+        return refused(provided.left);
+      }
+      kept = provided.right;
     }
-    const number = await rest(switchboard, key, 'POST', '/v1/numbers', { agentId });
-    if (E.isLeft(number)) return refused(`the agent's number could not be bought: ${number.left}`);
-    const parts = { switchboard, simulated, telephony, time, projectId, number: trustE164(String(number.right.phoneNumber)), caller: trustE164(DEFAULT_CALLER), stepTimeoutMs: setup.stepTimeoutMs };
+    const { key, projectId, agentId } = kept;
+    const caller = contacts++ === 0 ? DEFAULT_CALLER : `+1415556${String(contacts % 10_000).padStart(4, '0')}`;
+    const parts = { switchboard, simulated, telephony, time, projectId, number: trustE164(kept.number), caller: trustE164(caller), stepTimeoutMs: setup.stepTimeoutMs };
     switch (setup.contact) {
       case 'inbound_text':
         return E.right(new SimulatedContact(parts, null, null));

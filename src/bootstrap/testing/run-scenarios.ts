@@ -8,6 +8,7 @@ import { runSuite } from '../../application/testing/scenario-suite.js';
 import { AjvJsonSchemaValidator } from '../../adapters/ajv/ajv-json-schema-validator.js';
 import { ScenarioCodec } from '../../adapters/rest/codecs/scenarios.js';
 import { reportProblems } from '../../adapters/rest/decode.js';
+import { makeEmbeddedTemplate } from './embedded-template.js';
 import { createInProcessStage } from './in-process-stage.js';
 import { loadScenarioFiles, type ScenarioFileProblem } from './scenario-files.js';
 
@@ -82,22 +83,29 @@ export const runScenarios = async (inputs: readonly ScenarioInput[], options: Ru
   const chosen = matcher(options.grep);
   const sources = decoded.right.filter((source) => chosen(source.scenario.name));
   const model = options.model ?? null;
-  return runSuite(
-    sources,
-    {
-      seed,
-      concurrency: options.concurrency ?? 1,
-      stage: options.stage ?? (() => createInProcessStage({ store: options.store, model })),
-      onResult: options.onResult,
-    },
-    {
-      schemas: new AjvJsonSchemaValidator(),
-      judge: options.judge === undefined ? model : options.judge,
-      callerModel: options.callerModel === undefined ? model : options.callerModel,
-      agentModel: options.agentModel,
-      now: () => performance.now(),
-    },
-  );
+  const embedded = options.stage === undefined && (options.store ?? 'embedded') === 'embedded' && sources.length > 0;
+  // Several stages start from one migrated store; a single one migrates its own.
+  const template = embedded && Math.min(options.concurrency ?? 1, sources.length) > 1 ? await makeEmbeddedTemplate() : undefined;
+  try {
+    return await runSuite(
+      sources,
+      {
+        seed,
+        concurrency: options.concurrency ?? 1,
+        stage: options.stage ?? (() => createInProcessStage({ store: options.store, model, template })),
+        onResult: options.onResult,
+      },
+      {
+        schemas: new AjvJsonSchemaValidator(),
+        judge: options.judge === undefined ? model : options.judge,
+        callerModel: options.callerModel === undefined ? model : options.callerModel,
+        agentModel: options.agentModel,
+        now: () => performance.now(),
+      },
+    );
+  } finally {
+    await template?.remove();
+  }
 };
 
 /** Runs one scenario (a file with one scenario, or an object): its result. */

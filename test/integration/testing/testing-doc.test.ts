@@ -26,21 +26,24 @@ describe('docs/testing.md', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('has an example scenario that passes against the example agent', async () => {
+  it('has example scenarios that pass: against the example agent, and with a built-in caller', async () => {
     const files = blocksOf(DOC).filter((block) => block.language === 'yaml' && block.file !== null);
-    expect(files.map((block) => block.file)).toEqual(['scenarios/opening-hours.yaml']);
+    expect(files.map((block) => block.file)).toEqual(['scenarios/opening-hours.yaml', 'scenarios/voicemail.yaml']);
     for (const block of files) {
       await mkdir(dirname(join(dir, block.file!)), { recursive: true });
       await writeFile(join(dir, block.file!), block.code);
     }
     const summary = await runScenarios([join(dir, 'scenarios')], { store: 'memory', env: { AGENT_PORT: String(port), WEBHOOK_SECRET: SECRET } });
-    expect(summary.results.map((r) => [r.name, r.verdict, r.expectations.filter((e) => !e.passed).map((e) => e.message)])).toEqual([['gives the opening hours', 'passed', []]]);
+    expect(summary.results.map((r) => [r.name, r.verdict, r.expectations.filter((e) => !e.passed).map((e) => e.message)])).toEqual([
+      ['gives the opening hours', 'passed', []],
+      ['leaves a message on voicemail', 'passed', []],
+    ]);
   });
 
   it('names every step and expectation the format has', async () => {
     const { readFile } = await import('node:fs/promises');
     const text = await readFile(DOC, 'utf8');
-    const keys = ['say', 'press', 'silence', 'interrupt', 'hangUp', 'machine', 'transfer', 'text', 'said', 'notSaid', 'toolCalled', 'transferred', 'hungUp', 'voicemail', 'digitsSent', 'analysis', 'turns', 'durationSeconds', 'answerLatencyMs', 'replied', 'judged'];
+    const keys = ['fixture', 'carrier-voicemail', 'personal-voicemail', 'call-screening', 'ivr-menu', 'silent-caller', 'texts-stop', 'unanswered-warm-transfer', 'say', 'press', 'silence', 'interrupt', 'hangUp', 'machine', 'transfer', 'text', 'said', 'notSaid', 'toolCalled', 'transferred', 'hungUp', 'voicemail', 'digitsSent', 'analysis', 'turns', 'durationSeconds', 'answerLatencyMs', 'replied', 'judged'];
     expect(keys.filter((key) => !text.includes(`\`${key}`))).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { CALLER_FIXTURE_NAMES, CALLER_FIXTURES } from '../../../application/testing/caller-fixtures.js';
 import {
   CONTACT_KINDS,
+  type ContactKind,
   type Bounds,
   type CallerStep,
   type Expectation,
@@ -100,13 +102,31 @@ const Step = oneKeyOf(
   },
 );
 
+/** The caller, and the contact a built-in fixture makes (null: the scenario's own, or the default). */
+interface DecodedCaller {
+  readonly caller: ScenarioCaller;
+  readonly contact: ContactKind | null;
+}
+
 const Caller = oneKeyOf(
   'caller',
   {
     script: t.array(Step),
     simulated: t.intersection([t.type({ persona: text, goal: text }), t.partial({ maxTurns: wholeCount('turns', 1, 100) })]),
+    fixture: oneOf(CALLER_FIXTURE_NAMES),
   },
-  (k): ScenarioCaller => (k.key === 'script' ? { kind: 'script', steps: k.value } : { kind: 'simulated', persona: k.value.persona, goal: k.value.goal, maxTurns: k.value.maxTurns ?? 10 }),
+  (k): DecodedCaller => {
+    switch (k.key) {
+      case 'script':
+        return { caller: { kind: 'script', steps: k.value }, contact: null };
+      case 'simulated':
+        return { caller: { kind: 'simulated', persona: k.value.persona, goal: k.value.goal, maxTurns: k.value.maxTurns ?? 10 }, contact: null };
+      case 'fixture': {
+        const fixture = CALLER_FIXTURES[k.value];
+        return { caller: { kind: 'script', steps: fixture.steps }, contact: fixture.contact };
+      }
+    }
+  },
 );
 
 const jsonSchemaObject = t.UnknownRecord;
@@ -222,17 +242,24 @@ export const ScenarioCodec = describedWith(
     'Scenario',
     (u): u is Scenario => false,
     // Decoded from the fields' own root, so that a problem is named by its field path (`caller.script.2`).
-    (u) =>
-      E.map((f: t.TypeOf<typeof ScenarioFields>): Scenario => ({
-        name: f.name,
-        agent: toAgent(f.agent, (u as { agent: Record<string, unknown> }).agent),
-        contact: f.contact ?? 'inbound_call',
-        variables: f.variables ?? {},
-        caller: f.caller,
-        tools: f.tools ?? {},
-        expect: f.expect.flat() as Expectation[],
-        stepTimeoutSeconds: f.stepTimeout ?? 30,
-      }))(ScenarioFields.validate(u, [{ key: '', type: ScenarioFields, actual: u }])),
+    (u) => {
+      const root: t.Context = [{ key: '', type: ScenarioFields, actual: u }];
+      return E.chain((f: t.TypeOf<typeof ScenarioFields>): t.Validation<Scenario> => {
+        if (f.contact !== undefined && f.caller.contact !== null && f.contact !== f.caller.contact) {
+          return t.failure(f.contact, [...root, { key: 'contact', type: ScenarioFields, actual: f.contact }], `must be ${f.caller.contact} (or left out): the caller's fixture makes that contact`);
+        }
+        return t.success({
+          name: f.name,
+          agent: toAgent(f.agent, (u as { agent: Record<string, unknown> }).agent),
+          contact: f.contact ?? f.caller.contact ?? 'inbound_call',
+          variables: f.variables ?? {},
+          caller: f.caller.caller,
+          tools: f.tools ?? {},
+          expect: f.expect.flat() as Expectation[],
+          stepTimeoutSeconds: f.stepTimeout ?? 30,
+        });
+      })(ScenarioFields.validate(u, root));
+    },
     t.identity,
   ),
   (describe) => ({ ...describe(ScenarioFields), title: 'Scenario', description: 'A scenario test of an agent (docs/testing.md).' }),

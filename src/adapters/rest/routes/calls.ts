@@ -18,6 +18,7 @@ import { askVersioned } from '../../../application/queries/versioned-read.js';
 import { sendVersioned, type VersionedAnswers } from '../versioned-answers.js';
 import { callDetailView, callView, endingCallView, placedCallView, transcriptView, turnView, webCallView } from '../views/calls.js';
 import { unansweredView } from '../views/unanswered.js';
+import { scenarioFile } from '../codecs/scenario-file.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -102,6 +103,10 @@ export const callRoutes = (calls: CallUseCases, answers: VersionedAnswers | null
 
   app.post('/:id/end', (c) =>
     send(c, calls.endCall.execute({ projectId: projectOf(c), callId: c.req.param('id') }), (call) => c.json(endingCallView(call))),
+  );
+
+  app.post('/:id/scenario', (c) =>
+    send(c, calls.recordCallScenario.execute({ projectId: projectOf(c), callId: c.req.param('id') }), (scenario) => c.json(scenarioFile(scenario))),
   );
 
   app.get('/:id/transcript', (c) =>
