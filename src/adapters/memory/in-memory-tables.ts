@@ -12,6 +12,7 @@ import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { Project } from '../../domain/project.js';
 import type { SignUp } from '../../domain/sign-up.js';
 import type { Suppression } from '../../domain/suppression.js';
+import type { AgentTest, TestRun } from '../../domain/agent-test.js';
 import type { KnowledgeBase, KnowledgeChunk, KnowledgeDocument } from '../../domain/knowledge-base.js';
 import type { IdempotencyKey, PendingText } from '../../application/ports/outbound-text-repositories.js';
 import type { DeliveryAttempt } from '../../application/ports/webhook-repositories.js';
@@ -178,6 +179,8 @@ export class InMemoryTables {
   knowledgeDocuments = this.table<string, KnowledgeDocument>();
   /** Each document's passages in order, keyed by document id. */
   knowledgeChunks = this.table<string, readonly KnowledgeChunk[]>();
+  agentTests = this.table<string, AgentTest>();
+  testRuns = this.table<string, TestRun>();
 
   /** Opens a unit of work's journal; one at a time. */
   begin(): TablesTransaction {

@@ -1,4 +1,5 @@
 import type { AgentPageQuery } from './agent-page-query.js';
+import type { AgentTestQueries } from './agent-test-queries.js';
 import type { BacklogQuery } from './backlog-query.js';
 import type { CallPageQuery } from './call-page-query.js';
 import type { ConversationMessagesQuery } from './conversation-messages-query.js';
@@ -15,4 +16,5 @@ export interface StoreQueries {
   readonly usage: UsageQuery;
   readonly backlog: BacklogQuery;
   readonly knowledge: KnowledgeSearch;
+  readonly agentTests: AgentTestQueries;
 }

@@ -5,6 +5,7 @@ import { MikroOrmCallPageQuery } from '../../adapters/mikro-orm/mikro-orm-call-p
 import { MikroOrmConversationMessagesQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-messages-query.js';
 import { MikroOrmConversationPageQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-page-query.js';
 import { MikroOrmKnowledgeSearch } from '../../adapters/mikro-orm/mikro-orm-knowledge-search.js';
+import { MikroOrmAgentTestQueries } from '../../adapters/mikro-orm/mikro-orm-agent-test-queries.js';
 import { MikroOrmUsageQuery } from '../../adapters/mikro-orm/mikro-orm-usage-query.js';
 import { MikroOrmBacklogQuery } from '../../adapters/mikro-orm/mikro-orm-backlog-query.js';
 import { MikroOrmUnitOfWork } from '../../adapters/mikro-orm/mikro-orm-unit-of-work.js';
@@ -32,6 +33,7 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
       usage: new MikroOrmUsageQuery(uow.reads),
       backlog: new MikroOrmBacklogQuery(uow.reads),
       knowledge: new MikroOrmKnowledgeSearch(uow.reads),
+      agentTests: new MikroOrmAgentTestQueries(uow.reads),
     };
   }
   return {
@@ -50,5 +52,6 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
     usage: { series: async () => unreadable('usageQuery'), breakdown: async () => unreadable('usageQuery') },
     backlog: { backlog: async () => unreadable('backlogQuery') },
     knowledge: { search: async () => unreadable('knowledgeSearch') },
+    agentTests: { listTests: async () => unreadable('agentTestQueries'), listRuns: async () => unreadable('agentTestQueries') },
   };
 };
