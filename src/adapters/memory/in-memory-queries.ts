@@ -11,7 +11,7 @@ import type { StoreQueries } from '../../application/queries/store-queries.js';
 import { InMemoryUsageQuery } from './in-memory-usage-query.js';
 import { InMemoryBacklogQuery } from './in-memory-backlog-query.js';
 import { InMemoryKnowledgeSearch } from './in-memory-knowledge-search.js';
-import { inMemoryAgentTestQueries } from './in-memory-agent-test-repositories.js';
+import { inMemoryAgentTestQueries } from './in-memory-agent-test-queries.js';
 import type { Agent } from '../../domain/agent.js';
 import { FAILED_STATUS_REASONS, type Call, type CallStatusFilter } from '../../domain/call.js';
 import type { Conversation } from '../../domain/conversation.js';

@@ -39,6 +39,8 @@ import type { OutboundTextSender } from '../../application/messaging/outbound-te
 import type { SendSms } from '../../application/use-cases/messages/send-sms.js';
 import type * as Registry from '../../application/use-cases/index.js';
 import type { KnowledgeSearch } from '../../application/queries/knowledge-search.js';
+import type { AgentTestQueries } from '../../application/queries/agent-test-queries.js';
+import type { TestRunQueue } from '../../application/ports/test-run-queue.js';
 import type { DocumentReading } from '../../application/use-cases/knowledge/document-text.js';
 import type { OutboundGuard } from '../../adapters/http/outbound-guard.js';
 import type { SimulatedCalls } from '../../adapters/simulated/simulated-calls.js';
@@ -102,6 +104,9 @@ export const TOKENS = {
   conversationMessagesQuery: token<ConversationMessagesQuery>('ConversationMessagesQuery'),
   /** Full-text search over knowledge bases' passages, on the unit of work's store. */
   knowledgeSearch: token<KnowledgeSearch>('KnowledgeSearch'),
+  agentTestQueries: token<AgentTestQueries>('AgentTestQueries'),
+  /** Plays queued test runs in the background, each on a throw-away stage. */
+  testRunWorker: token<TestRunQueue>('TestRunWorker'),
   /** How a document's source becomes text: HTML reduced, URLs fetched through the guarded client. */
   documentReading: token<DocumentReading>('DocumentReading'),
   rateLimiter: token<RateLimiter>('RateLimiter'),
@@ -162,6 +167,7 @@ export const TOKENS = {
   contactUseCases: token<Registry.ContactUseCases>('ContactUseCases'),
   suppressionUseCases: token<Registry.SuppressionUseCases>('SuppressionUseCases'),
   knowledgeUseCases: token<Registry.KnowledgeUseCases>('KnowledgeUseCases'),
+  agentTestUseCases: token<Registry.AgentTestUseCases>('AgentTestUseCases'),
   conversationUseCases: token<Registry.ConversationUseCases>('ConversationUseCases'),
   messageUseCases: token<Registry.MessageUseCases>('MessageUseCases'),
   webhookUseCases: token<Registry.WebhookUseCases>('WebhookUseCases'),
