@@ -18,11 +18,13 @@
  * (see simulated-panel.ts). A caller turn the agent leaves unanswered (the stream's
  * `unanswered`: no webhook, a failing one, the model…) shows in the transcript with its fix.
  * A hosted agent on a server with no language model gets a warning that says how to add one.
- * Below, the Campaigns panel follows the project's campaigns (see campaigns-panel.ts). The
+ * Below, the Tests panel runs the chosen agent's scenario tests (see tests-panel.ts) and the
+ * Campaigns panel follows the project's campaigns (see campaigns-panel.ts). The
  * style, the transcript view and the caller's side are pieces of their own (playground-style.ts,
  * transcript-script.ts, caller-script.ts).
  */
 import { CAMPAIGNS_PANEL, CAMPAIGNS_SCRIPT, CAMPAIGNS_STYLE } from './campaigns-panel.js';
+import { TESTS_PANEL, TESTS_SCRIPT, TESTS_STYLE } from './tests-panel.js';
 import { SIMULATED_PANEL, SIMULATED_SCRIPT } from './simulated-panel.js';
 import { callerScript } from './caller-script.js';
 import { PLAYGROUND_STYLE } from './playground-style.js';
@@ -49,6 +51,7 @@ export const renderPlaygroundPage = (page: {
 <style nonce="${page.nonce}">
 ${PLAYGROUND_STYLE}
 ${CAMPAIGNS_STYLE}
+${TESTS_STYLE}
 </style>
 </head>
 <body>
@@ -92,6 +95,7 @@ ${CAMPAIGNS_STYLE}
     <h2 class="spaced">Analysis</h2>
     <pre id="analysis" class="hint">Shown after the call, when the agent has post-call analysis on.</pre>
   </section>
+  ${TESTS_PANEL}
   ${CAMPAIGNS_PANEL}
 </main>
 <script nonce="${page.nonce}">
@@ -130,6 +134,7 @@ ${CAMPAIGNS_STYLE}
 
 ${page.simulatedCarrier ? SIMULATED_SCRIPT : ''}
 ${CAMPAIGNS_SCRIPT}
+${TESTS_SCRIPT}
   if (simulatedCarrier) {
     $('text-form').addEventListener('submit', sendText);
     $('load-outbound').addEventListener('click', loadOutbound);
