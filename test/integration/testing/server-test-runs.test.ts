@@ -121,4 +121,19 @@ describe('scenario tests on the server', () => {
     const kept = await h.read((tx) => tx.testRuns.findById(projectId, started.body.id));
     expect(kept).toMatchObject({ status: 'cancelled', results: [] });
   });
+
+  it('cancels the runs a stopping node was playing, saying so on their records', async () => {
+    const hook = await startReceiver((request) => (request.event === 'agent.message' ? 'hang' : 200));
+    opened.push(hook);
+    const { h, as, projectId } = await aProject();
+    const agent = await as('POST', '/v1/agents', { name: 'Line', voiceMode: 'webhook' });
+    await as('POST', `/v1/agents/${agent.body.id}/webhook`, { url: hook.url });
+    await as('POST', `/v1/agents/${agent.body.id}/tests`, { name: 'asks', caller: { script: [{ say: 'Hello?' }] }, expect: [{ said: 'hi' }] });
+    const started = await as('POST', '/v1/test-runs', { agentId: agent.body.id });
+    await eventually(() => hook.received.some((r) => r.event === 'agent.message'), { what: 'the agent webhook to be asked' });
+
+    await h.close();
+
+    expect(await h.read((tx) => tx.testRuns.findById(projectId, started.body.id))).toMatchObject({ status: 'cancelled', cancelReason: 'the node stopped', results: [] });
+  });
 });
