@@ -13,6 +13,13 @@ export const RUN_COLUMNS = 'id, project_id, agent_id, status, test_ids, seed, re
 
 type Row = Record<string, unknown>;
 
+/** A text column's value; anything else is a row this table cannot hold. */
+const text = (row: Row, column: string): string => {
+  const value = row[column];
+  if (typeof value !== 'string') throw new Error(`${column} is not text: ${JSON.stringify(value)}`);
+  return value;
+};
+
 const ScenarioJson = t.UnknownRecord;
 const TestIdsJson = t.array(t.string);
 const ResultsJson = t.array(
@@ -31,24 +38,24 @@ const ResultsJson = t.array(
 const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 
 export const toAgentTest = (row: Row): AgentTest => ({
-  id: row.id as string,
-  projectId: row.project_id as string,
-  agentId: row.agent_id as string,
-  name: row.name as string,
-  scenario: decodeColumn(ScenarioJson, json(row.scenario), 'agent_tests', 'scenario', row.id as string),
+  id: text(row, 'id'),
+  projectId: text(row, 'project_id'),
+  agentId: text(row, 'agent_id'),
+  name: text(row, 'name'),
+  scenario: decodeColumn(ScenarioJson, json(row.scenario), 'agent_tests', 'scenario', text(row, 'id')),
   createdAt: dateOf(row.created_at)!,
   updatedAt: dateOf(row.updated_at)!,
 });
 
 export const toTestRun = (row: Row): TestRun => ({
-  id: row.id as string,
-  projectId: row.project_id as string,
-  agentId: row.agent_id as string,
-  status: decodeColumn(oneOf('status', TEST_RUN_STATUSES), row.status, 'test_runs', 'status', row.id as string),
-  testIds: decodeColumn(TestIdsJson, json(row.test_ids), 'test_runs', 'test_ids', row.id as string),
+  id: text(row, 'id'),
+  projectId: text(row, 'project_id'),
+  agentId: text(row, 'agent_id'),
+  status: decodeColumn(oneOf('status', TEST_RUN_STATUSES), row.status, 'test_runs', 'status', text(row, 'id')),
+  testIds: decodeColumn(TestIdsJson, json(row.test_ids), 'test_runs', 'test_ids', text(row, 'id')),
   seed: Number(row.seed),
-  results: decodeColumn(ResultsJson, json(row.results), 'test_runs', 'results', row.id as string),
-  cancelReason: (row.cancel_reason as string | null) ?? null,
+  results: decodeColumn(ResultsJson, json(row.results), 'test_runs', 'results', text(row, 'id')),
+  cancelReason: row.cancel_reason === null || row.cancel_reason === undefined ? null : text(row, 'cancel_reason'),
   createdAt: dateOf(row.created_at)!,
   startedAt: dateOf(row.started_at),
   completedAt: dateOf(row.completed_at),

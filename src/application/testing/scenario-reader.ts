@@ -1,5 +1,5 @@
 import type * as E from 'fp-ts/lib/Either.js';
-import type { Scenario, ScenarioAgent } from './scenario.js';
+import type { Scenario } from './scenario.js';
 
 /** Reads a kept scenario document into a scenario, the codec of the scenario files' edge. */
 export interface ScenarioReader {
@@ -7,10 +7,3 @@ export interface ScenarioReader {
   read(document: Readonly<Record<string, unknown>>): E.Either<readonly string[], Scenario>;
 }
 
-/**
- * The agent a server run plays its tests against: the project's own agent, given as a
- * definition (and its webhook) the run's throw-away stage builds a copy of.
- */
-export interface TestedAgents {
-  definitionOf(projectId: string, agentId: string): Promise<Extract<ScenarioAgent, { kind: 'inline' }> | null>;
-}

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { ScenarioReader, TestedAgents } from '../../application/testing/scenario-reader.js';
+import type { TestedAgents } from '../../application/ports/tested-agents.js';
+import type { ScenarioReader } from '../../application/testing/scenario-reader.js';
 import { readOnly, type UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { endpointFor } from '../../application/webhooks/outbox.js';
 import { ScenarioCodec } from '../../adapters/rest/codecs/scenarios.js';
