@@ -70,7 +70,8 @@ export const createSwitchboard = (options: SwitchboardOptions = {}): Switchboard
   let running: RunningCore | null = null;
 
   const start = async (): Promise<void> => {
-    starting ??= startCore(settings, override).then(
+    // The core's test runs play on Switchboards of their own, made as this one was.
+    starting ??= startCore(settings, override, createSwitchboard).then(
       (core) => (running = core),
       (error: unknown) => {
         starting = null;

@@ -14,7 +14,8 @@ export type WebhookEventType =
   | 'agent.contact_opted_out'
   | 'campaign.started'
   | 'campaign.completed'
-  | 'campaign.recipient_completed';
+  | 'campaign.recipient_completed'
+  | 'agent.test_run_completed';
 export type EventChannel = 'sms' | 'voice';
 
 /**

@@ -176,6 +176,24 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('DELETE', `/v1/knowledge-bases/${kb.id}/documents/${doc.id}`, { key, expect: 204 });
     await request('DELETE', `/v1/knowledge-bases/${kb.id}`, { key, expect: 204 });
 
+    // Scenario tests kept with an agent, and runs of them (the second waits behind the first, so its cancel finds it queued).
+    const scenario = { name: 'hangs up', caller: { script: [{ hangUp: true }] }, expect: [{ hungUp: true }] };
+    const test = await request('POST', `/v1/agents/${agent.id}/tests`, { key, body: scenario, expect: 201 });
+    await request('POST', `/v1/agents/${agent.id}/tests`, { key, body: { ...scenario, agent: { id: agent.id } }, expect: 422 });
+    await request('POST', `/v1/agents/${agent.id}/tests`, { key, body: { ...scenario, description: 'x'.repeat(5000), variables: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`v${i}`, 'y'.repeat(190)])) }, expect: 413 });
+    await request('GET', `/v1/agents/${agent.id}/tests`, { key, expect: 200 });
+    await request('GET', `/v1/agents/${agent.id}/tests/${test.id}`, { key, expect: 200 });
+    await request('PATCH', `/v1/agents/${agent.id}/tests/${test.id}`, { key, body: { ...scenario, name: 'hangs up at once' }, expect: 200 });
+    const run = await request('POST', '/v1/test-runs', { key, body: { agentId: agent.id }, expect: 202 });
+    const waiting = await request('POST', '/v1/test-runs', { key, body: { agentId: agent.id, testIds: [test.id], seed: 7 }, expect: 202 });
+    await request('POST', `/v1/test-runs/${waiting.id}/cancel`, { key, expect: 200 });
+    await request('POST', `/v1/test-runs/${waiting.id}/cancel`, { key, expect: 409 });
+    await request('POST', '/v1/test-runs', { key, body: { agentId: agent.id, testIds: [] }, expect: 422 });
+    await request('GET', `/v1/test-runs/${run.id}`, { key, expect: 200 });
+    await request('GET', `/v1/test-runs?agentId=${agent.id}`, { key, expect: 200 });
+    await request('GET', '/v1/test-runs/trun_missing', { key, expect: 404 });
+    await request('DELETE', `/v1/agents/${agent.id}/tests/${test.id}`, { key, expect: 204 });
+
     // Webhooks: the project's default and an agent's own; the receiver refuses at once.
     const hook = { url: 'http://127.0.0.1:9/hook' };
     await request('GET', '/v1/webhooks', { key, expect: 200 });

@@ -1,3 +1,4 @@
+import { queuedRun, type AgentTest, type TestRun } from '../../src/domain/agent-test.js';
 import { NO_CONSENT } from '../../src/domain/consent.js';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { DeliveryAttempt } from '../../src/application/ports/webhook-repositories.js';
@@ -277,5 +278,23 @@ export const anAttempt = (delivery: WebhookDelivery, overrides: Partial<Delivery
   httpStatus: delivery.httpStatus,
   errorMessage: delivery.errorMessage,
   durationMs: 12,
+  ...overrides,
+});
+
+/** A scenario test of `agent`: a caller who says hello and expects a greeting. */
+export const anAgentTest = (agent: Pick<Agent, 'id' | 'projectId'>, overrides: Partial<AgentTest> = {}): AgentTest => ({
+  id: newId('test'),
+  projectId: agent.projectId,
+  agentId: agent.id,
+  name: 'Greets the caller',
+  scenario: { name: 'Greets the caller', caller: { script: [{ say: 'Hello' }, { hangUp: true }] }, expect: [{ said: 'welcome' }] },
+  createdAt: at(0),
+  updatedAt: at(0),
+  ...overrides,
+});
+
+/** A queued run of `testIds` of `agent`. */
+export const aTestRun = (agent: Pick<Agent, 'id' | 'projectId'>, overrides: Partial<TestRun> = {}): TestRun => ({
+  ...queuedRun({ id: newId('trun'), projectId: agent.projectId, agentId: agent.id, testIds: [], seed: 7, now: at(0) }),
   ...overrides,
 });

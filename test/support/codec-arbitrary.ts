@@ -81,6 +81,13 @@ const byName = (name: string, codec?: t.Decoder<unknown, unknown>): fc.Arbitrary
       return fc.integer({ min: 0, max: 24 * 60 }).map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
     case 'number':
       return fc.oneof(fc.integer({ min: 0, max: 100 }), fc.double({ noNaN: true, noDefaultInfinity: true }));
+    case 'AgentTest':
+      // A whole scenario is a language of its own: a few that run stand for it.
+      return fc.constantFrom(
+        { name: 'greets', caller: { script: [{ hangUp: true }] }, expect: [{ said: 'hello' }] },
+        { name: 'presses', contact: 'outbound_call', caller: { script: [{ machine: { greeting: 'Leave a message' } }, { press: '1#' }] }, expect: [{ voicemail: true }, { turns: { max: 4 } }] },
+        { name: 'texts', contact: 'inbound_text', caller: { script: [{ text: 'STOP' }] }, expect: [{ replied: { pattern: 'unsubscribed' } }], tools: { book: { error: 503 } } },
+      );
     case 'conversation state':
       return fc.record({ state: fc.option(jsonObject, { nil: null }) });
     default:

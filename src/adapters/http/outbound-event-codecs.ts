@@ -5,6 +5,7 @@ import { USER_SENTIMENTS } from '../../domain/call-analysis.js';
 import { CAMPAIGN_STATUSES } from '../../domain/campaign.js';
 import { ATTEMPT_OUTCOMES, RECIPIENT_STATUSES, SKIP_REASONS } from '../../domain/campaign-recipient.js';
 import { SUPPRESSION_CHANNELS } from '../../domain/suppression.js';
+import { TEST_VERDICTS } from '../../domain/agent-test.js';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
@@ -217,13 +218,34 @@ const ContactOptedOut = callEventCodec('agent.contact_opted_out', {
   reason: nullable(t.string),
 });
 
+const TestRunCompleted = t.strict({
+  event: t.literal('agent.test_run_completed'),
+  channel: t.null,
+  timestamp: IsoInstant,
+  agentId: t.string,
+  data: t.strict({
+    testRunId: t.string,
+    status: t.literal('completed'),
+    seed: t.number,
+    total: t.number,
+    passed: t.number,
+    failed: t.number,
+    errored: t.number,
+    startedAt: nullable(IsoInstant),
+    completedAt: nullable(IsoInstant),
+    results: t.array(t.strict({ testId: t.string, name: t.string, verdict: oneOf(TEST_VERDICTS) })),
+  }),
+  conversationState: t.null,
+  recentHistory: NoHistory,
+});
+
 /**
  * The catalogue on the wire: every event Switchboard POSTs, decoded from and encoded to its
  * JSON form. Decoding drops keys the catalogue does not name; encoding writes only those keys,
  * in the order the constructors give them.
  */
 export const OutboundEventCodec = t.union(
-  [SmsMessage, MessageFailed, VoiceTurn, CallEnded, CallAnalyzed, CallStarted, TransferStarted, TransferBridged, TransferFailed, ContactOptedOut, CampaignStatusChange, RecipientCompleted],
+  [SmsMessage, MessageFailed, VoiceTurn, CallEnded, CallAnalyzed, CallStarted, TransferStarted, TransferBridged, TransferFailed, ContactOptedOut, CampaignStatusChange, RecipientCompleted, TestRunCompleted],
   'OutboundEvent',
 );
 
@@ -242,6 +264,7 @@ export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEv
   'campaign.started voice': CampaignStatusChange,
   'campaign.completed voice': CampaignStatusChange,
   'campaign.recipient_completed voice': RecipientCompleted,
+  'agent.test_run_completed null': TestRunCompleted,
 };
 
 /** The JSON form of an event, before it is serialised. */

@@ -4,6 +4,7 @@ import { callTools } from './tools/calls.js';
 import { campaignTools } from './tools/campaigns.js';
 import { contactTools } from './tools/contacts.js';
 import { knowledgeTools } from './tools/knowledge.js';
+import { agentTestTools } from './tools/agent-tests.js';
 import { conversationTools } from './tools/conversations.js';
 import { numberTools } from './tools/numbers.js';
 import { signUpTools } from './tools/sign-up.js';
@@ -19,6 +20,7 @@ export const MCP_TOOLS: readonly AnyTool[] = [
   ...agentTools,
   ...contactTools,
   ...knowledgeTools,
+  ...agentTestTools,
   ...campaignTools,
   ...webhookTools,
   ...signUpTools,

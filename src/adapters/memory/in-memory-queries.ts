@@ -12,6 +12,7 @@ import { InMemoryUsageQuery } from './in-memory-usage-query.js';
 import { inMemoryAgentQuery, inMemoryCallQuery, inMemoryContactListQuery, inMemoryNumberListQuery } from './in-memory-record-queries.js';
 import { InMemoryBacklogQuery } from './in-memory-backlog-query.js';
 import { InMemoryKnowledgeSearch } from './in-memory-knowledge-search.js';
+import { inMemoryAgentTestQueries } from './in-memory-agent-test-queries.js';
 import type { Agent } from '../../domain/agent.js';
 import { FAILED_STATUS_REASONS, type Call, type CallStatusFilter } from '../../domain/call.js';
 import type { Conversation } from '../../domain/conversation.js';
@@ -160,4 +161,5 @@ export const inMemoryStoreQueries = (store: InMemoryUnitOfWork): StoreQueries =>
   backlog: new InMemoryBacklogQuery(store.tables),
   knowledge: new InMemoryKnowledgeSearch(store),
   knowledgePassages: new InMemoryKnowledgeSearch(store),
+  agentTests: inMemoryAgentTestQueries(store),
 });

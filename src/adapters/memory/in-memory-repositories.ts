@@ -24,6 +24,7 @@ import { endpointOf, inMemoryDeliveries, inMemoryWebhooks } from './in-memory-we
 import { inMemoryCallAnalyses } from './in-memory-call-analysis-repository.js';
 import { inMemorySuppressions } from './in-memory-suppression-repository.js';
 import { inMemoryKnowledgeBases, inMemoryKnowledgeDocuments } from './in-memory-knowledge-repositories.js';
+import { inMemoryAgentTests, inMemoryTestRuns } from './in-memory-agent-test-repositories.js';
 import { inMemoryWebCallCredentials } from './in-memory-web-call-credential-repository.js';
 import { inMemoryMessagingRegistrations } from './in-memory-messaging-registration-repository.js';
 
@@ -70,7 +71,10 @@ const agents = (t: InMemoryTables): AgentRepository => ({
   list: async (projectId, page) => pageOf(agentsOf(t, projectId), page),
   save: async (agent) => void t.agents.set(agent.id, agent),
   delete: async (projectId, id) => {
-    if (inProject(t.agents.get(id), projectId)) t.agents.delete(id);
+    if (!inProject(t.agents.get(id), projectId)) return;
+    t.agents.delete(id);
+    // As the database's foreign key cascades: an agent's tests go with it, its runs' records stay.
+    for (const test of [...t.agentTests.values()]) if (test.agentId === id) t.agentTests.delete(test.id);
   },
 });
 
@@ -188,4 +192,6 @@ export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({
   messagingRegistrations: inMemoryMessagingRegistrations(tables),
   knowledgeBases: inMemoryKnowledgeBases(tables),
   knowledgeDocuments: inMemoryKnowledgeDocuments(tables),
+  agentTests: inMemoryAgentTests(tables),
+  testRuns: inMemoryTestRuns(tables),
 });

@@ -12,6 +12,7 @@ import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { Project } from '../../domain/project.js';
 import type { SignUp } from '../../domain/sign-up.js';
 import type { Suppression } from '../../domain/suppression.js';
+import type { AgentTest, TestRun } from '../../domain/agent-test.js';
 import type { KnowledgeBase, KnowledgeChunk, KnowledgeDocument } from '../../domain/knowledge-base.js';
 
 /** A passage's vector of a model, or only an embedder's claim on it. */
@@ -189,6 +190,8 @@ export class InMemoryTables {
   knowledgeChunks = this.table<string, readonly KnowledgeChunk[]>();
   /** Each passage's vector and its embedder's claim, keyed `{documentId} {position}`; none until claimed. */
   knowledgeVectors = this.table<string, PassageEmbedding>();
+  agentTests = this.table<string, AgentTest>();
+  testRuns = this.table<string, TestRun>();
 
   /** Opens a unit of work's journal; one at a time. */
   begin(): TablesTransaction {

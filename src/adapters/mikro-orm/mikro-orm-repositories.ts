@@ -20,6 +20,7 @@ import { MikroOrmWebhookRepository } from './mikro-orm-webhook-repository.js';
 import { MikroOrmMessagingRegistrationRepository } from './mikro-orm-messaging-registration-repository.js';
 import { MikroOrmSuppressionRepository } from './mikro-orm-suppression-repository.js';
 import { MikroOrmKnowledgeBaseRepository, MikroOrmKnowledgeDocumentRepository } from './mikro-orm-knowledge-repositories.js';
+import { MikroOrmAgentTestRepository, MikroOrmTestRunRepository } from './mikro-orm-agent-test-repositories.js';
 import { MikroOrmWebCallCredentialRepository } from './mikro-orm-web-call-credential-repository.js';
 import type { SessionModel } from './session-model.js';
 
@@ -49,4 +50,6 @@ export const mikroOrmRepositories = (em: EntityManager, sessions: SessionModel):
   messagingRegistrations: new MikroOrmMessagingRegistrationRepository(em),
   knowledgeBases: new MikroOrmKnowledgeBaseRepository(em),
   knowledgeDocuments: new MikroOrmKnowledgeDocumentRepository(em),
+  agentTests: new MikroOrmAgentTestRepository(em),
+  testRuns: new MikroOrmTestRunRepository(em),
 });

@@ -19,12 +19,14 @@
  * `unanswered`: no webhook, a failing one, the model…) shows in the transcript with its fix.
  * A hosted agent on a server with no language model gets a warning that says how to add one.
  * Under the agent, its conversation settings in a form of their own (agent-panel.ts).
- * Below, the Campaigns panel follows the project's campaigns (see campaigns-panel.ts). The
+ * Below, the Tests panel runs the chosen agent's scenario tests (see tests-panel.ts) and the
+ * Campaigns panel follows the project's campaigns (see campaigns-panel.ts). The
  * style, the transcript view and the caller's side are pieces of their own (playground-style.ts,
  * transcript-script.ts, caller-script.ts).
  */
 import { AGENT_FORM, AGENT_FORM_SCRIPT, AGENT_FORM_STYLE } from './agent-panel.js';
 import { CAMPAIGNS_PANEL, CAMPAIGNS_SCRIPT, CAMPAIGNS_STYLE } from './campaigns-panel.js';
+import { TESTS_PANEL, TESTS_SCRIPT, TESTS_STYLE } from './tests-panel.js';
 import { SIMULATED_PANEL, SIMULATED_SCRIPT } from './simulated-panel.js';
 import { callerScript } from './caller-script.js';
 import { PLAYGROUND_STYLE } from './playground-style.js';
@@ -52,6 +54,7 @@ export const renderPlaygroundPage = (page: {
 ${PLAYGROUND_STYLE}
 ${CAMPAIGNS_STYLE}
 ${AGENT_FORM_STYLE}
+${TESTS_STYLE}
 </style>
 </head>
 <body>
@@ -96,6 +99,7 @@ ${AGENT_FORM_STYLE}
     <h2 class="spaced">Analysis</h2>
     <pre id="analysis" class="hint">Shown after the call, when the agent has post-call analysis on.</pre>
   </section>
+  ${TESTS_PANEL}
   ${CAMPAIGNS_PANEL}
 </main>
 <script nonce="${page.nonce}">
@@ -135,6 +139,7 @@ ${AGENT_FORM_STYLE}
 ${page.simulatedCarrier ? SIMULATED_SCRIPT : ''}
 ${CAMPAIGNS_SCRIPT}
 ${AGENT_FORM_SCRIPT}
+${TESTS_SCRIPT}
   if (simulatedCarrier) {
     $('text-form').addEventListener('submit', sendText);
     $('load-outbound').addEventListener('click', loadOutbound);

@@ -25,6 +25,8 @@ const LABELS: Readonly<Record<string, string>> = {
   suppression: 'Suppression of',
   'knowledge base': 'Knowledge base',
   document: 'Document',
+  test: 'Test',
+  'test run': 'Test run',
   call: 'Call',
   recording: 'Recording of call',
   conversation: 'Conversation',

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { json, kept, operation, v1, type Operation } from './operation.js';
 import { AttachNumberBody, CreateAgentBody, UpdateAgentBody } from './codecs/agents.js';
 import { AddRecipientsBody, CreateCampaignBody, ListCampaignsQuery, ListRecipientsQuery } from './codecs/campaigns.js';
 import { CreateCallBody, CreateWebCallBody, GetCallQuery, ListCallsQuery } from './codecs/calls.js';
@@ -11,6 +12,7 @@ import { CreateSubAccountBody, IssueSubAccountKeyBody, SUB_ACCOUNT_PAGE, UpdateS
 import { RegisterBody } from './codecs/registration.js';
 import { SignUpBody, VerifyBody } from './codecs/signup.js';
 import { AddDocumentBody, CreateKnowledgeBaseBody, KNOWLEDGE_PAGE, SearchKnowledgeQuery, UpdateDocumentBody, UpdateKnowledgeBaseBody } from './codecs/knowledge.js';
+import { AGENT_TEST_PAGE, AgentTestBody, StartTestRunBody, TestRunListQuery } from './codecs/agent-tests.js';
 import { AddSuppressionBody, ListSuppressionsQuery, RemoveSuppressionQuery } from './codecs/suppressions.js';
 import { DELIVERY_PAGE, DeliveryStatsQuery, ListDeliveriesQuery, TestWebhookQuery, WebhookBody } from './codecs/webhooks.js';
 import { AGENT_PAGE, NUMBER_PAGE } from './pagination.js';
@@ -26,6 +28,7 @@ import { RegistrationView } from './views/registration.js';
 import { pageOf, SuccessView } from './views/schema.js';
 import { SignUpStartedView, SignUpVerifiedView } from './views/signup.js';
 import { KnowledgeBaseView, KnowledgeDocumentDetailView, KnowledgeDocumentView, KnowledgeSearchView } from './views/knowledge.js';
+import { AgentTestView, TestRunView } from './views/agent-tests.js';
 import { SuppressionImportView, SuppressionView } from './views/suppressions.js';
 import { ApiKeyIssuedView, CreatedSubAccountView, SubAccountView } from './views/sub-accounts.js';
 import { UsageView } from './views/usage.js';
@@ -43,54 +46,7 @@ import {
   WebhookView,
 } from './views/webhooks.js';
 
-type Codec = t.Decoder<unknown, unknown>;
-
-/** What a successful answer is: JSON of a codec, or another media type described in words. */
-export type Success =
-  | { readonly status: 200 | 201; readonly json: t.Any }
-  | { readonly status: 204 }
-  | { readonly status: 200; readonly media: 'text/event-stream' | 'audio/*' | 'text/csv'; readonly description: string };
-
-/** A body in another media type, accepted instead of the JSON one. */
-export interface TextBody {
-  readonly media: 'text/csv';
-  readonly description: string;
-}
-
-/**
- * One operation of the REST API: the routes decode their query and body with its codecs and
- * answer with views typed by its response codec; the OpenAPI document is written from it. A
- * test checks that every mounted route has one, and each one a mounted route.
- */
-export interface Operation {
-  readonly method: 'get' | 'post' | 'patch' | 'delete';
-  /** From the API's root, in OpenAPI's form: `/v1/agents/{agentId}`. */
-  readonly path: string;
-  readonly tag: string;
-  readonly summary: string;
-  readonly description?: string;
-  /** Needs `Authorization: Bearer <API key>` (every `/v1` route); such routes are rate-limited per key. */
-  readonly auth: boolean;
-  readonly query?: Codec;
-  readonly body?: Codec;
-  readonly textBody?: TextBody;
-  readonly success: Success;
-  /** Statuses of expected failures besides those every operation of its kind may answer. */
-  readonly failures?: readonly number[];
-  /**
-   * Its answer carries an `ETag`, and a request whose `If-None-Match` names it is answered 304
-   * with no body (the lists whose bodies are kept with their version).
-   */
-  readonly revalidated?: true;
-  /** Takes an `Idempotency-Key` header: a retry with the key answers what the first request did. */
-  readonly idempotent?: true;
-}
-
-const operation = <const O extends Operation>(o: O): O => o;
-const json = <C extends t.Any>(codec: C, status: 200 | 201 = 200) => ({ status, json: codec }) as const;
-const v1 = { auth: true } as const;
-/** A list kept with its version: validated by its ETag. */
-const kept = { revalidated: true } as const;
+export type { Operation, Success, TextBody } from './operation.js';
 
 /** Every operation, by its `operationId`. */
 export const OPERATIONS = {
@@ -204,6 +160,15 @@ export const OPERATIONS = {
   }),
   deleteDocument: operation({ method: 'delete', path: '/v1/knowledge-bases/{id}/documents/{documentId}', tag: 'Knowledge bases', summary: 'Delete a document and its passages', ...v1, success: { status: 204 } }),
 
+  listAgentTests: operation({ method: 'get', path: '/v1/agents/{agentId}/tests', tag: 'Tests', summary: "An agent's scenario tests, oldest first", ...v1, query: AGENT_TEST_PAGE, success: json(pageOf(AgentTestView)) }),
+  createAgentTest: operation({ method: 'post', path: '/v1/agents/{agentId}/tests', tag: 'Tests', ...v1, body: AgentTestBody, success: json(AgentTestView, 201), summary: 'Keep a scenario test with an agent', description: 'The body is a scenario in the format of scenario files (docs/testing.md) without `agent`: the test is of the path\'s agent. It is decoded whole, so one that would not run is refused with 422 naming the field; one over the size a test keeps is 413.', }),
+  getAgentTest: operation({ method: 'get', path: '/v1/agents/{agentId}/tests/{testId}', tag: 'Tests', summary: 'A scenario test', ...v1, success: json(AgentTestView) }),
+  updateAgentTest: operation({ method: 'patch', path: '/v1/agents/{agentId}/tests/{testId}', tag: 'Tests', summary: "Put a new scenario in place of a test's", ...v1, body: AgentTestBody, success: json(AgentTestView) }),
+  deleteAgentTest: operation({ method: 'delete', path: '/v1/agents/{agentId}/tests/{testId}', tag: 'Tests', summary: 'Delete a scenario test', ...v1, success: { status: 204 } }),
+  startTestRun: operation({ method: 'post', path: '/v1/test-runs', tag: 'Tests', ...v1, body: StartTestRunBody, success: json(TestRunView, 202), summary: "Run an agent's tests (all, or those named) on the server", description: 'Answers at once with the run `queued`; it is played in the background on a simulated carrier and clock, away from the project\'s data, and `agent.test_run_completed` is sent when it is done.', }),
+  listTestRuns: operation({ method: 'get', path: '/v1/test-runs', tag: 'Tests', summary: "The project's test runs (or one agent's), newest first", ...v1, query: TestRunListQuery, success: json(pageOf(TestRunView)) }),
+  getTestRun: operation({ method: 'get', path: '/v1/test-runs/{runId}', tag: 'Tests', summary: "A test run: its status, counts, and each scenario's verdict, expectations and transcript", ...v1, success: json(TestRunView) }),
+  cancelTestRun: operation({ method: 'post', path: '/v1/test-runs/{runId}/cancel', tag: 'Tests', summary: 'Stop a queued or running test run; it keeps the results it has', ...v1, success: json(TestRunView), failures: [409] }),
   listConversations: operation({ method: 'get', path: '/v1/conversations', tag: 'Conversations', summary: 'List SMS conversations, latest first', ...v1, ...kept, query: CONVERSATION_PAGE, success: json(pageOf(ConversationView)) }),
   getConversation: operation({ method: 'get', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: 'A conversation with its recent messages', ...v1, query: ConversationDetailQuery, success: json(ConversationDetailView) }),
   updateConversation: operation({ method: 'patch', path: '/v1/conversations/{conversationId}', tag: 'Conversations', summary: "Set a conversation's state (sent to your webhook with each message)", ...v1, body: UpdateConversationBody, success: json(ConversationDetailView) }),

@@ -17,6 +17,7 @@ import { agentCallRoutes, callRoutes } from './routes/calls.js';
 import { contactRoutes } from './routes/contacts.js';
 import { suppressionRoutes } from './routes/suppressions.js';
 import { knowledgeBaseRoutes } from './routes/knowledge-bases.js';
+import { agentTestRoutes, testRunRoutes } from './routes/agent-tests.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { agentConversationRoutes, conversationRoutes } from './routes/conversations.js';
 import { messageRoutes, numberMessageRoutes } from './routes/messages.js';
@@ -101,6 +102,8 @@ export const createRestRoutes = (deps: RestDeps): Hono<RestEnv> => {
   api.route('/v1/contacts', contactRoutes(useCases.contacts));
   api.route('/v1/suppressions', suppressionRoutes(useCases.suppressions));
   api.route('/v1/knowledge-bases', knowledgeBaseRoutes(useCases.knowledge));
+  api.route('/v1/agents', agentTestRoutes(useCases.agentTests));
+  api.route('/v1/test-runs', testRunRoutes(useCases.agentTests));
   api.route('/v1/campaigns', campaignRoutes(useCases.campaigns));
   api.route('/v1/agents', agentConversationRoutes(useCases.conversations, answers));
   api.route('/v1/numbers', numberMessageRoutes(useCases.messages));

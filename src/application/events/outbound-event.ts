@@ -8,6 +8,7 @@ import type { CampaignRecipientCompletedEvent, CampaignStatusEvent } from './cam
 import type { MessageFailedEvent } from './message-failed-event.js';
 import type { SmsMessageEvent } from './sms-message-event.js';
 import type { VoiceTurnEvent } from './voice-turn-event.js';
+import type { TestRunCompletedEvent } from './test-run-completed-event.js';
 
 export type { CallAnalyzedEvent } from './call-analyzed-event.js';
 export type { CallEndedEvent } from './call-ended-event.js';
@@ -19,6 +20,7 @@ export type { EventContact } from './event-parts.js';
 export type { MessageFailedEvent } from './message-failed-event.js';
 export type { SmsHistoryEntry, SmsMessageEvent } from './sms-message-event.js';
 export type { VoiceHistoryEntry, VoiceTurnEvent } from './voice-turn-event.js';
+export type { TestRunCompletedEvent } from './test-run-completed-event.js';
 
 /**
  * Every payload Switchboard POSTs to a customer's webhook, told apart by `event` and `channel`.
@@ -38,7 +40,8 @@ export type OutboundEvent =
   | TransferEvent
   | ContactOptedOutEvent
   | CampaignStatusEvent
-  | CampaignRecipientCompletedEvent;
+  | CampaignRecipientCompletedEvent
+  | TestRunCompletedEvent;
 
 /** What the delivery log keeps beside the body, to list and filter deliveries without reading it. */
 export interface DeliveryKeys {

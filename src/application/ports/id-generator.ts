@@ -19,7 +19,9 @@ export type IdPrefix =
   | 'led'
   | 'ver'
   | 'kb'
-  | 'kdoc';
+  | 'kdoc'
+  | 'test'
+  | 'trun';
 
 export interface IdGenerator {
   next(prefix: IdPrefix): string;

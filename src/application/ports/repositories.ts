@@ -13,6 +13,7 @@ import type { CallRepository, TranscriptRepository } from './call-repositories.j
 import type { CampaignAttemptRepository, CampaignRecipientRepository, CampaignRepository } from './campaign-repositories.js';
 import type { ConversationRepository, MessageRepository } from './messaging-repositories.js';
 import type { KnowledgeBaseRepository, KnowledgeDocumentRepository } from './knowledge-repositories.js';
+import type { AgentTestRepository, TestRunRepository } from './agent-test-repositories.js';
 import type { IdempotencyKeyRepository, OutboundTextQueue } from './outbound-text-repositories.js';
 import type { Page, PageRequest } from './pagination.js';
 import type { SuppressionRepository } from './suppression-repository.js';
@@ -156,6 +157,8 @@ export interface Repositories {
   readonly messagingRegistrations: MessagingRegistrationRepository;
   readonly knowledgeBases: KnowledgeBaseRepository;
   readonly knowledgeDocuments: KnowledgeDocumentRepository;
+  readonly agentTests: AgentTestRepository;
+  readonly testRuns: TestRunRepository;
 }
 
 /**

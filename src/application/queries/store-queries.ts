@@ -3,6 +3,7 @@ import type { AgentQuery } from './agent-query.js';
 import type { CallQuery } from './call-query.js';
 import type { ContactListQuery } from './contact-list-query.js';
 import type { NumberListQuery } from './number-list-query.js';
+import type { AgentTestQueries } from './agent-test-queries.js';
 import type { BacklogQuery } from './backlog-query.js';
 import type { CallPageQuery } from './call-page-query.js';
 import type { ConversationMessagesQuery } from './conversation-messages-query.js';
@@ -24,4 +25,5 @@ export interface StoreQueries {
   readonly backlog: BacklogQuery;
   readonly knowledge: KnowledgeSearch;
   readonly knowledgePassages: KnowledgePassageLookup;
+  readonly agentTests: AgentTestQueries;
 }

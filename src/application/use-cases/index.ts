@@ -3,6 +3,7 @@ import type { ListSuppressions } from './suppressions/list-suppressions.js';
 import type { RemoveSuppression } from './suppressions/remove-suppression.js';
 import type { AdminUseCases } from './admin-use-cases.js';
 import type { KnowledgeUseCases } from './knowledge-use-cases.js';
+import type { AgentTestUseCases } from './agent-test-use-cases.js';
 import type { AttachNumber } from './agents/attach-number.js';
 import type { CreateAgent } from './agents/create-agent.js';
 import type { DeleteAgent } from './agents/delete-agent.js';
@@ -168,6 +169,7 @@ export interface UseCases {
   readonly contacts: ContactUseCases;
   readonly suppressions: SuppressionUseCases;
   readonly knowledge: KnowledgeUseCases;
+  readonly agentTests: AgentTestUseCases;
   readonly conversations: ConversationUseCases;
   readonly messages: MessageUseCases;
   readonly webhooks: WebhookUseCases;
@@ -176,4 +178,4 @@ export interface UseCases {
   readonly admin: AdminUseCases;
 }
 
-export type { AdminUseCases, CallUseCases, CampaignUseCases, KnowledgeUseCases };
+export type { AdminUseCases, AgentTestUseCases, CallUseCases, CampaignUseCases, KnowledgeUseCases };

@@ -22,6 +22,8 @@ import type { Rebind, SwitchboardOptions } from './options.js';
 import { overridesOf } from './overrides.js';
 import { projectsAndAgentsModule } from './projects-and-agents-module.js';
 import { knowledgeModule } from './knowledge-module.js';
+import { agentTestsModule } from './agent-tests-module.js';
+import type { SwitchboardMaker } from '../testing/stage-switchboard.js';
 import { registryModule } from './registry-module.js';
 import { settingsOf } from './settings.js';
 import { signUpAndMailModule } from './sign-up-and-mail-module.js';
@@ -51,7 +53,7 @@ export interface RunningCore {
 }
 
 /** A new container with every area's bindings, then the host's rebinds, and this core's lifecycle. */
-const containerFor = (settings: CoreSettings, override: (rebind: Rebind) => void): { container: Container; lifecycle: Lifecycle } => {
+const containerFor = (settings: CoreSettings, override: (rebind: Rebind) => void, makeSwitchboard: SwitchboardMaker | null = null): { container: Container; lifecycle: Lifecycle } => {
   const container = new Container({ defaultScope: 'Singleton' });
   const lifecycle = new Lifecycle();
   container.bind(TOKENS.settings).toConstantValue(settings);
@@ -64,6 +66,7 @@ const containerFor = (settings: CoreSettings, override: (rebind: Rebind) => void
     messagingAndWebhooksModule(),
     projectsAndAgentsModule(),
     knowledgeModule(),
+    agentTestsModule(makeSwitchboard),
     signUpAndMailModule(),
     hostedModelModule(),
     voiceModule(),
@@ -89,8 +92,8 @@ const resolve = <T>(container: Container, token: Token<T>): Promise<T> => contai
  * they are built, then every worker starts in the order it was built. A failure on the way
  * stops whatever had started, so a failed start leaves nothing running.
  */
-export const startCore = async (settings: CoreSettings, override: (rebind: Rebind) => void): Promise<RunningCore> => {
-  const { container, lifecycle } = containerFor(settings, override);
+export const startCore = async (settings: CoreSettings, override: (rebind: Rebind) => void, makeSwitchboard: SwitchboardMaker | null = null): Promise<RunningCore> => {
+  const { container, lifecycle } = containerFor(settings, override, makeSwitchboard);
   try {
     const app = await resolve(container, TOKENS.httpApp);
     const nodeFastPath = await resolve(container, TOKENS.nodeFastPath);

@@ -17,6 +17,7 @@ export const registryModule = () =>
         TOKENS.contactUseCases,
         TOKENS.suppressionUseCases,
         TOKENS.knowledgeUseCases,
+        TOKENS.agentTestUseCases,
         TOKENS.conversationUseCases,
         TOKENS.messageUseCases,
         TOKENS.webhookUseCases,
@@ -24,7 +25,7 @@ export const registryModule = () =>
         TOKENS.campaignUseCases,
         TOKENS.adminUseCases,
       ],
-      (projects, subAccounts, billing, signUp, agents, numbers, contacts, suppressions, knowledge, conversations, messages, webhooks, calls, campaigns, admin) => ({
+      (projects, subAccounts, billing, signUp, agents, numbers, contacts, suppressions, knowledge, agentTests, conversations, messages, webhooks, calls, campaigns, admin) => ({
         projects,
         subAccounts,
         billing,
@@ -34,6 +35,7 @@ export const registryModule = () =>
         contacts,
         suppressions,
         knowledge,
+        agentTests,
         conversations,
         messages,
         webhooks,

@@ -9,6 +9,7 @@ import { MikroOrmCallPageQuery } from '../../adapters/mikro-orm/mikro-orm-call-p
 import { MikroOrmConversationMessagesQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-messages-query.js';
 import { MikroOrmConversationPageQuery } from '../../adapters/mikro-orm/mikro-orm-conversation-page-query.js';
 import { MikroOrmKnowledgeSearch } from '../../adapters/mikro-orm/mikro-orm-knowledge-search.js';
+import { MikroOrmAgentTestQueries } from '../../adapters/mikro-orm/mikro-orm-agent-test-queries.js';
 import { MikroOrmUsageQuery } from '../../adapters/mikro-orm/mikro-orm-usage-query.js';
 import { MikroOrmBacklogQuery } from '../../adapters/mikro-orm/mikro-orm-backlog-query.js';
 import { MikroOrmUnitOfWork } from '../../adapters/mikro-orm/mikro-orm-unit-of-work.js';
@@ -41,6 +42,7 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
       backlog: new MikroOrmBacklogQuery(uow.reads),
       knowledge: new MikroOrmKnowledgeSearch(uow.reads),
       knowledgePassages: new MikroOrmKnowledgeSearch(uow.reads),
+      agentTests: new MikroOrmAgentTestQueries(uow.reads),
     };
   }
   return {
@@ -64,5 +66,6 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
     backlog: { backlog: async () => unreadable('backlogQuery') },
     knowledge: { search: async () => unreadable('knowledgeSearch') },
     knowledgePassages: { passagesAt: async () => unreadable('knowledgeSearch') },
+    agentTests: { listTests: async () => unreadable('agentTestQueries'), listRuns: async () => unreadable('agentTestQueries') },
   };
 };

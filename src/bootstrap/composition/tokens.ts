@@ -49,6 +49,8 @@ import type { EmbeddingModel } from '../../application/ports/embedding-model.js'
 import type { VectorIndex } from '../../application/ports/vector-index.js';
 import type { KnowledgeEmbedder } from '../../application/knowledge/knowledge-embedder.js';
 import type { VectorIndexSync } from '../../application/knowledge/vector-index-sync.js';
+import type { AgentTestQueries } from '../../application/queries/agent-test-queries.js';
+import type { TestRunQueue } from '../../application/ports/test-run-queue.js';
 import type { DocumentReading } from '../../application/use-cases/knowledge/document-text.js';
 import type { OutboundGuard } from '../../adapters/http/outbound-guard.js';
 import type { SimulatedCalls } from '../../adapters/simulated/simulated-calls.js';
@@ -125,6 +127,9 @@ export const TOKENS = {
   vectorIndexSync: token<VectorIndexSync | null>('VectorIndexSync'),
   /** Makes passages' vectors in the background; null without an embedding model. */
   knowledgeEmbedder: token<KnowledgeEmbedder | null>('KnowledgeEmbedder'),
+  agentTestQueries: token<AgentTestQueries>('AgentTestQueries'),
+  /** Plays queued test runs in the background, each on a throw-away stage. */
+  testRunWorker: token<TestRunQueue>('TestRunWorker'),
   /** How a document's source becomes text: HTML reduced, URLs fetched through the guarded client. */
   documentReading: token<DocumentReading>('DocumentReading'),
   rateLimiter: token<RateLimiter>('RateLimiter'),
@@ -187,6 +192,7 @@ export const TOKENS = {
   contactUseCases: token<Registry.ContactUseCases>('ContactUseCases'),
   suppressionUseCases: token<Registry.SuppressionUseCases>('SuppressionUseCases'),
   knowledgeUseCases: token<Registry.KnowledgeUseCases>('KnowledgeUseCases'),
+  agentTestUseCases: token<Registry.AgentTestUseCases>('AgentTestUseCases'),
   conversationUseCases: token<Registry.ConversationUseCases>('ConversationUseCases'),
   messageUseCases: token<Registry.MessageUseCases>('MessageUseCases'),
   webhookUseCases: token<Registry.WebhookUseCases>('WebhookUseCases'),

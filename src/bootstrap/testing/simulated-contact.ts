@@ -4,11 +4,11 @@ import type { SimulatedCall } from '../../adapters/simulated/simulated-call.js';
 import type { SimulatedCalls } from '../../adapters/simulated/simulated-calls.js';
 import type { SimulatedTelephony } from '../../adapters/simulated/simulated-telephony.js';
 import type { SimulatedTime } from '../../adapters/simulated/simulated-time.js';
-import type { Switchboard } from '../create-switchboard.js';
+import type { StageSwitchboard } from './stage-switchboard.js';
 import type { E164 } from '../../domain/e164.js';
 
 export interface ContactParts {
-  readonly switchboard: Switchboard;
+  readonly switchboard: StageSwitchboard;
   readonly simulated: SimulatedCalls;
   readonly telephony: SimulatedTelephony;
   readonly time: SimulatedTime;

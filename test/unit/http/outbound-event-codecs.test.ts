@@ -8,6 +8,9 @@ import { deliveryKeysOf } from '../../../src/application/events/outbound-event.j
 import { messageFailedEvent } from '../../../src/application/events/message-failed-event.js';
 import { smsMessageEvent, testMessageEvent } from '../../../src/application/events/sms-message-event.js';
 import { voiceTurnEvent } from '../../../src/application/events/voice-turn-event.js';
+import { testRunCompletedEvent } from '../../../src/application/events/test-run-completed-event.js';
+import { completeRun, startRun, withResult } from '../../../src/domain/agent-test.js';
+import { anAgent, aTestRun } from '../../support/builders.js';
 import type { Call, TranscriptTurn } from '../../../src/domain/call.js';
 import type { Contact } from '../../../src/domain/contact.js';
 import type { Conversation } from '../../../src/domain/conversation.js';
@@ -211,6 +214,22 @@ describe(JsonOutboundEventEncoder.name, () => {
     });
     expect(decodeOutboundEvent(sut.encode(event))).toEqual(E.right(event));
     expect(deliveryKeysOf(event)).toEqual({ eventType: 'agent.message_failed', channel: 'sms', agentId: 'agt_1', messageId: 'msg_2', callId: null });
+  });
+
+  it('writes a completed test run, with no channel, and reads it back', () => {
+    const agent = anAgent({ id: 'agt_1' });
+    const running = startRun(aTestRun(agent, { id: 'trun_1', testIds: ['test_1'], seed: 42 }), NOW)!;
+    const result = { testId: 'test_1', name: 'greets', verdict: 'failed' as const, error: null, expectations: [], transcript: [], durationMs: 5 };
+    const event = testRunCompletedEvent(completeRun(withResult(running, result)!, NOW)!, NOW);
+
+    expect(JSON.parse(sut.encode(event))).toMatchObject({
+      event: 'agent.test_run_completed',
+      channel: null,
+      agentId: 'agt_1',
+      data: { testRunId: 'trun_1', status: 'completed', seed: 42, total: 1, passed: 0, failed: 1, errored: 0, results: [{ testId: 'test_1', name: 'greets', verdict: 'failed' }] },
+    });
+    expect(decodeOutboundEvent(sut.encode(event))).toEqual(E.right(event));
+    expect(deliveryKeysOf(event)).toEqual({ eventType: 'agent.test_run_completed', channel: null, agentId: 'agt_1', messageId: null, callId: null });
   });
 
   it('writes the sample of a test send', () => {

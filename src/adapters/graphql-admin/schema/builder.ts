@@ -16,6 +16,7 @@ import type { UnansweredReason } from '../../../application/events/unanswered-tu
 import type { CallAnalysis } from '../../../domain/call-analysis.js';
 import type { Contact } from '../../../domain/contact.js';
 import type { KnowledgeBase, KnowledgeDocument, KnowledgePassage } from '../../../domain/knowledge-base.js';
+import type { AgentTest, ExpectationOutcome, TestResult, TestRun } from '../../../domain/agent-test.js';
 import type { Campaign } from '../../../domain/campaign.js';
 import type { RecipientCounts } from '../../../application/ports/campaign-repositories.js';
 import type { Conversation } from '../../../domain/conversation.js';
@@ -101,6 +102,12 @@ export interface AdminObjects {
   KnowledgeDocument: KnowledgeDocument;
   KnowledgeDocumentPage: Connection<KnowledgeDocument>;
   KnowledgePassage: KnowledgePassage;
+  AgentTest: AgentTest;
+  AgentTestPage: Connection<AgentTest>;
+  ExpectationResult: ExpectationOutcome;
+  TestResult: TestResult;
+  TestRun: TestRun;
+  TestRunPage: Connection<TestRun>;
   CallAnalysis: CallAnalysis;
   TranscriptEvent: TranscriptEvent;
   UnansweredTurn: UnansweredTurn;

@@ -18,6 +18,7 @@ const EVENT_TYPES = [
   'campaign.started',
   'campaign.completed',
   'campaign.recipient_completed',
+  'agent.test_run_completed',
 ] as const;
 
 /** Every enum of the schema, defined once per builder and shared by the type files. */

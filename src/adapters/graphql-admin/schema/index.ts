@@ -3,6 +3,7 @@ import { newAdminBuilder } from './builder.js';
 import { defineCallTypes } from './call-types.js';
 import { defineCampaignTypes } from './campaign-types.js';
 import { defineKnowledgeTypes } from './knowledge-types.js';
+import { defineAgentTestTypes } from './agent-test-types.js';
 import type { AdminSchemaDeps } from './deps.js';
 import { defineEnums } from './enums.js';
 import { defineMessagingTypes } from './messaging-types.js';
@@ -33,5 +34,6 @@ export const buildAdminSchema = (deps: AdminSchemaDeps): GraphQLSchema => {
   defineCallTypes(builder, deps, enums);
   defineCampaignTypes(builder, deps);
   defineKnowledgeTypes(builder, deps);
+  defineAgentTestTypes(builder, deps);
   return builder.toSchema({ sortSchema: false });
 };
