@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Agent, VoiceMode } from './agent.js';
 import type { ConversationSettings } from './conversation-settings.js';
 import { fillVariables, type CallVariables } from './call-variables.js';
+import type { CallHandoff } from './call-handoff.js';
 
 export const CALL_STATUSES = ['in-progress', 'completed', 'failed'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
@@ -87,6 +88,8 @@ export interface Call {
   readonly optOut: boolean;
   /** The agent's conversation settings as this call took them (with the call's own overrides); absent: the defaults. */
   readonly conversation?: ConversationSettings;
+  /** The agents that passed the call on, oldest first; absent: it stayed with its first agent. */
+  readonly handoffs?: readonly CallHandoff[];
 }
 
 export type CallError = { readonly _tag: 'CallNotInProgress'; readonly callId: string; readonly status: CallStatus };

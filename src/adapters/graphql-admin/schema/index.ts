@@ -3,6 +3,7 @@ import { newAdminBuilder } from './builder.js';
 import { defineCallTypes } from './call-types.js';
 import { defineCampaignTypes } from './campaign-types.js';
 import { defineKnowledgeTypes } from './knowledge-types.js';
+import { defineAgentLinkTypes } from './agent-link-types.js';
 import type { AdminSchemaDeps } from './deps.js';
 import { defineEnums } from './enums.js';
 import { defineMessagingTypes } from './messaging-types.js';
@@ -31,5 +32,6 @@ export const buildAdminSchema = (deps: AdminSchemaDeps): GraphQLSchema => {
   defineCallTypes(builder, deps, enums);
   defineCampaignTypes(builder, deps);
   defineKnowledgeTypes(builder, deps);
+  defineAgentLinkTypes(builder);
   return builder.toSchema({ sortSchema: false });
 };
