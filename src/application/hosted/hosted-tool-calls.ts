@@ -8,6 +8,7 @@ import { WARM_TRANSFER_TOOL, warmTransferOf } from './warm-transfer-tool.js';
 import { OPT_OUT_RESULT, OPT_OUT_TOOL, optOutReasonOf } from './opt-out-tool.js';
 import { KNOWLEDGE_TOOL, searchKnowledge } from './knowledge-tool.js';
 import type { KnowledgeSearch } from '../queries/knowledge-search.js';
+import type { McpToolset } from './mcp-toolset.js';
 
 const DIGITS = /^[0-9*#wW]+$/;
 
@@ -39,6 +40,7 @@ export function interpretToolCalls(
   log: Logger,
   runner: CustomToolRunner | undefined,
   knowledge?: KnowledgeSearch,
+  mcp?: McpToolset | null,
 ): ToolOutcome {
   const actions: AgentAction[] = [];
   const results: ToolOutcome['results'][number][] = [];
@@ -87,6 +89,9 @@ export function interpretToolCalls(
       const agent = turn.agent;
       // Run like a custom tool: recorded as tool_call and tool_result turns, the result with its sources.
       custom.push({ call, start: () => searchKnowledge(knowledge, agent, call.arguments), message: null });
+    } else if (mcp?.has(call.name)) {
+      // Run like a custom tool: recorded as tool_call and tool_result turns.
+      custom.push({ call, start: () => mcp.run(call.name, call.arguments), message: null });
     } else if (turn.agent?.customTools.some((tool) => tool.name === call.name) && runner) {
       const tool = turn.agent.customTools.find((t) => t.name === call.name)!;
       custom.push({

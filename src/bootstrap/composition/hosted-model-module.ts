@@ -1,5 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { NodeHttpToolTransport } from '../../adapters/http/node-http-tool-transport.js';
+import { guardedFetch } from '../../adapters/http/guarded-fetch.js';
+import { McpSdkToolServers } from '../../adapters/mcp-client/mcp-sdk-tool-servers.js';
+import { packageVersion } from '../package-version.js';
 import { CallAnalyst } from '../../application/hosted/call-analyst.js';
 import { CustomToolRunner } from '../../application/hosted/custom-tool-runner.js';
 import { HostedBrain } from '../../application/hosted/hosted-brain.js';
@@ -25,12 +28,17 @@ export const hostedModelModule = () =>
     provide(TOKENS.customTools, [TOKENS.toolTransport, TOKENS.outboundGuard, TOKENS.jsonSchemas, TOKENS.logger], (transport, targets, schemas, logger) =>
       new CustomToolRunner({ transport, targets, schemas, logger: logger.child({ component: 'custom-tools' }) }),
     );
+    provide(TOKENS.mcpToolServers, [TOKENS.outboundGuard, TOKENS.lifecycle], (guard, lifecycle) => {
+      const guarded = guardedFetch(guard);
+      const servers = new McpSdkToolServers({ fetch: guarded.fetch, clientName: 'switchboard', clientVersion: packageVersion() });
+      return lifecycle.manage('MCP tool servers', servers, { stop: () => guarded.close() });
+    });
     // The voice engine's clock: a turn's latency figures subtract the brain's moments from the session's.
     provide(
       TOKENS.hostedBrain,
-      [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger, TOKENS.timers, TOKENS.knowledgeSearch],
-      (config, model, tools, logger, timers, knowledge) =>
-        new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => timers.now(), tools, knowledge }),
+      [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger, TOKENS.timers, TOKENS.knowledgeSearch, TOKENS.mcpToolServers],
+      (config, model, tools, logger, timers, knowledge, mcp) =>
+        new HostedBrain({ model, apology: config.hostedApology, logger: logger.child({ component: 'voice' }), now: () => timers.now(), tools, knowledge, mcp }),
     );
     provide(
       TOKENS.callAnalyst,

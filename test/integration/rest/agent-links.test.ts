@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { DENY_PRIVATE_NETWORKS } from '../../../src/adapters/http/private-network-targets.js';
 import { aRestApi, createAgentViaApi } from './harness.js';
@@ -16,8 +17,8 @@ describe('agents’ MCP servers and handoffs over REST', () => {
     expect(read.text).not.toContain('s3cret');
     expect(sentBack.status).toBe(200);
     expect(sentBack.body.mcpServers[0].allowedTools).toEqual(['find_customer', 'open_ticket']);
-    const stored = await h.uow.transaction(async (tx) => ({ _tag: 'Right' as const, right: await tx.agents.findById(h.owner.projectId, created.body.id) }));
-    expect(stored.right?.mcpServers?.[0]?.headers).toEqual({ Authorization: 'Bearer s3cret' });
+    const stored = await h.uow.transaction(async (tx) => E.right(await tx.agents.findById(h.owner.projectId, created.body.id)));
+    expect(E.isRight(stored) ? stored.right?.mcpServers?.[0]?.headers : null).toEqual({ Authorization: 'Bearer s3cret' });
   });
 
   it('refuses an MCP URL on a private address with 422 naming the field, storing nothing', async () => {
