@@ -46,8 +46,8 @@ export const handOffCall = (call: Call, from: Agent | null, to: Agent, summary: 
 };
 
 /** The agents of a call, first to last: the one it started with, then each it was handed to. */
-export const agentsOfCall = (call: Pick<Call, 'agentId' | 'handoffs'>): { readonly agentId: string | null; readonly since: Date | null; readonly summary: string | null }[] => {
+export const agentsOfCall = (call: Pick<Call, 'agentId' | 'handoffs' | 'startedAt'>): { readonly agentId: string | null; readonly since: Date; readonly summary: string | null }[] => {
   const handoffs = call.handoffs ?? [];
   const first = handoffs.length > 0 ? handoffs[0]!.fromAgentId : call.agentId;
-  return [{ agentId: first, since: null, summary: null }, ...handoffs.map((h) => ({ agentId: h.toAgentId, since: h.at, summary: h.summary }))];
+  return [{ agentId: first, since: call.startedAt, summary: null }, ...handoffs.map((h) => ({ agentId: h.toAgentId, since: h.at, summary: h.summary }))];
 };

@@ -15,6 +15,7 @@ import { interpretToolCalls } from './hosted-tool-calls.js';
 import { apologyOf } from './streamed-speech.js';
 import type { McpToolServers } from '../ports/mcp-tool-servers.js';
 import { McpToolset } from './mcp-toolset.js';
+import { handoffTools } from './handoff-tool.js';
 
 export const DEFAULT_HOSTED_APOLOGY = "Sorry, I'm having trouble right now. Please try again in a moment.";
 
@@ -158,7 +159,7 @@ export class HostedBrain implements AgentBrain {
       agent,
       log: lazyChildLogger(this.deps.logger, { callId: call.id }),
       system: systemMessage(call, agent) + unavailableLine(mcp),
-      tools: [...toolsFor(call, agent), ...warmTransferTools(agent), OPT_OUT_DEFINITION, ...knowledgeTools(agent, this.deps.knowledge), ...(mcp?.definitions ?? [])],
+      tools: [...toolsFor(call, agent), ...warmTransferTools(agent), OPT_OUT_DEFINITION, ...knowledgeTools(agent, this.deps.knowledge), ...handoffTools(call, agent), ...(mcp?.definitions ?? [])],
       mcp,
     };
     this.standing.set(call, made);

@@ -9,6 +9,8 @@ import { OPT_OUT_RESULT, OPT_OUT_TOOL, optOutReasonOf } from './opt-out-tool.js'
 import { KNOWLEDGE_TOOL, searchKnowledge } from './knowledge-tool.js';
 import type { KnowledgeSearch } from '../queries/knowledge-search.js';
 import type { McpToolset } from './mcp-toolset.js';
+import { handoffOf } from './handoff-tool.js';
+import { handoffsLeft } from '../../domain/call-handoff.js';
 
 const DIGITS = /^[0-9*#wW]+$/;
 
@@ -89,6 +91,9 @@ export function interpretToolCalls(
       const agent = turn.agent;
       // Run like a custom tool: recorded as tool_call and tool_result turns, the result with its sources.
       custom.push({ call, start: () => searchKnowledge(knowledge, agent, call.arguments), message: null });
+    } else if (handoffOf(call, turn.agent) && handoffsAllowed(turn)) {
+      ending ??= handoffOf(call, turn.agent);
+      results.push({ toolCallId: call.id, content: 'Handed over; the other agent has the call now.' });
     } else if (mcp?.has(call.name)) {
       // Run like a custom tool: recorded as tool_call and tool_result turns.
       custom.push({ call, start: () => mcp.run(call.name, call.arguments), message: null });
@@ -112,3 +117,6 @@ export function interpretToolCalls(
   if (ending) return { actions: [...actions, ending], results, speakAgain: false, custom: [] };
   return { actions, results, speakAgain: refused || optedOut, custom };
 }
+
+/** A handoff tool answers only while the call has handoffs left (past the limit it is not offered either). */
+const handoffsAllowed = (turn: BrainTurn): boolean => handoffsLeft(turn.call) > 0;

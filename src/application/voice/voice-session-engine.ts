@@ -16,7 +16,9 @@ import type { AnswerRead, CallAnsweredListener } from '../ports/call-answered-li
 import type { CallMemo } from '../ports/call-memo.js';
 import type { EndedSession, LiveCalls } from '../ports/live-calls.js';
 import type { OptOutRecorder } from '../ports/opt-out-recorder.js';
-import { VoiceSession, type SessionContext } from './voice-session.js';
+import { VoiceSession } from './voice-session.js';
+import type { SessionContext } from './session-context.js';
+import type { CallHandoffs } from '../ports/call-handoffs.js';
 import { firstsOf } from './agent-answer.js';
 
 /**
@@ -74,6 +76,8 @@ export interface VoiceSessionEngineDeps {
   readonly endedSessions: CallMemo<EndedSession>;
   /** Keeps callers' requests not to be called again (see {@link VoiceSessionDeps.optOuts}). */
   readonly optOuts?: OptOutRecorder;
+  /** Stores agents' handoffs of their calls (see {@link VoiceSessionDeps.handoffs}). */
+  readonly handoffs?: CallHandoffs;
 }
 
 /**
@@ -178,7 +182,8 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
       logger: this.deps.logger,
       now: this.now,
       writer: this.deps.writer,
-      brain: this.deps.brains.brainFor(context.call),
+      // Chosen a turn at a time: a handoff may bring an agent of the other voice mode.
+      brain: { answer: (turn, signal, act) => this.deps.brains.brainFor(turn.call).answer(turn, signal, act) },
       observer: (id, timing) => {
         this.activity.answered(kind.mode, firstsOf(timing));
         for (const observer of this.observers) observer(id, timing);
@@ -192,6 +197,7 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
       ...(this.deps.timers ? { timers: this.deps.timers } : {}),
       ...(this.deps.tracing ? { tracing: this.deps.tracing } : {}),
       ...(this.deps.optOuts ? { optOuts: this.deps.optOuts } : {}),
+      ...(this.deps.handoffs ? { handoffs: this.deps.handoffs } : {}),
     });
     this.sessions.set(callId, session);
     this.activity.callConnected(kind);

@@ -6,7 +6,6 @@ import type { Logger } from '../ports/logger.js';
 import type { Timers } from '../ports/timers.js';
 import type { VoiceGateway } from '../ports/voice-gateway.js';
 import type { AgentAction, AgentBrain, TurnTiming } from '../ports/agent-brain.js';
-import type { OptOutRecorder } from '../ports/opt-out-recorder.js';
 import type { CallRecordWriter } from './call-record-writer.js';
 import { CallWatch } from './call-watch.js';
 import { lazyChildLogger } from '../kernel/lazy-child-logger.js';
@@ -17,9 +16,8 @@ import { NO_TRACING, type TraceSpan, type Tracing } from '../ports/tracing.js';
 import { endCallSpan, startCallSpan, startTurnSpan } from './session-trace.js';
 import { SessionTranscript } from './session-transcript.js';
 
-export type { SessionContext } from './session-context.js';
-
-export interface VoiceSessionDeps {
+/** `optOuts` and `handoffs`: what keeps the agent's opt-outs and handoffs (absent: they are only logged). */
+export interface VoiceSessionDeps extends Pick<ActionSession, 'optOuts' | 'handoffs'> {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -37,8 +35,6 @@ export interface VoiceSessionDeps {
   readonly timers?: Timers;
   /** Traces the call, its turns and what they do; absent: not traced. */
   readonly tracing?: Tracing;
-  /** Keeps a caller's request not to be called again; absent: the agent's opt-outs are only logged. */
-  readonly optOuts?: OptOutRecorder;
 }
 
 /**
@@ -87,6 +83,7 @@ export class VoiceSession {
       log: this.log,
       now: deps.now,
       optOuts: deps.optOuts,
+      handoffs: deps.handoffs,
       closeAnswer: () => this.closeAnswer(false),
       end: (reason) => this.end(reason),
       handOver: () => {

@@ -22,8 +22,8 @@ export const defineAgentLinkTypes = (builder: AdminBuilder): void => {
   builder.objectField('Call', 'agents', (t) =>
     t.field({
       type: 'JSON',
-      description: 'The agents of the call, first to last: `since` when each took it (null for the first), with the summary it was given.',
-      resolve: (call) => agentsOfCall(call).map((a) => ({ ...a, since: a.since?.toISOString() ?? null })),
+      description: 'The agents of the call, first to last: `since` when each took it, with the summary it was handed (null for the first).',
+      resolve: (call) => agentsOfCall(call).map((a) => ({ ...a, since: a.since.toISOString() })),
     }),
   );
 };
