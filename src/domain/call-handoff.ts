@@ -1,17 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { MAX_HANDOFFS_PER_CALL } from './agent-handoff.js';
 import type { Agent } from './agent.js';
-import type { Call } from './call.js';
+import type { Call, CallHandoff } from './call.js';
 
-/** One agent passing a live call to another. */
-export interface CallHandoff {
-  /** Null when the agent handing over has been deleted since. */
-  readonly fromAgentId: string | null;
-  readonly toAgentId: string;
-  /** What the first agent told the next about the caller. */
-  readonly summary: string | null;
-  readonly at: Date;
-}
+export type { CallHandoff } from './call.js';
 
 export type HandoffRefusal =
   | { readonly _tag: 'HandoffLimitReached'; readonly limit: number }

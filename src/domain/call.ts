@@ -2,7 +2,6 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Agent, VoiceMode } from './agent.js';
 import type { ConversationSettings } from './conversation-settings.js';
 import { fillVariables, type CallVariables } from './call-variables.js';
-import type { CallHandoff } from './call-handoff.js';
 
 export const CALL_STATUSES = ['in-progress', 'completed', 'failed'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
@@ -44,6 +43,16 @@ export const ANSWERED_BY = ['human', 'machine_start', 'machine_end_beep', 'machi
 export type AnsweredBy = (typeof ANSWERED_BY)[number];
 
 export const isMachine = (answeredBy: AnsweredBy): boolean => answeredBy.startsWith('machine_') || answeredBy === 'fax';
+
+/** One agent passing a live call to another. */
+export interface CallHandoff {
+  /** Null when the agent handing over has been deleted since. */
+  readonly fromAgentId: string | null;
+  readonly toAgentId: string;
+  /** What the first agent told the next about the caller. */
+  readonly summary: string | null;
+  readonly at: Date;
+}
 
 /** One phone or browser call handled by an agent. */
 export interface Call {
