@@ -4,6 +4,8 @@ import { invalidField, type InvalidField } from './errors.js';
 import { isNanp, type E164 } from './e164.js';
 import { changeCallBehaviour, DEFAULT_CALL_BEHAVIOUR, type CallBehaviour } from './call-behaviour.js';
 import { changeConversation, DEFAULT_CONVERSATION, type ConversationSettings } from './conversation-settings.js';
+import { checkMcpServers, keepHiddenHeaders, type McpServer } from './mcp-server.js';
+import { checkHandoffs, handoffNameOf, type AgentHandoff } from './agent-handoff.js';
 
 export const VOICE_MODES = ['webhook', 'hosted'] as const;
 export type VoiceMode = (typeof VOICE_MODES)[number];
@@ -37,6 +39,10 @@ export interface Agent {
   readonly conversation?: ConversationSettings;
   /** The project's knowledge bases a hosted agent searches (its `search_knowledge` tool); absent: none. */
   readonly knowledgeBaseIds?: readonly string[];
+  /** MCP servers whose allowed tools a hosted agent may call; absent: none. */
+  readonly mcpServers?: readonly McpServer[];
+  /** Other agents of the project this one may pass a live call to; absent: none. */
+  readonly handoffs?: readonly AgentHandoff[];
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -59,7 +65,15 @@ export interface AgentFields {
   /** Only the settings to change. */
   readonly conversation?: Partial<ConversationSettings>;
   readonly knowledgeBaseIds?: readonly string[];
+  readonly mcpServers?: readonly McpServer[];
+  /** `name` left out: made from the target agent's name (from its id where the name is not known). */
+  readonly handoffs?: readonly HandoffEntry[];
 }
+
+export type HandoffEntry = Omit<AgentHandoff, 'name'> & { readonly name?: string };
+
+const namedHandoffs = (entries: readonly HandoffEntry[]): AgentHandoff[] =>
+  entries.map((entry) => ({ agentId: entry.agentId, description: entry.description.trim(), name: entry.name ?? handoffNameOf(entry.agentId) }));
 
 /** Knowledge bases an agent may search at most: each is searched on every question. */
 export const MAX_AGENT_KNOWLEDGE_BASES = 10;
@@ -81,6 +95,10 @@ const checkInvariants = (agent: Agent): E.Either<InvalidField, Agent> => {
   const bases = agent.knowledgeBaseIds ?? [];
   if (bases.length > MAX_AGENT_KNOWLEDGE_BASES) return E.left(invalidField('knowledgeBaseIds', `must name at most ${MAX_AGENT_KNOWLEDGE_BASES} knowledge bases`));
   if (new Set(bases).size !== bases.length) return E.left(invalidField('knowledgeBaseIds', 'must not name a knowledge base twice'));
+  const servers = checkMcpServers(agent.mcpServers ?? []);
+  if (E.isLeft(servers)) return servers;
+  const handoffs = checkHandoffs(agent.id, agent.handoffs ?? []);
+  if (E.isLeft(handoffs)) return handoffs;
   return E.map(() => agent)(checkCustomTools(agent.customTools));
 };
 
@@ -113,6 +131,8 @@ export const createAgent = (props: {
     callBehaviour: callBehaviour.right,
     conversation: conversation.right,
     ...(props.fields.knowledgeBaseIds?.length ? { knowledgeBaseIds: props.fields.knowledgeBaseIds } : {}),
+    ...(props.fields.mcpServers?.length ? { mcpServers: props.fields.mcpServers } : {}),
+    ...(props.fields.handoffs?.length ? { handoffs: namedHandoffs(props.fields.handoffs) } : {}),
     createdAt: props.now,
     updatedAt: props.now,
   });
@@ -135,6 +155,8 @@ export const updateAgent = (agent: Agent, changes: AgentChanges, now: Date): E.E
     name: defined.name?.trim() ?? agent.name,
     voice,
     language: defined.language ?? agent.language,
+    ...(defined.mcpServers ? { mcpServers: keepHiddenHeaders(agent.mcpServers ?? [], defined.mcpServers) } : {}),
+    handoffs: defined.handoffs ? namedHandoffs(defined.handoffs) : agent.handoffs,
     updatedAt: now,
   });
 };

@@ -46,6 +46,16 @@ export type AnsweredBy = (typeof ANSWERED_BY)[number];
 
 export const isMachine = (answeredBy: AnsweredBy): boolean => answeredBy.startsWith('machine_') || answeredBy === 'fax';
 
+/** One agent passing a live call to another. */
+export interface CallHandoff {
+  /** Null when the agent handing over has been deleted since. */
+  readonly fromAgentId: string | null;
+  readonly toAgentId: string;
+  /** What the first agent told the next about the caller. */
+  readonly summary: string | null;
+  readonly at: Date;
+}
+
 /** One phone or browser call handled by an agent. */
 export interface Call {
   readonly id: string;
@@ -89,6 +99,8 @@ export interface Call {
   readonly optOut: boolean;
   /** The agent's conversation settings as this call took them (with the call's own overrides); absent: the defaults. */
   readonly conversation?: ConversationSettings;
+  /** The agents that passed the call on, oldest first; absent: it stayed with its first agent. */
+  readonly handoffs?: readonly CallHandoff[];
 }
 
 export type CallError = { readonly _tag: 'CallNotInProgress'; readonly callId: string; readonly status: CallStatus };

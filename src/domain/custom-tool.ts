@@ -42,6 +42,7 @@ const problem = (index: number, field: string, message: string): InvalidField =>
 const checkTool = (tool: CustomTool, index: number, seen: Set<string>): InvalidField | null => {
   if (!TOOL_NAME.test(tool.name)) return problem(index, 'name', 'must be 1-64 letters, digits, _ or -');
   if (BUILT_IN_TOOL_NAMES.includes(tool.name)) return problem(index, 'name', `is the name of a built-in tool (${BUILT_IN_TOOL_NAMES.join(', ')})`);
+  if (tool.name.startsWith('handoff_to_') || tool.name.startsWith('mcp__')) return problem(index, 'name', 'must not start with handoff_to_ or mcp__: those name handoff and MCP tools');
   if (seen.has(tool.name)) return problem(index, 'name', 'is used by another tool of this agent');
   seen.add(tool.name);
   if (tool.description.trim() === '') return problem(index, 'description', 'must not be empty');

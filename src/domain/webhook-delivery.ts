@@ -12,6 +12,7 @@ export type WebhookEventType =
   | 'agent.transfer_bridged'
   | 'agent.transfer_failed'
   | 'agent.contact_opted_out'
+  | 'agent.handoff'
   | 'campaign.started'
   | 'campaign.completed'
   | 'campaign.recipient_completed'

@@ -41,6 +41,30 @@ export const hostedStorageContract = (name: string, open: () => Promise<OpenedSt
       expect(await inTx((tx) => tx.agents.findById(project.id, agent.id))).toEqual(agent);
     });
 
+    it('keeps an agent’s MCP servers and handoffs, and a call’s handoffs, as they were', async () => {
+      const project = aProject();
+      const next = anAgent({ projectId: project.id, name: 'Billing' });
+      const agent = anAgent({
+        projectId: project.id,
+        mcpServers: [{ name: 'crm', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer x' }, allowedTools: ['find_customer'] }],
+        handoffs: [{ agentId: next.id, description: 'Invoices.', name: 'billing' }],
+      });
+      const call = aCall({
+        projectId: project.id,
+        agentId: next.id,
+        handoffs: [{ fromAgentId: agent.id, toAgentId: next.id, summary: 'Wants a refund.', at: at(30) }],
+      });
+      await inTx(async (tx) => {
+        await tx.projects.save(project);
+        await tx.agents.save(next);
+        await tx.agents.save(agent);
+        await tx.calls.save(call);
+      });
+
+      expect(await inTx((tx) => tx.agents.findById(project.id, agent.id))).toEqual(agent);
+      expect(await inTx((tx) => tx.calls.findByIdInAnyProject(call.id))).toEqual(call);
+    });
+
     it('keeps a call’s variables and the tool turns of its transcript', async () => {
       const call = aCall({ variables: { first_name: 'Ada', now: '2026-11-24T00:00:00.000Z' } });
       const turns = [

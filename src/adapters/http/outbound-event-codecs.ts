@@ -239,13 +239,20 @@ const TestRunCompleted = t.strict({
   recentHistory: NoHistory,
 });
 
+const AgentHandoff = callEventCodec('agent.handoff', {
+  fromAgentId: nullable(t.string),
+  toAgentId: t.string,
+  summary: nullable(t.string),
+  handoffCount: t.number,
+});
+
 /**
  * The catalogue on the wire: every event Switchboard POSTs, decoded from and encoded to its
  * JSON form. Decoding drops keys the catalogue does not name; encoding writes only those keys,
  * in the order the constructors give them.
  */
 export const OutboundEventCodec = t.union(
-  [SmsMessage, MessageFailed, VoiceTurn, CallEnded, CallAnalyzed, CallStarted, TransferStarted, TransferBridged, TransferFailed, ContactOptedOut, CampaignStatusChange, RecipientCompleted, TestRunCompleted],
+  [SmsMessage, MessageFailed, VoiceTurn, CallEnded, CallAnalyzed, CallStarted, TransferStarted, TransferBridged, TransferFailed, ContactOptedOut, AgentHandoff, CampaignStatusChange, RecipientCompleted, TestRunCompleted],
   'OutboundEvent',
 );
 
@@ -261,6 +268,7 @@ export const EVENT_CODECS: Readonly<Record<string, t.Decoder<unknown, OutboundEv
   'agent.transfer_bridged voice': TransferBridged,
   'agent.transfer_failed voice': TransferFailed,
   'agent.contact_opted_out voice': ContactOptedOut,
+  'agent.handoff voice': AgentHandoff,
   'campaign.started voice': CampaignStatusChange,
   'campaign.completed voice': CampaignStatusChange,
   'campaign.recipient_completed voice': RecipientCompleted,

@@ -28,7 +28,9 @@ const ANSWER_KEYS = {
   digits: Digits,
   press_digit: Digits,
   dtmf: Digits,
-  action: t.keyof({ transfer: null, hangup: null, opt_out: null, language: null }),
+  action: t.keyof({ transfer: null, hangup: null, opt_out: null, language: null, handoff: null }),
+  /** `action: "handoff"`: the agent to pass the call to, one the agent lists in its `handoffs`. */
+  agentId: t.refinement(t.string, (id) => id.trim() !== '' && id.length <= 100, 'an agent id'),
   /** `action: "language"`: the BCP-47 code to switch to, one of the agent's languages. */
   language: t.refinement(t.string, (code) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(code), 'a BCP-47 language code'),
   /** Transfers: `warm` (brief a human first) or `cold` (the default). */
@@ -81,6 +83,7 @@ export const actionsOf = (value: unknown): VoiceAnswerAction[] => {
   // Before a hang-up in the same object: the opt-out is recorded whatever ends the call.
   if (fields.action === 'opt_out') actions.push(fields.reason ? { kind: 'opt_out', reason: fields.reason.trim().slice(0, 500) } : { kind: 'opt_out' });
   if (fields.action === 'language' && fields.language !== undefined) actions.push({ kind: 'language', language: fields.language });
+  if (fields.action === 'handoff' && fields.agentId !== undefined) actions.push({ kind: 'handoff', agentId: fields.agentId, summary: fields.summary?.slice(0, 1000) ?? null });
   if (fields.action === 'hangup' || fields.hangup === true) actions.push({ kind: 'hangup' });
   return actions;
 };

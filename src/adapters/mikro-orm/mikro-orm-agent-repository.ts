@@ -6,6 +6,8 @@ import { trustE164 } from '../../domain/e164.js';
 import { callBehaviourFromJson } from './call-behaviour-json.js';
 import { conversationFromJson, conversationToJson } from './conversation-json.js';
 import { AgentSchema, type AgentRow } from './entities/agent.js';
+import { AgentHandoffsJson, McpServersJson } from './agent-link-json.js';
+import { PhoneNumberSchema } from './entities/phone-number.js';
 import { CallBehaviourJson, ConversationJson, CustomToolsJson, decodeColumn, FreeFormJson } from './json-columns.js';
 import { deleteRows, findPage, findRow, upsertRow } from './storage-support.js';
 
@@ -33,6 +35,8 @@ export const toAgent = (row: AgentRow): Agent => ({
   ...(row.callBehaviour ? { callBehaviour: callBehaviourFromJson(decodeColumn(CallBehaviourJson, row.callBehaviour, 'agents', 'call_behaviour', row.id) ?? {}) } : {}),
   ...(row.conversation ? { conversation: conversationFromJson(decodeColumn(ConversationJson, row.conversation, 'agents', 'conversation', row.id) ?? {}) } : {}),
   ...(Array.isArray(row.knowledgeBaseIds) && row.knowledgeBaseIds.length > 0 ? { knowledgeBaseIds: row.knowledgeBaseIds.map(String) } : {}),
+  ...(Array.isArray(row.mcpServers) && row.mcpServers.length > 0 ? { mcpServers: decodeColumn(McpServersJson, row.mcpServers, 'agents', 'mcp_servers', row.id) } : {}),
+  ...(Array.isArray(row.handoffs) && row.handoffs.length > 0 ? { handoffs: decodeColumn(AgentHandoffsJson, row.handoffs, 'agents', 'handoffs', row.id) } : {}),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -55,6 +59,8 @@ export const toAgentRow = (agent: Agent): AgentRow => ({
   callBehaviour: agent.callBehaviour ? { ...agent.callBehaviour } : null,
   conversation: agent.conversation ? conversationToJson(agent.conversation) : null,
   knowledgeBaseIds: [...(agent.knowledgeBaseIds ?? [])],
+  mcpServers: (agent.mcpServers ?? []).map((server) => ({ ...server, headers: { ...server.headers }, allowedTools: [...server.allowedTools] })),
+  handoffs: (agent.handoffs ?? []).map((handoff) => ({ ...handoff })),
   createdAt: agent.createdAt,
   updatedAt: agent.updatedAt,
 });

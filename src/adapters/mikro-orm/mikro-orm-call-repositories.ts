@@ -4,6 +4,7 @@ import type { AnsweredBy, Call, CallDirection, CallStatus, CallType, TranscriptT
 import type { VoiceMode } from '../../domain/agent.js';
 import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow } from './entities/call.js';
 import { conversationFromJson, conversationToJson } from './conversation-json.js';
+import { CallHandoffsJson, callHandoffsToJson } from './agent-link-json.js';
 import { ConversationJson, decodeColumn, FreeFormJson, ToolTurnJson, TurnLatencyJson, TurnSourcesJson, VariablesJson } from './json-columns.js';
 import { runSelect } from './native-select.js';
 import {
@@ -51,6 +52,7 @@ export const toCall = (row: CallRow): Call => ({
   answeredBy: row.answeredBy as AnsweredBy | null,
   optOut: row.optOut === true,
   ...(row.conversation ? { conversation: conversationFromJson(decodeColumn(ConversationJson, row.conversation, 'calls', 'conversation', row.id) ?? {}) } : {}),
+  ...(Array.isArray(row.handoffs) && row.handoffs.length > 0 ? { handoffs: decodeColumn(CallHandoffsJson, row.handoffs, 'calls', 'handoffs', row.id) } : {}),
 });
 
 /** The row a save writes: every column but those only their own statements set (the opt-out). */
@@ -59,6 +61,7 @@ const toCallRow = ({ optOut: _set, ...call }: Call): CallRow => ({
   metadata: call.metadata ? { ...call.metadata } : null,
   variables: { ...call.variables },
   conversation: call.conversation ? conversationToJson(call.conversation) : null,
+  handoffs: callHandoffsToJson(call.handoffs ?? []),
 });
 
 export const toTurn = (row: TranscriptTurnRow): TranscriptTurn => ({

@@ -11,6 +11,8 @@ export type AgentEvent =
   | { readonly type: 'text'; readonly token: string; readonly last: boolean }
   | { readonly type: 'sendDigits'; readonly digits: string }
   | { readonly type: 'language'; readonly ttsLanguage: string; readonly transcriptionLanguage: string }
+  /** Another agent took the call: its voice from now on. */
+  | { readonly type: 'voice'; readonly voice: string; readonly language: string }
   | { readonly type: 'transfer'; readonly to: string; readonly mode?: 'warm'; readonly summary?: string }
   | { readonly type: 'hangup' };
 
@@ -97,6 +99,10 @@ export class SimulatedGateway implements VoiceGateway {
 
   switchLanguage(language: string): void {
     this.emit({ type: 'language', ttsLanguage: language, transcriptionLanguage: language });
+  }
+
+  switchVoice(voice: string, language: string): void {
+    this.emit({ type: 'voice', voice, language });
   }
 
   transfer(to: string, warm?: WarmTransfer): void {

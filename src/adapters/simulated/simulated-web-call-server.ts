@@ -34,6 +34,7 @@ const frameOf = (event: AgentEvent): object => {
       return event;
     case 'sendDigits':
     case 'language':
+    case 'voice':
       return event;
     case 'transfer':
       return { type: 'end', handoffData: JSON.stringify({ reason: 'transfer', to: event.to }) };

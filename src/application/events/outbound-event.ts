@@ -3,6 +3,7 @@ import type { CallAnalyzedEvent } from './call-analyzed-event.js';
 import type { CallEndedEvent } from './call-ended-event.js';
 import type { CallStartedEvent } from './call-started-event.js';
 import type { ContactOptedOutEvent } from './contact-opted-out-event.js';
+import type { AgentHandoffEvent } from './agent-handoff-event.js';
 import type { TransferEvent } from './transfer-events.js';
 import type { CampaignRecipientCompletedEvent, CampaignStatusEvent } from './campaign-events.js';
 import type { MessageFailedEvent } from './message-failed-event.js';
@@ -14,6 +15,7 @@ export type { CallAnalyzedEvent } from './call-analyzed-event.js';
 export type { CallEndedEvent } from './call-ended-event.js';
 export type { CallStartedEvent } from './call-started-event.js';
 export type { ContactOptedOutEvent } from './contact-opted-out-event.js';
+export type { AgentHandoffEvent } from './agent-handoff-event.js';
 export type { TransferEvent } from './transfer-events.js';
 export type { CampaignRecipientCompletedEvent, CampaignStatusEvent } from './campaign-events.js';
 export type { EventContact } from './event-parts.js';
@@ -39,6 +41,7 @@ export type OutboundEvent =
   | CallStartedEvent
   | TransferEvent
   | ContactOptedOutEvent
+  | AgentHandoffEvent
   | CampaignStatusEvent
   | CampaignRecipientCompletedEvent
   | TestRunCompletedEvent;

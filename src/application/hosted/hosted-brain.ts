@@ -17,6 +17,9 @@ import { sendTextTools } from './send-text-tool.js';
 import type { TextSender } from '../ports/text-sender.js';
 import { apologyOf } from './streamed-speech.js';
 import { conversationOf, type ModelTier } from '../../domain/conversation-settings.js';
+import type { McpToolServers } from '../ports/mcp-tool-servers.js';
+import { McpToolset } from './mcp-toolset.js';
+import { handoffTools } from './handoff-tool.js';
 
 export const DEFAULT_HOSTED_APOLOGY = "Sorry, I'm having trouble right now. Please try again in a moment.";
 
@@ -36,6 +39,8 @@ export interface HostedBrainDeps {
   readonly tierModels?: Partial<Record<ModelTier, string>>;
   /** Sends the texts of agents with `enableMessaging` (their `send_text` tool); absent: the tool is not offered. */
   readonly texts?: TextSender;
+  /** Reaches the MCP servers agents name; absent: their tools are not offered. */
+  readonly mcp?: McpToolServers;
 }
 
 /**
@@ -58,6 +63,8 @@ export class HostedBrain implements AgentBrain {
    * so no turn needs to build them again.
    */
   private readonly standing = new WeakMap<Call, Standing>();
+  /** Per live call, its agent's MCP tools: listed before its first answer, then kept. */
+  private readonly mcpTools = new WeakMap<Call, McpToolset | Promise<McpToolset>>();
 
   constructor(private readonly deps: HostedBrainDeps) {}
 
@@ -67,7 +74,9 @@ export class HostedBrain implements AgentBrain {
 
   answer(turn: BrainTurn, signal: AbortSignal, act: ActionTaker): Promise<void> {
     const { call, agent } = turn;
-    const standing = this.standingOf(call, agent);
+    const mcp = this.mcpOf(call, agent);
+    if (mcp instanceof Promise) return mcp.then(() => (signal.aborted ? undefined : this.answer(turn, signal, act)));
+    const standing = this.standingOf(call, agent, mcp);
     const { model } = this.deps;
     if (!model) {
       standing.log.warn({ agentId: call.agentId }, 'hosted voice mode has no language model: set LLM_BASE_URL (and LLM_MODEL); the caller hears the apology');
@@ -97,7 +106,7 @@ export class HostedBrain implements AgentBrain {
    */
   private readonly toolsCalled = async (reply: HostedReply): Promise<boolean> => {
     const { turn, signal, act, calls, round } = reply;
-    const outcome = interpretToolCalls(calls, turn, round, reply.standing.log, { runner: this.deps.tools, knowledge: this.deps.knowledge, texts: this.deps.texts });
+    const outcome = interpretToolCalls(calls, turn, round, reply.standing.log, { runner: this.deps.tools, knowledge: this.deps.knowledge, texts: this.deps.texts, mcp: reply.standing.mcp });
     const exchange = { afterSequence: turn.turnSequence, calls, results: outcome.results };
     reply.exchanges.push(exchange);
     for (const action of outcome.actions) if (!act(action)) return false;
@@ -137,7 +146,21 @@ export class HostedBrain implements AgentBrain {
     return true;
   };
 
-  private standingOf(call: Call, agent: Agent | null): Standing {
+  /** The call's MCP tools, or the listing of them under way; null when its agent names no server. */
+  private mcpOf(call: Call, agent: Agent | null): McpToolset | Promise<McpToolset> | null {
+    const { mcp } = this.deps;
+    if (!mcp || !agent?.mcpServers?.length) return null;
+    const known = this.mcpTools.get(call);
+    if (known) return known;
+    const listing = McpToolset.of(agent, mcp, lazyChildLogger(this.deps.logger, { callId: call.id })).then((set) => {
+      this.mcpTools.set(call, set);
+      return set;
+    });
+    this.mcpTools.set(call, listing);
+    return listing;
+  }
+
+  private standingOf(call: Call, agent: Agent | null, mcp: McpToolset | null): Standing {
     const known = this.standing.get(call);
     if (known?.agent === agent) return known;
     const tierModel = this.deps.tierModels?.[conversationOf(call).modelTier];
@@ -145,7 +168,7 @@ export class HostedBrain implements AgentBrain {
       agent,
       ...(tierModel ? { model: tierModel } : {}),
       log: lazyChildLogger(this.deps.logger, { callId: call.id }),
-      system: systemMessage(call, agent),
+      system: systemMessage(call, agent) + unavailableLine(mcp),
       tools: [
         ...toolsFor(call, agent),
         ...warmTransferTools(agent),
@@ -153,9 +176,18 @@ export class HostedBrain implements AgentBrain {
         ...knowledgeTools(agent, this.deps.knowledge),
         ...switchLanguageTools(call),
         ...sendTextTools(call, agent, this.deps.texts),
+        ...handoffTools(call, agent),
+        ...(mcp?.definitions ?? []),
       ],
+      mcp,
     };
     this.standing.set(call, made);
     return made;
   }
 }
+
+/** Tells the model which of its servers' tools it cannot use on this call, so it says so rather than guess. */
+const unavailableLine = (mcp: McpToolset | null): string =>
+  mcp?.unavailable.length
+    ? `\nThe tools of ${mcp.unavailable.join(', ')} cannot be reached on this call; if the caller needs them, say you cannot do that right now.`
+    : '';

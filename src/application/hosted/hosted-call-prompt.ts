@@ -2,6 +2,7 @@ import type { Agent } from '../../domain/agent.js';
 import { isSpokenTurn, type Call, type TranscriptTurn } from '../../domain/call.js';
 import { fillVariables } from '../../domain/call-variables.js';
 import type { ChatMessage, ToolCall, ToolDefinition } from '../ports/language-model.js';
+import { handoffLine } from './handoff-tool.js';
 
 /** Tool calls the model made after one caller turn, and what came of them. */
 export interface ToolExchange {
@@ -70,6 +71,7 @@ export const systemMessage = (call: Call, agent: Agent | null, unknown?: Set<str
     `You are ${agent?.name ? `"${agent.name}"` : 'the agent'}, on a live phone call. Everything you write is spoken aloud: answer in short, natural sentences, without lists, markdown or emoji.`,
     callLine(call),
     call.greeting.trim() !== '' ? `The call opened with your greeting: "${call.greeting.trim()}"` : null,
+    handoffLine(call, agent),
   ].filter((line) => line !== null);
   return `${prompt}\n\n${context.join('\n')}`;
 };

@@ -5,6 +5,7 @@ import type { ActionTaker, BrainTurn } from '../ports/agent-brain.js';
 import { NO_SPAN, type TraceSpan } from '../ports/tracing.js';
 import { transcriptMessages, type ToolExchange } from './hosted-call-prompt.js';
 import { apologyOf, StreamedSpeech } from './streamed-speech.js';
+import type { McpToolset } from './mcp-toolset.js';
 
 /** A refused or custom tool call gets the model another go, to use what it learnt; bounded. */
 const MAX_ROUNDS = 3;
@@ -17,6 +18,8 @@ export interface Standing {
   readonly tools: readonly ToolDefinition[];
   /** The model the call's `modelTier` asks for; absent: the configured default. */
   readonly model?: string;
+  /** The agent's MCP servers' tools on this call; null: it has none. */
+  readonly mcp: McpToolset | null;
 }
 
 export interface HostedReplyDeps {

@@ -11,6 +11,9 @@ import type { KnowledgeSearch } from '../queries/knowledge-search.js';
 import type { TextSender } from '../ports/text-sender.js';
 import { SEND_TEXT_TOOL, sendText, sendTextTools } from './send-text-tool.js';
 import { languageSwitchOf, SWITCH_LANGUAGE_TOOL } from './switch-language-tool.js';
+import type { McpToolset } from './mcp-toolset.js';
+import { handoffOf } from './handoff-tool.js';
+import { handoffsLeft } from '../../domain/call-handoff.js';
 
 const DIGITS = /^[0-9*#wW]+$/;
 
@@ -19,6 +22,8 @@ export interface ToolServices {
   readonly runner?: CustomToolRunner;
   readonly knowledge?: KnowledgeSearch;
   readonly texts?: TextSender;
+  /** The agent's MCP servers' tools on this call; null or absent: it has none. */
+  readonly mcp?: McpToolset | null;
 }
 
 /** What the model's tool calls of one round come to: actions for the session, results for the model. */
@@ -43,7 +48,7 @@ export interface CustomCall {
  * Custom tools are prepared, not sent; anything the call or its agent does not allow is refused.
  */
 export function interpretToolCalls(calls: readonly ToolCall[], turn: BrainTurn, round: number, log: Logger, services: ToolServices): ToolOutcome {
-  const { runner, knowledge, texts } = services;
+  const { runner, knowledge, texts, mcp } = services;
   const actions: AgentAction[] = [];
   const results: ToolOutcome['results'][number][] = [];
   const custom: CustomCall[] = [];
@@ -105,6 +110,12 @@ export function interpretToolCalls(calls: readonly ToolCall[], turn: BrainTurn, 
       const agent = turn.agent;
       // Run like a custom tool: recorded as tool_call and tool_result turns, the result with its sources.
       custom.push({ call, start: () => searchKnowledge(knowledge, agent, call.arguments), message: null });
+    } else if (handoffOf(call, turn.agent) && handoffsAllowed(turn)) {
+      ending ??= handoffOf(call, turn.agent);
+      results.push({ toolCallId: call.id, content: 'Handed over; the other agent has the call now.' });
+    } else if (mcp?.has(call.name)) {
+      // Run like a custom tool: recorded as tool_call and tool_result turns.
+      custom.push({ call, start: () => mcp.run(call.name, call.arguments), message: null });
     } else if (turn.agent?.customTools.some((tool) => tool.name === call.name) && runner) {
       const tool = turn.agent.customTools.find((t) => t.name === call.name)!;
       custom.push({
@@ -125,3 +136,6 @@ export function interpretToolCalls(calls: readonly ToolCall[], turn: BrainTurn, 
   if (ending) return { actions: [...actions, ending], results, speakAgain: false, custom: [] };
   return { actions, results, speakAgain: refused || optedOut || switched, custom };
 }
+
+/** A handoff tool answers only while the call has handoffs left (past the limit it is not offered either). */
+const handoffsAllowed = (turn: BrainTurn): boolean => handoffsLeft(turn.call) > 0;

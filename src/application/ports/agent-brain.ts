@@ -23,6 +23,11 @@ export type AgentAction =
   /** Speak and listen in another of the agent's languages from now on (webhook `action: "language"`, hosted `switch_language`). */
   | { readonly kind: 'language'; readonly language: string }
   /**
+   * Pass the call to another agent of the project the agent lists in its `handoffs`: the call
+   * goes on, on the same line, with that agent's prompt, voice, language and tools. Ends this answer.
+   */
+  | { readonly kind: 'handoff'; readonly agentId: string; readonly summary: string | null }
+  /**
    * A custom HTTP tool the model called (hosted mode): stored as a `tool_call` turn now and a
    * `tool_result` turn once `result` settles, even if the caller barged in meanwhile.
    */

@@ -24,6 +24,8 @@ export interface VoiceGateway {
   pressDigits(digits: string): void;
   /** Speaks and listens in this language (BCP-47) from now on; a carrier that cannot switch leaves it out. */
   switchLanguage?(language: string): void;
+  /** Speaks in this voice and language from now on (another agent took the call); a carrier that cannot leaves it out. */
+  switchVoice?(voice: string, language: string): void;
   /**
    * Ends the agent's session and hands the caller to this number: cold, or, with `warm`, the
    * caller holds while the human is dialled and hears the summary; if nobody takes the call

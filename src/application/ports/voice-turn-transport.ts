@@ -21,6 +21,11 @@ export type VoiceAnswerAction =
   | { readonly kind: 'digits'; readonly digits: string }
   /** Speak and listen in another of the agent's languages from now on. */
   | { readonly kind: 'language'; readonly language: string }
+  /**
+   * Pass the call to another agent of the project the agent lists in its `handoffs`: the call
+   * goes on, on the same line, with that agent's prompt, voice, language and tools. Ends this answer.
+   */
+  | { readonly kind: 'handoff'; readonly agentId: string; readonly summary: string | null }
   | {
       readonly kind: 'transfer';
       /** `warm`: the caller holds while a human is dialled and briefed, and comes back if nobody takes the call. */

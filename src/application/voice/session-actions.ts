@@ -10,6 +10,8 @@ import { recordOptOut } from './session-opt-out.js';
 import { traceTransfer } from './session-trace.js';
 import type { SessionTranscript } from './session-transcript.js';
 import { transferPlanOf } from './session-transfer.js';
+import { handOffSession } from './session-handoff.js';
+import type { CallHandoffs } from '../ports/call-handoffs.js';
 
 /** The parts of a voice session an agent's actions reach. */
 export interface ActionSession {
@@ -20,6 +22,8 @@ export interface ActionSession {
   /** Monotonic milliseconds. */
   readonly now: () => number;
   readonly optOuts?: OptOutRecorder;
+  /** Stores handoffs to another agent; absent: they are refused and logged. */
+  readonly handoffs?: CallHandoffs;
   /** Ends the answer in flight, as finished. */
   closeAnswer(): void;
   /** Ends the session with the call. */
@@ -73,6 +77,10 @@ export const performAction = (session: ActionSession, answer: Answer, action: Ag
       session.gateway.transfer(plan.to);
       return;
     }
+    case 'handoff':
+      session.closeAnswer();
+      handOffSession(session, action);
+      return;
     case 'hangup':
       session.closeAnswer();
       session.end('agent_hangup');

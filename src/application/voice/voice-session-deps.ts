@@ -4,6 +4,7 @@ import type { Logger } from '../ports/logger.js';
 import type { Timers } from '../ports/timers.js';
 import type { AgentBrain, TurnTiming } from '../ports/agent-brain.js';
 import type { OptOutRecorder } from '../ports/opt-out-recorder.js';
+import type { CallHandoffs } from '../ports/call-handoffs.js';
 import type { Tracing } from '../ports/tracing.js';
 import type { CallRecordWriter } from './call-record-writer.js';
 import type { SessionContext } from './session-context.js';
@@ -29,4 +30,6 @@ export interface VoiceSessionDeps<Session> {
   readonly tracing?: Tracing;
   /** Keeps a caller's request not to be called again; absent: the agent's opt-outs are only logged. */
   readonly optOuts?: OptOutRecorder;
+  /** Stores the agent's handoffs of its call to another agent; absent: they are refused and logged. */
+  readonly handoffs?: CallHandoffs;
 }

@@ -11,6 +11,7 @@ import type { AnswerRead } from '../ports/call-answered-listener.js';
 import type { CallMemo } from '../ports/call-memo.js';
 import type { EndedSession } from '../ports/live-calls.js';
 import type { OptOutRecorder } from '../ports/opt-out-recorder.js';
+import type { CallHandoffs } from '../ports/call-handoffs.js';
 
 /** What the voice session engine runs on. */
 export interface VoiceSessionEngineDeps {
@@ -43,4 +44,6 @@ export interface VoiceSessionEngineDeps {
   readonly endedSessions: CallMemo<EndedSession>;
   /** Keeps callers' requests not to be called again (see the session's `optOuts`). */
   readonly optOuts?: OptOutRecorder;
+  /** Stores agents' handoffs of their calls (see the session's `handoffs`). */
+  readonly handoffs?: CallHandoffs;
 }

@@ -173,7 +173,8 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
       logger: this.deps.logger,
       now: this.now,
       writer: this.deps.writer,
-      brain: this.deps.brains.brainFor(context.call),
+      // Chosen a turn at a time: a handoff may bring an agent of the other voice mode.
+      brain: { answer: (turn, signal, act) => this.deps.brains.brainFor(turn.call).answer(turn, signal, act) },
       observer: (id, timing) => {
         this.activity.answered(kind.mode, firstsOf(timing));
         for (const observer of this.observers) observer(id, timing);
@@ -189,6 +190,7 @@ export class VoiceSessionEngine implements LiveCalls, CallAnsweredListener {
       ...(this.deps.timers ? { timers: this.deps.timers } : {}),
       ...(this.deps.tracing ? { tracing: this.deps.tracing } : {}),
       ...(this.deps.optOuts ? { optOuts: this.deps.optOuts } : {}),
+      ...(this.deps.handoffs ? { handoffs: this.deps.handoffs } : {}),
     });
     this.sessions.set(callId, session);
     this.activity.callConnected(kind);

@@ -65,6 +65,7 @@ export class VoiceSession {
       log: this.log,
       now: deps.now,
       optOuts: deps.optOuts,
+      handoffs: deps.handoffs,
       closeAnswer: () => this.closeAnswer(false),
       end: (reason) => this.end(reason),
       handOver: () => {

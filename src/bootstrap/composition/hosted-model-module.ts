@@ -1,5 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { NodeHttpToolTransport } from '../../adapters/http/node-http-tool-transport.js';
+import { guardedFetch } from '../../adapters/http/guarded-fetch.js';
+import { McpSdkToolServers } from '../../adapters/mcp-client/mcp-sdk-tool-servers.js';
+import { packageVersion } from '../package-version.js';
 import { CallAnalyst } from '../../application/hosted/call-analyst.js';
 import { CustomToolRunner } from '../../application/hosted/custom-tool-runner.js';
 import { HostedBrain } from '../../application/hosted/hosted-brain.js';
@@ -25,11 +28,16 @@ export const hostedModelModule = () =>
     provide(TOKENS.customTools, [TOKENS.toolTransport, TOKENS.outboundGuard, TOKENS.jsonSchemas, TOKENS.logger], (transport, targets, schemas, logger) =>
       new CustomToolRunner({ transport, targets, schemas, logger: logger.child({ component: 'custom-tools' }) }),
     );
+    provide(TOKENS.mcpToolServers, [TOKENS.outboundGuard, TOKENS.lifecycle], (guard, lifecycle) => {
+      const guarded = guardedFetch(guard);
+      const servers = new McpSdkToolServers({ fetch: guarded.fetch, clientName: 'switchboard', clientVersion: packageVersion() });
+      return lifecycle.manage('MCP tool servers', servers, { stop: () => guarded.close() });
+    });
     // The voice engine's clock: a turn's latency figures subtract the brain's moments from the session's.
     provide(
       TOKENS.hostedBrain,
-      [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger, TOKENS.timers, TOKENS.knowledgeSearch, TOKENS.sendSms],
-      (config, model, tools, logger, timers, knowledge, texts) =>
+      [TOKENS.config, TOKENS.languageModel, TOKENS.customTools, TOKENS.logger, TOKENS.timers, TOKENS.knowledgeSearch, TOKENS.sendSms, TOKENS.mcpToolServers],
+      (config, model, tools, logger, timers, knowledge, texts, mcp) =>
         new HostedBrain({
           model,
           apology: config.hostedApology,
@@ -38,6 +46,7 @@ export const hostedModelModule = () =>
           tools,
           knowledge,
           texts,
+          mcp,
           ...(config.llm?.tierModels ? { tierModels: config.llm.tierModels } : {}),
         }),
     );

@@ -58,6 +58,7 @@ import type { SwitchboardConfig } from '../config.js';
 import type { VoiceRuntime, WebSocketEndpoint } from '../voice-runtime.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { ToolTransport } from '../../application/ports/tool-transport.js';
+import type { McpToolServers } from '../../application/ports/mcp-tool-servers.js';
 import type { JsonSchemaValidator } from '../../application/ports/json-schema-validator.js';
 import type { CustomToolRunner } from '../../application/hosted/custom-tool-runner.js';
 import type { CallAnalyst } from '../../application/hosted/call-analyst.js';
@@ -160,6 +161,7 @@ export const TOKENS = {
   toolTransport: token<ToolTransport>('ToolTransport'),
   jsonSchemas: token<JsonSchemaValidator>('JsonSchemaValidator'),
   customTools: token<CustomToolRunner>('CustomToolRunner'),
+  mcpToolServers: token<McpToolServers>('McpToolServers'),
   callAnalyst: token<CallAnalyst>('CallAnalyst'),
   // Voice.
   eventBus: token<EventBus>('EventBus'),

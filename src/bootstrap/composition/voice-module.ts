@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { ContainerModule } from 'inversify';
 import type { Hono } from 'hono';
 import type { EventBus } from '../../application/ports/event-bus.js';
@@ -24,6 +25,7 @@ import { RecordAnsweredBy } from '../../application/use-cases/calls/record-answe
 import { AwaitCallEnd } from '../../application/use-cases/calls/await-call-end.js';
 import { RecordWarmTransfer } from '../../application/use-cases/calls/record-warm-transfer.js';
 import { RecordCallOptOut } from '../../application/use-cases/calls/record-call-opt-out.js';
+import { HandOffCall } from '../../application/use-cases/calls/hand-off-call.js';
 import { HttpVoiceTurnTransport } from '../../adapters/http/http-voice-turn-transport.js';
 import { InProcessEventBus } from '../../adapters/in-process/in-process-event-bus.js';
 import { PostgresEventBus } from '../../adapters/postgres-listen-notify/postgres-event-bus.js';
@@ -50,6 +52,7 @@ export const voiceModule = () =>
       [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.eventBus, TOKENS.voiceTurnTransport, TOKENS.hostedBrain, TOKENS.eventEncoder, TOKENS.timers, TOKENS.tracing, TOKENS.activity, TOKENS.deliveryTrigger, TOKENS.lifecycle],
       (uow, clock, ids, logger, eventBus, transport, hostedBrain, eventEncoder, timers, tracing, activity, deliveryTrigger, lifecycle) => {
         const recordOptOut = new RecordCallOptOut({ uow, clock, ids, eventEncoder, deliveryTrigger });
+        const handOff = new HandOffCall({ uow, clock, ids, eventEncoder, deliveryTrigger });
         const writer = new CallRecordWriter({ uow, eventBus, logger });
         const webhookBrain = new WebhookBrain({
           transport,
@@ -75,6 +78,12 @@ export const voiceModule = () =>
           answerReads: new BoundedCallMemo(() => timers.now()),
           endedSessions: new BoundedCallMemo(() => timers.now()),
           optOuts: { record: async (optOut) => void (await recordOptOut.execute(optOut)()) },
+          handoffs: {
+            handOff: async (request) => {
+              const done = await handOff.execute(request)();
+              return E.isLeft(done) ? E.left(done.left._tag === 'NotFound' ? `no ${done.left.resource} ${done.left.id}` : done.left.message) : done;
+            },
+          },
         });
         return lifecycle.manage('voice session engine', engine, { stop: () => engine.close() });
       },

@@ -15,6 +15,7 @@ const EVENT_TYPES = [
   'agent.transfer_bridged',
   'agent.transfer_failed',
   'agent.contact_opted_out',
+  'agent.handoff',
   'campaign.started',
   'campaign.completed',
   'campaign.recipient_completed',

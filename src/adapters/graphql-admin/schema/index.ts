@@ -4,6 +4,7 @@ import { defineCallTypes } from './call-types.js';
 import { defineCampaignTypes } from './campaign-types.js';
 import { defineKnowledgeTypes } from './knowledge-types.js';
 import { defineAgentTestTypes } from './agent-test-types.js';
+import { defineAgentLinkTypes } from './agent-link-types.js';
 import type { AdminSchemaDeps } from './deps.js';
 import { defineEnums } from './enums.js';
 import { defineMessagingTypes } from './messaging-types.js';
@@ -35,5 +36,6 @@ export const buildAdminSchema = (deps: AdminSchemaDeps): GraphQLSchema => {
   defineCampaignTypes(builder, deps);
   defineKnowledgeTypes(builder, deps);
   defineAgentTestTypes(builder, deps);
+  defineAgentLinkTypes(builder);
   return builder.toSchema({ sortSchema: false });
 };

@@ -22,6 +22,10 @@ export interface AgentRow {
   conversation?: Record<string, unknown> | null;
   /** The ids of the knowledge bases the agent searches, as a JSON array. */
   knowledgeBaseIds: unknown[];
+  /** The agent's MCP servers, as a JSON array. */
+  mcpServers: unknown[];
+  /** The agents it may hand a call to, as a JSON array. */
+  handoffs: unknown[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -48,6 +52,8 @@ export const AgentSchema = new EntitySchema<AgentRow>({
     callBehaviour: { type: 'json', nullable: true },
     conversation: { type: 'json', columnType: 'jsonb', nullable: true },
     knowledgeBaseIds: { type: 'json', columnType: 'jsonb' },
+    mcpServers: { type: 'json', columnType: 'jsonb' },
+    handoffs: { type: 'json', columnType: 'jsonb' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
   },

@@ -32,6 +32,8 @@ export interface CallRow {
   optOut?: boolean;
   /** The call's ConversationSettings as JSON; null: the defaults. */
   conversation?: Record<string, unknown> | null;
+  /** The call's handoffs from agent to agent, as a JSON array. */
+  handoffs?: unknown[];
   /**
    * When the call's media stream connected; set once, by claimMedia only. Absent from the
    * domain's Call, so a save (an upsert of the row's own fields) never clears it.
@@ -80,6 +82,7 @@ export const CallSchema = new EntitySchema<CallRow>({
     answeredBy: { type: 'string', columnType: 'text', nullable: true },
     optOut: { type: 'boolean', default: false },
     conversation: { type: 'json', columnType: 'jsonb', nullable: true },
+    handoffs: { type: 'json', columnType: 'jsonb', nullable: true },
     mediaConnectedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     mediaResumes: { type: 'integer', nullable: true },
     mediaReleased: { type: 'integer', nullable: true },

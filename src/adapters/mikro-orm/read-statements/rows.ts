@@ -14,7 +14,7 @@ import type { SqlRow } from '../sql-row.js';
 
 export const AGENT_COLUMNS = [
   'id', 'project_id', 'name', 'description', 'voice_mode', 'system_prompt', 'greeting', 'voice', 'transfer_number', 'language',
-  'custom_tools', 'analysis', 'analysis_schema', 'success_criteria', 'call_behaviour', 'conversation', 'knowledge_base_ids', 'created_at', 'updated_at',
+  'custom_tools', 'analysis', 'analysis_schema', 'success_criteria', 'call_behaviour', 'conversation', 'knowledge_base_ids', 'mcp_servers', 'handoffs', 'created_at', 'updated_at',
 ] as const;
 
 export const PHONE_NUMBER_COLUMNS = ['id', 'project_id', 'phone_number', 'country', 'status', 'agent_id', 'provider_id', 'created_at', 'released_at'] as const;
@@ -23,7 +23,7 @@ export const CALL_COLUMNS = [
   'id', 'project_id', 'agent_id', 'phone_number_id', 'from_number', 'to_number', 'direction', 'type', 'status', 'started_at', 'ended_at',
   'duration_seconds', 'disconnection_reason', 'provider_call_id', 'recording_url', 'recording_available', 'voice_mode', 'greeting', 'voice',
   'language', 'system_prompt', 'metadata', 'variables', 'last_transcript_snippet', 'voicemail_detection', 'answered_by',
-  'opt_out', 'media_connected_at', 'media_resumes', 'media_released', 'conversation',
+  'opt_out', 'media_connected_at', 'media_resumes', 'media_released', 'conversation', 'handoffs',
 ] as const;
 
 export const CONTACT_COLUMNS = ['id', 'project_id', 'name', 'phone_number', 'email', 'notes', 'do_not_call', 'consent', 'created_at', 'updated_at'] as const;
@@ -60,6 +60,8 @@ export const agentRow = (r: SqlRow): AgentRow => ({
   callBehaviour: r.objectOrNull('call_behaviour'),
   conversation: r.objectOrNull('conversation'),
   knowledgeBaseIds: r.array('knowledge_base_ids'),
+  mcpServers: r.array('mcp_servers'),
+  handoffs: r.array('handoffs'),
   createdAt: r.instant('created_at'),
   updatedAt: r.instant('updated_at'),
 });
@@ -112,6 +114,7 @@ export const callRow = (r: SqlRow): CallRow => ({
   mediaResumes: r.integerOrNull('media_resumes'),
   mediaReleased: r.integerOrNull('media_released'),
   conversation: r.objectOrNull('conversation'),
+  handoffs: r.array('handoffs'),
 });
 
 export const conversationRow = (r: SqlRow): ConversationRow => ({

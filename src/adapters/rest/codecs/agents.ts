@@ -6,6 +6,7 @@ import { callBehaviourChanges, callBehaviourFields } from './call-behaviour.js';
 import { conversationChanges, conversationFields } from './conversation.js';
 import { nullable, oneOf } from './common.js';
 import { CustomToolsBody, toCustomTool } from './custom-tools.js';
+import { agentLinkFields, handoffsOf, mcpServersOf } from './agent-links.js';
 import { freeFormObject } from './json.js';
 import { clearableNorthAmericanNumber } from './phone.js';
 import { boundedText, idText, labelText, MAX_LENGTH, nameText } from './text.js';
@@ -29,6 +30,7 @@ const optionalFields = {
   successCriteria: nullable(boundedText(MAX_LENGTH.description)),
   /** The project's knowledge bases a hosted agent searches with its `search_knowledge` tool. */
   knowledgeBaseIds: t.array(idText),
+  ...agentLinkFields,
   ...callBehaviourFields,
   ...conversationFields,
 };
@@ -66,6 +68,8 @@ export const toAgentChanges = (body: AgentBody): E.Either<AppError, AgentChanges
     callBehaviour: callBehaviourChanges(body),
     conversation: conversationChanges(body),
     knowledgeBaseIds: body.knowledgeBaseIds,
+    mcpServers: mcpServersOf(body),
+    handoffs: handoffsOf(body),
   }))(greetingOf(body));
 
 export const toAgentFields = (body: t.TypeOf<typeof CreateAgentBody>): E.Either<AppError, AgentFields> =>

@@ -8,8 +8,8 @@ import { boundedText, MAX_LENGTH } from './text.js';
 /** Header values, as many as a real API needs, each short. */
 const HEADER_LIMITS = { maxBytes: 8 * 1024, maxDepth: 1 } as const;
 
-/** Header names to values; a null value (public clients send them) leaves the header out. */
-const headerMap = describedAs(new t.Type<Record<string, string>, Record<string, string>, unknown>(
+/** Header names to values; a null value (public clients send them) leaves the header out. Custom tools and MCP servers share it. */
+export const headerMap = describedAs(new t.Type<Record<string, string>, Record<string, string>, unknown>(
   'headers',
   (u): u is Record<string, string> => typeof u === 'object' && u !== null && Object.values(u).every((v) => typeof v === 'string'),
   (u, c) => {

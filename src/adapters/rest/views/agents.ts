@@ -2,9 +2,11 @@ import * as t from 'io-ts';
 import type { Voice } from '../../../application/ports/voice-catalog.js';
 import type { AgentWithNumbers } from '../../../application/ports/repositories.js';
 import type { Agent, VoiceMode } from '../../../domain/agent.js';
+import { handoffToolName } from '../../../domain/agent-handoff.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
 import { TOOL_METHODS, type ToolMethod } from '../../../domain/custom-tool.js';
 import { customToolView } from '../codecs/custom-tools.js';
+import { withHiddenHeaders } from '../../../domain/mcp-server.js';
 import { NumberSummaryView, numberSummaryView } from './numbers.js';
 import { e164, isoDateTime, isoInstant, nullable, valuesOf, type Wire } from './schema.js';
 import { callBehaviourView } from './call-behaviour.js';
@@ -25,6 +27,19 @@ const CustomToolView = t.strict(
   },
   'CustomTool',
 );
+
+const McpServerView = t.strict(
+  {
+    name: t.string,
+    url: t.string,
+    /** Each header the server is sent, its value shown as `(hidden)`. */
+    headers: t.record(t.string, t.string),
+    allowedTools: t.array(t.string),
+  },
+  'McpServer',
+);
+
+const HandoffView = t.strict({ agentId: t.string, description: t.string, name: t.string, tool: t.string }, 'AgentHandoff');
 
 export const AgentView = t.strict({
   id: t.string,
@@ -52,6 +67,10 @@ export const AgentView = t.strict({
   ...ConversationViewFields,
   /** The knowledge bases a hosted agent searches. */
   knowledgeBaseIds: t.array(t.string),
+  /** MCP servers whose allowed tools a hosted agent calls. */
+  mcpServers: t.array(McpServerView),
+  /** The agents this one may pass a live call to. */
+  handoffs: t.array(HandoffView),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   numbers: t.array(NumberSummaryView),
@@ -93,6 +112,8 @@ export const agentView = (support: ConversationSupport) => ({ agent, numbers }: 
   ...callBehaviourView(agent),
   ...conversationView(agent, support),
   knowledgeBaseIds: [...(agent.knowledgeBaseIds ?? [])],
+  mcpServers: (agent.mcpServers ?? []).map(withHiddenHeaders).map((s) => ({ ...s, headers: { ...s.headers }, allowedTools: [...s.allowedTools] })),
+  handoffs: (agent.handoffs ?? []).map((h) => ({ agentId: h.agentId, description: h.description, name: h.name, tool: handoffToolName(h) })),
   createdAt: isoInstant(agent.createdAt),
   updatedAt: isoInstant(agent.updatedAt),
   numbers: numbers.map(numberSummaryView),

@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import type { CreatedWebCall } from '../../../application/use-cases/calls/create-web-call.js';
 import { ANSWERED_BY, type AnsweredBy, type Call, type CallDirection, type CallStatus, type CallType, type ToolOutcome, type TranscriptTurn, type TurnRole } from '../../../domain/call.js';
 import { callLatencyOf } from '../../../domain/turn-latency.js';
+import { agentsOfCall } from '../../../domain/call-handoff.js';
 import type { AnalysisStatus, CallAnalysis, UserSentiment } from '../../../domain/call-analysis.js';
 import { e164, isoDateTime, isoInstant, isoInstantOrNull, nullable, valuesOf, type Wire } from './schema.js';
 
@@ -31,6 +32,8 @@ const shownCallFields = {
   recordingAvailable: t.boolean,
   /** The person asked on the call not to be called again (the agent's `opt_out`): their number is on the suppression list. */
   optOut: t.boolean,
+  /** The agents of the call, first to last: the one it started with, then each it was handed to. */
+  agents: t.array(t.strict({ agentId: nullable(t.string), since: isoDateTime, summary: nullable(t.string) }, 'CallAgent')),
 };
 /** Only while the recording add-on is active. */
 const recordingUrl = t.partial({ recordingUrl: t.string });
@@ -129,6 +132,7 @@ export const callView = (call: Call, recordingEnabled: boolean): Wire<typeof Cal
   ...(recordingEnabled && call.recordingUrl ? { recordingUrl: call.recordingUrl } : {}),
   recordingAvailable: call.recordingAvailable,
   optOut: call.optOut,
+  agents: agentsOfCall(call).map((a) => ({ agentId: a.agentId, since: isoInstant(a.since), summary: a.summary })),
 });
 
 export const turnView = (turn: TranscriptTurn): Wire<typeof TurnView> => ({

@@ -26,7 +26,7 @@ export const MaybeWebhookView = nullable(WebhookView);
 export const DeliveryView = t.strict({
   id: t.string,
   webhookId: t.string,
-  eventType: valuesOf<WebhookEventType>({ 'agent.message': null, 'agent.message_failed': null, 'agent.call_ended': null, 'agent.call_analyzed': null, 'agent.call_started': null, 'agent.transfer_started': null, 'agent.transfer_bridged': null, 'agent.transfer_failed': null, 'agent.contact_opted_out': null, 'campaign.started': null, 'campaign.completed': null, 'campaign.recipient_completed': null, 'agent.test_run_completed': null }),
+  eventType: valuesOf<WebhookEventType>({ 'agent.message': null, 'agent.message_failed': null, 'agent.call_ended': null, 'agent.call_analyzed': null, 'agent.call_started': null, 'agent.transfer_started': null, 'agent.transfer_bridged': null, 'agent.transfer_failed': null, 'agent.contact_opted_out': null, 'campaign.started': null, 'campaign.completed': null, 'campaign.recipient_completed': null, 'agent.test_run_completed': null, 'agent.handoff': null }),
   channel: nullable(valuesOf<EventChannel>({ sms: null, voice: null })),
   messageId: nullable(t.string),
   callId: nullable(t.string),

@@ -1,4 +1,6 @@
-import type { Agent } from '../../../domain/agent.js';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Agent, HandoffEntry } from '../../../domain/agent.js';
+import { handoffNameOf } from '../../../domain/agent-handoff.js';
 import { validation, type Validation } from '../../errors.js';
 import type { JsonSchemaValidator } from '../../ports/json-schema-validator.js';
 import type { Repositories } from '../../ports/repositories.js';
@@ -26,6 +28,12 @@ export const integrationProblem = (agent: Agent, checks: AgentIntegrationChecks 
       return validation(`customTools.${index}.url`, `must not point at a private, loopback or other special-purpose address: ${refusal}`);
     }
   }
+  for (const [index, server] of (agent.mcpServers ?? []).entries()) {
+    const refusal = checks.targets.refusalOf(new URL(server.url).hostname);
+    if (refusal !== null) {
+      return validation(`mcpServers.${index}.url`, `must not point at a private, loopback or other special-purpose address: ${refusal}`);
+    }
+  }
   if (agent.analysisSchema !== null) {
     const schema = checks.schemas.schemaProblem(agent.analysisSchema);
     if (schema) return validation('analysisSchema', schema);
@@ -40,4 +48,30 @@ export const knowledgeBaseProblem = async (agent: Agent, repos: Repositories): P
   const known = new Set((await repos.knowledgeBases.findMany(agent.projectId, named)).map((kb) => kb.id));
   const index = named.findIndex((id) => !known.has(id));
   return index < 0 ? null : validation(`knowledgeBaseIds.${index}`, `names no knowledge base of this project: ${named[index]}`);
+};
+
+/**
+ * The handoffs as given, each target read: one that is not an agent of the project is the
+ * entry's problem; a missing `name` is made from the target's name (numbered where two agree).
+ */
+export const resolveHandoffs = async (
+  entries: readonly HandoffEntry[] | undefined,
+  projectId: string,
+  repos: Repositories,
+): Promise<E.Either<Validation, readonly HandoffEntry[] | undefined>> => {
+  if (!entries) return E.right(undefined);
+  const targets = await Promise.all(entries.map((entry) => repos.agents.findById(projectId, entry.agentId)));
+  const missing = targets.findIndex((target) => target === null);
+  if (missing >= 0) return E.left(validation(`handoffs.${missing}.agentId`, `names no agent of this project: ${entries[missing]!.agentId}`));
+  const taken = new Set(entries.flatMap((entry) => (entry.name ? [entry.name] : [])));
+  return E.right(
+    entries.map((entry, index) => {
+      if (entry.name) return entry;
+      const base = handoffNameOf(targets[index]!.name);
+      let name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base.slice(0, 36)}_${n}`;
+      taken.add(name);
+      return { ...entry, name };
+    }),
+  );
 };

@@ -5,7 +5,7 @@ import { fromDomain, type Validation } from '../../errors.js';
 import type { CoreDeps } from '../common/deps.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
 import { languageProblem } from './agent-languages.js';
-import { integrationProblem, knowledgeBaseProblem, type AgentIntegrationChecks } from './agent-integrations.js';
+import { integrationProblem, knowledgeBaseProblem, resolveHandoffs, type AgentIntegrationChecks } from './agent-integrations.js';
 import type { AgentWithNumbers } from '../../ports/repositories.js';
 
 export interface CreateAgentInput {
@@ -22,10 +22,12 @@ export class CreateAgent {
     const { uow, clock, ids } = this.deps;
     return () =>
       uow.transaction(async (tx) => {
+        const handoffs = await resolveHandoffs(input.fields.handoffs, input.projectId, tx);
+        if (E.isLeft(handoffs)) return handoffs;
         const created = createAgent({
           id: ids.next('agt'),
           projectId: input.projectId,
-          fields: input.fields,
+          fields: { ...input.fields, handoffs: handoffs.right },
           now: clock.now(),
         });
         if (E.isLeft(created)) return E.left(fromDomain(created.left));

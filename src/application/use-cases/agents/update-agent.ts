@@ -7,7 +7,7 @@ import type { AgentWithNumbers } from '../../ports/repositories.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
 import { languageProblem } from './agent-languages.js';
-import { integrationProblem, knowledgeBaseProblem, type AgentIntegrationChecks } from './agent-integrations.js';
+import { integrationProblem, knowledgeBaseProblem, resolveHandoffs, type AgentIntegrationChecks } from './agent-integrations.js';
 
 export type UpdateAgentError = NotFound | Validation;
 
@@ -27,7 +27,9 @@ export class UpdateAgent {
       this.deps.uow.transaction(async (tx): Promise<E.Either<UpdateAgentError, AgentWithNumbers>> => {
         const agent = await tx.agents.findById(input.projectId, input.agentId);
         if (!agent) return E.left(notFound('agent', input.agentId));
-        const updated = updateAgent(agent, input.changes, this.deps.clock.now());
+        const handoffs = await resolveHandoffs(input.changes.handoffs, input.projectId, tx);
+        if (E.isLeft(handoffs)) return handoffs;
+        const updated = updateAgent(agent, { ...input.changes, handoffs: handoffs.right }, this.deps.clock.now());
         if (E.isLeft(updated)) return E.left(fromDomain(updated.left));
         const problem = integrationProblem(updated.right, this.deps.checks) ?? (await knowledgeBaseProblem(updated.right, tx));
         if (problem) return E.left(problem);
