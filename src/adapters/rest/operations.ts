@@ -12,6 +12,8 @@ import { RegisterBody } from './codecs/registration.js';
 import { SignUpBody, VerifyBody } from './codecs/signup.js';
 import { AddDocumentBody, CreateKnowledgeBaseBody, KNOWLEDGE_PAGE, SearchKnowledgeQuery, UpdateDocumentBody, UpdateKnowledgeBaseBody } from './codecs/knowledge.js';
 import { AddSuppressionBody, ListSuppressionsQuery, RemoveSuppressionQuery } from './codecs/suppressions.js';
+import { UpdateOutboundSettingsBody } from './codecs/outbound-settings.js';
+import { OutboundSettingsView } from './views/outbound-settings.js';
 import { DELIVERY_PAGE, DeliveryStatsQuery, ListDeliveriesQuery, TestWebhookQuery, WebhookBody } from './codecs/webhooks.js';
 import { AGENT_PAGE, NUMBER_PAGE } from './pagination.js';
 import { AgentView, AttachedNumberView, DeletedAgentView, VoiceListView } from './views/agents.js';
@@ -180,6 +182,8 @@ export const OPERATIONS = {
     method: 'get', path: '/v1/suppressions/export.csv', tag: 'Suppressions', summary: 'The suppression list as CSV', ...v1,
     success: { status: 200, media: 'text/csv', description: 'A header row, then one line per entry: `phoneNumber, channel, reason, source, createdAt`.' },
   }),
+  getOutboundSettings: operation({ method: 'get', path: '/v1/outbound-settings', tag: 'Compliance', summary: "The project's attempt cap and default calling window, as they hold", ...v1, success: json(OutboundSettingsView) }),
+  updateOutboundSettings: operation({ method: 'patch', path: '/v1/outbound-settings', tag: 'Compliance', summary: "Set the project's attempt cap (`node_default`: the node's) or default calling window", ...v1, body: UpdateOutboundSettingsBody, success: json(OutboundSettingsView) }),
   removeSuppression: operation({ method: 'delete', path: '/v1/suppressions/{phoneNumber}', tag: 'Suppressions', summary: 'Take a number off the suppression list (one channel, or all)', ...v1, query: RemoveSuppressionQuery, success: { status: 204 } }),
   listKnowledgeBases: operation({ method: 'get', path: '/v1/knowledge-bases', tag: 'Knowledge bases', summary: "The project's knowledge bases, oldest first", ...v1, query: KNOWLEDGE_PAGE, success: json(pageOf(KnowledgeBaseView)) }),
   createKnowledgeBase: operation({ method: 'post', path: '/v1/knowledge-bases', tag: 'Knowledge bases', summary: 'Create a knowledge base', ...v1, body: CreateKnowledgeBaseBody, success: json(KnowledgeBaseView, 201) }),

@@ -42,6 +42,8 @@ import type { StartSignUp } from './signup/start-sign-up.js';
 import type { VerifySignUp } from './signup/verify-sign-up.js';
 import type { ApiKeyAuthentication } from './api-keys/authenticate-api-key.js';
 import type { CreateProject } from './projects/create-project.js';
+import type { GetOutboundSettings } from './projects/get-outbound-settings.js';
+import type { SetOutboundSettings } from './projects/set-outbound-settings.js';
 import type { CloseSubAccount } from './sub-accounts/close-sub-account.js';
 import type { CreateSubAccount } from './sub-accounts/create-sub-account.js';
 import type { GetSubAccount } from './sub-accounts/get-sub-account.js';
@@ -63,6 +65,9 @@ export interface ProjectUseCases {
   /** `X-Sub-Account-Id`: which project an authenticated request acts on. */
   readonly resolveActingProject: ResolveActingProject;
   readonly createProject: CreateProject;
+  /** The project's own attempt cap and default calling window for outbound calls. */
+  readonly getOutboundSettings: GetOutboundSettings;
+  readonly setOutboundSettings: SetOutboundSettings;
 }
 
 /** A project's sub-accounts, as the parent manages them. */

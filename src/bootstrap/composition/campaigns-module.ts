@@ -32,6 +32,7 @@ export const campaignDialerOf = (calls: Pick<CallUseCases, 'placeOutboundCall'>)
       systemPrompt: request.systemPrompt,
       variables: request.variables,
       voice: null,
+      onCampaignSchedule: true,
     })();
     if (E.isRight(placed)) return E.right({ callId: placed.right.id });
     const error = placed.left;

@@ -38,6 +38,8 @@ import { ResolveActingProject } from '../../application/use-cases/sub-accounts/r
 import { UpdateSubAccount } from '../../application/use-cases/sub-accounts/update-sub-account.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
+import { GetOutboundSettings } from '../../application/use-cases/projects/get-outbound-settings.js';
+import { SetOutboundSettings } from '../../application/use-cases/projects/set-outbound-settings.js';
 
 /** The customer's account: projects and their keys, usage, agents, numbers and contacts. */
 export const projectsAndAgentsModule = () =>
@@ -45,8 +47,8 @@ export const projectsAndAgentsModule = () =>
     const provide = provideWith(bind);
     provide(
       TOKENS.projectUseCases,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.eventBus],
-      async (config, uow, clock, ids, credentials, eventBus) => {
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.eventBus, TOKENS.timeZoneCalendar],
+      async (config, uow, clock, ids, credentials, eventBus, calendar) => {
         // Accepted keys are remembered briefly; revocations and suspensions reach every process's
         // cache through the event bus (subscribed before the first request can be served).
         const authenticateApiKey = new CachedApiKeyAuthentication({ authenticate: new AuthenticateApiKey({ uow, credentials }), credentials, clock });
@@ -55,6 +57,8 @@ export const projectsAndAgentsModule = () =>
           authenticateApiKey,
           resolveActingProject: new ResolveActingProject({ uow }),
           createProject: new CreateProject({ uow, clock, ids, credentials, signupCredit: config.prices.signupCredit }),
+          getOutboundSettings: new GetOutboundSettings({ uow, nodeAttemptCap: config.attemptCap ?? null }),
+          setOutboundSettings: new SetOutboundSettings({ uow, clock, calendar, nodeAttemptCap: config.attemptCap ?? null }),
         };
       },
     );

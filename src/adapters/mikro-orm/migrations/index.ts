@@ -21,6 +21,7 @@ import { Migration20261202120000_messaging_registrations } from './Migration2026
 import { Migration20261202130000_compliance } from './Migration20261202130000_compliance.js';
 import { Migration20261202140000_conversation_settings } from './Migration20261202140000_conversation_settings.js';
 import { Migration20261202170000_knowledge_bases } from './Migration20261202170000_knowledge_bases.js';
+import { Migration20261203140000_outbound_settings } from './Migration20261203140000_outbound_settings.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -50,4 +51,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202130000_compliance', class: Migration20261202130000_compliance },
   { name: 'Migration20261202140000_conversation_settings', class: Migration20261202140000_conversation_settings },
   { name: 'Migration20261202170000_knowledge_bases', class: Migration20261202170000_knowledge_bases },
+  { name: 'Migration20261203140000_outbound_settings', class: Migration20261203140000_outbound_settings },
 ];
