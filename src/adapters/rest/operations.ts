@@ -18,7 +18,7 @@ import { DELIVERY_PAGE, DeliveryStatsQuery, ListDeliveriesQuery, TestWebhookQuer
 import { AGENT_PAGE, NUMBER_PAGE } from './pagination.js';
 import { AgentView, AttachedNumberView, DeletedAgentView, VoiceListView } from './views/agents.js';
 import { CallDetailView, CallPageView, EndingCallView, PlacedCallView, TranscriptView, WebCallView } from './views/calls.js';
-import { CampaignPageView, CampaignView, CreatedCampaignView, RecipientImportView, RecipientPageView } from './views/campaigns.js';
+import { CampaignPageView, CampaignPreviewView, CampaignView, CreatedCampaignView, RecipientImportView, RecipientPageView } from './views/campaigns.js';
 import { ContactView } from './views/contacts.js';
 import { ConversationDetailView, ConversationView } from './views/conversations.js';
 import { messageSliceOf, MessageView, NumberMessageView, SentMessageView } from './views/messages.js';
@@ -284,11 +284,10 @@ export const OPERATIONS = {
   }),
   getCampaignResults: operation({
     method: 'get', path: '/v1/campaigns/{campaignId}/results.csv', tag: 'Campaigns', summary: "A campaign's results, one line per recipient (CSV)", ...v1,
-    success: {
-      status: 200,
-      media: 'text/csv',
-      description: 'A header row, then one line per recipient: `recipientId, phoneNumber, contactId, status, outcome, skipReason, attempts, lastCallId, callIds` (each `callId:outcome`, space-separated) and `variables` (JSON).',
-    },
+    success: { status: 200, media: 'text/csv', description: 'A header row, then one line per recipient: `recipientId, phoneNumber, contactId, status, outcome, skipReason, attempts, lastCallId, callIds` (each `callId:outcome`, space-separated) and `variables` (JSON).' },
+  }),
+  previewCampaign: operation({
+    method: 'post', path: '/v1/campaigns/{campaignId}/preview', tag: 'Campaigns', summary: 'Count whom the campaign would dial now, and whom it would skip or hold and why, before any call', ...v1, success: json(CampaignPreviewView),
   }),
   startCampaign: operation({ method: 'post', path: '/v1/campaigns/{campaignId}/start', tag: 'Campaigns', summary: 'Start a draft campaign (it runs at `schedule.startAt`, if later)', ...v1, success: json(CampaignView), failures: [409] }),
   pauseCampaign: operation({ method: 'post', path: '/v1/campaigns/{campaignId}/pause', tag: 'Campaigns', summary: 'Pause a campaign: calls in progress finish, no new ones', ...v1, success: json(CampaignView), failures: [409] }),
