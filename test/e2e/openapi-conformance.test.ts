@@ -156,6 +156,8 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('POST', '/v1/suppressions', { key, body: { phoneNumber: 'not a number' }, expect: 422 });
     await request('POST', '/v1/suppressions', { key, csv: 'phoneNumber,channel\n+12125550178,sms\n', expect: 201 });
     await request('GET', '/v1/suppressions?limit=10', { key, expect: 200 });
+    await request('POST', '/v1/contacts/import', { key, csv: 'name,phoneNumber,voiceConsent\n Lin,+12125550179,express\n', expect: 201 });
+    await request('POST', '/v1/contacts/import', { key, csv: 'name,phoneNumber,voiceConsent\nLin,+12125550179,sometimes\n', expect: 422 });
     await request('PATCH', '/v1/outbound-settings', { key, body: { attemptCap: { attempts: 7, withinSeconds: 604_800 }, callingWindow: { timeZone: 'America/Chicago' } }, expect: 200 });
     await request('PATCH', '/v1/outbound-settings', { key, body: { attemptCap: { attempts: 0, withinSeconds: 60 } }, expect: 422 });
     await request('PATCH', '/v1/outbound-settings', { key, body: { attemptCap: 'node_default', callingWindow: null }, expect: 200 });

@@ -19,7 +19,7 @@ import { AGENT_PAGE, NUMBER_PAGE } from './pagination.js';
 import { AgentView, AttachedNumberView, DeletedAgentView, VoiceListView } from './views/agents.js';
 import { CallDetailView, CallPageView, EndingCallView, PlacedCallView, TranscriptView, WebCallView } from './views/calls.js';
 import { CampaignPageView, CampaignPreviewView, CampaignView, CreatedCampaignView, RecipientImportView, RecipientPageView } from './views/campaigns.js';
-import { ContactView } from './views/contacts.js';
+import { ContactImportView, ContactView } from './views/contacts.js';
 import { ConversationDetailView, ConversationView } from './views/conversations.js';
 import { messageSliceOf, MessageView, NumberMessageView, SentMessageView } from './views/messages.js';
 import { NumberLookupView } from './views/number-lookup.js';
@@ -165,6 +165,10 @@ export const OPERATIONS = {
   createContact: operation({ method: 'post', path: '/v1/contacts', tag: 'Contacts', summary: 'Create a contact', ...v1, body: CreateContactBody, success: json(ContactView, 201), failures: [409] }),
   getContact: operation({ method: 'get', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Get a contact', ...v1, success: json(ContactView) }),
   updateContact: operation({ method: 'patch', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Change a contact', ...v1, body: UpdateContactBody, success: json(ContactView), failures: [409] }),
+  importContacts: operation({
+    method: 'post', path: '/v1/contacts/import', tag: 'Contacts', summary: 'Add or update many contacts, with their consent, from a CSV file', ...v1, success: json(ContactImportView, 201),
+    textBody: { media: 'text/csv', description: 'A header row naming `name` and `phoneNumber` (or `phone`, `number`), optionally `email`, `notes`, and per channel `voiceConsent` / `smsConsent` (the basis), `…ConsentSource`, `…ConsentCapturedAt`, `…ConsentEvidence`. A number the project has already updates that contact. Every bad row is reported with its line number, and then nothing is imported.' },
+  }),
   deleteContact: operation({ method: 'delete', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Delete a contact', ...v1, success: { status: 204 } }),
 
   listSuppressions: operation({ method: 'get', path: '/v1/suppressions', tag: 'Suppressions', summary: 'The suppression list, newest first', ...v1, query: ListSuppressionsQuery, success: json(pageOf(SuppressionView)) }),
@@ -178,10 +182,7 @@ export const OPERATIONS = {
     success: json(SuppressionImportView, 201),
     description: 'A suppressed number is refused 409 `CONTACT_SUPPRESSED` by every outbound path (calls, texts, campaigns, MCP, retries); inbound calls and texts from it are never blocked. A number already listed for the channel keeps its first entry.',
   }),
-  exportSuppressions: operation({
-    method: 'get', path: '/v1/suppressions/export.csv', tag: 'Suppressions', summary: 'The suppression list as CSV', ...v1,
-    success: { status: 200, media: 'text/csv', description: 'A header row, then one line per entry: `phoneNumber, channel, reason, source, createdAt`.' },
-  }),
+  exportSuppressions: operation({ method: 'get', path: '/v1/suppressions/export.csv', tag: 'Suppressions', summary: 'The suppression list as CSV', ...v1, success: { status: 200, media: 'text/csv', description: 'A header row, then one line per entry: `phoneNumber, channel, reason, source, createdAt`.' } }),
   getOutboundSettings: operation({ method: 'get', path: '/v1/outbound-settings', tag: 'Compliance', summary: "The project's attempt cap and default calling window, as they hold", ...v1, success: json(OutboundSettingsView) }),
   updateOutboundSettings: operation({ method: 'patch', path: '/v1/outbound-settings', tag: 'Compliance', summary: "Set the project's attempt cap (`node_default`: the node's) or default calling window", ...v1, body: UpdateOutboundSettingsBody, success: json(OutboundSettingsView) }),
   removeSuppression: operation({ method: 'delete', path: '/v1/suppressions/{phoneNumber}', tag: 'Suppressions', summary: 'Take a number off the suppression list (one channel, or all)', ...v1, query: RemoveSuppressionQuery, success: { status: 204 } }),

@@ -13,6 +13,7 @@ import type { ListVoices } from './agents/list-voices.js';
 import type { UpdateAgent } from './agents/update-agent.js';
 import type { CreateContact } from './contacts/create-contact.js';
 import type { DeleteContact } from './contacts/delete-contact.js';
+import type { ImportContacts } from './contacts/import-contacts.js';
 import type { GetContact } from './contacts/get-contact.js';
 import type { ListContacts } from './contacts/list-contacts.js';
 import type { UpdateContact } from './contacts/update-contact.js';
@@ -124,6 +125,8 @@ export interface ContactUseCases {
   readonly getContact: GetContact;
   readonly updateContact: UpdateContact;
   readonly deleteContact: DeleteContact;
+  /** Many contacts (with their consent) at once, all or none. */
+  readonly importContacts: ImportContacts;
 }
 
 /** Threads, and the messages of one thread. */

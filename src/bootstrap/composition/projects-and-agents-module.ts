@@ -38,6 +38,7 @@ import { ResolveActingProject } from '../../application/use-cases/sub-accounts/r
 import { UpdateSubAccount } from '../../application/use-cases/sub-accounts/update-sub-account.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
+import { ImportContacts } from '../../application/use-cases/contacts/import-contacts.js';
 import { GetOutboundSettings } from '../../application/use-cases/projects/get-outbound-settings.js';
 import { SetOutboundSettings } from '../../application/use-cases/projects/set-outbound-settings.js';
 
@@ -109,6 +110,7 @@ export const projectsAndAgentsModule = () =>
       getContact: new GetContact({ uow }),
       updateContact: new UpdateContact({ uow, clock }),
       deleteContact: new DeleteContact({ uow }),
+      importContacts: new ImportContacts({ uow, clock, ids }),
     }));
     provide(TOKENS.suppressionUseCases, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => ({
       listSuppressions: new ListSuppressions({ uow }),
