@@ -166,7 +166,7 @@ export const OPERATIONS = {
   getContact: operation({ method: 'get', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Get a contact', ...v1, success: json(ContactView) }),
   updateContact: operation({ method: 'patch', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Change a contact', ...v1, body: UpdateContactBody, success: json(ContactView), failures: [409] }),
   importContacts: operation({
-    method: 'post', path: '/v1/contacts/import', tag: 'Contacts', summary: 'Add or update many contacts, with their consent, from a CSV file', ...v1, success: json(ContactImportView, 201),
+    method: 'post', path: '/v1/contacts/import', tag: 'Contacts', summary: 'Add or update many contacts, with their consent, from a CSV file', ...v1, success: json(ContactImportView, 201), failures: [422],
     textBody: { media: 'text/csv', description: 'A header row naming `name` and `phoneNumber` (or `phone`, `number`), optionally `email`, `notes`, and per channel `voiceConsent` / `smsConsent` (the basis), `…ConsentSource`, `…ConsentCapturedAt`, `…ConsentEvidence`. A number the project has already updates that contact. Every bad row is reported with its line number, and then nothing is imported.' },
   }),
   deleteContact: operation({ method: 'delete', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Delete a contact', ...v1, success: { status: 204 } }),
