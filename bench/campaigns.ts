@@ -102,7 +102,7 @@ runBench('campaigns', async () => {
     await allowCallsAtOnce(other);
     const checked = await campaignRun(other, { compliance: true });
     const baselinePerCall = baselineMs / BASELINE_CALLS;
-    const side = (label: string, a: string, b: string) => `${label.padEnd(27)}${a.padEnd(26)}${b}`;
+    const side = (label: string, a: string, b: string) => `${label.padEnd(31)}${a.padEnd(26)}${b}`;
     const lines = [
       `campaign of ${RECIPIENTS} recipients on PostgreSQL, simulated carrier answering at once; pace ${PACE.callsPerMinute} calls/min, ${PACE.maxConcurrentCalls} at once`,
       `checks on: ${SUPPRESSED_SHARE * 100}% of the list suppressed for calls, attempt cap ${CAP.points} in ${CAP.durationSeconds / 86_400} days`,
