@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { InsufficientBalance, InvalidField, NumberLimitReached } from './errors.js';
 import { mailboxKey, type Mailbox } from './mailbox.js';
+import type { OutboundSettings } from './outbound-settings.js';
 import { cents, type Cents } from './money.js';
 import { ledgerAccountOf, type AccountPlacement, type BalanceMode } from './sub-account.js';
 
@@ -26,6 +27,8 @@ export interface Project {
   readonly recordingEnabled: boolean;
   /** Calls in progress at once, inbound and outbound (operator-set); absent: {@link DEFAULT_MAX_CONCURRENT_CALLS}. */
   readonly maxConcurrentCalls?: number;
+  /** Its own attempt cap and default calling window for outbound calls; absent: the node's. */
+  readonly outbound?: OutboundSettings;
   /** Set on a sub-account only: the project that opened it, and whose ledger it draws on. */
   readonly parent?: { readonly id: string; readonly balance: BalanceMode };
   readonly createdAt: Date;

@@ -91,6 +91,17 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         expect(found.byId?.createdAt).toBeInstanceOf(Date);
       });
 
+      it('round-trips its outbound settings: a cap, a cap turned off, a calling window, or none of them', async () => {
+        const window = { weekdays: [1, 2, 3, 4, 5] as const, dailyStartMinute: 540, dailyEndMinute: 1200, defaultTimeZone: 'America/Chicago' };
+        const projects = [
+          aProject({ outbound: { attemptCap: { points: 7, durationSeconds: 604_800 }, callingWindow: { ...window, weekdays: [...window.weekdays] } } }),
+          aProject({ outbound: { attemptCap: null } }),
+          aProject({ outbound: { callingWindow: null } }),
+        ];
+        await saveAll((tx) => (p) => tx.projects.save(p), projects);
+        expect(await inTx((tx) => Promise.all(projects.map((p) => tx.projects.findById(p.id))))).toEqual(projects);
+      });
+
       it('overwrites an existing project on save', async () => {
         const project = aProject();
         const changed = { ...project, name: 'Renamed', numberLimit: 50, recordingEnabled: true, updatedAt: at(9) };

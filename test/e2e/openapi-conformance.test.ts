@@ -156,6 +156,12 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('POST', '/v1/suppressions', { key, body: { phoneNumber: 'not a number' }, expect: 422 });
     await request('POST', '/v1/suppressions', { key, csv: 'phoneNumber,channel\n+12125550178,sms\n', expect: 201 });
     await request('GET', '/v1/suppressions?limit=10', { key, expect: 200 });
+    await request('POST', '/v1/contacts/import', { key, csv: 'name,phoneNumber,voiceConsent\n Lin,+12125550179,express\n', expect: 201 });
+    await request('POST', '/v1/contacts/import', { key, csv: 'name,phoneNumber,voiceConsent\nLin,+12125550179,sometimes\n', expect: 422 });
+    await request('PATCH', '/v1/outbound-settings', { key, body: { attemptCap: { attempts: 7, withinSeconds: 604_800 }, callingWindow: { timeZone: 'America/Chicago' } }, expect: 200 });
+    await request('PATCH', '/v1/outbound-settings', { key, body: { attemptCap: { attempts: 0, withinSeconds: 60 } }, expect: 422 });
+    await request('PATCH', '/v1/outbound-settings', { key, body: { attemptCap: 'node_default', callingWindow: null }, expect: 200 });
+    await request('GET', '/v1/outbound-settings', { key, expect: 200 });
     await request('GET', '/v1/suppressions/export.csv', { key, expect: 200 });
     await request('DELETE', `/v1/suppressions/${encodeURIComponent('+12125550177')}?channel=voice`, { key, expect: 204 });
 
@@ -245,6 +251,8 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('POST', `/v1/campaigns/${campaign.id}/recipients`, { key, csv: 'phoneNumber,first\r\n+12125550126,Grace\r\n', expect: 201 });
     await request('POST', `/v1/campaigns/${campaign.id}/recipients`, { key, csv: 'name\r\nAda\r\n', expect: 422 });
     await request('GET', `/v1/campaigns/${campaign.id}`, { key, expect: 200 });
+    await request('POST', `/v1/campaigns/${campaign.id}/preview`, { key, expect: 200 });
+    await request('POST', '/v1/campaigns/cmp_missing/preview', { key, expect: 404 });
     await request('GET', '/v1/campaigns/cmp_missing', { key, expect: 404 });
     await request('GET', '/v1/campaigns?limit=5', { key, expect: 200 });
     await request('GET', `/v1/campaigns/${campaign.id}/recipients?status=pending`, { key, expect: 200 });

@@ -10,6 +10,7 @@ import { INTERRUPTIBLE_BY } from '../../domain/conversation-settings.js';
 import { TOOL_METHODS, type CustomTool } from '../../domain/custom-tool.js';
 import type { MessageStatus } from '../../domain/message.js';
 import { CONSENT_BASES, type Consent, type ConsentBasis } from '../../domain/consent.js';
+import type { OutboundSettings } from '../../domain/outbound-settings.js';
 
 /**
  * The codecs of the jsonb columns, one per column shape: rows are decoded with them on the way
@@ -103,6 +104,14 @@ const ConsentRecordJson = nullable(
 export const ConsentJson: t.Type<Consent, { voice: t.OutputOf<typeof ConsentRecordJson>; sms: t.OutputOf<typeof ConsentRecordJson> }, unknown> = t.type({
   voice: ConsentRecordJson,
   sms: ConsentRecordJson,
+});
+
+/** `projects.outbound_settings`: a key left out follows the node's setting; the cap as null is off. */
+export const OutboundSettingsJson: t.Type<OutboundSettings> = t.partial({
+  attemptCap: nullable(t.type({ points: t.number, durationSeconds: t.number })),
+  callingWindow: nullable(
+    t.type({ weekdays: t.readonlyArray(oneOf<Weekday>('Weekday', ALL_WEEKDAYS)), dailyStartMinute: t.number, dailyEndMinute: t.number, defaultTimeZone: t.string }),
+  ),
 });
 
 /** `campaigns.pacing`. */

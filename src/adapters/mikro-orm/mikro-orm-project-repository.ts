@@ -4,6 +4,7 @@ import type { ProjectRepository } from '../../application/ports/repositories.js'
 import type { Project, ProjectStatus } from '../../domain/project.js';
 import type { BalanceMode } from '../../domain/sub-account.js';
 import { ProjectSchema, type ProjectRow } from './entities/project.js';
+import { decodeColumn, OutboundSettingsJson } from './json-columns.js';
 import { containsPattern, findPage, findRow, lockRow, upsertRow } from './storage-support.js';
 
 export const toProject = (row: ProjectRow): Project => ({
@@ -14,6 +15,7 @@ export const toProject = (row: ProjectRow): Project => ({
   numberLimit: row.numberLimit,
   recordingEnabled: row.recordingEnabled,
   ...(row.maxConcurrentCalls !== null && row.maxConcurrentCalls !== undefined ? { maxConcurrentCalls: row.maxConcurrentCalls } : {}),
+  ...(row.outboundSettings ? { outbound: decodeColumn(OutboundSettingsJson, row.outboundSettings, 'projects', 'outbound_settings', row.id) } : {}),
   ...(row.parentId ? { parent: { id: row.parentId, balance: row.balanceMode as BalanceMode } } : {}),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
@@ -27,6 +29,7 @@ export const toProjectRow = (project: Project): ProjectRow => ({
   numberLimit: project.numberLimit,
   recordingEnabled: project.recordingEnabled,
   maxConcurrentCalls: project.maxConcurrentCalls ?? null,
+  outboundSettings: project.outbound ? { ...OutboundSettingsJson.encode(project.outbound) } : null,
   parentId: project.parent?.id ?? null,
   balanceMode: project.parent?.balance ?? null,
   createdAt: project.createdAt,

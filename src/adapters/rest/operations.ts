@@ -14,12 +14,14 @@ import { SignUpBody, VerifyBody } from './codecs/signup.js';
 import { AddDocumentBody, CreateKnowledgeBaseBody, KNOWLEDGE_PAGE, SearchKnowledgeQuery, UpdateDocumentBody, UpdateKnowledgeBaseBody } from './codecs/knowledge.js';
 import { AGENT_TEST_PAGE, AgentTestBody, StartTestRunBody, TestRunListQuery } from './codecs/agent-tests.js';
 import { AddSuppressionBody, ListSuppressionsQuery, RemoveSuppressionQuery } from './codecs/suppressions.js';
+import { UpdateOutboundSettingsBody } from './codecs/outbound-settings.js';
+import { OutboundSettingsView } from './views/outbound-settings.js';
 import { DELIVERY_PAGE, DeliveryStatsQuery, ListDeliveriesQuery, TestWebhookQuery, WebhookBody } from './codecs/webhooks.js';
 import { AGENT_PAGE, NUMBER_PAGE } from './pagination.js';
 import { AgentView, AttachedNumberView, DeletedAgentView, VoiceListView } from './views/agents.js';
 import { CallDetailView, CallPageView, EndingCallView, PlacedCallView, TranscriptView, WebCallView } from './views/calls.js';
-import { CampaignPageView, CampaignView, CreatedCampaignView, RecipientImportView, RecipientPageView } from './views/campaigns.js';
-import { ContactView } from './views/contacts.js';
+import { CampaignPageView, CampaignPreviewView, CampaignView, CreatedCampaignView, RecipientImportView, RecipientPageView } from './views/campaigns.js';
+import { ContactImportView, ContactView } from './views/contacts.js';
 import { ConversationDetailView, ConversationView } from './views/conversations.js';
 import { messageSliceOf, MessageView, NumberMessageView, SentMessageView } from './views/messages.js';
 import { NumberLookupView } from './views/number-lookup.js';
@@ -120,6 +122,10 @@ export const OPERATIONS = {
   createContact: operation({ method: 'post', path: '/v1/contacts', tag: 'Contacts', summary: 'Create a contact', ...v1, body: CreateContactBody, success: json(ContactView, 201), failures: [409] }),
   getContact: operation({ method: 'get', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Get a contact', ...v1, success: json(ContactView) }),
   updateContact: operation({ method: 'patch', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Change a contact', ...v1, body: UpdateContactBody, success: json(ContactView), failures: [409] }),
+  importContacts: operation({
+    method: 'post', path: '/v1/contacts/import', tag: 'Contacts', summary: 'Add or update many contacts, with their consent, from a CSV file', ...v1, success: json(ContactImportView, 201), failures: [422],
+    textBody: { media: 'text/csv', description: 'A header row naming `name` and `phoneNumber` (or `phone`, `number`), optionally `email`, `notes`, and per channel `voiceConsent` / `smsConsent` (the basis), `…ConsentSource`, `…ConsentCapturedAt`, `…ConsentEvidence`. A number the project has already updates that contact. Every bad row is reported with its line number, and then nothing is imported.' },
+  }),
   deleteContact: operation({ method: 'delete', path: '/v1/contacts/{contactId}', tag: 'Contacts', summary: 'Delete a contact', ...v1, success: { status: 204 } }),
 
   listSuppressions: operation({ method: 'get', path: '/v1/suppressions', tag: 'Suppressions', summary: 'The suppression list, newest first', ...v1, query: ListSuppressionsQuery, success: json(pageOf(SuppressionView)) }),
@@ -133,10 +139,9 @@ export const OPERATIONS = {
     success: json(SuppressionImportView, 201),
     description: 'A suppressed number is refused 409 `CONTACT_SUPPRESSED` by every outbound path (calls, texts, campaigns, MCP, retries); inbound calls and texts from it are never blocked. A number already listed for the channel keeps its first entry.',
   }),
-  exportSuppressions: operation({
-    method: 'get', path: '/v1/suppressions/export.csv', tag: 'Suppressions', summary: 'The suppression list as CSV', ...v1,
-    success: { status: 200, media: 'text/csv', description: 'A header row, then one line per entry: `phoneNumber, channel, reason, source, createdAt`.' },
-  }),
+  exportSuppressions: operation({ method: 'get', path: '/v1/suppressions/export.csv', tag: 'Suppressions', summary: 'The suppression list as CSV', ...v1, success: { status: 200, media: 'text/csv', description: 'A header row, then one line per entry: `phoneNumber, channel, reason, source, createdAt`.' } }),
+  getOutboundSettings: operation({ method: 'get', path: '/v1/outbound-settings', tag: 'Compliance', summary: "The project's attempt cap and default calling window, as they hold", ...v1, success: json(OutboundSettingsView) }),
+  updateOutboundSettings: operation({ method: 'patch', path: '/v1/outbound-settings', tag: 'Compliance', summary: "Set the project's attempt cap (`node_default`: the node's) or default calling window", ...v1, body: UpdateOutboundSettingsBody, success: json(OutboundSettingsView) }),
   removeSuppression: operation({ method: 'delete', path: '/v1/suppressions/{phoneNumber}', tag: 'Suppressions', summary: 'Take a number off the suppression list (one channel, or all)', ...v1, query: RemoveSuppressionQuery, success: { status: 204 } }),
   listKnowledgeBases: operation({ method: 'get', path: '/v1/knowledge-bases', tag: 'Knowledge bases', summary: "The project's knowledge bases, oldest first", ...v1, query: KNOWLEDGE_PAGE, success: json(pageOf(KnowledgeBaseView)) }),
   createKnowledgeBase: operation({ method: 'post', path: '/v1/knowledge-bases', tag: 'Knowledge bases', summary: 'Create a knowledge base', ...v1, body: CreateKnowledgeBaseBody, success: json(KnowledgeBaseView, 201) }),
@@ -247,11 +252,10 @@ export const OPERATIONS = {
   }),
   getCampaignResults: operation({
     method: 'get', path: '/v1/campaigns/{campaignId}/results.csv', tag: 'Campaigns', summary: "A campaign's results, one line per recipient (CSV)", ...v1,
-    success: {
-      status: 200,
-      media: 'text/csv',
-      description: 'A header row, then one line per recipient: `recipientId, phoneNumber, contactId, status, outcome, skipReason, attempts, lastCallId, callIds` (each `callId:outcome`, space-separated) and `variables` (JSON).',
-    },
+    success: { status: 200, media: 'text/csv', description: 'A header row, then one line per recipient: `recipientId, phoneNumber, contactId, status, outcome, skipReason, attempts, lastCallId, callIds` (each `callId:outcome`, space-separated) and `variables` (JSON).' },
+  }),
+  previewCampaign: operation({
+    method: 'post', path: '/v1/campaigns/{campaignId}/preview', tag: 'Campaigns', summary: 'Count whom the campaign would dial now, and whom it would skip or hold and why, before any call', ...v1, success: json(CampaignPreviewView),
   }),
   startCampaign: operation({ method: 'post', path: '/v1/campaigns/{campaignId}/start', tag: 'Campaigns', summary: 'Start a draft campaign (it runs at `schedule.startAt`, if later)', ...v1, success: json(CampaignView), failures: [409] }),
   pauseCampaign: operation({ method: 'post', path: '/v1/campaigns/{campaignId}/pause', tag: 'Campaigns', summary: 'Pause a campaign: calls in progress finish, no new ones', ...v1, success: json(CampaignView), failures: [409] }),

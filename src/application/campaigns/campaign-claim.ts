@@ -1,12 +1,11 @@
-import { nextCallableAt } from '../../domain/calling-window.js';
 import { completeIfDone, type Campaign } from '../../domain/campaign.js';
 import { skip, type CampaignRecipient } from '../../domain/campaign-recipient.js';
 import type { Repositories } from '../ports/repositories.js';
-import { satisfies } from '../../domain/consent.js';
 import { campaignStatusEvent } from '../events/campaign-events.js';
 import type { CampaignRoundContext } from './campaign-engine-context.js';
 import { dialFor, paceAllows, type Dial, type RoundRobinNumbers } from './campaign-pacing.js';
 import { settleAttempt } from './campaign-settlement.js';
+import { screeningFacts, screenRecipient } from './recipient-screening.js';
 
 const RUNNING_OUT = new Set(['pending', 'in_progress', 'retry_scheduled']);
 
@@ -38,14 +37,7 @@ export async function claimRound(ctx: CampaignRoundContext, numbers: RoundRobinN
     if (inFlight === 0) await completeIfNobodyLeft(ctx, tx, campaign, now);
     return [];
   }
-  // The suppression list and the recipients' contacts (do-not-call, consent), read once for the whole claim.
-  const contacts = await tx.contacts.findByPhoneNumbers(due.map((r) => ({ projectId: r.projectId, phoneNumber: r.phoneNumber })));
-  const optedOut = new Set<string>([
-    ...contacts.filter((c) => c.doNotCall).map((c) => c.phoneNumber as string),
-    ...(await tx.suppressions.findSuppressed(campaign.projectId, due.map((r) => r.phoneNumber), 'voice')),
-  ]);
-  const required = campaign.requireConsent;
-  const consenting = new Set<string>(required ? contacts.filter((c) => satisfies(c.consent, 'voice', required)).map((c) => c.phoneNumber) : []);
+  const facts = await screeningFacts(tx, campaign, due);
   const released: CampaignRecipient[] = [];
   const dials: Dial[] = [];
   for (const recipient of due) {
@@ -58,17 +50,9 @@ export async function claimRound(ctx: CampaignRoundContext, numbers: RoundRobinN
       } else dials.push(dialFor(campaign, { ...recipient, attempts: recipient.attempts - 1, status: 'pending' }, now));
       continue;
     }
-    if (optedOut.has(recipient.phoneNumber)) {
-      released.push(skip(recipient, 'do_not_call', now));
-      continue;
-    }
-    if (required && !consenting.has(recipient.phoneNumber)) {
-      released.push(skip(recipient, 'no_consent', now));
-      continue;
-    }
-    const callable = nextCallableAt(campaign.schedule, recipient.timeZone, now, ctx.deps.calendar);
-    if (callable === null) released.push(skip(recipient, 'schedule_ended', now));
-    else if (callable.getTime() > now.getTime()) released.push({ ...recipient, nextAttemptAt: callable, updatedAt: now });
+    const verdict = screenRecipient(facts, campaign, recipient, now, ctx.deps.calendar);
+    if (verdict.kind === 'skip') released.push(skip(recipient, verdict.reason, now));
+    else if (verdict.kind === 'wait') released.push({ ...recipient, nextAttemptAt: verdict.until, updatedAt: now });
     else dials.push(dialFor(campaign, recipient, now));
   }
   await tx.campaignRecipients.save(released, null);

@@ -1,12 +1,9 @@
 import type { E164 } from '../../domain/e164.js';
+import type { AttemptCap } from '../../domain/outbound-settings.js';
 import type { ComplianceRefused } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
 
-/** At most `points` outbound calls to one number of a project within `durationSeconds`. */
-export interface AttemptCap {
-  readonly points: number;
-  readonly durationSeconds: number;
-}
+export type { AttemptCap } from '../../domain/outbound-settings.js';
 
 const days = (seconds: number): string => (seconds % 86_400 === 0 ? `${seconds / 86_400} days` : `${seconds} s`);
 
@@ -29,6 +26,6 @@ export const attemptCapRefusal = async (
     : {
         _tag: 'ComplianceRefused',
         reason: 'attempt_cap',
-        message: `${phoneNumber} was called ${attempts} times in the last ${days(cap.durationSeconds)}: the cap is ${cap.points} (OUTBOUND_ATTEMPT_CAP)`,
+        message: `${phoneNumber} was called ${attempts} times in the last ${days(cap.durationSeconds)}: the project's attempt cap is ${cap.points}`,
       };
 };

@@ -1,10 +1,10 @@
-import { nextCallableAt, type CallingSchedule } from '../../domain/calling-window.js';
+import { nextCallableAt } from '../../domain/calling-window.js';
+import type { CallingWindow } from '../../domain/outbound-settings.js';
 import type { E164 } from '../../domain/e164.js';
 import type { ComplianceRefused } from '../errors.js';
 import type { NumberTimeZones, TimeZoneCalendar } from '../ports/time-zones.js';
 
-/** The hours an API-placed call may ring in, in the callee's time zone (as a campaign's schedule has them). */
-export type CallingWindow = Pick<CallingSchedule, 'weekdays' | 'dailyStartMinute' | 'dailyEndMinute' | 'defaultTimeZone'>;
+export type { CallingWindow } from '../../domain/outbound-settings.js';
 
 export interface CallingWindowDeps {
   readonly calendar: TimeZoneCalendar;

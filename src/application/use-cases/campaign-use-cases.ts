@@ -5,6 +5,7 @@ import type { ExportCampaignResults } from './campaigns/export-campaign-results.
 import type { GetCampaign } from './campaigns/get-campaign.js';
 import type { ListCampaignRecipients } from './campaigns/list-campaign-recipients.js';
 import type { ListCampaigns } from './campaigns/list-campaigns.js';
+import type { PreviewCampaign } from './campaigns/preview-campaign.js';
 
 /** The campaign use cases: `useCases.campaigns` of the one registry. */
 export interface CampaignUseCases {
@@ -15,4 +16,6 @@ export interface CampaignUseCases {
   readonly changeCampaignStatus: ChangeCampaignStatus;
   readonly listCampaignRecipients: ListCampaignRecipients;
   readonly exportCampaignResults: ExportCampaignResults;
+  /** What the campaign would do with its waiting recipients now, before any call is placed. */
+  readonly previewCampaign: PreviewCampaign;
 }

@@ -15,6 +15,7 @@ import type { UpdateAgent } from './agents/update-agent.js';
 import type { ConversationSupport } from '../../domain/conversation-settings.js';
 import type { CreateContact } from './contacts/create-contact.js';
 import type { DeleteContact } from './contacts/delete-contact.js';
+import type { ImportContacts } from './contacts/import-contacts.js';
 import type { GetContact } from './contacts/get-contact.js';
 import type { ListContacts } from './contacts/list-contacts.js';
 import type { UpdateContact } from './contacts/update-contact.js';
@@ -44,6 +45,8 @@ import type { StartSignUp } from './signup/start-sign-up.js';
 import type { VerifySignUp } from './signup/verify-sign-up.js';
 import type { ApiKeyAuthentication } from './api-keys/authenticate-api-key.js';
 import type { CreateProject } from './projects/create-project.js';
+import type { GetOutboundSettings } from './projects/get-outbound-settings.js';
+import type { SetOutboundSettings } from './projects/set-outbound-settings.js';
 import type { CloseSubAccount } from './sub-accounts/close-sub-account.js';
 import type { CreateSubAccount } from './sub-accounts/create-sub-account.js';
 import type { GetSubAccount } from './sub-accounts/get-sub-account.js';
@@ -65,6 +68,9 @@ export interface ProjectUseCases {
   /** `X-Sub-Account-Id`: which project an authenticated request acts on. */
   readonly resolveActingProject: ResolveActingProject;
   readonly createProject: CreateProject;
+  /** The project's own attempt cap and default calling window for outbound calls. */
+  readonly getOutboundSettings: GetOutboundSettings;
+  readonly setOutboundSettings: SetOutboundSettings;
 }
 
 /** A project's sub-accounts, as the parent manages them. */
@@ -123,6 +129,8 @@ export interface ContactUseCases {
   readonly getContact: GetContact;
   readonly updateContact: UpdateContact;
   readonly deleteContact: DeleteContact;
+  /** Many contacts (with their consent) at once, all or none. */
+  readonly importContacts: ImportContacts;
 }
 
 /** Threads, and the messages of one thread. */

@@ -8,6 +8,7 @@ import type { CallUseCases } from '../../application/use-cases/call-use-cases.js
 import { AddCampaignRecipients } from '../../application/use-cases/campaigns/add-campaign-recipients.js';
 import { ChangeCampaignStatus } from '../../application/use-cases/campaigns/change-campaign-status.js';
 import { CreateCampaign } from '../../application/use-cases/campaigns/create-campaign.js';
+import { PreviewCampaign } from '../../application/use-cases/campaigns/preview-campaign.js';
 import { ExportCampaignResults } from '../../application/use-cases/campaigns/export-campaign-results.js';
 import { GetCampaign } from '../../application/use-cases/campaigns/get-campaign.js';
 import { ListCampaignRecipients } from '../../application/use-cases/campaigns/list-campaign-recipients.js';
@@ -34,6 +35,7 @@ export const campaignDialerOf = (calls: Pick<CallUseCases, 'placeOutboundCall'>)
       voice: request.overrides.voice,
       language: request.overrides.language,
       conversation: request.overrides.turnTaking,
+      onCampaignSchedule: true,
     })();
     if (E.isRight(placed)) return E.right({ callId: placed.right.id });
     const error = placed.left;
@@ -105,8 +107,9 @@ export const campaignsModule = () =>
         TOKENS.eventEncoder,
         TOKENS.deliveryTrigger,
         TOKENS.voiceCatalog,
+        TOKENS.config,
       ],
-      (uow, clock, ids, calendar, numberZones, engine, eventEncoder, deliveryTrigger, voices) => {
+      (uow, clock, ids, calendar, numberZones, engine, eventEncoder, deliveryTrigger, voices, config) => {
         const deps = { uow, clock, ids, calendar, numberZones, campaignTrigger: engine, voices, events: { ids, clock, eventEncoder, deliveryTrigger } };
         return {
           createCampaign: new CreateCampaign(deps),
@@ -116,6 +119,7 @@ export const campaignsModule = () =>
           changeCampaignStatus: new ChangeCampaignStatus(deps),
           listCampaignRecipients: new ListCampaignRecipients(deps),
           exportCampaignResults: new ExportCampaignResults(deps),
+          previewCampaign: new PreviewCampaign({ uow, clock, calendar, nodeAttemptCap: config.attemptCap ?? null }),
         };
       },
     );

@@ -39,6 +39,9 @@ import { UpdateSubAccount } from '../../application/use-cases/sub-accounts/updat
 import { conversationSupportOf } from '../conversation-config.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
+import { ImportContacts } from '../../application/use-cases/contacts/import-contacts.js';
+import { GetOutboundSettings } from '../../application/use-cases/projects/get-outbound-settings.js';
+import { SetOutboundSettings } from '../../application/use-cases/projects/set-outbound-settings.js';
 
 /** The customer's account: projects and their keys, usage, agents, numbers and contacts. */
 export const projectsAndAgentsModule = () =>
@@ -46,8 +49,8 @@ export const projectsAndAgentsModule = () =>
     const provide = provideWith(bind);
     provide(
       TOKENS.projectUseCases,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.eventBus],
-      async (config, uow, clock, ids, credentials, eventBus) => {
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.eventBus, TOKENS.timeZoneCalendar],
+      async (config, uow, clock, ids, credentials, eventBus, calendar) => {
         // Accepted keys are remembered briefly; revocations and suspensions reach every process's
         // cache through the event bus (subscribed before the first request can be served).
         const authenticateApiKey = new CachedApiKeyAuthentication({ authenticate: new AuthenticateApiKey({ uow, credentials }), credentials, clock });
@@ -56,6 +59,8 @@ export const projectsAndAgentsModule = () =>
           authenticateApiKey,
           resolveActingProject: new ResolveActingProject({ uow }),
           createProject: new CreateProject({ uow, clock, ids, credentials, signupCredit: config.prices.signupCredit }),
+          getOutboundSettings: new GetOutboundSettings({ uow, nodeAttemptCap: config.attemptCap ?? null }),
+          setOutboundSettings: new SetOutboundSettings({ uow, clock, calendar, nodeAttemptCap: config.attemptCap ?? null }),
         };
       },
     );
@@ -107,6 +112,7 @@ export const projectsAndAgentsModule = () =>
       getContact: new GetContact({ uow }),
       updateContact: new UpdateContact({ uow, clock }),
       deleteContact: new DeleteContact({ uow }),
+      importContacts: new ImportContacts({ uow, clock, ids }),
     }));
     provide(TOKENS.suppressionUseCases, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => ({
       listSuppressions: new ListSuppressions({ uow }),

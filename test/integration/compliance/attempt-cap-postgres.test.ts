@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../support/eventually.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { aVoiceNodeOnPostgres, type VoiceHarness } from '../voice/voice-harness.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const CAP = { points: 3, durationSeconds: 7 * 86_400 };
 const CALLEE = '+13125550142';
+/** Every day, all day: the engines may dial whenever the test runs. */
+const ANY_TIME = { weekdays: [1, 2, 3, 4, 5, 6, 7], dailyStart: '00:00', dailyEnd: '24:00', timeZone: 'America/Chicago' };
 
 /**
  * The attempt cap counts a number's outbound calls under the project's lock: calls placed at
@@ -38,5 +41,35 @@ describe.skipIf(!serverUrl)('the outbound attempt cap on two nodes of one Postgr
     expect(other.status).toBe(200);
     const placed = await a.api('GET', `/v1/calls?search=${encodeURIComponent(CALLEE)}&limit=50`);
     expect(placed.body.data).toHaveLength(CAP.points);
+  });
+
+  it('holds across two campaigns and API calls at once, on either node: the number gets the cap’s share of calls in all', async () => {
+    const [a, b] = await twoNodes();
+    const line = await a.anAgentOnTheLine();
+    const campaign = (node: VoiceHarness, name: string) =>
+      node.api('POST', '/v1/campaigns', { name, agentId: line.agentId, schedule: ANY_TIME, retry: { maxAttempts: 1 }, recipients: [{ phoneNumber: CALLEE }, { phoneNumber: '+13125550144' }] }, a.owner.key);
+    const first = await campaign(a, 'First');
+    const second = await campaign(b, 'Second');
+    expect([first.status, second.status]).toEqual([201, 201]);
+
+    const [, , ...direct] = await Promise.all([
+      a.api('POST', `/v1/campaigns/${first.body.id}/start`, undefined, a.owner.key),
+      b.api('POST', `/v1/campaigns/${second.body.id}/start`, undefined, a.owner.key),
+      ...Array.from({ length: 4 }, (_, i) => (i % 2 === 0 ? a : b).api('POST', '/v1/calls', { agentId: line.agentId, toNumber: CALLEE }, a.owner.key)),
+    ]);
+    // Each campaign's attempts end placed, or refused by the cap (failed).
+    for (const id of [first.body.id, second.body.id]) {
+      await eventually(async () => {
+        const page = await a.api('GET', `/v1/campaigns/${id}/recipients?limit=10`, undefined, a.owner.key);
+        const recipients = page.body.data as { phoneNumber: string; status: string }[];
+        return recipients.length === 2 && recipients.every((r) => r.status !== 'pending') ? recipients : null;
+      }, { what: 'the campaign to dial both numbers or give the capped one up' });
+    }
+
+    const placed = await a.api('GET', `/v1/calls?search=${encodeURIComponent(CALLEE)}&limit=50`, undefined, a.owner.key);
+    expect(placed.body.data).toHaveLength(CAP.points);
+    expect(direct.filter((t) => t.status !== 200).every((t) => t.status === 429 && t.body.error.code === 'ATTEMPT_CAP_REACHED')).toBe(true);
+    const other = await a.api('GET', `/v1/calls?search=${encodeURIComponent('+13125550144')}&limit=50`, undefined, a.owner.key);
+    expect(other.body.data).toHaveLength(2);
   });
 });

@@ -25,9 +25,9 @@ describe('MCP campaign tools (Streamable HTTP, embedded PGlite, the real campaig
   it('lists the campaign tools with truthful annotations', async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    const names = ['list_campaigns', 'create_campaign', 'get_campaign', 'add_campaign_recipients', 'list_campaign_recipients', 'start_campaign', 'pause_campaign', 'resume_campaign', 'cancel_campaign'];
+    const names = ['list_campaigns', 'create_campaign', 'get_campaign', 'add_campaign_recipients', 'list_campaign_recipients', 'preview_campaign', 'start_campaign', 'pause_campaign', 'resume_campaign', 'cancel_campaign'];
     expect([...byName.keys()]).toEqual(expect.arrayContaining(names));
-    for (const name of ['list_campaigns', 'get_campaign', 'list_campaign_recipients']) expect(byName.get(name)!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    for (const name of ['list_campaigns', 'get_campaign', 'list_campaign_recipients', 'preview_campaign']) expect(byName.get(name)!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(byName.get('start_campaign')!.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true });
     expect(byName.get('cancel_campaign')!.annotations).toMatchObject({ destructiveHint: true });
     expect(byName.get('cancel_campaign')!.description).toContain('DESTRUCTIVE');

@@ -24,6 +24,8 @@ import type { LedgerEntry } from '../../../domain/ledger.js';
 import type { Message } from '../../../domain/message.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
 import type { Project } from '../../../domain/project.js';
+import type { AttemptCap, CallingWindow } from '../../../domain/outbound-settings.js';
+import type { OutboundSettingsInForce } from '../../../application/use-cases/projects/outbound-settings-in-force.js';
 import type { Webhook } from '../../../domain/webhook.js';
 import type { WebhookDelivery } from '../../../domain/webhook-delivery.js';
 import { DateTimeCodec, parseDateTime } from './date-time.js';
@@ -68,6 +70,9 @@ export type HourCounts = StatusCounts & { readonly hour: Date; readonly total: n
 /** Every object of the schema by name, so that files refer to each other's types by name. */
 export interface AdminObjects {
   Project: Project;
+  OutboundSettings: OutboundSettingsInForce;
+  AttemptCap: AttemptCap;
+  CallingWindow: CallingWindow;
   ProjectPage: Connection<Project>;
   Usage: Usage;
   UsageBreakdown: UsageBreakdown;

@@ -1,3 +1,4 @@
+import { timeOfDay } from '../../../domain/calling-window.js';
 import { callLimitOf } from '../../../domain/project.js';
 import { failure, run } from '../errors.js';
 import { connectionOf, connectionType, type AdminBuilder } from './builder.js';
@@ -9,8 +10,29 @@ const usd = (amountCents: number): number => Math.round(amountCents) / 100;
 
 /** A project and everything the operator reads through it. */
 export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, enums: AdminEnums) => {
-  const { admin, billing, agents, contacts, conversations, webhooks, campaigns } = deps.useCases;
+  const { admin, billing, agents, contacts, conversations, webhooks, campaigns, projects } = deps.useCases;
   const { ProjectStatus, LedgerReason, DeliveryStatus, EventType } = enums;
+  builder.objectType('AttemptCap', {
+    description: 'At most `attempts` outbound calls to one number within `withinSeconds`, across every campaign and API call.',
+    fields: (t) => ({ attempts: t.exposeInt('points'), withinSeconds: t.exposeInt('durationSeconds') }),
+  });
+  builder.objectType('CallingWindow', {
+    description: "Hours a call may ring in, in the callee's time zone (`timeZone` when its number does not tell).",
+    fields: (t) => ({
+      weekdays: t.intList({ resolve: (w) => [...w.weekdays] }),
+      dailyStart: t.string({ resolve: (w) => timeOfDay(w.dailyStartMinute) }),
+      dailyEnd: t.string({ resolve: (w) => timeOfDay(w.dailyEndMinute) }),
+      timeZone: t.exposeString('defaultTimeZone'),
+    }),
+  });
+  builder.objectType('OutboundSettings', {
+    description: "A project's attempt cap (its own, or the node's OUTBOUND_ATTEMPT_CAP) and default calling window.",
+    fields: (t) => ({
+      attemptCap: t.field({ type: 'AttemptCap', nullable: true, resolve: (s) => s.attemptCap }),
+      attemptCapSource: t.exposeString('attemptCapSource', { description: '`project` when set on the project, `node` when the node default holds.' }),
+      callingWindow: t.field({ type: 'CallingWindow', nullable: true, resolve: (s) => s.callingWindow }),
+    }),
+  });
   builder.objectType('Project', {
     description: "A customer's account: its agents, numbers, traffic and balance.",
     fields: (t) => ({
@@ -21,6 +43,11 @@ export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps,
       numberLimit: t.exposeInt('numberLimit', { description: 'Lifetime count of numbers it may provision (released ones count).' }),
       maxConcurrentCalls: t.int({ description: 'Calls it may have in progress at once.', resolve: (p) => callLimitOf(p) }),
       recordingEnabled: t.exposeBoolean('recordingEnabled'),
+      outboundSettings: t.field({
+        type: 'OutboundSettings',
+        description: 'Its attempt cap and the calling window of its API-placed calls, as they hold.',
+        resolve: (p) => run(projects.getOutboundSettings.execute({ projectId: p.id })),
+      }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
       usage: t.field({ type: 'Usage', resolve: (p) => run(billing.getUsage.execute({ projectId: p.id })) }),

@@ -10,6 +10,7 @@ import type { Usage } from '../../../application/use-cases/billing/get-usage.js'
 import { agentView } from '../../rest/views/agents.js';
 import { numberView } from '../../rest/views/numbers.js';
 import { webhookView } from '../../rest/views/webhooks.js';
+import { outboundSettingsView } from '../../rest/views/outbound-settings.js';
 import { none, queryString } from '../arguments.js';
 import { outcome, output, projectOf, readOnly, tool, type AnyTool } from '../tool.js';
 
@@ -138,5 +139,22 @@ export const accountTools: readonly AnyTool[] = [
       }
       return outcome(billing.getUsage.execute({ projectId }), (usage) => output(usageLine(usage), usageView(usage)));
     },
+  }),
+  tool({
+    name: 'get_outbound_settings',
+    title: 'Outbound settings',
+    description:
+      "The project's attempt cap (at most `attempts` calls to one number within `withinSeconds`, across every campaign and API call; " +
+      '`attemptCapSource` `node` when it is the server\'s default) and the calling window that calls placed without one of their own ring in.',
+    args: none,
+    annotations: readOnly,
+    access: 'project',
+    run: (context) =>
+      outcome(context.useCases.projects.getOutboundSettings.execute({ projectId: projectOf(context) }), (settings) => {
+        const view = outboundSettingsView(settings);
+        const cap = view.attemptCap ? `${view.attemptCap.attempts} calls a number within ${view.attemptCap.withinSeconds} s (${view.attemptCapSource})` : `no attempt cap (${view.attemptCapSource})`;
+        const window = view.callingWindow ? `${view.callingWindow.dailyStart}-${view.callingWindow.dailyEnd} on weekdays ${view.callingWindow.weekdays.join(',')} (${view.callingWindow.timeZone})` : 'any time';
+        return output(`Attempt cap: ${cap}. Default calling window: ${window}.`, view);
+      }),
   }),
 ];

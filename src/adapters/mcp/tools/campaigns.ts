@@ -6,7 +6,7 @@ import { AddRecipientsBody, campaignFieldNames, CreateCampaignBody, ListCampaign
 import { namedAsSent } from '../../rest/field-names.js';
 import { idText } from '../../rest/codecs/text.js';
 import { pageEnvelope } from '../../rest/pagination.js';
-import { campaignView, createdCampaignView, importView, recipientView } from '../../rest/views/campaigns.js';
+import { campaignView, createdCampaignView, importView, recipientView, campaignPreviewView } from '../../rest/views/campaigns.js';
 import { queryString, snakeCased } from '../arguments.js';
 import { destroys, outcome, output, overwrites, projectOf, readOnly, tool, writes, type AnyTool, type ToolAnnotations } from '../tool.js';
 
@@ -72,6 +72,23 @@ export const campaignTools: readonly AnyTool[] = [
       outcome(context.useCases.campaigns.getCampaign.execute({ projectId: projectOf(context), campaignId }), ({ campaign, counts }) => {
         const view = campaignView(campaign, counts);
         return output(`Campaign ${campaign.name} (${campaign.id}) is ${campaign.status}: ${view.counts?.completed ?? 0} of ${view.counts?.total ?? 0} recipients completed.`, view);
+      }),
+  }),
+  tool({
+    name: 'preview_campaign',
+    title: 'Preview a campaign',
+    description:
+      'Before any call: how many of the campaign\'s waiting recipients it would dial now, how many it would skip (suppression list, ' +
+      'missing consent, attempt cap, invalid number, schedule ended), and how many wait for their calling hours, grouped by when each group opens.',
+    args: snakeCased(CampaignId),
+    annotations: readOnly,
+    access: 'project',
+    run: (context, { campaignId }) =>
+      outcome(context.useCases.campaigns.previewCampaign.execute({ projectId: projectOf(context), campaignId }), (preview) => {
+        const view = campaignPreviewView(preview);
+        const held = view.waiting.reduce((sum, group) => sum + group.count, 0);
+        const { suppressed, noConsent, attemptCap } = view.skipped;
+        return output(`Of ${view.toCall} recipients to call: ${view.willDial} would be dialled now, ${held} wait for their hours; skipped: ${suppressed} suppressed, ${noConsent} without consent, ${attemptCap} over the attempt cap.`, view);
       }),
   }),
   tool({

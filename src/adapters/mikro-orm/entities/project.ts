@@ -9,6 +9,7 @@ export interface ProjectRow {
   numberLimit: number;
   recordingEnabled: boolean;
   maxConcurrentCalls: number | null;
+  outboundSettings: Record<string, unknown> | null;
   parentId: string | null;
   balanceMode: string | null;
   createdAt: Date;
@@ -27,6 +28,7 @@ export const ProjectSchema = new EntitySchema<ProjectRow>({
     numberLimit: { type: 'integer' },
     recordingEnabled: { type: 'boolean' },
     maxConcurrentCalls: { type: 'integer', nullable: true },
+    outboundSettings: { type: 'json', columnType: 'jsonb', nullable: true },
     parentId: { type: 'string', columnType: 'text', nullable: true },
     balanceMode: { type: 'string', columnType: 'text', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },

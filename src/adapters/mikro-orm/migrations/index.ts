@@ -25,6 +25,7 @@ import { Migration20261202170000_knowledge_bases } from './Migration202612021700
 import { Migration20261203100000_agent_tests } from './Migration20261203100000_agent_tests.js';
 import { Migration20261203120000_knowledge_vectors } from './Migration20261203120000_knowledge_vectors.js';
 import { Migration20261203130000_agent_links } from './Migration20261203130000_agent_links.js';
+import { Migration20261203140000_outbound_settings } from './Migration20261203140000_outbound_settings.js';
 import { Migration20261203150000_campaign_call_overrides } from './Migration20261203150000_campaign_call_overrides.js';
 import { Migration20261203180000_registration_senders } from './Migration20261203180000_registration_senders.js';
 
@@ -59,6 +60,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203100000_agent_tests', class: Migration20261203100000_agent_tests },
   { name: 'Migration20261203120000_knowledge_vectors', class: Migration20261203120000_knowledge_vectors },
   { name: 'Migration20261203130000_agent_links', class: Migration20261203130000_agent_links },
+  { name: 'Migration20261203140000_outbound_settings', class: Migration20261203140000_outbound_settings },
   { name: 'Migration20261203150000_campaign_call_overrides', class: Migration20261203150000_campaign_call_overrides },
   { name: 'Migration20261203160000_call_hand_over', class: Migration20261203160000_call_hand_over },
   { name: 'Migration20261203180000_registration_senders', class: Migration20261203180000_registration_senders },

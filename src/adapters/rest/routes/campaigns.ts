@@ -13,7 +13,7 @@ import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { pageEnvelope } from '../pagination.js';
 import { projectOf, send, sendError } from '../respond.js';
-import { campaignView, createdCampaignView, importView, recipientView, RESULTS_HEADER, resultsCsvLine } from '../views/campaigns.js';
+import { campaignView, createdCampaignView, importView, recipientView, RESULTS_HEADER, resultsCsvLine, campaignPreviewView } from '../views/campaigns.js';
 
 const ACTIONS: readonly CampaignAction[] = ['start', 'pause', 'resume', 'cancel'];
 
@@ -43,6 +43,10 @@ export const campaignRoutes = (useCases: UseCases['campaigns']): Hono<RestEnv> =
     send(c, useCases.getCampaign.execute({ projectId: projectOf(c), campaignId: c.req.param('id') }), ({ campaign, counts }) =>
       c.json(campaignView(campaign, counts)),
     ),
+  );
+
+  app.post('/:id/preview', (c) =>
+    send(c, useCases.previewCampaign.execute({ projectId: projectOf(c), campaignId: c.req.param('id') }), (preview) => c.json(campaignPreviewView(preview))),
   );
 
   // JSON `{ recipients: [...] }`, or a CSV file (Content-Type text/csv) with a header row.

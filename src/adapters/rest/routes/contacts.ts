@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import type { UseCases } from '../../../application/use-cases/index.js';
 import { toContactChanges, toContactFields } from '../codecs/contacts.js';
-import { decodeBody, decodeQuery } from '../decode.js';
+import { contactsFromCsv } from '../csv-contacts.js';
+import { decodeBody, decodeQuery, invalidInput } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { pageEnvelope } from '../pagination.js';
@@ -28,6 +29,15 @@ export const contactRoutes = (useCases: UseCases['contacts']): Hono<RestEnv> => 
     if (E.isLeft(body)) return sendError(c, body.left);
     const input = { projectId: projectOf(c), fields: toContactFields(body.right) };
     return send(c, useCases.createContact.execute(input), (contact) => c.json(contactView(contact), 201));
+  });
+
+  // A CSV file (Content-Type text/csv): every row checked first, then all imported or none.
+  app.post('/import', async (c) => {
+    const isCsv = (c.req.header('content-type') ?? '').toLowerCase().startsWith('text/csv');
+    if (!isCsv) return sendError(c, invalidInput([{ field: 'body', message: 'must be a CSV file (Content-Type: text/csv)', type: 'value_error' }]));
+    const parsed = contactsFromCsv(await c.req.text());
+    if (E.isLeft(parsed)) return sendError(c, invalidInput(parsed.left.slice(0, 100)));
+    return send(c, useCases.importContacts.execute({ projectId: projectOf(c), rows: parsed.right }), (summary) => c.json(summary, 201));
   });
 
   app.get('/:id', (c) =>

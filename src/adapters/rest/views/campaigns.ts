@@ -3,6 +3,7 @@ import type { RequiredConsent } from '../../../domain/consent.js';
 import type { RecipientCounts } from '../../../application/ports/campaign-repositories.js';
 import type { ImportSummary } from '../../../application/use-cases/campaigns/recipient-import.js';
 import type { RecipientResult } from '../../../application/use-cases/campaigns/list-campaign-recipients.js';
+import type { CampaignPreview } from '../../../application/use-cases/campaigns/preview-campaign.js';
 import { timeOfDay } from '../../../domain/calling-window.js';
 import { CAMPAIGN_STATUSES, NO_CALL_OVERRIDES, RETRYABLE_OUTCOMES, type CallOverrides, type Campaign } from '../../../domain/campaign.js';
 import { ATTEMPT_OUTCOMES, RECIPIENT_STATUSES, SKIP_REASONS } from '../../../domain/campaign-recipient.js';
@@ -208,3 +209,19 @@ export const resultsCsvLine = ({ recipient, attempts }: RecipientResult): string
   ]
     .map(csvField)
     .join(',');
+
+export const CampaignPreviewView = t.strict({
+  at: isoDateTime,
+  toCall: t.number,
+  willDial: t.number,
+  skipped: t.strict({ suppressed: t.number, noConsent: t.number, attemptCap: t.number, invalidNumber: t.number, scheduleEnded: t.number }),
+  waiting: t.array(t.strict({ opensAt: isoDateTime, count: t.number })),
+}, 'CampaignPreview');
+
+export const campaignPreviewView = (preview: CampaignPreview): Wire<typeof CampaignPreviewView> => ({
+  at: isoInstant(preview.at),
+  toCall: preview.toCall,
+  willDial: preview.willDial,
+  skipped: { ...preview.skipped },
+  waiting: preview.waiting.map((group) => ({ opensAt: isoInstant(group.opensAt), count: group.count })),
+});

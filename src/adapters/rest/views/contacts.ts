@@ -38,3 +38,5 @@ export const contactView = (contact: Contact): Wire<typeof ContactView> => ({
   createdAt: isoInstant(contact.createdAt),
   updatedAt: isoInstant(contact.updatedAt),
 });
+
+export const ContactImportView = t.strict({ created: t.number, updated: t.number }, 'ContactImport');

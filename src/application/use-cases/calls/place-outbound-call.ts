@@ -13,6 +13,7 @@ import { consentRefusal } from '../../compliance/consent-check.js';
 import { attemptCapRefusal, type AttemptCap } from '../../compliance/attempt-cap.js';
 import { callingWindowRefusal, type CallingWindow, type CallingWindowDeps } from '../../compliance/calling-window-check.js';
 import type { RequiredConsent } from '../../../domain/consent.js';
+import { attemptCapOf, callingWindowOf, type OutboundSettings } from '../../../domain/outbound-settings.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
@@ -41,8 +42,10 @@ export interface PlaceOutboundCallInput {
   readonly voicemailDetection?: boolean;
   /** Refuse unless the number's contact has consent for calls of this basis (or stronger) on record. */
   readonly requireConsent?: RequiredConsent | null;
-  /** Refuse unless it is within these hours in the callee's time zone now. */
+  /** Refuse unless it is within these hours in the callee's time zone now; absent or null: the project's default window, if it has one. */
   readonly callingWindow?: CallingWindow | null;
+  /** Placed by a campaign, whose own schedule holds its hours: the project's default window does not apply. */
+  readonly onCampaignSchedule?: boolean;
 }
 
 interface OpenedCall {
@@ -61,7 +64,7 @@ export interface PlaceOutboundCallDeps extends CoreDeps {
    * (`{project}`: the project's name); null: none.
    */
   readonly aiDisclosure?: string | null;
-  /** At most `points` outbound calls to one number of a project in `durationSeconds`; absent: no cap. */
+  /** The node's cap (`OUTBOUND_ATTEMPT_CAP`) for projects without their own; absent: no cap. */
   readonly attemptCap?: AttemptCap | null;
   /** Reads calling windows; absent: a call's `callingWindow` cannot be checked and is refused as invalid. */
   readonly callingWindows?: CallingWindowDeps;
@@ -85,9 +88,9 @@ const disclosureFor = (template: string | null, projectName: string | null): str
 export class PlaceOutboundCall {
   constructor(private readonly deps: PlaceOutboundCallDeps) {}
 
-  /** The calling window asked for, checked once before anything is locked (its hours do not change under the lock). */
-  private async windowRefusal(input: PlaceOutboundCallInput): Promise<ComplianceRefused | Validation | null> {
-    const window = input.callingWindow ?? null;
+  /** The calling window asked for (or the project's), checked once before anything is locked (its hours do not change under the lock). */
+  private async windowRefusal(input: PlaceOutboundCallInput, settings: OutboundSettings | undefined): Promise<ComplianceRefused | Validation | null> {
+    const window = input.onCampaignSchedule ? null : callingWindowOf(settings, input.callingWindow ?? null);
     if (window === null) return null;
     const deps = this.deps.callingWindows;
     if (!deps) return validation('callingWindow', 'cannot be checked by this server');
@@ -102,18 +105,18 @@ export class PlaceOutboundCall {
         return E.left(validation('voice', 'is not one of the voices of GET /v1/agents/voices'));
       }
       // Read before the transaction, which holds the project's row locked (see callCapacity) while it lasts.
-      const chosen = await this.deps.uow.transaction(async (repos): Promise<E.Either<NotFound | Validation, { agent: Agent; from: PhoneNumber }>> => {
+      const chosen = await this.deps.uow.transaction(async (repos): Promise<E.Either<NotFound | Validation, { agent: Agent; from: PhoneNumber; settings: OutboundSettings | undefined }>> => {
         const agent = await repos.agents.findById(input.projectId, input.agentId);
         if (!agent) return E.left(notFound('agent', input.agentId));
         const numbers = await repos.numbers.listByAgents([agent.id]);
         if (numbers.length === 0) return E.left(validation('agentId', 'has no phone number attached; attach one to call from it'));
         const from = input.fromNumberId === null ? numbers[0] : numbers.find((n) => n.id === input.fromNumberId);
         if (!from) return E.left(validation('fromNumberId', "is not one of the agent's numbers"));
-        return E.right({ agent, from });
+        return E.right({ agent, from, settings: (await repos.projects.findById(input.projectId))?.outbound });
       });
       if (E.isLeft(chosen)) return chosen;
-      const { agent, from: line } = chosen.right;
-      const window = await this.windowRefusal(input);
+      const { agent, from: line, settings } = chosen.right;
+      const window = await this.windowRefusal(input, settings);
       if (window) return E.left(window);
       const spoken = callSpeech(agent, input);
       if (E.isLeft(spoken)) return spoken;
@@ -126,7 +129,7 @@ export class PlaceOutboundCall {
         const refused =
           (await suppressionRefusal(tx, input.projectId, input.toNumber, 'voice')) ??
           (await consentRefusal(tx, input.projectId, input.toNumber, 'voice', input.requireConsent ?? null)) ??
-          (await attemptCapRefusal(tx, input.projectId, input.toNumber, this.deps.attemptCap ?? null, now));
+          (await attemptCapRefusal(tx, input.projectId, input.toNumber, attemptCapOf(project?.outbound, this.deps.attemptCap ?? null), now));
         if (refused) return E.left(refused);
         const variables: CallVariables = { agent_number: line.phoneNumber, now: now.toISOString(), ...input.variables };
         const greeting = fillVariables(input.initialGreeting ?? agent.greeting ?? '', variables);
