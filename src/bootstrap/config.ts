@@ -4,6 +4,7 @@ import type { TrustProxy } from '../adapters/rest/client-ip.js';
 import { DEFAULT_HOSTED_APOLOGY } from '../application/hosted/hosted-brain.js';
 import { cents, type Cents } from '../domain/money.js';
 import { otlpProtocolOf } from './tracing.js';
+import { embeddingOf, type EmbeddingConfig } from './embedding-config.js';
 import type { SpeechModes } from '../adapters/twilio/conversation-relay-attributes.js';
 import type { ModelTier } from '../domain/conversation-settings.js';
 import { modelTiersOf, speechModesOf } from './conversation-config.js';
@@ -69,12 +70,7 @@ export interface SwitchboardConfig {
    * Knowledge bases' vector search: `EMBEDDING_MODEL` on `EMBEDDING_BASE_URL` (default
    * `LLM_BASE_URL`) with `EMBEDDING_API_KEY` (default `LLM_API_KEY`); null: full text alone.
    */
-  readonly embedding?: {
-    readonly baseUrl: string;
-    readonly apiKey: string | null;
-    readonly model: string;
-    readonly timeoutMs: number;
-  } | null;
+  readonly embedding?: EmbeddingConfig | null;
   /**
    * `SMS_SEND_LEASE` (seconds, default 60): how long a text's send is held by the process sending
    * it; past it, a worker takes the text as the send of a process that died. Longer than a
@@ -189,11 +185,6 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
   const smtpUrl = optional(UrlFromEnv(['smtp:', 'smtps:']), env.SMTP_URL, null, 'SMTP_URL', problems);
   const mailer = chooseMailerKind(env, smtpUrl, problems);
   const llmBaseUrl = optional(http, env.LLM_BASE_URL, null, 'LLM_BASE_URL', problems);
-  const embeddingModel = text(env.EMBEDDING_MODEL);
-  const embeddingBaseUrl = optional(http, env.EMBEDDING_BASE_URL, null, 'EMBEDDING_BASE_URL', problems) ?? llmBaseUrl;
-  const embeddingApiKey = text(env.EMBEDDING_API_KEY) ?? (env.EMBEDDING_BASE_URL ? null : text(env.LLM_API_KEY));
-  const embeddingTimeoutMs = optional(IntegerFromEnv(1, 600), env.EMBEDDING_TIMEOUT, 10, 'EMBEDDING_TIMEOUT', problems) * 1000;
-  if (embeddingModel !== null && embeddingBaseUrl === null) problems.push('EMBEDDING_MODEL: needs EMBEDDING_BASE_URL (or LLM_BASE_URL), the server that embeds');
   const config: SwitchboardConfig = {
     port: optional(IntegerFromEnv(0, 65535), env.PORT, 3000, 'PORT', problems),
     host: text(env.HOST) ?? '127.0.0.1',
@@ -224,15 +215,7 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
           tierModels: modelTiersOf(env),
         }
       : null,
-    embedding:
-      embeddingModel && embeddingBaseUrl
-        ? {
-            baseUrl: embeddingBaseUrl,
-            apiKey: embeddingApiKey,
-            model: embeddingModel,
-            timeoutMs: embeddingTimeoutMs,
-          }
-        : null,
+    embedding: embeddingOf(env, llmBaseUrl, problems),
     speechModes: speechModesOf(env, problems),
     hostedApology: text(env.HOSTED_APOLOGY) ?? DEFAULT_HOSTED_APOLOGY,
     aiDisclosure: aiDisclosureOf(text(env.AI_DISCLOSURE)),

@@ -228,7 +228,9 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('GET', `/v1/calls/${call.id}/transcript`, { key, expect: 200 });
     await request('GET', `/v1/calls/${call.id}/transcript/stream`, { key, expect: 200 });
     await request('GET', `/v1/calls/${call.id}/recording`, { key });
+    await request('POST', `/v1/calls/${call.id}/scenario`, { key, expect: 409 });
     await request('POST', `/v1/calls/${call.id}/end`, { key, expect: 200 });
+    await request('POST', `/v1/calls/${call.id}/scenario`, { key });
     await request('POST', '/v1/calls/web', { key, body: { agentId, metadata: { from: 'test' } }, expect: 200 });
 
     // The delivery log, now that events were sent.
@@ -269,6 +271,7 @@ describe('the REST API answers as its OpenAPI document says', () => {
     const unknownAgent = 'agt_missing';
     await request('POST', '/v1/calls', { key, body: { agentId: unknownAgent, toNumber: '+12125550123' }, expect: 404 });
     await request('POST', '/v1/calls/web', { key, body: { agentId: unknownAgent }, expect: 404 });
+    await request('POST', '/v1/calls/call_unknown/scenario', { key, expect: 404 });
     await request('POST', '/v1/messages', { key, body: { agent_id: unknownAgent, to_number: '+12125550123', body: 'Hi' }, expect: 404 });
     await request('POST', `/v1/webhooks/test?agentId=${unknownAgent}`, { key, expect: 404 });
     await request('GET', `/v1/agents/${'a'.repeat(201)}`, { key, expect: 422 });

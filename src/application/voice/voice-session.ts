@@ -11,7 +11,6 @@ import { performAction, type ActionSession } from './session-actions.js';
 import { NO_TRACING, type TraceSpan } from '../ports/tracing.js';
 import { endCallSpan, startCallSpan, startTurnSpan } from './session-trace.js';
 import { SessionTranscript } from './session-transcript.js';
-
 import type { VoiceSessionDeps } from './voice-session-deps.js';
 
 export type { SessionContext } from './session-context.js';

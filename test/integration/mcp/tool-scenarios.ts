@@ -61,7 +61,7 @@ export const toolScenarios = (transport: string, connect: Connect) =>
       addFormats.default(ajv);
       for (const tool of tools) {
         expect(tool.inputSchema.type, tool.name).toBe('object');
-        expect(Object.keys(tool.inputSchema.properties ?? {}).length > 0 || tool.name.match(/overview|usage|voices|webhook/), tool.name).toBeTruthy();
+        expect(Object.keys(tool.inputSchema.properties ?? {}).length > 0 || tool.name.match(/overview|usage|voices|webhook|settings/), tool.name).toBeTruthy();
         expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
         const hints = tool.annotations!;
         expect(hints.readOnlyHint && hints.destructiveHint, tool.name).toBe(false);
