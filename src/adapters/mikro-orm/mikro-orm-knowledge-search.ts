@@ -12,6 +12,8 @@ type SearchParams = {
   readonly words: string;
   readonly excluded: string;
   readonly nearMiss: number;
+  /** The same, as the text a setting takes. */
+  readonly nearMissSetting: string;
   readonly limit: number;
 };
 
@@ -19,26 +21,46 @@ type SearchParams = {
 const anyOf = (text: string): string =>
   `(select string_agg(quote_literal(l), ' | ') from unnest(tsvector_to_array(to_tsvector('english', ${text}))) l)::tsquery`;
 
-const SIMILARITY = `word_similarity(:words, coalesce(c.heading, '') || ' ' || c.content)`;
+/** The text a passage is compared with by trigrams; the trigram index is built on this same expression. */
+const PASSAGE_TEXT = `(coalesce(c.heading, '') || ' ' || c.content)`;
+
+const SIMILARITY = `word_similarity(:words, ${PASSAGE_TEXT})`;
+
+const IN_BASES = `c.project_id = :projectId and c.knowledge_base_id in (select jsonb_array_elements_text(:ids::jsonb))`;
 
 /**
  * The passages of the knowledge bases that match the query as web search reads it (every
  * word, `"phrases"`, `-excluded`), or any of its words, or come near its words by trigrams
  * (a word spelt wrong). Ranked by cover density over any of the words (headings weigh more),
  * doubled for a passage that matches the whole query, plus the trigram similarity.
+ *
+ * The candidates come from the two indexes: the `tsvector` one for the words, the trigram one
+ * for near misses through `<%`, whose threshold is a setting. The setting is made for this
+ * statement alone (local to its implicit transaction) in a row the trigram scan is laterally
+ * joined to, so it is in place before that scan starts; the final filter checks every condition
+ * again, so the answer is what measuring every passage would give.
  */
 const searchPassages = readStatement<SearchParams, KnowledgePassage>(
   'knowledge_search',
-  `with q as (
-     select websearch_to_tsquery('english', :text) as strict, ${anyOf(':words')} as loose, ${anyOf(':excluded')} as unwanted)
+  `with q as materialized (
+     select websearch_to_tsquery('english', :text) as strict, ${anyOf(':words')} as loose, ${anyOf(':excluded')} as unwanted),
+   candidates as (
+     select c.document_id, c.position from knowledge_chunks c
+     where ${IN_BASES} and (c.search @@ (select strict from q) or c.search @@ (select loose from q))
+     union
+     select near.document_id, near.position
+     from (select set_config('pg_trgm.word_similarity_threshold', :nearMissSetting, true) as threshold) s
+     cross join lateral (
+       select c.document_id, c.position from knowledge_chunks c
+       where s.threshold is not null and :words <% ${PASSAGE_TEXT} and ${IN_BASES}
+       offset 0) near)
    select c.knowledge_base_id, c.document_id, d.title, c.position, c.heading, c.content,
      (coalesce(ts_rank_cd(c.search, q.loose), 0) * (case when c.search @@ q.strict then 2 else 1 end) + ${SIMILARITY})::float8 as score
-   from knowledge_chunks c
+   from candidates k
+   join knowledge_chunks c on c.document_id = k.document_id and c.position = k.position
    cross join q
    join knowledge_documents d on d.id = c.document_id
-   where c.project_id = :projectId
-     and c.knowledge_base_id in (select jsonb_array_elements_text(:ids::jsonb))
-     and (q.unwanted is null or not c.search @@ q.unwanted)
+   where (q.unwanted is null or not c.search @@ q.unwanted)
      and (c.search @@ q.strict or c.search @@ q.loose or ${SIMILARITY} >= :nearMiss)
    order by score desc, c.document_id, c.position
    limit :limit`,
@@ -93,6 +115,7 @@ export class MikroOrmKnowledgeSearch implements KnowledgeSearch, KnowledgePassag
       words: words.join(' '),
       excluded: excluded.join(' '),
       nearMiss: NEAR_MISS_SIMILARITY,
+      nearMissSetting: String(NEAR_MISS_SIMILARITY),
       limit: query.limit,
     });
   }

@@ -24,6 +24,7 @@ import { Migration20261203160000_call_hand_over } from './Migration2026120316000
 import { Migration20261202170000_knowledge_bases } from './Migration20261202170000_knowledge_bases.js';
 import { Migration20261203120000_knowledge_vectors } from './Migration20261203120000_knowledge_vectors.js';
 import { Migration20261203180000_registration_senders } from './Migration20261203180000_registration_senders.js';
+import { Migration20261203190000_knowledge_trigram_index } from './Migration20261203190000_knowledge_trigram_index.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -56,4 +57,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203120000_knowledge_vectors', class: Migration20261203120000_knowledge_vectors },
   { name: 'Migration20261203160000_call_hand_over', class: Migration20261203160000_call_hand_over },
   { name: 'Migration20261203180000_registration_senders', class: Migration20261203180000_registration_senders },
+  { name: 'Migration20261203190000_knowledge_trigram_index', class: Migration20261203190000_knowledge_trigram_index },
 ];
