@@ -12,33 +12,68 @@ type SearchParams = {
   readonly words: string;
   readonly excluded: string;
   readonly nearMiss: number;
+  /** The same, as the text a setting takes. */
+  readonly nearMissSetting: string;
   readonly limit: number;
+  /** How many passages each side offers for ranking. */
+  readonly pool: number;
 };
 
 /** The lexemes of `text` as a tsquery any of which matches; null when it has none. */
 const anyOf = (text: string): string =>
   `(select string_agg(quote_literal(l), ' | ') from unnest(tsvector_to_array(to_tsvector('english', ${text}))) l)::tsquery`;
 
-const SIMILARITY = `word_similarity(:words, coalesce(c.heading, '') || ' ' || c.content)`;
+/** The text a passage is compared with by trigrams; the trigram index is built on this same expression. */
+const PASSAGE_TEXT = `(coalesce(c.heading, '') || ' ' || c.content)`;
+
+/** Candidates each side offers per result asked for: enough that the final ranking, which adds the other side's measure, still finds the best. */
+const POOL_PER_RESULT = 5;
+
+const SIMILARITY = `word_similarity(:words, ${PASSAGE_TEXT})`;
+
+const IN_BASES = `c.project_id = :projectId and c.knowledge_base_id in (select jsonb_array_elements_text(:ids::jsonb))`;
 
 /**
  * The passages of the knowledge bases that match the query as web search reads it (every
  * word, `"phrases"`, `-excluded`), or any of its words, or come near its words by trigrams
  * (a word spelt wrong). Ranked by cover density over any of the words (headings weigh more),
  * doubled for a passage that matches the whole query, plus the trigram similarity.
+ *
+ * Only a pool of candidates is ranked, each side served by its index and limited first: the
+ * passages best by their words (the `tsvector` index), and, for the query's words no passage of
+ * the bases holds (the ones spelt wrong), the passages nearest them by trigrams (`<%` on the
+ * trigram index). Measuring trigram similarity on every passage that shares a word with the
+ * query was what made a search slow on a large base. `<%` takes its threshold from a setting,
+ * made for this statement alone (local to its implicit transaction) in the row the trigram scan
+ * is laterally joined to, so it is in place before that scan starts.
  */
 const searchPassages = readStatement<SearchParams, KnowledgePassage>(
   'knowledge_search',
-  `with q as (
-     select websearch_to_tsquery('english', :text) as strict, ${anyOf(':words')} as loose, ${anyOf(':excluded')} as unwanted)
+  `with q as materialized (
+     select websearch_to_tsquery('english', :text) as strict, ${anyOf(':words')} as loose, ${anyOf(':excluded')} as unwanted),
+   unheld as materialized (
+     select coalesce(string_agg(w, ' '), '') as words from unnest(string_to_array(:words, ' ')) w
+     where not exists (select 1 from knowledge_chunks c where ${IN_BASES} and c.search @@ plainto_tsquery('english', w))),
+   candidates as (
+     (select c.document_id, c.position from knowledge_chunks c
+      where ${IN_BASES} and (c.search @@ (select strict from q) or c.search @@ (select loose from q))
+      order by ts_rank_cd(c.search, (select loose from q)) * (case when c.search @@ (select strict from q) then 2 else 1 end) desc
+      limit :pool)
+     union
+     select near.document_id, near.position
+     from (select set_config('pg_trgm.word_similarity_threshold', :nearMissSetting, true) as threshold, words from unheld where words <> '') s
+     cross join lateral (
+       select c.document_id, c.position from knowledge_chunks c
+       where s.threshold is not null and s.words <% ${PASSAGE_TEXT} and ${IN_BASES}
+       order by word_similarity(s.words, ${PASSAGE_TEXT}) desc
+       limit :pool) near)
    select c.knowledge_base_id, c.document_id, d.title, c.position, c.heading, c.content,
      (coalesce(ts_rank_cd(c.search, q.loose), 0) * (case when c.search @@ q.strict then 2 else 1 end) + ${SIMILARITY})::float8 as score
-   from knowledge_chunks c
+   from candidates k
+   join knowledge_chunks c on c.document_id = k.document_id and c.position = k.position
    cross join q
    join knowledge_documents d on d.id = c.document_id
-   where c.project_id = :projectId
-     and c.knowledge_base_id in (select jsonb_array_elements_text(:ids::jsonb))
-     and (q.unwanted is null or not c.search @@ q.unwanted)
+   where (q.unwanted is null or not c.search @@ q.unwanted)
      and (c.search @@ q.strict or c.search @@ q.loose or ${SIMILARITY} >= :nearMiss)
    order by score desc, c.document_id, c.position
    limit :limit`,
@@ -93,7 +128,9 @@ export class MikroOrmKnowledgeSearch implements KnowledgeSearch, KnowledgePassag
       words: words.join(' '),
       excluded: excluded.join(' '),
       nearMiss: NEAR_MISS_SIMILARITY,
+      nearMissSetting: String(NEAR_MISS_SIMILARITY),
       limit: query.limit,
+      pool: query.limit * POOL_PER_RESULT,
     });
   }
 }
