@@ -184,7 +184,8 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s si
   });
 
   it('edits an agent’s conversation settings in its form and saves them; a value out of range is refused naming the field', async () => {
-    const { page, problems } = await openPlayground();
+    // However many agents the cases before made.
+    const { page, problems } = await openPlayground((await h.api('GET', '/v1/agents')).body.data.length);
     await page.selectOption('#agent', hostedAgentId);
     await page.click('#agent-settings summary');
     await expect.poll(() => page.locator('#agent-sttMode').inputValue(), { message: problems.join('\n') }).toBe('fast');
