@@ -1,16 +1,15 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium, noChromium } from '../support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
 import { createSwitchboard, type Switchboard } from '../../src/index.js';
 import { screenshot, watchPage } from '../support/chromium-page.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const BASE = '/switchboard';
 
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the API reference in Chromium', () => {
+describe.skipIf(noChromium)('the API reference in Chromium', () => {
   let switchboard: Switchboard;
   let host: Server;
   let origin: string;
@@ -23,10 +22,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the API reference in 
     host = createServer((req, res) => switchboard.requestListener(req, res));
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium, noChromium } from '../support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAdminConsole, type AdminHarness } from '../integration/graphql-admin/admin-harness.js';
 import { aVoiceSwitchboard } from '../integration/voice/voice-harness.js';
 import { cspRefusals, screenshot, watchPage } from '../support/chromium-page.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 // CI installs Debian's chromium (.ci/apt-packages); elsewhere the browser tests need it too.
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the admin console and the playground in Chromium', () => {
+describe.skipIf(noChromium)('the admin console and the playground in Chromium', () => {
   let h: AdminHarness;
   let browser: Browser;
   let line: Awaited<ReturnType<AdminHarness['anAgentOnTheLine']>>;
@@ -20,10 +19,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the admin console and
     await h.data('mutation ($to: String!) { simulateInboundSms(to: $to, from: "+14155550199", body: "Hi! Are you open?") { duplicate } }', {
       to: line.phoneNumber,
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

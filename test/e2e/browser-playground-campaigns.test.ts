@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium, noChromium } from '../support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAdminConsole, type AdminHarness } from '../integration/graphql-admin/admin-harness.js';
 import { screenshot, watchPage } from '../support/chromium-page.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 
 
 // Every minute of every day: the campaign calls whenever the test runs. The window is each recipient's
@@ -13,16 +12,13 @@ const CHROMIUM = '/usr/bin/chromium';
 // be called in the minute before 08:00 UTC, and the campaign dialled the next recipient instead.
 const ALWAYS = { weekdays: [1, 2, 3, 4, 5, 6, 7], dailyStart: '00:00', dailyEnd: '24:00', timeZone: 'UTC' };
 
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s Campaigns panel in Chromium', () => {
+describe.skipIf(noChromium)('the playground’s Campaigns panel in Chromium', () => {
   let h: AdminHarness;
   let browser: Browser;
 
   beforeAll(async () => {
     h = await anAdminConsole();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,21 +1,17 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium, noChromium } from '../support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAdminConsole, type AdminHarness } from '../integration/graphql-admin/admin-harness.js';
 import { watchPage } from '../support/chromium-page.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the playground’s Tests panel in Chromium', () => {
+describe.skipIf(noChromium)('the playground’s Tests panel in Chromium', () => {
   let h: AdminHarness;
   let browser: Browser;
 
   beforeAll(async () => {
     h = await anAdminConsole();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

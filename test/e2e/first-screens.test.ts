@@ -1,25 +1,21 @@
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium, noChromium } from '../support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/bootstrap/server.js';
 import { screenshot, watchPage } from '../support/chromium-page.js';
 import { aMigratedDataDir } from '../support/pglite-template.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 // CI installs Debian's chromium (.ci/apt-packages); elsewhere the browser tests need it too.
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('a newcomer’s first screens in Chromium', () => {
+describe.skipIf(noChromium)('a newcomer’s first screens in Chromium', () => {
   let dataDir: string;
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
     dataDir = await aMigratedDataDir('sb-first-screens-');
     server = await startServer({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
