@@ -24,7 +24,7 @@
  *
  * `BENCH_TRACING=compare` (`npm run bench:voice:tracing`) runs each round on two Switchboards in
  * this process (in-memory storage): traces off, and traces on (the OpenTelemetry SDK exporting
- * every span over OTLP/HTTP to a local receiver), in BENCH_PAIRS (default 3) pairs of alternating
+ * every span over OTLP/HTTP to a local receiver in a process of its own), in BENCH_PAIRS (default 3) pairs of alternating
  * order after an unmeasured warm-up round on each (BENCH_WARM_UP_CALLS, default 50); it prints each round's overhead and CPU of the main thread a call, and the medians of
  * the pairs' on/off ratios of the p99 overhead and of that CPU.
  *
@@ -107,7 +107,10 @@ const main = async () => {
     await loop(targets, worker, fromWorker, counts, turns, thinkMs, Boolean(database));
   }
   if (receiver) await on?.sb.close();
-  if (receiver) process.stdout.write(`\n  the local OTLP receiver took ${receiver.exports().requests} exports (${receiver.exports().bytes} bytes)\n`);
+  if (receiver) {
+    const taken = await receiver.exports();
+    process.stdout.write(`\n  the local OTLP receiver (a process of its own) took ${taken.requests} exports (${taken.bytes} bytes)\n`);
+  }
   await worker.terminate();
   await off.close();
   await on?.close();

@@ -8,15 +8,21 @@ const W3C = new W3CTraceContextPropagator();
 /** A span of OpenTelemetry's, behind the application's port. */
 class OtelSpan implements TraceSpan {
   readonly recording = true;
+  /** The context with this span as the parent, made only when a child or a traceparent needs it: most spans are leaves. */
+  private within: Context | undefined;
 
   constructor(
     private readonly tracer: Tracer,
     private readonly span: Span,
-    private readonly within: Context,
+    private readonly parent: Context,
   ) {}
 
+  private context(): Context {
+    return (this.within ??= trace.setSpan(this.parent, this.span));
+  }
+
   child(name: string): TraceSpan {
-    return started(this.tracer, name, this.within, SpanKind.INTERNAL);
+    return started(this.tracer, name, this.context(), SpanKind.INTERNAL);
   }
 
   set(key: string, value: SpanValue): void {
@@ -37,7 +43,7 @@ class OtelSpan implements TraceSpan {
 
   traceparent(): string | null {
     const carrier: Record<string, string> = {};
-    W3C.inject(this.within, carrier, defaultTextMapSetter);
+    W3C.inject(this.context(), carrier, defaultTextMapSetter);
     return carrier['traceparent'] ?? null;
   }
 }
@@ -46,7 +52,7 @@ class OtelSpan implements TraceSpan {
 const started = (tracer: Tracer, name: string, within: Context, kind: SpanKind): TraceSpan => {
   const span = tracer.startSpan(name, { kind }, within);
   if (!span.isRecording()) return NO_SPAN;
-  return new OtelSpan(tracer, span, trace.setSpan(within, span));
+  return new OtelSpan(tracer, span, within);
 };
 
 /** The application's spans as OpenTelemetry's, from the given provider (the SDK's that bootstrap loads, or an embedder's). */

@@ -10,10 +10,18 @@ const surfaceOf = (path: string): string => {
 };
 
 /**
+ * Probes (a load balancer's health check, Prometheus's scrape) come every few seconds from every
+ * poller and say nothing about a request's path through the service: they get no span, as most
+ * HTTP instrumentations leave them out.
+ */
+const isProbe = (path: string): boolean => path.endsWith('/health') || path.endsWith('/metrics');
+
+/**
  * A server span per request (REST, MCP, the carrier's webhooks), the child of the caller's
  * span when it sent a `traceparent`. Installed only when traces are on.
  */
 export const serverSpans = (tracing: Tracing): MiddlewareHandler => async (c, next) => {
+  if (isProbe(c.req.path)) return next();
   const span = tracing.serve(`${c.req.method} ${surfaceOf(c.req.path)}`, c.req.header('traceparent'));
   if (!span.recording) return next();
   span.set('http.request.method', c.req.method);

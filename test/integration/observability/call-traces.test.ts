@@ -59,6 +59,15 @@ describe('call traces', () => {
     expect(named(spans, 'POST rest').map((span) => span.attributes['http.response.status_code'])).toContain(200);
   });
 
+  it('gives probes no server span: a health check says nothing of a request’s path', async () => {
+    const { exporter, provider } = recordingProvider();
+    harness = await aVoiceSwitchboard({ twilio: false, telephony: new SimulatedTelephony(), tracerProvider: provider });
+    expect((await fetch(`${harness.url}/health`)).status).toBe(200);
+    expect((await harness.api('GET', '/v1/agents')).status).toBe(200);
+    await eventually(() => expect(named(exporter.getFinishedSpans(), 'GET rest')).toHaveLength(1));
+    expect(exporter.getFinishedSpans().map((span) => span.name)).not.toContain('GET http');
+  });
+
   it('traces a hosted call as call → turn → model stream and tool, with the tool’s name and outcome', async () => {
     const { exporter, provider } = recordingProvider();
     const model = new ScriptedLanguageModel([{ text: 'Let me look.', toolCalls: [{ name: 'lookup_order', arguments: { orderId: '42' } }] }, 'It shipped.']);

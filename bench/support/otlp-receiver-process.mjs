@@ -1,0 +1,22 @@
+// The local OTLP/HTTP receiver's own process (started by otlp-receiver.ts): it takes every export
+// and counts it, so that what a collector spends on receiving is not charged to the Switchboard measured.
+import { createServer } from 'node:http';
+
+let requests = 0;
+let bytes = 0;
+const server = createServer((req, res) => {
+  req.on('data', (chunk) => (bytes += chunk.length));
+  req.on('end', () => {
+    requests += 1;
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+});
+server.keepAliveTimeout = 60_000;
+server.listen(0, '127.0.0.1', () => process.send({ type: 'listening', port: server.address().port }));
+process.on('message', (message) => {
+  if (message.type === 'count') process.send({ type: 'count', requests, bytes });
+  if (message.type === 'close') {
+    server.closeAllConnections();
+    server.close(() => process.exit(0));
+  }
+});
