@@ -14,11 +14,10 @@
  *   BENCH_ONLY='agents' npm run bench:rest            # only the requests whose label matches
  *   BENCH_STORE=postgres npm run bench:rest            # one store only (pglite, postgres)
  *   BENCH_PROFILE=/tmp/profiles npm run bench:rest     # also a CPU profile of each Switchboard run
- *   BENCH_TRACING=compare npm run bench:rest           # each request also on a second Switchboard exporting
- *                                                      # every span over OTLP/HTTP to a local receiver
  *
  * Each store is measured in a process of its own (this script forks itself once per store).
- * What the run prints is recorded in bench/results/<date>-rest.md when it ends.
+ * What the run prints is recorded in bench/results/<date>-rest.md when it ends. What traces cost a
+ * request is `npm run bench:rest:tracing` (`rest-tracing.ts`).
  * Each run (raw and Switchboard alike) follows a warm-up of BENCH_WARMUP_SECONDS against the same
  * request, not counted.
  *
@@ -29,22 +28,13 @@
  * each request.
  */
 import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPinoLogger } from '../src/adapters/pino/pino-logger.js';
-import { createSwitchboard } from '../src/bootstrap/create-switchboard.js';
-import { trustE164 } from '../src/domain/e164.js';
-import { trustMailbox } from '../src/domain/mailbox.js';
 import { createScratchDatabase, type ScratchDatabase } from '../test/support/scratch-database.js';
 import { cpuPerUnit } from './support/cpu-time.js';
 import { profiled } from './support/cpu-profile.js';
 import { recordRun } from './support/results.js';
-import { startOtlpReceiver, tracingEnv, type OtlpReceiver } from './support/otlp-receiver.js';
-import { seedRestProject } from './support/rest-seed.js';
+import { routesOf, type Job, type Route } from './support/rest-routes.js';
+import { aServedRestSwitchboard, closeServer, listen } from './support/rest-switchboard.js';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 5);
@@ -54,17 +44,6 @@ const AGENTS = Number(env.BENCH_AGENTS ?? 25);
 const MESSAGES = Number(env.BENCH_MESSAGES ?? 60);
 const CALLS = Number(env.BENCH_CALLS ?? 25);
 
-interface Job {
-  readonly url: string;
-  readonly method: 'GET' | 'POST';
-  readonly path: string;
-  readonly headers: Record<string, string>;
-  readonly connections: number;
-  readonly seconds: number;
-  readonly uniquePhones?: boolean;
-  readonly areaCode?: string;
-  readonly phoneOffset?: number;
-}
 interface Result {
   readonly requestsPerSecond: number;
   readonly p50: number;
@@ -110,18 +89,6 @@ const run = (job: Job): Promise<Result> =>
     load.send(job);
   });
 
-const listen = async (listener: RequestListener): Promise<{ server: Server; url: string }> => {
-  const server = createServer(listener);
-  // Keep-alive as long as the runs: autocannon reuses its connections.
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-};
-const closeServer = async (server: Server) => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-};
-
 // The baseline: what Node's HTTP server does with no work behind it.
 const RAW_BODY = JSON.stringify({ status: 'ok' });
 const raw = await listen((_request, response) => {
@@ -131,58 +98,19 @@ const raw = await listen((_request, response) => {
 
 const fmt = (n: number, width = 8, digits = 1) => n.toFixed(digits).padStart(width);
 
-// BENCH_TRACING=compare: where the traced Switchboard's spans go.
-const receiver = env.BENCH_TRACING === 'compare' ? await startOtlpReceiver() : null;
-
-/** A seeded Switchboard on its own store and server; with a `receiver`, its spans are exported there. */
-const aServedSwitchboard = async (databaseUrl: string | undefined, receiver: OtlpReceiver | null) => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-rest-'));
-  // The standalone server's logger (asynchronous writes), into /dev/null.
-  const logger = createPinoLogger({ level: env.LOG_LEVEL ?? 'info', file: '/dev/null', pretty: false });
-  const sb = createSwitchboard({
-    env: {
-      ...env,
-      ...(receiver ? tracingEnv(receiver) : {}),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      // Given, so that no generated admin token is announced in the output.
-      ADMIN_TOKEN: env.ADMIN_TOKEN ?? 'bench-admin-token-not-used-0123456789',
-      SIGNUP_CREDIT: '100.00',
-    },
-    // The limiter still counts every request; its limit is raised so that it never refuses one here.
-    config: { rateLimit: { points: 1_000_000_000, durationSeconds: 1 } },
-    logger,
-  });
-  await sb.start();
-  const seeded = await seedRestProject(sb, { trustMailbox, trustE164 }, { agents: AGENTS, messages: MESSAGES, calls: CALLS }, 'bench');
-  const served = await listen(sb.requestListener);
-  return {
-    ...seeded,
-    url: served.url,
-    close: async () => {
-      await closeServer(served.server);
-      await sb.close();
-      await logger.flush();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-};
+const aServedSwitchboard = (databaseUrl: string | undefined) => aServedRestSwitchboard(env, databaseUrl, { agents: AGENTS, messages: MESSAGES, calls: CALLS });
 
 type Served = Awaited<ReturnType<typeof aServedSwitchboard>>;
 
-/** `traced`: the same requests also on a Switchboard with traces on, measured right after the one with them off. */
-const benchmark = async (storage: string, databaseUrl: string | undefined, traced: { readonly databaseUrl: string | undefined; readonly receiver: OtlpReceiver } | null) => {
-  const plain = await aServedSwitchboard(databaseUrl, null);
-  const withTraces = traced ? await aServedSwitchboard(traced.databaseUrl, traced.receiver) : null;
+const benchmark = async (storage: string, databaseUrl: string | undefined) => {
+  const plain = await aServedSwitchboard(databaseUrl);
   process.stdout.write(`\n${storage}: ${CONNECTIONS} connections, ${SECONDS} s a run\n`);
   process.stdout.write(
     `  ${'request'.padEnd(46)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of raw'.padStart(8)}  ${'raw req/s'.padStart(9)} ${'raw p99'.padStart(7)}  ${'CPU µs a request: server'.padStart(24)} ${'database'.padStart(8)} ${'raw'.padStart(5)}\n`,
   );
   let phoneOffset = 0;
   const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY) : null;
-  const theirs = withTraces ? routesOf(withTraces) : [];
-  for (const [index, route] of routesOf(plain).entries()) {
+  for (const route of routesOf(plain)) {
     if (only !== null && !only.test(route.label)) continue;
     // Raw right before each route, so that both see the same state of the machine. Each is
     // measured after a warm-up of its own (not counted): the route's code compiled and its pages
@@ -190,62 +118,39 @@ const benchmark = async (storage: string, databaseUrl: string | undefined, trace
     const rawJob: Job = { url: raw.url, method: 'GET', path: '/', headers: {}, connections: CONNECTIONS, seconds: SECONDS };
     if (WARMUP_SECONDS > 0) await run({ ...rawJob, seconds: WARMUP_SECONDS });
     const { result: baseline, processMicros: rawMicros } = await cpuPerUnit(() => run(rawJob), (r) => r.total);
-    const measure = async (target: Served, asked: Route, label: string) => {
+    const measure = async (target: Served, asked: Route) => {
       if (WARMUP_SECONDS > 0) {
         const warmup = await run({ ...asked, url: target.url, connections: CONNECTIONS, seconds: WARMUP_SECONDS, phoneOffset });
         phoneOffset += warmup.total + CONNECTIONS;
       }
       const job: Job = { ...asked, url: target.url, connections: CONNECTIONS, seconds: SECONDS, phoneOffset };
-      const measured = await profiled(`${STORE}-${route.label}${label}`, () => cpuPerUnit(() => run(job), (r) => r.total));
+      const measured = await profiled(`${STORE}-${route.label}`, () => cpuPerUnit(() => run(job), (r) => r.total));
       phoneOffset += measured.result.total + CONNECTIONS;
       const { result, processMicros, postgresMicros } = measured;
       const share = (100 * result.requestsPerSecond) / baseline.requestsPerSecond;
       const failures = result.non2xx + result.errors;
       process.stdout.write(
-        `  ${`${route.label}${label}`.padEnd(46)} ${fmt(result.requestsPerSecond, 8, 0)} ${fmt(result.p50)} ${fmt(result.p99)} ${fmt(share, 7, 2)}%  ${fmt(baseline.requestsPerSecond, 9, 0)} ${fmt(baseline.p99, 7)}  ${fmt(processMicros, 24, 0)} ${postgresMicros === null || storage.includes('PGlite') ? '       –' : fmt(postgresMicros, 8, 0)} ${fmt(rawMicros, 5, 0)}${failures ? `  (${failures} failed: ${JSON.stringify(result.statusCodes)})` : ''}\n`,
+        `  ${route.label.padEnd(46)} ${fmt(result.requestsPerSecond, 8, 0)} ${fmt(result.p50)} ${fmt(result.p99)} ${fmt(share, 7, 2)}%  ${fmt(baseline.requestsPerSecond, 9, 0)} ${fmt(baseline.p99, 7)}  ${fmt(processMicros, 24, 0)} ${postgresMicros === null || storage.includes('PGlite') ? '       –' : fmt(postgresMicros, 8, 0)} ${fmt(rawMicros, 5, 0)}${failures ? `  (${failures} failed: ${JSON.stringify(result.statusCodes)})` : ''}\n`,
       );
-      return { p99: result.p99, processMicros };
     };
-    const off = await measure(plain, route, '');
-    if (!withTraces) continue;
-    const on = await measure(withTraces, theirs[index]!, ' (traces on)');
-    process.stdout.write(`  ${''.padEnd(46)} traces on / off: p99 ×${(on.p99 / off.p99).toFixed(3)}, CPU a request ×${(on.processMicros / off.processMicros).toFixed(3)}\n`);
+    await measure(plain, route);
   }
   await plain.close();
-  await withTraces?.close();
-};
-
-type Route = Omit<Job, 'url' | 'connections' | 'seconds'> & { label: string };
-
-/** The requests measured, against one seeded Switchboard (its key, its agent's and conversation's ids). */
-const routesOf = ({ headers: auth, agentId, conversationId }: Served): readonly Route[] => {
-  const json = { ...auth, 'content-type': 'application/json' };
-  return [
-    { label: 'GET /health', method: 'GET', path: '/health', headers: {} },
-    { label: 'GET /v1/agents?limit=20', method: 'GET', path: '/v1/agents?limit=20', headers: auth },
-    { label: 'GET /v1/agents/{id}', method: 'GET', path: `/v1/agents/${agentId}`, headers: auth },
-    { label: 'GET /v1/conversations', method: 'GET', path: '/v1/conversations', headers: auth },
-    { label: 'GET /v1/conversations/{id}/messages?limit=50', method: 'GET', path: `/v1/conversations/${conversationId}/messages?limit=50`, headers: auth },
-    { label: 'GET /v1/calls?limit=20', method: 'GET', path: '/v1/calls?limit=20', headers: auth },
-    { label: 'POST /v1/contacts', method: 'POST', path: '/v1/contacts', headers: json, uniquePhones: true, areaCode: '415', phoneOffset: 0 },
-  ];
 };
 
 try {
   if (STORE === 'pglite') {
-    await benchmark('embedded PGlite', undefined, receiver ? { databaseUrl: undefined, receiver } : null);
+    await benchmark('embedded PGlite', undefined);
   } else {
     const scratches: ScratchDatabase[] = [];
     try {
       scratches.push(await createScratchDatabase(env.DATABASE_URL!, 'switchboard_bench_rest'));
-      if (receiver) scratches.push(await createScratchDatabase(env.DATABASE_URL!, 'switchboard_bench_rest_traced'));
-      await benchmark('PostgreSQL (DATABASE_URL)', scratches[0]!.url, receiver ? { databaseUrl: scratches[1]!.url, receiver } : null);
+      await benchmark('PostgreSQL (DATABASE_URL)', scratches[0]!.url);
     } finally {
       for (const scratch of scratches) await scratch.drop();
     }
   }
 } finally {
-  await receiver?.close();
   await closeServer(raw.server);
   load.disconnect();
 }
