@@ -83,3 +83,6 @@ export const callerActor = (at: { readonly callId?: string; readonly conversatio
   conversationId: at.conversationId ?? null,
   words,
 });
+
+/** The origin of a hosted agent's own text: Switchboard sends it, on the agent's behalf. */
+export const HOSTED_TEXT_ORIGIN: AttemptOrigin = { actor: SYSTEM_ACTOR, path: 'hosted agent text', campaignId: null };

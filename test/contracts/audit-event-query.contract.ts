@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { AuditEventFilter } from '../../src/application/queries/audit-event-query.js';
 import type { AuditEvent } from '../../src/domain/audit-event.js';
 import { aConsentAuditEvent, aRefusalAuditEvent, aSuppressionAuditEvent } from '../support/audit-builders.js';
 import { at, newId, newNumber } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
-const everything = { kind: null, phoneNumber: null, since: null, until: null } as const;
+const everything: AuditEventFilter = { kind: null, phoneNumber: null, since: null, until: null };
 
 /** The audit trail's read side (AuditEventQuery), on every storage adapter. */
 export const auditEventQueryContract = (name: string, open: () => Promise<OpenedStore>): void => {
@@ -14,7 +15,7 @@ export const auditEventQueryContract = (name: string, open: () => Promise<Opened
       inTx(async (tx) => {
         for (const event of events) await tx.auditTrail.record(event);
       });
-    const pageOf = (projectId: string, request: Partial<typeof everything> & { limit?: number; offset?: number } = {}) =>
+    const pageOf = (projectId: string, request: Partial<AuditEventFilter> & { limit?: number; offset?: number } = {}) =>
       read(() => queries().auditEvents.page(projectId, { limit: request.limit ?? 10, offset: request.offset ?? 0, filter: { ...everything, ...request } }));
 
     it('pages newest first, ties by id, with the total, a page past the last one included', async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { AuditEventFilter } from '../../src/application/queries/audit-event-query.js';
 import { aConsentAuditEvent, aRefusalAuditEvent, aSuppressionAuditEvent } from '../support/audit-builders.js';
 import { at, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
-const everything = { kind: null, phoneNumber: null, since: null, until: null } as const;
+const everything: AuditEventFilter = { kind: null, phoneNumber: null, since: null, until: null };
 
 /** The audit trail's write port (AuditTrail), asserted through its query on every storage adapter. */
 export const auditTrailContract = (name: string, open: () => Promise<OpenedStore>): void => {

@@ -1,7 +1,10 @@
-import type { ConsentAuditEvent, RefusalAuditEvent, SuppressionAuditEvent } from '../../src/domain/audit-event.js';
+import type { AttemptOrigin, ConsentAuditEvent, RefusalAuditEvent, SuppressionAuditEvent } from '../../src/domain/audit-event.js';
 import { at, newId, newNumber } from './builders.js';
 
 // The audit trail's Object Mothers, one per kind of event: fresh ids and numbers on every call.
+
+/** Where a call or text a test places directly comes from, for the trail should it be refused. */
+export const SYSTEM_ORIGIN: AttemptOrigin = { actor: { type: 'system' }, path: 'POST /v1/calls', campaignId: null };
 
 export const aSuppressionAuditEvent = (overrides: Partial<SuppressionAuditEvent> = {}): SuppressionAuditEvent => ({
   id: newId('aud'),
