@@ -32,6 +32,7 @@ export const ATTEMPT_PATHS = [
   'MCP send_message',
   'campaign dial',
   'hosted agent text',
+  'queued text retry',
 ] as const;
 export type AttemptPath = (typeof ATTEMPT_PATHS)[number];
 

@@ -108,6 +108,9 @@ describe(OutboundTextSender.name, () => {
     expect(r.telephony.outbox).toEqual([]);
     expect(r.uow.tables.messages.get(queued.id)).toMatchObject({ status: 'failed' });
     expect([...r.uow.tables.outboundTexts.values()]).toEqual([]);
+    expect([...r.uow.tables.auditEvents.values()]).toEqual([
+      expect.objectContaining({ kind: 'attempt.refused', phoneNumber: TO, channel: 'sms', actor: { type: 'system' }, reason: 'CONTACT_SUPPRESSED', details: expect.objectContaining({ path: 'queued text retry' }) }),
+    ]);
   });
 
   it('does not send again a text the carrier took before its sender died: it records the carrier id', async () => {
