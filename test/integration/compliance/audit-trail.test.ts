@@ -22,12 +22,14 @@ describe('the audit trail', () => {
   let keyId: string;
   let callId: string;
   let contactId: string;
+  let lineNumber: string;
 
   beforeAll(async () => {
     h = await aVoiceSwitchboard({ twilio: false, telephony: new SimulatedTelephony() });
     const [key] = await h.read((tx) => tx.apiKeys.listByProject(h.owner.projectId));
     keyId = key!.id;
     const line = await h.anAgentOnTheLine();
+    lineNumber = line.phoneNumber;
 
     expect((await h.api('POST', '/v1/suppressions', { phoneNumber: SUPPRESSED, channel: 'sms', reason: 'asked by e-mail' })).status).toBe(201);
     const contact = await h.api('POST', '/v1/contacts', { name: 'Ada', phoneNumber: CONSENTED, consent: { voice: { basis: 'express' } } });
@@ -129,5 +131,17 @@ describe('the audit trail', () => {
     if (E.isLeft(other)) throw new Error('no second project');
     const theirs = await h.api('GET', '/v1/audit-events', undefined, other.right.apiKey.clear);
     expect(theirs.body).toEqual({ data: [], hasMore: false, total: 0 });
+  });
+
+  it('records an entry taken off by the API and one a START text takes off, each with who asked', async () => {
+    expect((await h.api('DELETE', `/v1/suppressions/${encodeURIComponent(SUPPRESSED)}`)).status).toBe(204);
+    const start = await h.sut.useCases().messages.receiveInboundSms.execute({ to: trustE164(lineNumber), from: trustE164(TEXTER), body: 'START', mediaUrls: [], providerMessageId: null })();
+    if (E.isLeft(start)) throw new Error(start.left._tag);
+
+    const removed = await h.api('GET', '/v1/audit-events?kind=suppression.removed');
+    expect(removed.body.data).toMatchObject([
+      { phoneNumber: TEXTER, channel: 'all', actor: { type: 'caller', words: 'START' }, reason: 'START', details: { source: 'sms_keyword' } },
+      { phoneNumber: SUPPRESSED, channel: 'sms', actor: apiKey(), reason: 'asked by e-mail', details: { source: 'operator' } },
+    ]);
   });
 });
