@@ -15,6 +15,7 @@ import { trustE164, type E164 } from '../src/domain/e164.js';
 import { aCampaignRig } from '../test/support/campaign-rig.js';
 import { createScratchDatabase } from '../test/support/scratch-database.js';
 import { runBench } from './support/figures.js';
+import { SYSTEM_ORIGIN } from '../test/support/audit-builders.js';
 
 const RECIPIENTS = Number(process.env.CAMPAIGN_BENCH_RECIPIENTS ?? 100_000);
 const BASELINE_CALLS = Math.min(1000, RECIPIENTS);
@@ -88,6 +89,7 @@ runBench('campaigns', async () => {
         initialGreeting: null,
         voice: null,
         systemPrompt: null,
+        origin: SYSTEM_ORIGIN,
       })();
       baselineMs += performance.now() - started;
       if (E.isLeft(placed)) throw new Error(placed.left._tag);

@@ -163,6 +163,9 @@ describe('the REST API answers as its OpenAPI document says', () => {
     await request('PATCH', '/v1/outbound-settings', { key, body: { attemptCap: 'node_default', callingWindow: null }, expect: 200 });
     await request('GET', '/v1/outbound-settings', { key, expect: 200 });
     await request('GET', '/v1/suppressions/export.csv', { key, expect: 200 });
+    await request('GET', `/v1/audit-events?kind=suppression.added&phoneNumber=${encodeURIComponent('+12125550177')}&since=2026-01-01T00:00:00Z`, { key, expect: 200 });
+    await request('GET', '/v1/audit-events?kind=nope', { key, expect: 422 });
+    await request('GET', '/v1/audit-events/export.csv?kind=attempt.refused', { key, expect: 200 });
     await request('DELETE', `/v1/suppressions/${encodeURIComponent('+12125550177')}?channel=voice`, { key, expect: 204 });
 
     // A knowledge base: documents added, changed, searched and deleted.

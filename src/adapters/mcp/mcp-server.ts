@@ -117,7 +117,7 @@ export const createMcpServer = (
       // A client that went away mid-call does not stop the wait: the call goes on regardless.
       await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: ++step, message } }).catch(() => undefined);
     };
-    const context = { useCases: deps.useCases, projectId: caller.projectId, clientIp: caller.clientIp, signal: extra.signal, progress };
+    const context = { useCases: deps.useCases, projectId: caller.projectId, keyId: caller.keyId, clientIp: caller.clientIp, signal: extra.signal, progress };
     return guardedTool(deps.logger, () => callTool(tool, request.params.arguments ?? {}, context));
   });
   if (access === 'project') serveResources(server, deps, options.subscriptions);

@@ -3,12 +3,15 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type * as t from 'io-ts';
 import type { AppError } from '../../application/errors.js';
 import type { UseCases } from '../../application/use-cases/index.js';
+import { apiKeyActor, SYSTEM_ACTOR, type AttemptOrigin, type AttemptPath, type AuditActor } from '../../domain/audit-event.js';
 
 /** What a tool call runs with: the caller's project (none for the public tools) and the one registry of use cases. */
 export interface ToolContext {
   readonly useCases: UseCases;
   /** The project of the API key the request carried; null on the unauthenticated endpoint. */
   readonly projectId: string | null;
+  /** The API key the request carried, which the audit trail names; null on the unauthenticated endpoint. */
+  readonly keyId: string | null;
   /** The client the per-IP limits of sign-up count (IPv6: its /64); null when unknown. */
   readonly clientIp: string | null;
   /** Aborted when the client cancels the request or goes away. */
@@ -87,3 +90,9 @@ export const outcome = async <L, A>(task: TE.TaskEither<L, A>, ok: (value: A) =>
 
 /** Ties a tool's `run` to the input its arguments decode to. */
 export const tool = <A>(definition: Tool<A>): AnyTool => definition;
+
+/** Who the audit trail names for a change a tool makes: the caller's API key. */
+export const actorOf = (context: ToolContext): AuditActor => (context.keyId === null ? SYSTEM_ACTOR : apiKeyActor(context.keyId));
+
+/** An outbound attempt a tool makes, for the audit trail should it be refused. */
+export const originOf = (context: ToolContext, path: AttemptPath): AttemptOrigin => ({ actor: actorOf(context), path, campaignId: null });

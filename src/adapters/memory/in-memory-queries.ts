@@ -13,6 +13,7 @@ import { inMemoryAgentQuery, inMemoryCallQuery, inMemoryContactListQuery, inMemo
 import { InMemoryBacklogQuery } from './in-memory-backlog-query.js';
 import { InMemoryKnowledgeSearch } from './in-memory-knowledge-search.js';
 import { inMemoryAgentTestQueries } from './in-memory-agent-test-queries.js';
+import { inMemoryAuditEventQuery } from './in-memory-audit-event-query.js';
 import type { Agent } from '../../domain/agent.js';
 import { FAILED_STATUS_REASONS, type Call, type CallStatusFilter } from '../../domain/call.js';
 import type { Conversation } from '../../domain/conversation.js';
@@ -162,4 +163,5 @@ export const inMemoryStoreQueries = (store: InMemoryUnitOfWork): StoreQueries =>
   knowledge: new InMemoryKnowledgeSearch(store),
   knowledgePassages: new InMemoryKnowledgeSearch(store),
   agentTests: inMemoryAgentTestQueries(store),
+  auditEvents: inMemoryAuditEventQuery(store),
 });

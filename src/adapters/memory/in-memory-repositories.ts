@@ -23,6 +23,7 @@ import { inMemoryConversations, inMemoryMessages } from './in-memory-messaging-r
 import { endpointOf, inMemoryDeliveries, inMemoryWebhooks } from './in-memory-webhook-repositories.js';
 import { inMemoryCallAnalyses } from './in-memory-call-analysis-repository.js';
 import { inMemorySuppressions } from './in-memory-suppression-repository.js';
+import { inMemoryAuditTrail } from './in-memory-audit-trail.js';
 import { inMemoryKnowledgeBases, inMemoryKnowledgeDocuments } from './in-memory-knowledge-repositories.js';
 import { inMemoryAgentTests, inMemoryTestRuns } from './in-memory-agent-test-repositories.js';
 import { inMemoryWebCallCredentials } from './in-memory-web-call-credential-repository.js';
@@ -189,6 +190,7 @@ export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({
   campaignRecipients: inMemoryCampaignRecipients(tables),
   campaignAttempts: inMemoryCampaignAttempts(tables),
   suppressions: inMemorySuppressions(tables),
+  auditTrail: inMemoryAuditTrail(tables),
   messagingRegistrations: inMemoryMessagingRegistrations(tables),
   knowledgeBases: inMemoryKnowledgeBases(tables),
   knowledgeDocuments: inMemoryKnowledgeDocuments(tables),

@@ -12,6 +12,7 @@ import type { PhoneNumber } from '../../domain/phone-number.js';
 import type { Project } from '../../domain/project.js';
 import type { SignUp } from '../../domain/sign-up.js';
 import type { Suppression } from '../../domain/suppression.js';
+import type { AuditEvent } from '../../domain/audit-event.js';
 import type { AgentTest, TestRun } from '../../domain/agent-test.js';
 import type { KnowledgeBase, KnowledgeChunk, KnowledgeDocument } from '../../domain/knowledge-base.js';
 
@@ -184,6 +185,8 @@ export class InMemoryTables {
   campaignAttempts = this.table<string, CampaignAttempt>();
   /** The suppression list, keyed `{projectId} {phoneNumber} {channel}`. */
   suppressions = this.table<string, Suppression>();
+  /** The compliance audit trail, by event id. */
+  auditEvents = this.table<string, AuditEvent>();
   knowledgeBases = this.table<string, KnowledgeBase>();
   knowledgeDocuments = this.table<string, KnowledgeDocument>();
   /** Each document's passages in order, keyed by document id. */

@@ -19,6 +19,7 @@ import { MikroOrmDeliveryRepository } from './mikro-orm-delivery-repository.js';
 import { MikroOrmWebhookRepository } from './mikro-orm-webhook-repository.js';
 import { MikroOrmMessagingRegistrationRepository } from './mikro-orm-messaging-registration-repository.js';
 import { MikroOrmSuppressionRepository } from './mikro-orm-suppression-repository.js';
+import { MikroOrmAuditTrail } from './mikro-orm-audit-trail.js';
 import { MikroOrmKnowledgeBaseRepository, MikroOrmKnowledgeDocumentRepository } from './mikro-orm-knowledge-repositories.js';
 import { MikroOrmAgentTestRepository, MikroOrmTestRunRepository } from './mikro-orm-agent-test-repositories.js';
 import { MikroOrmWebCallCredentialRepository } from './mikro-orm-web-call-credential-repository.js';
@@ -47,6 +48,7 @@ export const mikroOrmRepositories = (em: EntityManager, sessions: SessionModel):
   campaignRecipients: new MikroOrmCampaignRecipientRepository(em),
   campaignAttempts: new MikroOrmCampaignAttemptRepository(em),
   suppressions: new MikroOrmSuppressionRepository(em),
+  auditTrail: new MikroOrmAuditTrail(em),
   messagingRegistrations: new MikroOrmMessagingRegistrationRepository(em),
   knowledgeBases: new MikroOrmKnowledgeBaseRepository(em),
   knowledgeDocuments: new MikroOrmKnowledgeDocumentRepository(em),

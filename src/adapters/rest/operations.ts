@@ -15,6 +15,8 @@ import { AddDocumentBody, CreateKnowledgeBaseBody, KNOWLEDGE_PAGE, SearchKnowled
 import { AGENT_TEST_PAGE, AgentTestBody, StartTestRunBody, TestRunListQuery } from './codecs/agent-tests.js';
 import { AddSuppressionBody, ListSuppressionsQuery, RemoveSuppressionQuery } from './codecs/suppressions.js';
 import { UpdateOutboundSettingsBody } from './codecs/outbound-settings.js';
+import { ExportAuditEventsQuery, ListAuditEventsQuery } from './codecs/audit-events.js';
+import { AuditEventView, AUDIT_EVENT_CSV_HEADER } from './views/audit-events.js';
 import { OutboundSettingsView } from './views/outbound-settings.js';
 import { DELIVERY_PAGE, DeliveryStatsQuery, ListDeliveriesQuery, TestWebhookQuery, WebhookBody } from './codecs/webhooks.js';
 import { AGENT_PAGE, NUMBER_PAGE } from './pagination.js';
@@ -141,6 +143,14 @@ export const OPERATIONS = {
   }),
   exportSuppressions: operation({ method: 'get', path: '/v1/suppressions/export.csv', tag: 'Suppressions', summary: 'The suppression list as CSV', ...v1, success: { status: 200, media: 'text/csv', description: 'A header row, then one line per entry: `phoneNumber, channel, reason, source, createdAt`.' } }),
   getOutboundSettings: operation({ method: 'get', path: '/v1/outbound-settings', tag: 'Compliance', summary: "The project's attempt cap and default calling window, as they hold", ...v1, success: json(OutboundSettingsView) }),
+  listAuditEvents: operation({
+    method: 'get', path: '/v1/audit-events', tag: 'Compliance', ...v1, query: ListAuditEventsQuery, success: json(pageOf(AuditEventView)),
+    summary: 'The audit trail, newest first: suppression changes, consent changes and refused attempts, with who and why',
+  }),
+  exportAuditEvents: operation({
+    method: 'get', path: '/v1/audit-events/export.csv', tag: 'Compliance', summary: 'The audit trail as CSV (or `GET /v1/audit-events` with `Accept: text/csv`)', ...v1, query: ExportAuditEventsQuery,
+    success: { status: 200, media: 'text/csv', description: `A header row, then one line per event, newest first: \`${AUDIT_EVENT_CSV_HEADER.join(', ')}\`.` },
+  }),
   updateOutboundSettings: operation({ method: 'patch', path: '/v1/outbound-settings', tag: 'Compliance', summary: "Set the project's attempt cap (`node_default`: the node's) or default calling window", ...v1, body: UpdateOutboundSettingsBody, success: json(OutboundSettingsView) }),
   removeSuppression: operation({ method: 'delete', path: '/v1/suppressions/{phoneNumber}', tag: 'Suppressions', summary: 'Take a number off the suppression list (one channel, or all)', ...v1, query: RemoveSuppressionQuery, success: { status: 204 } }),
   listKnowledgeBases: operation({ method: 'get', path: '/v1/knowledge-bases', tag: 'Knowledge bases', summary: "The project's knowledge bases, oldest first", ...v1, query: KNOWLEDGE_PAGE, success: json(pageOf(KnowledgeBaseView)) }),

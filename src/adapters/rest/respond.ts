@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AppError } from '../../application/errors.js';
+import { apiKeyActor, type AttemptOrigin, type AttemptPath, type AuditActor } from '../../domain/audit-event.js';
 import type { RestEnv } from './env.js';
 import { envelopeOf, problemOf, type InputLocation, type Problem } from './error-envelope.js';
 
@@ -23,3 +24,9 @@ export const send = async <A>(
 };
 
 export const projectOf = (c: Context<RestEnv>): string => c.get('principal').projectId;
+
+/** Who the audit trail names for a change the request makes: the API key that authenticated it. */
+export const actorOf = (c: Context<RestEnv>): AuditActor => apiKeyActor(c.get('principal').keyId);
+
+/** An outbound attempt this request makes, for the audit trail should it be refused. */
+export const originOf = (c: Context<RestEnv>, path: AttemptPath): AttemptOrigin => ({ actor: actorOf(c), path, campaignId: null });

@@ -16,6 +16,7 @@ import { agentRoutes } from './routes/agents.js';
 import { agentCallRoutes, callRoutes } from './routes/calls.js';
 import { contactRoutes } from './routes/contacts.js';
 import { suppressionRoutes } from './routes/suppressions.js';
+import { auditEventRoutes } from './routes/audit-events.js';
 import { outboundSettingsRoutes } from './routes/outbound-settings.js';
 import { knowledgeBaseRoutes } from './routes/knowledge-bases.js';
 import { agentTestRoutes, testRunRoutes } from './routes/agent-tests.js';
@@ -102,6 +103,7 @@ export const createRestRoutes = (deps: RestDeps): Hono<RestEnv> => {
   api.route('/v1/numbers', numberRoutes(useCases.numbers));
   api.route('/v1/contacts', contactRoutes(useCases.contacts));
   api.route('/v1/suppressions', suppressionRoutes(useCases.suppressions));
+  api.route('/v1/audit-events', auditEventRoutes(useCases.suppressions));
   api.route('/v1/outbound-settings', outboundSettingsRoutes(useCases.projects));
   api.route('/v1/knowledge-bases', knowledgeBaseRoutes(useCases.knowledge));
   api.route('/v1/agents', agentTestRoutes(useCases.agentTests));

@@ -35,6 +35,7 @@ async function dialOnce(ctx: CampaignRoundContext, dial: Dial): Promise<DialOutc
   const placed = await ctx.deps.dialer
     .dial({
       projectId: campaign.projectId,
+      campaignId: campaign.id,
       agentId: campaign.agentId,
       toNumber: claimed.phoneNumber,
       fromNumberId: dial.fromNumberId,

@@ -8,6 +8,7 @@ import { customToolDefinitions } from './hosted-call-prompt.js';
 import type { Logger } from '../ports/logger.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { HostedReplies, TextToAnswer } from '../ports/hosted-replies.js';
+import { HOSTED_TEXT_ORIGIN } from '../../domain/audit-event.js';
 import type { OutgoingText, TextSender } from '../ports/text-sender.js';
 import { endpointFor } from '../webhooks/outbox.js';
 
@@ -110,6 +111,7 @@ export class HostedSmsResponder implements HostedReplies {
       mediaUrls: [],
       numberId: conversation.phoneNumberId,
       fromNumber: null,
+      origin: HOSTED_TEXT_ORIGIN,
     })();
     if (E.isLeft(sent)) log.warn({ agentId: thread.agent.id, error: sent.left }, 'the hosted reply could not be sent');
     queue.answeredUpTo = thread.newest.receivedAt;

@@ -4,6 +4,7 @@ import type { Call } from '../../domain/call.js';
 import { conversationOf } from '../../domain/conversation-settings.js';
 import { trustE164 } from '../../domain/e164.js';
 import type { ToolDefinition } from '../ports/language-model.js';
+import { HOSTED_TEXT_ORIGIN } from '../../domain/audit-event.js';
 import type { TextSender } from '../ports/text-sender.js';
 import type { ToolRunResult } from './custom-tool-runner.js';
 
@@ -57,6 +58,7 @@ export const sendText = async (texts: TextSender, call: Call, agent: Agent, args
     numberId: call.phoneNumberId,
     fromNumber: null,
     idempotencyKey: key,
+    origin: HOSTED_TEXT_ORIGIN,
   })();
   return E.isRight(sent)
     ? { outcome: 'ok', httpStatus: null, content: 'Sent: the text is on its way to the caller.' }

@@ -7,6 +7,11 @@ import type { Telephony } from '../ports/telephony.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { outboundSmsOf, settleText, type SendOutcome, type SettleDeps } from './outbound-text.js';
 import { errorMessage, PeriodicTask } from '../kernel/periodic-task.js';
+import { SYSTEM_ACTOR, type AttemptOrigin } from '../../domain/audit-event.js';
+import { recordRefusal } from '../compliance/audit-records.js';
+import { suppressionRefusal } from '../compliance/suppression-check.js';
+
+const RETRY_ORIGIN: AttemptOrigin = { actor: SYSTEM_ACTOR, path: 'queued text retry', campaignId: null };
 
 export interface OutboundTextSenderDeps extends SettleDeps {
   readonly uow: UnitOfWork;
@@ -123,9 +128,17 @@ export class OutboundTextSender {
     return this.deps.telephony.sendSms(sms);
   }
 
+  /** Whether the list stops the text now; a text it stops goes on the audit trail as a refusal of Switchboard's own retry. */
   private async isSuppressed(message: Message): Promise<boolean> {
-    const read = await this.deps.uow.transaction(async (tx) => E.right(await tx.suppressions.findSuppressed(message.projectId, [message.toNumber], 'sms')));
-    return E.isRight(read) && read.right.length > 0;
+    const read = await this.deps.uow.transaction(async (tx) => {
+      const refused = await suppressionRefusal(tx, message.projectId, message.toNumber, 'sms');
+      if (refused) {
+        const at = { projectId: message.projectId, phoneNumber: message.toNumber, channel: 'sms' as const, at: this.deps.clock.now(), origin: RETRY_ORIGIN };
+        await recordRefusal(tx, this.deps.ids, at, refused);
+      }
+      return E.right(refused !== null);
+    });
+    return E.isRight(read) && read.right;
   }
 
   /** Those of the carrier's ids that no stored message has: an identical text's id is not ours. */

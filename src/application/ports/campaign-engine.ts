@@ -10,6 +10,8 @@ export interface CampaignTrigger {
 /** One attempt as the engine asks for it: a normal outbound call of the campaign's agent. */
 export interface CampaignCallRequest {
   readonly projectId: string;
+  /** The campaign dialling: a refusal's audit record names it. */
+  readonly campaignId: string;
   readonly agentId: string;
   readonly toNumber: E164;
   /** Null: the agent's first number. */

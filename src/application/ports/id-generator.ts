@@ -21,7 +21,8 @@ export type IdPrefix =
   | 'kb'
   | 'kdoc'
   | 'test'
-  | 'trun';
+  | 'trun'
+  | 'aud';
 
 export interface IdGenerator {
   next(prefix: IdPrefix): string;

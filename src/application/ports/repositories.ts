@@ -14,6 +14,7 @@ import type { CampaignAttemptRepository, CampaignRecipientRepository, CampaignRe
 import type { ConversationRepository, MessageRepository } from './messaging-repositories.js';
 import type { KnowledgeBaseRepository, KnowledgeDocumentRepository } from './knowledge-repositories.js';
 import type { AgentTestRepository, TestRunRepository } from './agent-test-repositories.js';
+import type { AuditTrail } from './audit-trail.js';
 import type { IdempotencyKeyRepository, OutboundTextQueue } from './outbound-text-repositories.js';
 import type { Page, PageRequest } from './pagination.js';
 import type { SuppressionRepository } from './suppression-repository.js';
@@ -154,6 +155,7 @@ export interface Repositories {
   readonly campaignRecipients: CampaignRecipientRepository;
   readonly campaignAttempts: CampaignAttemptRepository;
   readonly suppressions: SuppressionRepository;
+  readonly auditTrail: AuditTrail;
   readonly messagingRegistrations: MessagingRegistrationRepository;
   readonly knowledgeBases: KnowledgeBaseRepository;
   readonly knowledgeDocuments: KnowledgeDocumentRepository;

@@ -1,4 +1,5 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { AttemptOrigin } from '../../domain/audit-event.js';
 import type { E164 } from '../../domain/e164.js';
 
 /** An agent's text to a participant, from one of the agent's numbers (by id or by value). */
@@ -12,6 +13,8 @@ export interface OutgoingText {
   readonly fromNumber: E164 | null;
   /** Sends once per key: the same text asked for again (a replayed tool call) is not sent twice. */
   readonly idempotencyKey?: string | null;
+  /** Who sends and by which way in: what a refusal goes on the audit trail with. */
+  readonly origin: AttemptOrigin;
 }
 
 /**

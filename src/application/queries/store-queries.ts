@@ -10,6 +10,7 @@ import type { ConversationMessagesQuery } from './conversation-messages-query.js
 import type { ConversationPageQuery } from './conversation-page-query.js';
 import type { KnowledgePassageLookup, KnowledgeSearch } from './knowledge-search.js';
 import type { UsageQuery } from './usage-query.js';
+import type { AuditEventQuery } from './audit-event-query.js';
 
 /** The read side, as one store answers it: the versioned list reads, the one-row reads, the usage series and the queues' backlog. */
 export interface StoreQueries {
@@ -26,4 +27,5 @@ export interface StoreQueries {
   readonly knowledge: KnowledgeSearch;
   readonly knowledgePassages: KnowledgePassageLookup;
   readonly agentTests: AgentTestQueries;
+  readonly auditEvents: AuditEventQuery;
 }

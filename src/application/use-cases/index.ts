@@ -1,6 +1,7 @@
 import type { AddSuppressions } from './suppressions/add-suppressions.js';
 import type { ListSuppressions } from './suppressions/list-suppressions.js';
 import type { RemoveSuppression } from './suppressions/remove-suppression.js';
+import type { ListAuditEvents } from './audit/list-audit-events.js';
 import type { AdminUseCases } from './admin-use-cases.js';
 import type { KnowledgeUseCases } from './knowledge-use-cases.js';
 import type { AgentTestUseCases } from './agent-test-use-cases.js';
@@ -117,10 +118,12 @@ export interface NumberUseCases {
   readonly releaseNumber: ReleaseNumber;
 }
 
+/** The suppression list, and the audit trail of its changes, of consent changes and of refused attempts. */
 export interface SuppressionUseCases {
   readonly listSuppressions: ListSuppressions;
   readonly addSuppressions: AddSuppressions;
   readonly removeSuppression: RemoveSuppression;
+  readonly listAuditEvents: ListAuditEvents;
 }
 
 export interface ContactUseCases {

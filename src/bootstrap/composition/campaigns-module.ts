@@ -14,6 +14,7 @@ import { GetCampaign } from '../../application/use-cases/campaigns/get-campaign.
 import { ListCampaignRecipients } from '../../application/use-cases/campaigns/list-campaign-recipients.js';
 import { ListCampaigns } from '../../application/use-cases/campaigns/list-campaigns.js';
 import { callLimitOf } from '../../domain/project.js';
+import { SYSTEM_ACTOR } from '../../domain/audit-event.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
 
@@ -36,6 +37,7 @@ export const campaignDialerOf = (calls: Pick<CallUseCases, 'placeOutboundCall'>)
       language: request.overrides.language,
       conversation: request.overrides.turnTaking,
       onCampaignSchedule: true,
+      origin: { actor: SYSTEM_ACTOR, path: 'campaign dial', campaignId: request.campaignId },
     })();
     if (E.isRight(placed)) return E.right({ callId: placed.right.id });
     const error = placed.left;

@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { AddSuppressions } from '../../application/use-cases/suppressions/add-suppressions.js';
 import { ListSuppressions } from '../../application/use-cases/suppressions/list-suppressions.js';
 import { RemoveSuppression } from '../../application/use-cases/suppressions/remove-suppression.js';
+import { ListAuditEvents } from '../../application/use-cases/audit/list-audit-events.js';
 import { AjvJsonSchemaValidator } from '../../adapters/ajv/ajv-json-schema-validator.js';
 import { AttachNumber } from '../../application/use-cases/agents/attach-number.js';
 import { CreateAgent } from '../../application/use-cases/agents/create-agent.js';
@@ -110,13 +111,14 @@ export const projectsAndAgentsModule = () =>
       createContact: new CreateContact({ uow, clock, ids }),
       listContacts: new ListContacts({ contacts }),
       getContact: new GetContact({ uow }),
-      updateContact: new UpdateContact({ uow, clock }),
+      updateContact: new UpdateContact({ uow, clock, ids }),
       deleteContact: new DeleteContact({ uow }),
       importContacts: new ImportContacts({ uow, clock, ids }),
     }));
-    provide(TOKENS.suppressionUseCases, [TOKENS.unitOfWork, TOKENS.clock], (uow, clock) => ({
+    provide(TOKENS.suppressionUseCases, [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.auditEventQuery], (uow, clock, ids, auditEvents) => ({
       listSuppressions: new ListSuppressions({ uow }),
-      addSuppressions: new AddSuppressions({ uow, clock }),
-      removeSuppression: new RemoveSuppression({ uow }),
+      addSuppressions: new AddSuppressions({ uow, clock, ids }),
+      removeSuppression: new RemoveSuppression({ uow, clock, ids }),
+      listAuditEvents: new ListAuditEvents({ auditEvents }),
     }));
   });

@@ -24,6 +24,7 @@ export const storageModule = () =>
     provide(TOKENS.callQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).call);
     provide(TOKENS.contactListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).contacts);
     provide(TOKENS.numberListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).numbers);
+    provide(TOKENS.auditEventQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).auditEvents);
     provide(TOKENS.callPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).calls);
     provide(TOKENS.conversationPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).conversations);
     provide(TOKENS.conversationMessagesQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).messages);

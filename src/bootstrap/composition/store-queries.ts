@@ -12,6 +12,7 @@ import { MikroOrmKnowledgeSearch } from '../../adapters/mikro-orm/mikro-orm-know
 import { MikroOrmAgentTestQueries } from '../../adapters/mikro-orm/mikro-orm-agent-test-queries.js';
 import { MikroOrmUsageQuery } from '../../adapters/mikro-orm/mikro-orm-usage-query.js';
 import { MikroOrmBacklogQuery } from '../../adapters/mikro-orm/mikro-orm-backlog-query.js';
+import { MikroOrmAuditEventQuery } from '../../adapters/mikro-orm/mikro-orm-audit-trail.js';
 import { MikroOrmUnitOfWork } from '../../adapters/mikro-orm/mikro-orm-unit-of-work.js';
 import type { StoreQueries } from '../../application/queries/store-queries.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
@@ -43,6 +44,7 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
       knowledge: new MikroOrmKnowledgeSearch(uow.reads),
       knowledgePassages: new MikroOrmKnowledgeSearch(uow.reads),
       agentTests: new MikroOrmAgentTestQueries(uow.reads),
+      auditEvents: new MikroOrmAuditEventQuery(uow.reads),
     };
   }
   return {
@@ -67,5 +69,6 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
     knowledge: { search: async () => unreadable('knowledgeSearch') },
     knowledgePassages: { passagesAt: async () => unreadable('knowledgeSearch') },
     agentTests: { listTests: async () => unreadable('agentTestQueries'), listRuns: async () => unreadable('agentTestQueries') },
+    auditEvents: { page: async () => unreadable('auditEventQuery') },
   };
 };

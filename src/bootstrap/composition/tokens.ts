@@ -20,6 +20,7 @@ import type { AgentQuery } from '../../application/queries/agent-query.js';
 import type { CallQuery } from '../../application/queries/call-query.js';
 import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
 import type { NumberListQuery } from '../../application/queries/number-list-query.js';
+import type { AuditEventQuery } from '../../application/queries/audit-event-query.js';
 import type { CallPageQuery } from '../../application/queries/call-page-query.js';
 import type { ConversationMessagesQuery } from '../../application/queries/conversation-messages-query.js';
 import type { ConversationPageQuery } from '../../application/queries/conversation-page-query.js';
@@ -115,6 +116,7 @@ export const TOKENS = {
   callQuery: token<CallQuery>('CallQuery'),
   contactListQuery: token<ContactListQuery>('ContactListQuery'),
   numberListQuery: token<NumberListQuery>('NumberListQuery'),
+  auditEventQuery: token<AuditEventQuery>('AuditEventQuery'),
   callPageQuery: token<CallPageQuery>('CallPageQuery'),
   conversationPageQuery: token<ConversationPageQuery>('ConversationPageQuery'),
   conversationMessagesQuery: token<ConversationMessagesQuery>('ConversationMessagesQuery'),

@@ -8,6 +8,7 @@ import { trustE164 } from '../../../src/domain/e164.js';
 import { aContact } from '../../support/builders.js';
 import { aCampaignRig } from '../../support/campaign-rig.js';
 import { anMcpSwitchboard, resultOf } from '../mcp/mcp-harness.js';
+import { SYSTEM_ORIGIN } from '../../support/audit-builders.js';
 
 const consent = { basis: 'express' as const, source: 'web form', capturedAt: null, evidence: null };
 // The rig's clock: Monday 08:30 in New York, 07:30 in Chicago, 05:30 in Los Angeles; calls from 08:00 local.
@@ -30,7 +31,7 @@ describe(PreviewCampaign.name, () => {
       await tx.projects.save({ ...r.project, outbound: { attemptCap: { points: 1, durationSeconds: 86_400 } } });
     });
     // The capped number had its one call today already.
-    const earlier = await r.placeOutboundCall.execute({ projectId: r.project.id, agentId: r.agent.id, toNumber: CAPPED, fromNumberId: null, initialGreeting: null, voice: null, systemPrompt: null })();
+    const earlier = await r.placeOutboundCall.execute({ projectId: r.project.id, agentId: r.agent.id, toNumber: CAPPED, fromNumberId: null, initialGreeting: null, voice: null, systemPrompt: null, origin: SYSTEM_ORIGIN })();
     expect(E.isRight(earlier)).toBe(true);
 
     const campaign = await r.startCampaign(everyone, { requireConsent: 'express' });

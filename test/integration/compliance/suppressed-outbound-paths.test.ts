@@ -83,6 +83,15 @@ describe('a suppressed number on every outbound path', () => {
     expect(h.telephony.outbox.filter((m) => m.to === SUPPRESSED)).toEqual([]);
   });
 
+  it('keeps each refusal on the audit trail with the way in it came by, read through MCP too', async () => {
+    const refused = resultOf(await tool('list_audit_events', { kind: 'attempt.refused', phoneNumber: SUPPRESSED, limit: 50 }));
+    const paths = (refused.data as { details: { path: string }; reason: string; actor: { type: string } }[]).map((e) => `${e.details.path} ${e.reason} ${e.actor.type}`);
+    expect(paths.sort()).toEqual(['MCP make_call', 'MCP send_message', 'POST /v1/calls', 'POST /v1/messages'].map((path) => `${path} CONTACT_SUPPRESSED api_key`));
+    const listed = resultOf(await tool('list_audit_events', { kind: 'suppression.added' }));
+    expect(listed).toMatchObject({ total: 1, data: [{ phoneNumber: SUPPRESSED, channel: 'all', reason: 'asked by phone', actor: { type: 'api_key' }, details: { source: 'operator' } }] });
+    expect((await tool('list_audit_events', { kind: 'nope' })) as { isError?: boolean }).toMatchObject({ isError: true });
+  });
+
   it('lists, exports and removes the entry; the number can be called again', async () => {
     const page = await h.api('GET', '/v1/suppressions?limit=10');
     expect(page.body).toMatchObject({ data: [{ phoneNumber: SUPPRESSED, channel: 'all', reason: 'asked by phone', source: 'operator' }], total: 1, hasMore: false });

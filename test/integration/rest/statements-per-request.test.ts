@@ -13,6 +13,7 @@ import { trustMailbox } from '../../../src/domain/mailbox.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { RecordingLogger } from './harness.js';
 import { aMigratedDataDir } from '../../support/pglite-template.js';
+import { SYSTEM_ORIGIN } from '../../support/audit-builders.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -73,6 +74,7 @@ const seed = async (sb: Switchboard) => {
       initialGreeting: null,
       voice: null,
       systemPrompt: null,
+      origin: SYSTEM_ORIGIN,
     }),
   );
   return { key: created.apiKey.clear, agentId: agent.id, number: number.phoneNumber, callId: placed.id };

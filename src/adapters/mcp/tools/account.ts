@@ -11,6 +11,8 @@ import { agentView } from '../../rest/views/agents.js';
 import { numberView } from '../../rest/views/numbers.js';
 import { webhookView } from '../../rest/views/webhooks.js';
 import { outboundSettingsView } from '../../rest/views/outbound-settings.js';
+import { ListAuditEventsQuery } from '../../rest/codecs/audit-events.js';
+import { auditEventView } from '../../rest/views/audit-events.js';
 import { none, queryString } from '../arguments.js';
 import { outcome, output, projectOf, readOnly, tool, type AnyTool } from '../tool.js';
 
@@ -156,5 +158,27 @@ export const accountTools: readonly AnyTool[] = [
         const window = view.callingWindow ? `${view.callingWindow.dailyStart}-${view.callingWindow.dailyEnd} on weekdays ${view.callingWindow.weekdays.join(',')} (${view.callingWindow.timeZone})` : 'any time';
         return output(`Attempt cap: ${cap}. Default calling window: ${window}.`, view);
       }),
+  }),
+  tool({
+    name: 'list_audit_events',
+    title: 'List audit events',
+    description:
+      "The project's compliance audit trail, newest first: numbers put on or taken off the suppression list, consent changes and refused " +
+      'calls and texts, each with who (`api_key`, `operator`, `caller` with their words, `system`) and why. Filter by `kind` ' +
+      '(suppression.added, suppression.removed, consent.changed, attempt.refused), `phoneNumber`, `since` and `until` (ISO date-times).',
+    args: queryString(ListAuditEventsQuery),
+    annotations: readOnly,
+    access: 'project',
+    run: (context, q) => {
+      const page = { limit: q.limit, offset: q.offset };
+      const filter = { kind: q.kind ?? null, phoneNumber: q.phoneNumber ?? null, since: q.since ?? null, until: q.until ?? null };
+      return outcome(context.useCases.suppressions.listAuditEvents.execute({ projectId: projectOf(context), page, filter }), (found) =>
+        output(`${found.items.length} of ${found.total} audit events.`, {
+          data: found.items.map(auditEventView),
+          hasMore: page.offset + found.items.length < found.total,
+          total: found.total,
+        }),
+      );
+    },
   }),
 ];

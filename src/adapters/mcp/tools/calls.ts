@@ -12,7 +12,7 @@ import { callView, placedCallView, turnView } from '../../rest/views/calls.js';
 import { queryString, snakeCased } from '../arguments.js';
 import { waitForCallEnd } from '../call-end.js';
 import { secondsBetween } from '../codecs.js';
-import { outcome, output, projectOf, readOnly, tool, type AnyTool, type ToolContext, type ToolOutput } from '../tool.js';
+import { originOf, outcome, output, projectOf, readOnly, tool, type AnyTool, type ToolContext, type ToolOutput } from '../tool.js';
 
 const [CallTarget, CallOptions] = CreateCallBody.types;
 // The tools have one way to wait, their own (make_conversation_call's `wait` and
@@ -63,7 +63,7 @@ interface PlaceInput {
 }
 
 /** Places the call; the call opens with the operator's AI disclosure, then the greeting (the call's own, or the agent's). */
-const place = async (context: ToolContext, body: PlaceInput, systemPrompt: string | null) =>
+const place = async (context: ToolContext, body: PlaceInput, systemPrompt: string | null, path: 'MCP make_call' | 'MCP make_conversation_call') =>
   context.useCases.calls.placeOutboundCall.execute({
     projectId: projectOf(context),
     agentId: body.agentId,
@@ -76,6 +76,7 @@ const place = async (context: ToolContext, body: PlaceInput, systemPrompt: strin
     voicemailDetection: body.voicemailDetection ?? true,
     requireConsent: body.requireConsent ?? null,
     callingWindow: body.callingWindow ? toCallingWindow(body.callingWindow) : null,
+    origin: originOf(context, path),
   })();
 
 export const callTools: readonly AnyTool[] = [
@@ -125,7 +126,7 @@ export const callTools: readonly AnyTool[] = [
     args: snakeCased(MakeCallBody),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     access: 'project',
-    run: async (context, body) => E.map((call: Parameters<typeof placedCallView>[0]) => output(`Calling ${call.toNumber} from ${call.fromNumber}: call ${call.id}.`, placedCallView(call)))(await place(context, body, null)),
+    run: async (context, body) => E.map((call: Parameters<typeof placedCallView>[0]) => output(`Calling ${call.toNumber} from ${call.fromNumber}: call ${call.id}.`, placedCallView(call)))(await place(context, body, null, 'MCP make_call')),
   }),
   tool({
     name: 'make_conversation_call',
@@ -150,7 +151,7 @@ export const callTools: readonly AnyTool[] = [
         requireConsent: args.require_consent,
         callingWindow: args.calling_window,
       };
-      const placed = await place(context, body, `${IDENTITY_RULES}\n\nThe goal of this call:\n${args.topic}`);
+      const placed = await place(context, body, `${IDENTITY_RULES}\n\nThe goal of this call:\n${args.topic}`, 'MCP make_conversation_call');
       if (E.isLeft(placed)) return placed;
       const call = placed.right;
       if (args.wait === false) return E.right(output(`Calling ${call.toNumber}: call ${call.id}. Read it later with get_call.`, placedCallView(call)));

@@ -8,7 +8,7 @@ import { pageEnvelope } from '../../rest/pagination.js';
 import { contactView } from '../../rest/views/contacts.js';
 import { validation } from '../../../application/errors.js';
 import { queryString, snakeCased, snakeCasedCodec } from '../arguments.js';
-import { outcome, output, projectOf, readOnly, tool, type AnyTool, type ToolContext } from '../tool.js';
+import { actorOf, outcome, output, projectOf, readOnly, tool, type AnyTool, type ToolContext } from '../tool.js';
 
 const ManageContactArgs = t.intersection([
   t.type({ action: oneOf(['create', 'update', 'delete'] as const) }),
@@ -31,7 +31,7 @@ const manage = async (context: ToolContext, args: ManageContact) => {
     const body = decode(create.codec, args, 'body');
     if (E.isLeft(body)) return body;
     const fields = toContactFields(create.read(body.right));
-    return outcome(contacts.createContact.execute({ projectId, fields }), (contact) => output(`Created contact ${contact.name} (${contact.id}).`, contactView(contact)));
+    return outcome(contacts.createContact.execute({ projectId, fields, actor: actorOf(context) }), (contact) => output(`Created contact ${contact.name} (${contact.id}).`, contactView(contact)));
   }
   const contactId = contactIdOf(args);
   if (E.isLeft(contactId)) return contactId;
@@ -43,7 +43,7 @@ const manage = async (context: ToolContext, args: ManageContact) => {
   const body = decode(update.codec, args, 'body');
   if (E.isLeft(body)) return body;
   const changes = toContactChanges(update.read(body.right));
-  return outcome(contacts.updateContact.execute({ projectId, contactId: contactId.right, changes }), (contact) =>
+  return outcome(contacts.updateContact.execute({ projectId, contactId: contactId.right, changes, actor: actorOf(context) }), (contact) =>
     output(`Updated contact ${contact.name} (${contact.id}).`, contactView(contact)),
   );
 };

@@ -8,7 +8,7 @@ import { conversationDetailView, conversationView } from '../../rest/views/conve
 import { messageSliceView, numberMessageView, sentMessageView } from '../../rest/views/messages.js';
 import { validation } from '../../../application/errors.js';
 import { asIs, queryString } from '../arguments.js';
-import { outcome, output, overwrites, projectOf, readOnly, reachesOut, tool, type AnyTool } from '../tool.js';
+import { originOf, outcome, output, overwrites, projectOf, readOnly, reachesOut, tool, type AnyTool } from '../tool.js';
 
 /** Texts and the threads they form. */
 export const conversationTools: readonly AnyTool[] = [
@@ -26,7 +26,7 @@ export const conversationTools: readonly AnyTool[] = [
       if (problem) return E.left(validation(problem.field, problem.message));
       const unsupported = unsupportedOnSms(body);
       const unsent = unsupported.length ? ` Sent as SMS without ${unsupported.join(' and ')} (iMessage only).` : '';
-      return outcome(context.useCases.messages.sendSms.execute(toSendSmsInput(projectOf(context), body)), (message) =>
+      return outcome(context.useCases.messages.sendSms.execute(toSendSmsInput(projectOf(context), body, originOf(context, 'MCP send_message'))), (message) =>
         output(
           `Sent message ${message.id} to ${message.toNumber}.${unsent}${message.registrationWarning ? ` Warning: ${message.registrationWarning}` : ''}`,
           sentMessageView(message, unsupported),

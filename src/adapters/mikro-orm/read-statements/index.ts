@@ -19,3 +19,4 @@ export { backlogStatement, type BacklogRow } from './backlog.js';
 export { contactList } from './contacts.js';
 export { numberList } from './numbers.js';
 export { callDetails, type CallDetailsRow } from './call-details.js';
+export { auditEventList } from './audit-events.js';

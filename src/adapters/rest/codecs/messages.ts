@@ -4,6 +4,7 @@ import { requireConsent } from './consent.js';
 import { validation, type Validation } from '../../../application/errors.js';
 import type { MessageCursor } from '../../../application/ports/messaging-repositories.js';
 import type { SendSmsInput } from '../../../application/use-cases/messages/send-sms.js';
+import type { AttemptOrigin } from '../../../domain/audit-event.js';
 import { integerParam } from '../pagination.js';
 import { matching, nullable, oneOf } from './common.js';
 import { describedAs } from './described.js';
@@ -137,7 +138,7 @@ export const checkSendMessage = (body: SendMessage): { field: string; message: s
   return null;
 };
 
-export const toSendSmsInput = (projectId: string, body: SendMessage): SendSmsInput => ({
+export const toSendSmsInput = (projectId: string, body: SendMessage, origin: AttemptOrigin): SendSmsInput => ({
   projectId,
   agentId: body.agent_id ?? null,
   to: body.to_number,
@@ -146,6 +147,7 @@ export const toSendSmsInput = (projectId: string, body: SendMessage): SendSmsInp
   numberId: body.number_id ?? null,
   fromNumber: body.from_number ?? null,
   requireConsent: body.require_consent ?? null,
+  origin,
 });
 
 /** The header a client names a send with, so that a retry of it sends nothing twice. */

@@ -13,7 +13,7 @@ import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { hasMore } from '../../../application/ports/pagination.js';
-import { projectOf, send, sendError } from '../respond.js';
+import { originOf, projectOf, send, sendError } from '../respond.js';
 import { askVersioned } from '../../../application/queries/versioned-read.js';
 import { sendVersioned, type VersionedAnswers } from '../versioned-answers.js';
 import { callDetailView, callView, endingCallView, placedCallView, transcriptView, turnView, webCallView } from '../views/calls.js';
@@ -74,6 +74,7 @@ export const callRoutes = (calls: CallUseCases, answers: VersionedAnswers | null
       voicemailDetection: b.voicemailDetection ?? true,
       requireConsent: b.requireConsent ?? null,
       callingWindow: b.callingWindow ? toCallingWindow(b.callingWindow) : null,
+      origin: originOf(c, 'POST /v1/calls'),
     };
     if (b.waitForCompletion !== true) return send(c, calls.placeOutboundCall.execute(input), (call) => c.json(placedCallView(call)));
     const placed = await calls.placeOutboundCall.execute(input)();

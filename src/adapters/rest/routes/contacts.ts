@@ -7,7 +7,7 @@ import { decodeBody, decodeQuery, invalidInput } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { pageEnvelope } from '../pagination.js';
-import { projectOf, send, sendError } from '../respond.js';
+import { actorOf, projectOf, send, sendError } from '../respond.js';
 import { contactView } from '../views/contacts.js';
 
 /** `/v1/contacts`: the project's address book. */
@@ -27,7 +27,7 @@ export const contactRoutes = (useCases: UseCases['contacts']): Hono<RestEnv> => 
   app.post('/', async (c) => {
     const body = await decodeBody(c, OPERATIONS.createContact.body);
     if (E.isLeft(body)) return sendError(c, body.left);
-    const input = { projectId: projectOf(c), fields: toContactFields(body.right) };
+    const input = { projectId: projectOf(c), fields: toContactFields(body.right), actor: actorOf(c) };
     return send(c, useCases.createContact.execute(input), (contact) => c.json(contactView(contact), 201));
   });
 
@@ -37,7 +37,7 @@ export const contactRoutes = (useCases: UseCases['contacts']): Hono<RestEnv> => 
     if (!isCsv) return sendError(c, invalidInput([{ field: 'body', message: 'must be a CSV file (Content-Type: text/csv)', type: 'value_error' }]));
     const parsed = contactsFromCsv(await c.req.text());
     if (E.isLeft(parsed)) return sendError(c, invalidInput(parsed.left.slice(0, 100)));
-    return send(c, useCases.importContacts.execute({ projectId: projectOf(c), rows: parsed.right }), (summary) => c.json(summary, 201));
+    return send(c, useCases.importContacts.execute({ projectId: projectOf(c), rows: parsed.right, actor: actorOf(c) }), (summary) => c.json(summary, 201));
   });
 
   app.get('/:id', (c) =>
@@ -49,7 +49,7 @@ export const contactRoutes = (useCases: UseCases['contacts']): Hono<RestEnv> => 
   app.patch('/:id', async (c) => {
     const body = await decodeBody(c, OPERATIONS.updateContact.body);
     if (E.isLeft(body)) return sendError(c, body.left);
-    const input = { projectId: projectOf(c), contactId: c.req.param('id'), changes: toContactChanges(body.right) };
+    const input = { projectId: projectOf(c), contactId: c.req.param('id'), changes: toContactChanges(body.right), actor: actorOf(c) };
     return send(c, useCases.updateContact.execute(input), (contact) => c.json(contactView(contact)));
   });
 

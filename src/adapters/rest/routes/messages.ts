@@ -6,7 +6,7 @@ import { checkSendMessage, unsupportedOnSms, IDEMPOTENCY_KEY_HEADER, idempotency
 import { decodeBody, decodeQuery } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
-import { projectOf, send, sendError } from '../respond.js';
+import { originOf, projectOf, send, sendError } from '../respond.js';
 import { messageSliceView, numberMessageView, sentMessageView } from '../views/messages.js';
 
 /**
@@ -22,7 +22,7 @@ export const messageRoutes = (useCases: UseCases['messages']): Hono<RestEnv> => 
     if (problem) return sendError(c, validation(problem.field, problem.message));
     const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER));
     if (E.isLeft(key)) return sendError(c, key.left);
-    const input = { ...toSendSmsInput(projectOf(c), body.right), idempotencyKey: key.right };
+    const input = { ...toSendSmsInput(projectOf(c), body.right, originOf(c, 'POST /v1/messages')), idempotencyKey: key.right };
     return send(c, useCases.sendSms.execute(input), (message) => c.json(sentMessageView(message, unsupportedOnSms(body.right))));
   });
   return app;

@@ -8,7 +8,7 @@ import { decode, decodeBody, decodeQuery, invalidInput } from '../decode.js';
 import type { RestEnv } from '../env.js';
 import { OPERATIONS } from '../operations.js';
 import { pageEnvelope } from '../pagination.js';
-import { projectOf, send, sendError } from '../respond.js';
+import { actorOf, projectOf, send, sendError } from '../respond.js';
 import { suppressionView } from '../views/suppressions.js';
 
 /** Rows an export reads at a time. */
@@ -31,13 +31,13 @@ export const suppressionRoutes = (useCases: UseCases['suppressions']): Hono<Rest
     if (isCsv) {
       const parsed = suppressionsFromCsv(await c.req.text());
       if (E.isLeft(parsed)) return sendError(c, invalidInput(parsed.left.slice(0, 100)));
-      const input = { projectId: projectOf(c), entries: parsed.right, source: 'import' as const };
+      const input = { projectId: projectOf(c), entries: parsed.right, source: 'import' as const, actor: actorOf(c) };
       return send(c, useCases.addSuppressions.execute(input), (done) => c.json({ added: done.added.length, alreadyListed: done.alreadyListed }, 201));
     }
     const body = await decodeBody(c, OPERATIONS.addSuppression.body);
     if (E.isLeft(body)) return sendError(c, body.left);
     const entry = { phoneNumber: body.right.phoneNumber, channel: body.right.channel ?? ('all' as const), reason: body.right.reason ?? null };
-    return send(c, useCases.addSuppressions.execute({ projectId: projectOf(c), entries: [entry], source: 'operator' }), (done) =>
+    return send(c, useCases.addSuppressions.execute({ projectId: projectOf(c), entries: [entry], source: 'operator', actor: actorOf(c) }), (done) =>
       c.json({ added: done.added.length, alreadyListed: done.alreadyListed }, 201),
     );
   });
@@ -62,7 +62,7 @@ export const suppressionRoutes = (useCases: UseCases['suppressions']): Hono<Rest
     if (E.isLeft(phoneNumber)) return sendError(c, phoneNumber.left, 'path');
     const query = decodeQuery(c, OPERATIONS.removeSuppression.query);
     if (E.isLeft(query)) return sendError(c, query.left, 'query');
-    const input = { projectId: projectOf(c), phoneNumber: phoneNumber.right, channel: query.right.channel ?? null };
+    const input = { projectId: projectOf(c), phoneNumber: phoneNumber.right, channel: query.right.channel ?? null, actor: actorOf(c) };
     return send(c, useCases.removeSuppression.execute(input), () => c.body(null, 204));
   });
 

@@ -13,8 +13,11 @@ import { consentRefusal } from '../../compliance/consent-check.js';
 import { attemptCapRefusal, type AttemptCap } from '../../compliance/attempt-cap.js';
 import { callingWindowRefusal, type CallingWindow, type CallingWindowDeps } from '../../compliance/calling-window-check.js';
 import type { RequiredConsent } from '../../../domain/consent.js';
+import type { AttemptOrigin } from '../../../domain/audit-event.js';
+import { recordRefusal } from '../../compliance/audit-records.js';
 import { attemptCapOf, callingWindowOf, type OutboundSettings } from '../../../domain/outbound-settings.js';
 import type { Logger } from '../../ports/logger.js';
+import type { Repositories } from '../../ports/repositories.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
 import type { CoreDeps } from '../common/deps.js';
@@ -46,6 +49,8 @@ export interface PlaceOutboundCallInput {
   readonly callingWindow?: CallingWindow | null;
   /** Placed by a campaign, whose own schedule holds its hours: the project's default window does not apply. */
   readonly onCampaignSchedule?: boolean;
+  /** Who asks for the call and by which way in: what a refusal goes on the audit trail with. */
+  readonly origin: AttemptOrigin;
 }
 
 interface OpenedCall {
@@ -83,7 +88,8 @@ const disclosureFor = (template: string | null, projectName: string | null): str
 /**
  * The spec's outbound flow: the agent must belong to the project and have a number; the call
  * is stored first (the carrier may report on it at once), then placed; a carrier refusal
- * marks it failed and answers with the carrier's error.
+ * marks it failed and answers with the carrier's error. A compliance refusal is committed to the
+ * audit trail (with nothing else) before it is answered.
  */
 export class PlaceOutboundCall {
   constructor(private readonly deps: PlaceOutboundCallDeps) {}
@@ -97,6 +103,11 @@ export class PlaceOutboundCall {
     if (!deps.calendar.isKnownZone(window.defaultTimeZone)) return validation('callingWindow.timeZone', 'is not a known IANA time zone');
     if (window.weekdays.length === 0 || window.dailyStartMinute >= window.dailyEndMinute) return validation('callingWindow', 'must open on some day: dailyStart before dailyEnd, weekdays not empty');
     return callingWindowRefusal(deps, window, input.toNumber, this.deps.clock.now());
+  }
+
+  private recordRefused(tx: Repositories, input: PlaceOutboundCallInput, refused: ComplianceRefused): Promise<void> {
+    const at = { projectId: input.projectId, phoneNumber: input.toNumber, channel: 'voice' as const, at: this.deps.clock.now(), origin: input.origin };
+    return recordRefusal(tx, this.deps.ids, at, refused);
   }
 
   execute(input: PlaceOutboundCallInput): TE.TaskEither<PlaceOutboundCallError, Call> {
@@ -117,10 +128,13 @@ export class PlaceOutboundCall {
       if (E.isLeft(chosen)) return chosen;
       const { agent, from: line, settings } = chosen.right;
       const window = await this.windowRefusal(input, settings);
+      if (window?._tag === 'ComplianceRefused') {
+        await this.deps.uow.transaction(async (tx) => E.right(await this.recordRefused(tx, input, window)));
+      }
       if (window) return E.left(window);
       const spoken = callSpeech(agent, input);
       if (E.isLeft(spoken)) return spoken;
-      const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<RateLimited | ComplianceRefused, OpenedCall>> => {
+      const opened = await this.deps.uow.transaction(async (tx): Promise<E.Either<RateLimited, OpenedCall | { readonly refused: ComplianceRefused }>> => {
         const { project, full } = await callCapacity(tx, input.projectId);
         if (full) return E.left(full);
         // Under the project's lock: a number suppressed while this call was being set up is refused.
@@ -130,7 +144,11 @@ export class PlaceOutboundCall {
           (await suppressionRefusal(tx, input.projectId, input.toNumber, 'voice')) ??
           (await consentRefusal(tx, input.projectId, input.toNumber, 'voice', input.requireConsent ?? null)) ??
           (await attemptCapRefusal(tx, input.projectId, input.toNumber, attemptCapOf(project?.outbound, this.deps.attemptCap ?? null), now));
-        if (refused) return E.left(refused);
+        if (refused) {
+          // Committed, so the refusal stays on the trail though the call is never stored.
+          await this.recordRefused(tx, input, refused);
+          return E.right({ refused });
+        }
         const variables: CallVariables = { agent_number: line.phoneNumber, now: now.toISOString(), ...input.variables };
         const greeting = fillVariables(input.initialGreeting ?? agent.greeting ?? '', variables);
         const disclosure = disclosureFor(this.deps.aiDisclosure ?? null, project?.name ?? null);
@@ -160,6 +178,7 @@ export class PlaceOutboundCall {
         return E.right({ call, from: line.phoneNumber, record: project?.recordingEnabled ?? false });
       });
       if (E.isLeft(opened)) return opened;
+      if ('refused' in opened.right) return E.left(opened.right.refused);
       const { call, from, record } = opened.right;
       const placed = await this.deps.telephony.placeCall({
         callId: call.id,

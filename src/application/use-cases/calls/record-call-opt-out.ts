@@ -1,7 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { counterpartNumber, type Call } from '../../../domain/call.js';
+import { callerActor } from '../../../domain/audit-event.js';
 import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
+import type { Suppression } from '../../../domain/suppression.js';
+import { recordSuppressionChanges } from '../../compliance/audit-records.js';
 import { notFound, type NotFound } from '../../errors.js';
 import { contactOptedOutEvent } from '../../events/contact-opted-out-event.js';
 import type { OutboundEventEncoder } from '../../ports/outbound-event-encoder.js';
@@ -26,7 +29,8 @@ export interface RecordedOptOut {
  * `optOut`, their number goes on the project's suppression list for calls (a number listed
  * already keeps its entry), their waiting campaign recipients are skipped, and
  * `agent.contact_opted_out` is queued for the call's webhook. Only a call's first opt-out does
- * any of this. A web call has no number to list: it is marked and told, nothing more.
+ * any of this. A web call has no number to list: it is marked and told, nothing more. An entry
+ * added goes on the audit trail, the caller (on this call, in their words) as who and why.
  */
 export class RecordCallOptOut {
   constructor(private readonly deps: RecordCallOptOutDeps) {}
@@ -41,7 +45,10 @@ export class RecordCallOptOut {
         const counterpart = counterpartNumber(call);
         const phoneNumber = counterpart !== null && looksLikeE164(counterpart) ? trustE164(counterpart) : null;
         if (phoneNumber) {
-          await tx.suppressions.add({ projectId: call.projectId, phoneNumber, channel: 'voice', reason: input.reason, source: input.source, createdAt: now });
+          const entry: Suppression = { projectId: call.projectId, phoneNumber, channel: 'voice', reason: input.reason, source: input.source, createdAt: now };
+          if (await tx.suppressions.add(entry)) {
+            await recordSuppressionChanges(tx, this.deps.ids, { kind: 'suppression.added', actor: callerActor({ callId: call.id }, input.reason), at: now }, [entry]);
+          }
           await tx.campaignRecipients.skipNumber(call.projectId, phoneNumber, 'do_not_call', now);
         }
         const optedOut: Call = { ...call, optOut: true };

@@ -1,5 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { AuditActor } from '../../../domain/audit-event.js';
+import { recordConsentChanges } from '../../compliance/audit-records.js';
 import { createContact, updateContact, type Contact, type ContactFields } from '../../../domain/contact.js';
 import type { FieldProblem, Validation } from '../../errors.js';
 import type { CoreDeps } from '../common/deps.js';
@@ -22,12 +24,13 @@ export type ImportContactsError = Validation;
 /**
  * Contacts from a list, in one unit of work: a number new to the project is a new contact, one it
  * has already is updated with the row's fields (a consent channel left empty stays as it was).
- * Every bad row is reported with its line, and then nothing is written.
+ * Every bad row is reported with its line, and then nothing is written. Each consent record the
+ * import sets or replaces goes on the audit trail.
  */
 export class ImportContacts {
   constructor(private readonly deps: CoreDeps) {}
 
-  execute(input: { readonly projectId: string; readonly rows: readonly ContactImportRow[] }): TE.TaskEither<ImportContactsError, ContactImportSummary> {
+  execute(input: { readonly projectId: string; readonly rows: readonly ContactImportRow[]; readonly actor: AuditActor }): TE.TaskEither<ImportContactsError, ContactImportSummary> {
     const { uow, clock, ids } = this.deps;
     return () =>
       uow.transaction(async (tx): Promise<E.Either<ImportContactsError, ContactImportSummary>> => {
@@ -57,6 +60,9 @@ export class ImportContacts {
         }
         for (const contact of updated) await tx.contacts.save(contact);
         for (const contact of created) await tx.contacts.save(contact);
+        for (const contact of [...updated, ...created]) {
+          await recordConsentChanges(tx, ids, { actor: input.actor, at: now }, existing.get(contact.phoneNumber)?.consent ?? null, contact);
+        }
         return E.right({ created: created.length, updated: updated.length });
       });
   }

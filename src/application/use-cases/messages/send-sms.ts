@@ -27,6 +27,8 @@ import { appendToThread } from './thread.js';
 import { suppressionRefusal } from '../../compliance/suppression-check.js';
 import { consentRefusal } from '../../compliance/consent-check.js';
 import type { RequiredConsent } from '../../../domain/consent.js';
+import type { AttemptOrigin } from '../../../domain/audit-event.js';
+import { recordRefusal } from '../../compliance/audit-records.js';
 
 export interface SendSmsInput {
   readonly projectId: string;
@@ -43,6 +45,8 @@ export interface SendSmsInput {
   readonly idempotencyKey?: string | null;
   /** Refuse unless the number's contact has consent for texts of this basis (or stronger) on record. */
   readonly requireConsent?: RequiredConsent | null;
+  /** Who asks for the text and by which way in: what a refusal goes on the audit trail with. */
+  readonly origin: AttemptOrigin;
 }
 
 export interface SendSmsDeps extends CoreDeps {
@@ -72,6 +76,9 @@ export type SentSms = Message & { readonly registrationWarning: string | null };
 /** A fresh text to send, or the first request's record when the key was used before; and the sending number's registration warning. */
 type Stored = ({ readonly fresh: Message } | { readonly replay: IdempotencyKey }) & { readonly warning: string | null };
 
+/** A text the compliance checks refused: only its audit record is committed. */
+type Refused = { readonly refused: ComplianceRefused };
+
 /**
  * Sends an agent's text. The message is stored `queued` on its thread together with its outbox
  * row (and the client's idempotency key) before the carrier is asked, so it is sent or marked
@@ -80,7 +87,8 @@ type Stored = ({ readonly fresh: Message } | { readonly replay: IdempotencyKey }
  * registration) marks it `failed` and is reported as a ProviderError.
  *
  * The sending number must be a live number of the project attached to the agent: the reply
- * then lands in a thread of that same agent.
+ * then lands in a thread of that same agent. A compliance refusal is committed to the audit
+ * trail (with nothing else) before it is answered.
  */
 export class SendSms {
   constructor(private readonly deps: SendSmsDeps) {}
@@ -89,6 +97,7 @@ export class SendSms {
     return async () => {
       const stored = await retryingRaces(() => this.deps.uow.transaction((tx) => this.store(tx, input)));
       if (E.isLeft(stored)) return stored;
+      if ('refused' in stored.right) return E.left(stored.right.refused);
       const { warning } = stored.right;
       if ('replay' in stored.right) return E.map((message: Message) => ({ ...message, registrationWarning: warning }))(await this.replay(stored.right.replay));
       const message = stored.right.fresh;
@@ -104,7 +113,7 @@ export class SendSms {
     };
   }
 
-  private async store(tx: Repositories, input: SendSmsInput): Promise<E.Either<NotFound | BadRequest | IdempotencyRefused | ComplianceRefused, Stored>> {
+  private async store(tx: Repositories, input: SendSmsInput): Promise<E.Either<NotFound | BadRequest | IdempotencyRefused, Stored | Refused>> {
     const key = input.idempotencyKey ?? null;
     const fingerprint = fingerprintOf(input);
     if (key !== null) {
@@ -124,7 +133,10 @@ export class SendSms {
     const warning = registrationWarningFor(number.right, await tx.messagingRegistrations.find(input.projectId));
     const refused =
       (await suppressionRefusal(tx, input.projectId, input.to, 'sms')) ?? (await consentRefusal(tx, input.projectId, input.to, 'sms', input.requireConsent ?? null));
-    if (refused) return E.left(refused);
+    if (refused) {
+      await recordRefusal(tx, this.deps.ids, { projectId: input.projectId, phoneNumber: input.to, channel: 'sms', at: this.deps.clock.now(), origin: input.origin }, refused);
+      return E.right({ refused });
+    }
     const { message } = await appendToThread(tx, this.deps, number.right, input.to, {
       direction: 'outbound',
       body: input.body,

@@ -130,7 +130,11 @@ const storeInboundTexts = async (tx: Repositories, deps: InboundTextDeps, texts:
     Math.max(0, ...routes.map(({ endpoint }) => endpoint?.contextLimit ?? 0)),
   );
   const sendEvents = await queueEvents(tx, deps, appended, routes);
-  await recordOptChanges(tx, deps, toStore.map(({ text, route }) => ({ projectId: route.number.projectId, from: text.from, body: text.body })));
+  await recordOptChanges(
+    tx,
+    deps,
+    toStore.map(({ text, route }, i) => ({ projectId: route.number.projectId, from: text.from, body: text.body, conversationId: appended[i]!.conversation.id })),
+  );
 
   const stored = new Map<number, StoredText>(
     toStore.map(({ index, route }, i) => {

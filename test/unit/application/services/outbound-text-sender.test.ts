@@ -12,6 +12,7 @@ import { SendSms } from '../../../../src/application/use-cases/messages/send-sms
 import { trustE164 } from '../../../../src/domain/e164.js';
 import { anAgent, aNumber, aWebhook } from '../../../support/builders.js';
 import { eventEncoder } from '../../../support/outbound-events.js';
+import { SYSTEM_ORIGIN } from '../../../support/audit-builders.js';
 
 const LEASE_MS = 30_000;
 const STATUS_URL = 'https://switchboard.example.com/twilio/sms/status';
@@ -66,6 +67,7 @@ const aRig = async () => {
     numberId: null,
     fromNumber: null,
     idempotencyKey,
+    origin: SYSTEM_ORIGIN,
   });
   /** A send whose process dies mid-way: the request never answers. */
   const dyingSend = async (body: string, when: 'before' | 'after', key: string | null = null) => {
@@ -106,6 +108,9 @@ describe(OutboundTextSender.name, () => {
     expect(r.telephony.outbox).toEqual([]);
     expect(r.uow.tables.messages.get(queued.id)).toMatchObject({ status: 'failed' });
     expect([...r.uow.tables.outboundTexts.values()]).toEqual([]);
+    expect([...r.uow.tables.auditEvents.values()]).toEqual([
+      expect.objectContaining({ kind: 'attempt.refused', phoneNumber: TO, channel: 'sms', actor: { type: 'system' }, reason: 'CONTACT_SUPPRESSED', details: expect.objectContaining({ path: 'queued text retry' }) }),
+    ]);
   });
 
   it('does not send again a text the carrier took before its sender died: it records the carrier id', async () => {
