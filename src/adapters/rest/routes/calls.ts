@@ -74,6 +74,7 @@ export const callRoutes = (calls: CallUseCases, answers: VersionedAnswers | null
       voicemailDetection: b.voicemailDetection ?? true,
       requireConsent: b.requireConsent ?? null,
       callingWindow: b.callingWindow ? toCallingWindow(b.callingWindow) : null,
+      ...(b.recordingDisclosure !== undefined ? { recordingDisclosure: b.recordingDisclosure } : {}),
     };
     if (b.waitForCompletion !== true) return send(c, calls.placeOutboundCall.execute(input), (call) => c.json(placedCallView(call)));
     const placed = await calls.placeOutboundCall.execute(input)();
