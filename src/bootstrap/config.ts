@@ -89,6 +89,8 @@ export interface SwitchboardConfig {
    * (`{project}` is the project's name); `off` turns it off. Absent: {@link DEFAULT_AI_DISCLOSURE}.
    */
   readonly aiDisclosure?: string | null;
+  /** `RECORDING_DISCLOSURE`: said before a recorded call's greeting, for projects without their own; `off`: none. Absent: the default. */
+  readonly recordingDisclosure?: string | null;
   /**
    * Post-call analysis timing, each in milliseconds: `ANALYSIS_RETRY_DELAY` (the first retry's
    * wait, doubling after), how often storage is polled for due analyses, and how long a claimed
@@ -163,9 +165,11 @@ const chooseMailerKind = (env: Env, smtpUrl: string | null, problems: string[]):
 
 export const DEFAULT_AI_DISCLOSURE = 'Hello, this is an AI assistant calling for {project}.';
 
-/** `off`, `false`, `0` or `no` turn the disclosure off; `on` (or nothing) keeps the default; other text replaces it. */
-const aiDisclosureOf = (value: string | null): string | null => {
-  if (value === null || /^(on|true|1|yes)$/i.test(value)) return DEFAULT_AI_DISCLOSURE;
+export const DEFAULT_RECORDING_DISCLOSURE = 'This call is recorded.';
+
+/** `off`, `false`, `0` or `no` turn a disclosure off; `on` (or nothing) keeps its default; other text replaces it. */
+const disclosureOf = (value: string | null, byDefault: string): string | null => {
+  if (value === null || /^(on|true|1|yes)$/i.test(value)) return byDefault;
   if (/^(off|false|0|no)$/i.test(value)) return null;
   return value;
 };
@@ -218,7 +222,8 @@ export const loadConfig = (env: Env): E.Either<readonly string[], SwitchboardCon
     embedding: embeddingOf(env, llmBaseUrl, problems),
     speechModes: speechModesOf(env, problems),
     hostedApology: text(env.HOSTED_APOLOGY) ?? DEFAULT_HOSTED_APOLOGY,
-    aiDisclosure: aiDisclosureOf(text(env.AI_DISCLOSURE)),
+    aiDisclosure: disclosureOf(text(env.AI_DISCLOSURE), DEFAULT_AI_DISCLOSURE),
+    recordingDisclosure: disclosureOf(text(env.RECORDING_DISCLOSURE), DEFAULT_RECORDING_DISCLOSURE),
     analysis: { retryDelayMs: optional(IntegerFromEnv(1, 3_600_000), env.ANALYSIS_RETRY_DELAY, 5000, 'ANALYSIS_RETRY_DELAY', problems) },
     attemptCap: optional(RateFromEnv, env.OUTBOUND_ATTEMPT_CAP, null, 'OUTBOUND_ATTEMPT_CAP', problems),
     ...(text(env.CALL_BUSY_MESSAGE) ? { callBusyMessage: text(env.CALL_BUSY_MESSAGE)! } : {}),

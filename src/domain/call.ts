@@ -77,6 +77,8 @@ export interface Call {
   readonly providerCallId: string | null;
   readonly recordingUrl: string | null;
   readonly recordingAvailable: boolean;
+  /** The recording disclosure said before the greeting because the call is recorded; null: none was said. */
+  readonly recordingDisclosure: string | null;
   /** The mode the call started with: changing the agent's mode never switches a live call. */
   readonly voiceMode: VoiceMode;
   /** Spoken on answer; empty: stay silent until spoken to. */
@@ -107,8 +109,8 @@ export type CallError = { readonly _tag: 'CallNotInProgress'; readonly callId: s
 
 export type NewCall = Omit<
   Call,
-  'status' | 'endedAt' | 'durationSeconds' | 'disconnectionReason' | 'recordingUrl' | 'recordingAvailable' | 'lastTranscriptSnippet' | 'voicemailDetection' | 'answeredBy' | 'optOut'
-> & { readonly voicemailDetection?: boolean };
+  'status' | 'endedAt' | 'durationSeconds' | 'disconnectionReason' | 'recordingUrl' | 'recordingAvailable' | 'lastTranscriptSnippet' | 'voicemailDetection' | 'answeredBy' | 'optOut' | 'recordingDisclosure'
+> & { readonly voicemailDetection?: boolean; readonly recordingDisclosure?: string | null };
 
 export const startCall = (props: NewCall): Call => ({
   ...props,
@@ -118,6 +120,7 @@ export const startCall = (props: NewCall): Call => ({
   disconnectionReason: null,
   recordingUrl: null,
   recordingAvailable: false,
+  recordingDisclosure: props.recordingDisclosure ?? null,
   lastTranscriptSnippet: null,
   voicemailDetection: props.voicemailDetection ?? false,
   answeredBy: null,

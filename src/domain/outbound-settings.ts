@@ -19,7 +19,15 @@ export interface OutboundSettings {
   readonly attemptCap?: AttemptCap | null;
   /** The hours of a call placed through the API without a `callingWindow` of its own; null or absent: any time. */
   readonly callingWindow?: CallingWindow | null;
+  /**
+   * Said before the greeting of each of the project's recorded calls, inbound and outbound
+   * (after the AI disclosure of an outbound one); null: none; absent: the node's.
+   */
+  readonly recordingDisclosure?: string | null;
 }
+
+/** The longest recording disclosure a project or a call may set: a sentence or two, said before every recorded call's greeting. */
+export const MAX_RECORDING_DISCLOSURE_LENGTH = 500;
 
 export const MAX_ATTEMPT_CAP_POINTS = 1000;
 export const MAX_ATTEMPT_CAP_SECONDS = 366 * 86_400;
@@ -49,11 +57,20 @@ const windowProblem = (window: CallingWindow): InvalidField | null => {
  * The settings with `changes` applied: a field given replaces the stored one (null included),
  * a field left out stays. Refused whole when any field is out of bounds.
  */
+const disclosureProblem = (text: string): InvalidField | null =>
+  text.trim() === '' || text.length > MAX_RECORDING_DISCLOSURE_LENGTH
+    ? { _tag: 'InvalidField', field: 'recordingDisclosure', message: `must be text of 1 to ${MAX_RECORDING_DISCLOSURE_LENGTH} characters (null: none)` }
+    : null;
+
 export const changeOutboundSettings = (current: OutboundSettings | undefined, changes: OutboundSettings): E.Either<InvalidField, OutboundSettings> => {
-  const problem = (changes.attemptCap ? capProblem(changes.attemptCap) : null) ?? (changes.callingWindow ? windowProblem(changes.callingWindow) : null);
+  const problem =
+    (changes.attemptCap ? capProblem(changes.attemptCap) : null) ??
+    (changes.callingWindow ? windowProblem(changes.callingWindow) : null) ??
+    (typeof changes.recordingDisclosure === 'string' ? disclosureProblem(changes.recordingDisclosure) : null);
   if (problem) return E.left(problem);
-  const next: { attemptCap?: AttemptCap | null; callingWindow?: CallingWindow | null } = { ...current };
+  const next: { -readonly [K in keyof OutboundSettings]: OutboundSettings[K] } = { ...current };
   if (changes.attemptCap !== undefined) next.attemptCap = changes.attemptCap;
   if (changes.callingWindow !== undefined) next.callingWindow = changes.callingWindow;
+  if (changes.recordingDisclosure !== undefined) next.recordingDisclosure = changes.recordingDisclosure === null ? null : changes.recordingDisclosure.trim();
   return E.right(next);
 };

@@ -41,6 +41,20 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.calls.findById(newId('prj'), sut.id))).toBeNull();
     });
 
+    it('keeps the recording disclosure a call said, through a save, the call query and the call log', async () => {
+      const project = aProject({ recordingEnabled: true });
+      const disclosed = aCall({ projectId: project.id, startedAt: at(2), recordingDisclosure: 'This call is recorded.', greeting: 'This call is recorded. Hi.' });
+      const silent = aCall({ projectId: project.id, startedAt: at(1) });
+      await inTx(async (tx) => {
+        await tx.projects.save(project);
+        for (const call of [disclosed, silent]) await tx.calls.save(call);
+      });
+
+      expect(await inTx((tx) => tx.calls.findById(project.id, disclosed.id))).toMatchObject({ recordingDisclosure: 'This call is recorded.' });
+      expect((await queries().call.withDetails(project.id, disclosed.id))?.call).toEqual(disclosed);
+      expect((await queries().calls.page(project.id, query())).items.map((c) => c.recordingDisclosure)).toEqual(['This call is recorded.', null]);
+    });
+
     it('overwrites a call on save: its end and its recording', async () => {
       const call = aCall();
       await inTx((tx) => tx.calls.save(call));

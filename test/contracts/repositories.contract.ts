@@ -91,12 +91,14 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         expect(found.byId?.createdAt).toBeInstanceOf(Date);
       });
 
-      it('round-trips its outbound settings: a cap, a cap turned off, a calling window, or none of them', async () => {
+      it('round-trips its outbound settings: a cap, a cap turned off, a calling window, a recording disclosure, or none of them', async () => {
         const window = { weekdays: [1, 2, 3, 4, 5] as const, dailyStartMinute: 540, dailyEndMinute: 1200, defaultTimeZone: 'America/Chicago' };
         const projects = [
           aProject({ outbound: { attemptCap: { points: 7, durationSeconds: 604_800 }, callingWindow: { ...window, weekdays: [...window.weekdays] } } }),
           aProject({ outbound: { attemptCap: null } }),
           aProject({ outbound: { callingWindow: null } }),
+          aProject({ outbound: { recordingDisclosure: 'This call is recorded.' } }),
+          aProject({ outbound: { recordingDisclosure: null, attemptCap: null } }),
         ];
         await saveAll((tx) => (p) => tx.projects.save(p), projects);
         expect(await inTx((tx) => Promise.all(projects.map((p) => tx.projects.findById(p.id))))).toEqual(projects);

@@ -112,6 +112,7 @@ export const OutboundSettingsJson: t.Type<OutboundSettings> = t.partial({
   callingWindow: nullable(
     t.type({ weekdays: t.readonlyArray(oneOf<Weekday>('Weekday', ALL_WEEKDAYS)), dailyStartMinute: t.number, dailyEndMinute: t.number, defaultTimeZone: t.string }),
   ),
+  recordingDisclosure: nullable(t.string),
 });
 
 /** `campaigns.pacing`. */

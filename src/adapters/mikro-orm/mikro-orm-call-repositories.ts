@@ -40,6 +40,7 @@ export const toCall = (row: CallRow): Call => ({
   providerCallId: row.providerCallId,
   recordingUrl: row.recordingUrl,
   recordingAvailable: row.recordingAvailable,
+  recordingDisclosure: row.recordingDisclosure ?? null,
   voiceMode: row.voiceMode as VoiceMode,
   greeting: row.greeting,
   voice: row.voice,

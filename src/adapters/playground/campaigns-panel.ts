@@ -2,13 +2,15 @@
  * The playground's Campaigns panel: the project's campaigns (GET /v1/campaigns), and for the
  * one chosen its status and counts per recipient state (GET /v1/campaigns/{id}, read again every
  * two seconds while it is scheduled or running), the lifecycle buttons
- * (POST /v1/campaigns/{id}/start|pause|resume|cancel), its recipients with each attempt's call id
+ * (POST /v1/campaigns/{id}/start|pause|resume|cancel), its preview (campaign-preview-panel.ts), its recipients with each attempt's call id
  * and outcome (GET /v1/campaigns/{id}/recipients), and results.csv. The file is fetched with the
  * API key (a plain link cannot send it) and handed to the browser as a download.
  *
  * The markup, style and script are pieces of the playground page: the script runs inside the
  * page's own function, with its `$`, `api`, `state` and `status`, under the same nonce.
  */
+
+import { CAMPAIGN_PREVIEW_BUTTON, CAMPAIGN_PREVIEW_RESULT, CAMPAIGN_PREVIEW_STYLE } from './campaign-preview-panel.js';
 
 export const CAMPAIGNS_STYLE = /* css */ `
   #campaigns { grid-column: 1 / -1; }
@@ -25,7 +27,7 @@ export const CAMPAIGNS_STYLE = /* css */ `
   table.recipients th { color: var(--muted); font-weight: 500; }
   table.recipients code { font-size: 12px; }
   #campaign-status { font-weight: 600; }
-`;
+${CAMPAIGN_PREVIEW_STYLE}`;
 
 const COUNT_CELLS = [
   ['pending', 'Pending'],
@@ -54,8 +56,10 @@ export const CAMPAIGNS_PANEL = /* html */ `<section class="spaced" id="campaigns
           <button id="campaign-pause" class="small secondary" data-action="pause">Pause</button>
           <button id="campaign-resume" class="small secondary" data-action="resume">Resume</button>
           <button id="campaign-cancel" class="small secondary" data-action="cancel">Cancel</button>
+          ${CAMPAIGN_PREVIEW_BUTTON}
           <a id="campaign-results" href="#" class="hint">Download results.csv</a>
         </div>
+        ${CAMPAIGN_PREVIEW_RESULT}
         <table class="recipients">
           <thead><tr><th>Phone number</th><th>Status</th><th>Outcome</th><th>Attempts (call id: outcome)</th><th>Next attempt</th></tr></thead>
           <tbody id="campaign-recipients"></tbody>
@@ -150,6 +154,8 @@ export const CAMPAIGNS_SCRIPT = /* js */ `
       li.setAttribute('aria-selected', li.dataset.campaignId === id ? 'true' : 'false');
     });
     $('campaign-recipients').innerHTML = '';
+    // A preview is of one campaign at one moment: another campaign's is not shown.
+    $('campaign-preview-result').hidden = true;
     return refreshCampaign();
   };
 

@@ -26,6 +26,7 @@
  */
 import { AGENT_FORM, AGENT_FORM_SCRIPT, AGENT_FORM_STYLE } from './agent-panel.js';
 import { CAMPAIGNS_PANEL, CAMPAIGNS_SCRIPT, CAMPAIGNS_STYLE } from './campaigns-panel.js';
+import { CAMPAIGN_PREVIEW_SCRIPT } from './campaign-preview-panel.js';
 import { TESTS_PANEL, TESTS_SCRIPT, TESTS_STYLE } from './tests-panel.js';
 import { SIMULATED_PANEL, SIMULATED_SCRIPT } from './simulated-panel.js';
 import { callerScript } from './caller-script.js';
@@ -138,6 +139,7 @@ ${TESTS_STYLE}
 
 ${page.simulatedCarrier ? SIMULATED_SCRIPT : ''}
 ${CAMPAIGNS_SCRIPT}
+${CAMPAIGN_PREVIEW_SCRIPT}
 ${AGENT_FORM_SCRIPT}
 ${TESTS_SCRIPT}
   if (simulatedCarrier) {

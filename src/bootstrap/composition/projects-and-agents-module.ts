@@ -43,6 +43,7 @@ import { TOKENS } from './tokens.js';
 import { ImportContacts } from '../../application/use-cases/contacts/import-contacts.js';
 import { GetOutboundSettings } from '../../application/use-cases/projects/get-outbound-settings.js';
 import { SetOutboundSettings } from '../../application/use-cases/projects/set-outbound-settings.js';
+import { nodeRecordingDisclosure } from './settings.js';
 
 /** The customer's account: projects and their keys, usage, agents, numbers and contacts. */
 export const projectsAndAgentsModule = () =>
@@ -60,8 +61,8 @@ export const projectsAndAgentsModule = () =>
           authenticateApiKey,
           resolveActingProject: new ResolveActingProject({ uow }),
           createProject: new CreateProject({ uow, clock, ids, credentials, signupCredit: config.prices.signupCredit }),
-          getOutboundSettings: new GetOutboundSettings({ uow, nodeAttemptCap: config.attemptCap ?? null }),
-          setOutboundSettings: new SetOutboundSettings({ uow, clock, calendar, nodeAttemptCap: config.attemptCap ?? null }),
+          getOutboundSettings: new GetOutboundSettings({ uow, nodeAttemptCap: config.attemptCap ?? null, nodeRecordingDisclosure: nodeRecordingDisclosure(config) }),
+          setOutboundSettings: new SetOutboundSettings({ uow, clock, calendar, nodeAttemptCap: config.attemptCap ?? null, nodeRecordingDisclosure: nodeRecordingDisclosure(config) }),
         };
       },
     );

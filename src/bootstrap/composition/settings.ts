@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { ConfigError, loadConfig, type SwitchboardConfig } from '../config.js';
+import { ConfigError, DEFAULT_RECORDING_DISCLOSURE, loadConfig, type SwitchboardConfig } from '../config.js';
 import type { CoreSettings } from './core-settings.js';
 import type { SwitchboardOptions } from './options.js';
 
@@ -26,3 +26,7 @@ export const settingsOf = (options: SwitchboardOptions): CoreSettings => {
     ...(options.metricsRegistry ? { metricsRegistry: options.metricsRegistry } : {}),
   };
 };
+
+/** The node's recording disclosure: an embedder's config may leave it out, which keeps the default. */
+export const nodeRecordingDisclosure = (config: Pick<SwitchboardConfig, 'recordingDisclosure'>): string | null =>
+  config.recordingDisclosure === undefined ? DEFAULT_RECORDING_DISCLOSURE : config.recordingDisclosure;

@@ -4,6 +4,7 @@ import type { Hono } from 'hono';
 import type { EventBus } from '../../application/ports/event-bus.js';
 import { brainsByMode } from '../../application/ports/agent-brain.js';
 import { DEFAULT_AI_DISCLOSURE } from '../config.js';
+import { nodeRecordingDisclosure } from './settings.js';
 import { CallRecordWriter } from '../../application/voice/call-record-writer.js';
 import { BoundedCallMemo } from '../../application/kernel/bounded-call-memo.js';
 import { VoiceSessionEngine } from '../../application/voice/voice-session-engine.js';
@@ -98,7 +99,7 @@ export const voiceModule = () =>
       TOKENS.callUseCases,
       [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers, TOKENS.voiceEngine, TOKENS.callPageQuery, TOKENS.timeZoneCalendar, TOKENS.numberTimeZones, TOKENS.callQuery],
       (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers, live, calls, calendar, numberZones, call) => ({
-        answerInboundCall: new AnswerInboundCall({ uow, clock, ids, eventEncoder, deliveryTrigger, live }),
+        answerInboundCall: new AnswerInboundCall({ uow, clock, ids, eventEncoder, deliveryTrigger, live, recordingDisclosure: nodeRecordingDisclosure(settings.config) }),
         placeOutboundCall: new PlaceOutboundCall({
           uow,
           clock,
@@ -108,6 +109,7 @@ export const voiceModule = () =>
           callWebhooks,
           logger: logger.child({ component: 'voice' }),
           aiDisclosure: settings.config.aiDisclosure === undefined ? DEFAULT_AI_DISCLOSURE : settings.config.aiDisclosure,
+          recordingDisclosure: nodeRecordingDisclosure(settings.config),
           attemptCap: settings.config.attemptCap ?? null,
           callingWindows: { calendar, numberZones },
         }),
@@ -116,6 +118,7 @@ export const voiceModule = () =>
           clock,
           ids,
           telephony,
+          recordingDisclosure: nodeRecordingDisclosure(settings.config),
           // The TwiML App's Voice URL: browser calls arrive where a number's calls do.
           credentials: new WebCallCredentialKeeper({ uow, clock, setup: telephony.webCallSetup ?? null, voiceUrl: `${settings.publicUrl}/twilio/voice` }),
         }),

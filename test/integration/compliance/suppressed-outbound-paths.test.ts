@@ -1,6 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aConversation, aMessage } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
+import { trustE164 } from '../../../src/domain/e164.js';
 import { anMcpSwitchboard, resultOf, toolErrorOf, type McpHarness } from '../mcp/mcp-harness.js';
 
 const SUPPRESSED = '+12125550171';
@@ -10,7 +12,7 @@ const ANY_TIME = { weekdays: [1, 2, 3, 4, 5, 6, 7], dailyStart: '00:00', dailyEn
 
 /**
  * Every outbound path refuses a number on the suppression list, on the real composition (REST,
- * MCP over Streamable HTTP, the campaign engine on the simulated carrier).
+ * MCP over Streamable HTTP, the campaign engine and the outbox of queued texts on the simulated carrier).
  */
 describe('a suppressed number on every outbound path', () => {
   let h: McpHarness;
@@ -53,6 +55,13 @@ describe('a suppressed number on every outbound path', () => {
       },
     },
     {
+      path: 'MCP make_conversation_call',
+      attempt: async (to) => {
+        const result = (await tool('make_conversation_call', { agent_id: agent.id, to_number: to, topic: 'Confirm the appointment.', wait: false })) as { isError?: boolean };
+        return { code: result.isError ? toolErrorOf(result).code : null };
+      },
+    },
+    {
       path: 'MCP send_message',
       attempt: async (to) => {
         const result = (await tool('send_message', { agent_id: agent.id, to_number: to, body: 'Hello' })) as { isError?: boolean };
@@ -71,6 +80,28 @@ describe('a suppressed number on every outbound path', () => {
           return only && only.status !== 'pending' ? only : null;
         }, { what: 'the campaign to settle its recipient' });
         return { code: recipient.status === 'skipped' && recipient.skipReason === 'do_not_call' ? 'CONTACT_SUPPRESSED' : null };
+      },
+    },
+    {
+      path: 'a queued text retried by the outbox',
+      attempt: async (to) => {
+        const body = `Queued for ${to}`;
+        // A text stored and queued before the number was suppressed, whose sender died before the carrier got it: its hold is over, the outbox retries it.
+        const queued = await h.read(async (tx) => {
+          const [number] = await tx.numbers.listByAgents([agent.id]);
+          const conversation = (await tx.conversations.findByThread(number!.id, trustE164(to))) ?? aConversation(number!, { participant: trustE164(to) });
+          const message = aMessage(conversation, { direction: 'outbound', body, receivedAt: new Date() });
+          await tx.conversations.save(conversation);
+          await tx.messages.save(message);
+          await tx.outboundTexts.enqueue({ messageId: message.id, projectId: message.projectId, createdAt: message.receivedAt }, new Date());
+          return message;
+        });
+        const settled = await eventually(async () => {
+          const message = await h.read((tx) => tx.messages.findById(queued.projectId, queued.id));
+          return message && message.status !== 'queued' ? message : null;
+        }, { what: 'the outbox to settle the queued text' });
+        const sent = h.telephony.outbox.some((m) => m.body === body);
+        return { code: settled.status === 'failed' && !sent ? 'CONTACT_SUPPRESSED' : sent ? null : `status ${settled.status}` };
       },
     },
   ];

@@ -95,6 +95,7 @@ const call: Call = {
   providerCallId: 'CA1',
   recordingUrl: null,
   recordingAvailable: false,
+  recordingDisclosure: null,
   voiceMode: 'webhook',
   greeting: 'Hi',
   voice: 'Google.en-US-Journey-O',

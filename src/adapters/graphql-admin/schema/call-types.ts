@@ -56,6 +56,7 @@ export const defineCallTypes = (builder: AdminBuilder, deps: AdminSchemaDeps, en
       optOut: t.exposeBoolean('optOut', { description: 'The person asked on the call not to be called again: their number is on the suppression list.' }),
       lastTranscriptSnippet: t.exposeString('lastTranscriptSnippet', { nullable: true }),
       recordingAvailable: t.exposeBoolean('recordingAvailable'),
+      recordingDisclosure: t.exposeString('recordingDisclosure', { nullable: true, description: 'What the call said before its greeting because it was recorded; null: nothing.' }),
       recordingUrl: t.exposeString('recordingUrl', { nullable: true }),
       metadata: t.expose('metadata', { type: 'JSON', nullable: true }),
       transcript: t.field({

@@ -26,11 +26,13 @@ export const defineProjectTypes = (builder: AdminBuilder, deps: AdminSchemaDeps,
     }),
   });
   builder.objectType('OutboundSettings', {
-    description: "A project's attempt cap (its own, or the node's OUTBOUND_ATTEMPT_CAP) and default calling window.",
+    description: "A project's attempt cap (its own, or the node's OUTBOUND_ATTEMPT_CAP), default calling window and recording disclosure.",
     fields: (t) => ({
       attemptCap: t.field({ type: 'AttemptCap', nullable: true, resolve: (s) => s.attemptCap }),
       attemptCapSource: t.exposeString('attemptCapSource', { description: '`project` when set on the project, `node` when the node default holds.' }),
       callingWindow: t.field({ type: 'CallingWindow', nullable: true, resolve: (s) => s.callingWindow }),
+      recordingDisclosure: t.exposeString('recordingDisclosure', { nullable: true, description: "Said before the greeting of the project's recorded calls; null: none." }),
+      recordingDisclosureSource: t.exposeString('recordingDisclosureSource', { description: '`project` when set on the project, `node` when RECORDING_DISCLOSURE holds.' }),
     }),
   });
   builder.objectType('Project', {

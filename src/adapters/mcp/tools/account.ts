@@ -147,7 +147,8 @@ export const accountTools: readonly AnyTool[] = [
     title: 'Outbound settings',
     description:
       "The project's attempt cap (at most `attempts` calls to one number within `withinSeconds`, across every campaign and API call; " +
-      '`attemptCapSource` `node` when it is the server\'s default) and the calling window that calls placed without one of their own ring in.',
+      '`attemptCapSource` `node` when it is the server\'s default), the calling window that calls placed without one of their own ring in, ' +
+      'and the recording disclosure said before the greeting of recorded calls (`recordingDisclosureSource` `node`: the server\'s).',
     args: none,
     annotations: readOnly,
     access: 'project',
@@ -156,7 +157,8 @@ export const accountTools: readonly AnyTool[] = [
         const view = outboundSettingsView(settings);
         const cap = view.attemptCap ? `${view.attemptCap.attempts} calls a number within ${view.attemptCap.withinSeconds} s (${view.attemptCapSource})` : `no attempt cap (${view.attemptCapSource})`;
         const window = view.callingWindow ? `${view.callingWindow.dailyStart}-${view.callingWindow.dailyEnd} on weekdays ${view.callingWindow.weekdays.join(',')} (${view.callingWindow.timeZone})` : 'any time';
-        return output(`Attempt cap: ${cap}. Default calling window: ${window}.`, view);
+        const disclosure = view.recordingDisclosure ? `"${view.recordingDisclosure}" (${view.recordingDisclosureSource})` : `none (${view.recordingDisclosureSource})`;
+        return output(`Attempt cap: ${cap}. Default calling window: ${window}. Recording disclosure: ${disclosure}.`, view);
       }),
   }),
   tool({

@@ -60,6 +60,7 @@ interface PlaceInput {
   readonly voicemailDetection?: boolean;
   readonly requireConsent?: RequiredConsent | null;
   readonly callingWindow?: t.TypeOf<typeof CallingWindowBody> | null;
+  readonly recordingDisclosure?: string | null;
 }
 
 /** Places the call; the call opens with the operator's AI disclosure, then the greeting (the call's own, or the agent's). */
@@ -77,6 +78,7 @@ const place = async (context: ToolContext, body: PlaceInput, systemPrompt: strin
     requireConsent: body.requireConsent ?? null,
     callingWindow: body.callingWindow ? toCallingWindow(body.callingWindow) : null,
     origin: originOf(context, path),
+    ...(body.recordingDisclosure !== undefined ? { recordingDisclosure: body.recordingDisclosure } : {}),
   })();
 
 export const callTools: readonly AnyTool[] = [
@@ -150,6 +152,7 @@ export const callTools: readonly AnyTool[] = [
         voicemailDetection: args.voicemail_detection,
         requireConsent: args.require_consent,
         callingWindow: args.calling_window,
+        recordingDisclosure: args.recording_disclosure,
       };
       const placed = await place(context, body, `${IDENTITY_RULES}\n\nThe goal of this call:\n${args.topic}`, 'MCP make_conversation_call');
       if (E.isLeft(placed)) return placed;

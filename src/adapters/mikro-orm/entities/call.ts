@@ -18,6 +18,8 @@ export interface CallRow {
   providerCallId: string | null;
   recordingUrl: string | null;
   recordingAvailable: boolean;
+  /** What was said before the greeting because the call is recorded; null: nothing. */
+  recordingDisclosure: string | null;
   voiceMode: string;
   greeting: string;
   voice: string;
@@ -70,6 +72,7 @@ export const CallSchema = new EntitySchema<CallRow>({
     providerCallId: { type: 'string', columnType: 'text', nullable: true },
     recordingUrl: { type: 'string', columnType: 'text', nullable: true },
     recordingAvailable: { type: 'boolean' },
+    recordingDisclosure: { type: 'string', columnType: 'text', nullable: true },
     voiceMode: { type: 'string', columnType: 'text' },
     greeting: { type: 'string', columnType: 'text' },
     voice: { type: 'string', columnType: 'text' },

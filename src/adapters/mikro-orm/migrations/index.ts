@@ -30,6 +30,7 @@ import { Migration20261203150000_campaign_call_overrides } from './Migration2026
 import { Migration20261203180000_registration_senders } from './Migration20261203180000_registration_senders.js';
 import { Migration20261203190000_knowledge_trigram_index } from './Migration20261203190000_knowledge_trigram_index.js';
 import { Migration20261204100000_audit_events } from './Migration20261204100000_audit_events.js';
+import { Migration20261204200000_recording_disclosure } from './Migration20261204200000_recording_disclosure.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -68,4 +69,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203180000_registration_senders', class: Migration20261203180000_registration_senders },
   { name: 'Migration20261203190000_knowledge_trigram_index', class: Migration20261203190000_knowledge_trigram_index },
   { name: 'Migration20261204100000_audit_events', class: Migration20261204100000_audit_events },
+  { name: 'Migration20261204200000_recording_disclosure', class: Migration20261204200000_recording_disclosure },
 ];

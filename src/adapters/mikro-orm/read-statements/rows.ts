@@ -23,7 +23,7 @@ export const CALL_COLUMNS = [
   'id', 'project_id', 'agent_id', 'phone_number_id', 'from_number', 'to_number', 'direction', 'type', 'status', 'started_at', 'ended_at',
   'duration_seconds', 'disconnection_reason', 'provider_call_id', 'recording_url', 'recording_available', 'voice_mode', 'greeting', 'voice',
   'language', 'system_prompt', 'metadata', 'variables', 'last_transcript_snippet', 'voicemail_detection', 'answered_by',
-  'opt_out', 'media_connected_at', 'media_resumes', 'media_released', 'conversation', 'handoffs',
+  'opt_out', 'recording_disclosure', 'media_connected_at', 'media_resumes', 'media_released', 'conversation', 'handoffs',
 ] as const;
 
 export const CONTACT_COLUMNS = ['id', 'project_id', 'name', 'phone_number', 'email', 'notes', 'do_not_call', 'consent', 'created_at', 'updated_at'] as const;
@@ -99,6 +99,7 @@ export const callRow = (r: SqlRow): CallRow => ({
   providerCallId: r.textOrNull('provider_call_id'),
   recordingUrl: r.textOrNull('recording_url'),
   recordingAvailable: r.boolean('recording_available'),
+  recordingDisclosure: r.textOrNull('recording_disclosure'),
   voiceMode: r.text('voice_mode'),
   greeting: r.text('greeting'),
   voice: r.text('voice'),

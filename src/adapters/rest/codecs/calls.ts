@@ -9,7 +9,7 @@ import { nullable, oneOf } from './common.js';
 import { describedAs, patternOf } from './described.js';
 import { freeFormObject } from './json.js';
 import { anyPhoneNumber } from './phone.js';
-import { boundedText, idText, labelText, MAX_LENGTH, searchText } from './text.js';
+import { boundedText, idText, labelText, MAX_LENGTH, recordingDisclosureText, searchText } from './text.js';
 import { wholeNumber } from './call-behaviour.js';
 import { integerParam } from '../pagination.js';
 
@@ -67,6 +67,8 @@ export const CreateCallBody = t.intersection([
     requireConsent: nullable(requireConsent),
     /** Refuse (422 OUTSIDE_CALLING_WINDOW) unless it is within these hours in the callee's time zone now (gaps: 09:00–20:00 weekdays, America/New_York). */
     callingWindow: nullable(CallingWindowBody),
+    /** Said after the AI disclosure when the call is recorded, instead of the project's; null: none on this call. */
+    recordingDisclosure: nullable(recordingDisclosureText),
     /** Answer when the call ends (with its transcript), or after `maxWaitSeconds` with the call still going. */
     waitForCompletion: t.boolean,
     maxWaitSeconds: wholeNumber(MAX_WAIT_SECONDS.min, MAX_WAIT_SECONDS.max),

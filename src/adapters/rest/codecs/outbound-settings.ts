@@ -4,6 +4,7 @@ import type { OutboundSettingsChange } from '../../../application/use-cases/proj
 import { CallingWindowBody, toCallingWindow } from './campaigns.js';
 import { nullable } from './common.js';
 import { describedAs } from './described.js';
+import { recordingDisclosureText } from './text.js';
 
 const wholeBetween = (min: number, max: number) =>
   describedAs(new t.Type<number, number, unknown>(
@@ -20,6 +21,8 @@ export const AttemptCapBody = t.strict({ attempts: wholeBetween(1, MAX_ATTEMPT_C
 export const UpdateOutboundSettingsBody = t.partial({
   attemptCap: t.union([t.literal('node_default'), nullable(AttemptCapBody)]),
   callingWindow: nullable(CallingWindowBody),
+  /** Said before the greeting of recorded calls; null: none; `node_default`: the node's `RECORDING_DISCLOSURE`. */
+  recordingDisclosure: t.union([t.literal('node_default'), nullable(recordingDisclosureText)]),
 });
 
 const toCap = (body: t.TypeOf<typeof AttemptCapBody>): AttemptCap => ({ points: body.attempts, durationSeconds: body.withinSeconds });
@@ -27,4 +30,5 @@ const toCap = (body: t.TypeOf<typeof AttemptCapBody>): AttemptCap => ({ points: 
 export const toOutboundSettingsChange = (body: t.TypeOf<typeof UpdateOutboundSettingsBody>): OutboundSettingsChange => ({
   ...(body.attemptCap !== undefined ? { attemptCap: body.attemptCap === null || body.attemptCap === 'node_default' ? body.attemptCap : toCap(body.attemptCap) } : {}),
   ...(body.callingWindow !== undefined ? { callingWindow: body.callingWindow === null ? null : toCallingWindow(body.callingWindow) } : {}),
+  ...(body.recordingDisclosure !== undefined ? { recordingDisclosure: body.recordingDisclosure } : {}),
 });

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { MAX_SMS_BODY } from '../../../domain/message.js';
+import { MAX_RECORDING_DISCLOSURE_LENGTH } from '../../../domain/outbound-settings.js';
 
 /**
  * Longest accepted value of each kind of string field, in characters (UTF-16 code units, as
@@ -72,3 +73,6 @@ export const idText = boundedText(MAX_LENGTH.id);
 export const nameText = boundedText(MAX_LENGTH.name);
 export const labelText = boundedText(MAX_LENGTH.label);
 export const searchText = boundedText(MAX_LENGTH.search);
+
+/** A recording disclosure: a sentence or two said before a recorded call's greeting. */
+export const recordingDisclosureText = boundedText(MAX_RECORDING_DISCLOSURE_LENGTH);

@@ -75,6 +75,7 @@ export const callRoutes = (calls: CallUseCases, answers: VersionedAnswers | null
       requireConsent: b.requireConsent ?? null,
       callingWindow: b.callingWindow ? toCallingWindow(b.callingWindow) : null,
       origin: originOf(c, 'POST /v1/calls'),
+      ...(b.recordingDisclosure !== undefined ? { recordingDisclosure: b.recordingDisclosure } : {}),
     };
     if (b.waitForCompletion !== true) return send(c, calls.placeOutboundCall.execute(input), (call) => c.json(placedCallView(call)));
     const placed = await calls.placeOutboundCall.execute(input)();

@@ -30,6 +30,8 @@ const shownCallFields = {
   answeredBy: nullable(valuesOf<AnsweredBy>(Object.fromEntries(ANSWERED_BY.map((a) => [a, null])) as Record<AnsweredBy, null>)),
   lastTranscriptSnippet: nullable(t.string),
   recordingAvailable: t.boolean,
+  /** What the call said before its greeting because it was recorded (after the AI disclosure of an outbound call); null: nothing. */
+  recordingDisclosure: nullable(t.string),
   /** The person asked on the call not to be called again (the agent's `opt_out`): their number is on the suppression list. */
   optOut: t.boolean,
   /** The agents of the call, first to last: the one it started with, then each it was handed to. */
@@ -131,6 +133,7 @@ export const callView = (call: Call, recordingEnabled: boolean): Wire<typeof Cal
   lastTranscriptSnippet: call.lastTranscriptSnippet,
   ...(recordingEnabled && call.recordingUrl ? { recordingUrl: call.recordingUrl } : {}),
   recordingAvailable: call.recordingAvailable,
+  recordingDisclosure: call.recordingDisclosure,
   optOut: call.optOut,
   agents: agentsOfCall(call).map((a) => ({ agentId: a.agentId, since: isoInstant(a.since), summary: a.summary })),
 });

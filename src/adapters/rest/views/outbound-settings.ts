@@ -9,6 +9,9 @@ export const OutboundSettingsView = t.strict({
   attemptCap: nullable(t.strict({ attempts: t.number, withinSeconds: t.number })),
   attemptCapSource: valuesIn(['project', 'node'] as const),
   callingWindow: nullable(CallingWindowView),
+  /** Said before the greeting of the project's recorded calls, inbound and outbound; null: none. */
+  recordingDisclosure: nullable(t.string),
+  recordingDisclosureSource: valuesIn(['project', 'node'] as const),
 }, 'OutboundSettings');
 
 export const outboundSettingsView = (settings: OutboundSettingsInForce): Wire<typeof OutboundSettingsView> => ({
@@ -20,4 +23,6 @@ export const outboundSettingsView = (settings: OutboundSettingsInForce): Wire<ty
     dailyEnd: timeOfDay(settings.callingWindow.dailyEndMinute),
     timeZone: settings.callingWindow.defaultTimeZone,
   },
+  recordingDisclosure: settings.recordingDisclosure,
+  recordingDisclosureSource: settings.recordingDisclosureSource,
 });

@@ -2,7 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Agent } from '../../../domain/agent.js';
 import { inboundVariables } from '../../../domain/call-variables.js';
-import { answeredAs, failCall, startCall, isLive, withProviderCallId, type Call } from '../../../domain/call.js';
+import { answeredAs, failCall, isLive, withProviderCallId, type Call, type NewCall } from '../../../domain/call.js';
+import { withRecordingDisclosure } from '../../../domain/recording-disclosure.js';
 import type { Contact } from '../../../domain/contact.js';
 import { looksLikeE164, trustE164 } from '../../../domain/e164.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
@@ -24,6 +25,8 @@ export interface AnswerInboundCallDeps extends CoreDeps {
   readonly deliveryTrigger: DeliveryTrigger | null;
   /** Told of each call opened here, so that its session need not read again what the answer read. */
   readonly live: CallAnsweredListener;
+  /** Said before the greeting of recorded calls of projects without their own (`RECORDING_DISCLOSURE`); absent or null: none. */
+  readonly recordingDisclosure?: string | null;
 }
 
 export interface InboundCallInput {
@@ -112,7 +115,7 @@ export class AnswerInboundCall {
   private async open(input: InboundCallInput, { number, agent, contact, webhook }: Ringing): Promise<E.Either<AnswerInboundCallError, AnsweredCall>> {
     const now = this.deps.clock.now();
     const variables = inboundVariables({ callerNumber: input.from, agentNumber: number.phoneNumber, contactName: contact?.name ?? null, now });
-    const call = startCall({
+    const ringing: NewCall = {
       id: this.deps.ids.next('call'),
       projectId: number.projectId,
       agentId: agent.id,
@@ -125,9 +128,10 @@ export class AnswerInboundCall {
       providerCallId: input.providerCallId,
       ...answeredAs(agent, variables),
       metadata: null,
-    });
+    };
     const answered = await this.deps.uow.transaction(async (tx): Promise<E.Either<AnswerInboundCallError, AnsweredCall>> => {
       const { project, full } = await callCapacity(tx, number.projectId);
+      const call = withRecordingDisclosure(ringing, project, this.deps.recordingDisclosure ?? null);
       if (full) {
         const refused = failCall(call, { now: this.deps.clock.now(), reason: 'concurrency_limit', durationSeconds: 0 });
         if (E.isLeft(refused)) return E.left(conflict(`call ${call.id} could not be refused`));

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { answeredAs, startCall, type Call } from '../../../domain/call.js';
+import { answeredAs, type Call } from '../../../domain/call.js';
+import { withRecordingDisclosure } from '../../../domain/recording-disclosure.js';
 import type { CallVariables } from '../../../domain/call-variables.js';
 import { notFound, type NotFound, type ProviderError } from '../../errors.js';
 import type { Telephony } from '../../ports/telephony.js';
@@ -26,7 +27,12 @@ export type CreateWebCallError = NotFound | ProviderError;
  */
 export class CreateWebCall {
   constructor(
-    private readonly deps: CoreDeps & { readonly telephony: Telephony; readonly credentials: WebCallCredentialKeeper },
+    private readonly deps: CoreDeps & {
+      readonly telephony: Telephony;
+      readonly credentials: WebCallCredentialKeeper;
+      /** Said before the greeting of recorded calls of projects without their own; absent or null: none. */
+      readonly recordingDisclosure?: string | null;
+    },
   ) {}
 
   execute(input: {
@@ -55,7 +61,8 @@ export class CreateWebCall {
           ...Object.fromEntries(Object.entries(input.metadata ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
           now: now.toISOString(),
         };
-        const call = startCall({
+        const project = await tx.projects.findById(input.projectId);
+        const call = withRecordingDisclosure({
           id,
           projectId: input.projectId,
           agentId: agent.id,
@@ -68,7 +75,7 @@ export class CreateWebCall {
           providerCallId: null,
           ...answeredAs(agent, variables),
           metadata: input.metadata,
-        });
+        }, project, this.deps.recordingDisclosure ?? null);
         await tx.calls.save(call);
         return E.right({ call, accessToken: token.right.token, expiresAt: token.right.expiresAt });
       });

@@ -16,6 +16,7 @@ import type { RequiredConsent } from '../../../domain/consent.js';
 import type { AttemptOrigin } from '../../../domain/audit-event.js';
 import { recordRefusal } from '../../compliance/audit-records.js';
 import { attemptCapOf, callingWindowOf, type OutboundSettings } from '../../../domain/outbound-settings.js';
+import { openingWords, recordingDisclosureFor } from '../../../domain/recording-disclosure.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { Telephony } from '../../ports/telephony.js';
@@ -51,6 +52,8 @@ export interface PlaceOutboundCallInput {
   readonly onCampaignSchedule?: boolean;
   /** Who asks for the call and by which way in: what a refusal goes on the audit trail with. */
   readonly origin: AttemptOrigin;
+  /** Said after the AI disclosure when the call is recorded; null: none on this call; absent: the project's (or the node's). */
+  readonly recordingDisclosure?: string | null;
 }
 
 interface OpenedCall {
@@ -69,6 +72,8 @@ export interface PlaceOutboundCallDeps extends CoreDeps {
    * (`{project}`: the project's name); null: none.
    */
   readonly aiDisclosure?: string | null;
+  /** Said after it on recorded calls of projects without their own (`RECORDING_DISCLOSURE`); absent or null: none. */
+  readonly recordingDisclosure?: string | null;
   /** The node's cap (`OUTBOUND_ATTEMPT_CAP`) for projects without their own; absent: no cap. */
   readonly attemptCap?: AttemptCap | null;
   /** Reads calling windows; absent: a call's `callingWindow` cannot be checked and is refused as invalid. */
@@ -152,6 +157,8 @@ export class PlaceOutboundCall {
         const variables: CallVariables = { agent_number: line.phoneNumber, now: now.toISOString(), ...input.variables };
         const greeting = fillVariables(input.initialGreeting ?? agent.greeting ?? '', variables);
         const disclosure = disclosureFor(this.deps.aiDisclosure ?? null, project?.name ?? null);
+        const record = project?.recordingEnabled ?? false;
+        const recordingDisclosure = recordingDisclosureFor({ recorded: record, settings: project?.outbound, nodeDefault: this.deps.recordingDisclosure ?? null, asked: input.recordingDisclosure });
         const call = startCall({
           id: this.deps.ids.next('call'),
           projectId: input.projectId,
@@ -164,8 +171,9 @@ export class PlaceOutboundCall {
           startedAt: now,
           providerCallId: null,
           voiceMode: input.systemPrompt ? 'hosted' : agent.voiceMode,
-          // The disclosure comes first, whatever the greeting (even a silent one).
-          greeting: [disclosure, greeting.trim()].filter((part) => part !== '').join(' '),
+          // The disclosures come first, whatever the greeting (even a silent one).
+          greeting: openingWords(disclosure, recordingDisclosure, greeting),
+          recordingDisclosure,
           voice: spoken.right.voice,
           language: spoken.right.language,
           systemPrompt: input.systemPrompt,
@@ -175,7 +183,7 @@ export class PlaceOutboundCall {
           conversation: spoken.right.conversation,
         });
         await tx.calls.save(call);
-        return E.right({ call, from: line.phoneNumber, record: project?.recordingEnabled ?? false });
+        return E.right({ call, from: line.phoneNumber, record });
       });
       if (E.isLeft(opened)) return opened;
       if ('refused' in opened.right) return E.left(opened.right.refused);

@@ -6,7 +6,7 @@ import { inForce, type OutboundSettingsDeps, type OutboundSettingsInForce } from
 
 export type GetOutboundSettingsError = NotFound;
 
-/** The attempt cap and default calling window the project's outbound calls follow. */
+/** The attempt cap, default calling window and recording disclosure the project's calls follow. */
 export class GetOutboundSettings {
   constructor(private readonly deps: Pick<CoreDeps, 'uow'> & OutboundSettingsDeps) {}
 
@@ -14,7 +14,7 @@ export class GetOutboundSettings {
     return () =>
       this.deps.uow.transaction(async (tx) => {
         const project = await tx.projects.findById(input.projectId);
-        return project ? E.right(inForce(project, this.deps.nodeAttemptCap)) : E.left(notFound('project', input.projectId));
+        return project ? E.right(inForce(project, this.deps)) : E.left(notFound('project', input.projectId));
       });
   }
 }
