@@ -11,7 +11,7 @@ import { percentile, runBench } from './support/figures.js';
 
 const SCENARIOS = Number(process.env.TESTS_BENCH_SCENARIOS ?? 200);
 const TURNS = 10;
-const CONCURRENCY = 8;
+const CONCURRENCY = Number(process.env.TESTS_BENCH_CONCURRENCY ?? 8);
 const EARLY = 20;
 
 const agent = { name: 'Bench desk', voiceMode: 'hosted', systemPrompt: 'Answer briefly.', greeting: 'Hello, bench desk.' };
