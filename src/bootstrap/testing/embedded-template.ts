@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { chmod, copyFile, lstat, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, lstat, mkdir, mkdtemp, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +75,26 @@ const migrateInto = async (dir: string): Promise<void> => {
   await rm(join(dir, LOCK_FILE), { force: true });
 };
 
+/** A day unused: the store of older code (or of another build of it), not opened again soon. */
+const UNUSED_MS = 24 * 60 * 60 * 1000;
+
+/** Marks a kept store used now: {@link pruneUnused} keeps it. */
+const used = async (dir: string): Promise<{ dir: string; owned: false }> => {
+  const now = new Date();
+  await utimes(dir, now, now).catch(() => undefined);
+  return { dir, owned: false };
+};
+
+/** Removes the kept stores other than `key`'s that no run used for a day (each is a whole database). */
+const pruneUnused = async (cache: string, key: string): Promise<void> => {
+  for (const name of await readdir(cache)) {
+    if (name === key) continue;
+    const path = join(cache, name);
+    const info = await stat(path).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > UNUSED_MS) await rm(path, { recursive: true, force: true }).catch(() => undefined);
+  }
+};
+
 /** A store of this run alone, removed at its end (no cache folder could be used). */
 const runOwnTemplate = async (): Promise<{ dir: string; owned: boolean }> => {
   const dir = await mkdtemp(join(tmpdir(), 'switchboard-test-template-'));
@@ -96,7 +116,7 @@ const cachedTemplate = async (cacheDir: string): Promise<{ dir: string; owned: b
   if (!cache) return runOwnTemplate();
   const key = storeKey();
   const kept = join(cache, key);
-  if (await exists(join(kept, 'pgdata'))) return { dir: kept, owned: false };
+  if (await exists(join(kept, 'pgdata'))) return used(kept);
   const making = await mkdtemp(join(cache, 'making-'));
   try {
     await migrateInto(making);
@@ -107,10 +127,7 @@ const cachedTemplate = async (cacheDir: string): Promise<{ dir: string; owned: b
     if (await exists(join(kept, 'pgdata'))) return { dir: kept, owned: false };
     throw error;
   }
-  // Stores of other code (older migrations) are not opened again.
-  for (const name of await readdir(cache)) {
-    if (name !== key && !name.startsWith('making-')) await rm(join(cache, name), { recursive: true, force: true }).catch(() => undefined);
-  }
+  await pruneUnused(cache, key);
   return { dir: kept, owned: false };
 };
 
