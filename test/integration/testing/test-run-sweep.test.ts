@@ -55,5 +55,6 @@ describe('the sweep of test runs a crashed node left', () => {
       ['completed', null],
     ]);
     expect(after[1]?.results).toEqual(running.results);
-  });
+    // Four opens of the embedded store, one of them a whole Switchboard's start.
+  }, 120_000);
 });
