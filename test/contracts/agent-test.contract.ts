@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { completeRun, startRun, withResult, type TestResult } from '../../src/domain/agent-test.js';
+import { silentLogger } from '../../src/adapters/pino/pino-logger.js';
+import { FixedClock } from '../../src/adapters/system/fixed-clock.js';
+import { TestRunSweeper } from '../../src/application/testing/test-run-sweeper.js';
 import { anAgent, anAgentTest, aTestRun, at } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
@@ -16,7 +19,7 @@ const aResult = (testId: string): TestResult => ({
 /** Agents' scenario tests and the runs of them, on every storage adapter. */
 export const agentTestContract = (name: string, open: () => Promise<OpenedStore>): void => {
   describe(`${name} agent tests`, () => {
-    const { inTx, queries, read } = useStore(open);
+    const { inTx, queries, read, store } = useStore(open);
 
     const anAgentStored = async () => {
       const agent = anAgent();
@@ -100,6 +103,33 @@ export const agentTestContract = (name: string, open: () => Promise<OpenedStore>
       expect(all.items.map((r) => r.id)).toEqual([runs[2]!.id, runs[1]!.id, runs[0]!.id]);
       const mine = await read(() => queries().agentTests.listRuns(agent.projectId, agent.id, { limit: 1, offset: 0 }));
       expect(mine).toEqual({ items: [runs[2]], total: 2 });
+    });
+
+    it('claims the runs left unfinished before a time, oldest first, and the sweep cancels them saying why', async () => {
+      const agent = await anAgentStored();
+      const oldQueued = aTestRun(agent, { createdAt: at(-1000) });
+      const oldRunning = startRun(aTestRun(agent, { createdAt: at(-999) }), at(-990))!;
+      const oldDone = completeRun(startRun(aTestRun(agent, { createdAt: at(-998) }), at(-990))!, at(-980))!;
+      const recent = aTestRun(agent, { createdAt: at(-10) });
+      await inTx(async (tx) => {
+        for (const run of [recent, oldDone, oldRunning, oldQueued]) await tx.testRuns.save(run);
+      });
+      const mine = new Set([oldQueued.id, oldRunning.id, oldDone.id, recent.id]);
+      const claimed = await inTx((r) => r.testRuns.claimStale(at(-500), 100));
+      expect(claimed.filter((run) => mine.has(run.id))).toEqual([oldQueued, oldRunning]);
+
+      const clock = new FixedClock(at(-400));
+      const sweeper = new TestRunSweeper({ uow: store().uow, clock, logger: silentLogger(), soleNode: false });
+      await sweeper.sweep(at(-500), 'the node stopped answering');
+      const after = await inTx((r) => Promise.all([oldQueued, oldRunning, oldDone, recent].map((run) => r.testRuns.findById(agent.projectId, run.id))));
+      expect(after.map((run) => [run?.status, run?.cancelReason])).toEqual([
+        ['cancelled', 'the node stopped answering'],
+        ['cancelled', 'the node stopped answering'],
+        ['completed', null],
+        ['queued', null],
+      ]);
+      expect(after[0]?.completedAt).toEqual(at(-400));
+      expect((await inTx((r) => r.testRuns.claimStale(at(-500), 100))).filter((run) => mine.has(run.id))).toEqual([]);
     });
   });
 };

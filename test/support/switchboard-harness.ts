@@ -1,3 +1,4 @@
+import type { LanguageModel } from '../../src/application/ports/language-model.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { InMemoryUnitOfWork } from '../../src/adapters/memory/in-memory-unit-of-work.js';
 import { SimulatedTelephony } from '../../src/adapters/simulated/simulated-telephony.js';
@@ -34,6 +35,7 @@ export const aSwitchboard = async (options: {
   readonly mailer?: Mailer;
   readonly env?: Record<string, string>;
   readonly config?: Partial<SwitchboardConfig>;
+  readonly languageModel?: LanguageModel;
 } = {}) => {
   const uow = options.uow ?? new InMemoryUnitOfWork();
   const telephony = options.telephony ?? new SimulatedTelephony();
@@ -48,6 +50,7 @@ export const aSwitchboard = async (options: {
     clock,
     logger,
     mailer: options.mailer,
+    languageModel: options.languageModel,
   });
   await sut.start();
 

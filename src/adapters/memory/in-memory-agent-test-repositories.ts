@@ -27,4 +27,9 @@ export const inMemoryTestRuns = (t: InMemoryTables): TestRunRepository => ({
   },
   countActive: async (projectId) => [...t.testRuns.values()].filter((run) => run.projectId === projectId && (run.status === 'queued' || run.status === 'running')).length,
   save: async (run) => void t.testRuns.set(run.id, run),
+  claimStale: async (createdBefore, limit) =>
+    [...t.testRuns.values()]
+      .filter((run) => (run.status === 'queued' || run.status === 'running') && run.createdAt < createdBefore)
+      .sort(byCreation)
+      .slice(0, limit),
 });

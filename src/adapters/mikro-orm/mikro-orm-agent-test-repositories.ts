@@ -120,6 +120,16 @@ export class MikroOrmTestRunRepository implements TestRunRepository {
     return Number(row?.total ?? 0);
   }
 
+  async claimStale(createdBefore: Date, limit: number): Promise<readonly TestRun[]> {
+    const rows = await runSelect(
+      this.em,
+      `select ${RUN_COLUMNS} from test_runs where status in ('queued', 'running') and created_at < ? order by created_at, id limit ? for update skip locked`,
+      [createdBefore.toISOString(), limit],
+      PREPARED,
+    );
+    return rows.map(toTestRun);
+  }
+
   async save(run: TestRun): Promise<void> {
     await runSelect(
       this.em,

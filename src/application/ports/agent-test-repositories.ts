@@ -18,4 +18,10 @@ export interface TestRunRepository {
   /** Runs of the project still queued or running. */
   countActive(projectId: string): Promise<number>;
   save(run: TestRun): Promise<void>;
+  /**
+   * Up to `limit` runs of any project still queued or running that were made before
+   * `createdBefore`, oldest first: the sweep of runs a node that stopped left behind. On
+   * PostgreSQL the rows stay locked to this transaction, so two nodes never sweep the same run.
+   */
+  claimStale(createdBefore: Date, limit: number): Promise<readonly TestRun[]>;
 }

@@ -2,6 +2,18 @@ import type * as E from 'fp-ts/lib/Either.js';
 import type { TranscriptTurn } from '../../domain/call.js';
 import type { LanguageModel } from './language-model.js';
 
+/**
+ * A knowledge base of the project's, copied into a stage so the agent under test searches what
+ * it searches in production: its documents' text, which the stage indexes into the same passages.
+ */
+export interface KnowledgeCopy {
+  /** The project's id of it, which the agent's `knowledgeBaseIds` name. */
+  readonly id: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly documents: readonly { readonly title: string; readonly content: string }[];
+}
+
 /** What the stage needs of a scenario to set it up (the scenario itself is the testing concern's). */
 export interface StageSetup {
   readonly agent:
@@ -10,6 +22,8 @@ export interface StageSetup {
         readonly kind: 'inline';
         readonly definition: Readonly<Record<string, unknown>>;
         readonly webhook: { readonly url: string; readonly secret: string | null; readonly timeoutSeconds: number | null } | null;
+        /** Knowledge bases to make in the stage first; the definition's `knowledgeBaseIds` name them by their project ids. */
+        readonly knowledge?: readonly KnowledgeCopy[];
       };
   readonly contact: 'inbound_call' | 'outbound_call' | 'web_call' | 'inbound_text';
   readonly variables: Readonly<Record<string, string>>;

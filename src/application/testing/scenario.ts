@@ -1,3 +1,5 @@
+import type { KnowledgeCopy } from '../ports/scenario-stage.js';
+
 /**
  * A scenario test of an agent: who calls (or texts) it, what the caller does, and what must
  * come of it. Decoded once at the edge (the scenario files' codec); here only the shape.
@@ -15,6 +17,8 @@ export type ScenarioAgent =
       readonly definition: Readonly<Record<string, unknown>>;
       /** A webhook agent's webhook; its `secret`, when given, replaces the one Switchboard issues (so the agent under test can check signatures). */
       readonly webhook: { readonly url: string; readonly secret: string | null; readonly timeoutSeconds: number | null } | null;
+      /** A server run's copies of the project agent's knowledge bases (a scenario file names none). */
+      readonly knowledge?: readonly KnowledgeCopy[];
     };
 
 /** One thing the caller does, in order. */

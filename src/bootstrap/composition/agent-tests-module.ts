@@ -1,6 +1,7 @@
 import { conversationSupportOf } from '../conversation-config.js';
 import { randomInt } from 'node:crypto';
 import { ContainerModule } from 'inversify';
+import { TestRunSweeper } from '../../application/testing/test-run-sweeper.js';
 import { TestRunWorker } from '../../application/testing/test-run-worker.js';
 import { CancelTestRun } from '../../application/use-cases/agent-tests/cancel-test-run.js';
 import { CreateAgentTest } from '../../application/use-cases/agent-tests/create-agent-test.js';
@@ -29,8 +30,12 @@ export const agentTestsModule = (makeSwitchboard: SwitchboardMaker | null) =>
     provide(TOKENS.agentTestQueries, [TOKENS.unitOfWork], (uow) => queriesOf(uow).agentTests);
     provide(
       TOKENS.testRunWorker,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.agentQuery, TOKENS.clock, TOKENS.ids, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.languageModel, TOKENS.jsonSchemas, TOKENS.logger, TOKENS.lifecycle],
-      (config, uow, agentQuery, clock, ids, eventEncoder, deliveryTrigger, model, schemas, logger, lifecycle) => {
+      [TOKENS.settings, TOKENS.unitOfWork, TOKENS.agentQuery, TOKENS.clock, TOKENS.ids, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.languageModel, TOKENS.jsonSchemas, TOKENS.logger, TOKENS.lifecycle],
+      (settings, uow, agentQuery, clock, ids, eventEncoder, deliveryTrigger, model, schemas, logger, lifecycle) => {
+        const { config } = settings;
+        // Started before the worker: what an earlier process left unfinished is marked so first.
+        const sweeper = new TestRunSweeper({ uow, clock, logger: logger.child({ component: 'test-runs' }), soleNode: settings.keepsAdminToken && config.databaseUrl === null });
+        lifecycle.manage('test run sweep', sweeper, { start: () => sweeper.start(), stop: () => sweeper.stop() });
         const worker = new TestRunWorker({
           uow,
           clock,

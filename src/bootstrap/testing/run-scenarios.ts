@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import * as E from 'fp-ts/lib/Either.js';
 import type { LanguageModel } from '../../application/ports/language-model.js';
 import type { ScenarioStage } from '../../application/ports/scenario-stage.js';
@@ -18,7 +19,10 @@ export type ScenarioInput = string | Readonly<Record<string, unknown>>;
 export interface RunScenariosOptions {
   /** Replays a run: every run has one (a fresh one when not given), in its summary. */
   readonly seed?: number;
-  /** How many scenarios run side by side, each on a Switchboard of its own (default 1). */
+  /**
+   * At most how many scenarios run side by side, each on a Switchboard of its own (default 1).
+   * Stages start one by one, a further one while this thread mostly waits (on a webhook, a model).
+   */
   readonly concurrency?: number;
   /** Only scenarios whose name matches (a regular expression's source, or one). */
   readonly grep?: string | RegExp;
@@ -64,6 +68,17 @@ const decodeInputs = async (inputs: readonly ScenarioInput[], seed: number, env:
   return errored.length > 0 ? E.left(errored) : E.right(sources);
 };
 
+/** The event loop's utilisation since the last call: how much of that time this thread worked. */
+const threadBusy = (): (() => number) => {
+  let last = nodePerformance.eventLoopUtilization();
+  return () => {
+    const now = nodePerformance.eventLoopUtilization();
+    const since = nodePerformance.eventLoopUtilization(now, last);
+    last = now;
+    return since.utilization;
+  };
+};
+
 const matcher = (grep: string | RegExp | undefined): ((name: string) => boolean) => {
   if (grep === undefined) return () => true;
   const pattern = typeof grep === 'string' ? new RegExp(grep, 'i') : grep;
@@ -84,8 +99,8 @@ export const runScenarios = async (inputs: readonly ScenarioInput[], options: Ru
   const sources = decoded.right.filter((source) => chosen(source.scenario.name));
   const model = options.model ?? null;
   const embedded = options.stage === undefined && (options.store ?? 'embedded') === 'embedded' && sources.length > 0;
-  // Several stages start from one migrated store; a single one migrates its own.
-  const template = embedded && Math.min(options.concurrency ?? 1, sources.length) > 1 ? await makeEmbeddedTemplate() : undefined;
+  // Every stage starts from one migrated store, kept between runs of the same code.
+  const template = embedded ? await makeEmbeddedTemplate() : undefined;
   try {
     return await runSuite(
       sources,
@@ -94,6 +109,7 @@ export const runScenarios = async (inputs: readonly ScenarioInput[], options: Ru
         concurrency: options.concurrency ?? 1,
         stage: options.stage ?? (() => createInProcessStage({ store: options.store, model, template })),
         onResult: options.onResult,
+        threadBusy: threadBusy(),
       },
       {
         schemas: new AjvJsonSchemaValidator(),

@@ -1,5 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ScriptedLanguageModel } from '../../../src/adapters/scripted/scripted-language-model.js';
+import type { ChatRequest } from '../../../src/application/ports/language-model.js';
 import { trustMailbox } from '../../../src/domain/mailbox.js';
 import { eventually } from '../../support/eventually.js';
 import { aSwitchboard, type SwitchboardHarness } from '../../support/switchboard-harness.js';
@@ -16,8 +18,8 @@ afterEach(async () => {
   for (const o of opened.splice(0).reverse()) await o.close();
 });
 
-const aProject = async () => {
-  const h = await aSwitchboard();
+const aProject = async (options: Parameters<typeof aSwitchboard>[0] = {}) => {
+  const h = await aSwitchboard(options);
   opened.push(h);
   const created = await h.sut.useCases().projects.createProject.execute({ email: trustMailbox('owner@example.com') })();
   if (E.isLeft(created)) throw new Error(created.left._tag);
@@ -97,6 +99,30 @@ describe('scenario tests on the server', () => {
     expect(run.results.map((r: { verdict: string }) => r.verdict)).toEqual(['passed']);
     const wrong = await as('POST', '/v1/test-runs', { agentId: agent.body.id, testIds: [first.body.id, 'test_nope'] });
     expect([wrong.status, wrong.body.error.details[0].field]).toEqual([422, 'testIds.1']);
+  });
+
+  it('plays a hosted agent on copies of its knowledge bases: search_knowledge finds the project’s documents in the stage', async () => {
+    // Asked a question, the model searches; handed the passages found, it says them.
+    const model = new ScriptedLanguageModel();
+    const answer = (request: ChatRequest) => {
+      const last = request.messages.at(-1);
+      return last?.role === 'tool' ? last.content : { toolCalls: [{ name: 'search_knowledge', arguments: { query: 'opening hours' } }] };
+    };
+    model.add(answer, answer);
+    const { as } = await aProject({ languageModel: model });
+    const kb = await as('POST', '/v1/knowledge-bases', { name: 'Front desk' });
+    await as('POST', `/v1/knowledge-bases/${kb.body.id}/documents`, { format: 'markdown', content: '# Opening hours\n\nWe are open nine to five, Monday to Friday.' });
+    const agent = await as('POST', '/v1/agents', { ...deskAgent, knowledgeBaseIds: [kb.body.id] });
+    const asks = { name: 'finds the hours', caller: { script: [{ say: 'When are you open?' }] }, expect: [{ toolCalled: 'search_knowledge' }, { said: 'nine to five, Monday to Friday' }] };
+    await as('POST', `/v1/agents/${agent.body.id}/tests`, asks);
+
+    const run = await finished(as, (await as('POST', '/v1/test-runs', { agentId: agent.body.id })).body.id);
+
+    expect(run.results.map((r: { verdict: string; expectations: unknown }) => [r.verdict, r.expectations])).toEqual([['passed', expect.any(Array)]]);
+    // The copies were the stage's: the project holds its one knowledge base and document still, and no call.
+    expect((await as('GET', '/v1/knowledge-bases')).body.total).toBe(1);
+    expect((await as('GET', `/v1/knowledge-bases/${kb.body.id}/documents`)).body.total).toBe(1);
+    expect((await as('GET', '/v1/calls')).body.total).toBe(0);
   });
 
   it('cancels a run half-way: it stops, keeps its record, and leaves nothing else behind', async () => {
