@@ -68,17 +68,5 @@ export const adminQueriesContract = (name: string, open: () => Promise<OpenedSto
       const claimed = await inTx((tx) => tx.deliveries.claimDue(due, 1000, 60_000));
       expect(ids(claimed)).toContain(delivery.id);
     });
-
-    it('finds a conversation by its id alone, whatever its project', async () => {
-      const projectId = newId('proj');
-      const number = aNumber({ projectId });
-      const conversation = aConversation(number, { lastMessageAt: at(10), state: { step: 2 }, createdAt: at(0), updatedAt: at(10) });
-      await inTx(async (tx) => {
-        await tx.numbers.save(number);
-        await tx.conversations.save(conversation);
-      });
-      expect(await inTx((tx) => tx.conversations.findByIdInAnyProject(conversation.id))).toEqual(conversation);
-      expect(await inTx((tx) => tx.conversations.findByIdInAnyProject(newId('conv')))).toBeNull();
-    });
   });
 };

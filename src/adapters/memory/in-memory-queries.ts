@@ -9,7 +9,15 @@ import type { ConversationMessagesQuery } from '../../application/queries/conver
 import type { ConversationListPage, ConversationPageQuery } from '../../application/queries/conversation-page-query.js';
 import type { StoreQueries } from '../../application/queries/store-queries.js';
 import { InMemoryUsageQuery } from './in-memory-usage-query.js';
-import { inMemoryAgentQuery, inMemoryCallQuery, inMemoryContactListQuery, inMemoryNumberListQuery } from './in-memory-record-queries.js';
+import {
+  inMemoryAgentQuery,
+  inMemoryCallQuery,
+  inMemoryContactListQuery,
+  inMemoryConversationQuery,
+  inMemoryLedgerQuery,
+  inMemoryNumberListQuery,
+  inMemoryNumberMessagesQuery,
+} from './in-memory-record-queries.js';
 import { InMemoryBacklogQuery } from './in-memory-backlog-query.js';
 import { InMemoryKnowledgeSearch } from './in-memory-knowledge-search.js';
 import { inMemoryAgentTestQueries } from './in-memory-agent-test-queries.js';
@@ -152,6 +160,9 @@ export const inMemoryStoreQueries = (store: InMemoryUnitOfWork): StoreQueries =>
   agents: inMemoryAgentPages(store),
   agent: inMemoryAgentQuery(store),
   call: inMemoryCallQuery(store),
+  conversation: inMemoryConversationQuery(store),
+  numberMessages: inMemoryNumberMessagesQuery(store),
+  ledger: inMemoryLedgerQuery(store),
   contacts: inMemoryContactListQuery(store),
   numbers: inMemoryNumberListQuery(store),
   calls: inMemoryCallPages(store),

@@ -163,8 +163,6 @@ const ledger = (t: InMemoryTables): LedgerRepository => ({
           .reduce((sum, e) => sum + e.amountCents, 0),
       ),
     ),
-  list: async (projectId, page) =>
-    pageOf([...t.ledger.values()].filter((e) => e.projectId === projectId).sort(newestFirst), page),
 });
 
 export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({

@@ -19,3 +19,13 @@ export { backlogStatement, type BacklogRow } from './backlog.js';
 export { contactList } from './contacts.js';
 export { numberList } from './numbers.js';
 export { callDetails, type CallDetailsRow } from './call-details.js';
+export {
+  anyConversationDetail,
+  callInAnyProject,
+  ledgerList,
+  ledgerProject,
+  numberWindow,
+  projectConversationDetail,
+  type ConversationDetailRow,
+  type NumberWindowParams,
+} from './records.js';

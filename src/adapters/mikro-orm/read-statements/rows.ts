@@ -3,6 +3,7 @@ import type { CallRow, TranscriptTurnRow } from '../entities/call.js';
 import type { CallAnalysisRow } from '../entities/call-analysis.js';
 import type { ContactRow } from '../entities/contact.js';
 import type { ConversationRow } from '../entities/conversation.js';
+import type { LedgerEntryRow } from '../entities/ledger-entry.js';
 import type { MessageRow } from '../entities/message.js';
 import type { PhoneNumberRow } from '../entities/phone-number.js';
 import type { SqlRow } from '../sql-row.js';
@@ -37,6 +38,8 @@ export const MESSAGE_COLUMNS = [
   'id', 'project_id', 'conversation_id', 'phone_number_id', 'direction', 'channel', 'body', 'from_number', 'to_number', 'status',
   'media_urls', 'provider_message_id', 'error_code', 'received_at',
 ] as const;
+
+export const LEDGER_COLUMNS = ['id', 'project_id', 'amount_cents', 'reason', 'resource_id', 'period_end', 'note', 'created_at'] as const;
 
 /** `columns` as a select list: each qualified by `alias` when given, and renamed `prefix` + column when a prefix is given. */
 export const selectList = (columns: readonly string[], alias?: string, prefix?: string): string =>
@@ -200,3 +203,14 @@ export const analysisRow = (r: SqlRow): CallAnalysisRow => ({
  */
 export const jsonRowOf = (columns: readonly string[], alias: string, timestamps: readonly string[]): string =>
   `json_build_array(${columns.map((c) => `${alias}."${c}"${timestamps.includes(c) ? '::text' : ''}`).join(', ')})`;
+
+export const ledgerEntryRow = (r: SqlRow): LedgerEntryRow => ({
+  id: r.text('id'),
+  projectId: r.text('project_id'),
+  amountCents: r.integer('amount_cents'),
+  reason: r.text('reason'),
+  resourceId: r.textOrNull('resource_id'),
+  periodEnd: r.instantOrNull('period_end'),
+  note: r.textOrNull('note'),
+  createdAt: r.instant('created_at'),
+});
