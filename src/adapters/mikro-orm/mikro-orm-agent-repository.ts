@@ -9,7 +9,7 @@ import { AgentSchema, type AgentRow } from './entities/agent.js';
 import { AgentHandoffsJson, McpServersJson } from './agent-link-json.js';
 import { PhoneNumberSchema } from './entities/phone-number.js';
 import { CallBehaviourJson, ConversationJson, CustomToolsJson, decodeColumn, FreeFormJson } from './json-columns.js';
-import { ormWrite } from './orm-writes.js';
+import { ormDelete, ormUpsert } from './orm-writes.js';
 import { findPage, findRow } from './storage-support.js';
 
 /**
@@ -80,15 +80,11 @@ export class MikroOrmAgentRepository implements AgentRepository {
     return findPage(this.em, AgentSchema, { projectId }, OLDEST_FIRST, page, toAgent);
   }
 
-  /**
-   * The ORM's upsert on the unit's transaction: the port stores a value whole, created or not,
-   * so there is no loaded entity whose changes a flush would compute.
-   */
   async save(agent: Agent): Promise<void> {
-    await ormWrite(() => this.em.upsert(AgentSchema, toAgentRow(agent)));
+    await ormUpsert(this.em, AgentSchema, toAgentRow(agent));
   }
 
   async delete(projectId: string, id: string): Promise<void> {
-    await ormWrite(() => this.em.nativeDelete(AgentSchema, { id, projectId }));
+    await ormDelete(this.em, AgentSchema, { id, projectId });
   }
 }
