@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aConversation, aDelivery, aFailedDelivery, aNumber, at, aWebhook, newId } from '../support/builders.js';
+import { aDelivery, aFailedDelivery, aNumber, at, aWebhook, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
@@ -32,7 +32,7 @@ export const adminQueriesContract = (name: string, open: () => Promise<OpenedSto
       await inTx(async (tx) => {
         for (const w of [perAgent, fallback, aWebhook()]) await tx.webhooks.save(w);
       });
-      const listed = await inTx((tx) => tx.webhooks.listByProject(projectId));
+      const listed = await read(() => queries().webhooks.ofProject(projectId));
       expect(ids(listed)).toEqual([fallback.id, perAgent.id]);
       expect(listed[1]).toEqual(perAgent);
     });

@@ -17,6 +17,7 @@ import {
   inMemoryLedgerQuery,
   inMemoryNumberListQuery,
   inMemoryNumberMessagesQuery,
+  inMemoryWebhookListQuery,
 } from './in-memory-record-queries.js';
 import { InMemoryBacklogQuery } from './in-memory-backlog-query.js';
 import { InMemoryKnowledgeSearch } from './in-memory-knowledge-search.js';
@@ -163,6 +164,7 @@ export const inMemoryStoreQueries = (store: InMemoryUnitOfWork): StoreQueries =>
   conversation: inMemoryConversationQuery(store),
   numberMessages: inMemoryNumberMessagesQuery(store),
   ledger: inMemoryLedgerQuery(store),
+  webhooks: inMemoryWebhookListQuery(store),
   contacts: inMemoryContactListQuery(store),
   numbers: inMemoryNumberListQuery(store),
   calls: inMemoryCallPages(store),

@@ -4,6 +4,7 @@ import type { CallQuery } from '../../application/queries/call-query.js';
 import type { ConversationQuery } from '../../application/queries/conversation-query.js';
 import type { LedgerQuery } from '../../application/queries/ledger-query.js';
 import type { NumberMessagesQuery } from '../../application/queries/number-messages-query.js';
+import type { WebhookListQuery } from '../../application/queries/webhook-list-query.js';
 import type { Conversation } from '../../domain/conversation.js';
 import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
 import type { NumberListQuery } from '../../application/queries/number-list-query.js';
@@ -86,5 +87,15 @@ export const inMemoryLedgerQuery = (store: InMemoryUnitOfWork): LedgerQuery => (
   page: (projectId, page) =>
     store.readTables((t) =>
       t.projects.has(projectId) ? pageOf([...t.ledger.values()].filter((e) => e.projectId === projectId).sort(newestFirst), page) : null,
+    ),
+});
+
+/** The project's webhooks, the default first, then oldest first. */
+export const inMemoryWebhookListQuery = (store: InMemoryUnitOfWork): WebhookListQuery => ({
+  ofProject: (projectId) =>
+    store.readTables((t) =>
+      [...t.webhooks.values()]
+        .filter((w) => w.projectId === projectId)
+        .sort((a, b) => Number(a.agentId !== null) - Number(b.agentId !== null) || byCreation(a, b)),
     ),
 });

@@ -3,12 +3,15 @@ import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { ConversationDetail, ConversationQuery } from '../../application/queries/conversation-query.js';
 import type { LedgerQuery } from '../../application/queries/ledger-query.js';
 import type { NumberMessagesQuery } from '../../application/queries/number-messages-query.js';
+import type { WebhookListQuery } from '../../application/queries/webhook-list-query.js';
+import type { Webhook } from '../../domain/webhook.js';
 import type { LedgerEntry } from '../../domain/ledger.js';
 import { toMessage } from './message-rows.js';
 import { toConversation } from './mikro-orm-conversation-repository.js';
 import { toLedgerEntry } from './mikro-orm-ledger-repository.js';
+import { toWebhook } from './mikro-orm-webhook-repository.js';
 import type { ReadSession } from './read-session.js';
-import { anyConversationDetail, ledgerList, ledgerProject, numberWindow, projectConversationDetail, type ConversationDetailRow } from './read-statements/index.js';
+import { anyConversationDetail, ledgerList, ledgerProject, numberWindow, projectConversationDetail, projectWebhooks, type ConversationDetailRow } from './read-statements/index.js';
 
 const detailOf = (row: ConversationDetailRow | undefined): ConversationDetail | null =>
   row === undefined ? null : { conversation: toConversation(row.conversation), messages: row.messages.map(toMessage) };
@@ -54,5 +57,14 @@ export class MikroOrmLedgerQuery implements LedgerQuery {
     if (first !== undefined) return { items: rows.map((row) => toLedgerEntry(row.row)), total: first.total };
     const [project] = await this.reads.run(ledgerProject, { projectId });
     return project?.found ? { items: [], total: project.total } : null;
+  }
+}
+
+/** A project's webhooks for the operator, in one statement. */
+export class MikroOrmWebhookListQuery implements WebhookListQuery {
+  constructor(private readonly reads: ReadSession) {}
+
+  async ofProject(projectId: string): Promise<readonly Webhook[]> {
+    return (await this.reads.run(projectWebhooks, { projectId })).map(toWebhook);
   }
 }

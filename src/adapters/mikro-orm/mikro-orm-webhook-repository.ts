@@ -4,7 +4,7 @@ import type { Webhook } from '../../domain/webhook.js';
 import { WebhookSchema, type WebhookRow } from './entities/webhook.js';
 import { runSelect } from './native-select.js';
 import { ormDelete, ormUpsert } from './orm-writes.js';
-import { findRow, findRows, fromColumns, selectRows } from './storage-support.js';
+import { findRow, fromColumns, selectRows } from './storage-support.js';
 
 export const toWebhook = (row: WebhookRow): Webhook => ({ ...row });
 export const toWebhookRow = (webhook: Webhook): WebhookRow => ({ ...webhook });
@@ -59,11 +59,6 @@ export class MikroOrmWebhookRepository implements WebhookRepository {
       [JSON.stringify(ids)],
     );
     return rows.map(toWebhook);
-  }
-
-  async listByProject(projectId: string): Promise<readonly Webhook[]> {
-    const rows = await findRows(this.em, WebhookSchema, { projectId }, { createdAt: 'asc', id: 'asc' });
-    return rows.map(toWebhook).sort((a, b) => Number(a.agentId !== null) - Number(b.agentId !== null));
   }
 
   async save(webhook: Webhook): Promise<void> {

@@ -37,8 +37,8 @@ export const adminModule = () =>
     provide(
       TOKENS.adminUseCases,
       [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.deliveryTrigger, TOKENS.eventBus, TOKENS.numberListQuery,
-        TOKENS.ledgerQuery, TOKENS.conversationQuery, TOKENS.callQuery],
-      (config, uow, clock, ids, credentials, deliveryTrigger, eventBus, numbers, ledger, conversation, call) => ({
+        TOKENS.ledgerQuery, TOKENS.conversationQuery, TOKENS.callQuery, TOKENS.webhookListQuery],
+      (config, uow, clock, ids, credentials, deliveryTrigger, eventBus, numbers, ledger, conversation, call, webhooks) => ({
         creditAccount: new CreditAccount({ uow, clock, ids }),
         raiseNumberLimit: new RaiseNumberLimit({ uow, clock }),
         setCallLimit: new SetCallLimit({ uow, clock }),
@@ -53,7 +53,7 @@ export const adminModule = () =>
         reactivateProject: new ReactivateProject({ uow, clock }),
         listApiKeys: new ListApiKeys({ uow }),
         listProjectNumbers: new ListProjectNumbers({ numbers }),
-        listProjectWebhooks: new ListProjectWebhooks({ uow }),
+        listProjectWebhooks: new ListProjectWebhooks({ webhooks }),
         listProjectDeliveries: new ListProjectDeliveries({ uow }),
         redeliverDelivery: new RedeliverDelivery({ uow, clock, deliveryTrigger }),
         findConversation: new FindConversation({ conversation }),

@@ -25,6 +25,7 @@ export const storageModule = () =>
     provide(TOKENS.conversationQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).conversation);
     provide(TOKENS.numberMessagesQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).numberMessages);
     provide(TOKENS.ledgerQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).ledger);
+    provide(TOKENS.webhookListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).webhooks);
     provide(TOKENS.contactListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).contacts);
     provide(TOKENS.numberListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).numbers);
     provide(TOKENS.callPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).calls);

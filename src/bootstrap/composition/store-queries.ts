@@ -3,7 +3,7 @@ import { inMemoryStoreQueries } from '../../adapters/memory/in-memory-queries.js
 import { MikroOrmAgentPageQuery } from '../../adapters/mikro-orm/mikro-orm-agent-page-query.js';
 import { MikroOrmAgentQuery } from '../../adapters/mikro-orm/mikro-orm-agent-query.js';
 import { MikroOrmCallQuery } from '../../adapters/mikro-orm/mikro-orm-call-query.js';
-import { MikroOrmConversationQuery, MikroOrmLedgerQuery, MikroOrmNumberMessagesQuery } from '../../adapters/mikro-orm/mikro-orm-record-queries.js';
+import { MikroOrmConversationQuery, MikroOrmLedgerQuery, MikroOrmNumberMessagesQuery, MikroOrmWebhookListQuery } from '../../adapters/mikro-orm/mikro-orm-record-queries.js';
 import { MikroOrmContactListQuery } from '../../adapters/mikro-orm/mikro-orm-contact-list-query.js';
 import { MikroOrmNumberListQuery } from '../../adapters/mikro-orm/mikro-orm-number-list-query.js';
 import { MikroOrmCallPageQuery } from '../../adapters/mikro-orm/mikro-orm-call-page-query.js';
@@ -37,6 +37,7 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
       conversation: new MikroOrmConversationQuery(uow.reads),
       numberMessages: new MikroOrmNumberMessagesQuery(uow.reads),
       ledger: new MikroOrmLedgerQuery(uow.reads),
+      webhooks: new MikroOrmWebhookListQuery(uow.reads),
       contacts: new MikroOrmContactListQuery(uow.reads),
       numbers: new MikroOrmNumberListQuery(uow.reads),
       calls: new MikroOrmCallPageQuery(uow.reads),
@@ -56,6 +57,7 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
     conversation: { withRecentMessages: async () => unreadable('conversationQuery'), inAnyProject: async () => unreadable('conversationQuery') },
     numberMessages: { window: async () => unreadable('numberMessagesQuery') },
     ledger: { page: async () => unreadable('ledgerQuery') },
+    webhooks: { ofProject: async () => unreadable('webhookListQuery') },
     contacts: { page: async () => unreadable('contactListQuery') },
     numbers: { live: async () => unreadable('numberListQuery'), all: async () => unreadable('numberListQuery') },
     calls: {

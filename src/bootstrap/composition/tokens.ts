@@ -21,6 +21,7 @@ import type { CallQuery } from '../../application/queries/call-query.js';
 import type { ConversationQuery } from '../../application/queries/conversation-query.js';
 import type { LedgerQuery } from '../../application/queries/ledger-query.js';
 import type { NumberMessagesQuery } from '../../application/queries/number-messages-query.js';
+import type { WebhookListQuery } from '../../application/queries/webhook-list-query.js';
 import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
 import type { NumberListQuery } from '../../application/queries/number-list-query.js';
 import type { CallPageQuery } from '../../application/queries/call-page-query.js';
@@ -119,6 +120,7 @@ export const TOKENS = {
   conversationQuery: token<ConversationQuery>('ConversationQuery'),
   numberMessagesQuery: token<NumberMessagesQuery>('NumberMessagesQuery'),
   ledgerQuery: token<LedgerQuery>('LedgerQuery'),
+  webhookListQuery: token<WebhookListQuery>('WebhookListQuery'),
   contactListQuery: token<ContactListQuery>('ContactListQuery'),
   numberListQuery: token<NumberListQuery>('NumberListQuery'),
   callPageQuery: token<CallPageQuery>('CallPageQuery'),

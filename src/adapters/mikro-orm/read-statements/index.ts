@@ -26,6 +26,7 @@ export {
   ledgerProject,
   numberWindow,
   projectConversationDetail,
+  projectWebhooks,
   type ConversationDetailRow,
   type NumberWindowParams,
 } from './records.js';

@@ -2,6 +2,7 @@ import type { CallRow } from '../entities/call.js';
 import type { ConversationRow } from '../entities/conversation.js';
 import type { LedgerEntryRow } from '../entities/ledger-entry.js';
 import type { MessageRow } from '../entities/message.js';
+import type { WebhookRow } from '../entities/webhook.js';
 import { readStatement, type ReadStatement } from '../read-session.js';
 import { SqlRow } from '../sql-row.js';
 import { pagedStatements } from './paged.js';
@@ -16,6 +17,8 @@ import {
   MESSAGE_COLUMNS,
   messageRow,
   selectList,
+  WEBHOOK_COLUMNS,
+  webhookRow,
 } from './rows.js';
 
 /** A call by its id alone, whatever its project: the operator's look-up. */
@@ -107,4 +110,12 @@ export const ledgerProject = readStatement<{ readonly projectId: string }, { rea
      (select count(*) from ledger_entries where project_id = :projectId) as "total"`,
   'read',
   (r) => ({ found: r.boolean('found'), total: r.integer('total') }),
+);
+
+/** A project's webhooks: the default (no agent) first, then oldest first. */
+export const projectWebhooks = readStatement<{ readonly projectId: string }, WebhookRow>(
+  'project_webhooks',
+  `select ${selectList(WEBHOOK_COLUMNS)} from webhooks where project_id = :projectId order by agent_id is not null, created_at, id`,
+  'read',
+  webhookRow,
 );
