@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aConversation, aDelivery, aFailedDelivery, aNumber, at, aWebhook, newId } from '../support/builders.js';
+import { aDelivery, aFailedDelivery, aNumber, at, aWebhook, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
@@ -32,7 +32,7 @@ export const adminQueriesContract = (name: string, open: () => Promise<OpenedSto
       await inTx(async (tx) => {
         for (const w of [perAgent, fallback, aWebhook()]) await tx.webhooks.save(w);
       });
-      const listed = await inTx((tx) => tx.webhooks.listByProject(projectId));
+      const listed = await read(() => queries().webhooks.ofProject(projectId));
       expect(ids(listed)).toEqual([fallback.id, perAgent.id]);
       expect(listed[1]).toEqual(perAgent);
     });
@@ -67,18 +67,6 @@ export const adminQueriesContract = (name: string, open: () => Promise<OpenedSto
       });
       const claimed = await inTx((tx) => tx.deliveries.claimDue(due, 1000, 60_000));
       expect(ids(claimed)).toContain(delivery.id);
-    });
-
-    it('finds a conversation by its id alone, whatever its project', async () => {
-      const projectId = newId('proj');
-      const number = aNumber({ projectId });
-      const conversation = aConversation(number, { lastMessageAt: at(10), state: { step: 2 }, createdAt: at(0), updatedAt: at(10) });
-      await inTx(async (tx) => {
-        await tx.numbers.save(number);
-        await tx.conversations.save(conversation);
-      });
-      expect(await inTx((tx) => tx.conversations.findByIdInAnyProject(conversation.id))).toEqual(conversation);
-      expect(await inTx((tx) => tx.conversations.findByIdInAnyProject(newId('conv')))).toBeNull();
     });
   });
 };

@@ -165,6 +165,7 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       };
       expect(await read(details)).toEqual(expected);
       expect(await read(details)).toEqual(expected);
+      expect(await read(async () => [await queries().call.inAnyProject(orphan.id), await queries().call.inAnyProject(newId('call'))])).toEqual([orphan, null]);
     });
 
     it('lists an agent’s calls newest first, filtered, with the agent: its total past the end too, and null for an agent the project lacks', async () => {

@@ -584,22 +584,6 @@ export const repositoryContract = (name: string, open: () => Promise<OpenedStore
         await saveAll((tx) => (e) => tx.ledger.append(e), entries);
         expect(await inTx((tx) => tx.ledger.balanceOf(projectId))).toBe(655);
       });
-
-      it('lists newest first with paging and total, every field kept', async () => {
-        const projectId = newId('prj');
-        const older = aLedgerEntry({ projectId, amountCents: cents(1000), reason: 'signup_credit', createdAt: at(1) });
-        const newer = aLedgerEntry({ projectId, amountCents: cents(-300), reason: 'number_renewal', resourceId: newId('num'), createdAt: at(2) });
-        const newest = aLedgerEntry({ projectId, amountCents: cents(-500), reason: 'recording_renewal', createdAt: at(3) });
-        await saveAll((tx) => (e) => tx.ledger.append(e), [newer, older, newest, aLedgerEntry()]);
-        const pages = await inTx(async (tx) => [
-          await tx.ledger.list(projectId, page(0, 2)),
-          await tx.ledger.list(projectId, page(2, 2)),
-        ]);
-        expect(pages).toEqual([
-          { items: [newest, newer], total: 3 },
-          { items: [older], total: 3 },
-        ]);
-      });
     });
   });
 };

@@ -147,14 +147,6 @@ export const signUpRepositoryContract = (name: string, open: () => Promise<Opene
     });
 
     describe('LedgerRepository billing queries', () => {
-      it('keeps period end and note of an entry', async () => {
-        const entry = aLedgerEntry({ periodEnd: at('2026-02-01T00:00:00.123Z'), note: 'invoice 7' });
-
-        await inTx((tx) => tx.ledger.append(entry));
-
-        expect((await inTx((tx) => tx.ledger.list(entry.projectId, { limit: 10, offset: 0 }))).items).toEqual([entry]);
-      });
-
       it('says a resource is paid through the latest period end of its project’s charges', async () => {
         const projectId = newId('proj');
         const resourceId = newId('num');

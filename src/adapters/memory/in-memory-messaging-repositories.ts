@@ -90,7 +90,6 @@ export const inMemoryConversations = (t: InMemoryTables): ConversationRepository
     const row = t.conversations.get(id);
     return row && row.projectId === projectId ? row : null;
   },
-  findByIdInAnyProject: async (id) => t.conversations.get(id) ?? null,
   findByThread: async (phoneNumberId, participant) => threadOf(t, phoneNumberId, participant),
   findThreadsAndLatest: async (threads, recent) =>
     threads.map(({ phoneNumberId, participant }) => {
@@ -124,8 +123,6 @@ export const inMemoryMessages = (t: InMemoryTables): MessageRepository => ({
   latestReceivedAt: async (phoneNumberId) => latestOf(t, phoneNumberId),
   listByConversation: async (conversationId, cursor) =>
     sliceOf([...t.messages.values()].filter((m) => m.conversationId === conversationId), cursor),
-  listByNumber: async (phoneNumberId, cursor) =>
-    sliceOf([...t.messages.values()].filter((m) => m.phoneNumberId === phoneNumberId), cursor),
   save: async (message) => saveMessages(t, [message]),
   saveAll: async (messages) => saveMessages(t, messages),
   saveWithThreads: async (conversations, messages) => {

@@ -9,7 +9,16 @@ import type { ConversationMessagesQuery } from '../../application/queries/conver
 import type { ConversationListPage, ConversationPageQuery } from '../../application/queries/conversation-page-query.js';
 import type { StoreQueries } from '../../application/queries/store-queries.js';
 import { InMemoryUsageQuery } from './in-memory-usage-query.js';
-import { inMemoryAgentQuery, inMemoryCallQuery, inMemoryContactListQuery, inMemoryNumberListQuery } from './in-memory-record-queries.js';
+import {
+  inMemoryAgentQuery,
+  inMemoryCallQuery,
+  inMemoryContactListQuery,
+  inMemoryConversationQuery,
+  inMemoryLedgerQuery,
+  inMemoryNumberListQuery,
+  inMemoryNumberMessagesQuery,
+  inMemoryWebhookListQuery,
+} from './in-memory-record-queries.js';
 import { InMemoryBacklogQuery } from './in-memory-backlog-query.js';
 import { InMemoryKnowledgeSearch } from './in-memory-knowledge-search.js';
 import { inMemoryAgentTestQueries } from './in-memory-agent-test-queries.js';
@@ -153,6 +162,10 @@ export const inMemoryStoreQueries = (store: InMemoryUnitOfWork): StoreQueries =>
   agents: inMemoryAgentPages(store),
   agent: inMemoryAgentQuery(store),
   call: inMemoryCallQuery(store),
+  conversation: inMemoryConversationQuery(store),
+  numberMessages: inMemoryNumberMessagesQuery(store),
+  ledger: inMemoryLedgerQuery(store),
+  webhooks: inMemoryWebhookListQuery(store),
   contacts: inMemoryContactListQuery(store),
   numbers: inMemoryNumberListQuery(store),
   calls: inMemoryCallPages(store),

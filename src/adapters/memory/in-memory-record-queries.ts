@@ -1,10 +1,16 @@
 import type { PageRequest } from '../../application/ports/pagination.js';
 import type { AgentQuery } from '../../application/queries/agent-query.js';
 import type { CallQuery } from '../../application/queries/call-query.js';
+import type { ConversationQuery } from '../../application/queries/conversation-query.js';
+import type { LedgerQuery } from '../../application/queries/ledger-query.js';
+import type { NumberMessagesQuery } from '../../application/queries/number-messages-query.js';
+import type { WebhookListQuery } from '../../application/queries/webhook-list-query.js';
+import type { Conversation } from '../../domain/conversation.js';
 import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
 import type { NumberListQuery } from '../../application/queries/number-list-query.js';
 import { matchesSearch } from '../../domain/contact.js';
-import { byCreation, newestFirst, pageOf } from './in-memory-tables.js';
+import { sliceOf } from './in-memory-messaging-repositories.js';
+import { byCreation, newestFirst, pageOf, type InMemoryTables } from './in-memory-tables.js';
 import { inProject, withNumbers } from './in-memory-repositories.js';
 import type { InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
@@ -52,4 +58,44 @@ export const inMemoryCallQuery = (store: InMemoryUnitOfWork): CallQuery => ({
         analysis: t.callAnalyses.get(callId) ?? null,
       };
     }),
+  inAnyProject: (callId) => store.readTables((t) => t.calls.get(callId) ?? null),
+});
+
+const withRecent = (t: InMemoryTables, conversation: Conversation | null | undefined, limit: number) =>
+  conversation && {
+    conversation,
+    messages: sliceOf([...t.messages.values()].filter((m) => m.conversationId === conversation.id), { limit, before: null, after: null }).items,
+  };
+
+/** One conversation with its newest messages, of a project or of any. */
+export const inMemoryConversationQuery = (store: InMemoryUnitOfWork): ConversationQuery => ({
+  withRecentMessages: (projectId, conversationId, limit) =>
+    store.readTables((t) => withRecent(t, inProject(t.conversations.get(conversationId), projectId), limit) ?? null),
+  inAnyProject: (conversationId, limit) => store.readTables((t) => withRecent(t, t.conversations.get(conversationId), limit) ?? null),
+});
+
+/** A window of the messages through one of the project's numbers. */
+export const inMemoryNumberMessagesQuery = (store: InMemoryUnitOfWork): NumberMessagesQuery => ({
+  window: (projectId, numberId, cursor) =>
+    store.readTables((t) =>
+      inProject(t.numbers.get(numberId), projectId) ? sliceOf([...t.messages.values()].filter((m) => m.phoneNumberId === numberId), cursor) : null,
+    ),
+});
+
+/** The project's ledger, newest first; null without the project. */
+export const inMemoryLedgerQuery = (store: InMemoryUnitOfWork): LedgerQuery => ({
+  page: (projectId, page) =>
+    store.readTables((t) =>
+      t.projects.has(projectId) ? pageOf([...t.ledger.values()].filter((e) => e.projectId === projectId).sort(newestFirst), page) : null,
+    ),
+});
+
+/** The project's webhooks, the default first, then oldest first. */
+export const inMemoryWebhookListQuery = (store: InMemoryUnitOfWork): WebhookListQuery => ({
+  ofProject: (projectId) =>
+    store.readTables((t) =>
+      [...t.webhooks.values()]
+        .filter((w) => w.projectId === projectId)
+        .sort((a, b) => Number(a.agentId !== null) - Number(b.agentId !== null) || byCreation(a, b)),
+    ),
 });

@@ -17,7 +17,7 @@ import {
 } from '../../application/ports/repositories.js';
 import { inMemoryCalls, inMemoryTranscripts } from './in-memory-call-repositories.js';
 import { inMemoryCampaignAttempts, inMemoryCampaignRecipients, inMemoryCampaigns } from './in-memory-campaign-repositories.js';
-import { byCreation, newestFirst, pageOf, type InMemoryTables } from './in-memory-tables.js';
+import { byCreation, pageOf, type InMemoryTables } from './in-memory-tables.js';
 import { inMemorySignUps } from './in-memory-sign-up-repository.js';
 import { inMemoryConversations, inMemoryMessages } from './in-memory-messaging-repositories.js';
 import { endpointOf, inMemoryDeliveries, inMemoryWebhooks } from './in-memory-webhook-repositories.js';
@@ -164,8 +164,6 @@ const ledger = (t: InMemoryTables): LedgerRepository => ({
           .reduce((sum, e) => sum + e.amountCents, 0),
       ),
     ),
-  list: async (projectId, page) =>
-    pageOf([...t.ledger.values()].filter((e) => e.projectId === projectId).sort(newestFirst), page),
 });
 
 export const inMemoryRepositories = (tables: InMemoryTables): Repositories => ({

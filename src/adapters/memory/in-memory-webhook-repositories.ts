@@ -8,7 +8,7 @@ import type {
 } from '../../application/ports/webhook-repositories.js';
 import { chooseEndpoint, type Webhook } from '../../domain/webhook.js';
 import type { WebhookDelivery } from '../../domain/webhook-delivery.js';
-import { byCreation, newestFirst, pageOf, type InMemoryTables } from './in-memory-tables.js';
+import { newestFirst, pageOf, type InMemoryTables } from './in-memory-tables.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -31,10 +31,6 @@ export const inMemoryWebhooks = (t: InMemoryTables): WebhookRepository => ({
     [...t.webhooks.values()].find((w) => w.projectId === projectId && w.agentId === null) ?? null,
   findEndpoints: async (owners) => owners.map((owner) => endpointOf(t, owner)),
   findByIds: async (ids) => ids.flatMap((id) => t.webhooks.get(id) ?? []),
-  listByProject: async (projectId) =>
-    [...t.webhooks.values()]
-      .filter((w) => w.projectId === projectId)
-      .sort((a, b) => Number(a.agentId !== null) - Number(b.agentId !== null) || byCreation(a, b)),
   save: async (webhook) => {
     const clash = [...t.webhooks.values()].find(
       (w) => w.id !== webhook.id && w.projectId === webhook.projectId && w.agentId === webhook.agentId,

@@ -9,7 +9,8 @@ import { AgentSchema, type AgentRow } from './entities/agent.js';
 import { AgentHandoffsJson, McpServersJson } from './agent-link-json.js';
 import { PhoneNumberSchema } from './entities/phone-number.js';
 import { CallBehaviourJson, ConversationJson, CustomToolsJson, decodeColumn, FreeFormJson } from './json-columns.js';
-import { deleteRows, findPage, findRow, upsertRow } from './storage-support.js';
+import { ormDelete, ormUpsert } from './orm-writes.js';
+import { findPage, findRow } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -79,11 +80,11 @@ export class MikroOrmAgentRepository implements AgentRepository {
     return findPage(this.em, AgentSchema, { projectId }, OLDEST_FIRST, page, toAgent);
   }
 
-  save(agent: Agent): Promise<void> {
-    return upsertRow(this.em, AgentSchema, toAgentRow(agent));
+  async save(agent: Agent): Promise<void> {
+    await ormUpsert(this.em, AgentSchema, toAgentRow(agent));
   }
 
   async delete(projectId: string, id: string): Promise<void> {
-    await deleteRows(this.em, AgentSchema, { id, projectId });
+    await ormDelete(this.em, AgentSchema, { id, projectId });
   }
 }

@@ -3,7 +3,9 @@ import * as t from 'io-ts';
 import type { AgentTestRepository, TestRunRepository } from '../../application/ports/agent-test-repositories.js';
 import { TEST_RUN_STATUSES, TEST_VERDICTS, type AgentTest, type TestRun } from '../../domain/agent-test.js';
 import { decodeColumn, oneOf } from './json-columns.js';
+import { AgentTestSchema } from './entities/agent-test.js';
 import { runSelect } from './native-select.js';
+import { ormDelete, ormUpsert } from './orm-writes.js';
 import { dateOf } from './storage-support.js';
 
 const PREPARED = { prepare: true } as const;
@@ -92,17 +94,11 @@ export class MikroOrmAgentTestRepository implements AgentTestRepository {
   }
 
   async save(test: AgentTest): Promise<void> {
-    await runSelect(
-      this.em,
-      `insert into agent_tests (${TEST_COLUMNS}) values (?, ?, ?, ?, ?::jsonb, ?, ?)
-       on conflict (id) do update set name = excluded.name, scenario = excluded.scenario, updated_at = excluded.updated_at returning id`,
-      [test.id, test.projectId, test.agentId, test.name, JSON.stringify(test.scenario), test.createdAt.toISOString(), test.updatedAt.toISOString()],
-      PREPARED,
-    );
+    await ormUpsert(this.em, AgentTestSchema, { ...test, scenario: { ...test.scenario } });
   }
 
   async delete(projectId: string, agentId: string, id: string): Promise<void> {
-    await runSelect(this.em, 'delete from agent_tests where project_id = ? and agent_id = ? and id = ? returning id', [projectId, agentId, id], PREPARED);
+    await ormDelete(this.em, AgentTestSchema, { projectId, agentId, id });
   }
 }
 

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApiKeyRepository } from '../../application/ports/repositories.js';
 import type { ApiKey } from '../../domain/api-key.js';
 import { ApiKeySchema, type ApiKeyRow } from './entities/api-key.js';
-import { findRow, findRows, upsertRow } from './storage-support.js';
+import { ormUpsert } from './orm-writes.js';
+import { findRow, findRows } from './storage-support.js';
 
 export const toApiKey = (row: ApiKeyRow): ApiKey => ({
   id: row.id,
@@ -44,7 +45,7 @@ export class MikroOrmApiKeyRepository implements ApiKeyRepository {
     return rows.map(toApiKey);
   }
 
-  save(key: ApiKey): Promise<void> {
-    return upsertRow(this.em, ApiKeySchema, toApiKeyRow(key));
+  async save(key: ApiKey): Promise<void> {
+    await ormUpsert(this.em, ApiKeySchema, toApiKeyRow(key));
   }
 }

@@ -1,9 +1,10 @@
 import type { CallDetails } from '../../application/ports/call-repositories.js';
 import type { CallQuery } from '../../application/queries/call-query.js';
+import type { Call } from '../../domain/call.js';
 import { toCallAnalysis } from './mikro-orm-call-analysis-repository.js';
 import { toCall, toTurn } from './mikro-orm-call-repositories.js';
 import type { ReadSession } from './read-session.js';
-import { callDetails } from './read-statements/index.js';
+import { callDetails, callInAnyProject } from './read-statements/index.js';
 
 export class MikroOrmCallQuery implements CallQuery {
   constructor(private readonly reads: ReadSession) {}
@@ -17,5 +18,10 @@ export class MikroOrmCallQuery implements CallQuery {
       recordingEnabled: row.recordingEnabled,
       analysis: row.analysis === null ? null : toCallAnalysis(row.analysis),
     };
+  }
+
+  async inAnyProject(callId: string): Promise<Call | null> {
+    const [row] = await this.reads.run(callInAnyProject, { callId });
+    return row === undefined ? null : toCall(row);
   }
 }

@@ -4,7 +4,8 @@ import type { Contact } from '../../domain/contact.js';
 import { trustE164, type E164 } from '../../domain/e164.js';
 import { ContactSchema, type ContactRow } from './entities/contact.js';
 import { ConsentJson, decodeColumn } from './json-columns.js';
-import { deleteRows, findRow, insertRowUnlessTaken, selectRows, upsertRow } from './storage-support.js';
+import { ormDelete, ormUpsert } from './orm-writes.js';
+import { findRow, insertRowUnlessTaken, selectRows } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -73,8 +74,8 @@ export class MikroOrmContactRepository implements ContactRepository {
     return rows.map(toContact);
   }
 
-  save(contact: Contact): Promise<void> {
-    return upsertRow(this.em, ContactSchema, toContactRow(contact));
+  async save(contact: Contact): Promise<void> {
+    await ormUpsert(this.em, ContactSchema, toContactRow(contact));
   }
 
   /** `on conflict (project_id, phone_number) do nothing`: contacts_project_phone_unique decides. */
@@ -83,6 +84,6 @@ export class MikroOrmContactRepository implements ContactRepository {
   }
 
   async delete(projectId: string, id: string): Promise<void> {
-    await deleteRows(this.em, ContactSchema, { id, projectId });
+    await ormDelete(this.em, ContactSchema, { id, projectId });
   }
 }

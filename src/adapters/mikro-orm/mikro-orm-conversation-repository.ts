@@ -57,11 +57,6 @@ export class MikroOrmConversationRepository implements ConversationRepository {
     return row && toConversation(row);
   }
 
-  async findByIdInAnyProject(id: string): Promise<Conversation | null> {
-    const row = await findRow(this.em, ConversationSchema, { id });
-    return row && toConversation(row);
-  }
-
   async findByThread(phoneNumberId: string, participant: E164): Promise<Conversation | null> {
     const row = await findRow(this.em, ConversationSchema, { phoneNumberId, participant });
     return row && toConversation(row);

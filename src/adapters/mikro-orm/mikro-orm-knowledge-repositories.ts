@@ -4,7 +4,9 @@ import type { PassageVector } from '../../application/ports/vector-index.js';
 import { arrayLiteralOf, vectorOf } from './real-arrays.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { KnowledgeBase, KnowledgeChunk, KnowledgeDocument } from '../../domain/knowledge-base.js';
+import { KnowledgeBaseSchema } from './entities/knowledge-base.js';
 import { runSelect, runWrite } from './native-select.js';
+import { ormDelete, ormUpsert } from './orm-writes.js';
 import { dateOf } from './storage-support.js';
 
 const PREPARED = { prepare: true } as const;
@@ -81,17 +83,12 @@ export class MikroOrmKnowledgeBaseRepository implements KnowledgeBaseRepository 
   }
 
   async save(kb: KnowledgeBase): Promise<void> {
-    await runSelect(
-      this.em,
-      `insert into knowledge_bases (${BASE_COLUMNS}) values (?, ?, ?, ?, ?, ?)
-       on conflict (id) do update set name = excluded.name, description = excluded.description, updated_at = excluded.updated_at returning id`,
-      [kb.id, kb.projectId, kb.name, kb.description, kb.createdAt.toISOString(), kb.updatedAt.toISOString()],
-      PREPARED,
-    );
+    await ormUpsert(this.em, KnowledgeBaseSchema, { ...kb });
   }
 
+  /** Its documents and their passages go with it (`on delete cascade`). */
   async delete(projectId: string, id: string): Promise<void> {
-    await runSelect(this.em, 'delete from knowledge_bases where project_id = ? and id = ? returning id', [projectId, id], PREPARED);
+    await ormDelete(this.em, KnowledgeBaseSchema, { projectId, id });
   }
 }
 

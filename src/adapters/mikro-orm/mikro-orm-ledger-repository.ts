@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { LedgerRepository } from '../../application/ports/repositories.js';
 import type { LedgerEntry, LedgerReason } from '../../domain/ledger.js';
 import { cents, type Cents } from '../../domain/money.js';
 import { LedgerEntrySchema, type LedgerEntryRow } from './entities/ledger-entry.js';
 import { runSelect } from './native-select.js';
-import { dateOf, findPage, insertRowsNative } from './storage-support.js';
+import { dateOf, insertRowsNative } from './storage-support.js';
 
 export const toLedgerEntry = (row: LedgerEntryRow): LedgerEntry => ({
   id: row.id,
@@ -68,16 +67,5 @@ export class MikroOrmLedgerRepository implements LedgerRepository {
       READ,
     );
     return cents(Number(row?.charges ?? 0));
-  }
-
-  list(projectId: string, page: PageRequest): Promise<Page<LedgerEntry>> {
-    return findPage(
-      this.em,
-      LedgerEntrySchema,
-      { projectId },
-      { createdAt: 'desc', id: 'desc' },
-      page,
-      toLedgerEntry,
-    );
   }
 }

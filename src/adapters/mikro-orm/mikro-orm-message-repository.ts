@@ -87,11 +87,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
   }
 
   listByConversation(conversationId: string, cursor: MessageCursor): Promise<MessageSlice> {
-    return this.slice('conversation_id', conversationId, cursor);
-  }
-
-  listByNumber(phoneNumberId: string, cursor: MessageCursor): Promise<MessageSlice> {
-    return this.slice('phone_number_id', phoneNumberId, cursor);
+    return this.slice(conversationId, cursor);
   }
 
   save(message: Message): Promise<void> {
@@ -116,15 +112,14 @@ export class MikroOrmMessageRepository implements MessageRepository {
    * text's history is read on every text.
    */
   private async slice(
-    scope: 'conversation_id' | 'phone_number_id',
-    id: string,
+    conversationId: string,
     cursor: MessageCursor,
   ): Promise<MessageSlice> {
     const rows = await selectRows(
       this.em,
       MessageSchema,
-      `select * from messages where ${scope} = ?${windowOf(cursor)}`,
-      [id, ...windowParams(cursor)],
+      `select * from messages where conversation_id = ?${windowOf(cursor)}`,
+      [conversationId, ...windowParams(cursor)],
     );
     return { items: rows.slice(0, cursor.limit).map(toMessage), hasMore: rows.length > cursor.limit };
   }

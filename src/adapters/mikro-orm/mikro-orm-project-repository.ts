@@ -5,7 +5,8 @@ import type { Project, ProjectStatus } from '../../domain/project.js';
 import type { BalanceMode } from '../../domain/sub-account.js';
 import { ProjectSchema, type ProjectRow } from './entities/project.js';
 import { decodeColumn, OutboundSettingsJson } from './json-columns.js';
-import { containsPattern, findPage, findRow, lockRow, upsertRow } from './storage-support.js';
+import { ormUpsert } from './orm-writes.js';
+import { containsPattern, findPage, findRow, lockRow } from './storage-support.js';
 
 export const toProject = (row: ProjectRow): Project => ({
   id: row.id,
@@ -64,7 +65,7 @@ export class MikroOrmProjectRepository implements ProjectRepository {
     return findPage(this.em, ProjectSchema, where, { createdAt: 'asc', id: 'asc' }, page, toProject);
   }
 
-  save(project: Project): Promise<void> {
-    return upsertRow(this.em, ProjectSchema, toProjectRow(project));
+  async save(project: Project): Promise<void> {
+    await ormUpsert(this.em, ProjectSchema, toProjectRow(project));
   }
 }

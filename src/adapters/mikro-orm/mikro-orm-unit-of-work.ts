@@ -16,10 +16,11 @@ import type { SessionModel } from './session-model.js';
  * that cannot be reached surfaces as DependencyUnavailable (answered 503), any other throw as is.
  *
  * Neither `em.transactional` nor MikroORM's `begin`/`commit`: repositories write with native
- * statements and never persist entities, so the flush and identity-map merge those run have
- * nothing to do (and the flush runs inside an AsyncLocalStorage, whose first use switches on
- * Node's promise hooks for the rest of the process); knex's transaction builds a knex instance of
- * its own for each one.
+ * statements or the ORM's `upsert` and `nativeDelete` (which run on this transaction, see
+ * transactionClient) and never persist entities, so the flush and identity-map merge those run
+ * have nothing to do (and the flush runs inside an AsyncLocalStorage, whose first use switches
+ * on Node's promise hooks for the rest of the process); knex's transaction builds a knex
+ * instance of its own for each one.
  */
 export class MikroOrmUnitOfWork implements UnitOfWork {
   /**

@@ -3,7 +3,8 @@ import type { EndpointOwner, WebhookRepository } from '../../application/ports/w
 import type { Webhook } from '../../domain/webhook.js';
 import { WebhookSchema, type WebhookRow } from './entities/webhook.js';
 import { runSelect } from './native-select.js';
-import { deleteRows, findRow, findRows, fromColumns, selectRows, upsertRow } from './storage-support.js';
+import { ormDelete, ormUpsert } from './orm-writes.js';
+import { findRow, fromColumns, selectRows } from './storage-support.js';
 
 export const toWebhook = (row: WebhookRow): Webhook => ({ ...row });
 export const toWebhookRow = (webhook: Webhook): WebhookRow => ({ ...webhook });
@@ -60,16 +61,11 @@ export class MikroOrmWebhookRepository implements WebhookRepository {
     return rows.map(toWebhook);
   }
 
-  async listByProject(projectId: string): Promise<readonly Webhook[]> {
-    const rows = await findRows(this.em, WebhookSchema, { projectId }, { createdAt: 'asc', id: 'asc' });
-    return rows.map(toWebhook).sort((a, b) => Number(a.agentId !== null) - Number(b.agentId !== null));
-  }
-
-  save(webhook: Webhook): Promise<void> {
-    return upsertRow(this.em, WebhookSchema, toWebhookRow(webhook));
+  async save(webhook: Webhook): Promise<void> {
+    await ormUpsert(this.em, WebhookSchema, toWebhookRow(webhook));
   }
 
   async delete(projectId: string, id: string): Promise<void> {
-    await deleteRows(this.em, WebhookSchema, { id, projectId });
+    await ormDelete(this.em, WebhookSchema, { id, projectId });
   }
 }

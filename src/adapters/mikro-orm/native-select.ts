@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { transactionClient } from './orm-transaction-client.js';
 import { recordsOf, type PgStatement, type SelectOptions, type SqlAnswer, type SqlDriver } from './sql-driver.js';
 
 /** The part of a pg client the statements use (the knex pool hands out pg's `Client`). */
@@ -84,7 +85,17 @@ class PgTransaction {
   private connection: PgClient | null = null;
   private ended = false;
 
+  private knexClient: object | null = null;
+
   constructor(private readonly pool: KnexClient) {}
+
+  /**
+   * The transaction as knex's `transacting` takes it, for MikroORM's own writes on the fork
+   * bound to it (see transactionClient): its statements begin it like any other write.
+   */
+  get client(): object {
+    return (this.knexClient ??= transactionClient(this.pool, () => this.begin()));
+  }
 
   /** Whether BEGIN has been sent: every statement after it runs inside. */
   get open(): boolean {

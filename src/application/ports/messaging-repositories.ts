@@ -47,8 +47,6 @@ export interface ConversationListQuery extends PageRequest {
 /** Part of `Repositories` (as `conversations`). */
 export interface ConversationRepository {
   findById(projectId: string, id: string): Promise<Conversation | null>;
-  /** Whatever its project: the operator looks a thread up by its id alone. */
-  findByIdInAnyProject(id: string): Promise<Conversation | null>;
   /** The one thread of this number with this participant. */
   findByThread(phoneNumberId: string, participant: E164): Promise<Conversation | null>;
   /**
@@ -82,7 +80,6 @@ export interface MessageRepository {
   /** The receivedAt of the number's newest message, or null when it has none. */
   latestReceivedAt(phoneNumberId: string): Promise<Date | null>;
   listByConversation(conversationId: string, cursor: MessageCursor): Promise<MessageSlice>;
-  listByNumber(phoneNumberId: string, cursor: MessageCursor): Promise<MessageSlice>;
   /**
    * Throws DuplicateKey when another message has the same providerMessageId, or the same
    * receivedAt on the same number.

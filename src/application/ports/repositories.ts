@@ -114,8 +114,6 @@ export interface LedgerRepository {
   paidThrough(projectId: string, resourceId: string): Promise<Date | null>;
   /** The sum of the project's charges (negative entries) since `since`, as a positive amount. */
   chargesSince(projectId: string, since: Date): Promise<Cents>;
-  /** Newest first. */
-  list(projectId: string, page: PageRequest): Promise<Page<LedgerEntry>>;
 }
 
 export interface SignUpRepository {

@@ -23,8 +23,6 @@ export interface WebhookRepository {
   findEndpoints(owners: readonly EndpointOwner[]): Promise<readonly (Webhook | null)[]>;
   /** The webhooks with these ids, whatever their project (the dispatcher resolves targets). */
   findByIds(ids: readonly string[]): Promise<readonly Webhook[]>;
-  /** The project's default webhook first, then the agents' webhooks, oldest first. */
-  listByProject(projectId: string): Promise<readonly Webhook[]>;
   /** Throws DuplicateKey when the project already has a webhook for the same agent (or default). */
   save(webhook: Webhook): Promise<void>;
   delete(projectId: string, id: string): Promise<void>;

@@ -1,6 +1,10 @@
 import type { AgentPageQuery } from './agent-page-query.js';
 import type { AgentQuery } from './agent-query.js';
 import type { CallQuery } from './call-query.js';
+import type { ConversationQuery } from './conversation-query.js';
+import type { LedgerQuery } from './ledger-query.js';
+import type { NumberMessagesQuery } from './number-messages-query.js';
+import type { WebhookListQuery } from './webhook-list-query.js';
 import type { ContactListQuery } from './contact-list-query.js';
 import type { NumberListQuery } from './number-list-query.js';
 import type { AgentTestQueries } from './agent-test-queries.js';
@@ -17,6 +21,10 @@ export interface StoreQueries {
   readonly agents: AgentPageQuery;
   readonly agent: AgentQuery;
   readonly call: CallQuery;
+  readonly conversation: ConversationQuery;
+  readonly numberMessages: NumberMessagesQuery;
+  readonly ledger: LedgerQuery;
+  readonly webhooks: WebhookListQuery;
   readonly contacts: ContactListQuery;
   readonly numbers: NumberListQuery;
   readonly calls: CallPageQuery;

@@ -36,8 +36,9 @@ export const adminModule = () =>
     const provide = provideWith(bind);
     provide(
       TOKENS.adminUseCases,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.deliveryTrigger, TOKENS.eventBus, TOKENS.numberListQuery],
-      (config, uow, clock, ids, credentials, deliveryTrigger, eventBus, numbers) => ({
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.deliveryTrigger, TOKENS.eventBus, TOKENS.numberListQuery,
+        TOKENS.ledgerQuery, TOKENS.conversationQuery, TOKENS.callQuery, TOKENS.webhookListQuery],
+      (config, uow, clock, ids, credentials, deliveryTrigger, eventBus, numbers, ledger, conversation, call, webhooks) => ({
         creditAccount: new CreditAccount({ uow, clock, ids }),
         raiseNumberLimit: new RaiseNumberLimit({ uow, clock }),
         setCallLimit: new SetCallLimit({ uow, clock }),
@@ -45,18 +46,18 @@ export const adminModule = () =>
         revokeKey: new RevokeKey({ uow, clock, eventBus }),
         listProjects: new ListProjects({ uow }),
         getProject: new GetProject({ uow }),
-        listLedger: new ListLedger({ uow }),
+        listLedger: new ListLedger({ ledger }),
         debitAccount: new DebitAccount({ uow, clock, ids }),
         setRecording: new SetRecording({ uow, clock, ids, recordingMonthlyPrice: config.prices.recordingMonthly }),
         suspendProject: new SuspendProject({ uow, clock, eventBus }),
         reactivateProject: new ReactivateProject({ uow, clock }),
         listApiKeys: new ListApiKeys({ uow }),
         listProjectNumbers: new ListProjectNumbers({ numbers }),
-        listProjectWebhooks: new ListProjectWebhooks({ uow }),
+        listProjectWebhooks: new ListProjectWebhooks({ webhooks }),
         listProjectDeliveries: new ListProjectDeliveries({ uow }),
         redeliverDelivery: new RedeliverDelivery({ uow, clock, deliveryTrigger }),
-        findConversation: new FindConversation({ uow }),
-        findCall: new FindCall({ uow }),
+        findConversation: new FindConversation({ conversation }),
+        findCall: new FindCall({ call }),
       }),
     );
     provide(TOKENS.adminToken, [TOKENS.settings, TOKENS.logger], ({ config, keepsAdminToken }, logger) =>

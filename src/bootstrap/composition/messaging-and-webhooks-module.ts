@@ -65,22 +65,22 @@ export const messagingAndWebhooksModule = () =>
     );
     provide(
       TOKENS.messageUseCases,
-      [TOKENS.unitOfWork, TOKENS.sendSms, TOKENS.inboundTextStore, TOKENS.hostedReplies, TOKENS.clock, TOKENS.messagingRegistrar, TOKENS.senderPool, TOKENS.logger, TOKENS.activity],
-      (uow, sendSms, texts, hostedReplies, clock, registrar, senderPool, logger, activity) => ({
+      [TOKENS.unitOfWork, TOKENS.sendSms, TOKENS.inboundTextStore, TOKENS.hostedReplies, TOKENS.clock, TOKENS.messagingRegistrar, TOKENS.senderPool, TOKENS.logger, TOKENS.activity, TOKENS.numberMessagesQuery],
+      (uow, sendSms, texts, hostedReplies, clock, registrar, senderPool, logger, activity, numberMessages) => ({
         sendSms,
         receiveInboundSms: new ReceiveInboundSms({ texts, hostedReplies, activity }),
         updateMessageStatus: new UpdateMessageStatus({ uow }),
-        listNumberMessages: new ListNumberMessages({ uow }),
+        listNumberMessages: new ListNumberMessages({ messages: numberMessages }),
         registerMessaging: new RegisterMessaging({ uow, clock, registrar }),
         getRegistrationStatus: new GetRegistrationStatus({ uow, clock, registrar, senderPool, logger }),
       }),
     );
     provide(
       TOKENS.conversationUseCases,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.conversationPageQuery, TOKENS.conversationMessagesQuery],
-      (uow, clock, conversations, messages) => ({
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.conversationPageQuery, TOKENS.conversationMessagesQuery, TOKENS.conversationQuery],
+      (uow, clock, conversations, messages, conversation) => ({
         listConversations: new ListConversations({ conversations }),
-        getConversation: new GetConversation({ uow }),
+        getConversation: new GetConversation({ conversation }),
         updateConversationState: new UpdateConversationState({ uow, clock }),
         listConversationMessages: new ListConversationMessages({ messages }),
       }),

@@ -22,6 +22,10 @@ export const storageModule = () =>
     provide(TOKENS.agentPageQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).agents);
     provide(TOKENS.agentQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).agent);
     provide(TOKENS.callQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).call);
+    provide(TOKENS.conversationQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).conversation);
+    provide(TOKENS.numberMessagesQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).numberMessages);
+    provide(TOKENS.ledgerQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).ledger);
+    provide(TOKENS.webhookListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).webhooks);
     provide(TOKENS.contactListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).contacts);
     provide(TOKENS.numberListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).numbers);
     provide(TOKENS.auditEventQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).auditEvents);

@@ -3,6 +3,7 @@ import { inMemoryStoreQueries } from '../../adapters/memory/in-memory-queries.js
 import { MikroOrmAgentPageQuery } from '../../adapters/mikro-orm/mikro-orm-agent-page-query.js';
 import { MikroOrmAgentQuery } from '../../adapters/mikro-orm/mikro-orm-agent-query.js';
 import { MikroOrmCallQuery } from '../../adapters/mikro-orm/mikro-orm-call-query.js';
+import { MikroOrmConversationQuery, MikroOrmLedgerQuery, MikroOrmNumberMessagesQuery, MikroOrmWebhookListQuery } from '../../adapters/mikro-orm/mikro-orm-record-queries.js';
 import { MikroOrmContactListQuery } from '../../adapters/mikro-orm/mikro-orm-contact-list-query.js';
 import { MikroOrmNumberListQuery } from '../../adapters/mikro-orm/mikro-orm-number-list-query.js';
 import { MikroOrmCallPageQuery } from '../../adapters/mikro-orm/mikro-orm-call-page-query.js';
@@ -34,6 +35,10 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
       agents: new MikroOrmAgentPageQuery(uow.reads),
       agent: new MikroOrmAgentQuery(uow.reads),
       call: new MikroOrmCallQuery(uow.reads),
+      conversation: new MikroOrmConversationQuery(uow.reads),
+      numberMessages: new MikroOrmNumberMessagesQuery(uow.reads),
+      ledger: new MikroOrmLedgerQuery(uow.reads),
+      webhooks: new MikroOrmWebhookListQuery(uow.reads),
       contacts: new MikroOrmContactListQuery(uow.reads),
       numbers: new MikroOrmNumberListQuery(uow.reads),
       calls: new MikroOrmCallPageQuery(uow.reads),
@@ -50,7 +55,11 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
   return {
     agents: { page: async () => unreadable('agentPageQuery'), version: async () => unreadable('agentPageQuery') },
     agent: { withNumbers: async () => unreadable('agentQuery') },
-    call: { withDetails: async () => unreadable('callQuery') },
+    call: { withDetails: async () => unreadable('callQuery'), inAnyProject: async () => unreadable('callQuery') },
+    conversation: { withRecentMessages: async () => unreadable('conversationQuery'), inAnyProject: async () => unreadable('conversationQuery') },
+    numberMessages: { window: async () => unreadable('numberMessagesQuery') },
+    ledger: { page: async () => unreadable('ledgerQuery') },
+    webhooks: { ofProject: async () => unreadable('webhookListQuery') },
     contacts: { page: async () => unreadable('contactListQuery') },
     numbers: { live: async () => unreadable('numberListQuery'), all: async () => unreadable('numberListQuery') },
     calls: {

@@ -18,6 +18,10 @@ import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { AgentPageQuery } from '../../application/queries/agent-page-query.js';
 import type { AgentQuery } from '../../application/queries/agent-query.js';
 import type { CallQuery } from '../../application/queries/call-query.js';
+import type { ConversationQuery } from '../../application/queries/conversation-query.js';
+import type { LedgerQuery } from '../../application/queries/ledger-query.js';
+import type { NumberMessagesQuery } from '../../application/queries/number-messages-query.js';
+import type { WebhookListQuery } from '../../application/queries/webhook-list-query.js';
 import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
 import type { NumberListQuery } from '../../application/queries/number-list-query.js';
 import type { AuditEventQuery } from '../../application/queries/audit-event-query.js';
@@ -114,6 +118,10 @@ export const TOKENS = {
   /** The one-row reads, made for the bound unit of work's store too. */
   agentQuery: token<AgentQuery>('AgentQuery'),
   callQuery: token<CallQuery>('CallQuery'),
+  conversationQuery: token<ConversationQuery>('ConversationQuery'),
+  numberMessagesQuery: token<NumberMessagesQuery>('NumberMessagesQuery'),
+  ledgerQuery: token<LedgerQuery>('LedgerQuery'),
+  webhookListQuery: token<WebhookListQuery>('WebhookListQuery'),
   contactListQuery: token<ContactListQuery>('ContactListQuery'),
   numberListQuery: token<NumberListQuery>('NumberListQuery'),
   auditEventQuery: token<AuditEventQuery>('AuditEventQuery'),

@@ -4,6 +4,7 @@ import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-
 import { usageRoutes } from '../../../src/adapters/rest/routes/usage.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import { BillingClock } from '../../../src/application/accounts/billing-clock.js';
+import { queriesOf } from '../../../src/bootstrap/composition/store-queries.js';
 import { cents } from '../../../src/domain/money.js';
 import { aSwitchboard, type SwitchboardHarness } from '../../support/switchboard-harness.js';
 
@@ -21,7 +22,7 @@ const setUp = async () => {
     prices: { numberMonthly: cents(300), recordingMonthly: cents(500) },
   });
   const owner = await h.signedUp('billing@example.com'); // 10.00 credit, first month 3.00: 7.00
-  const ledger = () => h.read((tx) => tx.ledger.list(owner.project_id, { limit: 100, offset: 0 })).then((page) => page.items);
+  const ledger = async () => (await queriesOf(h.uow).ledger.page(owner.project_id, { limit: 100, offset: 0 }))?.items ?? [];
   const renewals = async () => (await ledger()).filter((e) => e.reason.endsWith('_renewal'));
   const balance = () => h.read((tx) => tx.ledger.balanceOf(owner.project_id)).then(Number);
   const provision = () => h.call('POST', '/v1/numbers', { key: owner.api_key, body: {} });

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/adapters/mikro-orm/database.js';
+import { queriesOf } from '../../../src/bootstrap/composition/store-queries.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { FixedClock } from '../../../src/adapters/system/fixed-clock.js';
 import { ClaimedHandOff } from '../../../src/application/webhooks/dispatcher-hand-off.js';
@@ -48,10 +49,8 @@ describe.skipIf(!serverUrl)(`${ReceiveInboundSms.name} on PostgreSQL, concurrent
     const results = await Promise.all(texts.map((text) => sut.execute(text)()));
 
     expect(results.every(E.isRight)).toBe(true);
-    const stored = await database.uow.transaction(async (tx) =>
-      E.right(await tx.messages.listByNumber('num_1', { limit: 50, before: null, after: null })),
-    );
-    const messages = E.isRight(stored) ? stored.right.items : [];
+    const stored = await queriesOf(database.uow).numberMessages.window(LINE.projectId, 'num_1', { limit: 50, before: null, after: null });
+    const messages = stored?.items ?? [];
     expect(messages.map((m) => m.providerMessageId).sort()).toEqual(['SMrace0', 'SMrace1', 'SMrace2', 'SMrace3']);
     expect(new Set(messages.map((m) => m.receivedAt.getTime())).size).toBe(4);
     expect(new Set(messages.map((m) => m.conversationId)).size).toBe(1);

@@ -5,6 +5,7 @@ import { failureOf } from '../../support/agentphone-failure.js';
 import { InMemoryUnitOfWork } from '../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { openDatabase } from '../../../src/adapters/mikro-orm/database.js';
 import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
+import { queriesOf } from '../../../src/bootstrap/composition/store-queries.js';
 import { aMigratedDataDir } from '../../support/pglite-template.js';
 import { createScratchDatabase } from '../../support/scratch-database.js';
 import { aSwitchboard, type SwitchboardHarness } from '../../support/switchboard-harness.js';
@@ -155,8 +156,8 @@ describe.each(stores)('sub-accounts over HTTP (%s)', (_, openStore) => {
     expect(bought.status).toBe(200);
     expect(await balance(parent.api_key)).toBe(400);
     expect(await balance(shared.key)).toBe(400);
-    const ledger = await h.read((tx) => tx.ledger.list(parent.project_id, { limit: 10, offset: 0 }));
-    expect(ledger.items[0]).toMatchObject({ projectId: parent.project_id, resourceId: bought.body.id, amountCents: -300 });
+    const ledger = await queriesOf(h.uow).ledger.page(parent.project_id, { limit: 10, offset: 0 });
+    expect(ledger?.items[0]).toMatchObject({ projectId: parent.project_id, resourceId: bought.body.id, amountCents: -300 });
     expect((await h.call('GET', '/v1/numbers', as(parent.api_key))).body.total).toBe(1);
 
     const refused = await h.call('POST', '/v1/numbers', { ...as(parent.api_key, own.id), body: {} });

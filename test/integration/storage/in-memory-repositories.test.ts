@@ -5,6 +5,9 @@ import { agentPageQueryContract } from '../../contracts/agent-page-query.contrac
 import { agentQueryContract } from '../../contracts/agent-query.contract.js';
 import { contactListQueryContract } from '../../contracts/contact-list-query.contract.js';
 import { numberListQueryContract } from '../../contracts/number-list-query.contract.js';
+import { conversationQueryContract } from '../../contracts/conversation-query.contract.js';
+import { numberMessagesQueryContract } from '../../contracts/number-messages-query.contract.js';
+import { ledgerQueryContract } from '../../contracts/ledger-query.contract.js';
 import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
 import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
 import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
@@ -39,6 +42,9 @@ agentPageQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork()
 agentQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 contactListQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 numberListQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+conversationQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+numberMessagesQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+ledgerQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 callPageQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 conversationPageQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
 conversationMessagesQueryContract('in-memory', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));

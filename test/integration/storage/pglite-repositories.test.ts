@@ -13,6 +13,9 @@ import { agentPageQueryContract } from '../../contracts/agent-page-query.contrac
 import { agentQueryContract } from '../../contracts/agent-query.contract.js';
 import { contactListQueryContract } from '../../contracts/contact-list-query.contract.js';
 import { numberListQueryContract } from '../../contracts/number-list-query.contract.js';
+import { conversationQueryContract } from '../../contracts/conversation-query.contract.js';
+import { numberMessagesQueryContract } from '../../contracts/number-messages-query.contract.js';
+import { ledgerQueryContract } from '../../contracts/ledger-query.contract.js';
 import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
 import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
 import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
@@ -61,6 +64,9 @@ agentPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDa
 agentQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 contactListQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 numberListQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+conversationQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+numberMessagesQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+ledgerQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 callPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 conversationPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
 conversationMessagesQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));

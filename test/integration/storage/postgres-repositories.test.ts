@@ -5,6 +5,9 @@ import { agentPageQueryContract } from '../../contracts/agent-page-query.contrac
 import { agentQueryContract } from '../../contracts/agent-query.contract.js';
 import { contactListQueryContract } from '../../contracts/contact-list-query.contract.js';
 import { numberListQueryContract } from '../../contracts/number-list-query.contract.js';
+import { conversationQueryContract } from '../../contracts/conversation-query.contract.js';
+import { numberMessagesQueryContract } from '../../contracts/number-messages-query.contract.js';
+import { ledgerQueryContract } from '../../contracts/ledger-query.contract.js';
 import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
 import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
 import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
@@ -51,6 +54,9 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
   agentQueryContract('PostgreSQL', openScratch);
   contactListQueryContract('PostgreSQL', openScratch);
   numberListQueryContract('PostgreSQL', openScratch);
+  conversationQueryContract('PostgreSQL', openScratch);
+  numberMessagesQueryContract('PostgreSQL', openScratch);
+  ledgerQueryContract('PostgreSQL', openScratch);
   callPageQueryContract('PostgreSQL', openScratch);
   conversationPageQueryContract('PostgreSQL', openScratch);
   conversationMessagesQueryContract('PostgreSQL', openScratch);

@@ -1,9 +1,11 @@
 import { AgentSchema } from './agent.js';
+import { AgentTestSchema } from './agent-test.js';
 import { ApiKeySchema } from './api-key.js';
 import { CallSchema, TranscriptTurnSchema } from './call.js';
 import { CallAnalysisSchema } from './call-analysis.js';
 import { CampaignAttemptSchema, CampaignRecipientSchema, CampaignSchema } from './campaign.js';
 import { ContactSchema } from './contact.js';
+import { KnowledgeBaseSchema } from './knowledge-base.js';
 import { ConversationSchema } from './conversation.js';
 import { LedgerEntrySchema } from './ledger-entry.js';
 import { MessageSchema } from './message.js';
@@ -35,4 +37,6 @@ export const entities = [
   CampaignSchema,
   CampaignRecipientSchema,
   CampaignAttemptSchema,
+  KnowledgeBaseSchema,
+  AgentTestSchema,
 ];

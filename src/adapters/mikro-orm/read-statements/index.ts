@@ -20,3 +20,14 @@ export { contactList } from './contacts.js';
 export { numberList } from './numbers.js';
 export { callDetails, type CallDetailsRow } from './call-details.js';
 export { auditEventList } from './audit-events.js';
+export {
+  anyConversationDetail,
+  callInAnyProject,
+  ledgerList,
+  ledgerProject,
+  numberWindow,
+  projectConversationDetail,
+  projectWebhooks,
+  type ConversationDetailRow,
+  type NumberWindowParams,
+} from './records.js';

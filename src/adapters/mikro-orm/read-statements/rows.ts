@@ -3,8 +3,10 @@ import type { CallRow, TranscriptTurnRow } from '../entities/call.js';
 import type { CallAnalysisRow } from '../entities/call-analysis.js';
 import type { ContactRow } from '../entities/contact.js';
 import type { ConversationRow } from '../entities/conversation.js';
+import type { LedgerEntryRow } from '../entities/ledger-entry.js';
 import type { MessageRow } from '../entities/message.js';
 import type { PhoneNumberRow } from '../entities/phone-number.js';
+import type { WebhookRow } from '../entities/webhook.js';
 import type { SqlRow } from '../sql-row.js';
 
 /**
@@ -37,6 +39,10 @@ export const MESSAGE_COLUMNS = [
   'id', 'project_id', 'conversation_id', 'phone_number_id', 'direction', 'channel', 'body', 'from_number', 'to_number', 'status',
   'media_urls', 'provider_message_id', 'error_code', 'received_at',
 ] as const;
+
+export const WEBHOOK_COLUMNS = ['id', 'project_id', 'agent_id', 'url', 'secret', 'context_limit', 'timeout_seconds', 'created_at', 'updated_at'] as const;
+
+export const LEDGER_COLUMNS = ['id', 'project_id', 'amount_cents', 'reason', 'resource_id', 'period_end', 'note', 'created_at'] as const;
 
 /** `columns` as a select list: each qualified by `alias` when given, and renamed `prefix` + column when a prefix is given. */
 export const selectList = (columns: readonly string[], alias?: string, prefix?: string): string =>
@@ -201,3 +207,26 @@ export const analysisRow = (r: SqlRow): CallAnalysisRow => ({
  */
 export const jsonRowOf = (columns: readonly string[], alias: string, timestamps: readonly string[]): string =>
   `json_build_array(${columns.map((c) => `${alias}."${c}"${timestamps.includes(c) ? '::text' : ''}`).join(', ')})`;
+
+export const ledgerEntryRow = (r: SqlRow): LedgerEntryRow => ({
+  id: r.text('id'),
+  projectId: r.text('project_id'),
+  amountCents: r.integer('amount_cents'),
+  reason: r.text('reason'),
+  resourceId: r.textOrNull('resource_id'),
+  periodEnd: r.instantOrNull('period_end'),
+  note: r.textOrNull('note'),
+  createdAt: r.instant('created_at'),
+});
+
+export const webhookRow = (r: SqlRow): WebhookRow => ({
+  id: r.text('id'),
+  projectId: r.text('project_id'),
+  agentId: r.textOrNull('agent_id'),
+  url: r.text('url'),
+  secret: r.text('secret'),
+  contextLimit: r.integer('context_limit'),
+  timeoutSeconds: r.integer('timeout_seconds'),
+  createdAt: r.instant('created_at'),
+  updatedAt: r.instant('updated_at'),
+});

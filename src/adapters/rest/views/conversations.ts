@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { ConversationDetail } from '../../../application/use-cases/conversations/conversation-detail.js';
+import type { ConversationDetail } from '../../../application/queries/conversation-query.js';
 import type { Conversation } from '../../../domain/conversation.js';
 import { messageView, MessageView } from './messages.js';
 import { e164, isoDateTime, isoInstant, nullable, type Wire } from './schema.js';

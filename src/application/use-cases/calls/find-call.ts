@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Call } from '../../../domain/call.js';
 import { notFound, type NotFound } from '../../errors.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import type { CallQuery } from '../../queries/call-query.js';
 
 export type FindCallError = NotFound;
 
@@ -11,13 +11,12 @@ export type FindCallError = NotFound;
  * transcript and analysis are fields of their own there, read when asked for.
  */
 export class FindCall {
-  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+  constructor(private readonly deps: { readonly call: CallQuery }) {}
 
   execute(input: { readonly callId: string }): TE.TaskEither<FindCallError, Call> {
-    return () =>
-      this.deps.uow.transaction(async (tx) => {
-        const call = await tx.calls.findByIdInAnyProject(input.callId);
-        return call ? E.right(call) : E.left(notFound('call', input.callId));
-      });
+    return async () => {
+      const call = await this.deps.call.inAnyProject(input.callId);
+      return call ? E.right(call) : E.left(notFound('call', input.callId));
+    };
   }
 }

@@ -1,21 +1,18 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type NotFound } from '../../errors.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.js';
-import { withRecentMessages, type ConversationDetail } from './conversation-detail.js';
+import type { ConversationDetail, ConversationQuery } from '../../queries/conversation-query.js';
 
 export type FindConversationError = NotFound;
 
 /** One conversation by its id alone, whatever its project, with its recent messages. */
 export class FindConversation {
-  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+  constructor(private readonly deps: { readonly conversation: ConversationQuery }) {}
 
   execute(input: { readonly conversationId: string; readonly messageLimit: number }): TE.TaskEither<FindConversationError, ConversationDetail> {
-    return () =>
-      this.deps.uow.transaction(async (tx) => {
-        const conversation = await tx.conversations.findByIdInAnyProject(input.conversationId);
-        if (!conversation) return E.left(notFound('conversation', input.conversationId));
-        return E.right(await withRecentMessages(tx, conversation, input.messageLimit));
-      });
+    return async () => {
+      const detail = await this.deps.conversation.inAnyProject(input.conversationId, input.messageLimit);
+      return detail ? E.right(detail) : E.left(notFound('conversation', input.conversationId));
+    };
   }
 }

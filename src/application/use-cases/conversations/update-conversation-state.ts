@@ -4,7 +4,7 @@ import { replaceState } from '../../../domain/conversation.js';
 import { fromDomain, notFound, type NotFound, type Validation } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
-import { withRecentMessages, type ConversationDetail } from './conversation-detail.js';
+import type { ConversationDetail } from '../../queries/conversation-query.js';
 
 export type UpdateConversationStateError = NotFound | Validation;
 
@@ -25,7 +25,9 @@ export class UpdateConversationState {
         const updated = replaceState(conversation, input.state, this.deps.clock.now());
         if (E.isLeft(updated)) return E.left(fromDomain(updated.left));
         await tx.conversations.save(updated.right);
-        return E.right(await withRecentMessages(tx, updated.right, input.messageLimit));
+        // Read in the same unit as the write: the answer shows the state just stored.
+        const recent = await tx.messages.listByConversation(updated.right.id, { limit: input.messageLimit, before: null, after: null });
+        return E.right({ conversation: updated.right, messages: recent.items });
       });
   }
 }

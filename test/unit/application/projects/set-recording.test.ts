@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '../../../../src/adapters/memory/in-memory-unit-of-work.js';
+import { inMemoryLedgerQuery } from '../../../../src/adapters/memory/in-memory-record-queries.js';
 import { TimeSortableIdGenerator } from '../../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { silentLogger } from '../../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
@@ -22,8 +23,8 @@ const aWorld = async () => {
   const sut = new SetRecording({ uow, clock, ids, recordingMonthlyPrice: prices.recordingMonthly });
   const billing = new BillingClock({ uow, clock, ids, logger: silentLogger(), prices });
   const ledger = async () => {
-    const page = await uow.transaction(async (tx) => E.right(await tx.ledger.list('proj_rec', { limit: 50, offset: 0 })));
-    return E.isRight(page) ? page.right.items.map((e) => ({ amount: e.amountCents, reason: e.reason, periodEnd: e.periodEnd?.toISOString() ?? null })) : [];
+    const page = await inMemoryLedgerQuery(uow).page('proj_rec', { limit: 50, offset: 0 });
+    return (page?.items ?? []).map((e) => ({ amount: e.amountCents, reason: e.reason, periodEnd: e.periodEnd?.toISOString() ?? null }));
   };
   return { sut, billing, clock, ledger };
 };
