@@ -29,6 +29,7 @@ import { Migration20261203140000_outbound_settings } from './Migration2026120314
 import { Migration20261203150000_campaign_call_overrides } from './Migration20261203150000_campaign_call_overrides.js';
 import { Migration20261203180000_registration_senders } from './Migration20261203180000_registration_senders.js';
 import { Migration20261203190000_knowledge_trigram_index } from './Migration20261203190000_knowledge_trigram_index.js';
+import { Migration20261204300000_knowledge_retrieval } from './Migration20261204300000_knowledge_retrieval.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -66,4 +67,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203160000_call_hand_over', class: Migration20261203160000_call_hand_over },
   { name: 'Migration20261203180000_registration_senders', class: Migration20261203180000_registration_senders },
   { name: 'Migration20261203190000_knowledge_trigram_index', class: Migration20261203190000_knowledge_trigram_index },
+  { name: 'Migration20261204300000_knowledge_retrieval', class: Migration20261204300000_knowledge_retrieval },
 ];
