@@ -6,6 +6,7 @@ import { changeCallBehaviour, DEFAULT_CALL_BEHAVIOUR, type CallBehaviour } from 
 import { changeConversation, DEFAULT_CONVERSATION, type ConversationSettings } from './conversation-settings.js';
 import { checkMcpServers, keepHiddenHeaders, type McpServer } from './mcp-server.js';
 import { checkHandoffs, handoffNameOf, type AgentHandoff } from './agent-handoff.js';
+import { checkKnowledgeRetrieval, retrievalField, type KnowledgeRetrieval } from './knowledge-retrieval.js';
 
 export const VOICE_MODES = ['webhook', 'hosted'] as const;
 export type VoiceMode = (typeof VOICE_MODES)[number];
@@ -39,6 +40,8 @@ export interface Agent {
   readonly conversation?: ConversationSettings;
   /** The project's knowledge bases a hosted agent searches (its `search_knowledge` tool); absent: none. */
   readonly knowledgeBaseIds?: readonly string[];
+  /** How a hosted agent reaches its knowledge bases; absent: `tool`. */
+  readonly knowledgeRetrieval?: KnowledgeRetrieval;
   /** MCP servers whose allowed tools a hosted agent may call; absent: none. */
   readonly mcpServers?: readonly McpServer[];
   /** Other agents of the project this one may pass a live call to; absent: none. */
@@ -65,6 +68,7 @@ export interface AgentFields {
   /** Only the settings to change. */
   readonly conversation?: Partial<ConversationSettings>;
   readonly knowledgeBaseIds?: readonly string[];
+  readonly knowledgeRetrieval?: KnowledgeRetrieval;
   readonly mcpServers?: readonly McpServer[];
   /** `name` left out: made from the target agent's name (from its id where the name is not known). */
   readonly handoffs?: readonly HandoffEntry[];
@@ -95,6 +99,8 @@ const checkInvariants = (agent: Agent): E.Either<InvalidField, Agent> => {
   const bases = agent.knowledgeBaseIds ?? [];
   if (bases.length > MAX_AGENT_KNOWLEDGE_BASES) return E.left(invalidField('knowledgeBaseIds', `must name at most ${MAX_AGENT_KNOWLEDGE_BASES} knowledge bases`));
   if (new Set(bases).size !== bases.length) return E.left(invalidField('knowledgeBaseIds', 'must not name a knowledge base twice'));
+  const retrieval = checkKnowledgeRetrieval(agent.knowledgeRetrieval, bases);
+  if (E.isLeft(retrieval)) return retrieval;
   const servers = checkMcpServers(agent.mcpServers ?? []);
   if (E.isLeft(servers)) return servers;
   const handoffs = checkHandoffs(agent.id, agent.handoffs ?? []);
@@ -131,6 +137,7 @@ export const createAgent = (props: {
     callBehaviour: callBehaviour.right,
     conversation: conversation.right,
     ...(props.fields.knowledgeBaseIds?.length ? { knowledgeBaseIds: props.fields.knowledgeBaseIds } : {}),
+    ...retrievalField(props.fields.knowledgeRetrieval),
     ...(props.fields.mcpServers?.length ? { mcpServers: props.fields.mcpServers } : {}),
     ...(props.fields.handoffs?.length ? { handoffs: namedHandoffs(props.fields.handoffs) } : {}),
     createdAt: props.now,
@@ -147,7 +154,7 @@ export const updateAgent = (agent: Agent, changes: AgentChanges, now: Date): E.E
   const voice = defined.voice ?? agent.voice;
   const conversation = changeConversation(agent.conversation ?? DEFAULT_CONVERSATION, changes.conversation ?? {}, voice);
   if (E.isLeft(conversation)) return conversation;
-  return checkInvariants({
+  const { knowledgeRetrieval, ...changed }: Agent = {
     ...agent,
     ...defined,
     callBehaviour: callBehaviour.right,
@@ -158,5 +165,6 @@ export const updateAgent = (agent: Agent, changes: AgentChanges, now: Date): E.E
     ...(defined.mcpServers ? { mcpServers: keepHiddenHeaders(agent.mcpServers ?? [], defined.mcpServers) } : {}),
     handoffs: defined.handoffs ? namedHandoffs(defined.handoffs) : agent.handoffs,
     updatedAt: now,
-  });
+  };
+  return checkInvariants({ ...changed, ...retrievalField(knowledgeRetrieval) });
 };

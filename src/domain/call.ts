@@ -233,7 +233,7 @@ export interface TranscriptTurn {
   readonly latency?: TurnLatency;
   /** On the caller's turns: the language the carrier heard them speak (ConversationRelay's `lang`). */
   readonly language?: string;
-  /** On a `search_knowledge` tool result: the passages the model was given, best first. */
+  /** On a `search_knowledge` tool result, or an answer given passages before it: the passages the model was given, best first. */
   readonly sources?: readonly TurnSource[];
 }
 

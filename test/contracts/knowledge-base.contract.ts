@@ -152,6 +152,20 @@ export const knowledgeBaseContract = (name: string, open: () => Promise<OpenedSt
       expect(page.items.map(({ agent }) => agent.knowledgeBaseIds ?? [])).toEqual([named.knowledgeBaseIds, []]);
     });
 
+    it('keeps an agent that searches before each answer, and reads one in tool mode back without the setting', async () => {
+      const before = anAgent({ knowledgeBaseIds: [newId('kb')], knowledgeRetrieval: 'before_each_answer' });
+      const tool = anAgent({ projectId: before.projectId, knowledgeBaseIds: [newId('kb')], createdAt: new Date(before.createdAt.getTime() + 1000) });
+      await inTx(async (tx) => {
+        await tx.agents.save(before);
+        await tx.agents.save(tool);
+      });
+
+      expect((await inTx((r) => r.agents.findById(before.projectId, before.id)))?.knowledgeRetrieval).toBe('before_each_answer');
+      expect((await inTx((r) => r.agents.findById(tool.projectId, tool.id)))?.knowledgeRetrieval).toBeUndefined();
+      const page = await queries().agents.page(before.projectId, { limit: 10, offset: 0 });
+      expect(page.items.map(({ agent }) => agent.knowledgeRetrieval ?? 'tool')).toEqual(['before_each_answer', 'tool']);
+    });
+
     it('rolls a document back with its unit of work', async () => {
       const kb = aKnowledgeBase();
       await stored(kb);

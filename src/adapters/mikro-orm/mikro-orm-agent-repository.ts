@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { AgentRepository } from '../../application/ports/repositories.js';
 import type { Agent, VoiceMode } from '../../domain/agent.js';
 import { trustE164 } from '../../domain/e164.js';
+import { isKnowledgeRetrieval, knowledgeRetrievalOf, retrievalField } from '../../domain/knowledge-retrieval.js';
 import { callBehaviourFromJson } from './call-behaviour-json.js';
 import { conversationFromJson, conversationToJson } from './conversation-json.js';
 import { AgentSchema, type AgentRow } from './entities/agent.js';
@@ -36,6 +37,7 @@ export const toAgent = (row: AgentRow): Agent => ({
   ...(row.callBehaviour ? { callBehaviour: callBehaviourFromJson(decodeColumn(CallBehaviourJson, row.callBehaviour, 'agents', 'call_behaviour', row.id) ?? {}) } : {}),
   ...(row.conversation ? { conversation: conversationFromJson(decodeColumn(ConversationJson, row.conversation, 'agents', 'conversation', row.id) ?? {}) } : {}),
   ...(Array.isArray(row.knowledgeBaseIds) && row.knowledgeBaseIds.length > 0 ? { knowledgeBaseIds: row.knowledgeBaseIds.map(String) } : {}),
+  ...(isKnowledgeRetrieval(row.knowledgeRetrieval) ? retrievalField(row.knowledgeRetrieval) : {}),
   ...(Array.isArray(row.mcpServers) && row.mcpServers.length > 0 ? { mcpServers: decodeColumn(McpServersJson, row.mcpServers, 'agents', 'mcp_servers', row.id) } : {}),
   ...(Array.isArray(row.handoffs) && row.handoffs.length > 0 ? { handoffs: decodeColumn(AgentHandoffsJson, row.handoffs, 'agents', 'handoffs', row.id) } : {}),
   createdAt: row.createdAt,
@@ -60,6 +62,7 @@ export const toAgentRow = (agent: Agent): AgentRow => ({
   callBehaviour: agent.callBehaviour ? { ...agent.callBehaviour } : null,
   conversation: agent.conversation ? conversationToJson(agent.conversation) : null,
   knowledgeBaseIds: [...(agent.knowledgeBaseIds ?? [])],
+  knowledgeRetrieval: knowledgeRetrievalOf(agent),
   mcpServers: (agent.mcpServers ?? []).map((server) => ({ ...server, headers: { ...server.headers }, allowedTools: [...server.allowedTools] })),
   handoffs: (agent.handoffs ?? []).map((handoff) => ({ ...handoff })),
   createdAt: agent.createdAt,

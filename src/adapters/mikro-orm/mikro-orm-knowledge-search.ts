@@ -17,6 +17,8 @@ type SearchParams = {
   readonly limit: number;
   /** How many passages each side offers for ranking. */
   readonly pool: number;
+  /** How many matches of the whole query, and of any of its words, are ranked at most. */
+  readonly scan: number;
 };
 
 /** The lexemes of `text` as a tsquery any of which matches; null when it has none. */
@@ -29,7 +31,15 @@ const PASSAGE_TEXT = `(coalesce(c.heading, '') || ' ' || c.content)`;
 /** Candidates each side offers per result asked for: enough that the final ranking, which adds the other side's measure, still finds the best. */
 const POOL_PER_RESULT = 5;
 
-const SIMILARITY = `word_similarity(:words, ${PASSAGE_TEXT})`;
+/**
+ * Matches ranked at most on each word side: common words match most passages of a large base,
+ * and ranking every one of them was what made a search slow. Passages that match the whole
+ * query are ranked apart, so they are never crowded out by those that share one common word.
+ */
+const MATCHES_RANKED = 400;
+
+/** Measured only when some word of the query is held by no passage: trigrams are for misspellings, and cost a scan of each passage's text. */
+const SIMILARITY = `(case when u.words <> '' then word_similarity(:words, ${PASSAGE_TEXT}) else 0 end)`;
 
 const IN_BASES = `c.project_id = :projectId and c.knowledge_base_id in (select jsonb_array_elements_text(:ids::jsonb))`;
 
@@ -40,9 +50,10 @@ const IN_BASES = `c.project_id = :projectId and c.knowledge_base_id in (select j
  * doubled for a passage that matches the whole query, plus the trigram similarity.
  *
  * Only a pool of candidates is ranked, each side served by its index and limited first: the
- * passages best by their words (the `tsvector` index), and, for the query's words no passage of
- * the bases holds (the ones spelt wrong), the passages nearest them by trigrams (`<%` on the
- * trigram index). Measuring trigram similarity on every passage that shares a word with the
+ * matches of the whole query (the `tsvector` index), those of any of its words only when the
+ * whole query matches too few, and, when nothing matches the whole query, for the query's words
+ * no passage of the bases holds (the ones spelt wrong), the passages nearest them by trigrams
+ * (`<%` on the trigram index). Measuring trigram similarity on every passage that shares a word with the
  * query was what made a search slow on a large base. `<%` takes its threshold from a setting,
  * made for this statement alone (local to its implicit transaction) in the row the trigram scan
  * is laterally joined to, so it is in place before that scan starts.
@@ -51,13 +62,25 @@ const searchPassages = readStatement<SearchParams, KnowledgePassage>(
   'knowledge_search',
   `with q as materialized (
      select websearch_to_tsquery('english', :text) as strict, ${anyOf(':words')} as loose, ${anyOf(':excluded')} as unwanted),
+   strict_matches as materialized (
+     select c.document_id, c.position, c.search from knowledge_chunks c
+     where ${IN_BASES} and c.search @@ (select strict from q)
+     limit :scan),
+   loose_matches as materialized (
+     select c.document_id, c.position, c.search from knowledge_chunks c
+     where (select count(*) from strict_matches) < :pool and ${IN_BASES} and c.search @@ (select loose from q)
+     limit :scan),
    unheld as materialized (
      select coalesce(string_agg(w, ' '), '') as words from unnest(string_to_array(:words, ' ')) w
-     where not exists (select 1 from knowledge_chunks c where ${IN_BASES} and c.search @@ plainto_tsquery('english', w))),
+     where not exists (select 1 from strict_matches)
+       and not exists (select 1 from knowledge_chunks c where ${IN_BASES} and c.search @@ plainto_tsquery('english', w))),
    candidates as (
-     (select c.document_id, c.position from knowledge_chunks c
-      where ${IN_BASES} and (c.search @@ (select strict from q) or c.search @@ (select loose from q))
-      order by ts_rank_cd(c.search, (select loose from q)) * (case when c.search @@ (select strict from q) then 2 else 1 end) desc
+     (select m.document_id, m.position from strict_matches m
+      order by ts_rank_cd(m.search, (select loose from q)) desc
+      limit :pool)
+     union
+     (select m.document_id, m.position from loose_matches m
+      order by ts_rank_cd(m.search, (select loose from q)) desc
       limit :pool)
      union
      select near.document_id, near.position
@@ -72,6 +95,7 @@ const searchPassages = readStatement<SearchParams, KnowledgePassage>(
    from candidates k
    join knowledge_chunks c on c.document_id = k.document_id and c.position = k.position
    cross join q
+   cross join unheld u
    join knowledge_documents d on d.id = c.document_id
    where (q.unwanted is null or not c.search @@ q.unwanted)
      and (c.search @@ q.strict or c.search @@ q.loose or ${SIMILARITY} >= :nearMiss)
@@ -131,6 +155,7 @@ export class MikroOrmKnowledgeSearch implements KnowledgeSearch, KnowledgePassag
       nearMissSetting: String(NEAR_MISS_SIMILARITY),
       limit: query.limit,
       pool: query.limit * POOL_PER_RESULT,
+      scan: MATCHES_RANKED,
     });
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The playground's agent form: the chosen agent's conversation settings (turn-taking,
- * transcription, voice, languages; see docs/conversation-quality.md), filled from the agent
+ * transcription, voice, languages; see docs/conversation-quality.md) and how it searches its
+ * knowledge bases (docs/knowledge.md), filled from the agent
  * read when the agent is chosen and saved with PATCH /v1/agents/{id}. A refusal (422) shows the
  * API's message, naming the field; `unsupported` shows what this server cannot honour.
  *
@@ -15,6 +16,7 @@ import {
   MODEL_TIERS,
   STT_MODES,
 } from '../../domain/conversation-settings.js';
+import { KNOWLEDGE_RETRIEVALS } from '../../domain/knowledge-retrieval.js';
 
 /** How a field is shown and read: a number (empty: null where the field takes null), a box, a choice, lines of text. */
 type FieldKind = 'number' | 'optional-number' | 'boolean' | 'choice' | 'optional-choice' | 'lines' | 'languages';
@@ -42,6 +44,7 @@ export const AGENT_FORM_FIELDS: readonly FormField[] = [
   { name: 'profanityFilter', label: 'Profanity filter', kind: 'boolean' },
   { name: 'languages', label: 'Other languages (a line each: code voice [provider model])', kind: 'languages' },
   { name: 'ambientSound', label: 'Ambient sound', kind: 'choice', choices: AMBIENT_SOUNDS },
+  { name: 'knowledgeRetrieval', label: 'Knowledge bases searched (hosted)', kind: 'choice', choices: KNOWLEDGE_RETRIEVALS },
 ];
 
 const idOf = (field: FormField): string => `agent-${field.name}`;

@@ -57,6 +57,11 @@ class RelayGateway implements VoiceGateway {
     this.send({ type: 'language', ttsLanguage: language, transcriptionLanguage: language });
   }
 
+  /** The relay switches by language code only: to the voice the answer's TwiML declared for it (see declaredLanguages). */
+  switchVoice(_voice: string, language: string): void {
+    this.switchLanguage(language);
+  }
+
   transfer(to: string, warm?: WarmTransfer): void {
     this.end(warm ? { reason: 'transfer', to, mode: 'warm', summary: warm.summary, timeoutSeconds: warm.timeoutSeconds } : { reason: 'transfer', to });
   }

@@ -1,6 +1,7 @@
 import twilio from 'twilio';
 import type VoiceResponseType from 'twilio/lib/twiml/VoiceResponse.js';
-import type { ConversationSettings } from '../../domain/conversation-settings.js';
+import type { AgentLanguage, ConversationSettings } from '../../domain/conversation-settings.js';
+import { declaredLanguages } from '../../domain/handoff-voices.js';
 import { conversationAttributes, DEFAULT_SPEECH_MODES, voiceWithSpeed, type SpeechModes } from './conversation-relay-attributes.js';
 
 const { VoiceResponse } = twilio.twiml;
@@ -22,6 +23,8 @@ export interface RelaySettings {
   readonly conversation?: ConversationSettings;
   /** What each `sttMode` stands for; default DEFAULT_SPEECH_MODES. */
   readonly speechModes?: SpeechModes;
+  /** The voices of the agents it may hand the call to, declared so a handoff can switch to them; absent: none. */
+  readonly handoffVoices?: readonly AgentLanguage[];
 }
 
 /** `Google.en-US-Journey-O` → provider `Google`, voice `en-US-Journey-O`. */
@@ -57,8 +60,10 @@ export const conversationRelayTwiml = (settings: RelaySettings): string => {
     // Reports when the agent's audio stops and the caller starts talking: silence is measured from them.
     debug: 'speaker-events',
   }));
-  // Each extra language is declared up front: a call switches to it with the relay's `language` message.
-  for (const language of conversation?.languages ?? []) {
+  // Each extra language is declared up front: a call switches to it with the relay's `language`
+  // message, for `switch_language` or for a handoff to an agent with another voice.
+  const own = { voice: settings.voice, language: settings.language };
+  for (const language of declaredLanguages(own, conversation?.languages ?? [], settings.handoffVoices ?? [])) {
     const spoken = splitVoice(language.voice);
     relay.language(present({
       code: language.code,

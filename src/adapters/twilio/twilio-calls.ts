@@ -28,6 +28,7 @@ export const placeTwilioCall = async (client: twilio.Twilio, call: OutboundCall,
       ...(speechModes ? { speechModes } : {}),
       // Twilio does not honour the Calls API's `Record` on ConversationRelay sessions: record as inbound calls do.
       recordingStatusUrl: call.record ? call.webhooks.recordingStatusUrl : null,
+      ...(call.handoffVoices ? { handoffVoices: call.handoffVoices } : {}),
     }),
     statusCallback: call.webhooks.statusUrl,
     statusCallbackMethod: 'POST',

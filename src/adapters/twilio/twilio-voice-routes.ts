@@ -107,7 +107,7 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
       log?.warn({ callSid: p.CallSid, to: p.To, reason: answered.left._tag }, 'inbound call refused');
       return xml(c, hangupTwiml('Sorry, this number is not connected to an agent. Goodbye.'));
     }
-    const { call, record, busy } = answered.right;
+    const { call, record, busy, handoffVoices } = answered.right;
     if (busy) {
       log?.warn({ callId: call.id, callSid: p.CallSid, projectId: call.projectId }, 'inbound call refused: the project has its maximum of calls in progress');
       return xml(c, hangupTwiml(options.busyMessage ?? BUSY_MESSAGE));
@@ -125,6 +125,7 @@ export const twilioVoiceRoutes = (options: TwilioVoiceRoutesOptions): Hono<Twili
         conversation: call.conversation,
         ...(options.speechModes ? { speechModes: options.speechModes } : {}),
         recordingStatusUrl: record ? hooks.recordingStatusUrl : null,
+        ...(handoffVoices ? { handoffVoices } : {}),
       }),
     );
   });

@@ -20,6 +20,7 @@ import { conversationOf, type ModelTier } from '../../domain/conversation-settin
 import type { McpToolServers } from '../ports/mcp-tool-servers.js';
 import { McpToolset } from './mcp-toolset.js';
 import { handoffTools } from './handoff-tool.js';
+import { knowledgeContextFor, retrievesBeforeEachAnswer } from './knowledge-context.js';
 
 export const DEFAULT_HOSTED_APOLOGY = "Sorry, I'm having trouble right now. Please try again in a moment.";
 
@@ -87,10 +88,14 @@ export class HostedBrain implements AgentBrain {
     const exchanges = this.exchanges.get(call) ?? [];
     this.exchanges.set(call, exchanges);
     const reply = new HostedReply(turn, signal, act, standing, exchanges, model, this.deps, this.toolsCalled);
-    const asked = () => {
+    const ask = () => {
       turn.timing.requestedAt = this.deps.now();
       return reply.ask();
     };
+    const knowledge = this.deps.knowledge;
+    const asked = retrievesBeforeEachAnswer(standing.agent, knowledge) && standing.agent && turn.dtmf === null
+      ? this.grounded(knowledge, standing.agent, reply, ask)
+      : ask;
     // A tool a barge-in left running answers before the model is asked again: its result is in the history.
     const running = this.running.get(call);
     if (!running || running.length === 0) return asked();
@@ -98,6 +103,22 @@ export class HostedBrain implements AgentBrain {
       this.running.delete(call);
       return signal.aborted ? undefined : asked();
     });
+  }
+
+  /**
+   * Retrieval before each answer: the caller's latest words are searched first, and the model
+   * asked with the passages found (the agent's turn keeps them as its sources).
+   */
+  private grounded(knowledge: KnowledgeSearch, agent: Agent, reply: HostedReply, ask: () => Promise<void>): () => Promise<void> {
+    return () =>
+      knowledgeContextFor(knowledge, agent, reply.turn.utterance, reply.standing.log).then((found) => {
+        if (reply.signal.aborted) return undefined;
+        if (found) {
+          reply.context = found.message;
+          if (!reply.act({ kind: 'sources', sources: found.sources })) return undefined;
+        }
+        return ask();
+      });
   }
 
   /**

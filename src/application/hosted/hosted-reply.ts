@@ -48,6 +48,8 @@ export class HostedReply {
   /** What earlier rounds added: the model's tool calls and their results. */
   readonly rounds: ChatMessage[] = [];
   round = 0;
+  /** Passages found for the caller's words before the answer (retrieval before each answer), given to every round. */
+  context: string | null = null;
   /** This round's model stream span; `heard` once its first chunk came. */
   private span: TraceSpan = NO_SPAN;
   private heard = false;
@@ -79,11 +81,16 @@ export class HostedReply {
     const messages: ChatMessage[] = [
       { role: 'system', content: standing.system },
       ...transcriptMessages(turn.history, this.exchanges),
+      ...this.contextMessages(),
       { role: 'user', content: turn.dtmf !== null ? `[pressed ${turn.dtmf}]` : turn.utterance },
       ...this.rounds,
     ];
     const request = { messages, tools: standing.tools, signal: this.signal, ...(standing.model ? { model: standing.model } : {}) };
     return this.model.stream(request, this.hear).then(this.streamed, this.failed);
+  }
+
+  private contextMessages(): ChatMessage[] {
+    return this.context === null ? [] : [{ role: 'system', content: this.context }];
   }
 
   /** The words this round spoke, as the model gave them. */

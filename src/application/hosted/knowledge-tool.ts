@@ -1,4 +1,5 @@
 import type { Agent } from '../../domain/agent.js';
+import { knowledgeRetrievalOf } from '../../domain/knowledge-retrieval.js';
 import type { TurnSource } from '../../domain/call.js';
 import type { KnowledgePassage } from '../../domain/knowledge-base.js';
 import type { ToolDefinition } from '../ports/language-model.js';
@@ -8,13 +9,16 @@ import type { ToolRunResult } from './custom-tool-runner.js';
 export const KNOWLEDGE_TOOL = 'search_knowledge';
 
 /** Passages given to the model a search: enough to answer from, few enough to keep the turn quick. */
-const PASSAGES = 4;
+export const PASSAGES = 4;
 /** A query longer than a sentence or two is no search. */
-const MAX_QUERY = 300;
+export const MAX_QUERY = 300;
 
-/** A hosted agent's knowledge-base search, offered when it names knowledge bases and the store can search them. */
+/**
+ * A hosted agent's knowledge-base search, offered when it names knowledge bases, the store can
+ * search them, and it is not given passages before each answer already.
+ */
 export const knowledgeTools = (agent: Agent | null, search: KnowledgeSearch | undefined): ToolDefinition[] =>
-  search && agent?.knowledgeBaseIds?.length
+  search && agent?.knowledgeBaseIds?.length && knowledgeRetrievalOf(agent) === 'tool'
     ? [
         {
           name: KNOWLEDGE_TOOL,
@@ -31,7 +35,7 @@ export const knowledgeTools = (agent: Agent | null, search: KnowledgeSearch | un
       ]
     : [];
 
-const sourceOf = (p: KnowledgePassage): TurnSource => ({
+export const sourceOf = (p: KnowledgePassage): TurnSource => ({
   knowledgeBaseId: p.knowledgeBaseId,
   documentId: p.documentId,
   documentTitle: p.documentTitle,
@@ -39,7 +43,7 @@ const sourceOf = (p: KnowledgePassage): TurnSource => ({
   heading: p.heading,
 });
 
-const numbered = (passages: readonly KnowledgePassage[]): string =>
+export const numbered = (passages: readonly KnowledgePassage[]): string =>
   passages.map((p, i) => `[${i + 1}] ${p.documentTitle}${p.heading ? ` › ${p.heading}` : ''}: ${p.content}`).join('\n\n');
 
 /**

@@ -54,6 +54,8 @@ export type AgentAction =
       readonly to?: string;
     }
   | { readonly kind: 'hangup' }
+  /** The knowledge-base passages the brain gave the model for this answer (retrieval before each answer): kept on the agent's turn. */
+  | { readonly kind: 'sources'; readonly sources: readonly TurnSource[] }
   /**
    * The person asked not to be called again: their number goes on the suppression list and the
    * call is marked `optOut`. The call goes on (the agent says goodbye, then hangs up). `reason`:

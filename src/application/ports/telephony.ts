@@ -1,4 +1,4 @@
-import type { ConversationSettings } from '../../domain/conversation-settings.js';
+import type { AgentLanguage, ConversationSettings } from '../../domain/conversation-settings.js';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { Country } from '../../domain/country.js';
 import type { E164 } from '../../domain/e164.js';
@@ -88,6 +88,8 @@ export interface OutboundCall {
   readonly machineDetection: boolean;
   /** The call's conversation settings (turn-taking, transcription, languages); absent: the defaults. */
   readonly conversation?: ConversationSettings;
+  /** The voices of the agents the call may be handed to, declared at answer so a handoff can switch to them; absent: none. */
+  readonly handoffVoices?: readonly AgentLanguage[];
   readonly webhooks: CallWebhooks;
 }
 

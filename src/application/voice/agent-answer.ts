@@ -1,4 +1,4 @@
-import type { TurnLatency } from '../../domain/call.js';
+import type { TurnLatency, TurnSource } from '../../domain/call.js';
 import type { UnansweredReason } from '../events/unanswered-turn.js';
 import type { ActionTaker, AgentAction, AgentBrain, BrainTurn, TurnTiming } from '../ports/agent-brain.js';
 import type { TraceSpan } from '../ports/tracing.js';
@@ -27,6 +27,8 @@ export interface Answer {
   toolMs: number;
   /** The turn's span, ended with the answer. */
   readonly span: TraceSpan;
+  /** The passages the brain answered from (see AgentAction `sources`), kept on the agent's turn. */
+  sources: readonly TurnSource[] | null;
 }
 
 const SENTENCE_END = /[.!?,;:…]$/;
@@ -44,6 +46,7 @@ export function newAnswer(controller: AbortController, receivedAt: number, turnS
     turnSequence,
     toolMs: 0,
     span,
+    sources: null,
   };
 }
 

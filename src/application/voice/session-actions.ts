@@ -34,7 +34,7 @@ export interface ActionSession {
 
 /** Does what the agent's answer asks, as the brain hands each action over. */
 export const performAction = (session: ActionSession, answer: Answer, action: AgentAction): void => {
-  if (action.kind !== 'say' && action.kind !== 'unanswered') answer.acted = true;
+  if (action.kind !== 'say' && action.kind !== 'unanswered' && action.kind !== 'sources') answer.acted = true;
   switch (action.kind) {
     case 'say': {
       const piece = pieceToSpeak(answer, action);
@@ -91,6 +91,9 @@ export const performAction = (session: ActionSession, answer: Answer, action: Ag
       return;
     case 'unanswered':
       answer.unanswered ??= action.reason;
+      return;
+    case 'sources':
+      answer.sources = action.sources;
       return;
   }
 };

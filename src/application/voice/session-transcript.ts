@@ -76,8 +76,8 @@ export class SessionTranscript {
   }
 
   /** The agent's answer, once over: the turn a later barge-in may cut short. */
-  addAnswer(content: string, interrupted: boolean, error: string | null, latency: TurnLatency): void {
-    this.lastAgentTurn = this.add('agent', content, interrupted, error, undefined, latency);
+  addAnswer(content: string, interrupted: boolean, error: string | null, latency: TurnLatency, sources: readonly TurnSource[] | null = null): void {
+    this.lastAgentTurn = this.add('agent', content, interrupted, error, undefined, latency, null, sources ?? undefined);
   }
 
   /** The answer had arrived in full, but the caller cut its playback short: only `heard` stays. */

@@ -285,7 +285,7 @@ export class VoiceSession {
     const latency = latencyOf(answer);
     endTurnSpan(answer, latency, cancel);
     if (spoken === '' && !heard) return;
-    this.turns.addAnswer(content, heard !== undefined || (cut && spoken !== ''), answer.error, latency);
+    this.turns.addAnswer(content, heard !== undefined || (cut && spoken !== ''), answer.error, latency, answer.sources);
   }
 
   private end(reason: DisconnectionReason | null): void {

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ScriptedLanguageModel } from '../../../src/adapters/scripted/scripted-language-model.js';
 import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-telephony.js';
 import type { SimulatedCall } from '../../../src/adapters/simulated/simulated-call.js';
-import { aVoiceSwitchboard, type VoiceHarness } from '../voice/voice-harness.js';
+import { twimlElements } from '../../support/twiml.js';
+import { aVoiceSwitchboard, RelayClient, type VoiceHarness } from '../voice/voice-harness.js';
 
 const BILLING = { name: 'Billing', voiceMode: 'hosted', systemPrompt: 'You are the billing desk of Acme.', greeting: 'Billing desk, how can I help?', voice: 'Google.en-US-Journey-D' };
 const SUMMARY = 'Wants a refund for order 42.';
@@ -118,5 +119,48 @@ describe('a handoff from one agent to another in a call', () => {
     expect(read.body.agentId).toBe(front.agentId);
     expect(read.body.agents).toEqual([{ agentId: front.agentId, since: read.body.startedAt, summary: null }]);
     expect(harness.hook.requests.some((r) => r.body?.event === 'agent.handoff')).toBe(false);
+  });
+});
+
+describe('a handoff on Twilio’s ConversationRelay', () => {
+  let harness: VoiceHarness;
+  afterEach(async () => {
+    await harness?.stop();
+  });
+
+  it('declares the targets’ voices at answer, the agent’s own first, and switches the relay to the new agent’s voice on a handoff', async () => {
+    const model = new ScriptedLanguageModel(['Su reembolso está en camino.']);
+    harness = await aVoiceSwitchboard({ languageModel: model });
+    const spanish = await harness.api('POST', '/v1/agents', { ...BILLING, name: 'Facturación', voice: 'Google.es-ES-Neural2-A', language: 'es-ES', greeting: 'Facturación, dígame.' });
+    const sameVoice = await harness.api('POST', '/v1/agents', { name: 'Front twin', voice: 'Google.en-US-Journey-O' });
+    const front = await harness.anAgentOnTheLine({
+      name: 'Front desk',
+      voice: 'Google.en-US-Journey-O',
+      handoffs: [
+        { agentId: spanish.body.id, description: 'Callers who speak Spanish.' },
+        { agentId: sameVoice.body.id, description: 'Anything else.' },
+      ],
+    });
+    harness.hook.handler = (request, res) => {
+      if (request.body?.event !== 'agent.message') return void res.writeHead(200).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ text: 'Un momento.' }, { action: 'handoff', agentId: spanish.body.id, summary: SUMMARY }]));
+    };
+
+    const inbound = await harness.inboundCall(front.phoneNumber);
+    expect(twimlElements(inbound.twiml, 'Language').map((l) => l.attributes)).toEqual([
+      { code: 'en-US', ttsProvider: 'Google', voice: 'en-US-Journey-O' },
+      { code: 'es-ES', ttsProvider: 'Google', voice: 'es-ES-Neural2-A' },
+    ]);
+    const relay = await RelayClient.open(inbound.relayUrl!);
+    relay.setup(inbound.callSid);
+    relay.prompt('Quiero un reembolso.');
+    await relay.until((frames) => frames.some((f) => f.token === 'Facturación, dígame.'));
+
+    const switched = relay.frames.findIndex((f) => f.type === 'language');
+    expect(relay.frames[switched]).toEqual({ type: 'language', ttsLanguage: 'es-ES', transcriptionLanguage: 'es-ES' });
+    expect(switched).toBeLessThan(relay.frames.findIndex((f) => f.token === 'Facturación, dígame.'));
+    relay.prompt('Es el pedido 42.', 'es-ES');
+    await relay.until((frames) => frames.map((f) => f.token ?? '').join('').includes('en camino'));
+    relay.close();
   });
 });

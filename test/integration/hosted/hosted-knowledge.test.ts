@@ -81,4 +81,61 @@ describe('a hosted agent with a knowledge base', () => {
 
     expect(offered[0]).not.toContain('search_knowledge');
   });
+
+  it('before each answer: searches the caller’s words, gives the model the passage, and keeps it as the agent turn’s sources', async () => {
+    const requests: ChatRequest[] = [];
+    const model = new ScriptedLanguageModel([
+      (request) => (requests.push(request), 'Refunds reach your card within five working days, as our Returns policy says.'),
+    ]);
+    harness = await aVoiceSwitchboard({ twilio: false, telephony: new SimulatedTelephony(), languageModel: model });
+    const kb = (await harness.api('POST', '/v1/knowledge-bases', { name: 'Shop' })).body.id as string;
+    for (const content of [RETURNS, HOURS]) await harness.api('POST', `/v1/knowledge-bases/${kb}/documents`, { format: 'markdown', content });
+    const line = await harness.anAgentOnTheLine({
+      voiceMode: 'hosted',
+      systemPrompt: 'You are the shoe shop.',
+      knowledgeBaseIds: [kb],
+      knowledgeRetrieval: 'before_each_answer',
+    });
+    const simulated = harness.sut.voice().simulated!;
+
+    const started = await simulated.startInbound({ from: '+14155550123', to: line.phoneNumber });
+    if (E.isLeft(started)) throw new Error(started.left._tag);
+    simulated.sayAsCaller(started.right.callId, 'How long does a refund take?');
+    await started.right.until((c) => c.utterances().join(' ').includes('five working days'));
+    await harness.sut.voice().engine.settle('none');
+    const read = await harness.api('GET', `/v1/calls/${started.right.callId}`);
+
+    const [request] = requests;
+    expect(request!.tools.map((t) => t.name)).not.toContain('search_knowledge');
+    const context = request!.messages.filter((m) => m.role === 'system').map((m) => m.content).slice(1).join('\n');
+    expect(context).toContain('[1] Returns policy');
+    expect(context).toContain('Refunds reach the original card within five working days.');
+    expect(request!.messages.at(-1)).toEqual({ role: 'user', content: 'How long does a refund take?' });
+    expect(read.body.transcript.map((turn: { role: string }) => turn.role)).not.toContain('tool_result');
+    const answer = read.body.transcript.findLast((turn: { role: string }) => turn.role === 'agent');
+    expect(answer.content).toContain('five working days');
+    expect(answer.sources).toEqual([
+      expect.objectContaining({ knowledgeBaseId: kb, documentTitle: 'Returns policy', position: 0, heading: 'Returns policy' }),
+    ]);
+  });
+
+  it('keeps an agent’s retrieval mode, tool by default, and refuses before_each_answer without a knowledge base', async () => {
+    harness = await aVoiceSwitchboard({ twilio: false, telephony: new SimulatedTelephony() });
+    const kb = (await harness.api('POST', '/v1/knowledge-bases', { name: 'Shop' })).body.id as string;
+    const created = await harness.api('POST', '/v1/agents', { name: 'Shop', voiceMode: 'hosted', systemPrompt: 'You are the shoe shop.' });
+    expect(created.body.knowledgeRetrieval).toBe('tool');
+
+    const refused = await harness.api('PATCH', `/v1/agents/${created.body.id}`, { knowledgeRetrieval: 'before_each_answer' });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).toContain('knowledgeRetrieval');
+    const unknown = await harness.api('PATCH', `/v1/agents/${created.body.id}`, { knowledgeRetrieval: 'always' });
+    expect(unknown.status).toBe(422);
+
+    const changed = await harness.api('PATCH', `/v1/agents/${created.body.id}`, { knowledgeBaseIds: [kb], knowledgeRetrieval: 'before_each_answer' });
+    expect(changed.status).toBe(200);
+    const read = await harness.api('GET', `/v1/agents/${created.body.id}`);
+    expect(read.body).toMatchObject({ knowledgeBaseIds: [kb], knowledgeRetrieval: 'before_each_answer' });
+    const back = await harness.api('PATCH', `/v1/agents/${created.body.id}`, { knowledgeRetrieval: 'tool' });
+    expect(back.body.knowledgeRetrieval).toBe('tool');
+  });
 });

@@ -5,7 +5,7 @@ import { provisionNumberViaApi, createAgentViaApi, aRestApi } from './harness.js
 const AGENT_FIELDS = [
   'ambientSound', 'analysis', 'analysisSchema', 'beginMessage', 'createdAt', 'customTools', 'denoisingMode', 'description',
   'enableBackchannel', 'enableMessaging', 'endOfTurnTimeoutMs', 'greeting', 'greetingInterruptible', 'handoffs', 'hints', 'id',
-  'idleMessages', 'idleRepromptMs', 'interruptible', 'interruptionSensitivity', 'knowledgeBaseIds', 'language', 'languages', 'maxDurationSeconds',
+  'idleMessages', 'idleRepromptMs', 'interruptible', 'interruptionSensitivity', 'knowledgeBaseIds', 'knowledgeRetrieval', 'language', 'languages', 'maxDurationSeconds',
   'maxSilenceMs', 'mcpServers', 'modelTier', 'name', 'numbers', 'profanityFilter', 'sttMode', 'successCriteria', 'systemPrompt',
   'transferNumber', 'transferTimeoutSeconds', 'unsupported', 'updatedAt', 'voice', 'voiceMode', 'voiceSpeed', 'voicemailMessage',
 ];

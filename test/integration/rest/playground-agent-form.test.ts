@@ -71,6 +71,7 @@ const SETTINGS = {
   profanityFilter: false,
   languages: [{ code: 'es-ES', voice: 'Google.es-ES-Neural2-A', transcriptionProvider: 'Google', speechModel: 'telephony' }],
   ambientSound: 'office',
+  knowledgeRetrieval: 'tool',
 };
 
 describe('the playground’s agent form', () => {
@@ -82,7 +83,7 @@ describe('the playground’s agent form', () => {
     await sut.stop();
   });
 
-  it('has a control for every conversation field of the agent read', () => {
+  it('has a control for every conversation field of the agent read, and its knowledge retrieval', () => {
     const fields = AGENT_FORM_FIELDS.map((f) => f.name).sort();
     expect(fields).toEqual(Object.keys(SETTINGS).sort());
     for (const name of fields) expect(AGENT_FORM).toContain(`id="agent-${name}"`);

@@ -72,4 +72,26 @@ describe('conversation settings on <ConversationRelay>', () => {
       { code: 'fr-FR', ttsProvider: 'Google', voice: 'fr-FR-Neural2-A' },
     ]);
   });
+
+  it('declares the voices of the handoff targets after the agent’s own, each language once, and nothing more without targets of another voice', () => {
+    const own = { ...relay, voice: 'Google.en-US-Journey-O', language: 'en-US' };
+    const spanish = { code: 'es-ES', voice: 'Google.es-ES-Neural2-A', transcriptionProvider: 'Google', speechModel: 'telephony' };
+    const twiml = conversationRelayTwiml({
+      ...own,
+      conversation: { ...DEFAULT_CONVERSATION, languages: [spanish] },
+      handoffVoices: [
+        { code: 'fr-FR', voice: 'Google.fr-FR-Neural2-A', transcriptionProvider: null, speechModel: null },
+        { code: 'es-ES', voice: 'Google.es-ES-Neural2-B', transcriptionProvider: null, speechModel: null },
+        { code: 'en-US', voice: 'Google.en-US-Journey-D', transcriptionProvider: null, speechModel: null },
+      ],
+    });
+    expect(twimlElements(twiml, 'Language').map((l) => l.attributes)).toEqual([
+      { code: 'en-US', ttsProvider: 'Google', voice: 'en-US-Journey-O' },
+      { code: 'es-ES', ttsProvider: 'Google', voice: 'es-ES-Neural2-A', transcriptionProvider: 'Google', speechModel: 'telephony' },
+      { code: 'fr-FR', ttsProvider: 'Google', voice: 'fr-FR-Neural2-A' },
+    ]);
+
+    const sameVoice = conversationRelayTwiml({ ...own, handoffVoices: [{ code: 'en-US', voice: 'Google.en-US-Journey-O', transcriptionProvider: null, speechModel: null }] });
+    expect(twimlElements(sameVoice, 'Language')).toEqual([]);
+  });
 });

@@ -1,10 +1,20 @@
 import { handoffToolName } from '../../../domain/agent-handoff.js';
 import { agentsOfCall } from '../../../domain/call-handoff.js';
 import { withHiddenHeaders } from '../../../domain/mcp-server.js';
+import { knowledgeRetrievalOf } from '../../../domain/knowledge-retrieval.js';
 import type { AdminBuilder } from './builder.js';
 
-/** An agent's MCP servers and handoffs, and the agents a call went through. */
+/** An agent's knowledge bases, MCP servers and handoffs, and the agents a call went through. */
 export const defineAgentLinkTypes = (builder: AdminBuilder): void => {
+  builder.objectField('Agent', 'knowledgeBaseIds', (t) =>
+    t.stringList({ description: 'The knowledge bases a hosted agent searches.', resolve: ({ agent }) => [...(agent.knowledgeBaseIds ?? [])] }),
+  );
+  builder.objectField('Agent', 'knowledgeRetrieval', (t) =>
+    t.string({
+      description: 'tool: the model searches its knowledge bases when it chooses; before_each_answer: the caller\'s words are searched before every answer.',
+      resolve: ({ agent }) => knowledgeRetrievalOf(agent),
+    }),
+  );
   builder.objectField('Agent', 'mcpServers', (t) =>
     t.field({
       type: 'JSON',

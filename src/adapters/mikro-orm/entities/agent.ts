@@ -22,6 +22,8 @@ export interface AgentRow {
   conversation?: Record<string, unknown> | null;
   /** The ids of the knowledge bases the agent searches, as a JSON array. */
   knowledgeBaseIds: unknown[];
+  /** `tool` or `before_each_answer`. */
+  knowledgeRetrieval: string;
   /** The agent's MCP servers, as a JSON array. */
   mcpServers: unknown[];
   /** The agents it may hand a call to, as a JSON array. */
@@ -52,6 +54,7 @@ export const AgentSchema = new EntitySchema<AgentRow>({
     callBehaviour: { type: 'json', nullable: true },
     conversation: { type: 'json', columnType: 'jsonb', nullable: true },
     knowledgeBaseIds: { type: 'json', columnType: 'jsonb' },
+    knowledgeRetrieval: { type: 'string', columnType: 'text', default: 'tool' },
     mcpServers: { type: 'json', columnType: 'jsonb' },
     handoffs: { type: 'json', columnType: 'jsonb' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },

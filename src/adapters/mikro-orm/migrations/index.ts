@@ -31,6 +31,7 @@ import { Migration20261203180000_registration_senders } from './Migration2026120
 import { Migration20261203190000_knowledge_trigram_index } from './Migration20261203190000_knowledge_trigram_index.js';
 import { Migration20261204100000_audit_events } from './Migration20261204100000_audit_events.js';
 import { Migration20261204200000_recording_disclosure } from './Migration20261204200000_recording_disclosure.js';
+import { Migration20261204300000_knowledge_retrieval } from './Migration20261204300000_knowledge_retrieval.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (no glob) so they run the same from `dist`
@@ -70,4 +71,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203190000_knowledge_trigram_index', class: Migration20261203190000_knowledge_trigram_index },
   { name: 'Migration20261204100000_audit_events', class: Migration20261204100000_audit_events },
   { name: 'Migration20261204200000_recording_disclosure', class: Migration20261204200000_recording_disclosure },
+  { name: 'Migration20261204300000_knowledge_retrieval', class: Migration20261204300000_knowledge_retrieval },
 ];

@@ -16,7 +16,7 @@ import type { SqlRow } from '../sql-row.js';
 
 export const AGENT_COLUMNS = [
   'id', 'project_id', 'name', 'description', 'voice_mode', 'system_prompt', 'greeting', 'voice', 'transfer_number', 'language',
-  'custom_tools', 'analysis', 'analysis_schema', 'success_criteria', 'call_behaviour', 'conversation', 'knowledge_base_ids', 'mcp_servers', 'handoffs', 'created_at', 'updated_at',
+  'custom_tools', 'analysis', 'analysis_schema', 'success_criteria', 'call_behaviour', 'conversation', 'knowledge_base_ids', 'knowledge_retrieval', 'mcp_servers', 'handoffs', 'created_at', 'updated_at',
 ] as const;
 
 export const PHONE_NUMBER_COLUMNS = ['id', 'project_id', 'phone_number', 'country', 'status', 'agent_id', 'provider_id', 'created_at', 'released_at'] as const;
@@ -66,6 +66,7 @@ export const agentRow = (r: SqlRow): AgentRow => ({
   callBehaviour: r.objectOrNull('call_behaviour'),
   conversation: r.objectOrNull('conversation'),
   knowledgeBaseIds: r.array('knowledge_base_ids'),
+  knowledgeRetrieval: r.text('knowledge_retrieval'),
   mcpServers: r.array('mcp_servers'),
   handoffs: r.array('handoffs'),
   createdAt: r.instant('created_at'),

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { validation, type AppError } from '../../../application/errors.js';
 import { VOICE_MODES, type AgentChanges, type AgentFields } from '../../../domain/agent.js';
+import { KNOWLEDGE_RETRIEVALS } from '../../../domain/knowledge-retrieval.js';
 import { callBehaviourChanges, callBehaviourFields } from './call-behaviour.js';
 import { conversationChanges, conversationFields } from './conversation.js';
 import { nullable, oneOf } from './common.js';
@@ -30,6 +31,8 @@ const optionalFields = {
   successCriteria: nullable(boundedText(MAX_LENGTH.description)),
   /** The project's knowledge bases a hosted agent searches with its `search_knowledge` tool. */
   knowledgeBaseIds: t.array(idText),
+  /** `tool` (the default): the model searches with `search_knowledge`; `before_each_answer`: the caller's words are searched before every answer. */
+  knowledgeRetrieval: oneOf(KNOWLEDGE_RETRIEVALS),
   ...agentLinkFields,
   ...callBehaviourFields,
   ...conversationFields,
@@ -68,6 +71,7 @@ export const toAgentChanges = (body: AgentBody): E.Either<AppError, AgentChanges
     callBehaviour: callBehaviourChanges(body),
     conversation: conversationChanges(body),
     knowledgeBaseIds: body.knowledgeBaseIds,
+    knowledgeRetrieval: body.knowledgeRetrieval,
     mcpServers: mcpServersOf(body),
     handoffs: handoffsOf(body),
   }))(greetingOf(body));

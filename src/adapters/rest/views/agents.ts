@@ -12,6 +12,7 @@ import { e164, isoDateTime, isoInstant, nullable, valuesOf, type Wire } from './
 import { callBehaviourView } from './call-behaviour.js';
 import { ConversationViewFields, conversationView } from './conversation.js';
 import type { ConversationSupport } from '../../../domain/conversation-settings.js';
+import { knowledgeRetrievalOf, type KnowledgeRetrieval } from '../../../domain/knowledge-retrieval.js';
 
 const CustomToolView = t.strict(
   {
@@ -67,6 +68,8 @@ export const AgentView = t.strict({
   ...ConversationViewFields,
   /** The knowledge bases a hosted agent searches. */
   knowledgeBaseIds: t.array(t.string),
+  /** `tool`: the model searches them when it chooses; `before_each_answer`: the caller's words are searched before every answer. */
+  knowledgeRetrieval: valuesOf<KnowledgeRetrieval>({ tool: null, before_each_answer: null }),
   /** MCP servers whose allowed tools a hosted agent calls. */
   mcpServers: t.array(McpServerView),
   /** The agents this one may pass a live call to. */
@@ -112,6 +115,7 @@ export const agentView = (support: ConversationSupport) => ({ agent, numbers }: 
   ...callBehaviourView(agent),
   ...conversationView(agent, support),
   knowledgeBaseIds: [...(agent.knowledgeBaseIds ?? [])],
+  knowledgeRetrieval: knowledgeRetrievalOf(agent),
   mcpServers: (agent.mcpServers ?? []).map(withHiddenHeaders).map((s) => ({ ...s, headers: { ...s.headers }, allowedTools: [...s.allowedTools] })),
   handoffs: (agent.handoffs ?? []).map((h) => ({ agentId: h.agentId, description: h.description, name: h.name, tool: handoffToolName(h) })),
   createdAt: isoInstant(agent.createdAt),

@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Agent } from '../../../domain/agent.js';
+import type { AgentLanguage } from '../../../domain/conversation-settings.js';
+import { handoffVoicesFor } from './handoff-voices.js';
 import { inboundVariables } from '../../../domain/call-variables.js';
 import { answeredAs, failCall, isLive, withProviderCallId, type Call, type NewCall } from '../../../domain/call.js';
 import { withRecordingDisclosure } from '../../../domain/recording-disclosure.js';
@@ -47,6 +49,8 @@ export interface AnsweredCall {
    * (`concurrency_limit`) and the caller is to hear a busy message.
    */
   readonly busy: boolean;
+  /** The voices of the agents the call may be handed to, for the carrier to declare at answer; absent: none. */
+  readonly handoffVoices?: readonly AgentLanguage[];
 }
 
 export type AnswerInboundCallError = NotFound | Conflict;
@@ -64,6 +68,7 @@ interface Ringing {
   readonly agent: Agent;
   readonly contact: Contact | null;
   readonly webhook: Webhook | null;
+  readonly handoffVoices: readonly AgentLanguage[];
 }
 
 /**
@@ -98,7 +103,13 @@ export class AnswerInboundCall {
     const known = await repos.calls.findByProviderCallId(input.providerCallId);
     if (known) {
       const project = await repos.projects.findById(known.projectId);
-      const answered = { call: known, record: project?.recordingEnabled ?? false, busy: !isLive(known) && known.disconnectionReason === 'concurrency_limit' };
+      const agent = known.agentId ? await repos.agents.findById(known.projectId, known.agentId) : null;
+      const answered = {
+        call: known,
+        record: project?.recordingEnabled ?? false,
+        busy: !isLive(known) && known.disconnectionReason === 'concurrency_limit',
+        handoffVoices: await handoffVoicesFor(repos, agent),
+      };
       return E.right({ _tag: 'Answered', answered });
     }
     const number = looksLikeE164(input.to) ? await repos.numbers.findLiveByPhoneNumber(trustE164(input.to)) : null;
@@ -109,10 +120,10 @@ export class AnswerInboundCall {
       endpointFor(repos, number.projectId, number.agentId),
     ]);
     if (!agent) return E.left(notFound('agent', `attached to ${number.phoneNumber}`));
-    return E.right({ _tag: 'Ringing', number, agent, contact, webhook });
+    return E.right({ _tag: 'Ringing', number, agent, contact, webhook, handoffVoices: await handoffVoicesFor(repos, agent) });
   }
 
-  private async open(input: InboundCallInput, { number, agent, contact, webhook }: Ringing): Promise<E.Either<AnswerInboundCallError, AnsweredCall>> {
+  private async open(input: InboundCallInput, { number, agent, contact, webhook, handoffVoices }: Ringing): Promise<E.Either<AnswerInboundCallError, AnsweredCall>> {
     const now = this.deps.clock.now();
     const variables = inboundVariables({ callerNumber: input.from, agentNumber: number.phoneNumber, contactName: contact?.name ?? null, now });
     const ringing: NewCall = {
@@ -141,7 +152,7 @@ export class AnswerInboundCall {
       }
       await tx.calls.save(call);
       if (webhook) await queueWebhookEvent(tx, this.deps, webhook, callStartedEvent(call, this.deps.clock.now()));
-      return E.right({ call, record: project?.recordingEnabled ?? false, busy: false });
+      return E.right({ call, record: project?.recordingEnabled ?? false, busy: false, handoffVoices });
     });
     if (E.isRight(answered) && !answered.right.busy) this.deps.live.answered({ call: answered.right.call, agent, webhook });
     if (E.isRight(answered) && webhook) this.deps.deliveryTrigger?.poke();
@@ -160,7 +171,8 @@ export class AnswerInboundCall {
       await tx.calls.save(withCarrierId);
       if (first) queued = await queueCallStarted(tx, this.deps, withCarrierId);
       const project = await tx.projects.findById(call.projectId);
-      return E.right({ call: withCarrierId, record: project?.recordingEnabled ?? false, busy: false });
+      const agent = call.agentId ? await tx.agents.findById(call.projectId, call.agentId) : null;
+      return E.right({ call: withCarrierId, record: project?.recordingEnabled ?? false, busy: false, handoffVoices: await handoffVoicesFor(tx, agent) });
     });
     if (queued) this.deps.deliveryTrigger?.poke();
     return joined;

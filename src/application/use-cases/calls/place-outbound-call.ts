@@ -3,7 +3,8 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { failCall, startCall, withProviderCallId, type Call } from '../../../domain/call.js';
 import { fillVariables, type CallVariables } from '../../../domain/call-variables.js';
 import type { Agent } from '../../../domain/agent.js';
-import type { ConversationSettings } from '../../../domain/conversation-settings.js';
+import type { AgentLanguage, ConversationSettings } from '../../../domain/conversation-settings.js';
+import { handoffVoicesFor } from './handoff-voices.js';
 import { callSpeech } from './call-speech.js';
 import type { E164 } from '../../../domain/e164.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
@@ -90,6 +91,14 @@ const disclosureFor = (template: string | null, projectName: string | null): str
   return text.trim();
 };
 
+/** What the call is placed with, read before the project is locked. */
+interface Chosen {
+  readonly agent: Agent;
+  readonly from: PhoneNumber;
+  readonly settings: OutboundSettings | undefined;
+  readonly handoffVoices: readonly AgentLanguage[];
+}
+
 /**
  * The spec's outbound flow: the agent must belong to the project and have a number; the call
  * is stored first (the carrier may report on it at once), then placed; a carrier refusal
@@ -121,17 +130,17 @@ export class PlaceOutboundCall {
         return E.left(validation('voice', 'is not one of the voices of GET /v1/agents/voices'));
       }
       // Read before the transaction, which holds the project's row locked (see callCapacity) while it lasts.
-      const chosen = await this.deps.uow.transaction(async (repos): Promise<E.Either<NotFound | Validation, { agent: Agent; from: PhoneNumber; settings: OutboundSettings | undefined }>> => {
+      const chosen = await this.deps.uow.transaction(async (repos): Promise<E.Either<NotFound | Validation, Chosen>> => {
         const agent = await repos.agents.findById(input.projectId, input.agentId);
         if (!agent) return E.left(notFound('agent', input.agentId));
         const numbers = await repos.numbers.listByAgents([agent.id]);
         if (numbers.length === 0) return E.left(validation('agentId', 'has no phone number attached; attach one to call from it'));
         const from = input.fromNumberId === null ? numbers[0] : numbers.find((n) => n.id === input.fromNumberId);
         if (!from) return E.left(validation('fromNumberId', "is not one of the agent's numbers"));
-        return E.right({ agent, from, settings: (await repos.projects.findById(input.projectId))?.outbound });
+        return E.right({ agent, from, settings: (await repos.projects.findById(input.projectId))?.outbound, handoffVoices: await handoffVoicesFor(repos, agent) });
       });
       if (E.isLeft(chosen)) return chosen;
-      const { agent, from: line, settings } = chosen.right;
+      const { agent, from: line, settings, handoffVoices } = chosen.right;
       const window = await this.windowRefusal(input, settings);
       if (window?._tag === 'ComplianceRefused') {
         await this.deps.uow.transaction(async (tx) => E.right(await this.recordRefused(tx, input, window)));
@@ -198,6 +207,7 @@ export class PlaceOutboundCall {
         record,
         machineDetection: call.voicemailDetection,
         ...(call.conversation ? { conversation: call.conversation } : {}),
+        ...(handoffVoices.length > 0 ? { handoffVoices } : {}),
         webhooks: this.deps.callWebhooks(call.id),
       });
       return this.deps.uow.transaction(async (tx): Promise<E.Either<ProviderError, Call>> => {
