@@ -14,6 +14,18 @@ const lastToolResult = (request: ChatRequest): string => {
   return message?.role === 'tool' ? message.content : '';
 };
 
+/** An inbound call that asks about refunds, until the agent names the refund time; the call read once it is settled. */
+const askAboutRefunds = async (harness: VoiceHarness, phoneNumber: string) => {
+  const simulated = harness.sut.voice().simulated!;
+  const placed = await simulated.startInbound({ from: '+14155550123', to: phoneNumber });
+  if (E.isLeft(placed)) throw new Error(placed.left._tag);
+  const started = placed.right;
+  simulated.sayAsCaller(started.callId, 'How long does a refund take?');
+  await started.until((c) => c.utterances().join(' ').includes('five working days'));
+  await harness.sut.voice().engine.settle('none');
+  return { started, read: await harness.api('GET', `/v1/calls/${started.callId}`) };
+};
+
 describe('a hosted agent with a knowledge base', () => {
   let harness: VoiceHarness;
   afterEach(async () => {
@@ -37,17 +49,11 @@ describe('a hosted agent with a knowledge base', () => {
     const kb = (await harness.api('POST', '/v1/knowledge-bases', { name: 'Shop' })).body.id as string;
     for (const content of [RETURNS, HOURS]) await harness.api('POST', `/v1/knowledge-bases/${kb}/documents`, { format: 'markdown', content });
     const line = await harness.anAgentOnTheLine({ voiceMode: 'hosted', systemPrompt: 'You are the shoe shop.', knowledgeBaseIds: [kb] });
-    const simulated = harness.sut.voice().simulated!;
 
-    const started = await simulated.startInbound({ from: '+14155550123', to: line.phoneNumber });
-    if (E.isLeft(started)) throw new Error(started.left._tag);
-    simulated.sayAsCaller(started.right.callId, 'How long does a refund take?');
-    await started.right.until((c) => c.utterances().join(' ').includes('five working days'));
-    await harness.sut.voice().engine.settle('none');
-    const read = await harness.api('GET', `/v1/calls/${started.right.callId}`);
+    const { started, read } = await askAboutRefunds(harness, line.phoneNumber);
 
     expect(offered[0]).toContain('search_knowledge');
-    expect(started.right.utterances().join(' ')).toContain('As our Returns policy says, refunds reach your card within five working days.');
+    expect(started.utterances().join(' ')).toContain('As our Returns policy says, refunds reach your card within five working days.');
     const result = read.body.transcript.find((turn: { role: string }) => turn.role === 'tool_result');
     expect(result).toMatchObject({
       tool: { name: 'search_knowledge', outcome: 'ok' },
@@ -59,7 +65,7 @@ describe('a hosted agent with a knowledge base', () => {
     const console = await fetch(`${harness.url}/admin/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${harness.sut.adminToken()}` },
-      body: JSON.stringify({ query: `{ call(id: "${started.right.callId}") { transcript { role sources { documentTitle heading position } } } }` }),
+      body: JSON.stringify({ query: `{ call(id: "${started.callId}") { transcript { role sources { documentTitle heading position } } } }` }),
     });
     const { data } = (await console.json()) as { data: { call: { transcript: { role: string; sources: unknown }[] } } };
     expect(data.call.transcript.find((turn) => turn.role === 'TOOL_RESULT')?.sources).toEqual([
@@ -96,14 +102,8 @@ describe('a hosted agent with a knowledge base', () => {
       knowledgeBaseIds: [kb],
       knowledgeRetrieval: 'before_each_answer',
     });
-    const simulated = harness.sut.voice().simulated!;
 
-    const started = await simulated.startInbound({ from: '+14155550123', to: line.phoneNumber });
-    if (E.isLeft(started)) throw new Error(started.left._tag);
-    simulated.sayAsCaller(started.right.callId, 'How long does a refund take?');
-    await started.right.until((c) => c.utterances().join(' ').includes('five working days'));
-    await harness.sut.voice().engine.settle('none');
-    const read = await harness.api('GET', `/v1/calls/${started.right.callId}`);
+    const { started, read } = await askAboutRefunds(harness, line.phoneNumber);
 
     const [request] = requests;
     expect(request!.tools.map((t) => t.name)).not.toContain('search_knowledge');
