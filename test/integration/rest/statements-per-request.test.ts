@@ -27,6 +27,13 @@ const serverUrl = process.env.TEST_DATABASE_URL;
  * own): they are kept in memory here, so what is counted is the request's reads and writes.
  */
 const request = new AsyncLocalStorage<string[]>();
+/** Statements sent outside any request (background jobs): one may move the embedded store's log. */
+let backgroundStatements = 0;
+const countStatement = (text: string) => {
+  const sent = request.getStore();
+  if (sent) sent.push(text);
+  else backgroundStatements++;
+};
 const send = pg.Client.prototype.query;
 /** Where native reads leave, on each store: counted like pg's statements. */
 type SendRead = (this: unknown, statement: PgStatement, ...rest: unknown[]) => Promise<unknown>;
@@ -87,12 +94,12 @@ const seed = async (sb: Switchboard) => {
 beforeAll(() => {
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const config = args[0] as string | { text: string };
-    request.getStore()?.push(typeof config === 'string' ? config : config.text);
+    countStatement(typeof config === 'string' ? config : config.text);
     return (send as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof send;
   nativeReads.forEach((reads, i) => {
     reads[sendMethods[i]!] = function (this: unknown, statement, ...rest) {
-      request.getStore()?.push(statement.text);
+      countStatement(statement.text);
       return sendReads[i]!.call(this, statement, ...rest);
     };
   });
@@ -285,20 +292,26 @@ describe.each(STORES)('statements each list request sends, its answers kept (REA
 
   /** A list, read twice: the reads each request sent (the log position's aside, checked here). */
   const twice = async (path: string) => {
+    const before = backgroundStatements;
     const first = await call('GET', path);
     const again = await call('GET', path);
+    const writtenBetween = backgroundStatements !== before;
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(again.body).toEqual(first.body);
     for (const { statements } of [first, again]) expect(statements.filter(isLogPosition).length).toBeLessThanOrEqual(embedded ? 1 : 0);
-    return { first: withoutLogPosition(first), again: withoutLogPosition(again) };
+    return { first: withoutLogPosition(first), again: { ...withoutLogPosition(again), writtenBetween } };
   };
-  /** What a repeat sends, its version read elsewhere than on the embedded store. */
-  const repeatOf = (first: { statements: string[] }) => (embedded ? [] : [first.statements[0]]);
+  /**
+   * What a repeat sends: its version, except on the embedded store when no background job sent a
+   * statement meanwhile (its transaction may move the log, and then the version is read again there too).
+   */
+  const repeatOf = (first: { statements: string[] }, again?: { writtenBetween: boolean }) =>
+    embedded && !again?.writtenBetween ? [] : [first.statements[0]];
 
   it('GET /v1/agents?limit=20: the version and the page, then the version alone (none embedded); after a write, both again', async () => {
     const { first, again } = await twice('/v1/agents?limit=20');
     expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
-    expect(again.statements).toEqual(repeatOf(first));
+    expect(again.statements).toEqual(repeatOf(first, again));
 
     expect((await call('PATCH', `/v1/agents/${seeded().agentId}`, { name: 'Renamed' })).status).toBe(200);
     const changed = withoutLogPosition(await call('GET', '/v1/agents?limit=20'));
@@ -312,7 +325,7 @@ describe.each(STORES)('statements each list request sends, its answers kept (REA
     const { first, again } = await twice(path);
     expect(first.body.description).toBe('Kept');
     expect(first.statements).toEqual([expect.any(String)]);
-    expect(again.statements).toEqual(repeatOf(first));
+    expect(again.statements).toEqual(repeatOf(first, again));
 
     expect((await call('PATCH', path, { description: 'Changed' })).status).toBe(200);
     const changed = withoutLogPosition(await call('GET', path));
@@ -324,14 +337,14 @@ describe.each(STORES)('statements each list request sends, its answers kept (REA
     const { first, again } = await twice('/v1/calls?limit=20');
     expect(first.body.data).toHaveLength(1);
     expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
-    expect(again.statements).toEqual(repeatOf(first));
+    expect(again.statements).toEqual(repeatOf(first, again));
   });
 
   it('GET /v1/agents/{id}/calls?limit=20: the version and the page, then the version alone (none embedded)', async () => {
     const { first, again } = await twice(`/v1/agents/${seeded().agentId}/calls?limit=20`);
     expect(first.body.data).toEqual([expect.objectContaining({ id: seeded().callId })]);
     expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
-    expect(again.statements).toEqual(repeatOf(first));
+    expect(again.statements).toEqual(repeatOf(first, again));
   });
 
   it('GET /v1/conversations and GET /v1/agents/{id}/conversations: the version and the page, then the version alone (none embedded)', async () => {
@@ -339,7 +352,7 @@ describe.each(STORES)('statements each list request sends, its answers kept (REA
       const { first, again } = await twice(path);
       expect(first.body).toMatchObject({ data: [expect.objectContaining({ participant: '+14155550100' })], total: 1 });
       expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
-      expect(again.statements).toEqual(repeatOf(first));
+      expect(again.statements).toEqual(repeatOf(first, again));
     }
   });
 
@@ -350,6 +363,6 @@ describe.each(STORES)('statements each list request sends, its answers kept (REA
     const { first, again } = await twice(`/v1/conversations/${conversationId}/messages?limit=50`);
     expect(first.body.data).toHaveLength(3);
     expect(first.statements).toEqual([expect.any(String), expect.any(String)]);
-    expect(again.statements).toEqual(repeatOf(first));
+    expect(again.statements).toEqual(repeatOf(first, again));
   });
 });
