@@ -110,6 +110,10 @@ const byDescription = (schema: SchemaDescription | undefined): fc.Arbitrary<unkn
     const min = number('minLength')!;
     return fc.string({ unit: PLAIN, minLength: min, maxLength: Math.min(max, min + 40) }).filter((s) => s.trim().length >= min);
   }
+  if ((schema.type === 'number' || schema.type === 'integer') && number('minimum') !== undefined && number('maximum') !== undefined) {
+    const [min, max] = [number('minimum')!, number('maximum')!];
+    return schema.type === 'integer' ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true });
+  }
   if (schema.type === 'array' && typeof schema.items === 'object' && schema.items !== null) {
     const items = byDescription(schema.items as SchemaDescription);
     if (items) return fc.array(items, { minLength: number('minItems') ?? 0, maxLength: number('maxItems') ?? 4 });
@@ -124,9 +128,26 @@ export const fieldNamesOf = (codec: t.Decoder<unknown, unknown>): string[] => {
   return (type.types ?? []).flatMap(fieldNamesOf);
 };
 
+/** Whether `codec` takes `value` as it would arrive over the wire (as JSON). */
+const acceptsAsJson = (codec: t.Decoder<unknown, unknown>, value: unknown): boolean => {
+  const text = JSON.stringify(value);
+  return codec.decode(text === undefined ? undefined : JSON.parse(text))._tag === 'Right';
+};
+
+/**
+ * An optional field whose generated value its codec refuses is left out: with dozens of optional
+ * fields (an agent's), one of them refused made a value the whole codec accepts rare, and
+ * properties over accepted values spent their time searching for one.
+ */
 const recordOf = (props: t.Props, fields: FieldArbitraries, required: boolean) =>
   fc.record(
-    Object.fromEntries(Object.entries(props).map(([key, codec]) => [key, fields[key] ?? arbitraryOf(codec, fields)])),
+    Object.fromEntries(
+      Object.entries(props).map(([key, codec]) => {
+        const given = fields[key];
+        if (given || required) return [key, given ?? arbitraryOf(codec, fields)];
+        return [key, arbitraryOf(codec, fields).map((value) => (acceptsAsJson(codec, value) ? value : undefined))];
+      }),
+    ),
     required ? undefined : { requiredKeys: [] },
   );
 
