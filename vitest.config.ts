@@ -15,8 +15,9 @@ const workers = Math.max(2, availableParallelism() - 1);
  * build what they test from scratch, so nothing one leaves in a module changes another's outcome.
  * Unit, contract and integration files run in forks; the end-to-end files, which mostly wait on
  * the CLI and host apps in child processes, run beside them in threads. The CLI those start is
- * the compiled one: `npm test` builds it beside the typecheck, and the e2e project's global setup
- * builds it when src/ is newer, so a run of unit or integration files alone never waits for it.
+ * the compiled one: `npm test` builds it beside the first test files, each e2e file waiting for the
+ * build, and the e2e project's global setup builds it when src/ is newer, so a run of unit or
+ * integration files alone never waits for it.
  */
 export default defineConfig({
   plugins: [swc.vite({ module: { type: 'es6' } })],
@@ -40,7 +41,7 @@ export default defineConfig({
           pool: 'forks',
         },
       },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], pool: 'threads', globalSetup: ['./test/support/build-dist.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], pool: 'threads', globalSetup: ['./test/support/build-dist.ts'], setupFiles: ['./test/support/await-build.ts'] } },
     ],
   },
 });
