@@ -25,10 +25,13 @@ const casts = files.flatMap((f) => program(f).flatMap((l) => l.match(CAST) ?? []
 const doubleCasts = files.flatMap((f) => program(f).flatMap((l) => l.match(/\bas unknown as\b/g) ?? []));
 const long = files.filter((f) => f.lines.length > 300);
 const figureComments = files.flatMap((f) => f.lines.filter((l) => isComment(l) && FIGURE.test(l)).map((l) => `${f.path}: ${l.trim()}`));
-// A port: an interface with methods, declared in the application for something else to fill
-// (the use-case bundles, which the composition root fills from the use cases, aside).
-// Query ports live in queries/, beside the write side's ports/.
+// A port: an interface with methods, declared in the application for something outside it to
+// fill (an adapter, the composition root), so one named in a file outside src/application/. The
+// use-case bundles, which the composition root fills from the use cases, aside; an interface only
+// the application's own code fills (a collaborator's shape, a result) is no port. Query ports
+// live in queries/, beside the write side's ports/.
 const application = files.filter((f) => f.path.startsWith('src/application/') && !/^src\/application\/(ports|queries)\//.test(f.path));
+const outside = files.filter((f) => !f.path.startsWith('src/application/'));
 const interfaces = (f) => {
   const found = [];
   f.lines.forEach((line, at) => {
@@ -36,7 +39,9 @@ const interfaces = (f) => {
     if (!head || /UseCases$/.test(head[1])) return;
     const end = f.lines.findIndex((l, i) => i > at && /^\}/.test(l));
     const body = f.lines.slice(at + 1, end);
-    if (body.some((l) => /^\s+(readonly\s+)?\w+\??(<[^>]*>)?\(/.test(l))) found.push(`${f.path}: ${head[1]}`);
+    const named = new RegExp(`\\b${head[1]}\\b`);
+    const filledOutside = outside.some((o) => o.lines.some((l) => named.test(l)));
+    if (filledOutside && body.some((l) => /^\s+(readonly\s+)?\w+\??(<[^>]*>)?\(/.test(l))) found.push(`${f.path}: ${head[1]}`);
   });
   return found;
 };
