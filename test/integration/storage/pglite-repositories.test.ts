@@ -33,6 +33,7 @@ import { subAccountStorageContract } from '../../contracts/sub-account-storage.c
 import { aProject } from '../../support/builders.js';
 import { eventually } from '../../support/eventually.js';
 import { aMigratedDataDir } from '../../support/pglite-template.js';
+import { emptyStore } from '../../support/emptied-store.js';
 
 const tempDirs: string[] = [];
 /** A data directory holding a migrated store, or an empty one where the first open makes it. */
@@ -41,35 +42,48 @@ const newDataDir = async ({ migrated = true } = {}): Promise<string> => {
   tempDirs.push(dir);
   return dir;
 };
+/**
+ * One migrated store for the contracts, emptied before each (see emptyStore): a store of their own
+ * cost each a PGlite start and a copy of the template, most of this file's time.
+ */
+let shared: Promise<Database> | undefined;
+const anEmptiedStore = async (): Promise<Database> => {
+  shared ??= newDataDir().then((dataDir) => openDatabase({ dataDir }));
+  const database = await shared;
+  await emptyStore(database);
+  // Closed once, after the file's last contract.
+  return { ...database, close: async () => {} };
+};
 afterAll(async () => {
+  await (await shared)?.close();
   for (const dir of tempDirs) await rm(dir, { recursive: true, force: true });
 });
 
-repositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-subAccountStorageContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-callRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-signUpRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-deliveryRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-messagingRepositoryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-adminQueriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-webCallCredentialsContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-hostedStorageContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-campaignRepositoriesContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-backlogQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+repositoryContract('PGlite', anEmptiedStore);
+subAccountStorageContract('PGlite', anEmptiedStore);
+callRepositoryContract('PGlite', anEmptiedStore);
+signUpRepositoryContract('PGlite', anEmptiedStore);
+deliveryRepositoryContract('PGlite', anEmptiedStore);
+messagingRepositoryContract('PGlite', anEmptiedStore);
+adminQueriesContract('PGlite', anEmptiedStore);
+webCallCredentialsContract('PGlite', anEmptiedStore);
+hostedStorageContract('PGlite', anEmptiedStore);
+campaignRepositoriesContract('PGlite', anEmptiedStore);
+backlogQueryContract('PGlite', anEmptiedStore);
 usageQueryContract('PGlite', async () => {
-  const database = await openDatabase({ dataDir: await newDataDir() });
+  const database = await anEmptiedStore();
   return { uow: database.uow, usage: new MikroOrmUsageQuery(database.uow.reads), close: () => database.close() };
 });
-agentPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-agentQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-contactListQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-numberListQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-conversationQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-numberMessagesQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-ledgerQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-callPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-conversationPageQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
-conversationMessagesQueryContract('PGlite', async () => openDatabase({ dataDir: await newDataDir() }));
+agentPageQueryContract('PGlite', anEmptiedStore);
+agentQueryContract('PGlite', anEmptiedStore);
+contactListQueryContract('PGlite', anEmptiedStore);
+numberListQueryContract('PGlite', anEmptiedStore);
+conversationQueryContract('PGlite', anEmptiedStore);
+numberMessagesQueryContract('PGlite', anEmptiedStore);
+ledgerQueryContract('PGlite', anEmptiedStore);
+callPageQueryContract('PGlite', anEmptiedStore);
+conversationPageQueryContract('PGlite', anEmptiedStore);
+conversationMessagesQueryContract('PGlite', anEmptiedStore);
 
 describe('embedded PGlite database', () => {
   let dataDir: string;
