@@ -51,6 +51,30 @@ export const deliveryLogQueryContract = (name: string, open: () => Promise<Opene
       expect((await list({})).total).toBe(3);
     });
 
+    it('shows what was queued or changed since the same page was read', async () => {
+      const agent = anAgent();
+      const first = aDelivery({ projectId: agent.projectId, agentId: agent.id, createdAt: at(1) });
+      await inTx(async (tx) => {
+        await tx.agents.save(agent);
+        await tx.deliveries.enqueue([first]);
+      });
+      const pages = () =>
+        read(async () => ({
+          log: await queries().deliveries.page(agent.projectId, { limit: 10, offset: 0, since: null, agentId: null }),
+          agent: await queries().deliveries.ofAgent(agent.projectId, agent.id, 10),
+        }));
+      await pages();
+
+      const second = aDelivery({ projectId: agent.projectId, agentId: agent.id, createdAt: at(2) });
+      await inTx(async (tx) => {
+        await tx.deliveries.enqueue([second]);
+        await tx.deliveries.reschedule({ ...first, status: 'failed', nextRetryAt: null });
+      });
+
+      const failed = { ...first, status: 'failed' as const, nextRetryAt: null };
+      expect(await pages()).toEqual({ log: { items: [second, failed], total: 2 }, agent: [second, failed] });
+    });
+
     it("lists an agent's newest deliveries up to the limit; none for an agent without any, nothing for an agent the project lacks", async () => {
       const agent = anAgent();
       const quiet = anAgent({ projectId: agent.projectId });

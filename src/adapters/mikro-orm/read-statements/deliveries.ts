@@ -39,7 +39,10 @@ export type DeliveryFilterParams = {
   readonly eventType: string | null;
 };
 
-/** A project's deliveries, newest first. */
+/**
+ * A project's deliveries, newest first. Reusable, as the agents' one-row read is: dashboards poll
+ * the log, and on the embedded store an answer is given again while nothing has been written.
+ */
 export const deliveryLog = pagedStatements<DeliveryFilterParams, WebhookDeliveryRow>(
   'delivery_log',
   {
@@ -50,6 +53,7 @@ export const deliveryLog = pagedStatements<DeliveryFilterParams, WebhookDelivery
     orderBy: 'created_at desc, id desc',
   },
   deliveryRow,
+  'reusable',
 );
 
 /** The newest deliveries of one agent's events, none when the project has no such agent (any left from a deleted one included). */
@@ -58,7 +62,7 @@ export const agentDeliveries = readStatement<{ readonly projectId: string; reado
   `select ${selectList(DELIVERY_COLUMNS)} from webhook_deliveries where project_id = :projectId and agent_id = :agentId
        and exists(select 1 from agents where id = :agentId and project_id = :projectId)
      order by created_at desc, id desc limit :limit`,
-  'read',
+  'reusable',
   deliveryRow,
 );
 
@@ -66,6 +70,6 @@ export const agentDeliveries = readStatement<{ readonly projectId: string; reado
 export const agentExists = readStatement<{ readonly projectId: string; readonly agentId: string }, boolean>(
   'agent_exists',
   `select exists(select 1 from agents where id = :agentId and project_id = :projectId) as "found"`,
-  'read',
+  'reusable',
   (r) => r.boolean('found'),
 );
