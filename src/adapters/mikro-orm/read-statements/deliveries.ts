@@ -33,27 +33,29 @@ const deliveryRow = (r: SqlRow): WebhookDeliveryRow => ({
 /** The delivery log's filters, each null for any. */
 export type DeliveryFilterParams = {
   readonly projectId: string;
-  readonly since: Date | null;
   readonly agentId: string | null;
   readonly status: string | null;
   readonly eventType: string | null;
 };
 
+const FILTER = `project_id = :projectId and (:agentId::text is null or agent_id = :agentId)
+  and (:status::text is null or status = :status) and (:eventType::text is null or event_type = :eventType)`;
+const LOG = { table: 'webhook_deliveries', columns: DELIVERY_COLUMNS, orderBy: 'created_at desc, id desc' } as const;
+
 /**
  * A project's deliveries, newest first. Reusable, as the agents' one-row read is: dashboards poll
  * the log, and on the embedded store an answer is given again while nothing has been written.
  */
-export const deliveryLog = pagedStatements<DeliveryFilterParams, WebhookDeliveryRow>(
-  'delivery_log',
-  {
-    table: 'webhook_deliveries',
-    columns: DELIVERY_COLUMNS,
-    where: `project_id = :projectId and (:since::timestamptz is null or created_at >= :since) and (:agentId::text is null or agent_id = :agentId)
-      and (:status::text is null or status = :status) and (:eventType::text is null or event_type = :eventType)`,
-    orderBy: 'created_at desc, id desc',
-  },
+export const deliveryLog = pagedStatements<DeliveryFilterParams, WebhookDeliveryRow>('delivery_log', { ...LOG, where: FILTER }, deliveryRow, 'reusable');
+
+/**
+ * Those created since an instant: not reusable, since the instant moves with every request, and
+ * each answer kept would be one more held until the next write.
+ */
+export const recentDeliveryLog = pagedStatements<DeliveryFilterParams & { readonly since: Date }, WebhookDeliveryRow>(
+  'delivery_log_since',
+  { ...LOG, where: `${FILTER} and created_at >= :since` },
   deliveryRow,
-  'reusable',
 );
 
 /** The newest deliveries of one agent's events, none when the project has no such agent (any left from a deleted one included). */

@@ -32,4 +32,4 @@ export {
   type NumberWindowParams,
 } from './records.js';
 export { oneProject, projectApiKeys, projectExists, projectList } from './projects.js';
-export { agentDeliveries, agentExists, deliveryLog } from './deliveries.js';
+export { agentDeliveries, agentExists, deliveryLog, recentDeliveryLog } from './deliveries.js';
