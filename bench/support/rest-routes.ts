@@ -25,6 +25,7 @@ export const routesOf = ({ headers: auth, agentId, conversationId }: RestSeed): 
     { label: 'GET /v1/conversations', method: 'GET', path: '/v1/conversations', headers: auth },
     { label: 'GET /v1/conversations/{id}/messages?limit=50', method: 'GET', path: `/v1/conversations/${conversationId}/messages?limit=50`, headers: auth },
     { label: 'GET /v1/calls?limit=20', method: 'GET', path: '/v1/calls?limit=20', headers: auth },
+    { label: 'GET /v1/webhooks/deliveries?limit=20', method: 'GET', path: '/v1/webhooks/deliveries?limit=20', headers: auth },
     { label: 'POST /v1/contacts', method: 'POST', path: '/v1/contacts', headers: json, uniquePhones: true, areaCode: '415', phoneOffset: 0 },
   ];
 };

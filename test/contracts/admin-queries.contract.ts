@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aDelivery, aFailedDelivery, aNumber, at, aWebhook, newId } from '../support/builders.js';
+import { aFailedDelivery, aNumber, at, aWebhook, newId } from '../support/builders.js';
 import { useStore, type OpenedStore } from './store-harness.js';
 
 const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
@@ -35,23 +35,6 @@ export const adminQueriesContract = (name: string, open: () => Promise<OpenedSto
       const listed = await read(() => queries().webhooks.ofProject(projectId));
       expect(ids(listed)).toEqual([fallback.id, perAgent.id]);
       expect(listed[1]).toEqual(perAgent);
-    });
-
-    it('filters deliveries by status and event type', async () => {
-      const projectId = newId('proj');
-      const failedMessage = aFailedDelivery({ projectId, createdAt: at(1) });
-      const failedCall = aFailedDelivery({ projectId, eventType: 'agent.call_ended', channel: 'voice', createdAt: at(2) });
-      const delivered = aDelivery({ projectId, status: 'success', attemptCount: 1, httpStatus: 200, nextRetryAt: null, createdAt: at(3) });
-      await inTx((tx) => tx.deliveries.enqueue([failedMessage, failedCall, delivered]));
-      const list = (query: Partial<{ status: 'failed' | 'success' | null; eventType: 'agent.message' | 'agent.call_ended' | null }>) =>
-        inTx((tx) => tx.deliveries.list(projectId, { limit: 10, offset: 0, since: null, agentId: null, ...query }));
-      expect(ids((await list({ status: 'failed' })).items)).toEqual([failedCall.id, failedMessage.id]);
-      expect(ids((await list({ eventType: 'agent.message' })).items)).toEqual([delivered.id, failedMessage.id]);
-      const both = await list({ status: 'failed', eventType: 'agent.message' });
-      expect(ids(both.items)).toEqual([failedMessage.id]);
-      expect(both.total).toBe(1);
-      expect((await list({ status: null, eventType: null })).total).toBe(3);
-      expect((await list({})).total).toBe(3);
     });
 
     it('reschedules a delivery: its status and next attempt change, nothing else', async () => {

@@ -276,25 +276,6 @@ export const deliveryRepositoryContract = (name: string, open: () => Promise<Ope
         expect(await inTx((tx) => tx.deliveries.listAttempts(delivery.id))).toHaveLength(1);
       });
 
-      it('lists the project newest first, filtered by age and agent, with the total', async () => {
-        const projectId = newId('proj');
-        const agentId = newId('agt');
-        const hoursAgo = (h: number) => new Date(Date.UTC(2026, 5, 1, 12) - h * HOUR);
-        const rows = [30, 1, 5, 2].map((h, i) =>
-          aDelivery({ projectId, createdAt: hoursAgo(h), agentId: i % 2 === 0 ? agentId : null }),
-        );
-        await enqueueAll([...rows, aDelivery()]);
-        const all = await inTx((tx) => tx.deliveries.list(projectId, { limit: 2, offset: 1, since: null, agentId: null }));
-        expect(all.total).toBe(4);
-        expect(ids(all.items)).toEqual([rows[3]!.id, rows[2]!.id]);
-        const recent = await inTx((tx) =>
-          tx.deliveries.list(projectId, { limit: 10, offset: 0, since: hoursAgo(24), agentId: null }),
-        );
-        expect(ids(recent.items)).toEqual([rows[1]!.id, rows[3]!.id, rows[2]!.id]);
-        const ofAgent = await inTx((tx) => tx.deliveries.list(projectId, { limit: 10, offset: 0, since: null, agentId }));
-        expect(ids(ofAgent.items)).toEqual([rows[2]!.id, rows[0]!.id]);
-      });
-
       it('counts by hour, event type and status since a moment, and all time', async () => {
         const projectId = newId('proj');
         const hour = (h: number, minute = 0) => new Date(Date.UTC(2026, 5, 1, h, minute, minute === 0 ? 0 : 7));

@@ -23,6 +23,7 @@ import { InMemoryBacklogQuery } from './in-memory-backlog-query.js';
 import { InMemoryKnowledgeSearch } from './in-memory-knowledge-search.js';
 import { inMemoryAgentTestQueries } from './in-memory-agent-test-queries.js';
 import { inMemoryAuditEventQuery } from './in-memory-audit-event-query.js';
+import { inMemoryApiKeyListQuery, inMemoryDeliveryLogQuery, inMemoryProjectListQuery, inMemoryProjectQuery } from './in-memory-project-queries.js';
 import type { Agent } from '../../domain/agent.js';
 import { FAILED_STATUS_REASONS, type Call, type CallStatusFilter } from '../../domain/call.js';
 import type { Conversation } from '../../domain/conversation.js';
@@ -177,4 +178,8 @@ export const inMemoryStoreQueries = (store: InMemoryUnitOfWork): StoreQueries =>
   knowledgePassages: new InMemoryKnowledgeSearch(store),
   agentTests: inMemoryAgentTestQueries(store),
   auditEvents: inMemoryAuditEventQuery(store),
+  projects: inMemoryProjectListQuery(store),
+  project: inMemoryProjectQuery(store),
+  apiKeys: inMemoryApiKeyListQuery(store),
+  deliveries: inMemoryDeliveryLogQuery(store),
 });

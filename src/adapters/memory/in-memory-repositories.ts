@@ -2,6 +2,7 @@ import { inMemoryIdempotencyKeys, inMemoryOutboundTexts } from './in-memory-outb
 import type { Agent } from '../../domain/agent.js';
 import type { E164 } from '../../domain/e164.js';
 import type { PhoneNumber } from '../../domain/phone-number.js';
+import { revokeKey } from '../../domain/api-key.js';
 import { cents } from '../../domain/money.js';
 import {
   DuplicateKey,
@@ -36,11 +37,6 @@ const projects = (t: InMemoryTables): ProjectRepository => ({
   findById: async (id) => t.projects.get(id) ?? null,
   findByEmail: async (email) => [...t.projects.values()].find((p) => !p.parent && p.email === email.toLowerCase()) ?? null,
   lockById: async (id) => t.projects.get(id) ?? null,
-  list: async (query) =>
-    pageOf(
-      [...t.projects.values()].filter((p) => !query.email || p.email.includes(query.email.toLowerCase())).sort(byCreation),
-      query,
-    ),
   listChildren: async (parentId, page) =>
     pageOf([...t.projects.values()].filter((p) => p.parent?.id === parentId && p.status !== 'closed').sort(byCreation), page),
   save: async (project) => {
@@ -55,8 +51,10 @@ const projects = (t: InMemoryTables): ProjectRepository => ({
 const apiKeys = (t: InMemoryTables): ApiKeyRepository => ({
   findByHash: async (hash) => [...t.apiKeys.values()].find((k) => k.hash === hash) ?? null,
   findById: async (id) => t.apiKeys.get(id) ?? null,
-  listByProject: async (projectId) => [...t.apiKeys.values()].filter((k) => k.projectId === projectId).sort(byCreation),
   save: async (key) => void t.apiKeys.set(key.id, key),
+  revokeAll: async (projectId, at) => {
+    for (const key of t.apiKeys.values()) if (key.projectId === projectId) t.apiKeys.set(key.id, revokeKey(key, at));
+  },
 });
 
 const liveNumbersOf = (t: InMemoryTables, agentIds: readonly string[]): PhoneNumber[] =>

@@ -8,7 +8,7 @@ import type {
 } from '../../application/ports/webhook-repositories.js';
 import { chooseEndpoint, type Webhook } from '../../domain/webhook.js';
 import type { WebhookDelivery } from '../../domain/webhook-delivery.js';
-import { newestFirst, pageOf, type InMemoryTables } from './in-memory-tables.js';
+import type { InMemoryTables } from './in-memory-tables.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -98,20 +98,6 @@ export const inMemoryDeliveries = (t: InMemoryTables): DeliveryRepository => ({
   },
   listAttempts: async (deliveryId) =>
     [...t.deliveryAttempts.values()].filter((a) => a.deliveryId === deliveryId).sort((a, b) => a.attempt - b.attempt),
-  list: async (projectId, query) =>
-    pageOf(
-      [...t.deliveries.values()]
-        .filter(
-          (d) =>
-            d.projectId === projectId &&
-            (query.since === null || d.createdAt.getTime() >= query.since.getTime()) &&
-            (query.agentId === null || d.agentId === query.agentId) &&
-            (!query.status || d.status === query.status) &&
-            (!query.eventType || d.eventType === query.eventType),
-        )
-        .sort(newestFirst),
-      query,
-    ),
   stats: async (projectId, since) => {
     const counts = new Map<string, DeliveryCount>();
     for (const d of t.deliveries.values()) {

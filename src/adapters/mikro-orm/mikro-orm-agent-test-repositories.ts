@@ -4,6 +4,7 @@ import type { AgentTestRepository, TestRunRepository } from '../../application/p
 import { TEST_RUN_STATUSES, TEST_VERDICTS, type AgentTest, type TestRun } from '../../domain/agent-test.js';
 import { decodeColumn, oneOf } from './json-columns.js';
 import { AgentTestSchema } from './entities/agent-test.js';
+import { TestRunSchema } from './entities/test-run.js';
 import { runSelect } from './native-select.js';
 import { ormDelete, ormUpsert } from './orm-writes.js';
 import { dateOf } from './storage-support.js';
@@ -126,17 +127,12 @@ export class MikroOrmTestRunRepository implements TestRunRepository {
     return rows.map(toTestRun);
   }
 
+  /** The whole row, as each scenario ends: what a run is made of never changes, so writing it again is harmless. */
   async save(run: TestRun): Promise<void> {
-    await runSelect(
-      this.em,
-      `insert into test_runs (${RUN_COLUMNS}) values (?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?)
-       on conflict (id) do update set status = excluded.status, results = excluded.results, cancel_reason = excluded.cancel_reason,
-         started_at = excluded.started_at, completed_at = excluded.completed_at returning id`,
-      [
-        run.id, run.projectId, run.agentId, run.status, JSON.stringify(run.testIds), run.seed, JSON.stringify(run.results), run.cancelReason,
-        run.createdAt.toISOString(), run.startedAt?.toISOString() ?? null, run.completedAt?.toISOString() ?? null,
-      ],
-      PREPARED,
-    );
+    await ormUpsert(this.em, TestRunSchema, {
+      ...run,
+      testIds: [...run.testIds],
+      results: run.results.map((result) => ({ ...result })),
+    });
   }
 }

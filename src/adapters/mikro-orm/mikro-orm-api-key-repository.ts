@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApiKeyRepository } from '../../application/ports/repositories.js';
 import type { ApiKey } from '../../domain/api-key.js';
 import { ApiKeySchema, type ApiKeyRow } from './entities/api-key.js';
-import { ormUpsert } from './orm-writes.js';
-import { findRow, findRows } from './storage-support.js';
+import { ormUpdate, ormUpsert } from './orm-writes.js';
+import { findRow } from './storage-support.js';
 
 export const toApiKey = (row: ApiKeyRow): ApiKey => ({
   id: row.id,
@@ -40,12 +40,11 @@ export class MikroOrmApiKeyRepository implements ApiKeyRepository {
     return row && toApiKey(row);
   }
 
-  async listByProject(projectId: string): Promise<readonly ApiKey[]> {
-    const rows = await findRows(this.em, ApiKeySchema, { projectId }, { createdAt: 'asc', id: 'asc' });
-    return rows.map(toApiKey);
-  }
-
   async save(key: ApiKey): Promise<void> {
     await ormUpsert(this.em, ApiKeySchema, toApiKeyRow(key));
+  }
+
+  async revokeAll(projectId: string, at: Date): Promise<void> {
+    await ormUpdate(this.em, ApiKeySchema, { projectId, revokedAt: null }, { revokedAt: at });
   }
 }

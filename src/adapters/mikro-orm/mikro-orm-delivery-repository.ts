@@ -1,9 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Page } from '../../application/ports/pagination.js';
 import type {
   DeliveryAttempt,
   DeliveryCount,
-  DeliveryListQuery,
   DeliveryRepository,
   DeliveryTotals,
   RecordedAttempt,
@@ -16,9 +14,9 @@ import {
   type WebhookDeliveryRow,
 } from './entities/webhook-delivery.js';
 import { runSelect, runWrite } from './native-select.js';
-import { findPage, findRow, findRows, fromColumns, insertRowsNative, translateUniqueViolation, updateRows } from './storage-support.js';
+import { findRow, findRows, fromColumns, insertRowsNative, translateUniqueViolation, updateRows } from './storage-support.js';
 
-const toDelivery = (row: WebhookDeliveryRow): WebhookDelivery => ({
+export const toDelivery = (row: WebhookDeliveryRow): WebhookDelivery => ({
   id: row.id,
   projectId: row.projectId,
   webhookId: row.webhookId,
@@ -137,23 +135,6 @@ export class MikroOrmDeliveryRepository implements DeliveryRepository {
 
   async listAttempts(deliveryId: string): Promise<readonly DeliveryAttempt[]> {
     return (await findRows(this.em, WebhookDeliveryAttemptSchema, { deliveryId }, { attempt: 'asc' })).map(toAttempt);
-  }
-
-  list(projectId: string, query: DeliveryListQuery): Promise<Page<WebhookDelivery>> {
-    return findPage(
-      this.em,
-      WebhookDeliverySchema,
-      {
-        projectId,
-        ...(query.since === null ? {} : { createdAt: { $gte: query.since } }),
-        ...(query.agentId === null ? {} : { agentId: query.agentId }),
-        ...(query.status ? { status: query.status } : {}),
-        ...(query.eventType ? { eventType: query.eventType } : {}),
-      },
-      { createdAt: 'desc', id: 'desc' },
-      query,
-      toDelivery,
-    );
   }
 
   async stats(projectId: string, since: Date): Promise<readonly DeliveryCount[]> {

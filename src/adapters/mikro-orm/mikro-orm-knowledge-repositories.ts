@@ -4,7 +4,7 @@ import type { PassageVector } from '../../application/ports/vector-index.js';
 import { arrayLiteralOf, vectorOf } from './real-arrays.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { KnowledgeBase, KnowledgeChunk, KnowledgeDocument } from '../../domain/knowledge-base.js';
-import { KnowledgeBaseSchema } from './entities/knowledge-base.js';
+import { KnowledgeBaseSchema, KnowledgeDocumentSchema } from './entities/knowledge-base.js';
 import { runSelect, runWrite } from './native-select.js';
 import { ormDelete, ormUpsert } from './orm-writes.js';
 import { dateOf } from './storage-support.js';
@@ -123,15 +123,9 @@ export class MikroOrmKnowledgeDocumentRepository implements KnowledgeDocumentRep
     return Number(row?.total ?? 0);
   }
 
+  /** The document through MikroORM on the unit's transaction (see orm-writes.ts), its passages replaced with native statements. */
   async save(d: KnowledgeDocument, chunks: readonly KnowledgeChunk[]): Promise<void> {
-    await runSelect(
-      this.em,
-      `insert into knowledge_documents (${DOCUMENT_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (id) do update set title = excluded.title, format = excluded.format, source_url = excluded.source_url,
-         content = excluded.content, chunk_count = excluded.chunk_count, updated_at = excluded.updated_at returning id`,
-      [d.id, d.projectId, d.knowledgeBaseId, d.title, d.format, d.sourceUrl, d.content, d.chunkCount, d.createdAt.toISOString(), d.updatedAt.toISOString()],
-      PREPARED,
-    );
+    await ormUpsert(this.em, KnowledgeDocumentSchema, { ...d });
     await runSelect(this.em, 'delete from knowledge_chunks where document_id = ? returning position', [d.id], PREPARED);
     if (chunks.length === 0) return;
     // One statement for every passage, the rows as one JSON array: a document has up to a few hundred.
@@ -144,8 +138,9 @@ export class MikroOrmKnowledgeDocumentRepository implements KnowledgeDocumentRep
     );
   }
 
+  /** Its passages go with it (the foreign key cascades). */
   async delete(projectId: string, knowledgeBaseId: string, id: string): Promise<void> {
-    await runSelect(this.em, 'delete from knowledge_documents where project_id = ? and knowledge_base_id = ? and id = ? returning id', [projectId, knowledgeBaseId, id], PREPARED);
+    await ormDelete(this.em, KnowledgeDocumentSchema, { projectId, knowledgeBaseId, id });
   }
 
   async claimUnembedded(model: string, limit: number, now: Date, staleBefore: Date): Promise<readonly ClaimedPassage[]> {

@@ -13,7 +13,9 @@ import {
   type RegistrationStatus,
 } from '../../domain/messaging-registration.js';
 import { decodeColumn, oneOf } from './json-columns.js';
+import { MessagingRegistrationSchema } from './entities/messaging-registration.js';
 import { runSelect } from './native-select.js';
+import { ormUpsert } from './orm-writes.js';
 import { dateOf } from './storage-support.js';
 
 const PREPARED = { prepare: true } as const;
@@ -81,30 +83,21 @@ export class MikroOrmMessagingRegistrationRepository implements MessagingRegistr
     return row ? toRegistration(row) : null;
   }
 
+  /** The project's one registration, replaced whole; through MikroORM on the unit's transaction (see orm-writes.ts). */
   async save(r: MessagingRegistration): Promise<void> {
-    await runSelect(
-      this.em,
-      `insert into ${TABLE} (${COLUMNS}) values (?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb)
-       on conflict (project_id) do update set registrar = excluded.registrar, status = excluded.status, brand = excluded.brand,
-         campaign = excluded.campaign, brand_status = excluded.brand_status, campaign_status = excluded.campaign_status,
-         failure_reason = excluded.failure_reason, carrier_references = excluded.carrier_references,
-         submitted_at = excluded.submitted_at, checked_at = excluded.checked_at, senders = excluded.senders
-       returning project_id`,
-      [
-        r.projectId,
-        r.registrar,
-        r.status,
-        JSON.stringify(BrandJson.encode(r.brand)),
-        JSON.stringify(CampaignJson.encode(r.campaign)),
-        r.brandStatus,
-        r.campaignStatus,
-        r.failureReason,
-        JSON.stringify(r.references),
-        r.submittedAt.toISOString(),
-        r.checkedAt.toISOString(),
-        JSON.stringify(r.senders),
-      ],
-      PREPARED,
-    );
+    await ormUpsert(this.em, MessagingRegistrationSchema, {
+      projectId: r.projectId,
+      registrar: r.registrar,
+      status: r.status,
+      brand: { ...BrandJson.encode(r.brand) },
+      campaign: { ...CampaignJson.encode(r.campaign) },
+      brandStatus: r.brandStatus,
+      campaignStatus: r.campaignStatus,
+      failureReason: r.failureReason,
+      carrierReferences: { ...r.references },
+      submittedAt: r.submittedAt,
+      checkedAt: r.checkedAt,
+      senders: [...r.senders],
+    });
   }
 }

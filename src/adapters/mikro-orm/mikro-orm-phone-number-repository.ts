@@ -9,7 +9,8 @@ import { PhoneNumberSchema, type PhoneNumberRow } from './entities/phone-number.
 import { WebhookSchema } from './entities/webhook.js';
 import { toWebhook } from './mikro-orm-webhook-repository.js';
 import { runSelect } from './native-select.js';
-import { countRows, findPage, findRow, findRows, fromColumns, updateRows, upsertRow } from './storage-support.js';
+import { ormUpdate, ormUpsert } from './orm-writes.js';
+import { countRows, findPage, findRow, findRows, fromColumns } from './storage-support.js';
 
 /**
  * The one mapping of a stored row to the domain. Native reads (findRow/findPage/selectRows in
@@ -97,11 +98,12 @@ export class MikroOrmPhoneNumberRepository implements PhoneNumberRepository {
     return countRows(this.em, PhoneNumberSchema, { projectId });
   }
 
+  /** Through MikroORM on the unit's transaction, as the other writes off the hot paths (see orm-writes.ts). */
   save(number: PhoneNumber): Promise<void> {
-    return upsertRow(this.em, PhoneNumberSchema, toPhoneNumberRow(number));
+    return ormUpsert(this.em, PhoneNumberSchema, toPhoneNumberRow(number));
   }
 
-  async detachAgent(agentId: string): Promise<void> {
-    await updateRows(this.em, PhoneNumberSchema, { agentId }, { agentId: null });
+  detachAgent(agentId: string): Promise<void> {
+    return ormUpdate(this.em, PhoneNumberSchema, { agentId }, { agentId: null });
   }
 }

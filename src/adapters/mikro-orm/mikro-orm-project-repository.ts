@@ -6,7 +6,7 @@ import type { BalanceMode } from '../../domain/sub-account.js';
 import { ProjectSchema, type ProjectRow } from './entities/project.js';
 import { decodeColumn, OutboundSettingsJson } from './json-columns.js';
 import { ormUpsert } from './orm-writes.js';
-import { containsPattern, findPage, findRow, lockRow } from './storage-support.js';
+import { findPage, findRow, lockRow } from './storage-support.js';
 
 export const toProject = (row: ProjectRow): Project => ({
   id: row.id,
@@ -53,11 +53,6 @@ export class MikroOrmProjectRepository implements ProjectRepository {
   async lockById(id: string): Promise<Project | null> {
     const row = await lockRow(this.em, ProjectSchema, id);
     return row && toProject(row);
-  }
-
-  list(query: PageRequest & { readonly email?: string }): Promise<Page<Project>> {
-    const where = query.email ? { email: { $ilike: containsPattern(query.email.toLowerCase()) } } : {};
-    return findPage(this.em, ProjectSchema, where, { createdAt: 'asc', id: 'asc' }, query, toProject);
   }
 
   listChildren(parentId: string, page: PageRequest): Promise<Page<Project>> {

@@ -3,7 +3,8 @@ import type { SignUpRepository } from '../../application/ports/repositories.js';
 import type { SignUp, SignUpStatus } from '../../domain/sign-up.js';
 import { SignUpSchema, type SignUpRow } from './entities/sign-up.js';
 import { runSelect } from './native-select.js';
-import { deleteRows, findRow, lockRow, upsertRow } from './storage-support.js';
+import { ormDelete, ormUpsert } from './orm-writes.js';
+import { findRow, lockRow } from './storage-support.js';
 
 export const toSignUp = (row: SignUpRow): SignUp => ({
   id: row.id,
@@ -44,12 +45,13 @@ export class MikroOrmSignUpRepository implements SignUpRepository {
     return row && toSignUp(row);
   }
 
+  /** Through MikroORM on the unit's transaction, as the other writes off the hot paths (see orm-writes.ts). */
   save(signUp: SignUp): Promise<void> {
-    return upsertRow(this.em, SignUpSchema, toSignUpRow(signUp));
+    return ormUpsert(this.em, SignUpSchema, toSignUpRow(signUp));
   }
 
-  async delete(id: string): Promise<void> {
-    await deleteRows(this.em, SignUpSchema, { id });
+  delete(id: string): Promise<void> {
+    return ormDelete(this.em, SignUpSchema, { id });
   }
 
   /**

@@ -208,12 +208,6 @@ const conditionFor = <T extends object>(em: EntityManager, schema: EntitySchema<
   ...compiled(conditionOf(em, schema, where), schema),
 });
 
-/** Deletes the rows `where` selects: one native statement. */
-export const deleteRows = async <T extends object>(em: EntityManager, schema: EntitySchema<T>, where: FilterQuery<T>): Promise<void> => {
-  const { shape, sql, params } = conditionFor(em, schema, where);
-  await runWrite(em, `delete from "${shape.table}" where ${sql}`, params);
-};
-
 /** The update setting `values` (properties to plain values: text, numbers, booleans, instants, null) on the rows `where` selects. */
 const updateStatement = <T extends object>(em: EntityManager, schema: EntitySchema<T>, where: FilterQuery<T>, values: Partial<T>) => {
   const { shape, sql, params } = conditionFor(em, schema, where);

@@ -17,7 +17,6 @@ export {
   conditionOf,
   containsPattern,
   countRows,
-  deleteRows,
   findPage,
   findRow,
   findRows,

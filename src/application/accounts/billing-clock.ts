@@ -9,9 +9,12 @@ import type { IdGenerator } from '../ports/id-generator.js';
 import type { Logger } from '../ports/logger.js';
 import type { Repositories } from '../ports/repositories.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { ProjectListQuery } from '../queries/project-list-query.js';
 
 export interface BillingClockDeps {
   readonly uow: UnitOfWork;
+  /** Which projects there are: read outside the units of work, each of which locks its project anew. */
+  readonly projects: ProjectListQuery;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: Logger;
@@ -53,9 +56,8 @@ export class BillingClock {
     let charges = 0;
     let totalCents = 0;
     for (let offset = 0; ; offset += PROJECT_PAGE) {
-      const page = await this.deps.uow.transaction(async (tx) => E.right(await tx.projects.list({ limit: PROJECT_PAGE, offset })));
-      if (E.isLeft(page)) break;
-      for (const { id } of page.right.items) {
+      const page = await this.deps.projects.page({ limit: PROJECT_PAGE, offset, email: null });
+      for (const { id } of page.items) {
         try {
           const renewed = await this.deps.uow.transaction((tx) => this.renewProject(tx, id, now));
           if (E.isRight(renewed)) {
@@ -67,7 +69,7 @@ export class BillingClock {
           this.deps.logger.error({ projectId: id, err: { message: errorMessage(error) } }, 'renewal failed');
         }
       }
-      if (offset + PROJECT_PAGE >= page.right.total) break;
+      if (offset + PROJECT_PAGE >= page.total) break;
     }
     if (charges > 0) this.deps.logger.info({ charges, totalCents }, 'monthly renewals charged');
     return { charges, totalCents };

@@ -28,7 +28,6 @@ export interface ProjectRepository {
   findByEmail(email: string): Promise<Project | null>;
   /** Reads the project and holds it until the unit of work ends, so concurrent provisioning queues up. */
   lockById(id: string): Promise<Project | null>;
-  list(query: PageRequest & { readonly email?: string }): Promise<Page<Project>>;
   /** The parent's sub-accounts that are not closed, oldest first. */
   listChildren(parentId: string, page: PageRequest): Promise<Page<Project>>;
   save(project: Project): Promise<void>;
@@ -37,8 +36,9 @@ export interface ProjectRepository {
 export interface ApiKeyRepository {
   findByHash(hash: string): Promise<ApiKey | null>;
   findById(id: string): Promise<ApiKey | null>;
-  listByProject(projectId: string): Promise<readonly ApiKey[]>;
   save(key: ApiKey): Promise<void>;
+  /** Revokes, as of `at`, every key of the project not revoked yet; revoked keys keep their time. */
+  revokeAll(projectId: string, at: Date): Promise<void>;
 }
 
 /** An agent as the API shows it: with the live numbers attached to it, oldest first. */

@@ -1,6 +1,5 @@
 import type { Webhook } from '../../domain/webhook.js';
 import type { DeliveryStatus, WebhookDelivery, WebhookEventType } from '../../domain/webhook-delivery.js';
-import type { Page, PageRequest } from './pagination.js';
 
 /**
  * Part of `Repositories` (as `webhooks` and `deliveries`), bound to the unit of work:
@@ -45,16 +44,6 @@ export interface RecordedAttempt {
   readonly attempt: DeliveryAttempt;
 }
 
-export interface DeliveryListQuery extends PageRequest {
-  /** Only deliveries created at or after this instant. */
-  readonly since: Date | null;
-  readonly agentId: string | null;
-  /** Only deliveries in this status (absent or null: any). */
-  readonly status?: DeliveryStatus | null;
-  /** Only deliveries of this event type (absent or null: any). */
-  readonly eventType?: WebhookEventType | null;
-}
-
 /** Deliveries created in one hour (truncated, UTC), of one event type, in one status. */
 export interface DeliveryCount {
   readonly hour: Date;
@@ -90,8 +79,6 @@ export interface DeliveryRepository {
   reschedule(delivery: WebhookDelivery): Promise<void>;
   /** Oldest first. */
   listAttempts(deliveryId: string): Promise<readonly DeliveryAttempt[]>;
-  /** Newest first. */
-  list(projectId: string, query: DeliveryListQuery): Promise<Page<WebhookDelivery>>;
   /** Counts of deliveries created since `since`, by hour, event type and status. */
   stats(projectId: string, since: Date): Promise<readonly DeliveryCount[]>;
   allTime(projectId: string): Promise<DeliveryTotals>;

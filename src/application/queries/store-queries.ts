@@ -15,6 +15,10 @@ import type { ConversationPageQuery } from './conversation-page-query.js';
 import type { KnowledgePassageLookup, KnowledgeSearch } from './knowledge-search.js';
 import type { UsageQuery } from './usage-query.js';
 import type { AuditEventQuery } from './audit-event-query.js';
+import type { ProjectListQuery } from './project-list-query.js';
+import type { ProjectQuery } from './project-query.js';
+import type { ApiKeyListQuery } from './api-key-list-query.js';
+import type { DeliveryLogQuery } from './delivery-log-query.js';
 
 /** The read side, as one store answers it: the versioned list reads, the one-row reads, the usage series and the queues' backlog. */
 export interface StoreQueries {
@@ -36,4 +40,8 @@ export interface StoreQueries {
   readonly knowledgePassages: KnowledgePassageLookup;
   readonly agentTests: AgentTestQueries;
   readonly auditEvents: AuditEventQuery;
+  readonly projects: ProjectListQuery;
+  readonly project: ProjectQuery;
+  readonly apiKeys: ApiKeyListQuery;
+  readonly deliveries: DeliveryLogQuery;
 }

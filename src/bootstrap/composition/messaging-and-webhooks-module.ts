@@ -87,13 +87,13 @@ export const messagingAndWebhooksModule = () =>
     );
     provide(
       TOKENS.webhookUseCases,
-      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.outboundGuard, TOKENS.webhookTransport, TOKENS.eventEncoder],
-      (uow, clock, ids, credentials, targets, transport, eventEncoder) => ({
+      [TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.credentials, TOKENS.outboundGuard, TOKENS.webhookTransport, TOKENS.eventEncoder, TOKENS.deliveryLogQuery],
+      (uow, clock, ids, credentials, targets, transport, eventEncoder, deliveries) => ({
         configureWebhook: new ConfigureWebhook({ uow, clock, ids, credentials, targets }),
         getWebhook: new GetWebhook({ uow }),
         deleteWebhook: new DeleteWebhook({ uow }),
-        listDeliveries: new ListDeliveries({ uow, clock }),
-        listAgentDeliveries: new ListAgentDeliveries({ uow }),
+        listDeliveries: new ListDeliveries({ deliveries, clock }),
+        listAgentDeliveries: new ListAgentDeliveries({ deliveries }),
         getDeliveryStats: new GetDeliveryStats({ uow, clock }),
         getAllTimeDeliveryStats: new GetAllTimeDeliveryStats({ uow }),
         sendTestWebhook: new SendTestWebhook({ uow, clock, ids, transport, eventEncoder, timeoutMs: EVENT_TIMEOUT_MS }),

@@ -26,6 +26,10 @@ export const storageModule = () =>
     provide(TOKENS.numberMessagesQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).numberMessages);
     provide(TOKENS.ledgerQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).ledger);
     provide(TOKENS.webhookListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).webhooks);
+    provide(TOKENS.projectListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).projects);
+    provide(TOKENS.projectQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).project);
+    provide(TOKENS.apiKeyListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).apiKeys);
+    provide(TOKENS.deliveryLogQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).deliveries);
     provide(TOKENS.contactListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).contacts);
     provide(TOKENS.numberListQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).numbers);
     provide(TOKENS.auditEventQuery, [TOKENS.unitOfWork], (uow) => queriesOf(uow).auditEvents);

@@ -15,6 +15,8 @@ import { MikroOrmUsageQuery } from '../../adapters/mikro-orm/mikro-orm-usage-que
 import { MikroOrmBacklogQuery } from '../../adapters/mikro-orm/mikro-orm-backlog-query.js';
 import { MikroOrmAuditEventQuery } from '../../adapters/mikro-orm/mikro-orm-audit-trail.js';
 import { MikroOrmUnitOfWork } from '../../adapters/mikro-orm/mikro-orm-unit-of-work.js';
+import { MikroOrmApiKeyListQuery, MikroOrmProjectListQuery, MikroOrmProjectQuery } from '../../adapters/mikro-orm/mikro-orm-project-queries.js';
+import { MikroOrmDeliveryLogQuery } from '../../adapters/mikro-orm/mikro-orm-delivery-log-query.js';
 import type { StoreQueries } from '../../application/queries/store-queries.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 
@@ -50,6 +52,10 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
       knowledgePassages: new MikroOrmKnowledgeSearch(uow.reads),
       agentTests: new MikroOrmAgentTestQueries(uow.reads),
       auditEvents: new MikroOrmAuditEventQuery(uow.reads),
+      projects: new MikroOrmProjectListQuery(uow.reads),
+      project: new MikroOrmProjectQuery(uow.reads),
+      apiKeys: new MikroOrmApiKeyListQuery(uow.reads),
+      deliveries: new MikroOrmDeliveryLogQuery(uow.reads),
     };
   }
   return {
@@ -79,5 +85,9 @@ export const queriesOf = (uow: UnitOfWork): StoreQueries => {
     knowledgePassages: { passagesAt: async () => unreadable('knowledgeSearch') },
     agentTests: { listTests: async () => unreadable('agentTestQueries'), listRuns: async () => unreadable('agentTestQueries') },
     auditEvents: { page: async () => unreadable('auditEventQuery') },
+    projects: { page: async () => unreadable('projectListQuery') },
+    project: { byId: async () => unreadable('projectQuery') },
+    apiKeys: { ofProject: async () => unreadable('apiKeyListQuery') },
+    deliveries: { page: async () => unreadable('deliveryLogQuery'), ofAgent: async () => unreadable('deliveryLogQuery') },
   };
 };

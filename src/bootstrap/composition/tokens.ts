@@ -22,6 +22,10 @@ import type { ConversationQuery } from '../../application/queries/conversation-q
 import type { LedgerQuery } from '../../application/queries/ledger-query.js';
 import type { NumberMessagesQuery } from '../../application/queries/number-messages-query.js';
 import type { WebhookListQuery } from '../../application/queries/webhook-list-query.js';
+import type { ProjectListQuery } from '../../application/queries/project-list-query.js';
+import type { ProjectQuery } from '../../application/queries/project-query.js';
+import type { ApiKeyListQuery } from '../../application/queries/api-key-list-query.js';
+import type { DeliveryLogQuery } from '../../application/queries/delivery-log-query.js';
 import type { ContactListQuery } from '../../application/queries/contact-list-query.js';
 import type { NumberListQuery } from '../../application/queries/number-list-query.js';
 import type { AuditEventQuery } from '../../application/queries/audit-event-query.js';
@@ -122,6 +126,10 @@ export const TOKENS = {
   numberMessagesQuery: token<NumberMessagesQuery>('NumberMessagesQuery'),
   ledgerQuery: token<LedgerQuery>('LedgerQuery'),
   webhookListQuery: token<WebhookListQuery>('WebhookListQuery'),
+  projectListQuery: token<ProjectListQuery>('ProjectListQuery'),
+  projectQuery: token<ProjectQuery>('ProjectQuery'),
+  apiKeyListQuery: token<ApiKeyListQuery>('ApiKeyListQuery'),
+  deliveryLogQuery: token<DeliveryLogQuery>('DeliveryLogQuery'),
   contactListQuery: token<ContactListQuery>('ContactListQuery'),
   numberListQuery: token<NumberListQuery>('NumberListQuery'),
   auditEventQuery: token<AuditEventQuery>('AuditEventQuery'),

@@ -15,9 +15,9 @@ export const workersModule = () =>
     const provide = provideWith(bind);
     provide(
       TOKENS.billingClock,
-      [TOKENS.config, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.lifecycle],
-      (config, uow, clock, ids, logger, lifecycle) => {
-        const billing = new BillingClock({ uow, clock, ids, logger: logger.child({ component: 'billing' }), prices: config.prices });
+      [TOKENS.config, TOKENS.unitOfWork, TOKENS.projectListQuery, TOKENS.clock, TOKENS.ids, TOKENS.logger, TOKENS.lifecycle],
+      (config, uow, projects, clock, ids, logger, lifecycle) => {
+        const billing = new BillingClock({ uow, projects, clock, ids, logger: logger.child({ component: 'billing' }), prices: config.prices });
         return lifecycle.manage('billing clock', billing, billing);
       },
     );

@@ -16,6 +16,7 @@ const setUp = async () => {
   const h = await aSwitchboard({ clock });
   const sut = new BillingClock({
     uow: h.uow,
+    projects: queriesOf(h.uow).projects,
     clock,
     ids: new TimeSortableIdGenerator(),
     logger: h.logger,

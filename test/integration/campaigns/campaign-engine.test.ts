@@ -6,6 +6,7 @@ import { trustE164, type E164 } from '../../../src/domain/e164.js';
 import { TimeSortableIdGenerator } from '../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { aCampaignRig, MONDAY_0830_EASTERN } from '../../support/campaign-rig.js';
 import { aWebhook } from '../../support/builders.js';
+import { queriesOf } from '../../../src/bootstrap/composition/store-queries.js';
 
 const NEW_YORK = trustE164('+12125550100');
 const LOS_ANGELES = trustE164('+13105550100');
@@ -229,7 +230,7 @@ describe('campaign engine (fake clock, simulated carrier)', () => {
     await r.endCall(r.liveCalls()[0]!.callId, 'busy');
     await r.engine.runRound();
     await r.engine.runRound();
-    const events = await r.read(async (tx) => (await tx.deliveries.list(r.project.id, { limit: 20, offset: 0, since: null, agentId: null })).items);
+    const events = (await queriesOf(r.uow).deliveries.page(r.project.id, { limit: 20, offset: 0, since: null, agentId: null })).items;
     const bodies = [...events].reverse().map((d) => JSON.parse(d.body)).filter((b) => b.event.startsWith('campaign.'));
     expect(bodies.map((b) => [b.event, b.data.outcome ?? b.data.status])).toEqual([
       ['campaign.started', 'running'],

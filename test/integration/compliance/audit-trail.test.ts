@@ -5,6 +5,7 @@ import { SimulatedTelephony } from '../../../src/adapters/simulated/simulated-te
 import { trustE164 } from '../../../src/domain/e164.js';
 import { trustMailbox } from '../../../src/domain/mailbox.js';
 import { aVoiceSwitchboard, type VoiceHarness } from '../voice/voice-harness.js';
+import { queriesOf } from '../../../src/bootstrap/composition/store-queries.js';
 
 const SUPPRESSED = '+12125550191';
 const CONSENTED = '+12125550192';
@@ -26,7 +27,7 @@ describe('the audit trail', () => {
 
   beforeAll(async () => {
     h = await aVoiceSwitchboard({ twilio: false, telephony: new SimulatedTelephony() });
-    const [key] = await h.read((tx) => tx.apiKeys.listByProject(h.owner.projectId));
+    const [key] = (await queriesOf(h.uow).apiKeys.ofProject(h.owner.projectId)) ?? [];
     keyId = key!.id;
     const line = await h.anAgentOnTheLine();
     lineNumber = line.phoneNumber;

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiKeyGuard } from '../../../src/adapters/rest/api-key-guard.js';
 import { aSwitchboard, type SwitchboardHarness } from '../../support/switchboard-harness.js';
+import { queriesOf } from '../../../src/bootstrap/composition/store-queries.js';
 
 const issueKey = async (h: SwitchboardHarness, projectId: string) => {
   const issued = await h.sut.useCases().admin.issueKey.execute({ projectId, name: 'second' })();
@@ -70,7 +71,7 @@ describe('API keys', () => {
     expect(E.isRight(revoked)).toBe(true);
     expect((await h.call('GET', '/v1/agents', { key: second.clear })).status).toBe(401);
     expect((await h.call('GET', '/v1/agents', { key: owner.api_key })).status).toBe(200);
-    expect(await h.read((tx) => tx.apiKeys.listByProject(owner.project_id))).toEqual([
+    expect(await queriesOf(h.uow).apiKeys.ofProject(owner.project_id)).toEqual([
       expect.objectContaining({ revokedAt: null, name: 'sign-up' }),
       expect.objectContaining({ id: second.key.id, revokedAt: expect.any(Date) }),
     ]);

@@ -19,6 +19,8 @@ import { ledgerQueryContract } from '../../contracts/ledger-query.contract.js';
 import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
 import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
 import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
+import { projectQueriesContract } from '../../contracts/project-queries.contract.js';
+import { deliveryLogQueryContract } from '../../contracts/delivery-log-query.contract.js';
 import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
 import { callRepositoryContract } from '../../contracts/call-repositories.contract.js';
 import { repositoryContract } from '../../contracts/repositories.contract.js';
@@ -84,6 +86,8 @@ ledgerQueryContract('PGlite', anEmptiedStore);
 callPageQueryContract('PGlite', anEmptiedStore);
 conversationPageQueryContract('PGlite', anEmptiedStore);
 conversationMessagesQueryContract('PGlite', anEmptiedStore);
+projectQueriesContract('PGlite', anEmptiedStore);
+deliveryLogQueryContract('PGlite', anEmptiedStore);
 
 describe('embedded PGlite database', () => {
   let dataDir: string;

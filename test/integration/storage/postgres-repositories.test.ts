@@ -11,6 +11,8 @@ import { ledgerQueryContract } from '../../contracts/ledger-query.contract.js';
 import { callPageQueryContract } from '../../contracts/call-page-query.contract.js';
 import { conversationPageQueryContract } from '../../contracts/conversation-page-query.contract.js';
 import { conversationMessagesQueryContract } from '../../contracts/conversation-messages-query.contract.js';
+import { projectQueriesContract } from '../../contracts/project-queries.contract.js';
+import { deliveryLogQueryContract } from '../../contracts/delivery-log-query.contract.js';
 import { deliveryRepositoryContract } from '../../contracts/delivery-repository.contract.js';
 import { callRepositoryContract } from '../../contracts/call-repositories.contract.js';
 import { repositoryContract } from '../../contracts/repositories.contract.js';
@@ -60,4 +62,6 @@ describe.skipIf(!serverUrl)('PostgreSQL', () => {
   callPageQueryContract('PostgreSQL', openScratch);
   conversationPageQueryContract('PostgreSQL', openScratch);
   conversationMessagesQueryContract('PostgreSQL', openScratch);
+  projectQueriesContract('PostgreSQL', openScratch);
+  deliveryLogQueryContract('PostgreSQL', openScratch);
 });

@@ -13,6 +13,7 @@ import { trustE164 } from '../../../src/domain/e164.js';
 import { aCall, anAgent, aWebhook, at } from '../../support/builders.js';
 import { countingCallReads, InstrumentedStore } from '../../support/instrumented-store.js';
 import { aVoiceEngine } from '../../support/voice-engine.js';
+import { inMemoryDeliveryLogQuery } from '../../../src/adapters/memory/in-memory-project-queries.js';
 
 const gateway: VoiceGateway = { speak: () => {}, pressDigits: () => {}, transfer: () => {}, hangUp: () => {}, disconnect: () => {} };
 
@@ -66,8 +67,7 @@ const aNode = async (options: { readonly endedKept?: number } = {}) => {
   };
   /** The agent.call_ended event queued for the webhook, as sent. */
   const endedEvent = async () => {
-    const read = await uow.store.transaction(async (repos) => E.right(await repos.deliveries.list(call.projectId, { limit: 10, offset: 0, since: null, agentId: null })));
-    const deliveries = E.isRight(read) ? read.right.items : [];
+    const { items: deliveries } = await inMemoryDeliveryLogQuery(uow.store).page(call.projectId, { limit: 10, offset: 0, since: null, agentId: null });
     expect(deliveries.map((d) => d.eventType)).toEqual(['agent.call_ended']);
     return JSON.parse(deliveries[0]!.body) as { data: { transcript: { role: string; content: string }[] } };
   };

@@ -1,11 +1,13 @@
 import { AgentSchema } from './agent.js';
 import { AgentTestSchema } from './agent-test.js';
+import { TestRunSchema } from './test-run.js';
+import { MessagingRegistrationSchema } from './messaging-registration.js';
 import { ApiKeySchema } from './api-key.js';
 import { CallSchema, TranscriptTurnSchema } from './call.js';
 import { CallAnalysisSchema } from './call-analysis.js';
 import { CampaignAttemptSchema, CampaignRecipientSchema, CampaignSchema } from './campaign.js';
 import { ContactSchema } from './contact.js';
-import { KnowledgeBaseSchema } from './knowledge-base.js';
+import { KnowledgeBaseSchema, KnowledgeDocumentSchema } from './knowledge-base.js';
 import { ConversationSchema } from './conversation.js';
 import { LedgerEntrySchema } from './ledger-entry.js';
 import { MessageSchema } from './message.js';
@@ -38,5 +40,8 @@ export const entities = [
   CampaignRecipientSchema,
   CampaignAttemptSchema,
   KnowledgeBaseSchema,
+  KnowledgeDocumentSchema,
   AgentTestSchema,
+  TestRunSchema,
+  MessagingRegistrationSchema,
 ];

@@ -31,3 +31,5 @@ export {
   type ConversationDetailRow,
   type NumberWindowParams,
 } from './records.js';
+export { oneProject, projectApiKeys, projectExists, projectList } from './projects.js';
+export { agentDeliveries, agentExists, deliveryLog, recentDeliveryLog } from './deliveries.js';

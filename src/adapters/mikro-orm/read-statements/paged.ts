@@ -21,16 +21,17 @@ export interface PagedList {
 
 /**
  * The two statements of a plain list: the page, its total an uncorrelated subquery run once beside
- * it, and the total alone, for a page past the last row, which has no row to carry it.
+ * it, and the total alone, for a page past the last row, which has no row to carry it. `effect`
+ * `reusable` for a list polled again and again (see ReadStatement.effect).
  */
-export const pagedStatements = <F extends Params, R>(name: string, list: PagedList, decode: (r: SqlRow) => R) => ({
+export const pagedStatements = <F extends Params, R>(name: string, list: PagedList, decode: (r: SqlRow) => R, effect: 'read' | 'reusable' = 'read') => ({
   page: readStatement<F & PageParams, PagedRow<R>>(
     `${name}_page`,
     `select ${selectList(list.columns)}, (select count(*) from ${list.table} where ${list.where}) as "__total"
        from ${list.table} where ${list.where}
        order by ${list.orderBy} limit :limit offset :offset`,
-    'read',
+    effect,
     (r) => ({ row: decode(r), total: r.integer('__total') }),
   ),
-  count: readStatement<F, number>(`${name}_count`, `select count(*) as "total" from ${list.table} where ${list.where}`, 'read', (r) => r.integer('total')),
+  count: readStatement<F, number>(`${name}_count`, `select count(*) as "total" from ${list.table} where ${list.where}`, effect, (r) => r.integer('total')),
 });

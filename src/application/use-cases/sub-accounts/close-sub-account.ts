@@ -1,6 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { revokeKey } from '../../../domain/api-key.js';
 import { closeSubAccount } from '../../../domain/sub-account-lifecycle.js';
 import { fromDomain, type Conflict, type Forbidden, type NotFound } from '../../errors.js';
 import type { Clock } from '../../ports/clock.js';
@@ -29,9 +28,7 @@ export class CloseSubAccount {
         const closed = closeSubAccount(child, live.total, now);
         if (E.isLeft(closed)) return E.left(fromDomain(closed.left));
         await tx.projects.save(closed.right);
-        for (const key of await tx.apiKeys.listByProject(child.id)) {
-          if (key.revokedAt === null) await tx.apiKeys.save(revokeKey(key, now));
-        }
+        await tx.apiKeys.revokeAll(child.id, now);
         return E.right(await subAccountOf(tx, closed.right));
       });
       if (E.isRight(result)) await eventBus.publishAccess({ type: 'project-suspended', projectId: result.right.project.id });

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { DeliveryStatus, WebhookDelivery, WebhookEventType } from '../../../domain/webhook-delivery.js';
 import type { Page, PageRequest } from '../../ports/pagination.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import type { DeliveryLogQuery } from '../../queries/delivery-log-query.js';
 
 export interface DeliveryFilter {
   readonly status: DeliveryStatus | null;
@@ -12,12 +12,9 @@ export interface DeliveryFilter {
 
 /** The project's delivery log, newest first, filtered the way the operator looks for trouble. */
 export class ListProjectDeliveries {
-  constructor(private readonly deps: { readonly uow: UnitOfWork }) {}
+  constructor(private readonly deps: { readonly deliveries: DeliveryLogQuery }) {}
 
   execute(input: { readonly projectId: string; readonly page: PageRequest; readonly filter: DeliveryFilter }): TE.TaskEither<never, Page<WebhookDelivery>> {
-    return () =>
-      this.deps.uow.transaction(async (tx) =>
-        E.right(await tx.deliveries.list(input.projectId, { ...input.page, ...input.filter, since: null })),
-      );
+    return async () => E.right(await this.deps.deliveries.page(input.projectId, { ...input.page, ...input.filter, since: null }));
   }
 }

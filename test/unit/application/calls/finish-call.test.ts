@@ -10,6 +10,7 @@ import type { Call } from '../../../../src/domain/call.js';
 import { RecordingLogger } from '../../../integration/rest/harness.js';
 import { InstrumentedStore } from '../../../support/instrumented-store.js';
 import { aCall, anAgent, aTurn, aWebhook, at } from '../../../support/builders.js';
+import { inMemoryDeliveryLogQuery } from '../../../../src/adapters/memory/in-memory-project-queries.js';
 
 /** FinishCall over a counting in-memory store; `published` holds what it told the live streams. */
 const aFinishCall = (store: InstrumentedStore, analysis?: { unavailableBecause: string | null }) => {
@@ -40,14 +41,11 @@ const arrange = async (store: InstrumentedStore, call: Call, more: (repos: Repos
 
 const stored = async (store: InstrumentedStore, call: Call) => {
   const read = await store.store.transaction(async (tx) =>
-    E.right({
-      call: await tx.calls.findByIdInAnyProject(call.id),
-      deliveries: (await tx.deliveries.list(call.projectId, { limit: 50, offset: 0, since: null, agentId: null })).items,
-      analysis: await tx.callAnalyses.findByCall(call.id),
-    }),
+    E.right({ call: await tx.calls.findByIdInAnyProject(call.id), analysis: await tx.callAnalyses.findByCall(call.id) }),
   );
   if (E.isLeft(read)) throw new Error('unreadable');
-  return read.right;
+  const log = await inMemoryDeliveryLogQuery(store.store).page(call.projectId, { limit: 50, offset: 0, since: null, agentId: null });
+  return { call: read.right.call, deliveries: log.items, analysis: read.right.analysis };
 };
 
 const hangUp = (callId: string, overrides: Partial<FinishCallInput> = {}): FinishCallInput => ({ callId, outcome: 'completed', reason: 'caller_hangup', ...overrides });

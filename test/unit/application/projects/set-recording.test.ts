@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '../../../../src/adapters/memory/in-memory-unit-of-work.js';
 import { inMemoryLedgerQuery } from '../../../../src/adapters/memory/in-memory-record-queries.js';
+import { inMemoryProjectListQuery } from '../../../../src/adapters/memory/in-memory-project-queries.js';
 import { TimeSortableIdGenerator } from '../../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { silentLogger } from '../../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
@@ -21,7 +22,7 @@ const aWorld = async () => {
   await uow.transaction(async (tx) => E.right(await tx.projects.save(newProject({ id: 'proj_rec', email: trustMailbox('rec@example.com'), now: start }))));
   const prices = { numberMonthly: cents(300), recordingMonthly: cents(500) };
   const sut = new SetRecording({ uow, clock, ids, recordingMonthlyPrice: prices.recordingMonthly });
-  const billing = new BillingClock({ uow, clock, ids, logger: silentLogger(), prices });
+  const billing = new BillingClock({ uow, projects: inMemoryProjectListQuery(uow), clock, ids, logger: silentLogger(), prices });
   const ledger = async () => {
     const page = await inMemoryLedgerQuery(uow).page('proj_rec', { limit: 50, offset: 0 });
     return (page?.items ?? []).map((e) => ({ amount: e.amountCents, reason: e.reason, periodEnd: e.periodEnd?.toISOString() ?? null }));

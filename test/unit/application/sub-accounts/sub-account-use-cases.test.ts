@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { InProcessEventBus } from '../../../../src/adapters/in-process/in-process-event-bus.js';
 import { InMemoryUnitOfWork } from '../../../../src/adapters/memory/in-memory-unit-of-work.js';
+import { inMemoryProjectListQuery } from '../../../../src/adapters/memory/in-memory-project-queries.js';
 import { TimeSortableIdGenerator } from '../../../../src/adapters/node-crypto/time-sortable-id-generator.js';
 import { silentLogger } from '../../../../src/adapters/pino/pino-logger.js';
 import { FixedClock } from '../../../../src/adapters/system/fixed-clock.js';
@@ -76,7 +77,7 @@ describe(`${BillingClock.name} on sub-accounts`, () => {
     await inTx(async (tx) => {
       for (const n of numbers) await tx.numbers.save(n);
     });
-    const billing = new BillingClock({ uow, clock, ids: new TimeSortableIdGenerator(), logger: silentLogger(), prices: { numberMonthly: cents(300), recordingMonthly: cents(500) } });
+    const billing = new BillingClock({ uow, projects: inMemoryProjectListQuery(uow), clock, ids: new TimeSortableIdGenerator(), logger: silentLogger(), prices: { numberMonthly: cents(300), recordingMonthly: cents(500) } });
 
     await billing.renewDue();
     await billing.renewDue();
