@@ -14,7 +14,8 @@ const workers = Math.max(2, availableParallelism() - 1);
  * loading the application afresh for each of two hundred files was most of a run's CPU. Files
  * build what they test from scratch, so nothing one leaves in a module changes another's outcome.
  * Unit, contract and integration files run in forks; the end-to-end files, which mostly wait on
- * the CLI and host apps in child processes, run beside them in threads. The CLI those start is
+ * the CLI and host apps in child processes, run beside them in threads, which share their loaded
+ * modules the same way. The CLI those start is
  * the compiled one: `npm test` builds it beside the first test files, each e2e file waiting for the
  * build, and the e2e project's global setup builds it when src/ is newer, so a run of unit or
  * integration files alone never waits for it.
@@ -30,7 +31,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     maxWorkers: workers,
     minWorkers: workers,
-    poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
+    poolOptions: { forks: { isolate: false }, threads: { isolate: false } },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], pool: 'forks' } },
       {
