@@ -1,4 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -43,8 +45,10 @@ const openStore = async (store: McpStore, dataDir: string) => {
  * SDK's own client.
  */
 export const anMcpSwitchboard = async (options: { readonly config?: Partial<SwitchboardConfig>; readonly store?: McpStore; readonly clock?: Clock } = {}) => {
-  const dataDir = await aMigratedDataDir('switchboard-mcp-');
-  const store = await openStore(options.store ?? 'pglite', dataDir);
+  const kind = options.store ?? 'pglite';
+  // Only the embedded store opens the migrated copy; the others keep just files in the folder.
+  const dataDir = kind === 'pglite' ? await aMigratedDataDir('switchboard-mcp-') : await mkdtemp(join(tmpdir(), 'switchboard-mcp-'));
+  const store = await openStore(kind, dataDir);
   const model = await FakeChatCompletions.start();
   const telephony = new SimulatedTelephony();
   const harness = await aVoiceSwitchboard({
