@@ -9,6 +9,7 @@
  * What it prints is recorded in bench/results/<date>-tests.md when the run ends.
  */
 import { runScenarios, ScriptedLanguageModel, type ScenarioResult } from '../src/testing.js';
+import { profiled } from './support/cpu-profile.js';
 import { percentile, runBench } from './support/figures.js';
 
 const SCENARIOS = Number(process.env.TESTS_BENCH_SCENARIOS ?? 200);
@@ -40,7 +41,7 @@ runBench('tests', async () => {
   let heapEnd = NaN;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const summary = await runScenarios(
+  const summary = await profiled('tests', () => runScenarios(
     Array.from({ length: SCENARIOS }, (_, i) => scenario(i)),
     {
       store: 'embedded',
@@ -53,7 +54,7 @@ runBench('tests', async () => {
         if (done === SCENARIOS) heapEnd = heapAfterCollection();
       },
     },
-  );
+  ));
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;

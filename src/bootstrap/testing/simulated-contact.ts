@@ -71,12 +71,15 @@ export class SimulatedContact implements StagedContact {
     return true;
   }
 
-  /** Waits for the agent's answer in flight, and for its turns to be stored. */
+  /**
+   * Waits for the agent's answer in flight. Its turns are stored behind the call, as on a real
+   * one: nothing the scenario can observe reads them before {@link finish}, which waits for them,
+   * and a write a turn was most of a scenario's statements on the embedded store.
+   */
   private async settle(what: string): Promise<void> {
     const session = this.session();
     const answered = session ? session.untilAnswered() : Promise.resolve();
     if (!(await within(answered, this.parts.stepTimeoutMs))) this.notes.push(`step ${this.step} (${what}): the agent did not answer within ${this.parts.stepTimeoutMs / 1000} s`);
-    await this.parts.switchboard.voice().engine.stored();
   }
 
   private acted(what: string, done: E.Either<{ readonly _tag: string }, unknown>): boolean {
@@ -157,6 +160,8 @@ export class SimulatedContact implements StagedContact {
     const call = this.call;
     if (call && !this.ended) {
       this.callerHungUp = true;
+      // The turns waiting for the writer's window go now: the call's end would wait the window out for them.
+      await this.parts.switchboard.voice().engine.stored();
       await this.parts.simulated.hangUp(call.callId);
     }
     if (call) await within(call.finished, this.parts.stepTimeoutMs);
