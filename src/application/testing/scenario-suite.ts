@@ -22,7 +22,7 @@ export interface ScenarioQueue {
  * run whose scenarios keep this thread busy plays on more than one core.
  */
 export interface SuiteHelpers {
-  /** How many more threads may start (each is handed its share of `concurrency`). */
+  /** How many more threads may start (each one's stages count in the run's `concurrency`). */
   readonly most: number;
   /**
    * Starts one on `queue` with at most `concurrency` stages, each result given to `played`. A
@@ -154,12 +154,12 @@ export const runSuite = async (sources: readonly ScenarioSource[], options: Suit
   const queue = queueOf(sources);
   const concurrency = Math.max(1, Math.min(options.concurrency, sources.length));
   // A long run's threads start with it (each takes about as long to start as this thread's first
-  // stage), each with its share of `concurrency` and this one with the rest.
+  // stage). Each plays on one stage: a thread is for scenarios that keep one busy, and scenarios
+  // that wait play side by side here, on the rest of `concurrency`.
   const helpers = options.helpers;
   const threads = 1 + Math.max(0, Math.min(helpers?.most ?? 0, concurrency - 1, Math.floor(sources.length / LEFT_FOR_A_THREAD) - 1));
-  const share = Math.floor(concurrency / threads);
-  const helping = Array.from({ length: threads - 1 }, () => helpers!.start(queue, share, played));
-  const mine = concurrency - share * (threads - 1);
+  const helping = Array.from({ length: threads - 1 }, () => helpers!.start(queue, 1, played));
+  const mine = concurrency - (threads - 1);
   await playQueue(queue, { concurrency: mine, stage: options.stage, threadBusy: options.threadBusy, played }, options.seed, deps);
   // The helpers still playing are waited for (one still starting is ended); what a failed one
   // handed back is played here.

@@ -23,7 +23,7 @@ export interface RunScenariosOptions {
   /**
    * At most how many scenarios run side by side, each on a Switchboard of its own (default 1).
    * Stages start one by one, a further one while this thread mostly waits (on a webhook, a model);
-   * while it is busy, a long run's scenarios are shared with threads of its own on the other cores.
+   * a long run is shared with a thread of its own on each further core, one scenario at a time each.
    */
   readonly concurrency?: number;
   /** Only scenarios whose name matches (a regular expression's source, or one). */

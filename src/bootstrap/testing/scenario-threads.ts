@@ -62,7 +62,9 @@ export const scenarioThreads = (run: Omit<ThreadSetup, 'concurrency' | 'left'>, 
   most: ENTRY ? Math.max(0, availableParallelism() - 1) : 0,
   start: (queue: SharedQueue, concurrency: number, played: (result: ScenarioResult, index: number) => void) => {
     const setup: ThreadSetup = { ...run, concurrency, left: queue.leftToTakeAway() };
-    const thread = new Worker(ENTRY!, { workerData: setup });
+    // None of this thread's flags: its loaders (a test runner's, tsx's) are for TypeScript, which
+    // the compiled entry has none of, and resolving each of its modules through them was most of its start.
+    const thread = new Worker(ENTRY!, { workerData: setup, execArgv: [] });
     const taken = new Map<number, { readonly queued: QueuedScenario; readonly model: ScriptedLanguageModel | null }>();
     let over = false;
     let released = false;
