@@ -5,9 +5,8 @@
  * model is scripted per scenario. Prints the wall time, the process's CPU time over the run,
  * scenarios per second and per CPU-second, each
  * scenario's time at p50 and p99, and the heap after the first 20 scenarios and at the end (each
- * after a full collection) with their ratio: the run's memory should stay flat. The heap is this
- * thread's: a run this long also plays on a thread of its own per further core, ended with the run.
- * With BENCH_PROFILE=<directory>, this thread's CPU profile of the run is written there.
+ * after a full collection) with their ratio: the run's memory should stay flat.
+ * With BENCH_PROFILE=<directory>, the run's CPU profile is written there.
  * What it prints is recorded in bench/results/<date>-tests.md when the run ends.
  */
 import { runScenarios, ScriptedLanguageModel, type ScenarioResult } from '../src/testing.js';

@@ -35,23 +35,6 @@ export class ScriptedLanguageModel implements LanguageModel {
     return this;
   }
 
-  /**
-   * The script as data, for a copy of this model on another thread (its scenario plays there);
-   * null when an entry is a function or the model has answered before, which a copy cannot repeat.
-   */
-  scriptAsData(): readonly (string | ScriptedReply)[] | null {
-    const data = this.script.filter((entry): entry is string | ScriptedReply => typeof entry !== 'function');
-    return this.requests.length === 0 && data.length === this.script.length ? data : null;
-  }
-
-  /** What its copy on another thread was asked: kept in {@link requests}, their entries taken, as if asked here. */
-  answeredElsewhere(requests: readonly Omit<ChatRequest, 'signal'>[]): void {
-    for (const request of requests) {
-      this.requests.push({ ...request, signal: new AbortController().signal });
-      this.script.shift();
-    }
-  }
-
   /** Speaks the next entry word by word, a word a turn of the microtask queue, then its tool calls. */
   async stream(request: ChatRequest, heard: ChunksHeard): Promise<void> {
     this.requests.push(request);

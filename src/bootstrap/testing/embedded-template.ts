@@ -13,8 +13,6 @@ import { migrationsList } from '../../adapters/mikro-orm/migrations/index.js';
  * migrating a new embedded database is the slow part of starting a stage, and of a whole short run.
  */
 export interface EmbeddedTemplate {
-  /** The migrated store's folder (what another thread's {@link templateIn} copies). */
-  readonly dir: string;
   /** A new data folder holding a copy of the migrated store. */
   copy(): Promise<string>;
   remove(): Promise<void>;
@@ -133,28 +131,21 @@ const cachedTemplate = async (cacheDir: string): Promise<{ dir: string; owned: b
   return { dir: kept, owned: false };
 };
 
-/** A new data folder holding a copy of the store in `dir`. */
-const copyOf = async (dir: string): Promise<string> => {
-  const into = await mkdtemp(join(tmpdir(), 'switchboard-test-'));
-  try {
-    await copyTree(dir, into);
-  } catch (error) {
-    await rm(into, { recursive: true, force: true });
-    throw error;
-  }
-  return into;
-};
-
 export const makeEmbeddedTemplate = async (options: TemplateOptions = {}): Promise<EmbeddedTemplate> => {
   const { dir, owned } = await cachedTemplate(options.cacheDir ?? defaultCacheDir());
   return {
-    dir,
-    copy: () => copyOf(dir),
+    copy: async () => {
+      const into = await mkdtemp(join(tmpdir(), 'switchboard-test-'));
+      try {
+        await copyTree(dir, into);
+      } catch (error) {
+        await rm(into, { recursive: true, force: true });
+        throw error;
+      }
+      return into;
+    },
     remove: async () => {
       if (owned) await rm(dir, { recursive: true, force: true });
     },
   };
 };
-
-/** The template another thread of the run made, by its folder: copied from here, removed by its maker alone. */
-export const templateIn = (dir: string): EmbeddedTemplate => ({ dir, copy: () => copyOf(dir), remove: async () => undefined });

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import * as E from 'fp-ts/lib/Either.js';
 import type { LanguageModel } from '../../application/ports/language-model.js';
 import type { ScenarioStage } from '../../application/ports/scenario-stage.js';
@@ -6,13 +7,11 @@ import type { Scenario, ScenarioSource } from '../../application/testing/scenari
 import { erroredResult, summarise, type RunSummary, type ScenarioResult } from '../../application/testing/scenario-result.js';
 import { runSuite } from '../../application/testing/scenario-suite.js';
 import { AjvJsonSchemaValidator } from '../../adapters/ajv/ajv-json-schema-validator.js';
-import { ScriptedLanguageModel } from '../../adapters/scripted/scripted-language-model.js';
 import { ScenarioCodec } from '../../adapters/rest/codecs/scenarios.js';
 import { reportProblems } from '../../adapters/rest/decode.js';
 import { makeEmbeddedTemplate } from './embedded-template.js';
 import { createInProcessStage } from './in-process-stage.js';
 import { loadScenarioFiles, type ScenarioFileProblem } from './scenario-files.js';
-import { scenarioThreads, threadBusy, type HandedModel } from './scenario-threads.js';
 
 /** A scenario file or folder (a path), or a scenario as an object (what a file holds, decoded here). */
 export type ScenarioInput = string | Readonly<Record<string, unknown>>;
@@ -22,8 +21,7 @@ export interface RunScenariosOptions {
   readonly seed?: number;
   /**
    * At most how many scenarios run side by side, each on a Switchboard of its own (default 1).
-   * Stages start one by one, a further one while this thread mostly waits (on a webhook, a model);
-   * a long run is shared with a thread of its own on each further core, one scenario at a time each.
+   * Stages start one by one, a further one while this thread mostly waits (on a webhook, a model).
    */
   readonly concurrency?: number;
   /** Only scenarios whose name matches (a regular expression's source, or one). */
@@ -70,6 +68,17 @@ const decodeInputs = async (inputs: readonly ScenarioInput[], seed: number, env:
   return errored.length > 0 ? E.left(errored) : E.right(sources);
 };
 
+/** The event loop's utilisation since the last call: how much of that time this thread worked. */
+const threadBusy = (): (() => number) => {
+  let last = nodePerformance.eventLoopUtilization();
+  return () => {
+    const now = nodePerformance.eventLoopUtilization();
+    const since = nodePerformance.eventLoopUtilization(now, last);
+    last = now;
+    return since.utilization;
+  };
+};
+
 const matcher = (grep: string | RegExp | undefined): ((name: string) => boolean) => {
   if (grep === undefined) return () => true;
   const pattern = typeof grep === 'string' ? new RegExp(grep, 'i') : grep;
@@ -89,16 +98,9 @@ export const runScenarios = async (inputs: readonly ScenarioInput[], options: Ru
   const chosen = matcher(options.grep);
   const sources = decoded.right.filter((source) => chosen(source.scenario.name));
   const model = options.model ?? null;
-  const judge = options.judge === undefined ? model : options.judge;
-  const callerModel = options.callerModel === undefined ? model : options.callerModel;
-  const store = options.store ?? 'embedded';
-  const embedded = options.stage === undefined && store === 'embedded' && sources.length > 0;
+  const embedded = options.stage === undefined && (options.store ?? 'embedded') === 'embedded' && sources.length > 0;
   // Every stage starts from one migrated store, kept between runs of the same code.
   const template = embedded ? await makeEmbeddedTemplate() : undefined;
-  // A model shared by the run's scenarios answers on one thread: other threads play only when
-  // each scenario's model is its own and data (a scripted one), which a thread's copy replays.
-  const threads = options.stage === undefined && model === null && judge === null && callerModel === null;
-  const agentModels = modelsHandedOver(options.agentModel);
   try {
     return await runSuite(
       sources,
@@ -108,47 +110,18 @@ export const runScenarios = async (inputs: readonly ScenarioInput[], options: Ru
         stage: options.stage ?? (() => createInProcessStage({ store: options.store, model, template })),
         onResult: options.onResult,
         threadBusy: threadBusy(),
-        ...(threads ? { helpers: scenarioThreads({ seed, store, templateDir: template?.dir ?? null }, agentModels.handOver) } : {}),
       },
       {
         schemas: new AjvJsonSchemaValidator(),
-        judge,
-        callerModel,
-        agentModel: agentModels.here,
+        judge: options.judge === undefined ? model : options.judge,
+        callerModel: options.callerModel === undefined ? model : options.callerModel,
+        agentModel: options.agentModel,
         now: () => performance.now(),
       },
     );
   } finally {
     await template?.remove();
   }
-};
-
-/**
- * `agentModel`, asked once a scenario: on another thread's behalf when one takes the scenario
- * (sent there when the model is data), else here when the scenario opens.
- */
-const modelsHandedOver = (agentModel: RunScenariosOptions['agentModel']): { here?: (scenario: Scenario) => LanguageModel | null; handOver: (scenario: Scenario) => HandedModel | null } => {
-  const asked = new Map<Scenario, LanguageModel | null>();
-  return {
-    ...(agentModel
-      ? {
-          here: (scenario: Scenario) => {
-            if (!asked.has(scenario)) return agentModel(scenario);
-            const made = asked.get(scenario)!;
-            asked.delete(scenario);
-            return made;
-          },
-        }
-      : {}),
-    handOver: (scenario) => {
-      const made = agentModel?.(scenario) ?? null;
-      if (made === null) return { model: null, script: null };
-      const script = made instanceof ScriptedLanguageModel ? made.scriptAsData() : null;
-      if (made instanceof ScriptedLanguageModel && script !== null) return { model: made, script };
-      asked.set(scenario, made);
-      return null;
-    },
-  };
 };
 
 /** Runs one scenario (a file with one scenario, or an object): its result. */
