@@ -120,6 +120,8 @@ export class SimulatedContact implements StagedContact {
 
   async hangUp(): Promise<void> {
     if (!this.begin('hang up')) return;
+    // What the writer's window holds goes now: the call's end would wait the window out for it.
+    await this.parts.switchboard.voice().engine.stored();
     this.callerHungUp = true;
     this.acted('hang up', await this.parts.simulated.hangUp(this.call!.callId));
   }
@@ -159,9 +161,8 @@ export class SimulatedContact implements StagedContact {
   async finish(): Promise<ContactRecord> {
     const call = this.call;
     if (call && !this.ended) {
-      this.callerHungUp = true;
-      // The turns waiting for the writer's window go now: the call's end would wait the window out for them.
       await this.parts.switchboard.voice().engine.stored();
+      this.callerHungUp = true;
       await this.parts.simulated.hangUp(call.callId);
     }
     if (call) await within(call.finished, this.parts.stepTimeoutMs);
