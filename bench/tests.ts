@@ -6,9 +6,11 @@
  * scenarios per second and per CPU-second, each
  * scenario's time at p50 and p99, and the heap after the first 20 scenarios and at the end (each
  * after a full collection) with their ratio: the run's memory should stay flat.
+ * With BENCH_PROFILE=<directory>, the run's CPU profile is written there.
  * What it prints is recorded in bench/results/<date>-tests.md when the run ends.
  */
 import { runScenarios, ScriptedLanguageModel, type ScenarioResult } from '../src/testing.js';
+import { profiled } from './support/cpu-profile.js';
 import { percentile, runBench } from './support/figures.js';
 
 const SCENARIOS = Number(process.env.TESTS_BENCH_SCENARIOS ?? 200);
@@ -40,7 +42,7 @@ runBench('tests', async () => {
   let heapEnd = NaN;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const summary = await runScenarios(
+  const summary = await profiled('tests', () => runScenarios(
     Array.from({ length: SCENARIOS }, (_, i) => scenario(i)),
     {
       store: 'embedded',
@@ -53,7 +55,7 @@ runBench('tests', async () => {
         if (done === SCENARIOS) heapEnd = heapAfterCollection();
       },
     },
-  );
+  ));
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;

@@ -59,10 +59,13 @@ export const saveRun = async (dir: string, run: BenchRun): Promise<string> => {
   return file;
 };
 
-/** The settings a run was given: every `BENCH_` variable and `LOG_LEVEL`; a `DATABASE_URL` only by its presence. */
+/**
+ * The settings a run was given: every `BENCH_` variable (and a bench's own, such as
+ * `TESTS_BENCH_SCENARIOS`) and `LOG_LEVEL`; a `DATABASE_URL` only by its presence.
+ */
 export const settingsOf = (env: NodeJS.ProcessEnv): string[] => [
   ...Object.entries(env)
-    .filter(([key, value]) => value !== undefined && (key.startsWith('BENCH_') || key === 'LOG_LEVEL') && key !== 'BENCH_RESULTS_DIR')
+    .filter(([key, value]) => value !== undefined && (/^([A-Z]+_)?BENCH_/.test(key) || key === 'LOG_LEVEL') && key !== 'BENCH_RESULTS_DIR')
     .map(([key, value]) => `${key}=${value}`)
     .sort(),
   ...(env.DATABASE_URL ? ['DATABASE_URL set (PostgreSQL)'] : []),

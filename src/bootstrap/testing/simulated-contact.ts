@@ -71,12 +71,15 @@ export class SimulatedContact implements StagedContact {
     return true;
   }
 
-  /** Waits for the agent's answer in flight, and for its turns to be stored. */
+  /**
+   * Waits for the agent's answer in flight. Its turns are stored behind the call, as on a real
+   * one: nothing the scenario can observe reads them before {@link finish}, which waits for them,
+   * and a write a turn was most of a scenario's statements on the embedded store.
+   */
   private async settle(what: string): Promise<void> {
     const session = this.session();
     const answered = session ? session.untilAnswered() : Promise.resolve();
     if (!(await within(answered, this.parts.stepTimeoutMs))) this.notes.push(`step ${this.step} (${what}): the agent did not answer within ${this.parts.stepTimeoutMs / 1000} s`);
-    await this.parts.switchboard.voice().engine.stored();
   }
 
   private acted(what: string, done: E.Either<{ readonly _tag: string }, unknown>): boolean {
@@ -117,6 +120,8 @@ export class SimulatedContact implements StagedContact {
 
   async hangUp(): Promise<void> {
     if (!this.begin('hang up')) return;
+    // What the writer's window holds goes now: the call's end would wait the window out for it.
+    await this.parts.switchboard.voice().engine.stored();
     this.callerHungUp = true;
     this.acted('hang up', await this.parts.simulated.hangUp(this.call!.callId));
   }
@@ -156,6 +161,7 @@ export class SimulatedContact implements StagedContact {
   async finish(): Promise<ContactRecord> {
     const call = this.call;
     if (call && !this.ended) {
+      await this.parts.switchboard.voice().engine.stored();
       this.callerHungUp = true;
       await this.parts.simulated.hangUp(call.callId);
     }

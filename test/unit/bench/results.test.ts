@@ -54,8 +54,8 @@ describe('bench result files', () => {
   });
 
   it('names the settings a run was given, and a database only by its presence', () => {
-    const settings = settingsOf({ BENCH_ONLY: 'agents', DATABASE_URL: 'postgres://user:secret@db/x', LOG_LEVEL: 'info', HOME: '/root', BENCH_RESULTS_DIR: '/tmp/x' });
-    expect(settings).toEqual(['BENCH_ONLY=agents', 'LOG_LEVEL=info', 'DATABASE_URL set (PostgreSQL)']);
+    const settings = settingsOf({ BENCH_ONLY: 'agents', TESTS_BENCH_CONCURRENCY: '1', DATABASE_URL: 'postgres://user:secret@db/x', LOG_LEVEL: 'info', HOME: '/root', BENCH_RESULTS_DIR: '/tmp/x' });
+    expect(settings).toEqual(['BENCH_ONLY=agents', 'LOG_LEVEL=info', 'TESTS_BENCH_CONCURRENCY=1', 'DATABASE_URL set (PostgreSQL)']);
     expect(settings.join(' ')).not.toContain('secret');
   });
 
