@@ -16,6 +16,7 @@
  *   BENCH_ROUNDS=5        rounds a call count, after one unmeasured warm-up round of BENCH_WARM_UP_CALLS (50)
  *   BENCH_TURNS=8         turns a call
  *   BENCH_THINK_MS=1000   mean pause between turns (uniform 0.5×..1.5×)
+ *   BENCH_PROFILE=<dir>   each side's main thread sampled a round into <dir>/voice-tracing-<side>-<calls>-calls-<round>.cpuprofile
  *
  * What it prints is recorded in bench/results/<date>-voice-tracing.md when the run ends.
  */
@@ -25,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { InMemoryUnitOfWork } from '../src/adapters/memory/in-memory-unit-of-work.js';
 import type { TurnTiming } from '../src/application/ports/agent-brain.js';
+import { startProfile } from './support/cpu-profile.js';
 import { fmt, percentile, runBench } from './support/figures.js';
 import { startOtlpReceiver, tracingEnv } from './support/otlp-receiver.js';
 import { ACCOUNT_SID, AUTH_TOKEN, NUMBER, aServedSwitchboard } from './support/voice-switchboard.js';
@@ -37,7 +39,7 @@ interface SideRound {
   readonly webhook: readonly number[];
 }
 
-type ToSide = { readonly type: 'start'; readonly env: Record<string, string>; readonly hookUrl: string } | { readonly type: 'begin' } | { readonly type: 'end' } | { readonly type: 'close' };
+type ToSide = { readonly type: 'start'; readonly label: string; readonly env: Record<string, string>; readonly hookUrl: string } | { readonly type: 'begin'; readonly calls: number } | { readonly type: 'end' } | { readonly type: 'close' };
 
 // ─── a side: one Switchboard in this process, driven by the bench's messages ───────────────────
 const serveSide = () => {
@@ -45,9 +47,13 @@ const serveSide = () => {
   let overhead: number[] = [];
   let webhook: number[] = [];
   let cpu0 = process.cpuUsage();
+  let label = '';
+  let rounds = 0;
+  let stopProfile = async () => {};
   const send = (message: unknown) => process.send!(message);
   process.on('message', async (message: ToSide) => {
     if (message.type === 'start') {
+      label = message.label;
       served = await aServedSwitchboard(new InMemoryUnitOfWork(), message.env, message.hookUrl);
       served.sb.voice().engine.onTurnTimed((_, t: TurnTiming) => {
         if (t.firstSpokenAt === null || t.firstChunkAt === null || t.requestedAt === null) return;
@@ -57,10 +63,12 @@ const serveSide = () => {
       });
       send({ type: 'ready', serverUrl: served.serverUrl });
     } else if (message.type === 'begin') {
+      stopProfile = await startProfile(`voice-tracing-${label}-${message.calls}-calls-${(rounds += 1)}`);
       [overhead, webhook, cpu0] = [[], [], process.cpuUsage()];
       send({ type: 'begun' });
     } else if (message.type === 'end') {
       const used = process.cpuUsage(cpu0);
+      await stopProfile();
       send({ type: 'measured', cpuMs: (used.user + used.system) / 1000, overhead, webhook } satisfies SideRound);
     } else {
       await served?.close();
@@ -89,7 +97,7 @@ const aSide = async (label: Side['label'], env: Record<string, string>): Promise
   const callers = new Worker(new URL('./voice-load.mjs', import.meta.url), { workerData: { authToken: AUTH_TOKEN, accountSid: ACCOUNT_SID, number: NUMBER } });
   const { url: hookUrl } = await next<{ type: 'hook'; url: string }>(callers, 'hook');
   const side = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_ROLE: 'side' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  side.send({ type: 'start', env, hookUrl } satisfies ToSide);
+  side.send({ type: 'start', label, env, hookUrl } satisfies ToSide);
   const { serverUrl } = await next<{ type: 'ready'; serverUrl: string }>(side, 'ready');
   return { label, process: side, callers, serverUrl };
 };
@@ -102,7 +110,7 @@ interface Figures {
 
 /** One round: both sides' callers dial at once; each side's figures. */
 const round = async (sides: readonly Side[], calls: number, turns: number, thinkMs: number) => {
-  await Promise.all(sides.map(async (side) => (side.process.send({ type: 'begin' } satisfies ToSide), next(side.process, 'begun'))));
+  await Promise.all(sides.map(async (side) => (side.process.send({ type: 'begin', calls } satisfies ToSide), next(side.process, 'begun'))));
   const rampMs = Math.min(2000, calls * 4);
   const trips = await Promise.all(
     sides.map(async (side) => {

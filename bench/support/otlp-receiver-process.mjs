@@ -8,7 +8,10 @@ const server = createServer((req, res) => {
   req.on('data', (chunk) => (bytes += chunk.length));
   req.on('end', () => {
     requests += 1;
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    // As a collector answers: an empty ExportTraceServiceResponse in the request's encoding (for
+    // protobuf, no bytes at all), which the exporter reads without a complaint.
+    if (req.headers['content-type'] === 'application/json') res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    else res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
   });
 });
 server.keepAliveTimeout = 60_000;

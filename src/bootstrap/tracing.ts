@@ -52,25 +52,52 @@ export interface LoadedTracing {
   readonly shutdown: () => Promise<void>;
 }
 
+type SdkTraceBase = typeof import('@opentelemetry/sdk-trace-base');
+
 /**
- * The OpenTelemetry SDK for Node with an OTLP/HTTP exporter, protobuf or JSON (or the console's, by
- * `OTEL_TRACES_EXPORTER=console`), loaded by dynamic import only when {@link tracesWanted}.
- * The SDK reads the other standard variables itself: the endpoint and headers, the sampler
- * (`OTEL_TRACES_SAMPLER`, `OTEL_TRACES_SAMPLER_ARG`), the batch sizes; the service is named by
- * `OTEL_SERVICE_NAME`, else `switchboard`.
+ * The sampler `OTEL_TRACES_SAMPLER` (and `OTEL_TRACES_SAMPLER_ARG`, a ratio) names, as the SDK
+ * reads them; parent-based always-on when unset or unknown, the specification's default.
+ */
+export const samplerOf = (env: Env, sdk: SdkTraceBase) => {
+  const arg = Number(env['OTEL_TRACES_SAMPLER_ARG']?.trim() || '1');
+  const ratio = () => new sdk.TraceIdRatioBasedSampler(Number.isFinite(arg) && arg >= 0 && arg <= 1 ? arg : 1);
+  switch (env['OTEL_TRACES_SAMPLER']?.trim()) {
+    case 'always_on':
+      return new sdk.AlwaysOnSampler();
+    case 'always_off':
+      return new sdk.AlwaysOffSampler();
+    case 'traceidratio':
+      return ratio();
+    case 'parentbased_always_off':
+      return new sdk.ParentBasedSampler({ root: new sdk.AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new sdk.ParentBasedSampler({ root: ratio() });
+    default:
+      return new sdk.ParentBasedSampler({ root: new sdk.AlwaysOnSampler() });
+  }
+};
+
+/**
+ * The OpenTelemetry SDK's batch span processor with an OTLP/HTTP exporter, protobuf or JSON (or
+ * the console's, by `OTEL_TRACES_EXPORTER=console`), loaded by dynamic import only when
+ * {@link tracesWanted}. Spans are recorded straight into the processor (see RecordedTracing),
+ * sampled as `OTEL_TRACES_SAMPLER` says; the SDK reads the endpoint's headers and the batch
+ * sizes (`OTEL_BSP_*`) itself; the service is named by `OTEL_SERVICE_NAME`, else `switchboard`.
  */
 export const loadTracing = async (env: Env, version: string): Promise<LoadedTracing> => {
   if (!tracesWanted(env)) return { tracing: NO_TRACING, shutdown: async () => {} };
-  const [{ NodeTracerProvider, BatchSpanProcessor, ConsoleSpanExporter }, { defaultResource, resourceFromAttributes }] = await Promise.all([
-    import('@opentelemetry/sdk-trace-node'),
+  const [sdk, { defaultResource, resourceFromAttributes }, { RecordedTracing }] = await Promise.all([
+    import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/resources'),
+    import('../adapters/opentelemetry/recorded-tracing.js'),
   ]);
-  const exporter = env['OTEL_TRACES_EXPORTER']?.trim() === 'console' ? new ConsoleSpanExporter() : await otlpExporter(env);
+  const exporter = env['OTEL_TRACES_EXPORTER']?.trim() === 'console' ? new sdk.ConsoleSpanExporter() : await otlpExporter(env);
   const resource = defaultResource().merge(
     resourceFromAttributes({ 'service.name': env['OTEL_SERVICE_NAME']?.trim() || 'switchboard', 'service.version': version }),
   );
-  const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(exporter)] });
-  return { tracing: new OpenTelemetryTracing(provider, version), shutdown: () => provider.shutdown() };
+  const processor = new sdk.BatchSpanProcessor(exporter);
+  const tracing = new RecordedTracing({ processor, resource, scope: { name: 'switchboard', version }, sampler: samplerOf(env, sdk) });
+  return { tracing, shutdown: () => processor.shutdown() };
 };
 
 /** An embedder's own provider (its SDK, its exporter): Switchboard neither starts nor shuts it down. */
