@@ -12,6 +12,7 @@ import { CampaignEngine } from '../../src/application/campaigns/campaign-engine.
 import type { CampaignEngineOptions } from '../../src/application/campaigns/campaign-engine-context.js';
 import { FinishCall } from '../../src/application/use-cases/calls/finish-call.js';
 import { PlaceOutboundCall } from '../../src/application/use-cases/calls/place-outbound-call.js';
+import { PlaceCampaignCalls } from '../../src/application/use-cases/calls/place-campaign-calls.js';
 import { AddCampaignRecipients } from '../../src/application/use-cases/campaigns/add-campaign-recipients.js';
 import { ChangeCampaignStatus } from '../../src/application/use-cases/campaigns/change-campaign-status.js';
 import { CreateCampaign } from '../../src/application/use-cases/campaigns/create-campaign.js';
@@ -55,15 +56,9 @@ export const aCampaignRig = async (options: {
     answeredByUrl: `https://sb.test/answered-by/${callId}`,
   });
   const voices: VoiceCatalog = { listVoices: async () => [] } as unknown as VoiceCatalog;
-  const placeOutboundCall = new PlaceOutboundCall({
-    uow,
-    clock,
-    ids,
-    telephony,
-    voices,
-    callWebhooks: callWebhooksOf,
-    logger,
-  });
+  const outbound = { uow, clock, ids, telephony, voices, callWebhooks: callWebhooksOf, logger };
+  const placeOutboundCall = new PlaceOutboundCall(outbound);
+  const placeCampaignCalls = new PlaceCampaignCalls(outbound);
   const finishCall = new FinishCall({
     uow,
     clock,
@@ -79,7 +74,7 @@ export const aCampaignRig = async (options: {
       uow,
       clock,
       calendar,
-      dialer: campaignDialerOf({ placeOutboundCall }),
+      dialer: campaignDialerOf({ placeCampaignCalls }),
       logger,
       eventBus: null,
       projectCallCap: async () => null,
@@ -168,6 +163,11 @@ export const aCampaignRig = async (options: {
     for (const call of liveCalls()) await endCall(call.callId, how);
   };
 
+  /** Ends every live call the same way, their callbacks all at once (as a carrier sends them). */
+  const endAllAtOnce = async (how: Parameters<typeof endCall>[1]) => {
+    await Promise.all(liveCalls().map((call) => endCall(call.callId, how)));
+  };
+
   const recipients = async (campaign: Campaign) => {
     const page = await useCases.listRecipients.execute({
       projectId: project.id,
@@ -186,8 +186,8 @@ export const aCampaignRig = async (options: {
    * calls: its claims are leased and never placed.
    */
   const anotherNode = (nodeUow: UnitOfWork, mode: 'places' | 'hangs' = 'places') => {
-    const place = new PlaceOutboundCall({ uow: nodeUow, clock, ids, telephony, voices, callWebhooks: callWebhooksOf, logger });
-    const dialer = campaignDialerOf({ placeOutboundCall: place });
+    const place = new PlaceCampaignCalls({ ...outbound, uow: nodeUow });
+    const dialer = campaignDialerOf({ placeCampaignCalls: place });
     const node = {
       placed: 0,
       engine: new CampaignEngine(
@@ -196,11 +196,11 @@ export const aCampaignRig = async (options: {
           clock,
           calendar,
           dialer: {
-            dial: async (request) => {
+            dial: async (batch) => {
               if (mode === 'hangs') return new Promise<never>(() => {});
-              const result = await dialer.dial(request);
-              node.placed += 1;
-              return result;
+              const results = await dialer.dial(batch);
+              node.placed += results.length;
+              return results;
             },
           },
           logger,
@@ -214,5 +214,5 @@ export const aCampaignRig = async (options: {
     return node;
   };
 
-  return { uow, clock, telephony, engine, anotherNode, placeOutboundCall, project, agent, numbers, useCases, read, startCampaign, act, liveCalls, endCall, endAll, recipients, campaignNow, settings, logger };
+  return { uow, clock, telephony, engine, anotherNode, placeOutboundCall, project, agent, numbers, useCases, read, startCampaign, act, liveCalls, endCall, endAll, endAllAtOnce, recipients, campaignNow, settings, logger };
 };

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CampaignAttemptRepository } from '../../application/ports/campaign-repositories.js';
+import type { CampaignAttemptRepository, SettledAttempt } from '../../application/ports/campaign-repositories.js';
 import type { AttemptOutcome, CampaignAttempt } from '../../domain/campaign-recipient.js';
 import { CampaignAttemptSchema, type CampaignAttemptRow } from './entities/campaign.js';
 import { runWrite } from './native-select.js';
@@ -10,20 +10,39 @@ const toAttempt = (row: CampaignAttemptRow): CampaignAttempt => ({ ...row, outco
 export class MikroOrmCampaignAttemptRepository implements CampaignAttemptRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async insert(attempt: CampaignAttempt): Promise<void> {
+  /** One statement from a JSON document, for any number of attempts. */
+  async insert(attempts: readonly CampaignAttempt[]): Promise<void> {
+    if (attempts.length === 0) return;
+    const rows = attempts.map((a) => ({
+      recipient_id: a.recipientId,
+      attempt: a.attempt,
+      call_id: a.callId,
+      outcome: a.outcome,
+      started_at: a.startedAt.toISOString(),
+      ended_at: a.endedAt?.toISOString() ?? null,
+    }));
     try {
       await runWrite(
         this.em,
-        'insert into campaign_attempts (recipient_id, attempt, call_id, outcome, started_at, ended_at) values (?, ?, ?, ?, ?, ?)',
-        [attempt.recipientId, attempt.attempt, attempt.callId, attempt.outcome, attempt.startedAt, attempt.endedAt],
+        `insert into campaign_attempts (recipient_id, attempt, call_id, outcome, started_at, ended_at)
+         select recipient_id, attempt, call_id, outcome, started_at, ended_at
+         from jsonb_to_recordset(?::jsonb) as v(recipient_id text, attempt integer, call_id text, outcome text, started_at timestamptz, ended_at timestamptz)`,
+        [JSON.stringify(rows)],
       );
     } catch (error) {
       throw translateUniqueViolation(error);
     }
   }
 
-  async settle(callId: string, outcome: AttemptOutcome, endedAt: Date): Promise<void> {
-    await runWrite(this.em, 'update campaign_attempts set outcome = ?, ended_at = ? where call_id = ?', [outcome, endedAt, callId]);
+  async settle(settled: readonly SettledAttempt[]): Promise<void> {
+    if (settled.length === 0) return;
+    const rows = settled.map((s) => ({ call_id: s.callId, outcome: s.outcome, ended_at: s.endedAt.toISOString() }));
+    await runWrite(
+      this.em,
+      `update campaign_attempts a set outcome = v.outcome, ended_at = v.ended_at
+       from jsonb_to_recordset(?::jsonb) as v(call_id text, outcome text, ended_at timestamptz) where a.call_id = v.call_id`,
+      [JSON.stringify(rows)],
+    );
   }
 
   async listByRecipients(recipientIds: readonly string[]): Promise<readonly CampaignAttempt[]> {
