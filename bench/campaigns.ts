@@ -10,8 +10,9 @@
  * moved a poll interval a round, long enough for the pace to allow a full round (the most calls
  * at once a campaign may have), so the pace never holds a call back. The dialling rate is dials
  * per minute of the rounds' wall time (claims, placing, recording and settling the attempts);
- * the carrier's end of each call (FinishCall, as its status callback would run it, every call
- * of a round at once) happens between rounds and is not timed. Recipients are added as the API
+ * the carrier's end of each call happens between rounds and is not timed (stored directly, a
+ * round's in one unit of work, not through FinishCall: the end's webhook and analysis are
+ * bench:voice's, not the engine's). Recipients are added as the API
  * takes them: CreateCampaign with a request's worth, AddCampaignRecipients for each further one. Baseline, measured in the same run: placing calls
  * directly with PlaceOutboundCall, one after another, no campaign.
  * With BENCH_PROFILE=<directory>, each run is also CPU-profiled (bench/support/cpu-profile.ts).
@@ -81,7 +82,7 @@ const campaignRun = async (r: Rig, options: { readonly compliance: boolean }) =>
     await r.engine.runRound();
     roundsMs += performance.now() - started;
     rounds += 1;
-    await r.endAllAtOnce('completed');
+    await r.storeEndsAnswered();
     if ((await r.campaignNow(campaign))?.status === 'completed') break;
     r.clock.advance(ROUND_MS);
     if (rounds > RECIPIENTS * 10) throw new Error('the campaign did not complete');

@@ -103,10 +103,17 @@ const MARK_OPTED_OUT = 'update "calls" set "opt_out" = true where "id" = ? and n
 /** A number's outbound calls in a window, through `calls_outbound_to_index`. */
 const COUNT_OUTBOUND_TO = `select count(*)::int as attempts from calls where project_id = ? and to_number = ? and direction = 'outbound' and started_at >= ?`;
 
-/** Several numbers' outbound calls in a window, each counted through `calls_outbound_to_index`. */
-const COUNT_OUTBOUND_TO_EACH = `select to_number, count(*)::int as attempts from calls
-  where project_id = ? and to_number in (select jsonb_array_elements_text(?::jsonb)) and direction = 'outbound' and started_at >= ?
-  group by to_number`;
+/**
+ * Several numbers' outbound calls in a window, each counted through `calls_outbound_to_index`:
+ * a lateral count a number (which the planner cannot turn into a join), so the cost follows the
+ * numbers asked about, never the project's calls.
+ */
+const COUNT_OUTBOUND_TO_EACH = `select n.to_number, c.attempts
+  from (select distinct jsonb_array_elements_text(?::jsonb) as to_number) as n
+  cross join lateral (
+    select count(*)::int as attempts from calls
+    where project_id = ? and to_number = n.to_number and direction = 'outbound' and started_at >= ?) as c
+  where c.attempts > 0`;
 
 /** The carrier's ids of calls it accepted, one statement for any number of calls. */
 const RECORD_PROVIDER_CALL_IDS = `update calls c set provider_call_id = v.provider_call_id
@@ -171,7 +178,7 @@ export class MikroOrmCallRepository implements CallRepository {
 
   async countOutboundToEach(projectId: string, toNumbers: readonly string[], since: Date): Promise<ReadonlyMap<string, number>> {
     if (toNumbers.length === 0) return new Map();
-    const rows = await runSelect(this.em, COUNT_OUTBOUND_TO_EACH, [projectId, JSON.stringify([...new Set(toNumbers)]), since], READ);
+    const rows = await runSelect(this.em, COUNT_OUTBOUND_TO_EACH, [JSON.stringify([...new Set(toNumbers)]), projectId, since], READ);
     return new Map(rows.map((row) => [row.to_number as string, Number(row.attempts)]));
   }
 
