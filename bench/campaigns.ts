@@ -94,6 +94,8 @@ const campaignRun = async (r: Rig, options: { readonly compliance: boolean }) =>
     rounds,
     perCall: roundsMs / placed,
     wallRate: placed / (roundsMs / 60_000),
+    /** Recipients worked through (dialled or skipped) a minute of the rounds' wall time. */
+    listRate: RECIPIENTS / (roundsMs / 60_000),
     runSeconds: (performance.now() - runStarted) / 1000,
   };
 };
@@ -102,7 +104,7 @@ type Run = Awaited<ReturnType<typeof campaignRun>>;
 
 const runLine = (label: string, run: Run) =>
   `${label.padEnd(4)}${String(run.placed).padStart(8)} placed, ${String(run.skipped).padStart(6)} skipped; ` +
-  `${run.wallRate.toFixed(0)} dials/min, ${run.perCall.toFixed(3)} ms a dial (engine wall time), ${run.rounds} rounds, ${run.runSeconds.toFixed(0)} s with the carrier's ends`;
+  `${run.wallRate.toFixed(0)} dials/min, ${run.perCall.toFixed(3)} ms a dial, ${run.listRate.toFixed(0)} recipients/min (engine wall time), ${run.rounds} rounds, ${run.runSeconds.toFixed(0)} s with the carrier's ends`;
 
 const numbers = (count: number, areaCode: string): E164[] =>
   Array.from({ length: count }, (_, i) => trustE164(`+1${areaCode}${String(2_000_000 + i).padStart(7, '0')}`));
@@ -160,7 +162,7 @@ runBench('campaigns', async () => {
     }
     const ratio = (pick: (run: Run) => number) => median(pairs.map((p) => pick(p.on) / pick(p.off)));
     const lines = [
-      `median of ${pairs.length} pairs, on / off: dialling rate ×${ratio((r) => r.wallRate).toFixed(3)}, engine time a dial ×${ratio((r) => r.perCall).toFixed(3)}`,
+      `median of ${pairs.length} pairs, on / off: dialling rate ×${ratio((r) => r.wallRate).toFixed(3)}, engine time a dial ×${ratio((r) => r.perCall).toFixed(3)}, recipients worked through a minute ×${ratio((r) => r.listRate).toFixed(3)}`,
       `checks' cost per dial, median of the pairs' differences: ${median(pairs.map((p) => p.on.perCall - p.off.perCall)).toFixed(3)} ms`,
       `dialling rate, medians: ${median(pairs.map((p) => p.off.wallRate)).toFixed(0)} dials/min off, ${median(pairs.map((p) => p.on.wallRate)).toFixed(0)} on (engine wall time: the pace one node sustains)`,
       `baseline per call: ${baselinePerCall.toFixed(2)} ms (PlaceOutboundCall alone, one after another, ${BASELINE_CALLS} calls)`,

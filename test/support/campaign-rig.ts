@@ -227,5 +227,5 @@ export const aCampaignRig = async (options: {
     return node;
   };
 
-  return { uow, clock, telephony, engine, anotherNode, placeOutboundCall, project, agent, numbers, useCases, read, startCampaign, act, liveCalls, endCall, endAll, storeEndsAnswered, recipients, campaignNow, settings, logger };
+  return { uow, clock, telephony, engine, anotherNode, placeOutboundCall, placeCampaignCalls, project, agent, numbers, useCases, read, startCampaign, act, liveCalls, endCall, endAll, storeEndsAnswered, recipients, campaignNow, settings, logger };
 };
