@@ -39,8 +39,14 @@ export class MikroOrmCampaignAttemptRepository implements CampaignAttemptReposit
     const rows = settled.map((s) => ({ call_id: s.callId, outcome: s.outcome, ended_at: s.endedAt.toISOString() }));
     await runWrite(
       this.em,
-      `update campaign_attempts a set outcome = v.outcome, ended_at = v.ended_at
-       from jsonb_to_recordset(?::jsonb) as v(call_id text, outcome text, ended_at timestamptz) where a.call_id = v.call_id`,
+      // Each call's attempt found through the call index by a lateral probe, then updated by its key: a
+      // join on call_id is planned as a scan of every attempt when the table has no statistics yet
+      // (call_id's index is not unique). A call belongs to one attempt: each attempt places its own.
+      `update campaign_attempts a set outcome = t.outcome, ended_at = t.ended_at
+       from (select x.recipient_id, x.attempt, v.outcome, v.ended_at
+             from jsonb_to_recordset(?::jsonb) as v(call_id text, outcome text, ended_at timestamptz)
+             cross join lateral (select recipient_id, attempt from campaign_attempts where call_id = v.call_id limit 1) as x) as t
+       where a.recipient_id = t.recipient_id and a.attempt = t.attempt`,
       [JSON.stringify(rows)],
     );
   }
