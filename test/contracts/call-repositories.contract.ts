@@ -242,6 +242,46 @@ export const callRepositoryContract = (name: string, open: () => Promise<OpenedS
       expect(await inTx((tx) => tx.calls.countOutboundTo(first.projectId, '+13125550142', at(0)))).toBe(3);
     });
 
+    it('counts several numbers’ outbound calls from a time on in one ask, a number with none left out', async () => {
+      const first = aCall({ direction: 'outbound', toNumber: '+13125550142', startedAt: at(10) });
+      const kept = [
+        first,
+        aCall({ projectId: first.projectId, direction: 'outbound', toNumber: '+13125550142', startedAt: at(20) }),
+        aCall({ projectId: first.projectId, direction: 'outbound', toNumber: '+13125550142', startedAt: at(5) }),
+        aCall({ projectId: first.projectId, direction: 'inbound', toNumber: '+13125550143', startedAt: at(30) }),
+        aCall({ projectId: first.projectId, direction: 'outbound', toNumber: '+13125550144', startedAt: at(30) }),
+        aCall({ direction: 'outbound', toNumber: '+13125550143', startedAt: at(30) }),
+      ];
+      await inTx(async (tx) => {
+        for (const call of kept) await tx.calls.save(call);
+      });
+
+      const counted = await inTx((tx) => tx.calls.countOutboundToEach(first.projectId, ['+13125550142', '+13125550143', '+13125550144', '+13125550142'], at(10)));
+      expect([...counted.entries()].sort()).toEqual([
+        ['+13125550142', 2],
+        ['+13125550144', 1],
+      ]);
+      expect((await inTx((tx) => tx.calls.countOutboundToEach(first.projectId, [], at(0)))).size).toBe(0);
+    });
+
+    it('stores new calls together, reads them back by ids, and records the carrier’s ids without touching the rest', async () => {
+      const project = aProject();
+      const calls = [aCall({ projectId: project.id, providerCallId: null }), aCall({ projectId: project.id, providerCallId: null })];
+      await inTx(async (tx) => {
+        await tx.projects.save(project);
+        await tx.calls.insertNew(calls);
+      });
+      await expect(inTx((tx) => tx.calls.insertNew([aCall({ projectId: project.id }), calls[0]!]))).rejects.toBeInstanceOf(DuplicateKey);
+      await inTx((tx) => tx.calls.recordProviderCallIds([{ callId: calls[1]!.id, providerCallId: 'CA-second' }]));
+
+      const found = await inTx((tx) => tx.calls.findByIdsInAnyProject([calls[1]!.id, newId('call'), calls[0]!.id]));
+      expect([...found].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(
+        [calls[0]!, { ...calls[1]!, providerCallId: 'CA-second' }].sort((a, b) => (a.id < b.id ? -1 : 1)),
+      );
+      expect(await inTx((tx) => tx.calls.findByProviderCallId('CA-second'))).toEqual({ ...calls[1]!, providerCallId: 'CA-second' });
+      expect(await inTx((tx) => tx.calls.findByIdsInAnyProject([]))).toEqual([]);
+    });
+
     it('marks a call opted out once, ever, across racing marks; a later save of the call keeps it', async () => {
       const call = aCall();
       await inTx((tx) => tx.calls.save(call));

@@ -185,20 +185,24 @@ export const campaignRepositoriesContract = (name: string, open: () => Promise<O
       await inTx(async (tx) => {
         await tx.campaigns.save(campaign);
         await tx.campaignRecipients.insert([a!, b!]);
-        await tx.campaignAttempts.insert({ recipientId: a!.id, attempt: 1, callId: 'call_a1', outcome: null, startedAt: at(1), endedAt: null });
-        await tx.campaignAttempts.insert({ recipientId: b!.id, attempt: 1, callId: 'call_b1', outcome: null, startedAt: at(2), endedAt: null });
-        await tx.campaignAttempts.insert({ recipientId: a!.id, attempt: 2, callId: 'call_a2', outcome: null, startedAt: at(3), endedAt: null });
+        await tx.campaignAttempts.insert([
+          { recipientId: a!.id, attempt: 1, callId: 'call_a1', outcome: null, startedAt: at(1), endedAt: null },
+          { recipientId: b!.id, attempt: 1, callId: 'call_b1', outcome: null, startedAt: at(2), endedAt: null },
+        ]);
+        await tx.campaignAttempts.insert([{ recipientId: a!.id, attempt: 2, callId: 'call_a2', outcome: null, startedAt: at(3), endedAt: null }]);
       });
       await expect(
-        inTx((tx) => tx.campaignAttempts.insert({ recipientId: a!.id, attempt: 2, callId: 'call_x', outcome: null, startedAt: at(3), endedAt: null })),
+        inTx((tx) => tx.campaignAttempts.insert([{ recipientId: b!.id, attempt: 2, callId: 'call_y', outcome: null, startedAt: at(3), endedAt: null }, { recipientId: a!.id, attempt: 2, callId: 'call_x', outcome: null, startedAt: at(3), endedAt: null }])),
       ).rejects.toBeInstanceOf(DuplicateKey);
-      await inTx((tx) => tx.campaignAttempts.settle('call_a1', 'busy', at(9)));
+      await inTx((tx) => tx.campaignAttempts.settle([{ callId: 'call_a1', outcome: 'busy', endedAt: at(9) }, { callId: 'call_a2', outcome: 'answered', endedAt: at(10) }]));
       const listed = await inTx((tx) => tx.campaignAttempts.listByRecipients([b!.id, a!.id]));
       expect(listed.map((x) => [x.callId, x.outcome])).toEqual([
         ['call_b1', null],
         ['call_a1', 'busy'],
-        ['call_a2', null],
+        ['call_a2', 'answered'],
       ]);
+      // The refused batch stored none of its attempts.
+      expect(listed.some((x) => x.callId === 'call_y')).toBe(false);
       expect(listed[1]!.endedAt).toEqual(at(9));
     });
   });

@@ -10,12 +10,24 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
   findByIdInAnyProject: async (id) => t.calls.get(id) ?? null,
   // Units of work run one at a time here: reading is already holding.
   lockByIdInAnyProject: async (id) => t.calls.get(id) ?? null,
+  findByIdsInAnyProject: async (ids) => [...new Set(ids)].flatMap((id) => t.calls.get(id) ?? []),
   findByProviderCallId: async (providerCallId) => {
     const [id] = t.callsByCarrierId.keysIn(providerCallId);
     return id === undefined ? null : (t.calls.get(id) ?? null);
   },
   // As in the database, a save keeps the opt-out: only markOptedOut sets it.
   save: async (call) => void t.calls.set(call.id, { ...call, optOut: t.calls.get(call.id)?.optOut ?? false }),
+  insertNew: async (calls) => {
+    // All or none, as the one statement is.
+    if (calls.some((call) => t.calls.get(call.id)) || new Set(calls.map((c) => c.id)).size < calls.length) throw new DuplicateKey('calls_pkey');
+    for (const call of calls) t.calls.set(call.id, { ...call, optOut: false });
+  },
+  recordProviderCallIds: async (placed) => {
+    for (const { callId, providerCallId } of placed) {
+      const call = t.calls.get(callId);
+      if (call) t.calls.set(callId, { ...call, providerCallId });
+    }
+  },
   markOptedOut: async (callId) => {
     const call = t.calls.get(callId);
     if (!call || call.optOut) return false;
@@ -53,6 +65,14 @@ export const inMemoryCalls = (t: InMemoryTables): CallRepository => ({
   },
   countOutboundTo: async (projectId, toNumber, since) =>
     [...t.calls.values()].filter((c) => c.projectId === projectId && c.direction === 'outbound' && c.toNumber === toNumber && c.startedAt >= since).length,
+  countOutboundToEach: async (projectId, toNumbers, since) => {
+    const wanted = new Set(toNumbers);
+    const counts = new Map<string, number>();
+    for (const c of t.calls.values()) {
+      if (c.projectId === projectId && c.direction === 'outbound' && wanted.has(c.toNumber) && c.startedAt >= since) counts.set(c.toNumber, (counts.get(c.toNumber) ?? 0) + 1);
+    }
+    return counts;
+  },
   countLive: async (projectId) => t.liveCallsByProject.keysIn(projectId).size,
   detachAgent: async (agentId) => {
     for (const call of t.calls.values()) if (call.agentId === agentId) t.calls.set(call.id, { ...call, agentId: null });

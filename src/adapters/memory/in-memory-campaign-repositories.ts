@@ -123,13 +123,18 @@ export const inMemoryCampaignRecipients = (t: InMemoryTables): CampaignRecipient
 });
 
 export const inMemoryCampaignAttempts = (t: InMemoryTables): CampaignAttemptRepository => ({
-  insert: async (attempt) => {
-    const key = `${attempt.recipientId}:${attempt.attempt}`;
-    if (t.campaignAttempts.has(key)) throw new DuplicateKey('campaign_attempts_pkey');
-    t.campaignAttempts.set(key, attempt);
+  insert: async (attempts) => {
+    const keys = attempts.map((a) => `${a.recipientId}:${a.attempt}`);
+    // All or none, as the one statement is.
+    if (keys.some((key) => t.campaignAttempts.has(key)) || new Set(keys).size < keys.length) throw new DuplicateKey('campaign_attempts_pkey');
+    attempts.forEach((attempt, i) => t.campaignAttempts.set(keys[i]!, attempt));
   },
-  settle: async (callId, outcome, endedAt) => {
-    for (const [key, a] of t.campaignAttempts) if (a.callId === callId) t.campaignAttempts.set(key, { ...a, outcome, endedAt });
+  settle: async (settled) => {
+    const byCall = new Map(settled.map((s) => [s.callId, s]));
+    for (const [key, a] of t.campaignAttempts) {
+      const ended = a.callId === null ? undefined : byCall.get(a.callId);
+      if (ended) t.campaignAttempts.set(key, { ...a, outcome: ended.outcome, endedAt: ended.endedAt });
+    }
   },
   listByRecipients: async (recipientIds) => {
     const order = new Map(recipientIds.map((id, i) => [id, i]));

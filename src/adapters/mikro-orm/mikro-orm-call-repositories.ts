@@ -6,11 +6,13 @@ import { CallSchema, TranscriptTurnSchema, type CallRow, type TranscriptTurnRow 
 import { conversationFromJson, conversationToJson } from './conversation-json.js';
 import { CallHandoffsJson, callHandoffsToJson } from './agent-link-json.js';
 import { ConversationJson, decodeColumn, FreeFormJson, ToolTurnJson, TurnLatencyJson, TurnSourcesJson, VariablesJson } from './json-columns.js';
-import { runSelect } from './native-select.js';
+import { runSelect, runWrite } from './native-select.js';
 import {
   findRow,
   findRows,
+  insertRowsNative,
   lockRow,
+  selectRows,
   translateUniqueViolation,
   updateRows,
   updateRowsCounted,
@@ -101,6 +103,22 @@ const MARK_OPTED_OUT = 'update "calls" set "opt_out" = true where "id" = ? and n
 /** A number's outbound calls in a window, through `calls_outbound_to_index`. */
 const COUNT_OUTBOUND_TO = `select count(*)::int as attempts from calls where project_id = ? and to_number = ? and direction = 'outbound' and started_at >= ?`;
 
+/**
+ * Several numbers' outbound calls in a window, each counted through `calls_outbound_to_index`:
+ * a lateral count a number (which the planner cannot turn into a join), so the cost follows the
+ * numbers asked about, never the project's calls.
+ */
+const COUNT_OUTBOUND_TO_EACH = `select n.to_number, c.attempts
+  from (select distinct jsonb_array_elements_text(?::jsonb) as to_number) as n
+  cross join lateral (
+    select count(*)::int as attempts from calls
+    where project_id = ? and to_number = n.to_number and direction = 'outbound' and started_at >= ?) as c
+  where c.attempts > 0`;
+
+/** The carrier's ids of calls it accepted, one statement for any number of calls. */
+const RECORD_PROVIDER_CALL_IDS = `update calls c set provider_call_id = v.provider_call_id
+  from jsonb_to_recordset(?::jsonb) as v(id text, provider_call_id text) where c.id = v.id`;
+
 /** The project's calls in progress, through the partial index of live calls (`calls_live_project_index`). */
 const COUNT_LIVE = `select count(*)::int as live from calls where project_id = ? and status = 'in-progress'`;
 
@@ -122,6 +140,12 @@ export class MikroOrmCallRepository implements CallRepository {
     return row && toCall(row);
   }
 
+  async findByIdsInAnyProject(ids: readonly string[]): Promise<readonly Call[]> {
+    if (ids.length === 0) return [];
+    const rows = await selectRows(this.em, CallSchema, 'select * from calls where id in (select jsonb_array_elements_text(?::jsonb))', [JSON.stringify([...new Set(ids)])]);
+    return rows.map(toCall);
+  }
+
   async findByProviderCallId(providerCallId: string): Promise<Call | null> {
     const row = await findRow(this.em, CallSchema, { providerCallId });
     return row && toCall(row);
@@ -129,6 +153,17 @@ export class MikroOrmCallRepository implements CallRepository {
 
   save(call: Call): Promise<void> {
     return upsertRow(this.em, CallSchema, toCallRow(call));
+  }
+
+  insertNew(calls: readonly Call[]): Promise<void> {
+    // New calls: the opt-out, which saves leave as stored, starts unset.
+    return insertRowsNative(this.em, CallSchema, calls.map((call) => ({ ...toCallRow(call), optOut: false })));
+  }
+
+  async recordProviderCallIds(placed: readonly { readonly callId: string; readonly providerCallId: string }[]): Promise<void> {
+    if (placed.length === 0) return;
+    const rows = placed.map((p) => ({ id: p.callId, provider_call_id: p.providerCallId }));
+    await runWrite(this.em, RECORD_PROVIDER_CALL_IDS, [JSON.stringify(rows)]);
   }
 
   async claimMedia(callId: string, at: Date): Promise<boolean> {
@@ -139,6 +174,12 @@ export class MikroOrmCallRepository implements CallRepository {
   async countOutboundTo(projectId: string, toNumber: string, since: Date): Promise<number> {
     const [counted] = await runSelect(this.em, COUNT_OUTBOUND_TO, [projectId, toNumber, since], READ);
     return Number(counted?.attempts ?? 0);
+  }
+
+  async countOutboundToEach(projectId: string, toNumbers: readonly string[], since: Date): Promise<ReadonlyMap<string, number>> {
+    if (toNumbers.length === 0) return new Map();
+    const rows = await runSelect(this.em, COUNT_OUTBOUND_TO_EACH, [JSON.stringify([...new Set(toNumbers)]), projectId, since], READ);
+    return new Map(rows.map((row) => [row.to_number as string, Number(row.attempts)]));
   }
 
   async markOptedOut(callId: string): Promise<boolean> {

@@ -52,9 +52,10 @@ export class MikroOrmCampaignRecipientRepository implements CampaignRecipientRep
     if (phoneNumbers.length === 0) return [];
     const rows: { phone_number: string }[] = await runSelect(
       this.em,
-      `select phone_number from campaign_recipients
-       where campaign_id = ? and phone_number in (select jsonb_array_elements_text(?::jsonb))`,
-      [campaignId, JSON.stringify(phoneNumbers)],
+      // A lateral probe of the campaign's unique number a number: the cost follows the import, not the campaign's size.
+      `select n.phone_number from (select distinct jsonb_array_elements_text(?::jsonb) as phone_number) as n
+       cross join lateral (select 1 from campaign_recipients where campaign_id = ? and phone_number = n.phone_number limit 1) as r`,
+      [JSON.stringify(phoneNumbers), campaignId],
       { prepare: false, effect: 'read' },
     );
     return rows.map((r) => trustE164(r.phone_number));

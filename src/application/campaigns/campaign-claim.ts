@@ -4,7 +4,7 @@ import type { Repositories } from '../ports/repositories.js';
 import { campaignStatusEvent } from '../events/campaign-events.js';
 import type { CampaignRoundContext } from './campaign-engine-context.js';
 import { dialFor, paceAllows, type Dial, type RoundRobinNumbers } from './campaign-pacing.js';
-import { settleAttempt } from './campaign-settlement.js';
+import { settleAttempts } from './campaign-settlement.js';
 import { screeningFacts, screenRecipient } from './recipient-screening.js';
 
 const RUNNING_OUT = new Set(['pending', 'in_progress', 'retry_scheduled']);
@@ -38,12 +38,14 @@ export async function claimRound(ctx: CampaignRoundContext, numbers: RoundRobinN
     return [];
   }
   const facts = await screeningFacts(tx, campaign, due);
+  const stale = due.filter((r) => r.status === 'in_progress');
+  const settledStale = new Map((await settleAttempts(ctx, tx, campaign, stale)).map((settled, i) => [stale[i]!.id, settled]));
   const released: CampaignRecipient[] = [];
   const dials: Dial[] = [];
   for (const recipient of due) {
     if (recipient.status === 'in_progress') {
       // Its node died mid-attempt: settle the attempt if its call ended, keep waiting if it goes on.
-      const settled = await settleAttempt(ctx, tx, campaign, recipient);
+      const settled = settledStale.get(recipient.id) ?? null;
       if (settled) released.push(settled);
       else if (recipient.lastCallId !== null && (await tx.calls.findByIdInAnyProject(recipient.lastCallId))) {
         await tx.campaignRecipients.renewLeases([recipient.id], new Date(now.getTime() + ctx.options.leaseMs));

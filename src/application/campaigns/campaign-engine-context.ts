@@ -57,8 +57,8 @@ export interface CampaignRoundContext {
   readonly inFlight: Map<string, string>;
   /** Runs the work in one unit of work, then pokes the dispatcher for the events it queued. */
   transaction<A>(work: (tx: Repositories) => Promise<A>): Promise<A>;
-  /** Queues the event in the unit of work; the dispatcher is poked once it has committed. */
-  queue(tx: Repositories, campaign: Campaign, event: OutboundEvent): Promise<void>;
+  /** Queues the events in the unit of work (one look-up of the webhook); the dispatcher is poked once it has committed. */
+  queue(tx: Repositories, campaign: Campaign, ...events: OutboundEvent[]): Promise<void>;
   /** Runs a round soon, after the one under way. */
   poke(): void;
 }

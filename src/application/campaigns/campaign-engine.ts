@@ -3,7 +3,7 @@ import { activateIfDue, type Campaign } from '../../domain/campaign.js';
 import type { Repositories } from '../ports/repositories.js';
 import { campaignStatusEvent } from '../events/campaign-events.js';
 import type { OutboundEvent } from '../events/outbound-event.js';
-import { queueCampaignEvent } from '../webhooks/campaign-outbox.js';
+import { queueCampaignEvents } from '../webhooks/campaign-outbox.js';
 import { errorMessage, PeriodicTask } from '../kernel/periodic-task.js';
 import {
   DEFAULT_CAMPAIGN_ENGINE_OPTIONS,
@@ -12,7 +12,7 @@ import {
   type CampaignRoundContext,
 } from './campaign-engine-context.js';
 import { claimRound } from './campaign-claim.js';
-import { placeDial } from './campaign-dialling.js';
+import { placeDials } from './campaign-dialling.js';
 import { RoundRobinNumbers } from './campaign-pacing.js';
 import { settleEnded } from './campaign-settlement.js';
 
@@ -24,7 +24,7 @@ import { settleEnded } from './campaign-settlement.js';
  * 3. for each running campaign, takes its row (SKIP LOCKED: one node per campaign per round),
  *    works out how many calls the pace allows (in flight across nodes, calls per minute from
  *    the row's `next_dial_at`), claims that many due recipients with a lease, and places
- *    each as a normal outbound call once the claim has committed;
+ *    them as normal outbound calls, together, once the claim has committed;
  * 4. completes a campaign with nobody left.
  * A node that dies leaves its recipients leased: the lease runs out and another node takes
  * them (settling the attempt if its call ended meanwhile, else calling again). Leases of calls
@@ -58,7 +58,7 @@ export class CampaignEngine {
       options: this.options,
       inFlight: this.inFlight,
       transaction: <A>(work: (tx: Repositories) => Promise<A>) => this.transaction(work),
-      queue: (tx, campaign, event) => this.queue(tx, campaign, event),
+      queue: (tx, campaign, ...events) => this.queue(tx, campaign, ...events),
       poke: () => this.poke(),
     };
   }
@@ -102,7 +102,7 @@ export class CampaignEngine {
         continue;
       }
       const dials = await this.transaction((tx) => claimRound(this.context, this.numbers, tx, listed.id));
-      await Promise.all(dials.map((dial) => placeDial(this.context, dial)));
+      await placeDials(this.context, dials);
     }
   }
 
@@ -113,10 +113,10 @@ export class CampaignEngine {
     return result.right;
   }
 
-  /** Queues the event in the unit of work; the dispatcher is poked once it has committed. */
-  private async queue(tx: Repositories, campaign: Campaign, event: OutboundEvent): Promise<void> {
-    const events = this.deps.events;
-    if (events && (await queueCampaignEvent(tx, events, campaign, event))) this.pokeDispatcher = true;
+  /** Queues the events in the unit of work; the dispatcher is poked once it has committed. */
+  private async queue(tx: Repositories, campaign: Campaign, ...events: OutboundEvent[]): Promise<void> {
+    const deps = this.deps.events;
+    if (deps && (await queueCampaignEvents(tx, deps, campaign, events))) this.pokeDispatcher = true;
   }
 
   private flushEvents(): void {

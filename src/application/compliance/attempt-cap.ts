@@ -21,11 +21,15 @@ export const attemptCapRefusal = async (
   if (cap === null) return null;
   const since = new Date(now.getTime() - cap.durationSeconds * 1000);
   const attempts = await repos.calls.countOutboundTo(projectId, phoneNumber, since);
-  return attempts < cap.points
+  return attemptCapVerdict(phoneNumber, attempts, cap);
+};
+
+/** The refusal of one more call to a number called `attempts` times within the cap's window, or null while it is under the cap. */
+export const attemptCapVerdict = (phoneNumber: E164, attempts: number, cap: AttemptCap): ComplianceRefused | null =>
+  attempts < cap.points
     ? null
     : {
         _tag: 'ComplianceRefused',
         reason: 'attempt_cap',
         message: `${phoneNumber} was called ${attempts} times in the last ${days(cap.durationSeconds)}: the project's attempt cap is ${cap.points}`,
       };
-};

@@ -31,10 +31,16 @@ export interface CallRepository {
   findById(projectId: string, id: string): Promise<Call | null>;
   /** Whatever its project: carrier callbacks and live sessions know only the call's id. */
   findByIdInAnyProject(id: string): Promise<Call | null>;
+  /** The calls of these ids that exist, in no particular order (a campaign's ended attempts, settled together). */
+  findByIdsInAnyProject(ids: readonly string[]): Promise<readonly Call[]>;
   findByProviderCallId(providerCallId: string): Promise<Call | null>;
   /** Reads the call and holds it until the unit of work ends: changes that read and save the whole call (who answered, a warm transfer's stage) go one at a time. */
   lockByIdInAnyProject(id: string): Promise<Call | null>;
   save(call: Call): Promise<void>;
+  /** Stores calls new to the store, in one statement (a campaign's batch): an id already stored is a DuplicateKey. */
+  insertNew(calls: readonly Call[]): Promise<void>;
+  /** Sets the carrier's id of each call it accepted, the calls' other columns untouched. */
+  recordProviderCallIds(placed: readonly { readonly callId: string; readonly providerCallId: string }[]): Promise<void>;
   /**
    * Records that the call's media stream (its one live socket) connected at `at`. True only
    * for the first claim the call ever gets, however many nodes race for it, and only while the
@@ -77,6 +83,8 @@ export interface CallRepository {
   claimHandedOverMedia(callId: string, attempt: number): Promise<boolean>;
   /** How many outbound calls of the project to this number started at `since` or later (the attempt cap; callers lock the project first). */
   countOutboundTo(projectId: string, toNumber: string, since: Date): Promise<number>;
+  /** {@link countOutboundTo} for several numbers at once; a number with none is absent. */
+  countOutboundToEach(projectId: string, toNumbers: readonly string[], since: Date): Promise<ReadonlyMap<string, number>>;
   /** How many calls of the project are in progress (the concurrency cap; callers lock the project first). */
   countLive(projectId: string): Promise<number>;
   /** Sets agentId to null on every call of the agent. */

@@ -7,21 +7,26 @@ export interface CampaignTrigger {
   poke(): void;
 }
 
-/** One attempt as the engine asks for it: a normal outbound call of the campaign's agent. */
-export interface CampaignCallRequest {
+/** One round's attempts of a campaign as the engine asks for them: normal outbound calls of the campaign's agent. */
+export interface CampaignCallBatch {
   readonly projectId: string;
   /** The campaign dialling: a refusal's audit record names it. */
   readonly campaignId: string;
   readonly agentId: string;
+  readonly systemPrompt: string | null;
+  readonly initialGreeting: string | null;
+  /** The campaign's own language, voice and turn-taking for the calls, over the agent's. */
+  readonly overrides: CallOverrides;
+  readonly calls: readonly CampaignCallRequest[];
+}
+
+/** One attempt of the batch: its callee, its line and the recipient's own values. */
+export interface CampaignCallRequest {
   readonly toNumber: E164;
   /** Null: the agent's first number. */
   readonly fromNumberId: string | null;
-  readonly systemPrompt: string | null;
-  readonly initialGreeting: string | null;
   /** The recipient's own values, for the call's prompt and greeting. */
   readonly variables: Readonly<Record<string, string>>;
-  /** The campaign's own language, voice and turn-taking for the call, over the agent's. */
-  readonly overrides: CallOverrides;
 }
 
 /**
@@ -38,10 +43,11 @@ export type CampaignCallRefusal =
   | { readonly kind: 'refused'; readonly message: string };
 
 /**
- * How the engine places a call. The composition root fills it with the PlaceOutboundCall use
- * case (services may not import use cases), so each attempt is a normal call: stored, evented,
- * transcribed like any other.
+ * How the engine places a round's calls. The composition root fills it with the
+ * PlaceCampaignCalls use case (services may not import use cases), so each attempt is a normal
+ * call: stored, checked, evented, transcribed like any other.
  */
 export interface CampaignDialer {
-  dial(request: CampaignCallRequest): Promise<E.Either<CampaignCallRefusal, { readonly callId: string }>>;
+  /** How each call of the batch went, in the batch's order. */
+  dial(batch: CampaignCallBatch): Promise<readonly E.Either<CampaignCallRefusal, { readonly callId: string }>[]>;
 }

@@ -67,10 +67,18 @@ export interface CampaignRecipientRepository {
   skipRemaining(campaignId: string, reason: 'cancelled' | 'schedule_ended', now: Date): Promise<number>;
 }
 
+/** How the attempt whose call this was ended. */
+export interface SettledAttempt {
+  readonly callId: string;
+  readonly outcome: AttemptOutcome;
+  readonly endedAt: Date;
+}
+
 export interface CampaignAttemptRepository {
-  insert(attempt: CampaignAttempt): Promise<void>;
-  /** Records how the attempt with this call ended. */
-  settle(callId: string, outcome: AttemptOutcome, endedAt: Date): Promise<void>;
+  /** One statement for any number of attempts; an attempt already recorded (recipient and number) is a DuplicateKey. */
+  insert(attempts: readonly CampaignAttempt[]): Promise<void>;
+  /** Records how the attempts with these calls ended, one statement for any number of them. */
+  settle(settled: readonly SettledAttempt[]): Promise<void>;
   /** Every attempt of these recipients, by recipient then attempt number. */
   listByRecipients(recipientIds: readonly string[]): Promise<readonly CampaignAttempt[]>;
 }

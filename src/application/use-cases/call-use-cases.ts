@@ -5,6 +5,7 @@ import type { EndCall } from './calls/end-call.js';
 import type { FinishCall } from './calls/finish-call.js';
 import type { GetCallRecording } from './calls/get-call-recording.js';
 import type { PlaceOutboundCall } from './calls/place-outbound-call.js';
+import type { PlaceCampaignCalls } from './calls/place-campaign-calls.js';
 import type { GetCall } from './calls/get-call.js';
 import type { ListCalls } from './calls/list-calls.js';
 import type { StreamTranscript } from './calls/stream-transcript.js';
@@ -17,6 +18,8 @@ import type { RecordCallScenario } from './calls/record-call-scenario.js';
 export interface CallUseCases {
   readonly answerInboundCall: AnswerInboundCall;
   readonly placeOutboundCall: PlaceOutboundCall;
+  /** A campaign round's calls together: the engine's dialler. */
+  readonly placeCampaignCalls: PlaceCampaignCalls;
   readonly createWebCall: CreateWebCall;
   readonly finishCall: FinishCall;
   readonly endCall: EndCall;

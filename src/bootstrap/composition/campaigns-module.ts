@@ -2,7 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { ContainerModule } from 'inversify';
 import { GeoCarrierNumberTimeZones } from '../../adapters/libphonenumber-geo-carrier/geo-carrier-number-time-zones.js';
 import { LuxonTimeZoneCalendar } from '../../adapters/luxon/luxon-time-zone-calendar.js';
-import type { CampaignDialer } from '../../application/ports/campaign-engine.js';
+import type { CampaignCallRefusal, CampaignDialer } from '../../application/ports/campaign-engine.js';
+import type { ComplianceRefused, NotFound, ProviderError, RateLimited, Validation } from '../../application/errors.js';
 import { CampaignEngine } from '../../application/campaigns/campaign-engine.js';
 import type { CallUseCases } from '../../application/use-cases/call-use-cases.js';
 import { AddCampaignRecipients } from '../../application/use-cases/campaigns/add-campaign-recipients.js';
@@ -18,37 +19,38 @@ import { SYSTEM_ACTOR } from '../../domain/audit-event.js';
 import { provideWith } from './provide.js';
 import { TOKENS } from './tokens.js';
 
+/** A refusal of one call as the engine reads it. */
+const refusalOf = (error: Validation | ProviderError | RateLimited | ComplianceRefused | NotFound): CampaignCallRefusal => {
+  if (error._tag === 'NotFound') return { kind: 'agent_gone' };
+  if (error._tag === 'RateLimited') return { kind: 'at_capacity' };
+  // A number over the attempt cap fails this attempt (its retries follow the campaign's policy); a suppressed one is skipped.
+  if (error._tag === 'ComplianceRefused') return error.reason === 'attempt_cap' ? { kind: 'refused', message: error.message } : { kind: 'suppressed' };
+  if (error._tag === 'Validation' && error.details.some((d) => d.field === 'agentId' || d.field === 'fromNumberId')) {
+    return { kind: 'no_number', message: error.message };
+  }
+  return { kind: 'refused', message: error.message };
+};
+
 /**
- * Each campaign attempt is a normal outbound call: the PlaceOutboundCall use case, whose
- * refusals become the engine's. The recipient's variables are the call's variables, filled
- * into the prompt, the greeting and the agent's tools as for any call.
+ * Each campaign attempt is a normal outbound call, a round's placed together by the
+ * PlaceCampaignCalls use case, whose refusals become the engine's. The recipient's variables are
+ * the call's variables, filled into the prompt, the greeting and the agent's tools as for any call.
  */
-export const campaignDialerOf = (calls: Pick<CallUseCases, 'placeOutboundCall'>): CampaignDialer => ({
-  dial: async (request) => {
-    const placed = await calls.placeOutboundCall.execute({
-      projectId: request.projectId,
-      agentId: request.agentId,
-      toNumber: request.toNumber,
-      fromNumberId: request.fromNumberId,
-      initialGreeting: request.initialGreeting,
-      systemPrompt: request.systemPrompt,
-      variables: request.variables,
-      voice: request.overrides.voice,
-      language: request.overrides.language,
-      conversation: request.overrides.turnTaking,
-      onCampaignSchedule: true,
-      origin: { actor: SYSTEM_ACTOR, path: 'campaign dial', campaignId: request.campaignId },
+export const campaignDialerOf = (calls: Pick<CallUseCases, 'placeCampaignCalls'>): CampaignDialer => ({
+  dial: async (batch) => {
+    const placed = await calls.placeCampaignCalls.execute({
+      projectId: batch.projectId,
+      agentId: batch.agentId,
+      initialGreeting: batch.initialGreeting,
+      systemPrompt: batch.systemPrompt,
+      voice: batch.overrides.voice,
+      language: batch.overrides.language,
+      conversation: batch.overrides.turnTaking,
+      origin: { actor: SYSTEM_ACTOR, path: 'campaign dial', campaignId: batch.campaignId },
+      calls: batch.calls,
     })();
-    if (E.isRight(placed)) return E.right({ callId: placed.right.id });
-    const error = placed.left;
-    if (error._tag === 'NotFound') return E.left({ kind: 'agent_gone' });
-    if (error._tag === 'RateLimited') return E.left({ kind: 'at_capacity' });
-    // A number over the attempt cap fails this attempt (its retries follow the campaign's policy); a suppressed one is skipped.
-    if (error._tag === 'ComplianceRefused') return E.left(error.reason === 'attempt_cap' ? { kind: 'refused', message: error.message } : { kind: 'suppressed' });
-    if (error._tag === 'Validation' && error.details.some((d) => d.field === 'agentId' || d.field === 'fromNumberId')) {
-      return E.left({ kind: 'no_number', message: error.message });
-    }
-    return E.left({ kind: 'refused', message: error.message });
+    if (E.isLeft(placed)) return batch.calls.map(() => E.left(refusalOf(placed.left)));
+    return placed.right.map((result) => (E.isRight(result) ? E.right({ callId: result.right.id }) : E.left(refusalOf(result.left))));
   },
 });
 

@@ -17,6 +17,7 @@ import { EndCall } from '../../application/use-cases/calls/end-call.js';
 import { FailUnconnectedWebCalls } from '../../application/use-cases/calls/fail-unconnected-web-calls.js';
 import { FinishCall } from '../../application/use-cases/calls/finish-call.js';
 import { GetCallRecording } from '../../application/use-cases/calls/get-call-recording.js';
+import { PlaceCampaignCalls } from '../../application/use-cases/calls/place-campaign-calls.js';
 import { PlaceOutboundCall } from '../../application/use-cases/calls/place-outbound-call.js';
 import { GetCall } from '../../application/use-cases/calls/get-call.js';
 import { RecordCallScenario } from '../../application/use-cases/calls/record-call-scenario.js';
@@ -98,9 +99,9 @@ export const voiceModule = () =>
     provide(
       TOKENS.callUseCases,
       [TOKENS.settings, TOKENS.unitOfWork, TOKENS.clock, TOKENS.ids, TOKENS.telephony, TOKENS.voiceCatalog, TOKENS.callWebhooks, TOKENS.finishCall, TOKENS.eventBus, TOKENS.logger, TOKENS.eventEncoder, TOKENS.deliveryTrigger, TOKENS.timers, TOKENS.voiceEngine, TOKENS.callPageQuery, TOKENS.timeZoneCalendar, TOKENS.numberTimeZones, TOKENS.callQuery],
-      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers, live, calls, calendar, numberZones, call) => ({
-        answerInboundCall: new AnswerInboundCall({ uow, clock, ids, eventEncoder, deliveryTrigger, live, recordingDisclosure: nodeRecordingDisclosure(settings.config) }),
-        placeOutboundCall: new PlaceOutboundCall({
+      (settings, uow, clock, ids, telephony, voices, callWebhooks, finishCall, eventBus, logger, eventEncoder, deliveryTrigger, timers, live, calls, calendar, numberZones, call) => {
+        // One call and a campaign's batch of them are placed with the same words, caps and checks.
+        const outbound = {
           uow,
           clock,
           ids,
@@ -112,28 +113,33 @@ export const voiceModule = () =>
           recordingDisclosure: nodeRecordingDisclosure(settings.config),
           attemptCap: settings.config.attemptCap ?? null,
           callingWindows: { calendar, numberZones },
-        }),
-        createWebCall: new CreateWebCall({
-          uow,
-          clock,
-          ids,
-          telephony,
-          recordingDisclosure: nodeRecordingDisclosure(settings.config),
-          // The TwiML App's Voice URL: browser calls arrive where a number's calls do.
-          credentials: new WebCallCredentialKeeper({ uow, clock, setup: telephony.webCallSetup ?? null, voiceUrl: `${settings.publicUrl}/twilio/voice` }),
-        }),
-        finishCall,
-        endCall: new EndCall({ uow, telephony, finishCall }),
-        attachCallRecording: new AttachCallRecording({ uow }),
-        getCall: new GetCall({ call }),
-        recordCallScenario: new RecordCallScenario({ call }),
-        listCalls: new ListCalls({ calls }),
-        getCallRecording: new GetCallRecording({ uow, telephony }),
-        streamTranscript: new StreamTranscript({ uow, eventBus }),
-        recordWarmTransfer: new RecordWarmTransfer({ uow, clock, ids, eventEncoder, deliveryTrigger, finishCall }),
-        awaitCallEnd: new AwaitCallEnd({ getCall: new GetCall({ call }), eventBus, timers }),
-        recordAnsweredBy: new RecordAnsweredBy({ uow, clock, ids, eventEncoder, deliveryTrigger, telephony, finishCall, logger: logger.child({ component: 'voice' }) }),
-      }),
+        };
+        return {
+          answerInboundCall: new AnswerInboundCall({ uow, clock, ids, eventEncoder, deliveryTrigger, live, recordingDisclosure: nodeRecordingDisclosure(settings.config) }),
+          placeOutboundCall: new PlaceOutboundCall(outbound),
+          placeCampaignCalls: new PlaceCampaignCalls(outbound),
+          createWebCall: new CreateWebCall({
+            uow,
+            clock,
+            ids,
+            telephony,
+            recordingDisclosure: nodeRecordingDisclosure(settings.config),
+            // The TwiML App's Voice URL: browser calls arrive where a number's calls do.
+            credentials: new WebCallCredentialKeeper({ uow, clock, setup: telephony.webCallSetup ?? null, voiceUrl: `${settings.publicUrl}/twilio/voice` }),
+          }),
+          finishCall,
+          endCall: new EndCall({ uow, telephony, finishCall }),
+          attachCallRecording: new AttachCallRecording({ uow }),
+          getCall: new GetCall({ call }),
+          recordCallScenario: new RecordCallScenario({ call }),
+          listCalls: new ListCalls({ calls }),
+          getCallRecording: new GetCallRecording({ uow, telephony }),
+          streamTranscript: new StreamTranscript({ uow, eventBus }),
+          recordWarmTransfer: new RecordWarmTransfer({ uow, clock, ids, eventEncoder, deliveryTrigger, finishCall }),
+          awaitCallEnd: new AwaitCallEnd({ getCall: new GetCall({ call }), eventBus, timers }),
+          recordAnsweredBy: new RecordAnsweredBy({ uow, clock, ids, eventEncoder, deliveryTrigger, telephony, finishCall, logger: logger.child({ component: 'voice' }) }),
+        };
+      },
     );
     provide(
       TOKENS.unconnectedWebCalls,

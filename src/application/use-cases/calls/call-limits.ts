@@ -23,8 +23,14 @@ export const callCapacity = async (tx: Repositories, projectId: string): Promise
   if (!project) return { project: null, full: null };
   const limit = callLimitOf(project);
   const live = await tx.calls.countLive(projectId);
-  return {
-    project,
-    full: live < limit ? null : { _tag: 'RateLimited', limit, windowSeconds: 0, retryAfterSeconds: RETRY_AFTER_SECONDS, scope: 'calls in progress' },
-  };
+  return { project, full: live < limit ? null : callsInProgressFull(limit) };
 };
+
+/** The refusal of a call over the project's cap of calls in progress. */
+export const callsInProgressFull = (limit: number): RateLimited => ({
+  _tag: 'RateLimited',
+  limit,
+  windowSeconds: 0,
+  retryAfterSeconds: RETRY_AFTER_SECONDS,
+  scope: 'calls in progress',
+});

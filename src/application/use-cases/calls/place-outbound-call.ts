@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { failCall, startCall, withProviderCallId, type Call } from '../../../domain/call.js';
-import { fillVariables, type CallVariables } from '../../../domain/call-variables.js';
+import { failCall, withProviderCallId, type Call } from '../../../domain/call.js';
+import type { CallVariables } from '../../../domain/call-variables.js';
 import type { Agent } from '../../../domain/agent.js';
 import type { AgentLanguage, ConversationSettings } from '../../../domain/conversation-settings.js';
 import { handoffVoicesFor } from './handoff-voices.js';
@@ -17,13 +17,13 @@ import type { RequiredConsent } from '../../../domain/consent.js';
 import type { AttemptOrigin } from '../../../domain/audit-event.js';
 import { recordRefusal } from '../../compliance/audit-records.js';
 import { attemptCapOf, callingWindowOf, type OutboundSettings } from '../../../domain/outbound-settings.js';
-import { openingWords, recordingDisclosureFor } from '../../../domain/recording-disclosure.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { Telephony } from '../../ports/telephony.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
 import type { CoreDeps } from '../common/deps.js';
 import { callCapacity } from './call-limits.js';
+import { outboundCallOf } from './outbound-call-of.js';
 import type { CallWebhooksFor } from './call-webhooks.js';
 
 export interface PlaceOutboundCallInput {
@@ -82,14 +82,6 @@ export interface PlaceOutboundCallDeps extends CoreDeps {
 }
 
 export type PlaceOutboundCallError = Validation | NotFound | ProviderError | RateLimited | ComplianceRefused;
-
-/** The disclosure with the project's name; a project named by an e-mail address (sign-up's default) is left unnamed. */
-const disclosureFor = (template: string | null, projectName: string | null): string => {
-  if (!template) return '';
-  const name = projectName && !projectName.includes('@') ? projectName.trim() : '';
-  const text = name ? template.replaceAll('{project}', name) : template.replace(/\s*\bfor \{project\}/g, '').replaceAll('{project}', 'us');
-  return text.trim();
-};
 
 /** What the call is placed with, read before the project is locked. */
 interface Chosen {
@@ -163,34 +155,7 @@ export class PlaceOutboundCall {
           await this.recordRefused(tx, input, refused);
           return E.right({ refused });
         }
-        const variables: CallVariables = { agent_number: line.phoneNumber, now: now.toISOString(), ...input.variables };
-        const greeting = fillVariables(input.initialGreeting ?? agent.greeting ?? '', variables);
-        const disclosure = disclosureFor(this.deps.aiDisclosure ?? null, project?.name ?? null);
-        const record = project?.recordingEnabled ?? false;
-        const recordingDisclosure = recordingDisclosureFor({ recorded: record, settings: project?.outbound, nodeDefault: this.deps.recordingDisclosure ?? null, asked: input.recordingDisclosure });
-        const call = startCall({
-          id: this.deps.ids.next('call'),
-          projectId: input.projectId,
-          agentId: agent.id,
-          phoneNumberId: line.id,
-          fromNumber: line.phoneNumber,
-          toNumber: input.toNumber,
-          direction: 'outbound',
-          type: 'pstn',
-          startedAt: now,
-          providerCallId: null,
-          voiceMode: input.systemPrompt ? 'hosted' : agent.voiceMode,
-          // The disclosures come first, whatever the greeting (even a silent one).
-          greeting: openingWords(disclosure, recordingDisclosure, greeting),
-          recordingDisclosure,
-          voice: spoken.right.voice,
-          language: spoken.right.language,
-          systemPrompt: input.systemPrompt,
-          variables,
-          metadata: null,
-          voicemailDetection: input.voicemailDetection ?? true,
-          conversation: spoken.right.conversation,
-        });
+        const { call, record } = outboundCallOf(this.deps, { agent, line, project, spoken: spoken.right }, input, now);
         await tx.calls.save(call);
         return E.right({ call, from: line.phoneNumber, record });
       });
