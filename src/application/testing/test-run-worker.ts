@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import type { ScenarioStage } from '../ports/scenario-stage.js';
 import type { TestedAgents } from '../ports/tested-agents.js';
-import type { ScenarioReader } from '../ports/scenario-reader.js';
+import type { ScenarioReader } from './scenario-reader.js';
 import type { TestRunQueue } from '../ports/test-run-queue.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { DeliveryTrigger } from '../ports/webhook-repositories.js';

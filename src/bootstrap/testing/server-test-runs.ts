@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { TestedAgents } from '../../application/ports/tested-agents.js';
-import type { ScenarioReader } from '../../application/ports/scenario-reader.js';
+import type { ScenarioReader } from '../../application/testing/scenario-reader.js';
 import type { KnowledgeCopy } from '../../application/ports/scenario-stage.js';
 import { hasMore } from '../../application/ports/pagination.js';
 import type { Repositories } from '../../application/ports/repositories.js';

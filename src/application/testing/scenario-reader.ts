@@ -1,5 +1,5 @@
 import type * as E from 'fp-ts/lib/Either.js';
-import type { Scenario } from '../testing/scenario.js';
+import type { Scenario } from './scenario.js';
 
 /** Reads a kept scenario document into a scenario, the codec of the scenario files' edge. */
 export interface ScenarioReader {
