@@ -5,7 +5,9 @@ import type { E164 } from '../../../domain/e164.js';
 import type { PhoneNumber } from '../../../domain/phone-number.js';
 import type { Project } from '../../../domain/project.js';
 import { openingWords, recordingDisclosureFor } from '../../../domain/recording-disclosure.js';
+import type { AgentLanguage } from '../../../domain/conversation-settings.js';
 import type { IdGenerator } from '../../ports/id-generator.js';
+import type { OutboundCall } from '../../ports/telephony.js';
 import type { CallSpeech } from './call-speech.js';
 
 /** The node's words every outbound call opens with, and the disclosure of recorded calls of projects without their own. */
@@ -75,3 +77,21 @@ export const outboundCallOf = (
   });
   return { call, record };
 };
+
+/** What the carrier is asked to place for a stored outbound call: the one shape both use cases send. */
+export const carrierRequestOf = (
+  call: Call,
+  placed: { readonly from: E164; readonly to: E164; readonly record: boolean; readonly handoffVoices: readonly AgentLanguage[]; readonly webhooks: OutboundCall['webhooks'] },
+): OutboundCall => ({
+  callId: call.id,
+  from: placed.from,
+  to: placed.to,
+  greeting: call.greeting,
+  voice: call.voice,
+  language: call.language,
+  record: placed.record,
+  machineDetection: call.voicemailDetection,
+  ...(call.conversation ? { conversation: call.conversation } : {}),
+  ...(placed.handoffVoices.length > 0 ? { handoffVoices: placed.handoffVoices } : {}),
+  webhooks: placed.webhooks,
+});

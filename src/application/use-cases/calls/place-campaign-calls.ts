@@ -17,7 +17,7 @@ import type { Repositories } from '../../ports/repositories.js';
 import { callSpeech, type CallSpeech } from './call-speech.js';
 import { callsInProgressFull } from './call-limits.js';
 import { handoffVoicesFor } from './handoff-voices.js';
-import { outboundCallOf } from './outbound-call-of.js';
+import { carrierRequestOf, outboundCallOf } from './outbound-call-of.js';
 import type { PlaceOutboundCallDeps } from './place-outbound-call.js';
 
 /** One call of the batch: its callee, its line and its own variables. */
@@ -140,19 +140,7 @@ export class PlaceCampaignCalls {
       opened.map((o) =>
         o.kind === 'refused'
           ? null
-          : this.deps.telephony.placeCall({
-              callId: o.call.id,
-              from: o.from,
-              to: o.to,
-              greeting: o.call.greeting,
-              voice: o.call.voice,
-              language: o.call.language,
-              record: o.record,
-              machineDetection: o.call.voicemailDetection,
-              ...(o.call.conversation ? { conversation: o.call.conversation } : {}),
-              ...(handoffVoices.length > 0 ? { handoffVoices } : {}),
-              webhooks: this.deps.callWebhooks(o.call.id),
-            }),
+          : this.deps.telephony.placeCall(carrierRequestOf(o.call, { from: o.from, to: o.to, record: o.record, handoffVoices, webhooks: this.deps.callWebhooks(o.call.id) })),
       ),
     );
     const stored = await this.deps.uow.transaction(async (tx) => {

@@ -23,7 +23,7 @@ import type { Telephony } from '../../ports/telephony.js';
 import type { VoiceCatalog } from '../../ports/voice-catalog.js';
 import type { CoreDeps } from '../common/deps.js';
 import { callCapacity } from './call-limits.js';
-import { outboundCallOf } from './outbound-call-of.js';
+import { carrierRequestOf, outboundCallOf } from './outbound-call-of.js';
 import type { CallWebhooksFor } from './call-webhooks.js';
 
 export interface PlaceOutboundCallInput {
@@ -162,19 +162,7 @@ export class PlaceOutboundCall {
       if (E.isLeft(opened)) return opened;
       if ('refused' in opened.right) return E.left(opened.right.refused);
       const { call, from, record } = opened.right;
-      const placed = await this.deps.telephony.placeCall({
-        callId: call.id,
-        from,
-        to: input.toNumber,
-        greeting: call.greeting,
-        voice: call.voice,
-        language: call.language,
-        record,
-        machineDetection: call.voicemailDetection,
-        ...(call.conversation ? { conversation: call.conversation } : {}),
-        ...(handoffVoices.length > 0 ? { handoffVoices } : {}),
-        webhooks: this.deps.callWebhooks(call.id),
-      });
+      const placed = await this.deps.telephony.placeCall(carrierRequestOf(call, { from, to: input.toNumber, record, handoffVoices, webhooks: this.deps.callWebhooks(call.id) }));
       return this.deps.uow.transaction(async (tx): Promise<E.Either<ProviderError, Call>> => {
         const current = (await tx.calls.findByIdInAnyProject(call.id)) ?? call;
         if (E.isLeft(placed)) {
